@@ -1,0 +1,83 @@
+"""The PDF sheet, made by WeasyPrint (the optional `pdf` extra) and read back with pypdf."""
+from __future__ import annotations
+
+import re
+import sys
+
+import pytest
+
+from cardlang.render.sheets import PAPERS, MissingExtra, render_html, render_pdf
+
+from .fakes import expected_pages, fake_faces, fake_reference
+
+
+def _weasyprint_missing() -> str | None:
+    try:
+        import weasyprint  # noqa: F401
+    except (ImportError, OSError) as e:  # OSError: installed, but Pango is not
+        return f"WeasyPrint is not usable here ({e}); pip install 'cardlang[pdf]'"
+    return None
+
+
+needs_weasyprint = pytest.mark.skipif(_weasyprint_missing() is not None, reason=str(_weasyprint_missing()))
+
+
+def test_missing_weasyprint_says_how_to_install(monkeypatch, tmp_path):
+    monkeypatch.setitem(sys.modules, "weasyprint", None)  # makes `import weasyprint` raise ImportError
+    with pytest.raises(MissingExtra, match=re.escape("pip install 'cardlang[pdf]'")):
+        render_pdf("<p>x</p>", tmp_path / "x.pdf")
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def _read(path):
+    pypdf = pytest.importorskip("pypdf", reason="pypdf reads the PDF back (pip install '.[test]')")
+    return pypdf.PdfReader(str(path))
+
+
+def _fonts(page) -> dict[str, bool]:
+    """Font name -> whether its glyphs are embedded (FontFile, FontFile2 or FontFile3)."""
+    found = {}
+    fonts = page["/Resources"].get_object().get("/Font", {})
+    for ref in fonts.get_object().values():
+        font = ref.get_object()
+        descendants = font.get("/DescendantFonts")
+        described = descendants.get_object()[0].get_object() if descendants else font
+        descriptor = described.get("/FontDescriptor")
+        descriptor = descriptor.get_object() if descriptor else {}
+        found[str(font["/BaseFont"])] = any(k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+    return found
+
+
+@needs_weasyprint
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("n", [11, 18])
+def test_pdf_pages_fonts_and_text(tmp_path, artifacts, n, paper):
+    faces = fake_faces(n)
+    out = tmp_path / f"sheet-{n}-{paper}.pdf"
+    render_pdf(render_html(faces, fake_reference(), paper=paper, title=f"Fake set of {n}"), out)
+    if n == 11:
+        (artifacts / out.name).write_bytes(out.read_bytes())
+    reader = _read(out)
+
+    assert len(reader.pages) == expected_pages(n) + 1  # card pages, then the rules reference
+    sheet = PAPERS[paper]
+    for page in reader.pages:
+        assert float(page.mediabox.width) / 72 * 25.4 == pytest.approx(sheet.width_mm, abs=0.5)
+        assert float(page.mediabox.height) / 72 * 25.4 == pytest.approx(sheet.height_mm, abs=0.5)
+
+    fonts = _fonts(reader.pages[0])
+    assert fonts and all(fonts.values()), fonts
+    assert any("CardSans" in name for name in fonts), fonts  # the bundled font, not a system one
+
+    texts = [re.sub(r"\s+", " ", page.extract_text()) for page in reader.pages]
+    for i, face in enumerate(faces):
+        printed = re.compile(re.escape(face.name) + r"(?![0-9])")
+        assert [k for k, t in enumerate(texts) if printed.search(t)] == [i // 9], face.name
+    assert "Dominion: rules reference" in texts[-1]
+
+
+@needs_weasyprint
+def test_pdf_without_reference_has_only_card_pages(tmp_path):
+    out = tmp_path / "cards.pdf"
+    render_pdf(render_html(fake_faces(10), None, paper="letter", title="ten"), out)
+    assert len(_read(out).pages) == 2
