@@ -1,0 +1,1 @@
+"""AST -> closures and rules text. Knows the registry and a game's declarations, never a running game."""

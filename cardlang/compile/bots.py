@@ -1,0 +1,121 @@
+"""Bots written in the language: per decision tag, an ordered list of preferences, compiled to an agent.
+
+A bot's conditions are compiled with the bot flag set, so they may read only what its player may see
+(own zones, public zones, counts); the compiler rejects anything else.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from cardlang.compile.compiler import CARD, CARDNAME, INT, PLAYER, Scope
+from cardlang.errors import CardCompileError, CardLangError
+from cardlang.runtime.decisions import View
+from cardlang.runtime.state import Ctx, Decision
+from cardlang.syntax import ast
+
+_Rule = list[tuple[str, object, Callable | None]]
+
+
+def check_bots(game) -> list[CardLangError]:
+    errors: list[CardLangError] = []
+    for bot in game.bots.values():
+        if bot.extends is not None and bot.extends not in game.bots:
+            errors.append(CardCompileError(f"bot '{bot.name}' extends unknown bot '{bot.extends}'", bot.span))
+        try:
+            compile_bot(game, bot.name)
+        except CardLangError as e:
+            errors.append(e)
+    return errors
+
+
+def compile_bot(game, name: str) -> dict[str, _Rule]:
+    """Rules by decision tag, the bot's own first, then those it extends."""
+    chain = []
+    seen = set()
+    while name is not None and name not in seen:
+        seen.add(name)
+        decl = game.bots[name]
+        chain.append(decl)
+        name = decl.extends if decl.extends in game.bots else None
+    rules: dict[str, _Rule] = {}
+    comp = game.compiler
+    for decl in chain:
+        for rule in decl.rules:
+            if rule.tag in rules:
+                continue
+            compiled: _Rule = []
+            for pref in rule.prefs:
+                cond = comp.expr(pref.cond, Scope(bot=True)).fn if pref.cond is not None else None
+                value: object = pref.value
+                if pref.kind in ("lowest", "highest"):
+                    value = comp.coerce(comp.expr(pref.value, Scope({"card": CARD}, bot=True)), INT,
+                                        pref.value.span)
+                elif pref.kind == "name":
+                    if value not in game.compiler.defs_by_name and not isinstance(value, str):
+                        raise CardCompileError(f"unknown card '{value}'", pref.span)
+                compiled.append((pref.kind, value, cond))
+            rules[rule.tag] = compiled
+    return rules
+
+
+class LanguageBot:
+    """An agent that answers decisions from a bot's compiled preferences."""
+
+    def __init__(self, game, name: str) -> None:
+        self.name = name
+        self.rules = compile_bot(game, name)
+
+    def decide(self, view: View, decision: Decision) -> list[int]:
+        state = view.rules_state
+        ctx = Ctx(state, view.player, None, {}, f"bot {self.name}")
+        rule = self.rules.get(decision.tag)
+        picks: list[int] = []
+        if decision.kind == "yesno":
+            if rule:
+                for kind, _, cond in rule:
+                    if cond is None or cond(ctx):
+                        return [0] if kind == "yes" else []
+            return []
+        remaining = list(range(len(decision.options)))
+        while len(picks) < decision.max and remaining:
+            choice = self._pick(rule or [], decision, remaining, ctx)
+            if choice is None:
+                break
+            picks.append(choice)
+            remaining.remove(choice)
+        while len(picks) < decision.min:
+            # No preference applies to a forced pick: take the cheapest-looking option in offer order.
+            choice = self._fallback(decision, remaining, ctx)
+            picks.append(choice)
+            remaining.remove(choice)
+        return picks
+
+    def _pick(self, rule: _Rule, decision: Decision, remaining: list[int], ctx: Ctx) -> int | None:
+        for kind, value, cond in rule:
+            if cond is not None and not cond(ctx):
+                continue
+            if kind == "none":
+                return None
+            if kind == "name":
+                for i in remaining:
+                    if decision.labels[i] == value:
+                        return i
+            elif kind in ("lowest", "highest"):
+                if decision.kind != "cards" or not remaining:
+                    continue
+                key = self._key(value, decision, ctx)
+                best = min(remaining, key=key) if kind == "lowest" else max(remaining, key=key)
+                return best
+            elif kind == "random":
+                return remaining[0]
+        return None
+
+    def _key(self, fn, decision: Decision, ctx: Ctx):
+        def key(i: int):
+            opt = decision.options[i]
+            ctx.vars["card"] = opt if isinstance(opt, int) else opt
+            return fn(ctx)
+        return key
+
+    def _fallback(self, decision: Decision, remaining: list[int], ctx: Ctx) -> int:
+        return remaining[0]

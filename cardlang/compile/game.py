@@ -1,0 +1,310 @@
+"""Load a game: parse its rules, cards, bots and scenarios, check them, and compile them to closures.
+
+Knows where sources live on disk (games/<id>/, cards/<id>/) and nothing about any particular game.
+"""
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, Callable
+
+from cardlang.compile.compiler import CARDS, Compiler, Scope
+from cardlang.compile.spec import GameSpec
+from cardlang.errors import CardCompileError, CardLangError, ErrorList, Span, did_you_mean
+from cardlang.primitives import CORE, Registry
+from cardlang.runtime.state import CardDef, Ctx, GameState
+from cardlang.syntax import ast
+from cardlang.syntax.parser import parse
+
+CARD_SUFFIX = ".card"
+RULES_SUFFIX = ".cl"
+SCENARIO_SUFFIX = ".scenario"
+
+
+def project_root() -> Path:
+    """Where games/ and cards/ live: $CARDLANG_HOME, or the checkout this package sits in."""
+    env = os.environ.get("CARDLANG_HOME")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[2]
+
+
+def game_ids() -> list[str]:
+    root = project_root() / "games"
+    return sorted(p.name for p in root.iterdir() if (p / "game.cl").is_file()) if root.is_dir() else []
+
+
+@dataclass
+class Pool:
+    name: str
+    size: int
+    candidates: list[CardDef]
+    default: list[CardDef]
+
+
+@dataclass
+class CompiledGame:
+    """A game ready to play: card definitions, zones, counters and the compiled rules."""
+
+    id: str
+    title: str
+    spec: GameSpec
+    defs: list[CardDef]
+    players: tuple[int, int]
+    setup: Callable[[Ctx], None]
+    turn: Callable[[Ctx], None]
+    phases: dict[str, Callable[[Ctx], None]]
+    end: Callable[[Ctx], Any] | None
+    score: Callable[[Ctx], int] | None
+    tiebreak: tuple[str, Callable[[Ctx], int]] | None
+    pools: dict[str, Pool]
+    compiler: Compiler
+    bots: dict[str, ast.BotDecl] = field(default_factory=dict)
+    card_files: dict[str, Path] = field(default_factory=dict)
+    decls: dict[str, ast.CardDecl] = field(default_factory=dict)
+
+    @property
+    def defs_by_name(self) -> dict[str, CardDef]:
+        return {d.name: d for d in self.defs}
+
+    def new_state(self, num_players: int, seed: int, *, log: bool = False) -> GameState:
+        zone_specs = sorted(self.spec.zones.values(), key=lambda z: z.slot)
+        counter_specs = sorted(self.spec.counters.values(), key=lambda c: c.slot)
+        return GameState(defs=self.defs, zone_specs=zone_specs, counter_specs=counter_specs,
+                         num_players=num_players, seed=seed, log=log)
+
+
+def source_files(paths: list[Path], suffixes: tuple[str, ...]) -> list[Path]:
+    out: list[Path] = []
+    for p in paths:
+        if p.is_dir():
+            out.extend(sorted(f for f in p.rglob("*") if f.suffix in suffixes and f.is_file()))
+        elif p.is_file():
+            out.append(p)
+    return out
+
+
+def _rel(path: Path) -> str:
+    try:
+        return str(path.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def parse_files(paths: list[Path], errors: list[CardLangError]) -> list[ast.SourceFile]:
+    files = []
+    for path in paths:
+        try:
+            text = path.read_text(encoding="utf-8")
+        except (OSError, UnicodeDecodeError) as e:
+            errors.append(CardCompileError(f"cannot read this file: {e.__class__.__name__}",
+                                           Span(_rel(path), 1, 1, 1, 1)))
+            continue
+        try:
+            files.append(parse(text, _rel(path)))
+        except CardLangError as e:
+            errors.append(e)
+    return files
+
+
+def load_game(game_id: str, extra: list[Path] | None = None, registry: Registry = CORE) -> CompiledGame:
+    """Parse and compile everything of one game (plus expansion folders). Raises ErrorList with all errors."""
+    root = project_root()
+    game_dir = root / "games" / game_id
+    if not (game_dir / "game.cl").is_file():
+        raise KeyError(game_id)
+    errors: list[CardLangError] = []
+    rules = parse_files(source_files([game_dir], (RULES_SUFFIX,)), errors)
+    extra = extra or []
+    card_paths = source_files([root / "cards" / game_id] + extra, (CARD_SUFFIX,))
+    card_files = parse_files(card_paths, errors)
+    extra_rules = parse_files(source_files(extra, (RULES_SUFFIX,)), errors)
+    if errors and not rules:
+        raise ErrorList(errors)
+    games = [d for f in rules for d in f.decls if isinstance(d, ast.GameDecl)]
+    if len(games) != 1:
+        raise ErrorList(errors + [CardCompileError(f"games/{game_id} must declare exactly one game",
+                                                   Span(_rel(game_dir / 'game.cl'), 1, 1, 1, 1))])
+    game_decl = games[0]
+    extra_verbs = tuple(d for f in rules + extra_rules for d in f.decls if isinstance(d, ast.VerbDecl))
+    if extra_verbs:
+        game_decl = _with_verbs(game_decl, extra_verbs)
+    try:
+        spec = GameSpec.from_decl(game_id, game_decl)
+    except ErrorList as e:
+        raise ErrorList(errors + e.errors) from None
+    game = _compile(spec, registry, card_files, errors)
+    for f in rules + extra_rules:
+        for d in f.decls:
+            if isinstance(d, ast.BotDecl):
+                if d.name in game.bots:
+                    errors.append(CardCompileError(f"bot '{d.name}' is defined twice", d.span))
+                game.bots[d.name] = d
+    from cardlang.compile.bots import check_bots
+    errors.extend(check_bots(game))
+    if errors:
+        raise ErrorList(errors)
+    return game
+
+
+def _with_verbs(decl: ast.GameDecl, verbs: tuple[ast.VerbDecl, ...]) -> ast.GameDecl:
+    from dataclasses import replace
+    return replace(decl, verbs=tuple(decl.verbs) + tuple(v for v in verbs if v not in decl.verbs))
+
+
+def _events_used(decl: ast.GameDecl, cards: list[ast.CardDecl]) -> set[str]:
+    """Every event some rule or card can fire: `trigger EVENT ...` calls, and `attack`."""
+    found = {"attack"}
+
+    def walk(node: Any) -> None:
+        if isinstance(node, ast.Call) and node.verb == "trigger" and node.args and isinstance(node.args[0],
+                                                                                             ast.NameRef):
+            found.add(node.args[0].name)
+        if hasattr(node, "__dataclass_fields__"):
+            for f in node.__dataclass_fields__:
+                walk(getattr(node, f))
+        elif isinstance(node, tuple):
+            for x in node:
+                walk(x)
+    walk(decl)
+    walk(tuple(cards))
+    return found
+
+
+def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile],
+             errors: list[CardLangError]) -> CompiledGame:
+    decl = spec.decl
+    cards: list[tuple[ast.CardDecl, str]] = []
+    seen: dict[str, ast.CardDecl] = {}
+    for f in card_files:
+        for d in f.decls:
+            if not isinstance(d, ast.CardDecl):
+                errors.append(CardCompileError("card files hold cards only", d.span,
+                                               hint="put rules, verbs and bots under games/"))
+                continue
+            if d.name in seen:
+                errors.append(CardCompileError(f"card '{d.name}' is defined twice (first at {seen[d.name].span})",
+                                               d.span))
+                continue
+            seen[d.name] = d
+            cards.append((d, f.path))
+    spec.card_names = [d.name for d, _ in cards]
+    defs: list[CardDef] = []
+    by_name: dict[str, CardDef] = {}
+    for i, (d, path) in enumerate(cards):
+        cd = CardDef(i, d.name, frozenset(d.types) | frozenset(d.tags))
+        cd.meta.update(span=d.span, path=path, decl=d,
+                       reconstructed={p.name for p in d.props if p.reconstructed}
+                       | {f"on {t.event}" for t in d.triggers if t.reconstructed})
+        defs.append(cd)
+        by_name[d.name] = cd
+    comp = Compiler(spec, registry, by_name)
+    comp.phases = {}
+    comp.watch_index = {}
+    events = _events_used(decl, [d for d, _ in cards])
+    known_types = set(spec.types) | set(spec.tags)
+    # Static properties first, so that compiled expressions know which properties are dynamic.
+    for (d, _), cd in zip(cards, defs):
+        for t, tspan in zip(d.types + d.tags, _type_spans(d)):
+            if t not in known_types:
+                errors.append(CardCompileError(f"'{t}' is not a card type of this game", tspan,
+                                               hint=did_you_mean(t, known_types)))
+        for p in d.props:
+            if p.name not in spec.properties:
+                errors.append(CardCompileError(f"'{p.name}' is not a card property of this game", p.span,
+                                               hint=did_you_mean(p.name, spec.properties)
+                                               or "declare it in the game: `property NAME = 0;`"))
+                continue
+            if isinstance(p.value, ast.IntLit):
+                cd.props[p.name] = p.value.value
+            elif isinstance(p.value, ast.StrLit):
+                cd.props[p.name] = p.value.value
+            elif isinstance(p.value, ast.Neg) and isinstance(p.value.value, ast.IntLit):
+                cd.props[p.name] = -p.value.value.value
+            else:
+                cd.dynamic[p.name] = None  # type: ignore[assignment]  # compiled below
+    for (d, _), cd in zip(cards, defs):
+        for p in d.props:
+            if p.name in cd.dynamic:
+                try:
+                    cd.dynamic[p.name] = comp.coerce(comp.expr(p.value, Scope(in_card=True)), "int", p.value.span)
+                except CardCompileError as e:
+                    errors.append(e)
+                    cd.dynamic.pop(p.name)
+    comp.compile_verbs()
+    for (d, _), cd in zip(cards, defs):
+        for t in d.triggers:
+            if t.event not in events:
+                errors.append(CardCompileError(f"no rule of this game fires '{t.event}'", t.span,
+                                               hint=did_you_mean(t.event, events)))
+                continue
+            scope = Scope({"attacker": "player"} if t.zone else {}, in_card=True)
+            body = comp.block(t.body, scope)
+            if t.zone is None:
+                cd.triggers[t.event] = body
+            elif t.zone not in spec.zones:
+                errors.append(CardCompileError(f"this game has no zone '{t.zone}'", t.span,
+                                               hint=did_you_mean(t.zone, spec.zones)))
+            else:
+                cd.watchers[t.event] = (t.zone, body)
+                entry = next((e for e in comp.watch_index.setdefault(t.event, []) if e[0] == t.zone), None)
+                if entry is None:
+                    entry = (t.zone, set())
+                    comp.watch_index[t.event].append(entry)
+                entry[1].add(cd.index)
+    game_scope = Scope()
+    setup = comp.block(decl.setup, game_scope) if decl.setup else (lambda ctx: None)
+    turn = comp.block(decl.turn, Scope()) if decl.turn else (lambda ctx: None)
+    end = score = None
+    tiebreak = None
+    try:
+        if decl.end is not None:
+            end = comp.expr(decl.end, Scope()).fn
+        if decl.score is not None:
+            score = comp.coerce(comp.expr(decl.score, Scope()), "int", decl.score.span)
+        if decl.tiebreak is not None:
+            kind, e = decl.tiebreak
+            if kind not in ("fewest", "most"):
+                raise CardCompileError(f"tiebreak is 'fewest' or 'most', not '{kind}'", e.span)
+            tiebreak = (kind, comp.coerce(comp.expr(e, Scope()), "int", e.span))
+    except CardCompileError as e:
+        errors.append(e)
+    pools: dict[str, Pool] = {}
+    for pd in decl.pools:
+        try:
+            cand_ce = comp.expr(pd.source, Scope())
+            if cand_ce.type != "card names":
+                raise CardCompileError("a pool is drawn from card names, e.g. `cards where card is Action`",
+                                       pd.source.span)
+            candidates = cand_ce.fn(Ctx(None, 0))  # type: ignore[arg-type]  # card-name filters read no state
+            default = []
+            for n in pd.default:
+                if n not in by_name:
+                    raise CardCompileError(f"unknown card '{n}' in the default {pd.name}", pd.span,
+                                           hint=did_you_mean(n, by_name))
+                default.append(by_name[n])
+            pools[pd.name] = Pool(pd.name, pd.size, candidates, default)
+        except CardCompileError as e:
+            errors.append(e)
+        except Exception as e:  # a pool filter that reads the state
+            errors.append(CardCompileError(f"a pool filter may only read card properties ({e})", pd.span))
+    errors.extend(comp.errors)
+    comp.errors = []
+    from cardlang.compile.describe import describe_card
+    for (d, _), cd in zip(cards, defs):
+        try:
+            cd.text = describe_card(d, comp)
+        except CardCompileError as e:
+            errors.append(e)
+    return CompiledGame(spec.id, spec.title, spec, defs, decl.players, setup, turn, comp.phases, end, score,
+                        tiebreak, pools, comp, card_files={d.name: Path(p) for d, p in cards},
+                        decls={d.name: d for d, _ in cards})
+
+
+def _type_spans(d: ast.CardDecl) -> list[Span]:
+    spans = list(d.type_spans)
+    n = len(d.types) + len(d.tags)
+    if len(spans) < n:
+        spans += [d.span] * (n - len(spans))
+    return spans if len(spans) == n else [spans[0] if spans else d.span] * n

@@ -1,0 +1,127 @@
+"""A game's declarations, gathered from its AST: the names every card and rule is checked against."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from cardlang.errors import CardCompileError, did_you_mean
+from cardlang.runtime.state import HIDDEN, OWNER, PUBLIC, TOP_PUBLIC, CounterSpec, ZoneSpec
+from cardlang.syntax import ast
+
+_VISIBILITY = {"public": PUBLIC, "owner": OWNER, "hidden": HIDDEN, "top": TOP_PUBLIC}
+
+
+@dataclass
+class GameSpec:
+    """Names a game declares: zones, counters, types, properties, pools, card names, verbs."""
+
+    id: str
+    decl: ast.GameDecl
+    title: str
+    zones: dict[str, ZoneSpec] = field(default_factory=dict)
+    counters: dict[str, CounterSpec] = field(default_factory=dict)
+    types: list[str] = field(default_factory=list)
+    tags: list[str] = field(default_factory=list)
+    properties: dict[str, ast.Expr | None] = field(default_factory=dict)
+    pools: dict[str, ast.PoolDecl] = field(default_factory=dict)
+    card_names: list[str] = field(default_factory=list)
+    verbs: dict[str, ast.VerbDecl] = field(default_factory=dict)
+
+    @classmethod
+    def from_decl(cls, game_id: str, decl: ast.GameDecl) -> "GameSpec":
+        title = decl.name
+        for p in decl.props:
+            if p.name == "title" and isinstance(p.value, ast.StrLit):
+                title = p.value.value
+        spec = cls(game_id, decl, title)
+        errors: list[CardCompileError] = []
+        for z in decl.zones:
+            try:
+                zs = _zone_spec(z)
+            except CardCompileError as e:
+                errors.append(e)
+                continue
+            zs.slot = len(spec.zones)
+            spec.zones[z.name] = zs
+        for z in decl.zones:
+            zs = spec.zones.get(z.name)
+            if zs is not None and zs.refill is not None and zs.refill not in spec.zones:
+                errors.append(CardCompileError(f"zone '{z.name}' refills from '{zs.refill}', which is not declared",
+                                               z.span, hint=did_you_mean(zs.refill, spec.zones)))
+        for c in decl.counters:
+            try:
+                cs = _counter_spec(c)
+            except CardCompileError as e:
+                errors.append(e)
+                continue
+            cs.slot = len(spec.counters)
+            spec.counters[c.name] = cs
+        spec.types = list(decl.types)
+        spec.tags = list(decl.tags)
+        for p in decl.properties:
+            spec.properties[p.name] = p.default
+        for pool in decl.pools:
+            spec.pools[pool.name] = pool
+        for v in decl.verbs:
+            spec.verbs[v.name] = v
+        if errors:
+            from cardlang.errors import ErrorList
+            raise ErrorList(errors)  # type: ignore[arg-type]
+        return spec
+
+
+def _words(opt: ast.Option) -> tuple:
+    return opt.words
+
+
+def _zone_spec(z: ast.ZoneDecl) -> ZoneSpec:
+    spec = ZoneSpec(z.name, per_player=False)
+    for opt in z.options:
+        w = opt.words
+        head = w[0]
+        if w == ("per", "player"):
+            spec.per_player = True
+        elif w == ("shared",):
+            spec.per_player = False
+        elif head in _VISIBILITY and (len(w) == 1 or w == ("top", "public")):
+            spec.visibility = _VISIBILITY[head]
+        elif w == ("unordered",):
+            spec.ordered = False
+        elif w == ("ordered",):
+            spec.ordered = True
+        elif w == ("piles",):
+            spec.piles = True
+        elif head == "refill" and len(w) == 2 and isinstance(w[1], str):
+            spec.refill = w[1]
+        elif w == ("not", "owned"):
+            spec.owned = False
+        else:
+            raise CardCompileError(f"unknown zone option '{' '.join(map(str, w))}'", opt.span,
+                                   hint="zone options: per player, shared, public, owner, hidden, top public, "
+                                        "ordered, unordered, piles, refill ZONE, not owned")
+    return spec
+
+
+def _counter_spec(c: ast.CounterDecl) -> CounterSpec:
+    spec = CounterSpec(c.name, per_player=False)
+    for opt in c.options:
+        w = opt.words
+        if w == ("per", "player"):
+            spec.per_player = True
+        elif w == ("shared",):
+            spec.per_player = False
+        elif len(w) == 2 and w[0] in ("min", "max", "start", "bank") and isinstance(w[1], int):
+            if w[0] == "min":
+                spec.minimum = w[1]
+            elif w[0] == "max":
+                spec.maximum = w[1]
+            elif w[0] == "start":
+                spec.start = w[1]
+            else:
+                spec.bank = w[1]
+        elif w == ("unbounded",):
+            spec.minimum = None
+        else:
+            raise CardCompileError(f"unknown counter option '{' '.join(map(str, w))}'", opt.span,
+                                   hint="counter options: per player, shared, min N, max N, start N, bank N, "
+                                        "unbounded")
+    return spec

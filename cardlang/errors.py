@@ -1,0 +1,104 @@
+"""Source spans and the errors a card or game author sees. Errors are values: only the CLI prints them."""
+from __future__ import annotations
+
+import difflib
+from dataclasses import dataclass
+from typing import Iterable
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A region of a source file. Lines and columns are 1-based, as Lark reports them."""
+
+    path: str
+    line: int
+    column: int
+    end_line: int
+    end_column: int
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}"
+
+
+NO_SPAN = Span("<builtin>", 1, 1, 1, 1)
+
+
+class CardLangError(Exception):
+    """An error in card or game source. Always points at the text that caused it."""
+
+    kind = "error"
+
+    def __init__(self, message: str, span: Span, *, hint: str | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.span = span
+        self.hint = hint
+
+    def __str__(self) -> str:
+        return f"{self.span}: error: {self.message}"
+
+    def render(self, text: str | None = None) -> str:
+        """Format as `path:line:col: error: message`, the offending line with a caret run, and a hint."""
+        s = self.span
+        out = [f"{s.path}:{s.line}:{s.column}: error: {self.message}"]
+        if text is None:
+            text = _read_source(s.path)
+        lines = text.splitlines() if text else []
+        if 1 <= s.line <= len(lines):
+            raw = lines[s.line - 1]
+            line_text = raw.expandtabs(4)
+            col = len(raw[: s.column - 1].expandtabs(4)) + 1
+            if s.end_line == s.line and s.end_column > s.column:
+                width = len(raw[: s.end_column - 1].expandtabs(4)) + 1 - col
+            else:
+                width = max(1, len(line_text.rstrip()) - col + 1)  # multi-line node: mark to end of line
+            gutter = f"{s.line:>4} | "
+            out.append(f"{gutter}{line_text}")
+            out.append(" " * (len(gutter) - 2) + "| " + " " * (col - 1) + "^" * max(1, width))
+        if self.hint:
+            out.append(f"     = hint: {self.hint}")
+        return "\n".join(out)
+
+
+class CardSyntaxError(CardLangError):
+    kind = "syntax error"
+
+
+class CardCompileError(CardLangError):
+    kind = "compile error"
+
+
+class RuleViolation(CardLangError):
+    """Raised at play time when an effect cannot do what its source says; names the card and clause."""
+
+    kind = "rule violation"
+
+
+class StepBudgetExceeded(RuleViolation):
+    """A card or game looped past the step budget (e.g. a card that keeps playing itself)."""
+
+
+class ErrorList(Exception):
+    """Several author errors found in one run (compile errors are collected, not raised one by one)."""
+
+    def __init__(self, errors: list[CardLangError]) -> None:
+        super().__init__(f"{len(errors)} error(s)")
+        self.errors = errors
+
+
+def did_you_mean(name: str, choices: Iterable[str]) -> str | None:
+    """A `did you mean 'x'?` hint for a misspelt name, or None when nothing is close."""
+    close = difflib.get_close_matches(name, sorted(set(choices)), n=1, cutoff=0.6)
+    if not close:
+        lowered = {c.lower(): c for c in choices}
+        if name.lower() in lowered:
+            close = [lowered[name.lower()]]
+    return f"did you mean '{close[0]}'?" if close else None
+
+
+def _read_source(path: str) -> str | None:
+    try:
+        with open(path, encoding="utf-8") as f:
+            return f.read()
+    except (OSError, UnicodeDecodeError):
+        return None

@@ -1,0 +1,170 @@
+"""Core verbs every game can use: move, shuffle, create, reveal, trigger, immune, win, eliminate, note.
+
+Each builder gets its arguments already compiled and checked (`Bound`) and returns `run(ctx)`.
+"""
+from __future__ import annotations
+
+from cardlang.primitives.registry import (ANY, CARDNAME, CARDS, INT, NAME, PLAYER, STR, ZONE, Bound, Param,
+                                          primitive)
+from cardlang.runtime import zones as Z
+from cardlang.runtime.state import Ctx, GameOver, IllegalAction
+
+
+def _d_move(a: dict) -> str:
+    where = " at the bottom" if a.get("at") == "bottom" else ""
+    return f"Put {a['what']} into {a['to']}{where}."
+
+
+@primitive("move", Param("what", CARDS), Param("to", ZONE, aliases=("to", "into")),
+           Param("at", NAME, "top", required=False, aliases=("at",)), describe=_d_move)
+def build_move(b: Bound, info) -> object:
+    """Move cards, by identity, to the top (or `at bottom`) of a zone; a card put into a pile zone goes
+    to its own pile.
+    Example: move top 2 of deck to hand;"""
+    what, to = b.values["what"], b.values["to"]
+    bottom = b.consts.get("at") == "bottom"
+    if bottom:
+        def run_move(ctx: Ctx) -> None:
+            dest = to(ctx)
+            for cid in list(what(ctx)):
+                Z.move(ctx.state, cid, dest, bottom=True)
+    else:
+        def run_move(ctx: Ctx) -> None:
+            dest = to(ctx)
+            state = ctx.state
+            for cid in what(ctx):
+                Z.move(state, cid, dest)
+    return run_move
+
+
+def _d_shuffle(a: dict) -> str:
+    if a.get("into"):
+        return f"Shuffle {a['zone']} into {a['into']}."
+    return f"Shuffle {a['zone']}."
+
+
+@primitive("shuffle", Param("zone", ZONE), Param("into", ZONE, None, required=False, aliases=("into",)),
+           describe=_d_shuffle)
+def build_shuffle(b: Bound, info) -> object:
+    """Shuffle a zone with the game's RNG (logged); with `into`, first put all its cards into that zone.
+    Example: shuffle discard into deck;"""
+    zone, into = b.values["zone"], b.values.get("into")
+    if into is None:
+        def run_shuffle(ctx: Ctx) -> None:
+            Z.shuffle(ctx.state, zone(ctx))
+    else:
+        def run_shuffle(ctx: Ctx) -> None:
+            dest = into(ctx)
+            Z.move_all(ctx.state, zone(ctx), dest)
+            Z.shuffle(ctx.state, dest)
+    return run_shuffle
+
+
+@primitive("create", Param("count", INT), Param("card", CARDNAME), Param("to", ZONE, aliases=("to", "into")),
+           describe=lambda a: f"Put {a['count']} {a['card']} into {a['to']}.")
+def build_create(b: Bound, info) -> object:
+    """Bring new cards into the game (set-up only); into a pile zone they form the pile of that name.
+    Example: create 7 Copper to deck;"""
+    count, card, to = b.values["count"], b.values["card"], b.values["to"]
+
+    def run_create(ctx: Ctx) -> None:
+        d = card(ctx)
+        dest = to(ctx)
+        if dest.pile is not None or dest.spec.piles:
+            dest = ctx.state.pile(dest.spec.slot, d.name)
+        n = count(ctx)
+        if n < 0:
+            raise IllegalAction(f"cannot create {n} cards")
+        Z.create(ctx.state, d, dest, n)
+    return run_create
+
+
+@primitive("reveal", Param("what", CARDS), describe=lambda a: f"Reveal {a['what']}.")
+def build_reveal(b: Bound, info) -> object:
+    """Show cards to every player (logged).
+    Example: reveal top 2 of deck;"""
+    what = b.values["what"]
+
+    def run_reveal(ctx: Ctx) -> None:
+        cards = list(what(ctx))
+        state = ctx.state
+        if state.log is not None or state.listeners:
+            state.emit(("Revealed", ctx.you, tuple(state.card_def[c].name for c in cards)))
+    return run_reveal
+
+
+@primitive("trigger", Param("event", NAME), Param("what", CARDS),
+           describe=lambda a: f"Resolve the '{a['event']}' ability of {a['what']}.")
+def build_trigger(b: Bound, info) -> object:
+    """Run the `on EVENT` ability of each card (none is fine), with `this` naming the card.
+    Example: trigger play c;"""
+    event, what = b.consts["event"], b.values["what"]
+    run_ability = info.run_ability
+
+    def run_trigger(ctx: Ctx) -> None:
+        for cid in list(what(ctx)):
+            run_ability(ctx, cid, event)
+    return run_trigger
+
+
+@primitive("immune", describe=lambda a: "You are unaffected by it.")
+def build_immune(b: Bound, info) -> object:
+    """Inside a reaction to an attack: the reacting player is unaffected by that attack.
+    Example: immune;"""
+    def run_immune(ctx: Ctx) -> None:
+        ctx.state.immune = True
+    return run_immune
+
+
+@primitive("win", Param("who", PLAYER), describe=lambda a: f"{a['who']} win(s) the game.")
+def build_win(b: Bound, info) -> object:
+    """End the game at once with this player as the winner.
+    Example: win you;"""
+    who = b.values["who"]
+
+    def run_win(ctx: Ctx) -> None:
+        ctx.state.winners = [who(ctx)]
+        raise GameOver()
+    return run_win
+
+
+@primitive("eliminate", Param("who", PLAYER), describe=lambda a: f"{a['who']} is out of the game.")
+def build_eliminate(b: Bound, info) -> object:
+    """Take a player out of the game: their turns are skipped; the last player in wins.
+    Example: eliminate p;"""
+    who = b.values["who"]
+
+    def run_eliminate(ctx: Ctx) -> None:
+        state = ctx.state
+        state.out[who(ctx)] = True
+        if state.log is not None or state.listeners:
+            state.emit(("Eliminated", who(ctx)))
+        alive = [p for p in range(state.num_players) if not state.out[p]]
+        if len(alive) == 1:
+            state.winners = alive
+            raise GameOver()
+    return run_eliminate
+
+
+@primitive("note", Param("message", ANY), describe=lambda a: "")
+def build_note(b: Bound, info) -> object:
+    """Write a line to the game log (for people reading a playthrough; no effect on play).
+    Example: note "The attack fails";"""
+    message = b.values["message"]
+
+    def run_note(ctx: Ctx) -> None:
+        state = ctx.state
+        if state.log is not None or state.listeners:
+            state.emit(("Note", ctx.you, str(message(ctx))))
+    return run_note
+
+
+@primitive("fail", Param("message", STR), describe=lambda a: "")
+def build_fail(b: Bound, info) -> object:
+    """Stop with a rule violation naming the card and line (for rules a game wants to enforce).
+    Example: fail "no Warrior left in the supply";"""
+    message = b.values["message"]
+
+    def run_fail(ctx: Ctx) -> None:
+        raise IllegalAction(str(message(ctx)))
+    return run_fail

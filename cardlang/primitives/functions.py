@@ -1,0 +1,67 @@
+"""Core functions usable inside expressions: count, sum, empty_piles, max, min."""
+from __future__ import annotations
+
+from cardlang.primitives.registry import ANY, INT, ZONE, Param, primitive
+
+
+def _d(name: str):
+    return lambda a: name
+
+
+@primitive("count", Param("what", ANY), kind="function", returns=INT, describe=_d("the number of"))
+def build_count(comp, ces, spans):
+    """The number of cards in a zone or set, or of players in a list.
+    Example: count(hand)"""
+    from cardlang.compile.compiler import CE, CARDNAMES, PLAYERS, ZONE as ZT, CARDS
+    ce = ces[0]
+    f = ce.fn
+    if ce.type == ZT:
+        def run_count_zone(ctx):
+            zone = f(ctx)
+            if zone.spec.piles and zone.pile is None:
+                return sum(len(z.cards) for z in ctx.state.pile_order.get(zone.spec.slot, ()))
+            return len(zone.cards)
+        return CE(run_count_zone, "int")
+    if ce.type in (PLAYERS, CARDNAMES):
+        return CE(lambda ctx: len(f(ctx)), "int")
+    cards = comp.coerce(ce, CARDS, spans[0])
+    return CE(lambda ctx: len(cards(ctx)), "int")
+
+
+@primitive("sum", Param("cards", ANY), Param("amount", INT), kind="function", returns=INT,
+           describe=_d("the total of"))
+def build_sum(comp, ces, spans):  # pragma: no cover - compiled by the compiler itself (binds `card`)
+    """The total of AMOUNT over the cards, with `card` naming each one.
+    Example: sum(owned, card.vp)"""
+    raise NotImplementedError
+
+
+@primitive("empty_piles", Param("zone", ZONE), kind="function", returns=INT, describe=_d("empty piles"))
+def build_empty_piles(comp, ces, spans):
+    """How many piles of a pile zone are empty.
+    Example: empty_piles(supply)"""
+    from cardlang.compile.compiler import CE
+    f = comp.coerce(ces[0], "zone", spans[0])
+
+    def run_empty_piles(ctx):
+        zone = f(ctx)
+        return sum(1 for z in ctx.state.pile_order.get(zone.spec.slot, ()) if not z.cards)
+    return CE(run_empty_piles, "int")
+
+
+@primitive("max", Param("a", INT), Param("b", INT), kind="function", returns=INT, describe=_d("the larger of"))
+def build_max(comp, ces, spans):
+    """The larger of two numbers.
+    Example: max(0, count(hand) - 3)"""
+    from cardlang.compile.compiler import CE
+    a, b = (comp.coerce(c, "int", s) for c, s in zip(ces, spans))
+    return CE(lambda ctx: max(a(ctx), b(ctx)), "int")
+
+
+@primitive("min", Param("a", INT), Param("b", INT), kind="function", returns=INT, describe=_d("the smaller of"))
+def build_min(comp, ces, spans):
+    """The smaller of two numbers.
+    Example: min(4, count(hand))"""
+    from cardlang.compile.compiler import CE
+    a, b = (comp.coerce(c, "int", s) for c, s in zip(ces, spans))
+    return CE(lambda ctx: min(a(ctx), b(ctx)), "int")

@@ -1,0 +1,1 @@
+"""Game state, zones, counters, decisions and the event log. Knows no source text and no AST."""

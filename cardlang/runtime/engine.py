@@ -1,0 +1,109 @@
+"""The game loop: set-up, turns in seat order, end check, scores and winners. Game-agnostic: every rule
+comes in as a compiled closure."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable
+
+from cardlang.runtime.state import Ctx, GameOver, GameState
+
+_MAX_TURNS = 1000  # a game still going after this many turns is stopped as a draw (e.g. two passive bots)
+
+
+@dataclass
+class GameResult:
+    winners: list[int]
+    scores: list[int]
+    turns: list[int]
+    state: GameState
+    stopped: bool = False  # ended by the turn limit, not by the rules
+
+
+def choose_pools(game, state: GameState, pools: dict[str, list] | None) -> None:
+    """Fill each pool: as given, else its default, else a random pick from the game RNG (logged)."""
+    pools = pools or {}
+    for name, pool in game.pools.items():
+        given = pools.get(name)
+        if given == "random" or (given is None and not pool.default):
+            chosen = state.rng.sample(pool.candidates, min(pool.size, len(pool.candidates)))
+            chosen.sort(key=lambda d: (d.props.get("cost", 0), d.name))
+        elif given is not None:
+            chosen = list(given)
+        else:
+            chosen = list(pool.default)
+        state.vars[name] = chosen
+        if state.log is not None or state.listeners:
+            state.emit(("Pool", name, tuple(d.name for d in chosen)))
+
+
+def setup_game(game, agents: list, seed: int, *, pools=None, log: bool = False,
+               check: Callable | None = None) -> GameState:
+    state = game.new_state(len(agents), seed, log=log)
+    state.agents = agents
+    state.check = check
+    choose_pools(game, state, pools)
+    try:
+        game.setup(Ctx(state, 0, None, {}, "setup"))
+    except GameOver:
+        pass
+    return state
+
+
+def run_turn(game, state: GameState) -> None:
+    p = state.current
+    state.turns[p] += 1
+    state.turn_number += 1
+    state.steps = 0
+    if state.log is not None or state.listeners:
+        state.emit(("Turn", p, state.turns[p]))
+    game.turn(Ctx(state, p, None, {}, "turn"))
+
+
+def play_out(game, state: GameState, max_turns: int = _MAX_TURNS) -> GameResult:
+    stopped = False
+    try:
+        while state.winners is None:
+            run_turn(game, state)
+            if state.winners is not None:
+                break
+            if game.end is not None and game.end(Ctx(state, state.current, None, {}, "end")):
+                break
+            n = state.num_players
+            q = (state.current + 1) % n
+            while state.out[q]:
+                q = (q + 1) % n
+            state.current = q
+            if state.turn_number >= max_turns:
+                stopped = True
+                break
+    except GameOver:
+        pass
+    return finish(game, state, stopped)
+
+
+def finish(game, state: GameState, stopped: bool = False) -> GameResult:
+    n = state.num_players
+    scores = [game.score(Ctx(state, p, None, {}, "score")) if game.score else 0 for p in range(n)]
+    if state.winners is None:
+        if stopped:
+            state.winners = []
+        else:
+            alive = [p for p in range(n) if not state.out[p]]
+            best = max(scores[p] for p in alive)
+            tied = [p for p in alive if scores[p] == best]
+            if len(tied) > 1 and game.tiebreak is not None:
+                kind, fn = game.tiebreak
+                keys = {p: fn(Ctx(state, p, None, {}, "tiebreak")) for p in tied}
+                pick = min(keys.values()) if kind == "fewest" else max(keys.values())
+                tied = [p for p in tied if keys[p] == pick]
+            state.winners = tied
+    if state.log is not None or state.listeners:
+        state.emit(("GameEnded", tuple(state.winners), tuple(scores)))
+    return GameResult(list(state.winners), scores, list(state.turns), state, stopped)
+
+
+def play_game(game, agents: list, seed: int, *, pools=None, log: bool = False, check: Callable | None = None,
+              max_turns: int = _MAX_TURNS) -> GameResult:
+    """Play one whole game with these agents in seat order."""
+    state = setup_game(game, agents, seed, pools=pools, log=log, check=check)
+    return play_out(game, state, max_turns)

@@ -1,0 +1,214 @@
+"""Game state: cards, zones, counters, the RNG and the event log. Knows no source text, no AST, no game.
+
+Hot-path notes: zones are plain lists of card ids with the top at the end (so drawing is `pop()`), a card's
+zone is kept in `loc` so every card is always in exactly one zone, and the log is `None` unless someone reads
+it, so events cost one attribute test when nobody listens.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+# Visibility of a zone's contents to players: who may see which card is where.
+PUBLIC, OWNER, HIDDEN, TOP_PUBLIC = "public", "owner", "hidden", "top public"
+
+
+class IllegalAction(Exception):
+    """An effect asked the runtime for something the state does not allow. Carries no source position."""
+
+
+class GameOver(Exception):
+    """Raised to stop the game at once (a castle destroyed, a second palace built)."""
+
+
+class BreakLoop(Exception):
+    """`break` inside a loop."""
+
+
+@dataclass(slots=True)
+class ZoneSpec:
+    """A declared zone: one per player or shared, who sees it, whether it holds named piles."""
+
+    name: str
+    per_player: bool
+    visibility: str = PUBLIC
+    ordered: bool = True
+    piles: bool = False
+    refill: str | None = None      # zone to shuffle in when a draw finds this one empty
+    slot: int = 0                  # index of this spec in GameState.zone_specs
+    owned: bool = True             # cards in a per-player zone count as the player's own
+    description: str = ""
+
+
+@dataclass(slots=True)
+class CounterSpec:
+    """A declared counter: per player or shared, with bounds and an optional finite bank behind it."""
+
+    name: str
+    per_player: bool
+    minimum: int | None = 0
+    maximum: int | None = None
+    start: int = 0
+    bank: int | None = None        # finite supply shared by all players; conserved
+    slot: int = 0
+
+
+class Zone:
+    """An ordered pile of card ids; `cards[-1]` is the top."""
+
+    __slots__ = ("spec", "owner", "pile", "cards", "label")
+
+    def __init__(self, spec: ZoneSpec, owner: int | None, pile: str | None = None) -> None:
+        self.spec = spec
+        self.owner = owner
+        self.pile = pile
+        self.cards: list[int] = []
+        if pile is not None:
+            self.label = f"{spec.name}[{pile}]"
+        elif owner is not None:
+            self.label = f"p{owner + 1}.{spec.name}"
+        else:
+            self.label = spec.name
+
+    def __repr__(self) -> str:
+        return f"<Zone {self.label} {len(self.cards)}>"
+
+
+class CardDef:
+    """A card as its source defines it: name, types, properties and compiled abilities."""
+
+    __slots__ = ("index", "name", "types", "props", "dynamic", "triggers", "watchers", "text", "meta")
+
+    def __init__(self, index: int, name: str, types: frozenset[str]) -> None:
+        self.index = index
+        self.name = name
+        self.types = types
+        self.props: dict[str, Any] = {}
+        self.dynamic: dict[str, Callable] = {}   # properties computed from the state (e.g. VP per 10 cards)
+        self.triggers: dict[str, Callable] = {}  # event -> effect when this card is the subject
+        self.watchers: dict[str, tuple[str, Callable]] = {}  # event -> (zone it must be in, effect)
+        self.text: list[str] = []
+        self.meta: dict[str, Any] = {}
+
+    def __repr__(self) -> str:
+        return f"<CardDef {self.name}>"
+
+
+@dataclass(slots=True)
+class Decision:
+    """One request to an agent: who decides, what about, which options are legal, how many to pick."""
+
+    player: int
+    tag: str
+    prompt: str
+    kind: str                     # "cards" | "options" | "yesno" | "players"
+    options: list                 # card ids, labels, or player indices
+    min: int
+    max: int
+    labels: list[str] = field(default_factory=list)  # what the decider sees for each option
+
+
+class GameState:
+    """Everything that changes during a game."""
+
+    def __init__(self, *, defs: list[CardDef], zone_specs: list[ZoneSpec], counter_specs: list[CounterSpec],
+                 num_players: int, seed: int, log: bool = False) -> None:
+        self.defs = defs
+        self.def_by_name = {d.name: d for d in defs}
+        self.num_players = num_players
+        self.rng = random.Random(seed)
+        self.seed = seed
+        self.card_def: list[CardDef] = []     # card id -> its definition
+        self.loc: list[Zone] = []             # card id -> the zone it is in
+        self.zone_specs = zone_specs
+        self.zone_slot = {spec.name: i for i, spec in enumerate(zone_specs)}
+        self.counter_specs = counter_specs
+        # zones[slot][player or 0]; shared zones keep one entry
+        self.zones: list[list[Zone]] = []
+        for spec in zone_specs:
+            if spec.per_player:
+                self.zones.append([Zone(spec, p) for p in range(num_players)])
+            else:
+                self.zones.append([Zone(spec, None)])
+        self.piles: dict[tuple[int, str], Zone] = {}
+        self.pile_order: dict[int, list[Zone]] = {}
+        self.counters: list[list[int]] = [[c.start] * num_players if c.per_player else [c.start]
+                                          for c in counter_specs]
+        self.banks: list[int | None] = [c.bank for c in counter_specs]
+        self.card_counters: dict[tuple[int, str], int] = {}
+        self.current = 0
+        self.turns = [0] * num_players
+        self.turn_number = 0
+        self.phase = ""
+        self.out = [False] * num_players      # eliminated players are skipped
+        self.winners: list[int] | None = None
+        self.log: list[tuple] | None = [] if log else None
+        self.listeners: list[Callable[[tuple], None]] = []
+        self.check: Callable[[GameState], None] | None = None  # invariant checker, after every mutation
+        self.steps = 0
+        self.step_budget = 200_000
+        self.agents: list[Any] = []
+        self.immune = False
+        self.vars: dict[str, Any] = {}        # game-level values (e.g. the kingdom pool)
+        self.last_reveal: list[int] = []
+
+    # ---- zones
+    def zone(self, slot: int, player: int | None) -> Zone:
+        row = self.zones[slot]
+        return row[player] if len(row) > 1 or self.zone_specs[slot].per_player else row[0]
+
+    def pile(self, slot: int, name: str) -> Zone:
+        key = (slot, name)
+        z = self.piles.get(key)
+        if z is None:
+            z = Zone(self.zone_specs[slot], None, name)
+            self.piles[key] = z
+            self.pile_order.setdefault(slot, []).append(z)
+        return z
+
+    def all_zones(self) -> list[Zone]:
+        out = [z for row in self.zones for z in row]
+        out.extend(self.piles.values())
+        return out
+
+    def new_card(self, d: CardDef, zone: Zone) -> int:
+        cid = len(self.card_def)
+        self.card_def.append(d)
+        self.loc.append(zone)
+        zone.cards.append(cid)
+        return cid
+
+    def name_of(self, cid: int) -> str:
+        return self.card_def[cid].name
+
+    def emit(self, event: tuple) -> None:
+        if self.log is not None:
+            self.log.append(event)
+        for listener in self.listeners:
+            listener(event)
+
+    def owner_of(self, cid: int) -> int | None:
+        return self.loc[cid].owner
+
+    def counter_value(self, slot: int, player: int | None) -> int:
+        row = self.counters[slot]
+        return row[player] if self.counter_specs[slot].per_player else row[0]
+
+
+class Ctx:
+    """What a running effect can see: the state, whose effect it is, the card resolving, local names."""
+
+    __slots__ = ("state", "you", "card", "vars", "source")
+
+    def __init__(self, state: GameState, you: int, card: int | None = None,
+                 vars: dict[str, Any] | None = None, source: str = "") -> None:
+        self.state = state
+        self.you = you
+        self.card = card
+        self.vars = vars if vars is not None else {}
+        self.source = source
+
+    def child(self, *, you: int | None = None, card: int | None = None, source: str | None = None) -> "Ctx":
+        return Ctx(self.state, self.you if you is None else you, self.card if card is None else card,
+                   dict(self.vars), self.source if source is None else source)

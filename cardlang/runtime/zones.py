@@ -1,0 +1,98 @@
+"""The only mutators of where cards are: create, move, shuffle, and the refill-on-empty rule."""
+from __future__ import annotations
+
+from cardlang.runtime.state import CardDef, GameState, IllegalAction, Zone
+
+
+def create(state: GameState, d: CardDef, zone: Zone, count: int) -> None:
+    """Bring COUNT new cards of D into ZONE (set-up only: cards are never created during play)."""
+    for _ in range(count):
+        cid = state.new_card(d, zone)
+        if state.log is not None or state.listeners:
+            state.emit(("Created", cid, d.name, zone.label))
+
+
+def move(state: GameState, cid: int, dest: Zone, *, bottom: bool = False) -> None:
+    """Move one card, by identity, from wherever it is to the top (or bottom) of DEST."""
+    src = state.loc[cid]
+    if src is dest and not bottom:
+        return
+    cards = src.cards
+    if cards and cards[-1] == cid:
+        cards.pop()
+    else:
+        try:
+            cards.remove(cid)
+        except ValueError:  # pragma: no cover - loc and zones out of step would be an engine bug
+            raise IllegalAction(f"card {cid} is not in {src.label}") from None
+    if dest.pile is not None and dest.pile != state.card_def[cid].name:
+        dest = state.pile(dest.spec.slot, state.card_def[cid].name)  # a card goes back to its own pile
+    if bottom:
+        dest.cards.insert(0, cid)
+    else:
+        dest.cards.append(cid)
+    state.loc[cid] = dest
+    if state.log is not None or state.listeners:
+        state.emit(("Moved", cid, state.card_def[cid].name, src.label, dest.label))
+    if state.check is not None:
+        state.check(state)
+
+
+def move_all(state: GameState, src: Zone, dest: Zone) -> None:
+    """Move every card of SRC onto DEST, keeping their order (cheaper than one move per card)."""
+    if src is dest or not src.cards:
+        return
+    if dest.pile is not None or state.log is not None or state.listeners or state.check is not None:
+        for cid in list(reversed(src.cards)):
+            move(state, cid, dest)
+        return
+    moved = src.cards
+    src.cards = []
+    loc = state.loc
+    for cid in moved:
+        loc[cid] = dest
+    dest.cards.extend(reversed(moved))
+
+
+def shuffle(state: GameState, zone: Zone) -> None:
+    """Shuffle ZONE with the game's one RNG, and log the new order so the game replays exactly."""
+    state.rng.shuffle(zone.cards)
+    if state.log is not None or state.listeners:
+        state.emit(("Shuffled", zone.label, tuple(state.card_def[c].name for c in zone.cards)))
+
+
+def refill_source(state: GameState, zone: Zone) -> Zone | None:
+    spec = zone.spec
+    if spec.refill is None:
+        return None
+    slot = state.zone_slot[spec.refill]  # type: ignore[attr-defined]
+    return state.zone(slot, zone.owner)
+
+
+def top(state: GameState, zone: Zone, n: int) -> list[int]:
+    """The top N cards of ZONE, top first. A zone declared `refill Z` shuffles Z in under what it holds first."""
+    cards = zone.cards
+    if len(cards) < n and zone.spec.refill is not None:
+        src = refill_source(state, zone)
+        if src is not None and src.cards:
+            moved = list(src.cards)
+            shuffle(state, src)
+            # The shuffled cards go *under* what is left, so those are still taken first (Dominion: draw
+            # what you can, shuffle, then keep drawing).
+            order = src.cards
+            src.cards = []
+            for cid in order:
+                state.loc[cid] = zone
+            zone.cards[:0] = order
+            if state.log is not None or state.listeners:
+                state.emit(("Refilled", zone.label, src.label, len(moved)))
+            if state.check is not None:
+                state.check(state)
+            cards = zone.cards
+    if n >= len(cards):
+        return cards[::-1]
+    return cards[: -n - 1: -1]
+
+
+def bottom(state: GameState, zone: Zone, n: int) -> list[int]:
+    return list(zone.cards[:n])

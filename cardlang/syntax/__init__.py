@@ -1,0 +1,1 @@
+"""Text -> AST. Knows no game, no verb and no zone."""

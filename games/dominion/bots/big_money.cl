@@ -1,0 +1,33 @@
+// Shared habits of every Dominion bot: what to discard, trash and set aside when a card asks.
+bot "basics" {
+  on discard_down { Curse; Estate; Duchy; Province; Gardens; lowest card.cost; }
+  on cellar_discard { Curse; Estate; Duchy; Province; Gardens; none; }
+  on chapel_trash { Curse; Estate; Copper; none; }
+  on bureaucrat_topdeck { lowest card.cost; }
+  on reveal_moat { yes; }
+  on library_set_aside { yes if actions == 0; no; }
+  on spy_discard_own { yes if count(Curse in hand) > 99; no; }
+  on spy_discard_other { no; }
+  on thief_trash { highest card.cost; }
+  on thief_gain { yes; }
+  on chancellor_discard_deck { yes; }
+  on mine_trash { lowest card.cost; }
+  on mine_gain { highest card.cost; }
+  on remodel_trash { Curse; Estate; Copper; lowest card.cost; }
+  on remodel_gain { highest card.cost; }
+  on workshop_gain { Silver; lowest card.cost; }
+  on feast_gain { Duchy; highest card.cost; }
+  on throne_room { highest card.cost; }
+  on play_action { highest card.cost; }
+}
+
+// Big Money: play every Treasure; buy Province with 8+, Gold with 6+, Silver with 3+; never play an Action.
+bot "big-money" extends "basics" {
+  on play_action { none; }
+  on buy {
+    Province if coins >= 8;
+    Gold if coins >= 6;
+    Silver if coins >= 3;
+    none;
+  }
+}
