@@ -1,0 +1,66 @@
+"""Events are plain tuples, named in the past tense by their first item. This module turns them into
+readable log lines and JSON-ready dicts; the engine itself never formats anything."""
+from __future__ import annotations
+
+from typing import Any
+
+from cardlang.runtime.state import GameState
+
+
+def _p(p: int | None) -> str:
+    return "shared" if p is None else f"p{p + 1}"
+
+
+def render_event(state: GameState, e: tuple) -> str:
+    kind = e[0]
+    if kind == "Moved":
+        return f"{e[2]} moved {e[3]} -> {e[4]}"
+    if kind == "Shuffled":
+        return f"Shuffled {e[1]}: {', '.join(e[2])}"
+    if kind == "Refilled":
+        return f"Refilled {e[1]} from {e[2]} ({e[3]} cards)"
+    if kind == "Counter":
+        return f"{_p(e[2])} {e[1]}: {e[3]} -> {e[4]}"
+    if kind == "Decided":
+        return f"{_p(e[1])} chose {', '.join(e[3]) or 'nothing'} ({e[2]})"
+    if kind == "Revealed":
+        return f"{_p(e[1])} revealed {', '.join(e[2]) or 'nothing'}"
+    if kind == "Turn":
+        return f"== Turn {e[2]} of {_p(e[1])} =="
+    if kind == "Phase":
+        return f"-- {e[2]} phase"
+    if kind == "Created":
+        return f"{e[2]} created in {e[3]}"
+    if kind == "Pool":
+        return f"{e[1]}: {', '.join(e[2])}"
+    if kind == "GameEnded":
+        return f"Game over. Scores: {list(e[2])}; winners: {', '.join(_p(w) for w in e[1]) or 'none'}"
+    if kind == "Note":
+        return f"{_p(e[1])}: {e[2]}"
+    if kind == "Eliminated":
+        return f"{_p(e[1])} is out"
+    return " ".join(map(str, e))
+
+
+def event_dict(e: tuple) -> dict[str, Any]:
+    """A JSON-ready form of an event, stable across runs (for --log FILE.jsonl)."""
+    kind = e[0]
+    fields = {
+        "Moved": ("card_id", "card", "from", "to"),
+        "Shuffled": ("zone", "order"),
+        "Refilled": ("zone", "from", "count"),
+        "Counter": ("counter", "player", "old", "new"),
+        "Decided": ("player", "tag", "picked"),
+        "Revealed": ("player", "cards"),
+        "Turn": ("player", "turn"),
+        "Phase": ("player", "phase"),
+        "Created": ("card_id", "card", "zone"),
+        "Pool": ("pool", "cards"),
+        "GameEnded": ("winners", "scores"),
+        "Note": ("player", "text"),
+        "Eliminated": ("player",),
+    }.get(kind, tuple(f"a{i}" for i in range(1, len(e))))
+    out: dict[str, Any] = {"event": kind}
+    for k, v in zip(fields, e[1:]):
+        out[k] = list(v) if isinstance(v, tuple) else v
+    return out
