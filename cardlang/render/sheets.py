@@ -29,9 +29,15 @@ __all__ = [
     "PAPERS",
     "MissingExtra",
     "Paper",
+    "is_marked",
+    "md_escape",
+    "name_fit_class",
+    "page_count",
     "render_html",
     "render_markdown",
     "render_pdf",
+    "text_fit_class",
+    "text_load",
 ]
 
 CARD_WIDTH_MM = 63.0
@@ -89,19 +95,12 @@ _NAME_FIT_LAST = "name-xs"
 
 
 @dataclass(frozen=True, slots=True)
-class _StatView:
-    label: str
-    value: str
-    marked: bool
-
-
-@dataclass(frozen=True, slots=True)
 class _CardView:
     name: str
     name_class: str
     types: str
-    cost: _StatView | None
-    stats: tuple[_StatView, ...]
+    cost: Stat | None  # Stat.reconstructed says whether it carries the mark
+    stats: tuple[Stat, ...]
     paragraphs: tuple[str, ...]
     text_marked: bool
     text_class: str
@@ -141,14 +140,10 @@ def name_fit_class(name: str) -> str:
     return _fit(len(name), _NAME_FIT, _NAME_FIT_LAST)
 
 
-def _stat_view(stat: Stat) -> _StatView:
-    return _StatView(stat.label, stat.value, stat.reconstructed)
-
-
 def is_marked(face: CardFace) -> bool:
     """True when anything printed on the face is reconstructed (and so carries the mark)."""
     return (
-        face.text_reconstructed
+        (face.text_reconstructed and bool(face.text))
         or (face.cost is not None and face.cost.reconstructed)
         or any(s.reconstructed for s in face.stats)
     )
@@ -160,8 +155,8 @@ def _card_view(face: CardFace, index_on_page: int) -> _CardView:
         name=face.name,
         name_class=name_fit_class(face.name),
         types=" \u00b7 ".join(face.types),
-        cost=_stat_view(face.cost) if face.cost is not None else None,
-        stats=tuple(_stat_view(s) for s in face.stats),
+        cost=face.cost,
+        stats=face.stats,
         paragraphs=face.text,
         text_marked=face.text_reconstructed and bool(face.text),
         text_class=text_fit_class(face.text),

@@ -65,6 +65,8 @@ def test_marks_only_on_reconstructed_parts():
     body = render_html([marked], None, title="t").split("<body>")[1]
     assert body.count(f'<span class="mark">{MARK}</span>') == 3  # cost, stat, text
     assert f"{MARK} reconstructed" in body and sheets.MARK_LEGEND in body
+    no_text = CardFace("g", "Blank", (), None, (), (), text_reconstructed=True)
+    assert MARK not in render_html([no_text], None, title="t").split("<body>")[1]  # nothing to mark
 
 
 def test_crop_marks_optional():
