@@ -1,0 +1,4 @@
+"""`python -m cardlang` runs the CLI."""
+from cardlang.cli import app
+
+app()

@@ -1,0 +1,93 @@
+"""A person at the terminal as an agent: shows what their player may see, asks, re-asks on junk."""
+from __future__ import annotations
+
+import typer
+
+from cardlang.runtime.decisions import View
+from cardlang.runtime.state import Decision
+
+
+class InputClosed(Exception):
+    """Standard input ended while a person was being asked something."""
+
+
+class HumanAgent:
+    name = "human"
+
+    def __init__(self, game) -> None:
+        self.game = game
+
+    def show(self, view: View) -> None:
+        typer.echo("")
+        counters = view.counters()
+        me = view.player
+        line = ", ".join(f"{k} {v[me] if len(v) > 1 else v[0]}" for k, v in counters.items())
+        typer.echo(f"[p{me + 1}] {line}")
+        for zone in view.zones():
+            if zone.spec.name == "box":
+                continue
+            names = view.zone_cards(zone)
+            who = "" if zone.owner is None else f"p{zone.owner + 1}."
+            if zone.spec.piles and zone.pile is not None:
+                continue
+            if names is None:
+                typer.echo(f"  {who}{zone.spec.name}: {len(zone.cards)} cards")
+            elif zone.owner == me or zone.owner is None or names:
+                typer.echo(f"  {who}{zone.spec.name}: {', '.join(names) if names else '(empty)'}")
+        piles = [z for z in view.zones() if z.pile is not None]
+        if piles:
+            state = view.rules_state
+            items = []
+            for z in piles:
+                d = state.def_by_name.get(z.pile)
+                cost = d.props.get("cost") if d is not None else None
+                items.append(f"{z.pile} ({cost}) x{len(z.cards)}")
+            typer.echo("  piles: " + "; ".join(items))
+
+    def decide(self, view: View, decision: Decision) -> list[int]:
+        self.show(view)
+        typer.echo(f"p{decision.player + 1}: {decision.prompt}")
+        if decision.kind == "yesno":
+            while True:
+                a = self._read("  yes or no? ").strip().lower()
+                if a in ("y", "yes"):
+                    return [0]
+                if a in ("n", "no"):
+                    return []
+                typer.echo("  please answer yes or no")
+        for i, label in enumerate(decision.labels, 1):
+            typer.echo(f"  {i}. {label}")
+        if decision.min == decision.max == 1:
+            hint = "one number"
+        else:
+            hint = f"{decision.min} to {decision.max} numbers separated by spaces"
+            if decision.min == 0:
+                hint += " (empty for none)"
+        while True:
+            raw = self._read(f"  choose {hint}: ")
+            parts = raw.replace(",", " ").split()
+            try:
+                picks = [int(x) - 1 for x in parts]
+            except ValueError:
+                typer.echo("  numbers only, please")
+                continue
+            if len(set(picks)) != len(picks) or any(not (0 <= i < len(decision.labels)) for i in picks):
+                typer.echo(f"  pick from 1 to {len(decision.labels)}, each at most once")
+                continue
+            if not (decision.min <= len(picks) <= decision.max):
+                typer.echo(f"  pick {decision.min} to {decision.max}")
+                continue
+            return picks
+
+    def _read(self, prompt: str) -> str:
+        typer.echo(prompt, nl=False)
+        line = input_line()
+        if line is None:
+            raise InputClosed()
+        return line
+
+
+def input_line() -> str | None:
+    import sys
+    line = sys.stdin.readline()
+    return None if line == "" else line.rstrip("\n")
