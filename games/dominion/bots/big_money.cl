@@ -31,3 +31,58 @@ bot "big-money" extends "basics" {
     none;
   }
 }
+
+// Smithy Big Money: one Smithy the first time it has 4 or 5 coins and owns none; plays it whenever it can.
+bot "smithy-bm" extends "big-money" {
+  on play_action { Smithy; none; }
+  on buy {
+    Province if coins >= 8;
+    Gold if coins >= 6;
+    Smithy if coins >= 4 and coins <= 5 and count(Smithy in owned) == 0;
+    Silver if coins >= 3;
+    none;
+  }
+}
+
+// Big Money Ultimate: Big Money with Duchy and Estate dancing as the Provinces run low.
+bot "bm-ultimate" extends "big-money" {
+  on buy {
+    Province if coins >= 8 and count(Gold in owned) > 0;
+    Duchy if coins >= 5 and count(Province in supply) <= 4;
+    Estate if coins >= 2 and count(Province in supply) <= 2;
+    Province if coins >= 8;
+    Gold if coins >= 6;
+    Duchy if coins >= 5 and count(Province in supply) <= 5;
+    Silver if coins >= 3;
+    none;
+  }
+}
+
+// Double Smithy with late greening: two Smithies, Duchies when the game nears its end.
+bot "smithy-bmu" extends "bm-ultimate" {
+  on play_action { Smithy; none; }
+  on buy {
+    Province if coins >= 8;
+    Duchy if coins >= 5 and count(Province in supply) <= 4;
+    Estate if coins >= 2 and count(Province in supply) <= 2;
+    Gold if coins >= 6;
+    Smithy if coins >= 4 and count(Smithy in owned) < 1;
+    Smithy if coins >= 4 and count(Smithy in owned) < 2 and count(owned) >= 16;
+    Silver if coins >= 3;
+    none;
+  }
+}
+
+// Witch with money: two Witches, then Big Money Ultimate; plays Witch first, then anything else.
+bot "witch-bm" extends "bm-ultimate" {
+  on play_action { Witch; highest card.cost; }
+  on buy {
+    Province if coins >= 8;
+    Witch if coins >= 5 and count(Witch in owned) < 2;
+    Duchy if coins >= 5 and count(Province in supply) <= 4;
+    Estate if coins >= 2 and count(Province in supply) <= 2;
+    Gold if coins >= 6;
+    Silver if coins >= 3;
+    none;
+  }
+}
