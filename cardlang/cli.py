@@ -342,5 +342,45 @@ def primitives(game: Annotated[Optional[str], typer.Option(help="Also list this 
             typer.echo(f"{name}({params})  {v.text or ''}  [{v.span}]")
 
 
+@app.command()
+def sheets(game: Annotated[str, typer.Argument(help="Game id.")],
+           out: Annotated[Path, typer.Option("-o", "--out", help="Output folder.")] = Path("sheets"),
+           format: Annotated[str, typer.Option(help="html, pdf or md.")] = "html",
+           paper: Annotated[str, typer.Option(help="a4 or letter.")] = "a4",
+           cards_: Annotated[Optional[str], typer.Option("--cards", help="Only these cards, comma-separated.")] = None,
+           with_: WithOpt = None) -> None:
+    """Print card sheets (63 x 88 mm, 9 a page) and a rules reference, generated from the sources."""
+    from cardlang.render.build import card_faces, rules_reference
+    from cardlang.render import sheets as S
+    if format not in ("html", "pdf", "md"):
+        raise _fail_usage("--format is html, pdf or md")
+    if paper not in ("a4", "letter"):
+        raise _fail_usage("--paper is a4 or letter")
+    g = _load(game, with_)
+    names = [n.strip() for n in cards_.split(",")] if cards_ else None
+    try:
+        faces = card_faces(g, names)
+    except KeyError as e:
+        raise _fail_usage(f"unknown card {e}") from None
+    ref = rules_reference(g)
+    out.mkdir(parents=True, exist_ok=True)
+    if format == "md":
+        path = out / f"{g.id}.md"
+        path.write_text(S.render_markdown(faces, ref, title=g.title), encoding="utf-8")
+    else:
+        html = S.render_html(faces, ref, paper=paper, title=g.title)
+        if format == "html":
+            path = out / f"{g.id}.html"
+            path.write_text(html, encoding="utf-8")
+        else:
+            path = out / f"{g.id}.pdf"
+            try:
+                S.render_pdf(html, path)
+            except S.MissingExtra as e:
+                typer.echo(f"error: {e}", err=True)
+                raise typer.Exit(code=1) from None
+    typer.echo(f"wrote {path} ({len(faces)} cards)")
+
+
 def main() -> None:  # pragma: no cover
     app()

@@ -31,13 +31,45 @@ def _event_phrase(event: str) -> str:
 
 
 def describe_block(block: ast.Block, comp, who: str) -> str:
-    parts = [describe_stmt(s, comp, who) for s in block.stmts]
+    parts = []
+    stmts = list(block.stmts)
+    i = 0
+    while i < len(stmts):
+        st = stmts[i]
+        nxt = stmts[i + 1] if i + 1 < len(stmts) else None
+        merged = _merge_choose(st, nxt, comp, who)
+        if merged:
+            parts.append(merged)
+            i += 2
+            continue
+        parts.append(describe_stmt(st, comp, who))
+        i += 1
     return _join([p for p in parts if p])
+
+
+def _merge_choose(st: ast.Stmt, nxt: ast.Stmt | None, comp, who: str) -> str | None:
+    """`let c = choose 1 from supply where ...; gain c;` reads "Gain a card costing up to 4." """
+    if not (isinstance(st, ast.Let) and isinstance(st.value, ast.Choose) and isinstance(nxt, ast.Call)):
+        return None
+    if not (nxt.args and isinstance(nxt.args[0], ast.NameRef) and nxt.args[0].name == st.name):
+        return None
+    phrase = describe_choose(st.value, comp, who)
+    rest = phrase.split(" ", 1)[1] if " " in phrase else phrase
+    rest = rest.replace(" from the supply", "")
+    verb = nxt.verb
+    if who != "you":
+        verb = verb + ("es" if verb.endswith(("sh", "ch", "s")) else "s")
+    extra = ""
+    for kw in nxt.kwargs:
+        if kw.key in ("to", "into") and isinstance(kw.value, ast.NameRef):
+            extra = f", putting it into {expr_text(kw.value, comp, who)}"
+    return f"{verb.capitalize() if who == 'you' else verb} {rest}{extra}."
 
 
 def _join(parts: list[str]) -> str:
     # "+1 Card." "+2 Actions." -> "+1 Card, +2 Actions." (the way printed cards list vanilla bonuses)
     out: list[str] = []
+    parts = [p[0].upper() + p[1:] if p and p[0].islower() else p for p in parts]
     for p in parts:
         if out and p.startswith("+") and out[-1].startswith("+") and out[-1].endswith("."):
             out[-1] = out[-1][:-1] + ", " + p
