@@ -91,6 +91,9 @@ def _run(decl: ast.ScenarioDecl, extra: list[Path], cache: dict) -> None:
     if "game" not in cfg:
         raise CardCompileError("a scenario names its game first: `game dominion;`", decl.span)
     gid = _word(cfg["game"], "game id").replace("_", "-")
+    here = Path(decl.span.path).parent
+    if not extra and any(here.glob("*.card")):
+        extra = [here]  # a scenario beside an expansion's card files tests those cards
     key = (gid, tuple(map(str, extra)))
     if key not in cache:
         try:
