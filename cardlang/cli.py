@@ -75,7 +75,7 @@ def _card_line(d, marks: bool = True) -> str:
 
 
 @app.command()
-def cards(game: Annotated[str, typer.Argument(help="Game id, e.g. dominion.")],
+def cards(game: Annotated[str, typer.Argument(help="Game id (see `cardlang games`).")],
           with_: WithOpt = None) -> None:
     """Every card of a game: cost, types, properties, and rules text generated from its source.
 

@@ -1,7 +1,7 @@
 """Scenario files: a position, scripted decisions, actions and assertions, run against a real game.
 
     scenario "Smithy draws three" {
-      game dominion; players 2; seed 1;        // set-up runs first, then the position is overridden
+      game my_game; players 2; seed 1;         // set-up runs first, then the position is overridden
       p1.hand = [Smithy, Copper];              // zone contents, top card first
       p1.deck = [Gold, Silver, Estate, Copper];
       answer none;                             // scripted answers, consumed in order
@@ -89,7 +89,7 @@ def _word(st: ast.Call, what: str) -> str:
 def _run(decl: ast.ScenarioDecl, extra: list[Path], cache: dict) -> None:
     cfg, body = _config(decl)
     if "game" not in cfg:
-        raise CardCompileError("a scenario names its game first: `game dominion;`", decl.span)
+        raise CardCompileError("a scenario names its game first, e.g. `game my_game;`", decl.span)
     gid = _word(cfg["game"], "game id").replace("_", "-")
     here = Path(decl.span.path).parent
     if not extra and any(here.glob("*.card")):

@@ -17,7 +17,7 @@ class Stat:
 class CardFace:
     """Everything a card sheet prints for one card."""
 
-    game: str                     # game id, e.g. "dominion"
+    game: str                     # game id, as `cardlang games` lists it
     name: str
     types: tuple[str, ...]        # types or class/subclass, in printed order
     cost: Stat | None             # None when the card has no cost

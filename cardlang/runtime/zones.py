@@ -77,7 +77,7 @@ def top(state: GameState, zone: Zone, n: int) -> list[int]:
         if src is not None and src.cards:
             moved = list(src.cards)
             shuffle(state, src)
-            # The shuffled cards go *under* what is left, so those are still taken first (Dominion: draw
+            # The shuffled cards go *under* what is left, so those are still taken first (a deckbuilder: draw
             # what you can, shuffle, then keep drawing).
             order = src.cards
             src.cards = []
