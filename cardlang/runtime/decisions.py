@@ -58,7 +58,7 @@ class View:
 
 def ask(state: GameState, decision: Decision) -> list[int]:
     """Put DECISION to its player's agent, check the answer, log it, return the picked indices."""
-    if not decision.options and decision.min == 0:
+    if decision.max == 0 or (not decision.options and decision.min == 0):  # nothing to decide
         return []
     agent = state.agents[decision.player]
     picks = agent.decide(View(state, decision.player), decision)
