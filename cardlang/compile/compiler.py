@@ -874,7 +874,7 @@ class Compiler:
 
     def _call_user_verb(self, node: ast.Call, kwargs: list[ast.Kwarg], scope: Scope) -> Effect:
         decl = self.spec.verbs[node.verb]
-        # A zone parameter may also be given with `to`/`into`, as with the core verbs: `gain Silver to hand`.
+        # A zone parameter may also be given with `to`/`into`, as with the core verbs: `gain X to hand`.
         params = tuple(R.Param(p.name, _user_type(p.type), p.default, p.default is None,
                                aliases=(p.name,) + (("to", "into") if p.type == "zone" else ()))
                        for p in decl.params)

@@ -159,8 +159,8 @@ def describe_call(st: ast.Call, comp, who: str) -> str:
         if template is None:
             return ""
         if "|" in template:
-            mine, theirs = template.split("|", 1)
-            template = mine if who == "you" else theirs
+            own, theirs = template.split("|", 1)
+            template = own if who == "you" else theirs
         return _fill(template.strip(), args)
     prim = comp.registry.get(verb)
     if prim is None:

@@ -1,13 +1,13 @@
 """Scenario files: a position, scripted decisions, actions and assertions, run against a real game.
 
-    scenario "Smithy draws three" {
+    scenario "Forge draws three" {
       game my_game; players 2; seed 1;         // set-up runs first, then the position is overridden
-      p1.hand = [Smithy, Copper];              // zone contents, top card first
-      p1.deck = [Gold, Silver, Estate, Copper];
+      p1.hand = [Forge, Coin];                 // zone contents, top card first
+      p1.deck = [Gem, Coin, Land, Coin];
       answer none;                             // scripted answers, consumed in order
-      play Smithy in hand;                     // any statement of the game, as the current player
+      play Forge in hand;                      // any statement of the game, as the current player
       expect count(p1.hand) == 4;
-      expect p1.hand == [Copper, Gold, Silver, Estate];
+      expect p1.hand == [Coin, Gem, Coin, Land];   // compared as a multiset
     }
 
 An unscripted decision, an unused answer or a false `expect` fails the scenario with its path:line.

@@ -64,7 +64,7 @@ def build_shuffle(b: Bound, info) -> object:
            describe=lambda a: f"Put {a['count']} {a['card']} into {a['to']}.")
 def build_create(b: Bound, info) -> object:
     """Bring new cards into the game (set-up only); into a pile zone they form the pile of that name.
-    Example: create 7 Copper to deck;"""
+    Example: create 7 Coin to deck;"""
     count, card, to = b.values["count"], b.values["card"], b.values["to"]
 
     def run_create(ctx: Ctx) -> None:
