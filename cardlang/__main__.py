@@ -1,4 +1,4 @@
 """`python -m cardlang` runs the CLI."""
-from cardlang.cli import app
+from cardlang.cli import main
 
-app()
+main()

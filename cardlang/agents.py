@@ -19,5 +19,5 @@ def make_agent(game, name: str, seed: int):
         from cardlang.cli_human import HumanAgent
         return HumanAgent(game)
     if name in game.bots:
-        return LanguageBot(game, name)
+        return LanguageBot(game, name, seed)
     raise UnknownAgent(name)

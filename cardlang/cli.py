@@ -382,5 +382,16 @@ def sheets(game: Annotated[str, typer.Argument(help="Game id.")],
     typer.echo(f"wrote {path} ({len(faces)} cards)")
 
 
-def main() -> None:  # pragma: no cover
-    app()
+def main() -> None:
+    """Entry point: like `app()`, but an engine bug ends with one line, not a traceback."""
+    import os
+    try:
+        app()
+    except KeyboardInterrupt:
+        typer.echo("\ninterrupted", err=True)
+        raise SystemExit(130) from None
+    except Exception as e:  # noqa: BLE001 - the last line of defence; CARDLANG_DEBUG=1 shows the traceback
+        if os.environ.get("CARDLANG_DEBUG"):
+            raise
+        typer.echo(f"internal error: {e.__class__.__name__}: {e} (set CARDLANG_DEBUG=1 for details)", err=True)
+        raise SystemExit(1) from None

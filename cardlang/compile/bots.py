@@ -61,9 +61,11 @@ def compile_bot(game, name: str) -> dict[str, _Rule]:
 class LanguageBot:
     """An agent that answers decisions from a bot's compiled preferences."""
 
-    def __init__(self, game, name: str) -> None:
+    def __init__(self, game, name: str, seed: int = 0) -> None:
+        import random
         self.name = name
         self.rules = compile_bot(game, name)
+        self.rng = random.Random(seed)  # for `random` preferences; its own stream, seeded per seat
 
     def decide(self, view: View, decision: Decision) -> list[int]:
         state = view.rules_state
@@ -107,7 +109,7 @@ class LanguageBot:
                 best = min(remaining, key=key) if kind == "lowest" else max(remaining, key=key)
                 return best
             elif kind == "random":
-                return remaining[0]
+                return self.rng.choice(remaining)
         return None
 
     def _key(self, fn, decision: Decision, ctx: Ctx):

@@ -34,6 +34,7 @@ class CE:
 
     fn: Callable[[Ctx], Any]
     type: str
+    secret: str | None = None  # a zone a bot may count but not look into: why not
 
 
 class Scope:
@@ -81,6 +82,8 @@ class Compiler:
     def coerce(self, ce: CE, want: str, span: Span) -> Callable[[Ctx], Any]:
         """Return a function giving ce's value as WANT, or raise a compile error naming both types."""
         have, fn = ce.type, ce.fn
+        if ce.secret is not None and want != ZONE:
+            raise self.error(ce.secret, span, hint="a bot may count it: count(...)")
         if want == have or want == ANY or have == ANY:
             if want == CARDS and have == ANY:
                 return lambda ctx: _as_cards(fn(ctx))
@@ -165,11 +168,11 @@ class Compiler:
         if n in self.spec.zones:
             zs = self.spec.zones[n]
             slot = zs.slot
-            if scope.bot and zs.visibility == "hidden":
-                raise self.error(f"a bot may not look into '{n}': it is hidden", span,
-                                 hint="use count(...) for its size")
+            secret = None
+            if scope.bot and zs.visibility not in ("public", "owner" if zs.per_player else "public"):
+                secret = f"a bot may not look into '{n}': its player cannot see it"
             if zs.per_player:
-                return CE(lambda ctx: ctx.state.zones[slot][ctx.you], ZONE)
+                return CE(lambda ctx: ctx.state.zones[slot][ctx.you], ZONE, secret)
             return CE(lambda ctx: ctx.state.zones[slot][0], ZONE)
         if n in self.spec.counters:
             cs = self.spec.counters[n]
@@ -214,7 +217,11 @@ class Compiler:
                 if not zs.per_player:
                     raise self.error(f"'{n}' is shared, not a zone of each player", node.span, hint=f"write '{n}'")
                 slot = zs.slot
-                return CE(lambda ctx: ctx.state.zones[slot][pf(ctx)], ZONE)
+                secret = None
+                own = isinstance(node.obj, ast.NameRef) and node.obj.name == "you"
+                if scope.bot and not (zs.visibility == "public" or (zs.visibility == "owner" and own)):
+                    secret = f"a bot may not look into '{_src_name(node)}': its player cannot see it"
+                return CE(lambda ctx: ctx.state.zones[slot][pf(ctx)], ZONE, secret)
             if n in self.spec.counters:
                 cs = self.spec.counters[n]
                 slot = cs.slot
@@ -328,6 +335,8 @@ class Compiler:
     def _(self, node: ast.TopOf, scope: Scope) -> CE:
         count = self.coerce(self.expr(node.count, scope), INT, node.count.span)
         zce = self.expr(node.zone, scope)
+        if zce.secret is not None:
+            raise self.error(zce.secret, node.zone.span, hint="a bot may count it: count(...)")
         if zce.type != ZONE:
             cards = self.coerce(zce, CARDS, node.zone.span)  # a set of cards: its last ones are on top
             if node.end == "top":
@@ -443,6 +452,8 @@ class Compiler:
             raise self.error(f"'X in ZONE' needs a card name on the left, found {_article(item.type)}",
                              node.item.span)
         cont = self.expr(node.container, scope)
+        if cont.secret is not None:
+            raise self.error(cont.secret, node.container.span, hint="a bot may count it: count(...)")
         name_fn = item.fn
         if cont.type == ZONE:
             zf = cont.fn
@@ -548,30 +559,44 @@ class Compiler:
 
     # ---- statements --------------------------------------------------------------------------------
     def block(self, node: ast.Block, scope: Scope) -> Effect:
-        """Compile a block; compile errors are collected so that one run reports all of them."""
+        """Compile a block; compile errors are collected so that one run reports all of them.
+
+        A runtime `IllegalAction` from any statement becomes a `RuleViolation` at that statement (calls
+        wrap their own, more precisely); the index costs one addition per statement, not a frame.
+        """
         fns: list[Effect] = []
+        spans: list[Span] = []
         scope = scope.with_()
         for st in node.stmts:
             try:
                 fns.append(self.stmt(st, scope))
+                spans.append(st.span)
             except CardCompileError as e:
                 self.errors.append(e)
+                if isinstance(st, ast.Let):
+                    scope.names.setdefault(st.name, ANY)  # one error, not one per later use
         if not fns:
             return _noop
-        if len(fns) == 1:
-            return fns[0]
-        if len(fns) == 2:
-            f1, f2 = fns
-
-            def run_two(ctx: Ctx) -> None:
-                f1(ctx)
-                f2(ctx)
-            return run_two
         tup = tuple(fns)
+        sp = tuple(spans)
+        if len(fns) == 1:
+            f1 = fns[0]
+
+            def run_one(ctx: Ctx) -> None:
+                try:
+                    f1(ctx)
+                except IllegalAction as e:
+                    raise RuleViolation(f"{ctx.source or 'rules'}: {e}", sp[0]) from None
+            return run_one
 
         def run_block(ctx: Ctx) -> None:
-            for f in tup:
-                f(ctx)
+            i = 0
+            try:
+                for f in tup:
+                    f(ctx)
+                    i += 1
+            except IllegalAction as e:
+                raise RuleViolation(f"{ctx.source or 'rules'}: {e}", sp[i]) from None
         return run_block
 
     @singledispatchmethod
@@ -910,10 +935,15 @@ class Compiler:
         if eff is None:
             return
         state.steps += 1
-        if state.steps > state.step_budget:
-            raise RuleViolation(f"'{d.name}' ran past the step budget of {state.step_budget} steps; "
-                                "does it loop forever?", d.meta.get("span"))
-        eff(Ctx(state, ctx.you, cid, {}, d.name))
+        if state.steps > state.step_budget or state.depth > _MAX_DEPTH:
+            raise RuleViolation(f"'{d.name}' ran past the step budget ({state.step_budget} steps, "
+                                f"{_MAX_DEPTH} abilities inside each other); does it loop forever?",
+                                d.meta.get("span"))
+        state.depth += 1
+        try:
+            eff(Ctx(state, ctx.you, cid, {}, d.name))
+        finally:
+            state.depth -= 1
 
     def fire_watchers(self, ctx: Ctx, event: str, player: int, extra: dict) -> None:
         """Run `on EVENT in ZONE` abilities of the cards sitting in that zone of PLAYER."""
@@ -928,7 +958,14 @@ class Compiler:
     watch_index: dict[str, list[tuple[str, set[int]]]]
 
 
+_MAX_DEPTH = 150  # abilities resolving inside each other; well below Python's own recursion limit
+
 SCENARIO_ONLY = {"given", "expect", "answer", "run", "expect_log", "as_player"}
+
+
+def _src_name(node: ast.Attr) -> str:
+    base = node.obj.name if isinstance(node.obj, ast.NameRef) else "..."
+    return f"{base}.{node.name}"
 
 
 def _param_type(t: str) -> str:

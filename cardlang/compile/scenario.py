@@ -24,7 +24,7 @@ from cardlang.errors import CardCompileError, CardLangError, RuleViolation, Span
 from cardlang.runtime import engine
 from cardlang.runtime import zones as Z
 from cardlang.runtime.decisions import ScriptedAgent
-from cardlang.runtime.state import Ctx, GameOver, GameState, Zone, ZoneSpec
+from cardlang.runtime.state import Ctx, GameOver, GameState, IllegalAction, Zone, ZoneSpec
 from cardlang.syntax import ast
 from cardlang.syntax.parser import parse
 
@@ -116,10 +116,23 @@ def _run(decl: ast.ScenarioDecl, extra: list[Path], cache: dict) -> None:
         pools = {next(iter(game.pools)): names} if game.pools else None
     script: list = []
     agents = [ScriptedAgent(script, f"p{i + 1}") for i in range(players)]
-    state = engine.setup_game(game, agents, seed, pools=pools, log=True)
+    # Answers written before the first other statement are queued before set-up runs, so set-up
+    # decisions (a first player choosing a resource) can be scripted too.
+    leading = 0
+    while leading < len(body) and isinstance(body[leading], ast.Call) and body[leading].verb == "answer":
+        leading += 1
+    state = game.new_state(players, seed, log=True)
     box = Zone(ZoneSpec("box", False, visibility="hidden"), None)
     runner = _Runner(game, state, script, box)
+    runner.decl_span = decl.span
     runner.compile(body)
+    for step in runner.steps[:leading]:
+        step(runner.ctx())
+    runner.steps = runner.steps[leading:]
+    try:
+        engine.setup_into(game, state, agents, pools=pools)
+    except IllegalAction as e:
+        raise ScenarioFailed(f"set-up: {e}", decl.span) from None
     runner.execute()
     if script:
         raise ScenarioFailed(f"{len(script)} scripted answer(s) were never asked for: {script}", decl.span)
@@ -133,6 +146,7 @@ class _Runner:
         self.scope = Scope({f"p{i + 1}": PLAYER for i in range(n)}, scenario=True)
         self.vars = {f"p{i + 1}": i for i in range(n)}
         self.steps: list[Callable[[Ctx], None]] = []
+        self.decl_span = Span("<scenario>", 1, 1, 1, 1)
 
     def ctx(self) -> Ctx:
         return Ctx(self.state, self.state.current, None, self.vars, "scenario")
@@ -150,6 +164,8 @@ class _Runner:
                 step(self.ctx())
             except GameOver:
                 pass
+            except IllegalAction as e:  # raised outside any card statement (the runner's own steps)
+                raise ScenarioFailed(str(e), self.decl_span) from None
 
     def stmt(self, st: ast.Stmt) -> Callable[[Ctx], None]:
         if isinstance(st, ast.Call):

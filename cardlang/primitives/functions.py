@@ -15,7 +15,7 @@ def build_count(comp, ces, spans):
     from cardlang.compile.compiler import CE, CARDNAMES, PLAYERS, ZONE as ZT, CARDS
     ce = ces[0]
     f = ce.fn
-    if ce.type == ZT:
+    if ce.type == ZT:  # the size of a zone is public, even where its cards are not
         def run_count_zone(ctx):
             zone = f(ctx)
             if zone.spec.piles and zone.pile is None:

@@ -39,14 +39,19 @@ def choose_pools(game, state: GameState, pools: dict[str, list] | None) -> None:
 def setup_game(game, agents: list, seed: int, *, pools=None, log: bool = False,
                check: Callable | None = None) -> GameState:
     state = game.new_state(len(agents), seed, log=log)
-    state.agents = agents
     state.check = check
+    setup_into(game, state, agents, pools=pools)
+    return state
+
+
+def setup_into(game, state: GameState, agents: list, *, pools=None) -> None:
+    """Seat the agents, fill the pools and run the game's set-up on a fresh state."""
+    state.agents = agents
     choose_pools(game, state, pools)
     try:
         game.setup(Ctx(state, 0, None, {}, "setup"))
     except GameOver:
         pass
-    return state
 
 
 def run_turn(game, state: GameState) -> None:

@@ -147,6 +147,7 @@ class GameState:
         self.listeners: list[Callable[[tuple], None]] = []
         self.check: Callable[[GameState], None] | None = None  # invariant checker, after every mutation
         self.steps = 0
+        self.depth = 0                        # abilities resolving inside each other
         self.step_budget = 200_000
         self.agents: list[Any] = []
         self.immune = False

@@ -258,6 +258,10 @@ class _ToAst(Transformer):
         return ast.Kwarg(str(c[0]), c[1], self._s(meta))
 
     @v_args(meta=True)
+    def at_end(self, meta, c):
+        return ast.Kwarg("at", ast.NameRef(c[0], self._s(meta)), self._s(meta))
+
+    @v_args(meta=True)
     def call_stmt(self, meta, c):
         args = tuple(a for a in c[1:] if not isinstance(a, ast.Kwarg))
         kwargs = tuple(a for a in c[1:] if isinstance(a, ast.Kwarg))
