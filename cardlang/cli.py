@@ -227,14 +227,17 @@ def play(game: Annotated[str, typer.Argument(help="Game id.")],
     from cardlang.agents import make_agent
     from cardlang.errors import CardLangError
     from cardlang.runtime.engine import play_game
-    from cardlang.runtime.events import event_dict, render_event
+    from cardlang.runtime.events import event_dict, render_event, render_event_for
     from cardlang.cli_human import InputClosed
     g = _load(game, with_)
     names = _parse_players(g, players)
     pools = _parse_pools(g, kingdom)
     agents = [make_agent(g, n, seed + i) for i, n in enumerate(names)]
     out = open(log, "w", encoding="utf-8") if log else None
-    humans = any(n == "human" for n in names)
+    humans = [i for i, n in enumerate(names) if n == "human"]
+    # With one person at the table the log shows what that seat may see; with several, only what is
+    # public; a game of bots alone is watched by an all-seeing spectator.
+    viewer = humans[0] if len(humans) == 1 else None
 
     def listener_factory():
         def listen(e: tuple) -> None:
@@ -242,11 +245,13 @@ def play(game: Annotated[str, typer.Argument(help="Game id.")],
                 out.write(json.dumps(event_dict(e)) + "\n")
             if quiet:
                 return
-            if e[0] in ("Moved", "Created", "Counter") and not humans:
+            if not humans:
+                if e[0] not in ("Moved", "Created", "Counter"):
+                    typer.echo(render_event(state, e))
                 return
-            if e[0] in ("Created", "Shuffled") and humans:
-                return
-            typer.echo(render_event(None, e))  # type: ignore[arg-type]
+            line = render_event_for(state, e, viewer)
+            if line is not None:
+                typer.echo(line)
         return listen
     from cardlang.runtime import engine
     try:

@@ -24,7 +24,7 @@ class HumanAgent:
         line = ", ".join(f"{k} {v[me] if len(v) > 1 else v[0]}" for k, v in counters.items())
         typer.echo(f"[p{me + 1}] {line}")
         for zone in view.zones():
-            if zone.spec.name == "box":
+            if zone.spec.name == "box" or (zone.spec.piles and zone.pile is None):
                 continue
             names = view.zone_cards(zone)
             who = "" if zone.owner is None else f"p{zone.owner + 1}."
@@ -55,10 +55,13 @@ class HumanAgent:
                 if a in ("n", "no"):
                     return []
                 typer.echo("  please answer yes or no")
+        state = view.rules_state
         for i, label in enumerate(decision.labels, 1):
-            typer.echo(f"  {i}. {label}")
+            typer.echo(f"  {i}. {label}{_detail(state, decision, i - 1)}")
         if decision.min == decision.max == 1:
             hint = "one number"
+        elif decision.min == 0 and decision.max == 1:
+            hint = "a number (empty for none)"
         else:
             hint = f"{decision.min} to {decision.max} numbers separated by spaces"
             if decision.min == 0:
@@ -85,6 +88,17 @@ class HumanAgent:
         if line is None:
             raise InputClosed()
         return line
+
+
+def _detail(state, decision: Decision, i: int) -> str:
+    """The first declared property of a card option (its cost, in most games), as a reminder."""
+    if decision.kind != "cards":
+        return ""
+    opt = decision.options[i]
+    d = state.card_def[opt] if isinstance(opt, int) else opt
+    for key, value in d.props.items():
+        return f" ({key} {value})"
+    return ""
 
 
 def input_line() -> str | None:

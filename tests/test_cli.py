@@ -106,3 +106,11 @@ def test_test_command_reports_pass_and_fail(tmp_path: Path) -> None:
     assert r.exit_code == 1
     assert "PASS" in r.output and "FAIL" in r.output
     assert "expected p1.actions == 3, but p1.actions is 2" in r.output
+
+
+def test_a_person_sees_only_what_their_seat_may_see() -> None:
+    r = run("play", "dominion", "--players", "human,big-money", "--seed", "2", input="\n")
+    assert "a card moved p2.deck -> p2.hand" in r.output
+    for name in ("Copper", "Estate"):
+        assert f"{name} moved p2.deck -> p2.hand" not in r.output
+    assert "Shuffled p2.deck\n" in r.output  # a shuffle is logged, its order is not shown

@@ -64,3 +64,29 @@ def event_dict(e: tuple) -> dict[str, Any]:
     for k, v in zip(fields, e[1:]):
         out[k] = list(v) if isinstance(v, tuple) else v
     return out
+
+
+def _visible(zone, viewer: int | None) -> bool:
+    vis = zone.spec.visibility
+    return vis == "public" or (vis == "owner" and viewer is not None and zone.owner == viewer)
+
+
+def render_event_for(state: GameState, e: tuple, viewer: int | None) -> str | None:
+    """A log line as one player may see it (VIEWER None: what every player sees), or None to hide it.
+
+    A moved card is named only if the viewer can see it where it was or where it went; a shuffle shows no
+    order; a decision shows its picks only to the player who made it.
+    """
+    kind = e[0]
+    if kind == "Moved":
+        zones = {z.label: z for z in state.all_zones()}
+        src, dst = zones.get(e[3]), zones.get(e[4])
+        seen = any(z is not None and _visible(z, viewer) for z in (src, dst))
+        return f"{e[2] if seen else 'a card'} moved {e[3]} -> {e[4]}"
+    if kind == "Shuffled":
+        return f"Shuffled {e[1]}"
+    if kind == "Decided" and e[1] != viewer:
+        return f"{_p(e[1])} decided ({e[2]})"
+    if kind == "Created":
+        return None
+    return render_event(state, e)
