@@ -235,6 +235,8 @@ def play(game: Annotated[str, typer.Argument(help="Game id.")],
     agents = [make_agent(g, n, seed + i) for i, n in enumerate(names)]
     out = open(log, "w", encoding="utf-8") if log else None
     humans = [i for i, n in enumerate(names) if n == "human"]
+    for i in humans:
+        agents[i].shared_screen = len(humans) > 1  # secret picks then clear the screen between players
     # With one person at the table the log shows what that seat may see; with several, only what is
     # public; a game of bots alone is watched by an all-seeing spectator.
     viewer = humans[0] if len(humans) == 1 else None
@@ -335,7 +337,7 @@ def primitives(game: Annotated[Optional[str], typer.Option(help="Also list this 
     """Print every verb and function of the language, from the registry (never hand-written)."""
     from cardlang.primitives import CORE
     for p in CORE.all():
-        kind = "function" if p.kind == "function" else "verb"
+        kind = p.kind
         typer.echo(f"{p.signature:50} {kind}: {p.doc}")
         if p.example:
             typer.echo(f"{'':50}   e.g. {p.example}")

@@ -11,11 +11,15 @@ class InputClosed(Exception):
     """Standard input ended while a person was being asked something."""
 
 
+_CLEAR = "\033[2J\033[H"  # clear the terminal and put the cursor at the top
+
+
 class HumanAgent:
     name = "human"
 
     def __init__(self, game) -> None:
         self.game = game
+        self.shared_screen = False  # set by `cardlang play` when several people sit at this one terminal
 
     def show(self, view: View) -> None:
         typer.echo("")
@@ -45,6 +49,19 @@ class HumanAgent:
             typer.echo("  piles: " + "; ".join(items))
 
     def decide(self, view: View, decision: Decision) -> list[int]:
+        if not (decision.secret and self.shared_screen):
+            return self._ask(view, decision)
+        # A secret pick with other people at the same screen: hide what was there, hand the terminal over,
+        # and hide this pick again before the next person looks.
+        who = f"p{decision.player + 1}"
+        typer.echo(_CLEAR, nl=False, color=True)
+        self._read(f"Secret choice for {who}. Pass to the other player ({who}); press Enter when only {who} is looking. ")
+        picks = self._ask(view, decision)
+        typer.echo(_CLEAR, nl=False, color=True)
+        typer.echo(f"{who} has chosen in secret.")
+        return picks
+
+    def _ask(self, view: View, decision: Decision) -> list[int]:
         self.show(view)
         typer.echo(f"p{decision.player + 1}: {decision.prompt}")
         if decision.kind == "yesno":

@@ -802,6 +802,10 @@ class Compiler:
         return run_may
 
     @stmt.register
+    def _(self, node: ast.Simultaneous, scope: Scope) -> Effect:
+        return self.registry.get("simultaneous").build(self, node, scope)
+
+    @stmt.register
     def _(self, node: ast.Break, scope: Scope) -> Effect:
         if not scope.in_loop:
             raise self.error("'break' outside a loop", node.span)

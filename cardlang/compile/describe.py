@@ -13,11 +13,14 @@ def describe_card(card: ast.CardDecl, comp) -> list[str]:
     if card.text is not None:
         return [card.text]
     out = []
+    phrases = {e.name: e.text for e in getattr(comp.spec.decl, "events", ())}  # `event NAME "phrase";`
     for t in card.triggers:
         body = describe_block(t.body, comp, "you")
         if not body:
             continue
-        if t.event == "play":
+        if t.event in phrases and not t.zone:
+            out.append(f"{phrases[t.event].rstrip(':')}: {body}" if phrases[t.event] else body)
+        elif t.event == "play":
             out.append(body)
         elif t.zone:
             out.append(f"When {_event_phrase(t.event)}, if this is in your {t.zone}: {body}")
@@ -131,6 +134,9 @@ def describe_stmt(st: ast.Stmt, comp, who: str) -> str:
         return f"Choose one: {opts}"
     if isinstance(st, ast.Phase):
         return describe_block(st.body, comp, who)
+    if isinstance(st, ast.Simultaneous):
+        prim = comp.registry.get("simultaneous")
+        return prim.describe({"body": describe_block(st.body, comp, who)}) if prim is not None else ""
     return ""
 
 

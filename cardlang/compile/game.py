@@ -233,6 +233,10 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
                     errors.append(e)
                     cd.dynamic.pop(p.name)
     comp.compile_verbs()
+    for ev in getattr(decl, "events", ()):
+        if ev.name not in events:
+            errors.append(CardCompileError(f"no rule of this game fires '{ev.name}'", ev.span,
+                                           hint=did_you_mean(ev.name, events)))
     for (d, _), cd in zip(cards, defs):
         for t in d.triggers:
             if t.event not in events:

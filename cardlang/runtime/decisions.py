@@ -61,6 +61,8 @@ def ask(state: GameState, decision: Decision) -> list[int]:
     if decision.max == 0 or (not decision.options and decision.min == 0):  # nothing to decide
         return []
     agent = state.agents[decision.player]
+    if state.secret:
+        decision.secret = True
     picks = agent.decide(View(state, decision.player), decision)
     check_answer(decision, picks)
     if state.log is not None or state.listeners:

@@ -107,6 +107,7 @@ class Decision:
     min: int
     max: int
     labels: list[str] = field(default_factory=list)  # what the decider sees for each option
+    secret: bool = False          # asked inside `simultaneous`: other players learn nothing of it yet
 
 
 class GameState:
@@ -151,6 +152,7 @@ class GameState:
         self.step_budget = 200_000
         self.agents: list[Any] = []
         self.immune = False
+        self.secret = False                   # inside a `simultaneous` block: decisions are secret
         self.vars: dict[str, Any] = {}        # game-level values (e.g. the kingdom pool)
         self.last_reveal: list[int] = []
 

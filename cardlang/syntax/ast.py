@@ -278,6 +278,14 @@ class Break:
 
 
 @dataclass(frozen=True, slots=True)
+class Simultaneous:
+    """`simultaneous { let a = choose ...; let b = choose ... by p; }`: secret choices made at the same time."""
+
+    body: Block
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
 class Kwarg:
     key: str
     value: Expr
@@ -294,7 +302,8 @@ class Call:
     span: Span = _span()
 
 
-Stmt = Let | Assign | If | Repeat | While | For | Attack | Phase | ChooseOption | May | Break | Call
+Stmt = (Let | Assign | If | Repeat | While | For | Attack | Phase | ChooseOption | May | Break | Call
+        | Simultaneous)
 
 
 # ---- declarations ------------------------------------------------------------------------------------
@@ -388,6 +397,15 @@ class VerbDecl:
 
 
 @dataclass(frozen=True, slots=True)
+class EventDecl:
+    """`event NAME "phrase";`: how card text introduces an `on NAME` ability of this game."""
+
+    name: str
+    text: str
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
 class GameDecl:
     name: str
     props: tuple[Prop, ...]
@@ -405,6 +423,7 @@ class GameDecl:
     tiebreak: tuple[str, Expr] | None
     verbs: tuple[VerbDecl, ...]
     span: Span = _span()
+    events: tuple[EventDecl, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

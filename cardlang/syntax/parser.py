@@ -250,6 +250,10 @@ class _ToAst(Transformer):
     def break_stmt(self, meta, c):
         return ast.Break(self._s(meta))
 
+    @v_args(meta=True)
+    def simultaneous_stmt(self, meta, c):
+        return ast.Simultaneous(c[0], self._s(meta))
+
     def prep(self, c):
         return str(c[0])
 
@@ -382,6 +386,7 @@ class _ToAst(Transformer):
     def game_decl(self, meta, c):
         span = self._s(meta)
         props, types, tags, zones, counters, properties, pools, verbs = [], [], [], [], [], [], [], []
+        events: list[ast.EventDecl] = []
         single: dict[str, object] = {}
         for e in c[1:]:
             if isinstance(e, ast.Prop):
@@ -396,6 +401,10 @@ class _ToAst(Transformer):
                 pools.append(e)
             elif isinstance(e, ast.VerbDecl):
                 verbs.append(e)
+            elif isinstance(e, ast.EventDecl):
+                if any(x.name == e.name for x in events):
+                    raise CardSyntaxError(f"event '{e.name}' is described twice", e.span, hint="keep one")
+                events.append(e)
             elif e[0] == "types":
                 (types if e[1] == "types" else tags).extend(e[2])
             else:
@@ -406,7 +415,11 @@ class _ToAst(Transformer):
         return ast.GameDecl(
             c[0], tuple(props), tuple(types), tuple(tags), single.get("players", (2, 2)), tuple(zones),
             tuple(counters), tuple(properties), tuple(pools), single.get("setup"), single.get("turn"),
-            single.get("end"), single.get("score"), single.get("tiebreak"), tuple(verbs), span)
+            single.get("end"), single.get("score"), single.get("tiebreak"), tuple(verbs), span, tuple(events))
+
+    @v_args(meta=True)
+    def event_decl(self, meta, c):
+        return ast.EventDecl(str(c[0]), _unquote(c[1]), self._s(meta))
 
     @v_args(meta=True)
     def pick_name(self, meta, c):

@@ -1,0 +1,78 @@
+"""Counters with `bank N`: a finite supply shared by all players. Taking clamps to what the bank holds,
+paying puts tokens back, a payment you cannot afford is refused, and bank + holdings never change."""
+import pytest
+
+from cardlang.runtime.counters import set_counter
+from cardlang.runtime.state import CounterSpec, GameState, IllegalAction
+
+TOKENS = CounterSpec("tokens", per_player=True, bank=5, slot=0)
+
+
+def make(players: int = 3) -> GameState:
+    return GameState(defs=[], zone_specs=[], counter_specs=[TOKENS], num_players=players, seed=1, log=True)
+
+
+def total(state: GameState) -> int:
+    return state.banks[0] + sum(state.counters[0])
+
+
+def take(state, p, n, clamp=True):
+    return set_counter(state, 0, p, state.counters[0][p] + n, clamp=clamp)
+
+
+def pay(state, p, n):
+    return set_counter(state, 0, p, state.counters[0][p] - n)
+
+
+def test_taking_comes_out_of_the_bank() -> None:
+    s = make()
+    assert take(s, 0, 2) == 2
+    assert s.counters[0] == [2, 0, 0] and s.banks[0] == 3 and total(s) == 5
+
+
+def test_taking_more_than_the_bank_holds_takes_what_is_left() -> None:
+    s = make()
+    take(s, 0, 4)
+    assert take(s, 1, 3) == 1          # "take as many as remain"
+    assert s.counters[0] == [4, 1, 0] and s.banks[0] == 0
+    assert take(s, 2, 1) == 0          # a dry bank gives nothing and logs nothing
+    assert [e for e in s.log if e[0] == "Counter"][-1][2] == 1
+    assert total(s) == 5
+
+
+def test_without_clamping_an_overdraft_is_refused() -> None:
+    s = make()
+    take(s, 0, 5)
+    with pytest.raises(IllegalAction, match="the bank holds only 0 tokens"):
+        take(s, 1, 1, clamp=False)
+
+
+def test_paying_puts_tokens_back_and_a_debt_is_refused() -> None:
+    s = make()
+    take(s, 0, 3)
+    pay(s, 0, 2)
+    assert s.counters[0][0] == 1 and s.banks[0] == 4
+    with pytest.raises(IllegalAction, match="cannot go below 0"):
+        pay(s, 0, 2)
+    assert s.counters[0][0] == 1 and total(s) == 5   # a refused payment changes nothing
+
+
+def test_a_steal_passes_through_the_bank_and_conserves() -> None:
+    s = make()
+    take(s, 0, 5)                      # the bank is dry
+    pay(s, 0, 1)                       # the victim loses one: it goes back to the bank ...
+    assert take(s, 1, 1) == 1          # ... and the thief takes it at once
+    assert s.counters[0] == [4, 1, 0] and s.banks[0] == 0 and total(s) == 5
+
+
+def test_random_sequences_conserve() -> None:
+    import random
+    rng = random.Random(7)
+    s = make(4)
+    for _ in range(2000):
+        p = rng.randrange(4)
+        if rng.random() < 0.5:
+            take(s, p, rng.randint(0, 3))
+        elif s.counters[0][p]:
+            pay(s, p, rng.randint(1, s.counters[0][p]))
+        assert total(s) == 5 and s.banks[0] >= 0 and min(s.counters[0]) >= 0
