@@ -316,8 +316,17 @@ class Compiler:
         if len(args) != len(prim.params):
             raise self.error(f"{n}() takes {len(prim.params)} argument(s), got {len(args)}", node.span,
                              hint=f"use {prim.example}" if prim.example else None)
-        ces = [self.expr(a, scope) for a in args]
+        ces = [self._func_arg(p, a, scope) for p, a in zip(prim.params, args)]
         return prim.build(self, ces, [a.span for a in args])
+
+    def _func_arg(self, param: R.Param, a: ast.Expr, scope: Scope) -> CE:
+        """A function argument: compiled, or for a `name` parameter the plain word itself (`bank(coins)`)."""
+        if param.type != R.NAME:
+            return self.expr(a, scope)
+        if not isinstance(a, ast.NameRef):
+            raise self.error(f"'{param.name}' must be a plain word", a.span)
+        word = a.name
+        return CE(lambda ctx: word, R.NAME)
 
     @expr.register
     def _(self, node: ast.ListLit, scope: Scope) -> CE:

@@ -1,5 +1,5 @@
 """Verbs and functions of the language. Importing this package registers the core set into CORE."""
-from cardlang.primitives import core, functions, refill, simultaneous  # noqa: F401  (registered on import)
+from cardlang.primitives import bank, core, functions, refill, simultaneous  # noqa: F401  (registered on import)
 from cardlang.primitives.registry import CORE, Registry
 
 __all__ = ["CORE", "Registry"]

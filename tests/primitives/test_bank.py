@@ -76,3 +76,37 @@ def test_random_sequences_conserve() -> None:
         elif s.counters[0][p]:
             pay(s, p, rng.randint(1, s.counters[0][p]))
         assert total(s) == 5 and s.banks[0] >= 0 and min(s.counters[0]) >= 0
+
+
+# ---- bank(COUNTER): what the bank still holds, readable by rules, bots and scenarios -------------------
+
+def _toy(tmp_path, monkeypatch, body: str):
+    from cardlang.compile.game import load_game
+    (tmp_path / "games" / "mint").mkdir(parents=True)
+    (tmp_path / "cards" / "mint").mkdir(parents=True)
+    (tmp_path / "games" / "mint" / "game.cl").write_text(
+        "game mint { players 2 to 2; types Thing; counter coins: per player, bank 5; counter turns_left: shared;\n"
+        f"  turn {{ {body} win you; }} }}\n", encoding="utf-8")
+    (tmp_path / "cards" / "mint" / "nugget.card").write_text("card Nugget { types Thing; }", encoding="utf-8")
+    monkeypatch.setenv("CARDLANG_HOME", str(tmp_path))
+    return load_game("mint")
+
+
+def test_bank_function_reads_what_is_left(tmp_path, monkeypatch) -> None:
+    from cardlang.runtime.decisions import RandomAgent
+    from cardlang.runtime.engine import play_game
+    g = _toy(tmp_path, monkeypatch, "coins += 3; left.coins += bank(coins) - 1; turns_left = bank(coins);")
+    r = play_game(g, [RandomAgent(1), RandomAgent(2)], seed=1)
+    assert r.state.counters[0] == [3, 1] and r.state.banks[0] == 1 and r.state.counters[1] == [1]
+
+
+@pytest.mark.parametrize("body, message", [
+    ("turns_left = bank(turns_left);", "counter 'turns_left' has no bank"),
+    ("turns_left = bank(coin);", "'coin' is not a counter"),
+    ("turns_left = bank(1);", "'counter' must be a plain word"),
+])
+def test_bank_function_errors(tmp_path, monkeypatch, body, message) -> None:
+    from cardlang.errors import ErrorList
+    with pytest.raises(ErrorList) as e:
+        _toy(tmp_path, monkeypatch, body)
+    assert e.value.errors[0].message == message
