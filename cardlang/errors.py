@@ -43,7 +43,7 @@ class CardLangError(Exception):
         out = [f"{s.path}:{s.line}:{s.column}: error: {self.message}"]
         if text is None:
             text = _read_source(s.path)
-        lines = text.splitlines() if text else []
+        lines = text.split("\n") if text else []  # Lark counts lines by \n only
         if 1 <= s.line <= len(lines):
             raw = lines[s.line - 1]
             line_text = raw.expandtabs(4)

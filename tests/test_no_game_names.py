@@ -68,11 +68,7 @@ FILES = [p.relative_to(ROOT).as_posix() for p in scanned_files()]
 
 # Mentions found when this test was written; each is a defect for the lead to fix (see the reason). When
 # one is fixed, its strict xfail fails: delete its entry here.
-KNOWN = {
-    "cardlang/render/sheets.py": (
-        "cardlang/render/sheets.py:352 says 'the Pango library' in the PDF error message; 'Library' is a card "
-        "(aee9f43's version of this test exempted the word, the brief allows nothing)"),
-}
+KNOWN: dict[str, str] = {}
 
 
 def mentions(rel: str) -> list[str]:

@@ -36,6 +36,7 @@ __all__ = [
     "render_html",
     "render_markdown",
     "render_pdf",
+    "render_text",
     "text_fit_class",
     "text_load",
 ]
@@ -46,7 +47,7 @@ _COLUMNS = 3
 _ROWS = 3
 CARDS_PER_PAGE = _COLUMNS * _ROWS
 
-MARK = "\u2020"  # dagger: printed after every reconstructed number and ability
+MARK = "\u2020"  # the obelus: printed after every reconstructed number and ability
 MARK_LEGEND = "reconstructed: designed for cardlang, not taken from a published source"
 
 _HERE = Path(__file__).resolve().parent
@@ -349,8 +350,47 @@ def render_pdf(html: str, path: str | Path) -> None:
         ) from e
     except OSError as e:  # WeasyPrint is installed but its system libraries (Pango) are not
         raise MissingExtra(
-            "PDF output needs WeasyPrint and the Pango library; WeasyPrint could not load it "
+            "PDF output needs WeasyPrint and Pango; WeasyPrint could not load it "
             f"({e}). Install Pango (Debian: apt-get install libpango-1.0-0 libpangoft2-1.0-0), "
             "then pip install 'cardlang[pdf]'"
         ) from e
     weasyprint.HTML(string=html).write_pdf(str(path))
+
+
+def render_text(faces: list[CardFace], reference: RulesReference | None, *, title: str) -> str:
+    """The printed words of a sheet as plain text, one card after another, then the reference: what the
+    golden files under tests/sheets/ hold, so a change in generated text shows up as a reviewable diff."""
+    lines = [title, ""]
+    for face in faces:
+        head = [face.name]
+        if face.cost is not None:
+            head.append(_stat_text(face.cost))
+        if face.types:
+            head.append(" \u00b7 ".join(face.types))
+        if face.copies > 1:
+            head.append(f"\u00d7{face.copies}")
+        lines.append(" | ".join(head))
+        if face.stats:
+            lines.append("  " + " | ".join(_stat_text(s) for s in face.stats))
+        for i, paragraph in enumerate(face.text):
+            mark = f" {MARK}" if face.text_reconstructed and i == len(face.text) - 1 else ""
+            lines.append(f"  {paragraph}{mark}")
+        lines.append("")
+    if reference is not None:
+        lines += [f"Rules reference: {reference.title}", ""]
+        for section in reference.sections:
+            lines.append(section.title)
+            lines += [f"  - {line}" for line in section.lines]
+            lines.append("")
+        if reference.glossary:
+            lines.append("Glossary")
+            lines += [f"  - {term}: {meaning}" for term, meaning in reference.glossary]
+            lines.append("")
+    if any(is_marked(f) for f in faces):
+        lines += [f"{MARK} {MARK_LEGEND}.", ""]
+    return "\n".join(lines)
+
+
+def _stat_text(stat: Stat) -> str:
+    return f"{stat.label} {stat.value}{MARK if stat.reconstructed else ''}"
+

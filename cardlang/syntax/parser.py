@@ -47,11 +47,33 @@ def _span_of(path: str, meta_or_token) -> Span:
     return Span(path, m.line, m.column, m.end_line, m.end_column)
 
 
+_ESCAPES = {'"': '"', "\\": "\\", "n": "\n", "t": "\t"}
+
+
 def _unquote(s: str) -> str:
+    """The text of a string literal. Only \\", \\\\, \\n and \\t are escapes; any other backslash stays as
+    written (a card's text is prose, not a programming-language string)."""
     body = s[1:-1]
     if "\\" not in body:
         return body
-    return body.encode("utf-8").decode("unicode_escape").encode("latin-1").decode("utf-8")
+    out = []
+    i = 0
+    while i < len(body):
+        ch = body[i]
+        if ch == "\\" and i + 1 < len(body) and body[i + 1] in _ESCAPES:
+            out.append(_ESCAPES[body[i + 1]])
+            i += 2
+        else:
+            out.append(ch)
+            i += 1
+    return "".join(out)
+
+
+def _int(tok: Token, path: str) -> int:
+    if len(tok) > 18:
+        raise CardSyntaxError("this number is too large", Span(path, tok.line, tok.column, tok.end_line,
+                                                               tok.end_column), hint="numbers have at most 18 digits")
+    return int(tok)
 
 
 class _ToAst(Transformer):
@@ -78,7 +100,7 @@ class _ToAst(Transformer):
     # ---- expressions
     @v_args(meta=True)
     def int_lit(self, meta, c):
-        return ast.IntLit(int(c[0]), self._s(meta))
+        return ast.IntLit(_int(c[0], self.path), self._s(meta))
 
     @v_args(meta=True)
     def str_lit(self, meta, c):
@@ -275,6 +297,20 @@ class _ToAst(Transformer):
                 raise CardSyntaxError(f"'{k.key}' is given twice", k.span, hint=f"keep one '{k.key} ...'")
         return ast.Call(str(c[0]), args, kwargs, self._s(meta))
 
+    @v_args(meta=True)
+    def case_block(self, meta, c):
+        return ast.Case(str(c[0]), c[1], self._s(meta))
+
+    @v_args(meta=True)
+    def call_cases(self, meta, c):
+        cases = tuple(x for x in c[1:] if isinstance(x, ast.Case))
+        call = self.call_stmt(meta, [x for x in c if not isinstance(x, ast.Case)])
+        names = [k.name for k in cases]
+        for k in cases:
+            if names.count(k.name) > 1:
+                raise CardSyntaxError(f"'{k.name}' is given twice", k.span, hint=f"keep one '{k.name} {{ ... }}'")
+        return ast.Call(call.verb, call.args, call.kwargs, call.span, cases)
+
     # ---- declarations
     def types_kw(self, c):
         return str(c[0])
@@ -328,7 +364,7 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def option(self, meta, c):
-        words = tuple(int(t) if t.type == "INT" else (_unquote(t) if t.type == "STRING" else str(t)) for t in c)
+        words = tuple(_int(t, self.path) if t.type == "INT" else (_unquote(t) if t.type == "STRING" else str(t)) for t in c)
         return ast.Option(words, self._s(meta))
 
     @v_args(meta=True)
@@ -346,11 +382,11 @@ class _ToAst(Transformer):
     @v_args(meta=True)
     def pool_decl(self, meta, c):
         default = tuple(x for x in c[3:] if x is not None)
-        return ast.PoolDecl(str(c[0]), int(c[1]), c[2], default, self._s(meta))
+        return ast.PoolDecl(str(c[0]), _int(c[1], self.path), c[2], default, self._s(meta))
 
     @v_args(meta=True)
     def players_entry(self, meta, c):
-        return ("players", (int(c[0]), int(c[1])), self._s(meta))
+        return ("players", (_int(c[0], self.path), _int(c[1], self.path)), self._s(meta))
 
     @v_args(meta=True)
     def setup_decl(self, meta, c):
@@ -387,9 +423,14 @@ class _ToAst(Transformer):
         span = self._s(meta)
         props, types, tags, zones, counters, properties, pools, verbs = [], [], [], [], [], [], [], []
         events: list[ast.EventDecl] = []
+        variants: list[ast.VariantDecl] = []
         single: dict[str, object] = {}
         for e in c[1:]:
-            if isinstance(e, ast.Prop):
+            if isinstance(e, ast.VariantDecl):
+                if any(x.name == e.name for x in variants):
+                    raise CardSyntaxError(f"variant '{e.name}' is declared twice", e.span, hint="keep one")
+                variants.append(e)
+            elif isinstance(e, ast.Prop):
                 props.append(e)
             elif isinstance(e, ast.ZoneDecl):
                 zones.append(e)
@@ -415,7 +456,13 @@ class _ToAst(Transformer):
         return ast.GameDecl(
             c[0], tuple(props), tuple(types), tuple(tags), single.get("players", (2, 2)), tuple(zones),
             tuple(counters), tuple(properties), tuple(pools), single.get("setup"), single.get("turn"),
-            single.get("end"), single.get("score"), single.get("tiebreak"), tuple(verbs), span, tuple(events))
+            single.get("end"), single.get("score"), single.get("tiebreak"), tuple(verbs), span, tuple(events),
+            tuple(variants))
+
+    @v_args(meta=True)
+    def variant_decl(self, meta, c):
+        players = (int(c[2]), int(c[3])) if c[2] is not None else None
+        return ast.VariantDecl(str(c[0]), _unquote(c[1]) if c[1] is not None else None, players, self._s(meta))
 
     @v_args(meta=True)
     def event_decl(self, meta, c):
@@ -475,14 +522,18 @@ def parse(text: str, path: str = "<text>") -> ast.SourceFile:
     except VisitError as e:
         if isinstance(e.orig_exc, CardLangError):
             raise e.orig_exc from None
+        if isinstance(e.orig_exc, RecursionError):
+            raise CardSyntaxError("the text is nested too deeply", Span(path, 1, 1, 1, 2)) from None
         raise
+    except RecursionError:
+        raise CardSyntaxError("the text is nested too deeply", Span(path, 1, 1, 1, 2)) from None
     return ast.SourceFile(path, text, decls)
 
 
 def _syntax_error(e: UnexpectedInput, text: str, path: str) -> CardSyntaxError:
     line, col = max(e.line, 1) if e.line != -1 else 1, max(e.column, 1) if e.column != -1 else 1
     if isinstance(e, UnexpectedEOF) or (isinstance(e, UnexpectedToken) and e.token.type == "$END"):
-        lines = text.splitlines() or [""]
+        lines = text.rstrip().split("\n")  # point just after the last thing written
         line = len(lines)
         col = len(lines[-1]) + 1
         expected = sorted(getattr(e, "expected", ()) or ())

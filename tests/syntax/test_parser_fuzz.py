@@ -300,7 +300,7 @@ def test_project_copy_loads_unchanged(home):
         load_game(game_id)
 
 
-# ---- known crashes (engine bugs): each must become a CardSyntaxError or parse cleanly ------------------
+# ---- known crashes (each was an engine bug, now fixed): each must become a CardSyntaxError or parse cleanly ------------------
 
 def _parse_never_crashes(text: str) -> None:
     try:
@@ -309,20 +309,11 @@ def _parse_never_crashes(text: str) -> None:
         assert_renders(e, text, "bug.card")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: cardlang/syntax/parser.py:50-54 `_unquote` decodes escapes with "
-    "encode('utf-8').decode('unicode_escape').encode('latin-1').decode('utf-8'); an invalid escape (\\x) or any "
-    "\\x/\\u/\\U/\\N escape of a non-ASCII character raises UnicodeError, which leaves parse() as lark VisitError "
-    "instead of a CardSyntaxError"))
 @pytest.mark.parametrize("escape", ["\\x", "\\xe9", "\\u00e9", "\\u2603", "\\U0001F600", "\\N{BULLET}", "\\u12"])
 def test_string_escapes_never_crash(escape):
     _parse_never_crashes(f'card X {{ text "Say {escape}"; }}')
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: parse() in cardlang/syntax/parser.py:458 catches RecursionError only around the Lark parse; "
-    "the recursive AST transform (parser.py:461 `_ToAst(path).transform(tree)`) overflows on deep nesting and "
-    "RecursionError (or a VisitError wrapping it) escapes parse()"))
 @pytest.mark.parametrize("text", [
     "card X { vp " + "-" * 3000 + "1; }",
     "card X { on play { if " + "not " * 3000 + "x { } } }",
@@ -332,18 +323,10 @@ def test_deep_nesting_never_crashes(text):
     _parse_never_crashes(text)
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: cardlang/syntax/parser.py:81 (int_lit) `int(c[0])` raises ValueError for integer literals "
-    "longer than Python's 4300-digit conversion limit (also players_entry, parser.py:349); parse() lets it "
-    "escape as VisitError"))
 def test_huge_integer_never_crashes():
     _parse_never_crashes("card X { cost " + "9" * 5000 + "; }")
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: CardLangError.render (cardlang/errors.py:46) splits the source with str.splitlines(), which "
-    "also breaks at \\r, \\f, \\x85, \\u2028 ...; Lark numbers lines by \\n only, so after such a character "
-    "the rendered source line is not the one the error points at"))
 @pytest.mark.parametrize("text", [
     "// Café\x85\ncard X { $ }",
     "// a\u2028b\ncard X { $ }",
