@@ -16,6 +16,8 @@ app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_
                   help="Write card games as text; check, test, play, simulate and print them.")
 
 WithOpt = Annotated[Optional[list[Path]], typer.Option("--with", help="An expansion folder of cards to add.")]
+VariantOpt = Annotated[Optional[list[str]], typer.Option("--variant", help="A variant the game declares "
+                                                          "(repeat for several).")]
 
 
 def _fail_usage(message: str) -> "typer.Exit":
@@ -150,7 +152,7 @@ def check(paths: Annotated[list[Path], typer.Argument(help="Card, game or scenar
 
 @app.command()
 def test(paths: Annotated[list[Path], typer.Argument(help="Scenario files or folders.")],
-         with_: WithOpt = None) -> None:
+         with_: WithOpt = None, variant: VariantOpt = None) -> None:
     """Run scenario files; report each as passed or failed."""
     from cardlang.compile.scenario import collect, run_scenario
     from cardlang.errors import CardLangError
@@ -167,7 +169,7 @@ def test(paths: Annotated[list[Path], typer.Argument(help="Scenario files or fol
             typer.echo(item.render(), err=True)
             failed += 1
             continue
-        r = run_scenario(item, list(with_ or []), cache)
+        r = run_scenario(item, list(with_ or []), cache, variants=tuple(variant or ()))
         if r.passed:
             passed += 1
             typer.echo(f"PASS {path}: {item.name}")
@@ -178,6 +180,14 @@ def test(paths: Annotated[list[Path], typer.Argument(help="Scenario files or fol
     typer.echo(f"{passed} passed, {failed} failed")
     if failed:
         raise typer.Exit(code=1)
+
+
+def _parse_variants(game, variants: list[str] | None, players: int) -> frozenset[str]:
+    chosen = [v.strip() for v in variants or () if v.strip()]
+    problem = game.variant_problem(chosen, players)
+    if problem is not None:
+        raise _fail_usage(problem)
+    return frozenset(chosen)
 
 
 def _parse_players(game, players: str) -> list[str]:
@@ -217,12 +227,14 @@ def _parse_pools(game, kingdom: Optional[str]):
 
 @app.command()
 def play(game: Annotated[str, typer.Argument(help="Game id.")],
-         players: Annotated[str, typer.Option(help="Comma-separated: human, random, or bot names.")] = "human,big-money",
+         players: Annotated[Optional[str], typer.Option(
+             help="Comma-separated: human, random, or bot names (default: human against the game's first "
+                  "bot; big-money where there is one).")] = None,
          seed: Annotated[int, typer.Option(help="Seed of the game's one RNG.")] = 1,
          kingdom: Annotated[Optional[str], typer.Option(help="'random' or a comma-separated list of cards.")] = None,
          log: Annotated[Optional[Path], typer.Option(help="Write every event as JSON lines to this file.")] = None,
          quiet: Annotated[bool, typer.Option(help="Print only the result.")] = False,
-         with_: WithOpt = None) -> None:
+         with_: WithOpt = None, variant: VariantOpt = None) -> None:
     """Play one game in the terminal, humans against bots, printed turn by turn."""
     from cardlang.agents import make_agent
     from cardlang.errors import CardLangError
@@ -230,8 +242,12 @@ def play(game: Annotated[str, typer.Argument(help="Game id.")],
     from cardlang.runtime.events import event_dict, render_event, render_event_for
     from cardlang.cli_human import InputClosed
     g = _load(game, with_)
+    if players is None:
+        bots = list(g.bots)
+        players = "human," + ("big-money" if "big-money" in bots else bots[0] if bots else "random")
     names = _parse_players(g, players)
     pools = _parse_pools(g, kingdom)
+    variants = _parse_variants(g, variant, len(names))
     agents = [make_agent(g, n, seed + i) for i, n in enumerate(names)]
     out = open(log, "w", encoding="utf-8") if log else None
     humans = [i for i, n in enumerate(names) if n == "human"]
@@ -258,6 +274,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id.")],
     from cardlang.runtime import engine
     try:
         state = g.new_state(len(agents), seed, log=False)
+        state.variants = variants
         state.agents = agents
         state.listeners.append(listener_factory())
         engine.choose_pools(g, state, pools)
@@ -289,7 +306,7 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id.")],
              kingdom: Annotated[Optional[str], typer.Option(help="'random' or a list of cards.")] = None,
              json_: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
              per_game: Annotated[Optional[Path], typer.Option(help="Write one JSON line per game here.")] = None,
-             with_: WithOpt = None) -> None:
+             with_: WithOpt = None, variant: VariantOpt = None) -> None:
     """Simulate many bot games; print wins with 95% intervals, ties, turns and speed."""
     from cardlang.errors import CardLangError
     from cardlang.simulate import simulate as run
@@ -298,6 +315,7 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id.")],
     if "human" in names:
         raise _fail_usage("simulate plays bots only; 'human' cannot take part")
     pools = _parse_pools(g, kingdom)
+    variants = _parse_variants(g, variant, len(names))
     out = open(per_game, "w", encoding="utf-8") if per_game else None
 
     def on_game(rec: dict) -> None:
@@ -305,7 +323,7 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id.")],
             out.write(json.dumps(rec) + "\n")
     try:
         with typer.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
-            t = run(g, names, games, seed, pools=pools, on_game=on_game, progress=bar.update)
+            t = run(g, names, games, seed, pools=pools, on_game=on_game, progress=bar.update, variants=variants)
     except CardLangError as e:
         typer.echo(e.render(), err=True)
         raise typer.Exit(code=1) from None
@@ -315,12 +333,14 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id.")],
     gps = t.games / t.seconds if t.seconds else 0.0
     if json_:
         typer.echo(json.dumps({
-            "game": g.id, "games": t.games, "seed": seed, "players": names, "wins": t.wins,
+            "game": g.id, "games": t.games, "seed": seed, "players": names, "variants": sorted(variants),
+            "wins": t.wins,
             "win_intervals": [list(t.interval(i)) for i in range(len(names))], "ties": t.ties,
             "stopped": t.stopped, "mean_turns": round(t.mean_turns, 3), "median_turns": t.median_turns,
             "games_per_second": round(gps, 1)}))
         return
-    typer.echo(f"{g.title}: {t.games} games, seed {seed}, seats rotating")
+    extra = f", variant {', '.join(sorted(variants))}" if variants else ""
+    typer.echo(f"{g.title}: {t.games} games, seed {seed}, seats rotating{extra}")
     typer.echo(f"{'player':24} {'wins':>8} {'win %':>7} {'95% interval':>16}")
     for i, n in enumerate(names):
         lo, hi = t.interval(i)

@@ -25,7 +25,8 @@ class HumanAgent:
         typer.echo("")
         counters = view.counters()
         me = view.player
-        line = ", ".join(f"{k} {v[me] if len(v) > 1 else v[0]}" for k, v in counters.items())
+        per_card = {spec.name for spec in view.rules_state.counter_specs if spec.per_card}
+        line = ", ".join(f"{k} {v[me] if len(v) > 1 else v[0]}" for k, v in counters.items() if k not in per_card)
         typer.echo(f"[p{me + 1}] {line}")
         for zone in view.zones():
             if zone.spec.name == "box" or (zone.spec.piles and zone.pile is None):
@@ -33,6 +34,12 @@ class HumanAgent:
             names = view.zone_cards(zone)
             who = "" if zone.owner is None else f"p{zone.owner + 1}."
             if zone.spec.piles and zone.pile is not None:
+                continue
+            if zone.cells is not None and names is not None:  # a board of slots: drawn as a grid
+                from cardlang.primitives.display import draw
+                from cardlang.runtime.state import Ctx
+                for text in draw(self.game.compiler, Ctx(view.rules_state, me), zone):
+                    typer.echo("  " + text)
                 continue
             if names is None:
                 typer.echo(f"  {who}{zone.spec.name}: {len(zone.cards)} cards")

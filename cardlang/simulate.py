@@ -63,7 +63,8 @@ def game_seed(seed: int, i: int) -> int:
 
 
 def simulate(game, players: list[str], games: int, seed: int, *, pools=None,
-             on_game: Callable[[dict], None] | None = None, progress: Callable[[int], None] | None = None) -> Totals:
+             on_game: Callable[[dict], None] | None = None, progress: Callable[[int], None] | None = None,
+             variants=()) -> Totals:
     """Play GAMES games; bot i sits in seat (i + g) mod n in game g, so no bot keeps the first seat."""
     n = len(players)
     t = Totals(players, wins=[0.0] * n, outright=[0] * n)
@@ -73,7 +74,7 @@ def simulate(game, players: list[str], games: int, seed: int, *, pools=None,
         seats = [players[(j - g) % n] for j in range(n)]        # seat j is played by this bot
         bot_of_seat = [(j - g) % n for j in range(n)]
         agents = [make_agent(game, name, s + j) for j, name in enumerate(seats)]
-        r = play_game(game, agents, s, pools=pools)
+        r = play_game(game, agents, s, pools=pools, variants=variants)
         t.games += 1
         t.turn_hist[sum(r.turns)] += 1
         if r.stopped:

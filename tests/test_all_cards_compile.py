@@ -1,5 +1,6 @@
-"""Every game under games/ loads with no error, and every card it has carries rules text, unless it is a
-plain Treasure, Victory or Curse card (one with no ability and no computed property: its numbers say it all).
+"""Every game under games/ loads with no error, and every card it has carries rules text, unless it is
+plain: no ability and no computed property, so its numbers say it all (a Treasure, Victory or Curse card in
+Dominion; income, a vanilla unit or a plain weapon in a board game).
 """
 from __future__ import annotations
 
@@ -74,8 +75,8 @@ def test_card_files_are_named_after_their_card(game_id):
 
 
 def is_plain(d) -> bool:
-    return bool(d.types & PLAIN_TYPES) and not (d.types - PLAIN_TYPES - _tags(d)) and not d.triggers \
-        and not d.watchers and not d.dynamic
+    """No ability and no computed property: its numbers say it all (Copper, a vanilla unit, a plain sword)."""
+    return not d.triggers and not d.watchers and not d.dynamic
 
 
 def _tags(d) -> set[str]:
@@ -100,7 +101,8 @@ def test_plain_cards_are_really_plain(game_id):
     """The exemption covers only vanilla cards: Copper, Estate, Curse... not Gardens (its VP is computed)."""
     g = game(game_id)
     plain = {d.name for d in g.defs if is_plain(d)}
-    assert all(g.defs_by_name[n].types & PLAIN_TYPES for n in plain)
+    if game_id == "dominion":
+        assert all(g.defs_by_name[n].types & PLAIN_TYPES for n in plain)
     for d in g.defs:
         if d.dynamic or d.triggers or d.watchers:
             assert d.name not in plain

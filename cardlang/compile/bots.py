@@ -14,6 +14,8 @@ from cardlang.runtime.state import Ctx, Decision
 from cardlang.syntax import ast
 
 _Rule = list[tuple[str, object, Callable | None]]
+# Decisions a bot may answer with `lowest EXPR` / `highest EXPR`, and the name each option has in EXPR.
+_WEIGHED = {"cards": "card", "slots": "slot", "numbers": "number", "players": "player"}
 
 
 def check_bots(game) -> list[CardLangError]:
@@ -48,8 +50,8 @@ def compile_bot(game, name: str) -> dict[str, _Rule]:
                 cond = comp.expr(pref.cond, Scope(bot=True)).fn if pref.cond is not None else None
                 value: object = pref.value
                 if pref.kind in ("lowest", "highest"):
-                    value = comp.coerce(comp.expr(pref.value, Scope({"card": CARD}, bot=True)), INT,
-                                        pref.value.span)
+                    each = {"card": CARD, "slot": "slot", "number": INT, "player": PLAYER}  # the option weighed
+                    value = comp.coerce(comp.expr(pref.value, Scope(each, bot=True)), INT, pref.value.span)
                 elif pref.kind == "name":
                     if value not in game.compiler.defs_by_name and not isinstance(value, str):
                         raise CardCompileError(f"unknown card '{value}'", pref.span)
@@ -103,7 +105,7 @@ class LanguageBot:
                     if decision.labels[i] == value:
                         return i
             elif kind in ("lowest", "highest"):
-                if decision.kind != "cards" or not remaining:
+                if decision.kind not in _WEIGHED or not remaining:
                     continue
                 key = self._key(value, decision, ctx)
                 best = min(remaining, key=key) if kind == "lowest" else max(remaining, key=key)
@@ -113,9 +115,10 @@ class LanguageBot:
         return None
 
     def _key(self, fn, decision: Decision, ctx: Ctx):
+        var = _WEIGHED[decision.kind]
+
         def key(i: int):
-            opt = decision.options[i]
-            ctx.vars["card"] = opt if isinstance(opt, int) else opt
+            ctx.vars[var] = decision.options[i]
             return fn(ctx)
         return key
 

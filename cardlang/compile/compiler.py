@@ -24,6 +24,7 @@ Effect = Callable[[Ctx], None]
 # Value types of compiled expressions.
 INT, BOOL, TEXT, CARD, CARDS, CARDNAME, CARDNAMES = "int", "bool", "text", "card", "cards", "card name", "card names"
 ZONE, PLAYER, PLAYERS, ANY = "zone", "player", "players", "any"
+NUMBERS, SLOT, SLOTS = "numbers", "slot", "slots"  # dice and other lists of numbers; slots of a grid zone
 
 _ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
 
@@ -69,6 +70,7 @@ class Compiler:
         self.verb_fns: dict[str, Callable] = {}
         self.errors: list[CardLangError] = []
         self.prop_defaults: dict[str, Any] = {}
+        self.modified: set[str] = set()  # properties some `on modify in ZONE` ability changes
 
     # ---- helpers -----------------------------------------------------------------------------------
     def error(self, message: str, span: Span, hint: str | None = None) -> CardCompileError:
@@ -110,6 +112,10 @@ class Compiler:
         if want == CARDNAMES and have == CARDNAME:
             return lambda ctx: [fn(ctx)]
         if want == PLAYERS and have == PLAYER:
+            return lambda ctx: [fn(ctx)]
+        if want == NUMBERS and have == INT:
+            return lambda ctx: (fn(ctx),)
+        if want == SLOTS and have == SLOT:
             return lambda ctx: [fn(ctx)]
         if want == TEXT:
             return lambda ctx: _text(ctx, fn(ctx), have)
@@ -177,9 +183,14 @@ class Compiler:
         if n in self.spec.counters:
             cs = self.spec.counters[n]
             slot = cs.slot
+            if cs.per_card:
+                raise self.error(f"'{n}' is a counter of each card", span, hint=f"write CARD.{n}, e.g. this.{n}")
+            kind = NUMBERS if cs.numbers else INT
             if cs.per_player:
-                return CE(lambda ctx: ctx.state.counters[slot][ctx.you], INT)
-            return CE(lambda ctx: ctx.state.counters[slot][0], INT)
+                return CE(lambda ctx: ctx.state.counters[slot][ctx.you], kind)
+            return CE(lambda ctx: ctx.state.counters[slot][0], kind)
+        if n in self.spec.variants:
+            return CE(lambda ctx: n in ctx.state.variants, BOOL)
         if n == "turns":
             return CE(lambda ctx: ctx.state.turns[ctx.you], INT)
         if n == "owned":
@@ -227,7 +238,7 @@ class Compiler:
                 slot = cs.slot
                 if not cs.per_player:
                     raise self.error(f"'{n}' is shared, not a counter of each player", node.span)
-                return CE(lambda ctx: ctx.state.counters[slot][pf(ctx)], INT)
+                return CE(lambda ctx: ctx.state.counters[slot][pf(ctx)], NUMBERS if cs.numbers else INT)
             if n == "turns":
                 return CE(lambda ctx: ctx.state.turns[pf(ctx)], INT)
             if n == "owned":
@@ -247,9 +258,33 @@ class Compiler:
                 return CE(lambda ctx: _owner(ctx, cards(ctx)), PLAYER)
             if n in self.spec.properties:
                 return self._property(base, n, node.span)
+            if n in self.spec.counters and self.spec.counters[n].per_card:
+                return self._card_counter(base, n, node.span)
             raise self.error(f"cards have no property '{n}'", node.span,
                              hint=did_you_mean(n, list(self.spec.properties) + ["name", "owner"]))
+        if base.type in (SLOT, SLOTS) and n in ("column", "row"):
+            i = 0 if n == "column" else 1
+            f = base.fn
+            if base.type == SLOT:
+                return CE(lambda ctx: f(ctx)[i], INT)
+            return CE(lambda ctx: _first_slot(f(ctx))[i], INT)
         raise self.error(f"{_article(base.type)} has no '{n}'", node.span)
+
+    def _card_counter(self, base: CE, n: str, span: Span) -> CE:
+        """`c.damage`: a per-card counter of the (first) card."""
+        spec = self.spec.counters[n]
+        key, start = spec.name, spec.start
+        if base.type == CARD:
+            f = base.fn
+            return CE(lambda ctx: ctx.state.card_counters.get((f(ctx), key), start), INT)
+        cards = self.coerce(base, CARDS, span)
+
+        def counter_of_first(ctx: Ctx) -> int:
+            cs = cards(ctx)
+            if not cs:
+                raise IllegalAction(f"no card to read '{n}' from")
+            return ctx.state.card_counters.get((cs[0], key), start)
+        return CE(counter_of_first, INT)
 
     def _def_of(self, base: CE, span: Span) -> Callable:
         if base.type == CARDNAME:
@@ -259,6 +294,9 @@ class Compiler:
     def _property(self, base: CE, n: str, span: Span) -> CE:
         default = self.prop_default(n)
         dynamic = any(n in d.dynamic for d in self.defs_by_name.values())
+        if n in self.modified and base.type != CARDNAME:  # `on modify in ZONE` abilities change it
+            from cardlang.primitives.modify import modified_property
+            return CE(modified_property(self, self.coerce(base, CARDS, span), n, default), INT)
         if base.type == CARDNAME:
             f = base.fn
             if dynamic:
@@ -313,8 +351,10 @@ class Compiler:
                 ctx.vars["card"] = saved
                 return total
             return CE(run_sum, INT)
-        if len(args) != len(prim.params):
-            raise self.error(f"{n}() takes {len(prim.params)} argument(s), got {len(args)}", node.span,
+        least = sum(1 for p in prim.params if p.required)
+        if not least <= len(args) <= len(prim.params):
+            want = str(len(prim.params)) if least == len(prim.params) else f"{least} to {len(prim.params)}"
+            raise self.error(f"{n}() takes {want} argument(s), got {len(args)}", node.span,
                              hint=f"use {prim.example}" if prim.example else None)
         ces = [self._func_arg(p, a, scope) for p, a in zip(prim.params, args)]
         return prim.build(self, ces, [a.span for a in args])
@@ -337,6 +377,9 @@ class Compiler:
         if all(c.type in (PLAYER,) for c in ces):
             fns = [c.fn for c in ces]
             return CE(lambda ctx: [f(ctx) for f in fns], PLAYERS)
+        if ces and all(c.type in (INT, NUMBERS) for c in ces):  # `[1, 2, 3]`: numbers
+            fns = [self.coerce(c, NUMBERS, i.span) for c, i in zip(ces, node.items)]
+            return CE(lambda ctx: tuple(x for f in fns for x in f(ctx)), NUMBERS)
         fns = [self.coerce(c, CARDS, i.span) for c, i in zip(ces, node.items)]
         return CE(lambda ctx: [x for f in fns for x in f(ctx)], CARDS)
 
@@ -359,10 +402,16 @@ class Compiler:
     @expr.register
     def _(self, node: ast.Where, scope: Scope) -> CE:
         src = self.expr(node.source, scope)
+        var = "card"
         if src.type == CARDNAMES:
             cond = self.expr(node.cond, scope.with_(card=CARDNAME)).fn
             items = src.fn
             kind = CARDNAMES
+        elif src.type in (NUMBERS, SLOTS):  # `dice where number == 6`, `open_slots(board) where slot.row == 1`
+            var = "number" if src.type == NUMBERS else "slot"
+            items = src.fn
+            cond = self.expr(node.cond, scope.with_(**{var: INT if src.type == NUMBERS else SLOT})).fn
+            kind = src.type
         else:
             items = self.coerce(src, CARDS, node.source.span)
             cond = self.expr(node.cond, scope.with_(card=CARD)).fn
@@ -370,13 +419,13 @@ class Compiler:
 
         def run_where(ctx: Ctx) -> list:
             vars_ = ctx.vars
-            saved = vars_.get("card")
+            saved = vars_.get(var)
             out = []
             for c in items(ctx):
-                vars_["card"] = c
+                vars_[var] = c
                 if cond(ctx):
                     out.append(c)
-            vars_["card"] = saved
+            vars_[var] = saved
             return out
         return CE(run_where, kind)
 
@@ -526,6 +575,17 @@ class Compiler:
                 d = Decision(by(ctx), tag, prompt(ctx), "cards", options, lo, hi, [o.name for o in options])
                 return [options[i] for i in ask(ctx.state, d)]
             return CE(run_choose_name, CARDNAMES)
+        if src.type in (NUMBERS, SLOTS):  # a die to reroll; a slot of a grid to put a card in
+            values_fn, vkind = src.fn, src.type
+
+            def run_choose_value(ctx: Ctx) -> list:
+                options = list(values_fn(ctx))
+                lo, hi = _bounds(kind, count(ctx) if count else None, len(options))
+                labels = [str(o) if vkind == NUMBERS else _slot_label(o) for o in options]
+                d = Decision(by(ctx), tag, prompt(ctx), vkind, options, lo, hi, labels)
+                picked = [options[i] for i in ask(ctx.state, d)]
+                return tuple(picked) if vkind == NUMBERS else picked
+            return CE(run_choose_value, src.type)
         cards = self.coerce(src, CARDS, node.source.span)
 
         def run_choose(ctx: Ctx) -> list[int]:
@@ -625,6 +685,11 @@ class Compiler:
     @stmt.register
     def _(self, node: ast.Assign, scope: Scope) -> Effect:
         target, op = node.target, node.op
+        special = self.spec.counters.get(target[-1])
+        if special is not None and (special.per_card or special.numbers) and not (
+                len(target) == 1 and target[0] in scope.names):
+            from cardlang.primitives.counting import compile_assign  # `c.damage += 2;`, `dice -= picked;`
+            return compile_assign(self, node, scope, special)
         value = self.coerce(self.expr(node.value, scope), INT, node.value.span) if op != "=" or \
             target[-1] in self.spec.counters else self.expr(node.value, scope).fn
         if len(target) == 1 and target[0] in scope.names:
@@ -723,6 +788,9 @@ class Compiler:
             return ce.fn, (PLAYER if ce.type == PLAYERS else CARDNAME)
         if ce.type == PLAYER:
             return self.coerce(ce, PLAYERS, node.span), PLAYER
+        if ce.type in (NUMBERS, SLOTS):
+            f = ce.fn
+            return (lambda ctx: list(f(ctx))), (INT if ce.type == NUMBERS else SLOT)
         cards = self.coerce(ce, CARDS, node.span)
         return (lambda ctx: list(cards(ctx))), CARD
 
@@ -1056,7 +1124,23 @@ def _text(ctx: Ctx, v, t: str) -> str:
         return f"p{v + 1}"
     if t == ZONE:
         return v.label
+    if t == NUMBERS:
+        return ", ".join(map(str, v)) or "none"
+    if t == SLOT:
+        return _slot_label(v)
+    if t == SLOTS:
+        return ", ".join(_slot_label(x) for x in v) or "none"
     return str(v)
+
+
+def _slot_label(cell) -> str:
+    return f"column {cell[0]}, row {cell[1]}"
+
+
+def _first_slot(cells):
+    if not cells:
+        raise IllegalAction("no slot was chosen")
+    return cells[0]
 
 
 def _div(a: int, b: int) -> int:

@@ -68,6 +68,17 @@ class CompiledGame:
     def defs_by_name(self) -> dict[str, CardDef]:
         return {d.name: d for d in self.defs}
 
+    def variant_problem(self, names, players: int) -> str | None:
+        """Why these variants cannot be played with this many players, or None when they can."""
+        for n in names:
+            v = self.spec.variants.get(n)
+            if v is None:
+                known = ", ".join(self.spec.variants) or "none"
+                return f"{self.id} has no variant '{n}' (variants: {known})"
+            if v.players is not None and not v.players[0] <= players <= v.players[1]:
+                return f"variant '{n}' is for {v.players[0]} to {v.players[1]} players, not {players}"
+        return None
+
     def new_state(self, num_players: int, seed: int, *, log: bool = False) -> GameState:
         zone_specs = sorted(self.spec.zones.values(), key=lambda z: z.slot)
         counter_specs = sorted(self.spec.counters.values(), key=lambda c: c.slot)
@@ -155,7 +166,7 @@ def _with_verbs(decl: ast.GameDecl, verbs: tuple[ast.VerbDecl, ...]) -> ast.Game
 
 def _events_used(decl: ast.GameDecl, cards: list[ast.CardDecl]) -> set[str]:
     """Every event some rule or card can fire: `trigger EVENT ...` calls, and `attack`."""
-    found = {"attack"}
+    found = {"attack", "modify"}  # `modify`: read whenever a modified property is (primitives/modify.py)
 
     def walk(node: Any) -> None:
         if isinstance(node, ast.Call) and node.verb == "trigger" and node.args and isinstance(node.args[0],
@@ -202,6 +213,8 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
     comp = Compiler(spec, registry, by_name)
     comp.phases = {}
     comp.watch_index = {}
+    from cardlang.primitives.modify import modified_properties
+    comp.modified = modified_properties([d for d, _ in cards], errors)
     events = _events_used(decl, [d for d, _ in cards])
     known_types = set(spec.types) | set(spec.tags)
     # Static properties first, so that compiled expressions know which properties are dynamic.

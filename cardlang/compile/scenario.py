@@ -62,7 +62,9 @@ def _config(decl: ast.ScenarioDecl) -> tuple[dict, list[ast.Stmt]]:
     cfg: dict = {}
     rest = []
     for st in decl.body.stmts:
-        if isinstance(st, ast.Call) and st.verb in _CONFIG and st.verb not in cfg:
+        if isinstance(st, ast.Call) and st.verb == "variant":  # `variant quick;`: any number of them
+            cfg.setdefault("variant", []).append(st)
+        elif isinstance(st, ast.Call) and st.verb in _CONFIG and st.verb not in cfg:
             cfg[st.verb] = st
         else:
             rest.append(st)
@@ -70,10 +72,11 @@ def _config(decl: ast.ScenarioDecl) -> tuple[dict, list[ast.Stmt]]:
 
 
 def run_scenario(decl: ast.ScenarioDecl, extra: list[Path] | None = None,
-                 cache: dict | None = None) -> ScenarioResult:
-    """Run one scenario; never raises for an author's mistake (it is the result's error)."""
+                 cache: dict | None = None, variants: tuple[str, ...] = ()) -> ScenarioResult:
+    """Run one scenario; never raises for an author's mistake (it is the result's error). VARIANTS apply
+    unless the scenario names its own (`variant NAME;`)."""
     try:
-        _run(decl, extra or [], cache if cache is not None else {})
+        _run(decl, extra or [], cache if cache is not None else {}, variants)
         return ScenarioResult(decl.name, decl.span.path, decl.span, None)
     except CardLangError as e:
         return ScenarioResult(decl.name, decl.span.path, decl.span, e)
@@ -86,7 +89,7 @@ def _word(st: ast.Call, what: str) -> str:
     return str(a.name if isinstance(a, ast.NameRef) else a.value)
 
 
-def _run(decl: ast.ScenarioDecl, extra: list[Path], cache: dict) -> None:
+def _run(decl: ast.ScenarioDecl, extra: list[Path], cache: dict, variants: tuple[str, ...] = ()) -> None:
     cfg, body = _config(decl)
     if "game" not in cfg:
         raise CardCompileError("a scenario names its game first, e.g. `game my_game;`", decl.span)
@@ -122,6 +125,12 @@ def _run(decl: ast.ScenarioDecl, extra: list[Path], cache: dict) -> None:
     while leading < len(body) and isinstance(body[leading], ast.Call) and body[leading].verb == "answer":
         leading += 1
     state = game.new_state(players, seed, log=True)
+    if "variant" in cfg:
+        variants = tuple(_word(st, "variant name") for st in cfg["variant"])
+    problem = game.variant_problem(variants, players)
+    if problem is not None:
+        raise CardCompileError(problem, cfg["variant"][0].span if "variant" in cfg else decl.span)
+    state.variants = frozenset(variants)
     box = Zone(ZoneSpec("box", False, visibility="hidden"), None)
     runner = _Runner(game, state, script, box)
     runner.decl_span = decl.span
@@ -136,6 +145,9 @@ def _run(decl: ast.ScenarioDecl, extra: list[Path], cache: dict) -> None:
     runner.execute()
     if script:
         raise ScenarioFailed(f"{len(script)} scripted answer(s) were never asked for: {script}", decl.span)
+    if state.fixed_dice:
+        raise ScenarioFailed(f"{len(state.fixed_dice)} fixed dice were never rolled: {state.fixed_dice}",
+                             decl.span)
 
 
 class _Runner:
@@ -211,6 +223,54 @@ class _Runner:
                         cid = state.new_card(d, box)
                 Z.move(state, cid, zone)
         return run_set_zone
+
+    def _dice(self, st: ast.Call) -> Callable[[Ctx], None]:
+        """`dice [3, 3, 6];`: the next rolls show these faces, in order (then the seeded RNG goes on)."""
+        values: list[int] = []
+        for a in st.args:
+            items = a.items if isinstance(a, ast.ListLit) else (a,)
+            for i in items:
+                if not isinstance(i, ast.IntLit):
+                    raise CardCompileError("dice takes numbers: dice [3, 3, 6];", i.span)
+                values.append(i.value)
+        if st.kwargs:
+            raise CardCompileError("dice takes numbers only: dice [3, 3, 6];", st.kwargs[0].span)
+
+        def run_dice(ctx: Ctx) -> None:
+            ctx.state.fixed_dice.extend(values)
+        return run_dice
+
+    def _put(self, st: ast.Call) -> Callable[[Ctx], None]:
+        """`put Guard to p1.board column=4 row=1;`: one card into a zone (into a slot of a grid; onto a
+        taken slot it is attached to the card there). The card comes from those a zone assignment put aside,
+        else from its supply pile, else it is made."""
+        kw = {k.key: k.value for k in st.kwargs}
+        if len(st.args) != 1 or not ({"to"} <= set(kw) <= {"to", "into", "column", "row"}):
+            raise CardCompileError("put takes a card and a zone: put Guard to p1.board column=4 row=1;",
+                                   st.span)
+        name = self.comp.coerce(self.comp.expr(st.args[0], self.scope), CARDNAME, st.args[0].span)
+        zone = self.comp.coerce(self.comp.expr(kw["to"], self.scope), "zone", kw["to"].span)
+        col = self.comp.coerce(self.comp.expr(kw["column"], self.scope), "int", kw["column"].span) \
+            if "column" in kw else None
+        row = self.comp.coerce(self.comp.expr(kw["row"], self.scope), "int", kw["row"].span) if "row" in kw else None
+        if (col is None) != (row is None):
+            raise CardCompileError("put needs both column= and row=, or neither", st.span)
+
+        def run_put(ctx: Ctx) -> None:
+            from cardlang.runtime import board as B
+            state = ctx.state
+            cid = _fetch_card(self.box, state, name(ctx))
+            dest = zone(ctx)
+            if col is None:
+                Z.move(state, cid, dest)
+                return
+            cell = (col(ctx), row(ctx))
+            there = B.card_at(dest, cell)
+            if there is not None:
+                B.attach(state, cid, there)
+            else:
+                Z.move(state, cid, dest, cell=cell)
+        return run_put
 
     def _answer(self, st: ast.Call) -> Callable[[Ctx], None]:
         answers = []
@@ -296,16 +356,26 @@ class _Runner:
         return lambda ctx: "it is false"
 
     def _expect_log(self, st: ast.Call) -> Callable[[Ctx], None]:
-        if len(st.args) != 1 or not isinstance(st.args[0], ast.StrLit):
-            raise CardCompileError('expect_log takes one quoted text: expect_log "Shuffled p1.deck";', st.span)
-        needle = st.args[0].value
+        """`expect_log "text";`: some log line contains the text. Several texts: lines containing them come
+        in this order (other lines may come between)."""
+        if not st.args or not all(isinstance(a, ast.StrLit) for a in st.args) or st.kwargs:
+            raise CardCompileError('expect_log takes quoted texts: expect_log "Shuffled p1.deck";', st.span)
+        needles = [a.value for a in st.args]
         span = st.span
 
         def run_expect_log(ctx: Ctx) -> None:
             from cardlang.runtime.events import render_event
             lines = [render_event(ctx.state, e) for e in ctx.state.log or []]
-            if not any(needle in line for line in lines):
-                raise ScenarioFailed(f"no log line contains {needle!r}; last lines: {lines[-5:]}", span)
+            at = 0
+            for n, needle in enumerate(needles):
+                found = next((i for i in range(at, len(lines)) if needle in lines[i]), None)
+                if found is None:
+                    if len(needles) == 1:
+                        raise ScenarioFailed(f"no log line contains {needle!r}; last lines: {lines[-5:]}", span)
+                    where = "after the line with the text before it" if n else "in the log"
+                    raise ScenarioFailed(f"no log line {where} contains {needle!r} (text {n + 1} of "
+                                         f"{len(needles)}); lines from there: {lines[at:at + 8]}", span)
+                at = found + 1
         return run_expect_log
 
     def _winner(self, st: ast.Call):  # `winner p1;` shorthand
@@ -318,6 +388,18 @@ class _Runner:
                 raise ScenarioFailed(f"expected winner p{who(ctx) + 1}, but winners are "
                                      f"{[f'p{x + 1}' for x in (w or [])]}", span)
         return run_winner
+
+
+def _fetch_card(box: Zone, state: GameState, d) -> int:
+    """A card of definition D for a scenario: one put aside, else the top of its supply pile, else new."""
+    cid = next((c for c in box.cards if state.card_def[c] is d), None)
+    if cid is not None:
+        return cid
+    for piles in state.pile_order.values():
+        for pile in piles:
+            if pile.pile == d.name and pile.cards:
+                return pile.cards[-1]
+    return state.new_card(d, box)
 
 
 def _guarded(fn: Callable[[Ctx], None], span: Span) -> Callable[[Ctx], None]:

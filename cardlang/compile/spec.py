@@ -25,6 +25,7 @@ class GameSpec:
     pools: dict[str, ast.PoolDecl] = field(default_factory=dict)
     card_names: list[str] = field(default_factory=list)
     verbs: dict[str, ast.VerbDecl] = field(default_factory=dict)
+    variants: dict[str, ast.VariantDecl] = field(default_factory=dict)  # chosen before a game; NAME reads true
 
     @classmethod
     def from_decl(cls, game_id: str, decl: ast.GameDecl) -> "GameSpec":
@@ -63,6 +64,11 @@ class GameSpec:
             spec.pools[pool.name] = pool
         for v in decl.verbs:
             spec.verbs[v.name] = v
+        for var in getattr(decl, "variants", ()):
+            if var.name in spec.zones or var.name in spec.counters:
+                errors.append(CardCompileError(f"variant '{var.name}' has the name of a zone or counter",
+                                               var.span, hint="give the variant its own name"))
+            spec.variants[var.name] = var
         if errors:
             from cardlang.errors import ErrorList
             raise ErrorList(errors)  # type: ignore[arg-type]
@@ -94,10 +100,18 @@ def _zone_spec(z: ast.ZoneDecl) -> ZoneSpec:
             spec.refill = w[1]
         elif w == ("not", "owned"):
             spec.owned = False
+        elif head == "grid" and len(w) == 4 and w[2] == "x" and all(isinstance(v, int) and v > 0
+                                                                    for v in (w[1], w[3])):
+            spec.grid = (w[1], w[3])  # type: ignore[assignment]  # `grid 5 x 2`: columns x rows
+        elif w == ("keeps", "attachments"):
+            spec.keeps_attachments = True
+        elif head == "shows" and len(w) > 1 and all(isinstance(v, str) for v in w[1:]):
+            spec.shows = tuple(w[1:])  # type: ignore[assignment]
         else:
             raise CardCompileError(f"unknown zone option '{' '.join(map(str, w))}'", opt.span,
                                    hint="zone options: per player, shared, public, owner, hidden, top public, "
-                                        "ordered, unordered, piles, refill ZONE, not owned")
+                                        "ordered, unordered, piles, refill ZONE, not owned, grid C x R, "
+                                        "keeps attachments, shows PROPERTY...")
     return spec
 
 
@@ -120,8 +134,17 @@ def _counter_spec(c: ast.CounterDecl) -> CounterSpec:
                 spec.bank = w[1]
         elif w == ("unbounded",):
             spec.minimum = None
+        elif w == ("per", "card"):
+            spec.per_card = True
+        elif w == ("numbers",):
+            spec.numbers = True
+            spec.minimum = None
+        elif w[0] == "of" and len(w) == 2 and isinstance(w[1], str):
+            spec.of = w[1]
+        elif w == ("quiet",):
+            spec.quiet = True
         else:
             raise CardCompileError(f"unknown counter option '{' '.join(map(str, w))}'", opt.span,
-                                   hint="counter options: per player, shared, min N, max N, start N, bank N, "
-                                        "unbounded")
+                                   hint="counter options: per player, shared, per card, min N, max N, start N, "
+                                        "bank N, unbounded, numbers, of PROPERTY, quiet")
     return spec

@@ -162,7 +162,7 @@ def build_note(b: Bound, info) -> object:
 @primitive("fail", Param("message", STR), describe=lambda a: "")
 def build_fail(b: Bound, info) -> object:
     """Stop with a rule violation naming the card and line (for rules a game wants to enforce).
-    Example: fail "no Warrior left in the supply";"""
+    Example: fail "no Recruit left in the supply";"""
     message = b.values["message"]
 
     def run_fail(ctx: Ctx) -> None:

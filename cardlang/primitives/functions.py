@@ -22,7 +22,7 @@ def build_count(comp, ces, spans):
                 return sum(len(z.cards) for z in ctx.state.pile_order.get(zone.spec.slot, ()))
             return len(zone.cards)
         return CE(run_count_zone, "int")
-    if ce.type in (PLAYERS, CARDNAMES):
+    if ce.type in (PLAYERS, CARDNAMES, "numbers", "slots"):  # players, card names, dice, slots
         return CE(lambda ctx: len(f(ctx)), "int")
     cards = comp.coerce(ce, CARDS, spans[0])
     return CE(lambda ctx: len(cards(ctx)), "int")

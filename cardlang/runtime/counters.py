@@ -28,8 +28,58 @@ def set_counter(state: GameState, slot: int, player: int | None, value: int, *, 
     if bank is not None:
         state.banks[slot] = bank - delta
     row[i] = value
-    if state.log is not None or state.listeners:
+    if (state.log is not None or state.listeners) and not spec.quiet:
         state.emit(("Counter", spec.name, player, old, value))
     if state.check is not None:
         state.check(state)
     return delta
+
+
+def card_counter(state: GameState, cid: int, spec) -> int:
+    """The value of a per-card counter on one card (its start value until first set)."""
+    return state.card_counters.get((cid, spec.name), spec.start)
+
+
+def set_card_counter(state: GameState, cid: int, spec, value: int, *, clamp: bool = False) -> int:
+    """Set a per-card counter of one card within its bounds; logged. Returns the change."""
+    old = state.card_counters.get((cid, spec.name), spec.start)
+    if spec.minimum is not None and value < spec.minimum:
+        if not clamp:
+            raise IllegalAction(f"{spec.name} of {state.card_def[cid].name} cannot go below {spec.minimum} "
+                                f"(it is {old})")
+        value = spec.minimum
+    if spec.maximum is not None and value > spec.maximum:
+        value = spec.maximum
+    if value == old:
+        return 0
+    if value == spec.start:
+        del state.card_counters[(cid, spec.name)]  # a card at its start value costs nothing to keep
+    else:
+        state.card_counters[(cid, spec.name)] = value
+    if (state.log is not None or state.listeners) and not spec.quiet:
+        state.emit(("CardCounter", cid, state.card_def[cid].name, spec.name, old, value))
+    if state.check is not None:
+        state.check(state)
+    return value - old
+
+
+def reset_card_counter(state: GameState, spec) -> None:
+    """Put a per-card counter back to its start value on every card (logged per card that changes)."""
+    for key in [k for k in state.card_counters if k[1] == spec.name]:
+        set_card_counter(state, key[0], spec, spec.start)
+
+
+def set_numbers(state: GameState, slot: int, player: int | None, values) -> None:
+    """Set a counter that holds a list of numbers (dice); logged like any counter."""
+    spec = state.counter_specs[slot]
+    row = state.counters[slot]
+    i = player if spec.per_player else 0
+    old = row[i]
+    new = tuple(values)
+    if new == old:
+        return
+    row[i] = new  # type: ignore[call-overload]
+    if (state.log is not None or state.listeners) and not spec.quiet:
+        state.emit(("Counter", spec.name, player, old, new))
+    if state.check is not None:
+        state.check(state)

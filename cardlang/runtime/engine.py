@@ -37,8 +37,9 @@ def choose_pools(game, state: GameState, pools: dict[str, list] | None) -> None:
 
 
 def setup_game(game, agents: list, seed: int, *, pools=None, log: bool = False,
-               check: Callable | None = None) -> GameState:
+               check: Callable | None = None, variants=()) -> GameState:
     state = game.new_state(len(agents), seed, log=log)
+    state.variants = frozenset(variants)
     state.check = check
     setup_into(game, state, agents, pools=pools)
     return state
@@ -108,7 +109,7 @@ def finish(game, state: GameState, stopped: bool = False) -> GameResult:
 
 
 def play_game(game, agents: list, seed: int, *, pools=None, log: bool = False, check: Callable | None = None,
-              max_turns: int = _MAX_TURNS) -> GameResult:
-    """Play one whole game with these agents in seat order."""
-    state = setup_game(game, agents, seed, pools=pools, log=log, check=check)
+              max_turns: int = _MAX_TURNS, variants=()) -> GameResult:
+    """Play one whole game with these agents in seat order (and these of the game's variants)."""
+    state = setup_game(game, agents, seed, pools=pools, log=log, check=check, variants=variants)
     return play_out(game, state, max_turns)

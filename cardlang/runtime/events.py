@@ -39,6 +39,16 @@ def render_event(state: GameState, e: tuple) -> str:
         return f"{_p(e[1])}: {e[2]}"
     if kind == "Eliminated":
         return f"{_p(e[1])} is out"
+    if kind == "Rolled":
+        return f"{_p(e[1])} rolled {', '.join(map(str, e[3])) or 'no dice'}"
+    if kind == "CardCounter":
+        return f"{e[2]} {e[3]}: {e[4]} -> {e[5]}"
+    if kind == "Attached":
+        return f"{e[2]} attached to {e[4]}"
+    if kind == "Detached":
+        return f"{e[2]} came off {e[3]}"
+    if kind == "Displayed":
+        return "\n".join(e[1])
     return " ".join(map(str, e))
 
 
@@ -59,6 +69,11 @@ def event_dict(e: tuple) -> dict[str, Any]:
         "GameEnded": ("winners", "scores"),
         "Note": ("player", "text"),
         "Eliminated": ("player",),
+        "Rolled": ("player", "sides", "values"),
+        "CardCounter": ("card_id", "card", "counter", "old", "new"),
+        "Attached": ("card_id", "card", "host_id", "host"),
+        "Detached": ("card_id", "card", "host"),
+        "Displayed": ("lines",),
     }.get(kind, tuple(f"a{i}" for i in range(1, len(e))))
     out: dict[str, Any] = {"event": kind}
     for k, v in zip(fields, e[1:]):
@@ -80,7 +95,7 @@ def render_event_for(state: GameState, e: tuple, viewer: int | None) -> str | No
     kind = e[0]
     if kind == "Moved":
         zones = {z.label: z for z in state.all_zones()}
-        src, dst = zones.get(e[3]), zones.get(e[4])
+        src, dst = zones.get(e[3].split("@")[0]), zones.get(e[4].split("@")[0])  # "p1.board@3,1": a slot
         seen = any(z is not None and _visible(z, viewer) for z in (src, dst))
         return f"{e[2] if seen else 'a card'} moved {e[3]} -> {e[4]}"
     if kind == "Shuffled":

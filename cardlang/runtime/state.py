@@ -19,7 +19,7 @@ class IllegalAction(Exception):
 
 
 class GameOver(Exception):
-    """Raised to stop the game at once (a castle destroyed, a second palace built)."""
+    """Raised to stop the game at once (a stronghold destroyed, a second palace built)."""
 
 
 class BreakLoop(Exception):
@@ -39,6 +39,9 @@ class ZoneSpec:
     slot: int = 0                  # index of this spec in GameState.zone_specs
     owned: bool = True             # cards in a per-player zone count as the player's own
     description: str = ""
+    grid: tuple[int, int] | None = None  # (columns, rows): one card a slot (see runtime/board.py)
+    keeps_attachments: bool = False      # attached cards stay attached here (see runtime/board.py)
+    shows: tuple[str, ...] = ()          # properties a renderer prints beside each card
 
 
 @dataclass(slots=True)
@@ -52,18 +55,23 @@ class CounterSpec:
     start: int = 0
     bank: int | None = None        # finite supply shared by all players; conserved
     slot: int = 0
+    per_card: bool = False         # one value per card, kept in GameState.card_counters
+    numbers: bool = False          # holds a list of numbers (dice), not one number
+    of: str | None = None          # per card: the property it is measured against ("damage 4/6")
+    quiet: bool = False            # bookkeeping: its changes are not written to the log
 
 
 class Zone:
     """An ordered pile of card ids; `cards[-1]` is the top."""
 
-    __slots__ = ("spec", "owner", "pile", "cards", "label")
+    __slots__ = ("spec", "owner", "pile", "cards", "label", "cells")
 
     def __init__(self, spec: ZoneSpec, owner: int | None, pile: str | None = None) -> None:
         self.spec = spec
         self.owner = owner
         self.pile = pile
         self.cards: list[int] = []
+        self.cells: dict[tuple[int, int], int] | None = {} if spec.grid else None  # slot -> card
         if pile is not None:
             self.label = f"{spec.name}[{pile}]"
         elif owner is not None:
@@ -138,6 +146,15 @@ class GameState:
                                           for c in counter_specs]
         self.banks: list[int | None] = [c.bank for c in counter_specs]
         self.card_counters: dict[tuple[int, str], int] = {}
+        for i, c in enumerate(counter_specs):
+            if c.numbers:
+                self.counters[i] = [()] * len(self.counters[i])
+        self.cell: dict[int, tuple[int, int]] = {}  # card id -> its slot, for cards in grid zones
+        self.host: dict[int, int] = {}               # attached card -> the card it is attached to
+        self.attached: dict[int, list[int]] = {}     # card -> the cards attached to it, in order
+        self.fixed_dice: list[int] = []              # outcomes a test queued; rolls take these first
+        self.variants: frozenset[str] = frozenset()  # the game's variants chosen for this game
+        self.modifying: list | None = None           # [card, property, total] while modifiers are summed
         self.current = 0
         self.turns = [0] * num_players
         self.turn_number = 0

@@ -1,6 +1,7 @@
 """The only mutators of where cards are: create, move, shuffle, and the refill-on-empty rule."""
 from __future__ import annotations
 
+from cardlang.runtime import board
 from cardlang.runtime.state import CardDef, GameState, IllegalAction, Zone
 
 
@@ -8,13 +9,19 @@ def create(state: GameState, d: CardDef, zone: Zone, count: int) -> None:
     """Bring COUNT new cards of D into ZONE (set-up only: cards are never created during play)."""
     for _ in range(count):
         cid = state.new_card(d, zone)
+        if zone.cells is not None:
+            board.place_new(state, cid, zone)
         if state.log is not None or state.listeners:
             state.emit(("Created", cid, d.name, zone.label))
 
 
-def move(state: GameState, cid: int, dest: Zone, *, bottom: bool = False) -> None:
-    """Move one card, by identity, from wherever it is to the top (or bottom) of DEST."""
+def move(state: GameState, cid: int, dest: Zone, *, bottom: bool = False,
+         cell: tuple[int, int] | None = None) -> None:
+    """Move one card, by identity, from wherever it is to the top (or bottom) of DEST (to CELL of a grid)."""
     src = state.loc[cid]
+    if src.cells is not None or dest.cells is not None or state.host or cell is not None:
+        board.move_linked(state, cid, dest, bottom=bottom, cell=cell)  # slots and attachments
+        return
     if src is dest and not bottom:
         return
     cards = src.cards
@@ -25,7 +32,7 @@ def move(state: GameState, cid: int, dest: Zone, *, bottom: bool = False) -> Non
             cards.remove(cid)
         except ValueError:  # pragma: no cover - loc and zones out of step would be an engine bug
             raise IllegalAction(f"card {cid} is not in {src.label}") from None
-    if dest.pile is not None and dest.pile != state.card_def[cid].name:
+    if dest.spec.piles and dest.pile != state.card_def[cid].name:
         dest = state.pile(dest.spec.slot, state.card_def[cid].name)  # a card goes back to its own pile
     if bottom:
         dest.cards.insert(0, cid)
@@ -42,7 +49,8 @@ def move_all(state: GameState, src: Zone, dest: Zone) -> None:
     """Move every card of SRC onto DEST, keeping their order (cheaper than one move per card)."""
     if src is dest or not src.cards:
         return
-    if dest.pile is not None or state.log is not None or state.listeners or state.check is not None:
+    if (dest.spec.piles or state.log is not None or state.listeners or state.check is not None
+            or src.cells is not None or dest.cells is not None or state.host):
         for cid in list(reversed(src.cards)):
             move(state, cid, dest)
         return

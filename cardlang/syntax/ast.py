@@ -424,6 +424,17 @@ class GameDecl:
     verbs: tuple[VerbDecl, ...]
     span: Span = _span()
     events: tuple[EventDecl, ...] = ()
+    variants: tuple["VariantDecl", ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class VariantDecl:
+    """`variant NAME ["text"] [players N to M];`: a variant chosen before the game; NAME reads true in it."""
+
+    name: str
+    text: str | None
+    players: tuple[int, int] | None
+    span: Span = _span()
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,0 +1,93 @@
+"""Counters that are not one number per player: one per card (`per card`), or a list of numbers (`numbers`).
+
+    counter damage: per card, min 0, of hp;   // c.damage += 4;  if c.damage >= c.hp { ... }  reset damage;
+    counter dice: per player, numbers;         // dice = roll(5, 6);  dice -= picked;  dice += roll(1, 6);
+
+A per-card counter lives with the card wherever it goes, until a rule sets it again (or `reset` puts it back
+to its start on every card). A numbers counter holds dice: `=` sets the list, `+=` adds numbers to it, `-=`
+takes one of each given number out (taking a number that is not there is a rule violation). Knows no game.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from cardlang.errors import CardCompileError
+from cardlang.primitives.registry import NAME, Bound, Param, primitive
+from cardlang.runtime import counters as C
+from cardlang.runtime.state import Ctx, IllegalAction
+from cardlang.syntax import ast
+
+
+def _no_numbers(ctx: Ctx) -> tuple:
+    return ()
+
+
+def compile_assign(comp, node, scope, spec) -> Callable[[Ctx], None]:
+    """Compile `CARD.COUNTER op VALUE` (per-card) or `[P.]COUNTER op NUMBERS` (a numbers counter)."""
+    from cardlang.compile.compiler import CARD, CARDS, INT, NUMBERS, PLAYER
+    target, op = node.target, node.op
+    if spec.per_card:
+        if len(target) != 2:
+            raise CardCompileError(f"'{spec.name}' is a counter of each card", node.span,
+                                   hint=f"write CARD.{spec.name}, e.g. this.{spec.name} += 1")
+        who = comp.name(target[0], scope, node.span)
+        if who.type not in (CARD, CARDS, "any"):
+            raise CardCompileError(f"'{target[0]}' is not a card: '{spec.name}' is a counter of each card",
+                                   node.span)
+        cards = comp.coerce(who, CARDS, node.span)
+        value = comp.coerce(comp.expr(node.value, scope), INT, node.value.span)
+        name = spec.name
+
+        def run_card_counter(ctx: Ctx) -> None:
+            state = ctx.state
+            v = value(ctx)
+            for cid in cards(ctx):
+                old = state.card_counters.get((cid, name), spec.start)
+                new = v if op == "=" else old + v if op == "+=" else old - v
+                C.set_card_counter(state, cid, spec, new, clamp=op != "-=")
+        return run_card_counter
+    slot = spec.slot
+    if len(target) == 2:
+        pf = comp.name(target[0], scope, node.span)
+        if pf.type != PLAYER:
+            raise CardCompileError(f"'{target[0]}' is not a player", node.span)
+        who_fn = pf.fn
+    else:
+        who_fn = (lambda ctx: ctx.you) if spec.per_player else (lambda ctx: None)
+    if isinstance(node.value, ast.ListLit) and not node.value.items:
+        values = _no_numbers  # `dice = [];`
+    else:
+        values = comp.coerce(comp.expr(node.value, scope), NUMBERS, node.value.span)
+
+    def run_numbers(ctx: Ctx) -> None:
+        state = ctx.state
+        p = who_fn(ctx)
+        given = tuple(values(ctx))
+        old = state.counter_value(slot, p)
+        if op == "=":
+            new = given
+        elif op == "+=":
+            new = tuple(old) + given
+        else:
+            rest = list(old)
+            for v in given:
+                if v not in rest:
+                    raise IllegalAction(f"{spec.name} holds no {v} to take out (it holds {list(old)})")
+                rest.remove(v)
+            new = tuple(rest)
+        C.set_numbers(state, slot, p, new)
+    return run_numbers
+
+
+@primitive("reset", Param("counter", NAME), describe=lambda a: f"Every card's {a['counter']} goes back to 0.")
+def build_reset(b: Bound, info) -> object:
+    """Put a per-card counter back to its start value on every card (damage that does not last).
+    Example: reset damage;"""
+    name = b.consts["counter"]
+    spec = info.spec.counters.get(name)
+
+    def run_reset(ctx: Ctx) -> None:
+        if spec is None or not spec.per_card:
+            raise IllegalAction(f"'{name}' is not a counter of each card")
+        C.reset_card_counter(ctx.state, spec)
+    return run_reset

@@ -1,0 +1,29 @@
+"""Dice: `roll(N, SIDES)` rolls N dice with the game's one RNG and logs them. Knows no game.
+
+The result is numbers (a list of whole numbers): loop over it, count it, choose from it, keep it in a
+`numbers` counter (see counting.py). Scenario files fix the outcomes with `dice [3, 3, 6];`.
+"""
+from __future__ import annotations
+
+from cardlang.primitives.registry import INT, PLAYER, Param, primitive
+from cardlang.runtime import dice as D
+
+
+def _d_roll(a: dict) -> str:
+    n = a.get("count", "")
+    return f"roll {n} dice" if n != "1" else "roll a die"
+
+
+@primitive("roll", Param("count", INT), Param("sides", INT), Param("who", PLAYER, required=False),
+           kind="function", returns="numbers", describe=_d_roll)
+def build_roll(comp, ces, spans):
+    """Roll COUNT dice with SIDES faces each (for WHO, default you); every roll is logged.
+    Example: dice = roll(5, 6);"""
+    from cardlang.compile.compiler import CE, INT as T_INT, NUMBERS, PLAYER as T_PLAYER
+    count = comp.coerce(ces[0], T_INT, spans[0])
+    sides = comp.coerce(ces[1], T_INT, spans[1])
+    who = comp.coerce(ces[2], T_PLAYER, spans[2]) if len(ces) > 2 else (lambda ctx: ctx.you)
+
+    def run_roll(ctx):
+        return D.roll(ctx.state, who(ctx), count(ctx), sides(ctx))
+    return CE(run_roll, NUMBERS)

@@ -1,0 +1,170 @@
+"""Grid zones: boards of slots. A zone declared `grid C x R` holds one card a slot, (column, row) from (1, 1).
+
+    zone board: per player, public, grid 5 x 2;
+    place c to board column=3 row=1;            // or slot=S (a chosen slot), or neither: its owner picks
+    let s = choose 1 from open_slots(board) where slot.row == 1 as deploy;
+    card_at(board, 3, 1)   column(c)   row(c)   adjacent(c)   nearest(p.board, 2, 1)   slots(board)
+
+`move` into a grid takes the first open slot; `place` says which. Placing a card onto a taken slot of the
+grid it is already on swaps the two (rearranging a board); any other taken slot is a rule violation. The
+runtime side is runtime/board.py. Knows no game.
+"""
+from __future__ import annotations
+
+from cardlang.primitives.registry import ANY, CARDS, INT, ZONE, Bound, Param, primitive
+from cardlang.runtime import board as B
+from cardlang.runtime import zones as Z
+from cardlang.runtime.decisions import ask
+from cardlang.runtime.state import Ctx, Decision, IllegalAction
+
+
+def _d_place(a: dict) -> str:
+    if a.get("column") and a.get("row"):
+        return f"Put {a['what']} into {a['to']} at column {a['column']}, row {a['row']}."
+    return f"Put {a['what']} into an empty slot of {a['to']}."
+
+
+@primitive("place", Param("what", CARDS), Param("to", ZONE, aliases=("to", "into")),
+           Param("column", INT, None, required=False), Param("row", INT, None, required=False),
+           Param("slot", ANY, None, required=False), describe=_d_place)
+def build_place(b: Bound, info) -> object:
+    """Put cards into slots of a grid zone: at column and row, at a chosen slot, or (neither given) each into
+    an open slot its new owner picks (decision tag `place`).
+    Example: place c to board column=3 row=1;"""
+    what, to = b.values["what"], b.values["to"]
+    col, row, slot = b.values.get("column"), b.values.get("row"), b.values.get("slot")
+    if (col is None) != (row is None):
+        def run_half(ctx: Ctx) -> None:
+            raise IllegalAction("place needs both column= and row=, or slot=, or neither")
+        return run_half
+
+    def run_place(ctx: Ctx) -> None:
+        state = ctx.state
+        dest = to(ctx)
+        if dest.cells is None:
+            raise IllegalAction(f"{dest.label} is not a grid zone")
+        cards = list(what(ctx))
+        if col is not None:
+            cell = (col(ctx), row(ctx))
+        elif slot is not None:
+            chosen = list(slot(ctx))
+            if not chosen:
+                raise IllegalAction("no slot was chosen")
+            cell = tuple(chosen[0])
+        else:
+            cell = None
+        if cell is not None and len(cards) > 1:
+            raise IllegalAction(f"{len(cards)} cards cannot go into one slot")
+        for cid in cards:
+            target = cell
+            if target is None:
+                free = B.open_cells(dest)
+                if not free:
+                    raise IllegalAction(f"{dest.label} has no empty slot for {state.card_def[cid].name}")
+                who = dest.owner if dest.owner is not None else ctx.you
+                d = Decision(who, "place", f"Put {state.card_def[cid].name} where?", "slots", free, 1, 1,
+                             [f"column {c}, row {r}" for c, r in free])
+                target = free[ask(state, d)[0]]
+            Z.move(state, cid, dest, cell=target)
+    return run_place
+
+
+def _zone_arg(comp, ce, span):
+    return comp.coerce(ce, "zone", span)
+
+
+def _card_arg(comp, ce, span):
+    return comp.coerce(ce, "cards", span)
+
+
+@primitive("card_at", Param("zone", ZONE), Param("column", INT), Param("row", INT), kind="function",
+           returns=CARDS, describe=lambda a: f"the card at column {a['column']}, row {a['row']} of {a['zone']}")
+def build_card_at(comp, ces, spans):
+    """The card in one slot of a grid zone (nothing if the slot is empty or outside the grid).
+    Example: card_at(board, 3, 1)"""
+    from cardlang.compile.compiler import CE
+    zone, col, row = _zone_arg(comp, ces[0], spans[0]), comp.coerce(ces[1], "int", spans[1]), \
+        comp.coerce(ces[2], "int", spans[2])
+
+    def run_card_at(ctx: Ctx) -> list[int]:
+        z = zone(ctx)
+        cid = B.card_at(z, (col(ctx), row(ctx)))
+        return [] if cid is None else [cid]
+    return CE(run_card_at, "cards")
+
+
+def _coordinate(i: int):
+    def build(comp, ces, spans):
+        from cardlang.compile.compiler import CE
+        cards = _card_arg(comp, ces[0], spans[0])
+
+        def run_coordinate(ctx: Ctx) -> int:
+            cs = cards(ctx)
+            if not cs:
+                return 0
+            cell = ctx.state.cell.get(cs[0])
+            return 0 if cell is None else cell[i]
+        return CE(run_coordinate, "int")
+    return build
+
+
+@primitive("column", Param("card", CARDS), kind="function", returns=INT,
+           describe=lambda a: f"the column of {a['card']}")
+def build_column(comp, ces, spans):
+    """The column of the (first) card's slot; 0 when it is not in a slot.
+    Example: column(this)"""
+    return _coordinate(0)(comp, ces, spans)
+
+
+@primitive("row", Param("card", CARDS), kind="function", returns=INT, describe=lambda a: f"the row of {a['card']}")
+def build_row(comp, ces, spans):
+    """The row of the (first) card's slot; 0 when it is not in a slot.
+    Example: row(this)"""
+    return _coordinate(1)(comp, ces, spans)
+
+
+@primitive("adjacent", Param("card", CARDS), kind="function", returns=CARDS,
+           describe=lambda a: f"the cards next to {a['card']}")
+def build_adjacent(comp, ces, spans):
+    """The cards in the slots next to the (first) card's slot: above, left, right, below.
+    Example: adjacent(this) where row(card) == row(this)"""
+    from cardlang.compile.compiler import CE
+    cards = _card_arg(comp, ces[0], spans[0])
+
+    def run_adjacent(ctx: Ctx) -> list[int]:
+        cs = cards(ctx)
+        return B.adjacent(ctx.state, cs[0]) if cs else []
+    return CE(run_adjacent, "cards")
+
+
+@primitive("nearest", Param("zone", ZONE), Param("column", INT), Param("row", INT), kind="function",
+           returns=CARDS, describe=lambda a: f"the card of row {a['row']} of {a['zone']} nearest to column "
+                                             f"{a['column']}")
+def build_nearest(comp, ces, spans):
+    """The card of ROW nearest to COLUMN in a grid zone: the one at COLUMN, else the closest (both, when two
+    are equally close), else nothing.
+    Example: nearest(foe.board, 6 - f, 1)"""
+    from cardlang.compile.compiler import CE
+    zone, col, row = _zone_arg(comp, ces[0], spans[0]), comp.coerce(ces[1], "int", spans[1]), \
+        comp.coerce(ces[2], "int", spans[2])
+    return CE(lambda ctx: B.nearest(zone(ctx), col(ctx), row(ctx)), "cards")
+
+
+@primitive("open_slots", Param("zone", ZONE), kind="function", returns="slots",
+           describe=lambda a: f"the empty slots of {a['zone']}")
+def build_open_slots(comp, ces, spans):
+    """The empty slots of a grid zone, in reading order (row 1 from column 1, then row 2...).
+    Example: choose 1 from open_slots(board) where slot.row == 1"""
+    from cardlang.compile.compiler import CE
+    zone = _zone_arg(comp, ces[0], spans[0])
+    return CE(lambda ctx: B.open_cells(zone(ctx)), "slots")
+
+
+@primitive("slots", Param("zone", ZONE), kind="function", returns="slots",
+           describe=lambda a: f"the slots of {a['zone']}")
+def build_slots(comp, ces, spans):
+    """Every slot of a grid zone, empty or not, in reading order.
+    Example: choose 1 from slots(board) where slot.row <= 2"""
+    from cardlang.compile.compiler import CE
+    zone = _zone_arg(comp, ces[0], spans[0])
+    return CE(lambda ctx: B.cells_of(zone(ctx)), "slots")

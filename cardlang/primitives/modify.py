@@ -1,0 +1,126 @@
+"""Continuous modifiers: numbers that change while a card sits somewhere (an aura, a bonus for a neighbour).
+
+    on modify in board {                        // a card's ability that computes, never acts
+      if count(adjacent(this) where card is Guard) > 0 { modify power this by 2; }
+    }
+
+Whenever a rule or card reads PROPERTY of a card, the value is its printed value plus every `modify` for
+that card and property, from the `on modify in ZONE` abilities of all cards now in their ZONE. A modifier
+therefore lasts exactly as long as its card stays there. Inside a modifier, properties read their printed
+values (a modifier never sees another's), so the order of modifiers does not matter and none can loop.
+A modifier block holds only `let`, `if`, `for` and `modify`. Knows no game.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from cardlang.errors import CardCompileError
+from cardlang.primitives.registry import CARDS, INT, NAME, Bound, Param, primitive
+from cardlang.runtime.state import Ctx, IllegalAction
+from cardlang.syntax import ast
+
+EVENT = "modify"
+
+
+@primitive("modify", Param("property", NAME), Param("what", CARDS), Param("by", INT, aliases=("by",)),
+           describe=lambda a: f"{a['what']} has +{a['by']} {a['property']}.")
+def build_modify(b: Bound, info) -> object:
+    """Inside `on modify in ZONE`: while this card is in ZONE, PROPERTY of the cards is raised by N.
+    Example: modify offence this by 2;"""
+    prop, what, by = b.consts["property"], b.values["what"], b.values["by"]
+
+    def run_modify(ctx: Ctx) -> None:
+        acc = ctx.state.modifying
+        if acc is None:
+            raise IllegalAction("modify works only inside an `on modify in ZONE` ability")
+        if acc[1] != prop:
+            return
+        target = acc[0]
+        for cid in what(ctx):
+            if cid == target:
+                acc[2] += by(ctx)
+    return run_modify
+
+
+def modifier_total(state, comp, cid: int, prop: str) -> int:
+    """The sum of every modifier now in play for PROPERTY of card CID."""
+    entries = comp.watch_index.get(EVENT)
+    if not entries:
+        return 0
+    acc = [cid, prop, 0]
+    state.modifying = acc
+    try:
+        for zone_name, defs in entries:
+            for zone in state.zones[state.zone_slot[zone_name]]:
+                for source in list(zone.cards):
+                    d = state.card_def[source]
+                    if d.index in defs:
+                        d.watchers[EVENT][1](Ctx(state, zone.owner if zone.owner is not None else 0, source, {},
+                                                 d.name))
+    finally:
+        state.modifying = None
+    return acc[2]
+
+
+def modified_property(comp, cards: Callable, n: str, default) -> Callable[[Ctx], int]:
+    """A compiled read of property N of the first of CARDS, printed value plus modifiers."""
+    from cardlang.compile.compiler import _prop_of_card
+
+    def read_modified(ctx: Ctx) -> int:
+        cs = cards(ctx)
+        if not cs:
+            raise IllegalAction(f"no card to read '{n}' from")
+        state = ctx.state
+        base = _prop_of_card(ctx, cs[0], n, default)
+        if state.modifying is not None:  # inside a modifier: printed values only
+            return base
+        return base + modifier_total(state, comp, cs[0], n)
+    return read_modified
+
+
+def modified_properties(cards: list[ast.CardDecl], errors: list) -> set[str]:
+    """The properties some `on modify in ZONE` ability changes; checks what those abilities may hold."""
+    out: set[str] = set()
+    for card in cards:
+        for t in card.triggers:
+            if t.event != EVENT:
+                _no_modify_outside(t.body, errors)
+                continue
+            if t.zone is None:
+                errors.append(CardCompileError("a modifier names the zone it works from: `on modify in ZONE`",
+                                               t.span, hint="on modify in board { ... }"))
+            _check_block(t.body, out, errors)
+    return out
+
+
+def _check_block(block: ast.Block, out: set[str], errors: list) -> None:
+    for st in block.stmts:
+        if isinstance(st, ast.Call) and st.verb == EVENT:
+            if st.args and isinstance(st.args[0], ast.NameRef):
+                out.add(st.args[0].name)
+        elif isinstance(st, ast.If):
+            _check_block(st.then, out, errors)
+            other = st.else_
+            while isinstance(other, ast.If):
+                _check_block(other.then, out, errors)
+                other = other.else_
+            if isinstance(other, ast.Block):
+                _check_block(other, out, errors)
+        elif isinstance(st, ast.For):
+            _check_block(st.body, out, errors)
+        elif not isinstance(st, ast.Let) or isinstance(st.value, ast.Choose):
+            errors.append(CardCompileError("a modifier only computes: it may hold let, if, for and modify",
+                                           st.span, hint="act in another ability; `on modify` runs on every read"))
+
+
+def _no_modify_outside(node, errors: list) -> None:
+    if isinstance(node, ast.Call) and node.verb == EVENT:
+        errors.append(CardCompileError("modify works only inside an `on modify in ZONE` ability", node.span))
+        return
+    if hasattr(node, "__dataclass_fields__"):
+        for f in node.__dataclass_fields__:
+            if f != "span":
+                _no_modify_outside(getattr(node, f), errors)
+    elif isinstance(node, tuple):
+        for x in node:
+            _no_modify_outside(x, errors)

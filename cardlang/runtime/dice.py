@@ -1,0 +1,30 @@
+"""Dice: every roll comes from the game's one RNG and is logged. Knows no game.
+
+A test may queue outcomes (`GameState.fixed_dice`, filled by a scenario's `dice [3, 3, 6];`): rolls take
+them first, in order, and are logged exactly like random ones, so a scenario's log reads like a game's.
+"""
+from __future__ import annotations
+
+from cardlang.runtime.state import GameState, IllegalAction
+
+
+def roll(state: GameState, player: int | None, count: int, sides: int) -> tuple[int, ...]:
+    """Roll COUNT dice of SIDES faces for PLAYER; log `("Rolled", player, sides, values)`."""
+    if sides < 1:
+        raise IllegalAction(f"a die needs at least one face, not {sides}")
+    if count < 0:
+        raise IllegalAction(f"cannot roll {count} dice")
+    out = []
+    fixed = state.fixed_dice
+    for _ in range(count):
+        if fixed:
+            v = fixed.pop(0)
+            if not 1 <= v <= sides:
+                raise IllegalAction(f"a fixed die shows {v}, but the dice have {sides} faces")
+        else:
+            v = state.rng.randint(1, sides)
+        out.append(v)
+    values = tuple(out)
+    if state.log is not None or state.listeners:
+        state.emit(("Rolled", player, sides, values))
+    return values

@@ -1,0 +1,69 @@
+"""Continuous modifiers: `on modify in ZONE { modify PROPERTY CARDS by N; }`. A property read adds every
+modifier of the cards now in their zone; inside a modifier, properties read their printed values."""
+from field_game import field, field_errors
+
+GUARDS = ("card Knight { types Unit; tags Guard; power 3; hp 5;\n"
+          "  on modify in board { if count(adjacent(this) where card is Guard and row(card) == row(this)) > 0 "
+          "{ modify power this by 2; } } }")
+BLADE = "card Blade { types Gear; power 1; on modify in board { modify power carrier(this) by this.power; } }"
+BANNER = ("card Banner { types Thing; on modify in board { for u in board where card is Unit "
+          "{ modify hp u by 1; } } }")
+
+
+def read(g, s, where: str, prop: str = "power") -> int:
+    g.run(s, "Probe")
+    return s.counters[g.game.spec.counters["tally"].slot][0]
+
+
+def test_a_neighbour_bonus_lasts_while_both_stand_together(tmp_path, monkeypatch) -> None:
+    g = field(tmp_path, monkeypatch, probe="tally = card_at(board, 1, 1).power;", cards={"Knight": GUARDS})
+    s = g.state()
+    g.put(s, "p1.board", "Knight", (1, 1))
+    assert read(g, s, "") == 3
+    other = g.put(s, "p1.board", "Knight", (2, 1))
+    assert read(g, s, "") == 5
+    from cardlang.runtime.zones import move
+    move(s, other, g.zone(s, "p1.discard"))
+    assert read(g, s, "") == 3
+
+
+def test_attached_gear_adds_its_printed_number_to_its_carrier(tmp_path, monkeypatch) -> None:
+    g = field(tmp_path, monkeypatch, probe="tally = card_at(board, 1, 1).power * 10 + attached(card_at(board, 1, 1)).power;",
+              cards={"Blade": BLADE})
+    s = g.state()
+    k = g.put(s, "p1.board", "Squire", (1, 1))
+    b = g.put(s, "p1.board", "Blade")
+    from cardlang.runtime.board import attach
+    attach(s, b, k)
+    assert read(g, s, "") == 21          # Squire 1 + Blade 1; the Blade's own power stays printed
+
+
+def test_modifiers_add_up_and_work_from_any_players_zone(tmp_path, monkeypatch) -> None:
+    g = field(tmp_path, monkeypatch, probe="tally = card_at(right.board, 1, 1).hp;", cards={"Banner": BANNER})
+    s = g.state()
+    g.put(s, "p2.board", "Squire", (1, 1))
+    g.put(s, "p2.board", "Banner", (3, 2))
+    g.put(s, "p2.board", "Banner", (2, 2))
+    g.put(s, "p1.board", "Banner", (2, 2))   # p1's Banner works on p1's board only
+    assert read(g, s, "") == 2 + 2
+
+
+def test_where_and_sum_see_modified_values(tmp_path, monkeypatch) -> None:
+    g = field(tmp_path, monkeypatch, probe="tally = sum(board, card.power) + 100 * count(board where card.power == 5);",
+              cards={"Knight": GUARDS})
+    s = g.state()
+    g.put(s, "p1.board", "Knight", (1, 1))
+    g.put(s, "p1.board", "Knight", (2, 1))
+    g.put(s, "p1.board", "Knight", (2, 2))   # another row: no bonus for it, none from it
+    assert read(g, s, "") == 5 + 5 + 3 + 200
+
+
+def test_a_modifier_may_only_compute(tmp_path, monkeypatch) -> None:
+    errs = field_errors(tmp_path, monkeypatch, cards={
+        "Knight": "card Knight { types Unit; on modify in board { tally += 1; } }"})
+    assert errs[0].message == "a modifier only computes: it may hold let, if, for and modify"
+    errs = field_errors(tmp_path, monkeypatch, probe="modify power this by 1;")
+    assert errs[0].message == "modify works only inside an `on modify in ZONE` ability"
+    errs = field_errors(tmp_path, monkeypatch, cards={
+        "Knight": "card Knight { types Unit; on modify { modify power this by 1; } }"})
+    assert errs[0].message == "a modifier names the zone it works from: `on modify in ZONE`"

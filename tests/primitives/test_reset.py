@@ -1,0 +1,63 @@
+"""Per-card counters (`counter NAME: per card`): read and written as `c.NAME`, bounded, logged, kept by the
+card wherever it goes; `reset NAME;` puts the counter back to its start on every card."""
+import pytest
+
+from cardlang.errors import RuleViolation
+from cardlang.primitives import CORE
+
+from field_game import field, field_errors
+
+
+def test_a_card_counter_is_read_written_and_logged(tmp_path, monkeypatch) -> None:
+    g = field(tmp_path, monkeypatch, probe="let k = card_at(board, 1, 1); k.hurt += 4; k.hurt -= 1; "
+                                            "if k.hurt >= k.hp - 2 { tally += k.hurt; }")
+    s = g.state()
+    k = g.put(s, "p1.board", "Knight", (1, 1))
+    g.run(s)
+    assert s.card_counters == {(k, "hurt"): 3}
+    assert s.counters[g.game.spec.counters["tally"].slot][0] == 3
+    assert g.events(s, "CardCounter") == [("CardCounter", k, "Knight", "hurt", 0, 4),
+                                          ("CardCounter", k, "Knight", "hurt", 4, 3)]
+
+
+def test_the_value_stays_with_the_card_when_it_moves(tmp_path, monkeypatch) -> None:
+    g = field(tmp_path, monkeypatch, probe="let k = card_at(board, 1, 1); k.hurt += 2; move k to discard; "
+                                            "tally += count(discard where card.hurt == 2);")
+    s = g.state()
+    g.put(s, "p1.board", "Knight", (1, 1))
+    g.run(s)
+    assert s.counters[g.game.spec.counters["tally"].slot][0] == 1
+
+
+def test_bounds(tmp_path, monkeypatch) -> None:
+    g = field(tmp_path, monkeypatch, probe="let k = card_at(board, 1, 1); k.marks += 9;")
+    s = g.state()
+    k = g.put(s, "p1.board", "Knight", (1, 1))
+    g.run(s)
+    assert s.card_counters[(k, "marks")] == 3          # max 3: the rest is lost
+    g = field(tmp_path, monkeypatch, probe="let k = card_at(board, 1, 1); k.hurt -= 1;")
+    s = g.state()
+    g.put(s, "p1.board", "Knight", (1, 1))
+    with pytest.raises(RuleViolation, match="hurt of Knight cannot go below 0"):
+        g.run(s)
+
+
+def test_reset_clears_every_card(tmp_path, monkeypatch) -> None:
+    g = field(tmp_path, monkeypatch, probe="for u in board { u.hurt += 2; u.marks += 1; } reset hurt;")
+    s = g.state()
+    a = g.put(s, "p1.board", "Knight", (1, 1))
+    b = g.put(s, "p1.board", "Squire", (2, 1))
+    g.run(s)
+    assert s.card_counters == {(a, "marks"): 1, (b, "marks"): 1}
+
+
+def test_a_bare_card_counter_name_is_an_error(tmp_path, monkeypatch) -> None:
+    errs = field_errors(tmp_path, monkeypatch, probe="tally += hurt;")
+    assert errs[0].message == "'hurt' is a counter of each card"
+    assert errs[0].hint == "write CARD.hurt, e.g. this.hurt"
+    errs = field_errors(tmp_path, monkeypatch, probe="hurt += 1;")
+    assert errs[0].message == "'hurt' is a counter of each card"
+
+
+def test_rules_text() -> None:
+    assert CORE.get("reset").describe({"counter": "damage"}) == "Every card's damage goes back to 0."

@@ -1,0 +1,66 @@
+"""Dice: `roll(N, SIDES[, P])` from the game's one RNG, logged; numbers values (lists, loops, choose, where,
+count) and `numbers` counters; outcomes queued by a test come first and are logged the same way."""
+import random
+
+import pytest
+
+from cardlang.errors import RuleViolation
+from cardlang.runtime import dice as D
+from cardlang.runtime.decisions import ScriptedAgent
+
+from field_game import field
+
+
+def test_rolls_come_from_the_game_rng_and_are_logged(tmp_path, monkeypatch) -> None:
+    g = field(tmp_path, monkeypatch, probe="dice = roll(5, 6);")
+    s = g.state(seed=7)
+    g.run(s)
+    rng = random.Random(7)
+    expected = tuple(rng.randint(1, 6) for _ in range(5))
+    assert s.counters[g.game.spec.counters["dice"].slot][0] == expected
+    assert g.events(s, "Rolled") == [("Rolled", 0, 6, expected)]
+
+
+def test_fixed_dice_come_first_then_the_rng(tmp_path, monkeypatch) -> None:
+    g = field(tmp_path, monkeypatch, probe="dice = roll(3, 6, right);")
+    s = g.state(seed=7)
+    s.fixed_dice.extend([6, 6])
+    g.run(s)
+    got = s.counters[g.game.spec.counters["dice"].slot][0]
+    assert got[:2] == (6, 6) and got[2] == random.Random(7).randint(1, 6)
+    assert g.events(s, "Rolled")[0][1] == 1       # rolled for p2
+
+
+def test_a_fixed_die_outside_the_faces_is_refused() -> None:
+    from cardlang.runtime.state import GameState, IllegalAction
+    s = GameState(defs=[], zone_specs=[], counter_specs=[], num_players=2, seed=1)
+    s.fixed_dice.append(7)
+    with pytest.raises(IllegalAction, match="shows 7, but the dice have 6 faces"):
+        D.roll(s, 0, 1, 6)
+
+
+def test_numbers_values_and_counters(tmp_path, monkeypatch) -> None:
+    probe = ("dice = [1, 6, 3, 6]; "
+             "tally += count(dice where number == 6) * 10; "
+             "for d in dice { tally += d; } "
+             "dice -= [6]; dice += roll(1, 6); "
+             "let x = choose 1 from dice as reroll; "
+             "dice -= x;")
+    g = field(tmp_path, monkeypatch, probe=probe)
+    s = g.state()
+    s.fixed_dice.append(2)
+    s.agents = [ScriptedAgent(["3"]), ScriptedAgent([])]
+    g.run(s)
+    assert s.counters[g.game.spec.counters["tally"].slot][0] == 20 + 16
+    assert s.counters[g.game.spec.counters["dice"].slot][0] == (1, 6, 2)
+
+
+def test_taking_a_number_that_is_not_there_is_a_rule_violation(tmp_path, monkeypatch) -> None:
+    g = field(tmp_path, monkeypatch, probe="dice = [1, 2]; dice -= [5];")
+    with pytest.raises(RuleViolation, match="dice holds no 5"):
+        g.run(g.state())
+
+
+def test_rules_text(tmp_path, monkeypatch) -> None:
+    from cardlang.primitives import CORE
+    assert CORE.get("roll").describe({"count": "5", "sides": "6"}) == "roll 5 dice"
