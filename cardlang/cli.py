@@ -251,8 +251,10 @@ def play(game: Annotated[str, typer.Argument(help="Game id.")],
     agents = [make_agent(g, n, seed + i) for i, n in enumerate(names)]
     out = open(log, "w", encoding="utf-8") if log else None
     humans = [i for i, n in enumerate(names) if n == "human"]
+    talk: list = []  # table talk: what one person says ("say ...") the others read; bots never do
     for i in humans:
         agents[i].shared_screen = len(humans) > 1  # secret picks then clear the screen between players
+        agents[i].table = talk
     # With one person at the table the log shows what that seat may see; with several, only what is
     # public; a game of bots alone is watched by an all-seeing spectator.
     viewer = humans[0] if len(humans) == 1 else None

@@ -20,6 +20,11 @@ class HumanAgent:
     def __init__(self, game) -> None:
         self.game = game
         self.shared_screen = False  # set by `cardlang play` when several people sit at this one terminal
+        # Table talk: a line starting with "say " at any prompt goes to the other people at the table (bots never
+        # read it). `cardlang play` gives every person of one game the same list: (seat, words).
+        self.table: list[tuple[int, str]] = []
+        self.heard = 0
+        self.seat: int | None = None
 
     def show(self, view: View) -> None:
         typer.echo("")
@@ -28,6 +33,14 @@ class HumanAgent:
         per_card = {spec.name for spec in view.rules_state.counter_specs if spec.per_card}
         line = ", ".join(f"{k} {v[me] if len(v) > 1 else v[0]}" for k, v in counters.items() if k not in per_card)
         typer.echo(f"[p{me + 1}] {line}")
+        specs = {spec.name: spec for spec in view.rules_state.counter_specs}
+        for other in range(view.num_players):  # the other players' counters are public: show what is not 0
+            if other == me:
+                continue
+            theirs = ", ".join(f"{k} {v[other]}" for k, v in counters.items()
+                               if k not in per_card and specs[k].per_player and v[other])
+            out = " (out)" if view.rules_state.out[other] else ""
+            typer.echo(f"  p{other + 1}{out}: {theirs or '-'}")
         for zone in view.zones():
             if zone.spec.name == "box" or (zone.spec.piles and zone.pile is None):
                 continue
@@ -42,7 +55,10 @@ class HumanAgent:
                     typer.echo("  " + text)
                 continue
             if names is None:
-                typer.echo(f"  {who}{zone.spec.name}: {len(zone.cards)} cards")
+                from cardlang.primitives.peek import sees
+                shown = [view.rules_state.card_def[c].name for c in sees(view.rules_state, me, zone)]
+                known = f" (you saw: {', '.join(shown)})" if shown else ""
+                typer.echo(f"  {who}{zone.spec.name}: {len(zone.cards)} cards{known}")
             elif zone.owner == me or zone.owner is None or names:
                 typer.echo(f"  {who}{zone.spec.name}: {', '.join(names) if names else '(empty)'}")
         piles = [z for z in view.zones() if z.pile is not None]
@@ -69,7 +85,9 @@ class HumanAgent:
         return picks
 
     def _ask(self, view: View, decision: Decision) -> list[int]:
+        self.seat = decision.player
         self.show(view)
+        self._hear()
         typer.echo(f"p{decision.player + 1}: {decision.prompt}")
         if decision.kind == "yesno":
             while True:
@@ -107,11 +125,25 @@ class HumanAgent:
             return picks
 
     def _read(self, prompt: str) -> str:
-        typer.echo(prompt, nl=False)
-        line = input_line()
-        if line is None:
-            raise InputClosed()
-        return line
+        while True:
+            typer.echo(prompt, nl=False)
+            line = input_line()
+            if line is None:
+                raise InputClosed()
+            words = line.strip()
+            if words.lower().startswith("say ") and words[4:].strip():
+                self.table.append((self.seat if self.seat is not None else -1, words[4:].strip()))
+                self.heard = len(self.table)
+                typer.echo(f"  (you say to the table: {words[4:].strip()})")
+                continue
+            return line
+
+    def _hear(self) -> None:
+        """Print what the other people said since this person last looked."""
+        for seat, words in self.table[self.heard:]:
+            if seat != self.seat:
+                typer.echo(f"  p{seat + 1} says: {words}")
+        self.heard = len(self.table)
 
 
 def _detail(state, decision: Decision, i: int) -> str:

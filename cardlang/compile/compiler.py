@@ -15,7 +15,7 @@ from cardlang.primitives import registry as R
 from cardlang.primitives.registry import Bound, Registry
 from cardlang.runtime import counters as C
 from cardlang.runtime import zones as Z
-from cardlang.runtime.decisions import ask
+from cardlang.runtime.decisions import CHANCE, ask
 from cardlang.runtime.state import BreakLoop, Ctx, Decision, GameOver, IllegalAction
 from cardlang.syntax import ast
 
@@ -70,6 +70,7 @@ class Compiler:
         self.verb_fns: dict[str, Callable] = {}
         self.errors: list[CardLangError] = []
         self.prop_defaults: dict[str, Any] = {}
+        self.event_args: dict[str, dict[str, str]] = {}  # event -> values its triggers pass, with their types
         self.modified: set[str] = set()  # properties some `on modify in ZONE` ability changes
 
     # ---- helpers -----------------------------------------------------------------------------------
@@ -111,6 +112,13 @@ class Compiler:
                 return first_def
         if want == CARDNAMES and have == CARDNAME:
             return lambda ctx: [fn(ctx)]
+        if want == CARDNAME and have == CARDNAMES:  # a choice of one card name, passed on as that name
+            def first_name(ctx: Ctx):
+                names = fn(ctx)
+                if not names:
+                    raise IllegalAction("no card was chosen")
+                return names[0]
+            return first_name
         if want == PLAYERS and have == PLAYER:
             return lambda ctx: [fn(ctx)]
         if want == NUMBERS and have == INT:
@@ -179,7 +187,7 @@ class Compiler:
                 secret = f"a bot may not look into '{n}': its player cannot see it"
             if zs.per_player:
                 return CE(lambda ctx: ctx.state.zones[slot][ctx.you], ZONE, secret)
-            return CE(lambda ctx: ctx.state.zones[slot][0], ZONE)
+            return CE(lambda ctx: ctx.state.zones[slot][0], ZONE, secret)  # a face-down pile is secret too
         if n in self.spec.counters:
             cs = self.spec.counters[n]
             slot = cs.slot
@@ -407,6 +415,10 @@ class Compiler:
             cond = self.expr(node.cond, scope.with_(card=CARDNAME)).fn
             items = src.fn
             kind = CARDNAMES
+        elif src.type in (PLAYERS, PLAYER):  # `others where player.morale > 1`: each one is `player`
+            items = self.coerce(src, PLAYERS, node.source.span)
+            cond = self.expr(node.cond, scope.with_(player=PLAYER)).fn
+            kind, var = PLAYERS, "player"
         elif src.type in (NUMBERS, SLOTS):  # `dice where number == 6`, `open_slots(board) where slot.row == 1`
             var = "number" if src.type == NUMBERS else "slot"
             items = src.fn
@@ -597,8 +609,11 @@ class Compiler:
         return CE(run_choose, CARDS)
 
     def _opts(self, opts: ast.ChooseOpts, scope: Scope, span: Span, default_tag: str):
-        by = (self.coerce(self.expr(opts.by, scope), PLAYER, opts.by.span) if opts.by is not None
-              else (lambda ctx: ctx.you))
+        if _is_chance(opts.by, scope, self.spec):
+            by = _by_chance  # `by chance`: the game's RNG picks (a scenario scripts it like any answer)
+        else:
+            by = (self.coerce(self.expr(opts.by, scope), PLAYER, opts.by.span) if opts.by is not None
+                  else (lambda ctx: ctx.you))
         tag = opts.tag or default_tag
         if opts.prompt is None:
             text = tag.replace("_", " ")
@@ -901,6 +916,9 @@ class Compiler:
                 kwargs.remove(kw)
                 break
         if node.verb in self.spec.verbs:
+            if node.cases:
+                raise self.error(f"'{node.verb}' is a verb of this game; only core verbs with outcomes take "
+                                 "outcome blocks", node.cases[0].span, hint="end the call with ';'")
             run = self._call_user_verb(node, kwargs, scope)
         else:
             prim = self.registry.get(node.verb)
@@ -911,8 +929,13 @@ class Compiler:
                 raise self.error(f"unknown verb '{node.verb}'", node.span, hint=did_you_mean(node.verb, names))
             if prim.verb in SCENARIO_ONLY and not scope.scenario:
                 raise self.error(f"'{prim.verb}' is for scenario files only", node.span)
-            bound = self.bind(prim.params, node, kwargs, scope)
-            run = prim.build(bound, self)
+            if node.verb == "trigger" and (len(kwargs) > 0 or len(node.args) == 2) and \
+                    self._trigger_special(node, kwargs, scope):
+                run = self._trigger(node, kwargs, scope)
+            else:
+                bound = self.bind(prim.params, node, kwargs, scope)
+                bound.cases = self._cases(prim, node, scope)
+                run = prim.build(bound, self)
         span = node.span
         inner = run
 
@@ -928,6 +951,63 @@ class Compiler:
             sub = Ctx(ctx.state, as_player(ctx), ctx.card, ctx.vars, ctx.source)
             run_call(sub)
         return run_call_as
+
+    def _trigger_special(self, node: ast.Call, kwargs: list[ast.Kwarg], scope: Scope) -> bool:
+        """Does this `trigger` pass named values, or name a card definition rather than cards in play?"""
+        if any(kw.key not in ("event", "what") for kw in kwargs):
+            return True
+        return len(node.args) == 2 and self.expr(node.args[1], scope).type == CARDNAME
+
+    def _trigger(self, node: ast.Call, kwargs: list[ast.Kwarg], scope: Scope) -> Effect:
+        """`trigger EVENT WHAT NAME=VALUE...`: run each card's `on EVENT` with NAME bound to VALUE in it.
+        WHAT may be a card name: that definition's ability runs with no card in play (`this` is nothing)."""
+        if len(node.args) != 2 or not isinstance(node.args[0], ast.NameRef):
+            raise self.error("trigger takes an event and the cards: trigger use c target=t;", node.span)
+        event = node.args[0].name
+        what = self.expr(node.args[1], scope)
+        known = self.event_args.setdefault(event, {})
+        values: list[tuple[str, Callable]] = []
+        for kw in kwargs:
+            if kw.key in ("event", "what"):
+                raise self.error(f"'{kw.key}' is given twice", kw.span)
+            ce = self.expr(kw.value, scope)
+            t = CARDS if ce.type == CARD else ce.type
+            if known.get(kw.key, t) != t:
+                raise self.error(f"'{kw.key}' is passed to '{event}' as {_article(t)} here and as "
+                                 f"{_article(known[kw.key])} elsewhere", kw.span)
+            known[kw.key] = t
+            values.append((kw.key, ce.fn if ce.type != CARD else (lambda f: lambda ctx: [f(ctx)])(ce.fn)))
+        pairs = tuple(values)
+        run_ability = self.run_ability
+        if what.type == CARDNAME:
+            dfn = what.fn
+
+            def run_trigger_definition(ctx: Ctx) -> None:
+                run_ability(ctx, None, event, {k: f(ctx) for k, f in pairs}, dfn(ctx))
+            return run_trigger_definition
+        cards = self.coerce(what, CARDS, node.args[1].span)
+
+        def run_trigger_with(ctx: Ctx) -> None:
+            vals = {k: f(ctx) for k, f in pairs}
+            for cid in list(cards(ctx)):
+                run_ability(ctx, cid, event, vals)
+        return run_trigger_with
+
+    def _cases(self, prim: R.Primitive, node: ast.Call, scope: Scope) -> dict[str, Effect]:
+        """Compile a call's outcome blocks (`honest { ... }`), with the names the verb binds for them."""
+        if not node.cases:
+            return {}
+        if not prim.cases:
+            raise self.error(f"'{node.verb}' has no outcomes to write blocks for", node.cases[0].span,
+                             hint="end the call with ';'")
+        inner = scope.with_(**{n: _param_type(t) for n, t in prim.binds})
+        out: dict[str, Effect] = {}
+        for case in node.cases:
+            if case.name not in prim.cases:
+                raise self.error(f"'{node.verb}' has no outcome '{case.name}'", case.span,
+                                 hint=did_you_mean(case.name, prim.cases) or f"outcomes: {', '.join(prim.cases)}")
+            out[case.name] = self.block(case.body, inner)
+        return out
 
     def bind(self, params: tuple[R.Param, ...], node: ast.Call, kwargs: list[ast.Kwarg], scope: Scope) -> Bound:
         """Bind a call's arguments to parameters: positional in order, then by name or preposition."""
@@ -1009,9 +1089,12 @@ class Compiler:
     # ---- abilities and events ----------------------------------------------------------------------
     phases: dict[str, Effect]
 
-    def run_ability(self, ctx: Ctx, cid: int, event: str) -> None:
+    def run_ability(self, ctx: Ctx, cid: int | None, event: str, values: dict | None = None,
+                    definition=None) -> None:
+        """Run the `on EVENT` ability of card CID (or of a card DEFINITION, with no card in play), with
+        VALUES bound as names in it."""
         state = ctx.state
-        d = state.card_def[cid]
+        d = definition if definition is not None else state.card_def[cid]
         eff = d.triggers.get(event)
         if eff is None:
             return
@@ -1022,7 +1105,7 @@ class Compiler:
                                 d.meta.get("span"))
         state.depth += 1
         try:
-            eff(Ctx(state, ctx.you, cid, {}, d.name))
+            eff(Ctx(state, ctx.you, cid, dict(values) if values else {}, d.name))
         finally:
             state.depth -= 1
 
@@ -1051,7 +1134,7 @@ def _src_name(node: ast.Attr) -> str:
 
 def _param_type(t: str) -> str:
     return {R.INT: INT, R.BOOL: BOOL, R.STR: TEXT, R.CARDS: CARDS, R.CARDNAME: CARDNAME, R.ZONE: ZONE,
-            R.PLAYER: PLAYER, R.PLAYERS: PLAYERS, R.ANY: ANY}.get(t, ANY)
+            R.PLAYER: PLAYER, R.PLAYERS: PLAYERS, R.ANY: ANY, R.CARDNAMES: CARDNAMES}.get(t, ANY)
 
 
 def _user_type(t: str | None) -> str:
@@ -1067,6 +1150,15 @@ def _article(t: str) -> str:
 
 def _noop(ctx: Ctx) -> None:
     return None
+
+
+def _is_chance(by: ast.Expr | None, scope: Scope, spec: GameSpec) -> bool:
+    return (isinstance(by, ast.NameRef) and by.name == "chance" and "chance" not in scope.names
+            and "chance" not in spec.zones and "chance" not in spec.counters)
+
+
+def _by_chance(ctx: Ctx) -> int:
+    return CHANCE
 
 
 def _set_var(n: str, value: Callable) -> Effect:

@@ -181,6 +181,8 @@ def describe_call(st: ast.Call, comp, who: str) -> str:
                 args[p.name] = expr_text(kw.value, comp, who)
     for p in prim.params:
         args.setdefault(p.name, "" if p.default is None else str(p.default))
+    for case in st.cases:  # outcome blocks: `claim X from hand { honest { ... } }`
+        args[f"case:{case.name}"] = describe_block(case.body, comp, who)
     try:
         return prim.describe(args)
     except (KeyError, IndexError):
@@ -212,6 +214,9 @@ def describe_choose(ch: ast.Choose, comp, who: str) -> str:
     else:
         amount, n = "any number of", "2"
     src = ch.source
+    base = src.source if isinstance(src, ast.Where) else src
+    if isinstance(base, ast.NameRef) and base.name in ("others", "players"):  # a choice of players
+        return f"{'Choose' if who == 'you' else 'chooses'} {'another player' if base.name == 'others' else 'a player'}"
     what = "card"
     cond = ""
     if isinstance(src, ast.Where):
@@ -219,6 +224,8 @@ def describe_choose(ch: ast.Choose, comp, who: str) -> str:
         src = src.source
     noun = _plural(what, n)
     place = expr_text(src, comp, who)
+    if isinstance(ch.opts.by, ast.NameRef) and ch.opts.by.name == "chance":
+        place += " at random"
     if "supply" in place:
         return f"Choose {amount} {noun}{cond} from the supply"
     verb = "Choose" if who == "you" else "chooses"

@@ -183,6 +183,17 @@ def _events_used(decl: ast.GameDecl, cards: list[ast.CardDecl]) -> set[str]:
     return found
 
 
+def _passes_values(node: Any) -> bool:
+    """Does this card (or node) hold a `trigger EVENT X NAME=VALUE` call?"""
+    if isinstance(node, ast.Call) and node.verb == "trigger" and any(kw.key != "for" for kw in node.kwargs):
+        return True
+    if hasattr(node, "__dataclass_fields__"):
+        return any(_passes_values(getattr(node, f)) for f in node.__dataclass_fields__)
+    if isinstance(node, tuple):
+        return any(_passes_values(x) for x in node)
+    return False
+
+
 def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile],
              errors: list[CardLangError]) -> CompiledGame:
     decl = spec.decl
@@ -250,13 +261,21 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
         if ev.name not in events:
             errors.append(CardCompileError(f"no rule of this game fires '{ev.name}'", ev.span,
                                            hint=did_you_mean(ev.name, events)))
-    for (d, _), cd in zip(cards, defs):
+    # Set-up and turn before the cards' abilities, and cards that pass values first: the values of
+    # `trigger EVENT X NAME=VALUE` give the abilities of EVENT those names, with their types.
+    game_scope = Scope()
+    setup = comp.block(decl.setup, game_scope) if decl.setup else (lambda ctx: None)
+    turn = comp.block(decl.turn, Scope()) if decl.turn else (lambda ctx: None)
+    for (d, _), cd in sorted(zip(cards, defs), key=lambda x: not _passes_values(x[0][0])):
         for t in d.triggers:
             if t.event not in events:
                 errors.append(CardCompileError(f"no rule of this game fires '{t.event}'", t.span,
                                                hint=did_you_mean(t.event, events)))
                 continue
-            scope = Scope({"attacker": "player"} if t.zone else {}, in_card=True)
+            names = dict(comp.event_args.get(t.event, {}))
+            if t.zone:
+                names["attacker"] = "player"
+            scope = Scope(names, in_card=True)
             body = comp.block(t.body, scope)
             if t.zone is None:
                 cd.triggers[t.event] = body
@@ -270,9 +289,6 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
                     entry = (t.zone, set())
                     comp.watch_index[t.event].append(entry)
                 entry[1].add(cd.index)
-    game_scope = Scope()
-    setup = comp.block(decl.setup, game_scope) if decl.setup else (lambda ctx: None)
-    turn = comp.block(decl.turn, Scope()) if decl.turn else (lambda ctx: None)
     end = score = None
     tiebreak = None
     try:

@@ -125,6 +125,7 @@ def _run(decl: ast.ScenarioDecl, extra: list[Path], cache: dict, variants: tuple
     while leading < len(body) and isinstance(body[leading], ast.Call) and body[leading].verb == "answer":
         leading += 1
     state = game.new_state(players, seed, log=True)
+    state.chance = ScriptedAgent(script, "chance")  # `by chance` picks are scripted like any decision
     if "variant" in cfg:
         variants = tuple(_word(st, "variant name") for st in cfg["variant"])
     problem = game.variant_problem(variants, players)

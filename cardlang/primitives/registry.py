@@ -11,6 +11,7 @@ from typing import Any, Callable
 # Argument types the compiler checks and coerces to before calling a builder.
 INT, BOOL, STR, CARDS, CARDNAME, ZONE, PLAYER, PLAYERS, NAME, ANY = (
     "int", "bool", "text", "cards", "card name", "zone", "player", "players", "name", "any")
+CARDNAMES = "card names"
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,6 +38,8 @@ class Primitive:
     example: str
     kind: str = "verb"           # "verb" | "function"
     returns: str | None = None   # for functions: the result type
+    cases: tuple[str, ...] = ()  # outcome blocks a call may give: `claim X from hand { honest { } caught { } }`
+    binds: tuple[tuple[str, str], ...] = ()  # names (and types) the verb sets for its outcome blocks
 
     @property
     def signature(self) -> str:
@@ -46,7 +49,10 @@ class Primitive:
             if p.aliases:
                 s = f"{p.aliases[0]} {s}"
             parts.append(s if p.required else f"[{s}]")
-        return f"{self.verb} " + " ".join(parts) if parts else self.verb
+        text = f"{self.verb} " + " ".join(parts) if parts else self.verb
+        if self.cases:
+            text += " { " + " ".join(f"{c} {{}}" for c in self.cases) + " }"
+        return text
 
 
 class Registry:
@@ -87,7 +93,8 @@ CORE = Registry()
 
 
 def primitive(verb: str, *params: Param, describe: Callable[..., str], kind: str = "verb",
-              returns: str | None = None, registry: Registry = CORE) -> Callable:
+              returns: str | None = None, registry: Registry = CORE, cases: tuple[str, ...] = (),
+              binds: tuple[tuple[str, str], ...] = ()) -> Callable:
     """Register the decorated builder as VERB. Its docstring's first line is the rule; it has an Example:."""
 
     def wrap(build: Callable) -> Callable:
@@ -97,7 +104,7 @@ def primitive(verb: str, *params: Param, describe: Callable[..., str], kind: str
             if line.strip().startswith("Example:"):
                 example = line.split("Example:", 1)[1].strip()
         registry.register(Primitive(verb, tuple(params), build, describe, doc.splitlines()[0] if doc else "",
-                                    example, kind, returns))
+                                    example, kind, returns, tuple(cases), tuple(binds)))
         return build
 
     return wrap
@@ -110,3 +117,4 @@ class Bound:
     values: dict[str, Any] = field(default_factory=dict)
     consts: dict[str, Any] = field(default_factory=dict)  # compile-time constants, when known
     texts: dict[str, str] = field(default_factory=dict)   # how each argument reads in rules text
+    cases: dict[str, Callable] = field(default_factory=dict)  # compiled outcome blocks, by case name

@@ -56,10 +56,15 @@ class View:
         return self._state
 
 
+CHANCE = -1  # who decides `choose ... by chance`: the game's RNG (a script, in a scenario)
+
+
 def ask(state: GameState, decision: Decision) -> list[int]:
     """Put DECISION to its player's agent, check the answer, log it, return the picked indices."""
     if decision.max == 0 or (not decision.options and decision.min == 0):  # nothing to decide
         return []
+    if decision.player == CHANCE:
+        return ask_chance(state, decision)
     agent = state.agents[decision.player]
     if state.secret:
         decision.secret = True
@@ -67,6 +72,22 @@ def ask(state: GameState, decision: Decision) -> list[int]:
     check_answer(decision, picks)
     if state.log is not None or state.listeners:
         state.emit(("Decided", decision.player, decision.tag, tuple(decision.labels[i] for i in picks)))
+    return picks
+
+
+def ask_chance(state: GameState, decision: Decision) -> list[int]:
+    """Answer a `by chance` decision: as many options as allowed, uniformly, from the game's one RNG (or from
+    `state.chance`, a scripted agent, in scenarios). A pick with no choice left uses no randomness. Logged."""
+    n = len(decision.options)
+    if n <= decision.min:
+        picks = list(range(n))
+    elif state.chance is not None:
+        picks = state.chance.decide(View(state, CHANCE), decision)
+        check_answer(decision, picks)
+    else:
+        picks = sorted(state.rng.sample(range(n), min(decision.max, n)))
+    if state.log is not None or state.listeners:
+        state.emit(("Decided", CHANCE, decision.tag, tuple(decision.labels[i] for i in picks)))
     return picks
 
 

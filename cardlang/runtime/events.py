@@ -8,7 +8,9 @@ from cardlang.runtime.state import GameState
 
 
 def _p(p: int | None) -> str:
-    return "shared" if p is None else f"p{p + 1}"
+    if p is None:
+        return "shared"
+    return "chance" if p < 0 else f"p{p + 1}"
 
 
 def render_event(state: GameState, e: tuple) -> str:
@@ -39,6 +41,12 @@ def render_event(state: GameState, e: tuple) -> str:
         return f"{_p(e[1])}: {e[2]}"
     if kind == "Eliminated":
         return f"{_p(e[1])} is out"
+    if kind == "Claimed":
+        return f"{_p(e[1])} claims {e[2]}"
+    if kind == "Challenged":
+        return f"{_p(e[1])} calls {_p(e[2])}'s claim of {e[3]}"
+    if kind == "Peeked":
+        return f"{_p(e[1])} looked at {', '.join(e[2]) or 'nothing'} ({', '.join(e[3])})"
     if kind == "Rolled":
         return f"{_p(e[1])} rolled {', '.join(map(str, e[3])) or 'no dice'}"
     if kind == "CardCounter":
@@ -69,6 +77,9 @@ def event_dict(e: tuple) -> dict[str, Any]:
         "GameEnded": ("winners", "scores"),
         "Note": ("player", "text"),
         "Eliminated": ("player",),
+        "Claimed": ("player", "card"),
+        "Challenged": ("caller", "claimant", "card"),
+        "Peeked": ("player", "cards", "zones"),
         "Rolled": ("player", "sides", "values"),
         "CardCounter": ("card_id", "card", "counter", "old", "new"),
         "Attached": ("card_id", "card", "host_id", "host"),
@@ -104,4 +115,6 @@ def render_event_for(state: GameState, e: tuple, viewer: int | None) -> str | No
         return f"{_p(e[1])} decided ({e[2]})"
     if kind == "Created":
         return None
+    if kind == "Peeked" and e[1] != viewer:  # only the one who looked learns what it was
+        return f"{_p(e[1])} looked at {len(e[2])} card{'s' if len(e[2]) != 1 else ''} ({', '.join(e[3])})"
     return render_event(state, e)

@@ -168,6 +168,9 @@ class GameState:
         self.depth = 0                        # abilities resolving inside each other
         self.step_budget = 200_000
         self.agents: list[Any] = []
+        self.chance: Any = None               # answers `by chance` decisions when set (a script); else the RNG
+        self.claims: list[tuple[int, str]] = []  # every claim made so far, in order: (player, card name); public
+        self.peeked: dict[int, set[int]] = {}    # card id -> players who were shown it, until it moves
         self.immune = False
         self.secret = False                   # inside a `simultaneous` block: decisions are secret
         self.vars: dict[str, Any] = {}        # game-level values (e.g. the kingdom pool)

@@ -19,6 +19,8 @@ def move(state: GameState, cid: int, dest: Zone, *, bottom: bool = False,
          cell: tuple[int, int] | None = None) -> None:
     """Move one card, by identity, from wherever it is to the top (or bottom) of DEST (to CELL of a grid)."""
     src = state.loc[cid]
+    if state.peeked and src is not dest:
+        state.peeked.pop(cid, None)  # a private look lasts until the card moves
     if src.cells is not None or dest.cells is not None or state.host or cell is not None:
         board.move_linked(state, cid, dest, bottom=bottom, cell=cell)  # slots and attachments
         return
@@ -50,7 +52,7 @@ def move_all(state: GameState, src: Zone, dest: Zone) -> None:
     if src is dest or not src.cards:
         return
     if (dest.spec.piles or state.log is not None or state.listeners or state.check is not None
-            or src.cells is not None or dest.cells is not None or state.host):
+            or src.cells is not None or dest.cells is not None or state.host or state.peeked):
         for cid in list(reversed(src.cards)):
             move(state, cid, dest)
         return
@@ -91,6 +93,8 @@ def top(state: GameState, zone: Zone, n: int) -> list[int]:
             src.cards = []
             for cid in order:
                 state.loc[cid] = zone
+                if state.peeked:
+                    state.peeked.pop(cid, None)
             zone.cards[:0] = order
             if state.log is not None or state.listeners:
                 state.emit(("Refilled", zone.label, src.label, len(moved)))

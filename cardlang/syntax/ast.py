@@ -293,13 +293,24 @@ class Kwarg:
 
 
 @dataclass(frozen=True, slots=True)
+class Case:
+    """`NAME { ... }` after a call: one outcome block of a verb that has outcomes (`honest { ... }`)."""
+
+    name: str
+    body: Block
+    span: Span = _span()
+
+
+@dataclass(frozen=True, slots=True)
 class Call:
-    """`VERB ARG... [KEY=ARG | PREP ARG]... ;`: a primitive or a verb written in the language."""
+    """`VERB ARG... [KEY=ARG | PREP ARG]... ;`: a primitive or a verb written in the language.
+    A core verb with outcomes takes `{ CASE { ... } ... }` instead of the `;`."""
 
     verb: str
     args: tuple[Expr, ...]
     kwargs: tuple[Kwarg, ...]
     span: Span = _span()
+    cases: tuple[Case, ...] = ()
 
 
 Stmt = (Let | Assign | If | Repeat | While | For | Attack | Phase | ChooseOption | May | Break | Call

@@ -1,0 +1,96 @@
+"""`claim`: a player says they hold a card (to use its ability, or to block), truthfully or not; any other
+player may call it. The verb says the claim out loud, opens the challenge window, checks the truth in the zone
+or cards given with `from`, and runs the game's own outcome blocks:
+
+    claim ROLE [by P] from WHERE [except P] [unless COND] [tag=TAG] {
+      honest { ... }   // called, and WHERE holds ROLE: `caller` and `proof` (the card) are set
+      caught { ... }   // called, and it was a bluff: `caller` is set, `proof` is nothing
+      stands { ... }   // not called, or called and honest: what the claim was for goes ahead
+      fails  { ... }   // caught
+    }
+
+What a call costs either side is the game's rule, written in those blocks. `block` (a counter-claim) is built
+on the same window. Knows no game.
+"""
+from __future__ import annotations
+
+from cardlang.primitives.challenge import open_window, record_claim
+from cardlang.primitives.registry import BOOL, CARDNAME, CARDS, NAME, PLAYER, Bound, Param, primitive
+from cardlang.runtime.state import Ctx
+
+OUTCOMES = ("honest", "caught", "stands", "fails")
+BINDS = (("caller", PLAYER), ("proof", CARDS))
+_MISSING = object()
+
+
+def outcome_text(a: dict) -> str:
+    """The sentences for the outcome blocks a call was given (`case:NAME` in the describe arguments)."""
+    out = []
+    for case, lead in (("honest", "If it is called and true"), ("caught", "If it is called and false"),
+                       ("stands", "If it stands"), ("fails", "If it fails")):
+        body = a.get(f"case:{case}", "")
+        if body:
+            out.append(f"{lead}: {body[0].lower() + body[1:]}")
+    return " ".join(out)
+
+
+def _d_claim(a: dict) -> str:
+    who = a.get("by") or "you"
+    head = f"{'You claim' if who == 'you' else who + ' claims'} {a['role']}; any other player may call it."
+    rest = outcome_text(a)
+    return f"{head} {rest}" if rest else head
+
+
+def settle(ctx: Ctx, cases: dict, claimant: int, role, source, silent: int | None, uncallable: bool,
+           tag: str) -> None:
+    """Say the claim, ask for a call, then run the outcome blocks with `caller` and `proof` set."""
+    state = ctx.state
+    record_claim(state, claimant, role.name)
+    caller = None if uncallable else open_window(state, claimant, role.name, silent, tag)
+    defs = state.card_def
+    proof = [c for c in source(ctx) if defs[c] is role][:1]
+    vars_ = ctx.vars
+    saved = (vars_.get("caller", _MISSING), vars_.get("proof", _MISSING))
+    vars_["proof"] = proof
+    vars_["caller"] = caller
+    try:
+        if caller is None:
+            _run(cases, "stands", ctx)
+        elif proof:
+            _run(cases, "honest", ctx)
+            _run(cases, "stands", ctx)
+        else:
+            vars_["proof"] = []
+            _run(cases, "caught", ctx)
+            _run(cases, "fails", ctx)
+    finally:
+        for key, old in zip(("caller", "proof"), saved):
+            if old is _MISSING:
+                vars_.pop(key, None)
+            else:
+                vars_[key] = old
+
+
+def _run(cases: dict, name: str, ctx: Ctx) -> None:
+    body = cases.get(name)
+    if body is not None:
+        body(ctx)
+
+
+@primitive("claim", Param("role", CARDNAME), Param("by", PLAYER, None, required=False, aliases=("by",)),
+           Param("from", CARDS, aliases=("from",)), Param("except", PLAYER, None, required=False, aliases=("except",)),
+           Param("unless", BOOL, None, required=False, aliases=("unless",)),
+           Param("tag", NAME, "challenge", required=False), cases=OUTCOMES, binds=BINDS, describe=_d_claim)
+def build_claim(b: Bound, info) -> object:
+    """Claim to hold ROLE (the truth is in the `from` zone or cards); the others may call it, in seat order
+    from the claimant's left (never the `except` player; nobody `unless` COND holds); then run the outcome blocks.
+    Example: claim Assessor from hand { caught { lose_card; } stands { morale += 1; } }"""
+    role, by, source = b.values["role"], b.values["by"], b.values["from"]
+    silent, unless = b.values["except"], b.values["unless"]
+    tag = b.consts.get("tag") or "challenge"
+    cases = b.cases
+
+    def run_claim(ctx: Ctx) -> None:
+        settle(ctx, cases, by(ctx) if by is not None else ctx.you, role(ctx), source,
+               silent(ctx) if silent is not None else None, bool(unless(ctx)) if unless is not None else False, tag)
+    return run_claim
