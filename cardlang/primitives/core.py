@@ -11,8 +11,9 @@ from cardlang.runtime.state import Ctx, GameOver, IllegalAction
 
 
 def _d_move(a: dict) -> str:
-    where = " at the bottom" if a.get("at") == "bottom" else ""
-    return f"Put {a['what']} into {a['to']}{where}."
+    if a.get("at") == "bottom":
+        return f"Put {a['what']} on the bottom of {a['to']}."
+    return f"Put {a['what']} into {a['to']}."
 
 
 @primitive("move", Param("what", CARDS), Param("to", ZONE, aliases=("to", "into")),
@@ -107,7 +108,7 @@ def build_trigger(b: Bound, info) -> object:
     return run_trigger
 
 
-@primitive("immune", describe=lambda a: "You are unaffected by it.")
+@primitive("immune", describe=lambda a: "You are unaffected by the attack.")
 def build_immune(b: Bound, info) -> object:
     """Inside a reaction to an attack: the reacting player is unaffected by that attack.
     Example: immune;"""
@@ -116,7 +117,11 @@ def build_immune(b: Bound, info) -> object:
     return run_immune
 
 
-@primitive("win", Param("who", PLAYER), describe=lambda a: f"{a['who']} win(s) the game.")
+def _d_win(a: dict) -> str:
+    return "You win the game." if a["who"] == "you" else f"{a['who']} wins the game."
+
+
+@primitive("win", Param("who", PLAYER), describe=_d_win)
 def build_win(b: Bound, info) -> object:
     """End the game at once with this player as the winner.
     Example: win you;"""
@@ -128,7 +133,11 @@ def build_win(b: Bound, info) -> object:
     return run_win
 
 
-@primitive("eliminate", Param("who", PLAYER), describe=lambda a: f"{a['who']} is out of the game.")
+def _d_eliminate(a: dict) -> str:
+    return "You are out of the game." if a["who"] == "you" else f"{a['who']} is out of the game."
+
+
+@primitive("eliminate", Param("who", PLAYER), describe=_d_eliminate)
 def build_eliminate(b: Bound, info) -> object:
     """Take a player out of the game: their turns are skipped; the last player in wins.
     Example: eliminate p;"""

@@ -1,0 +1,91 @@
+"""`count(X)`: behaviour, rules text, and the errors a card author can trigger."""
+import pytest
+
+from cardlang.primitives import CORE
+
+from tiny_game import probe_span
+
+
+@pytest.mark.parametrize("expr, expected", [
+    ("count(hand)", 3),
+    ("count(deck)", 2),                                # a hidden zone's size is public
+    ("count(top 2 of hand)", 2),
+    ("count(hand where card.value > 0)", 2),
+    ("count(Coin in hand)", 2),
+    ("count(nothing)", 0),
+    ("count(left.hand)", 1),
+])
+def test_cards_in_a_zone_or_a_set(tiny, expr, expected):
+    g = tiny(f"marks += {expr};")
+    s = g.state()
+    g.put(s, "p1.hand", ["Coin", "Land", "Coin"])
+    g.put(s, "p1.deck", ["Gem", "Gem"])
+    g.put(s, "p2.hand", ["Gem"])
+    g.play(s)
+    assert g.marks(s) == expected
+
+
+def test_a_pile_zone_counts_every_card_of_every_pile(tiny):
+    g = tiny("marks += count(supply) * 10 + count(Coin in supply);")
+    s = g.state()
+    g.put(s, "supply[Coin]", ["Coin", "Coin"])
+    g.put(s, "supply[Gem]", ["Gem"])
+    g.put(s, "supply[Land]", [])
+    g.play(s)
+    assert g.marks(s) == 32
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_players(tiny, players):
+    g = tiny("marks += count(players) * 10 + count(others);")
+    s = g.state(players=players)
+    g.play(s)
+    assert g.marks(s) == players * 10 + players - 1
+
+
+def test_card_names(tiny):
+    # `cards` is every card name of the game: Coin, Gem, Land and the probe.
+    g = tiny("marks += count([Coin, Gem, Coin]) * 10 + count(cards);")
+    s = g.state()
+    g.play(s)
+    assert g.marks(s) == 34
+
+
+def test_rules_text() -> None:
+    # A function's describe() is the noun that card text builds on.
+    assert CORE.get("count").describe({}) == "the number of"
+
+
+@pytest.mark.parametrize("body, text", [
+    ("if count(hand) > 2 { marks += 1; }", "If there are more than 2 cards in your hand, +1 Mark."),
+    ("marks += count(hand);", "Your marks go up by the number of cards in your hand."),
+])
+def test_rules_text_on_a_card(tiny, body, text):
+    assert tiny(body).text() == [text]
+
+
+def test_wrong_type(tiny):
+    body = "marks += count(3);"
+    e = tiny.error(body)
+    assert (e.message, e.span, e.hint) == ("expected cards, found a number", probe_span(body, "3"), None)
+
+
+def test_missing_argument(tiny):
+    body = "marks += count();"
+    e = tiny.error(body)
+    assert (e.message, e.span, e.hint) == ("count() takes 1 argument(s), got 0", probe_span(body, "count()"),
+                                           "use count(hand)")
+
+
+def test_too_many_arguments(tiny):
+    body = "marks += count(hand, deck);"
+    e = tiny.error(body)
+    assert (e.message, e.span, e.hint) == ("count() takes 1 argument(s), got 2", probe_span(body, "count(hand, deck)"),
+                                           "use count(hand)")
+
+
+def test_a_function_is_not_a_statement(tiny):
+    body = "count hand;"
+    e = tiny.error(body)
+    assert (e.message, e.span, e.hint) == ("'count' is a function; use it inside an expression",
+                                           probe_span(body, body), None)

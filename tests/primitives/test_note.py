@@ -1,0 +1,66 @@
+"""`note TEXT`: behaviour, rules text, and the errors a card author can trigger.
+
+`note` takes any value, so there is no wrong type; an unknown name is still an error.
+"""
+import pytest
+
+from cardlang.primitives import CORE
+
+from tiny_game import probe_span
+
+
+def test_writes_a_line_to_the_log_for_the_player_it_runs_for(tiny):
+    g = tiny('note "The attack fails"; note "{this} was used" for left; note count(hand);')
+    s = g.state()
+    g.put(s, "p1.hand", ["Coin", "Gem"])
+    g.play(s)
+    assert g.events(s, "Note") == [("Note", 0, "The attack fails"), ("Note", 1, "Probe was used"), ("Note", 0, "2")]
+
+
+def test_changes_nothing_else_and_costs_nothing_without_a_log(tiny):
+    g = tiny('note "hello";')
+    s = g.state(log=False)
+    g.put(s, "p1.hand", ["Coin"])
+    g.play(s)
+    assert s.log is None and g.names(s, "p1.hand") == ["Coin"] and g.marks(s) == 0
+
+
+@pytest.mark.xfail(strict=True, reason=(
+    "engine bug: `note` prints cards, zones and card ids as Python values ('<Zone p1.hand 2>', '[5]'): "
+    "cardlang/primitives/core.py:159 declares the message as ANY and run_note uses str(). Declaring it STR "
+    "(as `fail` does) lets the compiler format it the way interpolated text is: card names, zone labels"))
+def test_cards_and_zones_read_as_names(tiny):
+    g = tiny("note this; note hand; note top 2 of hand;")
+    s = g.state()
+    g.put(s, "p1.hand", ["Coin", "Gem"])
+    g.play(s)
+    assert [e[2] for e in g.events(s, "Note")] == ["Probe", "p1.hand", "Coin, Gem"]
+
+
+def test_rules_text() -> None:
+    assert CORE.get("note").describe({"message": '"The attack fails"'}) == ""
+
+
+def test_adds_no_rules_text(tiny):
+    assert tiny('note "x";').text() == []
+    assert tiny('marks += 1; note "x";').text() == ["+1 Mark."]
+
+
+def test_unknown_name(tiny):
+    body = "note nosuch;"
+    e = tiny.error(body)
+    assert (e.message, e.span, e.hint) == ("unknown name 'nosuch'", probe_span(body, "nosuch"), None)
+
+
+def test_missing_argument(tiny):
+    body = "note;"
+    e = tiny.error(body)
+    assert (e.message, e.span, e.hint) == ("'note' needs its 'message' argument (any)", probe_span(body, body),
+                                           'for example: note "The attack fails";')
+
+
+def test_too_many_arguments(tiny):
+    body = 'note "a" "b";'
+    e = tiny.error(body)
+    assert (e.message, e.span, e.hint) == ("'note' takes at most 1 argument(s), got 2", probe_span(body, '"b"'),
+                                           'for example: note "The attack fails";')
