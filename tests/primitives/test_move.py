@@ -96,7 +96,7 @@ def test_a_card_moved_into_a_pile_zone_goes_back_to_its_own_pile(tiny):
     s = g.state()
     g.put(s, "supply[Coin]", ["Coin"])
     g.put(s, "supply[Gem]", [])
-    coin, gem = g.put(s, "table", ["Coin", "Gem"])
+    g.put(s, "table", ["Coin", "Gem"])
     g.play(s, where="p1.discard")
     assert g.names(s, "supply[Coin]") == ["Coin", "Coin"]
     assert g.names(s, "supply[Gem]") == ["Gem"]

@@ -27,7 +27,7 @@ def test_changes_nothing_else_and_costs_nothing_without_a_log(tiny):
 
 @pytest.mark.xfail(strict=True, reason=(
     "engine bug: `note` prints cards, zones and card ids as Python values ('<Zone p1.hand 2>', '[5]'): "
-    "cardlang/primitives/core.py:159 declares the message as ANY and run_note uses str(). Declaring it STR "
+    "cardlang/primitives/core.py:158 declares the message as ANY and run_note uses str(). Declaring it STR "
     "(as `fail` does) lets the compiler format it the way interpolated text is: card names, zone labels"))
 def test_cards_and_zones_read_as_names(tiny):
     g = tiny("note this; note hand; note top 2 of hand;")
