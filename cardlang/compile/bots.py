@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from cardlang.compile.compiler import CARD, CARDNAME, INT, PLAYER, Scope
+from cardlang.compile.compiler import CARD, CARDNAME, CARDS, INT, PLAYER, Scope
 from cardlang.errors import CardCompileError, CardLangError
 from cardlang.runtime.decisions import View
 from cardlang.runtime.state import Ctx, Decision
@@ -47,7 +47,8 @@ def compile_bot(game, name: str) -> dict[str, _Rule]:
                 continue
             compiled: _Rule = []
             for pref in rule.prefs:
-                cond = comp.expr(pref.cond, Scope(bot=True)).fn if pref.cond is not None else None
+                # `picked`: the cards this decision has picked so far (one pick is made at a time)
+                cond = comp.expr(pref.cond, Scope({"picked": CARDS}, bot=True)).fn if pref.cond is not None else None
                 value: object = pref.value
                 if pref.kind in ("lowest", "highest"):
                     each = {"card": CARD, "slot": "slot", "number": INT, "player": PLAYER}  # the option weighed
@@ -81,12 +82,16 @@ class LanguageBot:
                         return [0] if kind == "yes" else []
             return []
         remaining = list(range(len(decision.options)))
+        picked: list[int] = []
+        ctx.vars["picked"] = picked
         while len(picks) < decision.max and remaining:
             choice = self._pick(rule or [], decision, remaining, ctx)
             if choice is None:
                 break
             picks.append(choice)
             remaining.remove(choice)
+            if isinstance(decision.options[choice], int) and decision.kind == "cards":
+                picked.append(decision.options[choice])
         while len(picks) < decision.min:
             # No preference applies to a forced pick: take the cheapest-looking option in offer order.
             choice = self._fallback(decision, remaining, ctx)
