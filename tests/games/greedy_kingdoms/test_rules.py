@@ -251,3 +251,11 @@ def test_play_with_bot_and_human_does_not_interrupt() -> None:
     r = CliRunner().invoke(app, ["play", "greedy-kingdoms", "--players", "human,reader", "--seed", "3"],
                            input="1\n1\n1 2 3\n")
     assert "Pass to the other player" not in r.output
+
+
+def test_every_card_has_its_scenario_file() -> None:
+    scenarios = ROOT / "tests" / "scenarios" / "greedy-kingdoms"
+    missing = [f.name for f in sorted((ROOT / "cards" / "greedy-kingdoms").glob("*.card"))
+               if not (scenarios / f"{f.stem}.scenario").is_file()]
+    assert not missing, f"cards without a scenario file: {missing}"
+    assert (scenarios / "full_round_example.scenario").is_file()
