@@ -100,6 +100,8 @@ def _zone_spec(z: ast.ZoneDecl) -> ZoneSpec:
             spec.refill = w[1]
         elif w == ("not", "owned"):
             spec.owned = False
+        elif head == "called" and len(w) == 2 and isinstance(w[1], str):
+            spec.description = w[1]     # how rules text names it: `called "discard pile"`
         elif head == "grid" and len(w) == 4 and w[2] == "x" and all(isinstance(v, int) and v > 0
                                                                     for v in (w[1], w[3])):
             spec.grid = (w[1], w[3])  # type: ignore[assignment]  # `grid 5 x 2`: columns x rows
@@ -111,7 +113,7 @@ def _zone_spec(z: ast.ZoneDecl) -> ZoneSpec:
             raise CardCompileError(f"unknown zone option '{' '.join(map(str, w))}'", opt.span,
                                    hint="zone options: per player, shared, public, owner, hidden, top public, "
                                         "ordered, unordered, piles, refill ZONE, not owned, grid C x R, "
-                                        "keeps attachments, shows PROPERTY...")
+                                        "keeps attachments, shows PROPERTY..., called \"NAME\"")
     return spec
 
 

@@ -2,7 +2,10 @@
 through the compiler's describe step, so a printed sheet cannot disagree with play."""
 from __future__ import annotations
 
-from cardlang.compile.describe import cond_text, describe_block, expr_text
+from typing import Any
+
+from cardlang.compile.describe import (_and, _card_filter, _cur, _join, _lower_first, _parts, _plural, _prop_label,
+                                       _zone_label, cond_text, expr_text, writing)
 from cardlang.render.model import CardFace, RulesReference, Section, Stat
 from cardlang.syntax import ast
 
@@ -21,10 +24,10 @@ def card_faces(game, names: list[str] | None = None) -> list[CardFace]:
         cost = None
         if "cost" in d.props:
             cost = Stat("Cost", str(d.props["cost"]), "cost" in rec)
-        stats = tuple(Stat(k.upper() if len(k) <= 3 else k.capitalize(), str(v), k in rec)
-                      for k, v in d.props.items()
-                      if k != "cost" and k not in _HIDDEN_PROPS and v not in (0, "", None))
-        stats += tuple(Stat(k.upper() if len(k) <= 3 else k.capitalize(), "*", k in rec) for k in d.dynamic)
+        # every number the card's source declares, 0 included ("offence 0" is a printed number too)
+        stats = tuple(Stat(_prop_label(k), str(v), k in rec) for k, v in d.props.items()
+                      if k != "cost" and k not in _HIDDEN_PROPS and v not in ("", None))
+        stats += tuple(Stat(_prop_label(k), "*", k in rec) for k in d.dynamic)
         faces.append(CardFace(game=game.id, name=d.name, types=tuple(sorted(d.types)), cost=cost, stats=stats,
                               text=tuple(d.text), text_reconstructed=any(r.startswith("on ") for r in rec),
                               copies=int(d.props.get("copies", 1)) if isinstance(d.props.get("copies", 1), int)
@@ -36,47 +39,227 @@ def _num(v) -> int:
     return v if isinstance(v, int) else 0
 
 
+
 def rules_reference(game) -> RulesReference:
-    """Set-up, turn phases, end and scoring, and a glossary, generated from games/<id>/game.cl."""
+    """Players, zones, set-up by player count, the turn and its phases, end and scoring, and a glossary of the
+    keywords the cards use: all generated from games/<id>/game.cl and the card sources."""
     decl = game.spec.decl
     comp = game.compiler
-    sections: list[Section] = []
     lo, hi = decl.players
-    sections.append(Section("Players", (f"{lo} to {hi} players.",)))
-    zones = []
-    for z in decl.zones:
-        zs = game.spec.zones[z.name]
-        whose = "each player has one" if zs.per_player else "shared"
-        zones.append(f"{z.name}: {whose}; {zs.visibility}" + (", in piles by card" if zs.piles else "")
-                     + (f"; refilled from {zs.refill} when empty" if zs.refill else ""))
-    sections.append(Section("Zones", tuple(zones)))
-    if decl.setup is not None:
-        sections.append(Section("Set-up", _lines(decl.setup, comp)))
-    if decl.turn is not None:
-        for st in decl.turn.stmts:
-            if isinstance(st, ast.Phase):
-                sections.append(Section(f"Turn: {st.name} phase", _lines(st.body, comp)))
-    end = []
-    if decl.end is not None:
-        end.append(f"The game ends after a turn when {cond_text(decl.end, comp, 'you')}.")
-    if decl.score is not None:
-        end.append(f"Each player scores {expr_text(decl.score, comp, 'you')}.")
-    if decl.tiebreak is not None:
-        end.append(f"Ties are broken by {decl.tiebreak[0]} {expr_text(decl.tiebreak[1], comp, 'you')}; "
-                   "players still tied share the win.")
-    if end:
+    counts = tuple(range(lo, hi + 1))
+    sections: list[Section] = []
+    with writing("rules", counts) as doc:
+        players = f"{lo} players." if lo == hi else f"{lo} to {hi} players."
+        sections.append(Section("Players", (players, "Players take turns in seat order.")))
+        sections.append(Section("Zones", tuple(_zone_line(z.name, game) for z in decl.zones)))
+        setup = [_pool_line(p, comp) for p in decl.pools]
+        if decl.setup is not None:
+            setup += _lines(decl.setup.stmts, comp)
+        if doc.varied:
+            setup.insert(0, f"A number written like {doc.varied} is for {' / '.join(map(str, counts))} players.")
+        if setup:
+            sections.append(Section("Set-up", tuple(setup)))
+        doc.counts, doc.env = (), {}  # numbers during play are not known in advance
+        if decl.turn is not None:
+            sections.extend(_turn_sections(decl.turn, comp))
+        end = []
+        if decl.end is not None:
+            end.append(f"The game ends at the end of a turn when {cond_text(decl.end, comp, 'you')}.")
+        if decl.score is not None:
+            end.append(f"Each player scores {expr_text(decl.score, comp, 'they')}. The highest score wins.")
+        if decl.tiebreak is not None:
+            kind, e = decl.tiebreak
+            end.append(f"On a tie, the tied player with the {kind} {expr_text(e, comp, 'they')} wins; players "
+                       "still tied share the win.")
+        if decl.end is None:
+            end.insert(0, "The game ends as soon as a rule or a card makes a player win, or leaves one player in "
+                          "the game.")
+        wins = _mentions(decl, lambda n: isinstance(n, ast.Call) and n.verb in ("win", "eliminate"))
+        if wins:
+            end.insert(1, f"Rules that can end the game at once: {_and(wins)}.")
         sections.append(Section("End and scoring", tuple(end)))
-    glossary = [(t, f"a card type") for t in decl.types]
-    for name, v in game.spec.verbs.items():
-        if v.text:
-            glossary.append((name, v.text.split("|")[0].replace("{", "").replace("}", "")))
+        glossary = _glossary(game)
     return RulesReference(game.id, game.title, tuple(sections), tuple(glossary))
 
 
-def _lines(block: ast.Block, comp) -> tuple[str, ...]:
-    out = []
-    for st in block.stmts:
-        text = describe_block(ast.Block((st,)), comp, "you")
-        if text:
-            out.append(text)
-    return tuple(out) or ("(see the game source)",)
+def _lines(stmts, comp, who: str = "you") -> list[str]:
+    return [_join([p], who) for p in _parts(stmts, comp, who)]
+
+
+_SEEN = {"public": "face up", "hidden": "face down", "owner": "seen only by its owner",
+         "top public": "face up, but only the top card can be seen"}
+
+
+def _zone_line(name: str, game) -> str:
+    zs = game.spec.zones[name]
+    words = ["one per player" if zs.per_player else "shared", _SEEN.get(zs.visibility, zs.visibility)]
+    if zs.piles:
+        words.append("in one pile per card")
+    line = f"{_zone_label(name, game.compiler).capitalize()}: {', '.join(words)}"
+    if zs.refill:
+        line += (f"; when a card is needed from an empty {_zone_label(name, game.compiler)}, shuffle "
+                 f"{'your' if zs.per_player else 'the'} {_zone_label(zs.refill, game.compiler)} to form a new one")
+    return line + "."
+
+
+def _pool_line(pool: ast.PoolDecl, comp) -> str:
+    src = pool.source
+    if isinstance(src, ast.Where):
+        what, cond = _card_filter(src.cond, comp, "you")
+        where = f"the {_plural(what, 2)}{cond}"
+    else:
+        where = expr_text(src, comp, "you")
+    line = f"Choose {pool.size} {pool.name.replace('_', ' ')} cards from {where}"
+    if pool.default:
+        line += f" (if nobody chooses: {', '.join(pool.default)})"
+    return line + "."
+
+
+def _turn_sections(turn: ast.Block, comp) -> list[Section]:
+    before: list[ast.Stmt] = []
+    after: list[ast.Stmt] = []
+    phases: list[ast.Phase] = []
+    for st in turn.stmts:
+        if isinstance(st, ast.Phase):
+            phases.append(st)
+        else:
+            (after if phases else before).append(st)
+    lines = [f"At the start of your turn: {_lower_first(line)}" for line in _lines(before, comp)]
+    if phases:
+        names = [p.name.replace("_", " ") for p in phases]
+        lines.append(f"Then play the phases in order: {_and(names)}.")
+    lines += [f"After the last phase: {_lower_first(line)}" for line in _lines(after, comp)]
+    out = [Section("Your turn", tuple(lines))] if lines else []
+    for p in phases:
+        out.append(Section(f"{p.name.replace('_', ' ').capitalize()} phase",
+                           tuple(_lines(p.body.stmts, comp)) or ("Nothing happens.",)))
+    return out
+
+
+def _glossary(game) -> list[tuple[str, str]]:
+    """The keywords the cards use (types, game verbs, counters, printed numbers), each explained from the
+    game's own source."""
+    spec, comp, decl = game.spec, game.compiler, game.spec.decl
+    used = _Used()
+    for d in game.decls.values():
+        used.walk(d)
+    entries: list[tuple[str, str]] = []
+    for t in list(spec.types) + list(spec.tags):
+        cards = sorted(d.name for d in game.decls.values() if t in d.types or t in d.tags)
+        if not cards:
+            continue
+        kind = "A card type" if t in spec.types else "A card tag"
+        listed = ", ".join(cards) if len(cards) <= 8 else f"{len(cards)} cards"
+        where = _mentions(decl, lambda n: isinstance(n, ast.Is) and n.type_name == t)
+        entries.append((t, f"{kind} ({listed})." + (f" The rules refer to it in: {_and(where)}." if where else "")))
+    for name, v in spec.verbs.items():
+        if name not in used.verbs and name not in _cur().named_verbs:
+            continue
+        entries.append((name.capitalize(), _verb_meaning(v, comp)))
+    for name, cs in spec.counters.items():
+        if name not in used.names:
+            continue
+        entries.append((name.replace("_", " ").capitalize(), _counter_meaning(name, cs, decl, comp)))
+    for name in spec.properties:
+        if name not in used.props:
+            continue
+        where = _mentions(decl, lambda n: isinstance(n, ast.Attr) and n.name == name)
+        entries.append((_prop_label(name), "A number printed on the card."
+                        + (f" The rules use it in: {_and(where)}." if where else "")))
+    for ev in getattr(decl, "events", ()):
+        if ev.name in used.events and ev.text:
+            entries.append((f"on {ev.name}", f"An ability that starts: \u201c{ev.text.rstrip(':')}\u201d."))
+    return sorted(entries, key=lambda e: e[0].lower())
+
+
+def _verb_meaning(v: ast.VerbDecl, comp) -> str:
+    doc = _cur()
+    saved = dict(doc.names)
+    for p in v.params:
+        if p.type == "int":
+            doc.names[p.name] = p.name.upper()
+        elif p.type == "cards":
+            doc.names[p.name] = "the cards"
+        elif p.type == "zone" and p.default is not None:
+            doc.names[p.name] = expr_text(p.default, comp, "you")
+        else:
+            doc.names[p.name] = "the card"
+    try:
+        text = _join(_parts(v.body.stmts, comp, "you"), "you")
+    finally:
+        doc.names = saved
+    return text or "A word of the game."
+
+
+def _counter_meaning(name: str, cs, decl: ast.GameDecl, comp) -> str:
+    words = ["A number each player has" if cs.per_player else "A number all players share"]
+    bounds = []
+    if cs.minimum is not None:
+        bounds.append(f"never below {cs.minimum}")
+    if cs.maximum is not None:
+        bounds.append(f"never above {cs.maximum}")
+    if cs.bank is not None:
+        bounds.append(f"taken from and returned to a bank of {cs.bank}")
+    text = words[0] + (", " + _and(bounds) if bounds else "") + "."
+    if decl.turn is not None:
+        for st in decl.turn.stmts:
+            if isinstance(st, ast.Assign) and st.op == "=" and st.target == (name,):
+                text += f" It is set to {expr_text(st.value, comp, 'you')} at the start of each turn."
+    return text
+
+
+def _mentions(decl: ast.GameDecl, match) -> list[str]:
+    """Where in the game's rules a node matching MATCH occurs: "the buy phase", "play", "scoring"."""
+    places: list[tuple[str, Any]] = []
+    if decl.setup is not None:
+        places.append(("set-up", decl.setup))
+    if decl.turn is not None:
+        places += [(f"the {st.name.replace('_', ' ')} phase", st) for st in decl.turn.stmts
+                   if isinstance(st, ast.Phase)]
+        places.append(("your turn", tuple(st for st in decl.turn.stmts if not isinstance(st, ast.Phase))))
+    places += [("set-up", tuple(p.source for p in decl.pools))]
+    places += [(v.name, v.body) for v in decl.verbs]
+    places += [("the end of the game", decl.end), ("scoring", decl.score)]
+    out: list[str] = []
+    for name, node in places:
+        if node is not None and name not in out and _find(node, match):
+            out.append(name)
+    return out
+
+
+def _find(node: Any, match) -> bool:
+    if match(node):
+        return True
+    if isinstance(node, tuple):
+        return any(_find(x, match) for x in node)
+    if hasattr(node, "__dataclass_fields__"):
+        return any(_find(getattr(node, f), match) for f in node.__dataclass_fields__ if f != "span")
+    return False
+
+
+class _Used:
+    """The verbs, names, properties and events the card sources use."""
+
+    def __init__(self) -> None:
+        self.verbs: set[str] = set()
+        self.names: set[str] = set()
+        self.props: set[str] = set()
+        self.events: set[str] = set()
+
+    def walk(self, node: Any) -> None:
+        if isinstance(node, ast.CardDecl):
+            self.props |= {p.name for p in node.props}
+            self.events |= {t.event for t in node.triggers}
+        if isinstance(node, ast.Call):
+            self.verbs.add(node.verb)
+        elif isinstance(node, ast.Assign):
+            self.names.add(node.target[-1])
+        elif isinstance(node, ast.NameRef):
+            self.names.add(node.name)
+        if isinstance(node, tuple):
+            for x in node:
+                self.walk(x)
+        elif hasattr(node, "__dataclass_fields__"):
+            for f in node.__dataclass_fields__:
+                if f != "span":
+                    self.walk(getattr(node, f))

@@ -14,9 +14,9 @@ game dominion {
   zone trash: shared, public;
   zone deck: per player, hidden, refill discard;   // "when the deck runs out, shuffle the discard pile"
   zone hand: per player, owner;
-  zone discard: per player, top public;
-  zone inplay: per player, public;
-  zone aside: per player, public;
+  zone discard: per player, top public, called "discard pile";
+  zone inplay: per player, public, called "play area";
+  zone aside: per player, public, called "set-aside area";
 
   counter actions: per player, min 0;
   counter buys: per player, min 0;

@@ -7,6 +7,7 @@ print to PDF. Skipped only when Chromium or Playwright is missing and CI is not 
 from __future__ import annotations
 
 import io
+import math
 import os
 import re
 import shutil
@@ -14,6 +15,9 @@ from pathlib import Path
 
 import pytest
 
+from cardlang.compile.game import game_ids, load_game
+from cardlang.errors import ErrorList
+from cardlang.render.build import card_faces, rules_reference
 from cardlang.render.sheets import CARD_HEIGHT_MM, CARD_WIDTH_MM, MARK, PAPERS, render_html
 
 from .fakes import expected_pages, fake_faces, fake_reference
@@ -130,19 +134,9 @@ def _words(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("n", [11, 18])
-def test_card_layout_in_print(page, artifacts, n, paper):
-    faces = fake_faces(n)
-    _load(page, render_html(faces, fake_reference(), paper=paper, title=f"Fake set of {n}"))
-    m = page.evaluate(_MEASURE)
-    sheet = PAPERS[paper]
-
-    assert len(m["cards"]) == n
-    assert len(m["pages"]) == expected_pages(n)
-    assert m["fontLoaded"] and all(s == "loaded" for s in m["fontLoaded"]), m["fontLoaded"]
-    assert m["cards"][0]["fontFamily"].startswith('"CardSans"') or m["cards"][0]["fontFamily"].startswith("CardSans")
-
+def _assert_laid_out(m: dict, sheet) -> None:
+    """Pages fit the paper; every card is 63 x 88 mm, on page i // 9, inside it, overflowing nothing and
+    overlapping no other card."""
     for p in m["pages"]:  # a page box fits on one sheet of paper, footer included
         assert p["box"]["w"] <= sheet.width_mm + 0.01
         assert p["box"]["h"] <= sheet.height_mm + 0.01
@@ -158,6 +152,22 @@ def test_card_layout_in_print(page, artifacts, n, paper):
         assert card["outside"] == [], f"content leaves the card {card['name']}: {card['outside']}"
         for other in m["cards"][i + 1 :]:
             assert _overlap(box, other["box"]) < 0.01, f"{card['name']} overlaps {other['name']}"
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("n", [11, 18])
+def test_card_layout_in_print(page, artifacts, n, paper):
+    faces = fake_faces(n)
+    _load(page, render_html(faces, fake_reference(), paper=paper, title=f"Fake set of {n}"))
+    m = page.evaluate(_MEASURE)
+    sheet = PAPERS[paper]
+
+    assert len(m["cards"]) == n
+    assert len(m["pages"]) == expected_pages(n)
+    assert m["fontLoaded"] and all(s == "loaded" for s in m["fontLoaded"]), m["fontLoaded"]
+    assert m["cards"][0]["fontFamily"].startswith('"CardSans"') or m["cards"][0]["fontFamily"].startswith("CardSans")
+
+    _assert_laid_out(m, sheet)
 
     # Chromium's own pagination: one sheet per 9 cards, then the rules reference; each card's
     # name is printed on the sheet its layout box is on.
@@ -225,3 +235,57 @@ def test_longest_text_still_fits(page):
     m = page.evaluate(_MEASURE)
     assert all(c["overflowing"] == [] for c in m["cards"]), m["cards"][0]
     assert all(c["outside"] == [] for c in m["cards"])
+
+
+# ---- the real sheets of every game -------------------------------------------------------------------------
+
+_REFERENCE_HEIGHT = """
+() => { const r = document.querySelector('.reference').getBoundingClientRect(); return r.height / (96 / 25.4); }
+"""
+
+
+@pytest.mark.parametrize("gid", game_ids())
+def test_real_sheet_in_print(page, artifacts, gid):
+    """Each game's own sheet (every card, then its rules reference) on A4, measured like the fakes above."""
+    try:
+        game = load_game(gid)
+    except ErrorList as e:
+        pytest.skip(f"{gid} does not load right now ({len(e.errors)} error(s); first: {e.errors[0]})")
+    faces = card_faces(game)
+    reference = rules_reference(game)
+    sheet = PAPERS["a4"]
+    _load(page, render_html(faces, reference, paper="a4", title=game.title))
+    m = page.evaluate(_MEASURE)
+
+    assert [c["name"] for c in m["cards"]] == [f.name for f in faces]
+    card_pages = expected_pages(len(faces))
+    assert len(m["pages"]) == card_pages == math.ceil(len(faces) / 9)
+    _assert_laid_out(m, sheet)
+    assert m["fontLoaded"] and all(s == "loaded" for s in m["fontLoaded"]), m["fontLoaded"]
+
+    # Chromium's own pagination: ceil(cards / 9) card pages, each with its page footer, then the rules
+    # reference on pages of its own (as many as its height needs, give or take a heading kept with its list).
+    pdf = page.pdf(prefer_css_page_size=True, print_background=True)
+    pages = _pdf_pages(pdf)
+    texts = [_words(p.extract_text()) for p in pages]
+    footers = [k for k, t in enumerate(texts) if re.search(rf"page \d+ of {card_pages}\b", t)]
+    assert footers == list(range(card_pages)), footers
+    reference_pages = len(pages) - card_pages
+    usable_mm = sheet.height_mm - 15 - 18  # @page margins of the reference pages
+    at_least = math.ceil(page.evaluate(_REFERENCE_HEIGHT) / usable_mm * 0.9)
+    assert max(1, at_least) <= reference_pages <= at_least + 2, (reference_pages, at_least)
+    assert texts[card_pages].startswith(_words(reference.title)), texts[card_pages][:80]
+    last_line = reference.glossary[-1][0] if reference.glossary else reference.sections[-1].lines[-1]
+    assert _words(last_line)[:40] in " ".join(texts[card_pages:])
+    for i, face in enumerate(faces):  # each name on its own card page (the reference may name cards too)
+        printed = re.compile(r"(?<![A-Za-z])" + re.escape(face.name) + r"(?![A-Za-z0-9])")
+        on = [k for k in range(card_pages) if printed.search(texts[k])]
+        assert i // 9 in on, f"{face.name} is not printed on page {i // 9 + 1}"
+    for pdf_page in pages:
+        w_mm = float(pdf_page.mediabox.width) / 72 * 25.4
+        h_mm = float(pdf_page.mediabox.height) / 72 * 25.4
+        assert abs(w_mm - sheet.width_mm) <= TOLERANCE_MM and abs(h_mm - sheet.height_mm) <= TOLERANCE_MM
+
+    png = artifacts / f"sheet-{gid}-page1.png"
+    page.locator(".page").first.screenshot(path=str(png))
+    assert png.stat().st_size > 10_000
