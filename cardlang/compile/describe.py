@@ -478,7 +478,10 @@ def _plural(word: str, n: Any) -> str:
     return word + "s"
 
 
-def _counter_word(name: str, n: Any) -> str:
+def _counter_word(name: str, n: Any, comp=None) -> str:
+    spec = comp.spec.counters.get(name) if comp is not None else None
+    if spec is not None and spec.words is not None:   # `called "Honor"`: the game's own word, as given
+        return spec.words[0] if str(n) == "1" else spec.words[1]
     label = name[:-1] if name.endswith("s") else name
     return _plural(label.replace("_", " ").capitalize(), n)
 
@@ -494,7 +497,7 @@ def describe_stmt(st: ast.Stmt, comp, who: str) -> str:
             return _set_text([st], comp, who)
         if doc.style == "card" and _is_number(amount):
             sign = "+" if st.op == "+=" else "-"
-            return f"{sign}{amount} {_counter_word(name, amount)}."
+            return f"{sign}{amount} {_counter_word(name, amount, comp)}."
         owner = _owner(st, who)
         verb = "go up" if st.op == "+=" else "go down"
         return f"{owner} {name.replace('_', ' ')} {verb} by {amount}."

@@ -145,8 +145,10 @@ def _counter_spec(c: ast.CounterDecl) -> CounterSpec:
             spec.of = w[1]
         elif w == ("quiet",):
             spec.quiet = True
+        elif w[0] == "called" and len(w) in (2, 3) and all(isinstance(x, str) for x in w[1:]):
+            spec.words = (w[1], w[-1])   # `called "Coin" "Coins"`; one word: the same for any number
         else:
             raise CardCompileError(f"unknown counter option '{' '.join(map(str, w))}'", opt.span,
                                    hint="counter options: per player, shared, per card, min N, max N, start N, "
-                                        "bank N, unbounded, numbers, of PROPERTY, quiet")
+                                        "bank N, unbounded, numbers, of PROPERTY, quiet, called \"ONE\" [\"MANY\"]")
     return spec

@@ -59,6 +59,7 @@ class CounterSpec:
     numbers: bool = False          # holds a list of numbers (dice), not one number
     of: str | None = None          # per card: the property it is measured against ("damage 4/6")
     quiet: bool = False            # bookkeeping: its changes are not written to the log
+    words: tuple[str, str] | None = None  # how rules text names one and several: `called "Honor"` (a mass noun)
 
 
 class Zone:

@@ -21,27 +21,27 @@ game "greedy-kingdoms" {
 
   // 12 tokens of each Resource in the box (R-GK Components): raising a counter takes from its bank, lowering
   // it puts tokens back, and nobody can take what the bank does not hold.
-  counter honor: per player, bank 12;
-  counter gold: per player, bank 12;
-  counter food: per player, bank 12;
-  counter land: per player, bank 12;
+  counter honor: per player, bank 12, called "Honor";
+  counter gold: per player, bank 12, called "Gold";
+  counter food: per player, bank 12, called "Food";
+  counter land: per player, bank 12, called "Land";
 
   counter defending: per player, max 1;   // 1 for the player attacked this round ("the defender")
   counter bet_side: per player, max 2;    // More Greediness: 1 on the attacker, 2 on the defender
   counter bet_kind: per player, max 4;    // the Resource bet: 1 Honor, 2 Gold, 3 Food, 4 Land
-  // Flags and amounts of the round, set by the rules and the cards' abilities.
-  counter attackers: shared;              // Heroes the attacker plays (3; War Horn: 4)
-  counter defenders: shared;              // Heroes the defender plays (3; Barracks: 4)
-  counter free_uses: shared;              // unblocked Heroes the attacker may use without paying
-  counter promote_cut: shared;            // tokens off the price of a paid promotion (Drill Yard)
-  counter extra_draws: shared;            // more Advanced Heroes drawn on a promotion (University)
-  counter steal_guard: shared;            // tokens fewer that a steal takes (Vault)
-  counter restart: shared, max 1;         // Mysterious Watch: the battle starts over
-  counter item_used: shared, max 1;       // the player with priority used a reveal-window effect
-  counter siege_used: shared, max 1;      // Siege Workshop: once per battle
-  counter oracle: shared, max 1;          // Oracle: the defender chooses and reveals first
-  counter watchtower: shared, max 1;      // Watchtower: the attacker chooses first and reveals one
-  counter battle_done: shared, max 1;     // the Battle step of this round is over
+  // Flags and amounts of the round, set by the rules and the cards' abilities (quiet: not logged).
+  counter attackers: shared, quiet;       // Heroes the attacker plays (3; War Horn: 4)
+  counter defenders: shared, quiet;       // Heroes the defender plays (3; Barracks: 4)
+  counter free_uses: shared, quiet;       // unblocked Heroes the attacker may use without paying
+  counter promote_cut: shared, quiet;     // tokens off the price of a paid promotion (Drill Yard)
+  counter extra_draws: shared, quiet;     // more Advanced Heroes drawn on a promotion (University)
+  counter steal_guard: shared, quiet;     // tokens fewer that a steal takes (Vault)
+  counter restart: shared, max 1, quiet;  // Mysterious Watch: the battle starts over
+  counter item_used: shared, max 1, quiet;   // the player with priority used a reveal-window effect
+  counter siege_used: shared, max 1, quiet;  // Siege Workshop: once per battle
+  counter oracle: shared, max 1, quiet;      // Oracle: the defender chooses and reveals first
+  counter watchtower: shared, max 1, quiet;  // Watchtower: the attacker chooses first and reveals one
+  counter battle_done: shared, max 1, quiet; // the Battle step of this round is over
 
   zone hand: per player, owner;           // the nine Heroes
   zone facedown: per player, owner;       // Heroes played face down: only their owner sees them
