@@ -4,7 +4,7 @@ Each builder gets its arguments already compiled and checked (`Bound`) and retur
 """
 from __future__ import annotations
 
-from cardlang.primitives.registry import (ANY, CARDNAME, CARDS, INT, NAME, PLAYER, STR, ZONE, Bound, Param,
+from cardlang.primitives.registry import (CARDNAME, CARDS, INT, NAME, PLAYER, STR, ZONE, Bound, Param,
                                           primitive)
 from cardlang.runtime import zones as Z
 from cardlang.runtime.state import Ctx, GameOver, IllegalAction
@@ -145,9 +145,10 @@ def build_eliminate(b: Bound, info) -> object:
 
     def run_eliminate(ctx: Ctx) -> None:
         state = ctx.state
-        state.out[who(ctx)] = True
+        p = who(ctx)  # once: after p is out, names like `left` already skip them
+        state.out[p] = True
         if state.log is not None or state.listeners:
-            state.emit(("Eliminated", who(ctx)))
+            state.emit(("Eliminated", p))
         alive = [p for p in range(state.num_players) if not state.out[p]]
         if len(alive) == 1:
             state.winners = alive
@@ -155,7 +156,7 @@ def build_eliminate(b: Bound, info) -> object:
     return run_eliminate
 
 
-@primitive("note", Param("message", ANY), describe=lambda a: "")
+@primitive("note", Param("message", STR), describe=lambda a: "")
 def build_note(b: Bound, info) -> object:
     """Write a line to the game log (for people reading a playthrough; no effect on play).
     Example: note "The attack fails";"""

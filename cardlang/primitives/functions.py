@@ -45,6 +45,9 @@ def build_empty_piles(comp, ces, spans):
 
     def run_empty_piles(ctx):
         zone = f(ctx)
+        if not zone.spec.piles:
+            from cardlang.runtime.state import IllegalAction
+            raise IllegalAction(f"'{zone.spec.name}' is not a zone of piles")
         return sum(1 for z in ctx.state.pile_order.get(zone.spec.slot, ()) if not z.cards)
     return CE(run_empty_piles, "int")
 

@@ -69,6 +69,8 @@ def play_out(game, state: GameState, max_turns: int = _MAX_TURNS) -> GameResult:
     stopped = False
     try:
         while state.winners is None:
+            while state.out[state.current]:  # a seat knocked out before its turn (even in set-up) is skipped
+                state.current = (state.current + 1) % state.num_players
             run_turn(game, state)
             if state.winners is not None:
                 break

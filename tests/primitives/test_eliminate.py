@@ -62,10 +62,6 @@ def test_the_last_player_in_wins_from_a_card_too(tiny):
     assert s.winners == [0] and s.out == [False, True, True] and g.marks(s) == 0
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: the log names the wrong player. cardlang/primitives/core.py:148-150 (run_eliminate) evaluates WHO "
-    "twice, and the second time, after the first player is marked out, `left` already skips them: "
-    "`eliminate left;` takes out p2 and logs ('Eliminated', 2). Fix: `p = who(ctx)` once, then use p"))
 def test_the_log_names_the_player_who_is_out(tiny):
     g = tiny("eliminate left;")
     s = g.state(players=3)
@@ -74,11 +70,6 @@ def test_the_log_names_the_player_who_is_out(tiny):
     assert g.events(s, "Eliminated") == [("Eliminated", 1)]
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: a player eliminated before their turn comes round still takes it when they are the current "
-    "seat: cardlang/runtime/engine.py:72 (play_out) runs `run_turn` for `state.current` without checking "
-    "`state.out`; set-up eliminating the first seat gives it turn 1. Fix: before each `run_turn`, move "
-    "`state.current` past eliminated seats (the same loop that follows a turn)"))
 def test_a_player_eliminated_in_set_up_never_takes_a_turn(tiny):
     g = tiny(setup="eliminate you;", **RULES)
     result = play_out(g.game, setup_game(g.game, agents(3), seed=1, log=True))

@@ -25,11 +25,6 @@ def test_a_pile_never_made_is_not_counted(tiny):
     assert g.marks(s) == 1
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine gap: `empty_piles` of a zone without piles (`empty_piles(discard)`) is silently 0, so a typo in an "
-    "end condition never ends the game. cardlang/primitives/functions.py:40 (build_empty_piles) should refuse "
-    "a zone not declared `piles`: at compile time (needs the zone's spec in the CE) or at least with an "
-    "IllegalAction at run time"))
 def test_a_zone_without_piles_is_an_error(tiny):
     with pytest.raises((ErrorList, RuleViolation)):
         g = tiny("marks += empty_piles(hand);")

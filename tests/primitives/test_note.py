@@ -25,10 +25,6 @@ def test_changes_nothing_else_and_costs_nothing_without_a_log(tiny):
     assert s.log is None and g.names(s, "p1.hand") == ["Coin"] and g.marks(s) == 0
 
 
-@pytest.mark.xfail(strict=True, reason=(
-    "engine bug: `note` prints cards, zones and card ids as Python values ('<Zone p1.hand 2>', '[5]'): "
-    "cardlang/primitives/core.py:158 declares the message as ANY and run_note uses str(). Declaring it STR "
-    "(as `fail` does) lets the compiler format it the way interpolated text is: card names, zone labels"))
 def test_cards_and_zones_read_as_names(tiny):
     g = tiny("note this; note hand; note top 2 of hand;")
     s = g.state()
@@ -55,7 +51,7 @@ def test_unknown_name(tiny):
 def test_missing_argument(tiny):
     body = "note;"
     e = tiny.error(body)
-    assert (e.message, e.span, e.hint) == ("'note' needs its 'message' argument (any)", probe_span(body, body),
+    assert (e.message, e.span, e.hint) == ("'note' needs its 'message' argument (text)", probe_span(body, body),
                                            'for example: note "The attack fails";')
 
 
