@@ -30,8 +30,7 @@ class HumanAgent:
         typer.echo("")
         counters = view.counters()
         me = view.player
-        # per-card values are shown with their cards; quiet counters are the rules' bookkeeping, not the game's
-        per_card = {spec.name for spec in view.rules_state.counter_specs if spec.per_card or spec.quiet}
+        per_card = {spec.name for spec in view.rules_state.counter_specs if spec.per_card}
         line = ", ".join(f"{k} {v[me] if len(v) > 1 else v[0]}" for k, v in counters.items() if k not in per_card)
         typer.echo(f"[p{me + 1}] {line}")
         specs = {spec.name: spec for spec in view.rules_state.counter_specs}
@@ -105,8 +104,6 @@ class HumanAgent:
             hint = "one number"
         elif decision.min == 0 and decision.max == 1:
             hint = "a number (empty for none)"
-        elif decision.min == decision.max:
-            hint = f"{decision.min} numbers separated by spaces"
         else:
             hint = f"{decision.min} to {decision.max} numbers separated by spaces"
             if decision.min == 0:

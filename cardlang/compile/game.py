@@ -225,7 +225,7 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
     comp.phases = {}
     comp.watch_index = {}
     from cardlang.primitives.modify import modified_properties
-    comp.modified = modified_properties([d for d, _ in cards], errors)
+    comp.modified = modified_properties([d for d, _ in cards], errors, spec.verbs)
     events = _events_used(decl, [d for d, _ in cards])
     known_types = set(spec.types) | set(spec.tags)
     # Static properties first, so that compiled expressions know which properties are dynamic.

@@ -78,49 +78,55 @@ def modified_property(comp, cards: Callable, n: str, default) -> Callable[[Ctx],
     return read_modified
 
 
-def modified_properties(cards: list[ast.CardDecl], errors: list) -> set[str]:
-    """The properties some `on modify in ZONE` ability changes; checks what those abilities may hold."""
+def modified_properties(cards: list[ast.CardDecl], errors: list, verbs: dict | None = None) -> set[str]:
+    """The properties some `on modify in ZONE` ability changes; checks what those abilities may hold. A
+    modifier may call the game's verbs, which are held to the same rules (`join_force;`)."""
     out: set[str] = set()
+    verbs = verbs or {}
     for card in cards:
         for t in card.triggers:
             if t.event != EVENT:
-                _no_modify_outside(t.body, errors)
+                _no_modify_outside(t.body, errors, verbs)
                 continue
             if t.zone is None:
                 errors.append(CardCompileError("a modifier names the zone it works from: `on modify in ZONE`",
                                                t.span, hint="on modify in board { ... }"))
-            _check_block(t.body, out, errors)
+            _check_block(t.body, out, errors, verbs, set())
     return out
 
 
-def _check_block(block: ast.Block, out: set[str], errors: list) -> None:
+def _check_block(block: ast.Block, out: set[str], errors: list, verbs: dict, seen: set) -> None:
     for st in block.stmts:
         if isinstance(st, ast.Call) and st.verb == EVENT:
             if st.args and isinstance(st.args[0], ast.NameRef):
                 out.add(st.args[0].name)
+        elif isinstance(st, ast.Call) and st.verb in verbs:
+            if st.verb not in seen:
+                seen.add(st.verb)
+                _check_block(verbs[st.verb].body, out, errors, verbs, seen)
         elif isinstance(st, ast.If):
-            _check_block(st.then, out, errors)
+            _check_block(st.then, out, errors, verbs, seen)
             other = st.else_
             while isinstance(other, ast.If):
-                _check_block(other.then, out, errors)
+                _check_block(other.then, out, errors, verbs, seen)
                 other = other.else_
             if isinstance(other, ast.Block):
-                _check_block(other, out, errors)
+                _check_block(other, out, errors, verbs, seen)
         elif isinstance(st, ast.For):
-            _check_block(st.body, out, errors)
+            _check_block(st.body, out, errors, verbs, seen)
         elif not isinstance(st, ast.Let) or isinstance(st.value, ast.Choose):
             errors.append(CardCompileError("a modifier only computes: it may hold let, if, for and modify",
                                            st.span, hint="act in another ability; `on modify` runs on every read"))
 
 
-def _no_modify_outside(node, errors: list) -> None:
+def _no_modify_outside(node, errors: list, verbs: dict) -> None:
     if isinstance(node, ast.Call) and node.verb == EVENT:
         errors.append(CardCompileError("modify works only inside an `on modify in ZONE` ability", node.span))
         return
     if hasattr(node, "__dataclass_fields__"):
         for f in node.__dataclass_fields__:
             if f != "span":
-                _no_modify_outside(getattr(node, f), errors)
+                _no_modify_outside(getattr(node, f), errors, verbs)
     elif isinstance(node, tuple):
         for x in node:
-            _no_modify_outside(x, errors)
+            _no_modify_outside(x, errors, verbs)

@@ -141,6 +141,7 @@ def move_linked(state: GameState, cid: int, dest: Zone, *, bottom: bool = False,
         if src is dest and cell is not None:
             _relocate(state, cid, dest, cell)
         else:
+            old = state.cell.get(cid)
             _take_out(state, cid, src)
             if bottom:
                 dest.cards.insert(0, cid)
@@ -150,7 +151,7 @@ def move_linked(state: GameState, cid: int, dest: Zone, *, bottom: bool = False,
             if cell is not None:
                 dest.cells[cell] = cid  # type: ignore[index]
                 state.cell[cid] = cell
-            _emit(state, ("Moved", cid, state.card_def[cid].name, label(src, None), label(dest, cell)))
+            _emit(state, ("Moved", cid, state.card_def[cid].name, label(src, old), label(dest, cell)))
             followers = state.attached.get(cid)
             if followers:
                 for a in list(followers):

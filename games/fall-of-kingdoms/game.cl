@@ -16,14 +16,14 @@ game "fall-of-kingdoms" {
   property blocks = "";           // a Character's counter: what it blocks (R-FK Character Ability Table)
   property wards = "";            // a Defense Only card: the Character ability it answers
 
-  zone house: shared, hidden, called "House";            // unused Character cards, face down
-  zone active: per player, owner, called "active Characters";   // two active cards: only their owner sees them
-  zone reserve: per player, hidden, called "reserve";     // extra lives under the board, unseen even by their owner
-  zone ashes: shared, public, called "Valley of Ashes";  // removed and eliminated Characters, face up
-  zone destiny_pile: shared, hidden, called "Destiny pile";
-  zone destiny: per player, owner, called "Destiny hand";
-  zone fresh: per player, owner, called "new Destiny cards";   // drawn this action: usable from the next one
-  zone used: shared, public, called "used Destiny cards";
+  zone house: shared, hidden;            // unused Character cards, face down
+  zone active: per player, owner;   // two active cards: only their owner sees them
+  zone reserve: per player, hidden;     // extra lives under the board, unseen even by their owner
+  zone ashes: shared, public;  // removed and eliminated Characters, face up
+  zone destiny_pile: shared, hidden;
+  zone destiny: per player, owner;
+  zone fresh: per player, owner;   // drawn this action: usable from the next one
+  zone used: shared, public;
 
   counter coins: per player, bank 70;            // the 70 coins of the box; the bank is finite
   counter morale: per player, min 1, max 4, start 2;
@@ -215,7 +215,7 @@ verb accuse(tax: int) "accuse another kingdom" {
 }
 
 verb accuse_with(t: player, r: card) "accuse {t} of holding {r}" {
-  note "accuses {t} of holding {r}";
+  note "{you} accuses {t} of holding {r}";
   guard t offered=t.destiny where card is AgainstAccuse;
   if played == 1 { let a = you; trigger accused top 1 of used attacker=a for t; }
   if cancelled == 0 {
@@ -280,7 +280,7 @@ verb strike() "resolve the Kingdom Attacks" {
   for t in others where player.incoming > 0 {
     let n = t.incoming;
     t.incoming = 0;
-    note "attacks {t} with {n} Kingdom Attack(s)";
+    note "{you} makes {n} Kingdom Attack(s) on {t}";
     if fallen == 0 { kingdom_attack t n; }
   }
   for p in players { p.incoming = 0; }
@@ -323,7 +323,7 @@ verb ability(role: card, tax: int) "use the ability of {role}" {
     t = choose 1 from others where (role is not Informant or player.morale > 1)
       and ((role is not Prophet and role is not Puppeteer) or player.fog == 0)
       as target prompt "Use {role} on which kingdom?";
-    note "uses {role} on {t}";
+    note "{you} uses {role} on {t}";
   }
   claim role from active unless count(players where player.lies > 0) > 0 or double_agent > 0 {
     honest {
@@ -509,7 +509,7 @@ verb redirect() "send all those Kingdom Attacks to another kingdom of your choic
   let k = choose 1 from others as betrayal_target prompt "Redirect the Kingdom Attacks to which kingdom?";
   let n = units;
   units = 0;
-  note "redirects {n} Kingdom Attack(s) to {k}";
+  note "{you} redirects {n} Kingdom Attack(s) to {k}";
   kingdom_attack k n;
   units = 0;
   retaliate = 0;
@@ -606,7 +606,7 @@ verb borrow(b: player, picked: cards, x: card) "use {x} as {b}'s card" {
     c = choose 1 from others where player != b and (x is not Informant or player.morale > 1)
       and (x is not Prophet or player.fog == 0) as puppeteer_target prompt "Use {x} on whom?";
   }
-  note "says the borrowed card is {x} and uses it on {c}";
+  note "{you} says the borrowed card is {x} and uses it on {c}";
   claim x by you from picked except b unless count(players where player.lies > 0) > 0 or double_agent > 0 {
     honest {
       prove proof;                                   // case 1: B reveals it, shuffles it in, draws a new one

@@ -27,8 +27,8 @@ game "greedy-kingdoms" {
   counter land: per player, bank 12, called "Land";
 
   counter defending: per player, max 1;   // 1 for the player attacked this round ("the defender")
-  counter bet_side: per player, max 2, quiet;  // More Greediness: 1 on the attacker, 2 on the defender
-  counter bet_kind: per player, max 4, quiet;  // the Resource bet: 1 Honor, 2 Gold, 3 Food, 4 Land
+  counter bet_side: per player, max 2;    // More Greediness: 1 on the attacker, 2 on the defender
+  counter bet_kind: per player, max 4;    // the Resource bet: 1 Honor, 2 Gold, 3 Food, 4 Land
   // Flags and amounts of the round, set by the rules and the cards' abilities (quiet: not logged).
   counter attackers: shared, quiet;       // Heroes the attacker plays (3; War Horn: 4)
   counter defenders: shared, quiet;       // Heroes the defender plays (3; Barracks: 4)
