@@ -30,7 +30,8 @@ class HumanAgent:
         typer.echo("")
         counters = view.counters()
         me = view.player
-        per_card = {spec.name for spec in view.rules_state.counter_specs if spec.per_card}
+        # per-card values are shown with their cards; quiet counters are the rules' bookkeeping, not the game's
+        per_card = {spec.name for spec in view.rules_state.counter_specs if spec.per_card or spec.quiet}
         line = ", ".join(f"{k} {v[me] if len(v) > 1 else v[0]}" for k, v in counters.items() if k not in per_card)
         typer.echo(f"[p{me + 1}] {line}")
         specs = {spec.name: spec for spec in view.rules_state.counter_specs}
@@ -104,6 +105,8 @@ class HumanAgent:
             hint = "one number"
         elif decision.min == 0 and decision.max == 1:
             hint = "a number (empty for none)"
+        elif decision.min == decision.max:
+            hint = f"{decision.min} numbers separated by spaces"
         else:
             hint = f"{decision.min} to {decision.max} numbers separated by spaces"
             if decision.min == 0:
@@ -147,14 +150,18 @@ class HumanAgent:
 
 
 def _detail(state, decision: Decision, i: int) -> str:
-    """The first declared property of a card option (its cost, in most games), as a reminder."""
+    """The printed properties of a card option (its cost, in most games), as a reminder: those the card sets,
+    in its own order, at most four; then its rules text, or its first paragraph, when that is short."""
     if decision.kind != "cards":
         return ""
     opt = decision.options[i]
     d = state.card_def[opt] if isinstance(opt, int) else opt
-    for key, value in d.props.items():
-        return f" ({key} {value})"
-    return ""
+    shown = [f"{key.replace('_', ' ')} {value}" for key, value in d.props.items()][:4]
+    out = f" ({', '.join(shown)})" if shown else ""
+    text = " ".join(d.text)
+    if text and len(text) > 90:
+        text = d.text[0] if len(d.text[0]) <= 90 else ""
+    return f"{out}  {text}" if text else out
 
 
 def input_line() -> str | None:
