@@ -499,6 +499,9 @@ def describe_stmt(st: ast.Stmt, comp, who: str) -> str:
             sign = "+" if st.op == "+=" else "-"
             return f"{sign}{amount} {_counter_word(name, amount, comp)}."
         owner = _owner(st, who)
+        if who != "you" and st.target[0] != "you":  # a predicate: "Each player adds 3 to their coins."
+            verb = "adds" if st.op == "+=" else "takes"
+            return f"{verb} {amount} {'to' if st.op == '+=' else 'from'} their {name.replace('_', ' ')}."
         verb = "go up" if st.op == "+=" else "go down"
         return f"{owner} {name.replace('_', ' ')} {verb} by {amount}."
     if isinstance(st, ast.Let):
@@ -564,6 +567,8 @@ def _if_text(st: ast.If, comp, who: str) -> str:
         if doc.kinds.get(c.name) == "top":
             return _join(parts, who) if who == "you" else " ".join(_they(parts))
         return _if_clause("do", parts, who) if parts else ""
+    if doc.counts and _static_cond(c) is not None:
+        return _by_count(st, comp, who)
     then = _parts(st.then.stmts, comp, who)
     if not then:
         return ""
@@ -577,6 +582,37 @@ def _if_text(st: ast.If, comp, who: str) -> str:
         if other:
             s += f" Otherwise, {_lower_first(other)}"
     return s
+
+
+def _by_count(st: ast.If, comp, who: str) -> str:
+    """`if count(players) == 2 { A } else if ... { B } else { C }` in the set-up: "With 2 players, A. With 3
+    or 4 players, B. ..." (a branch that applies to no player count is left out)."""
+    doc = _cur()
+    left = list(doc.counts)
+    out = []
+    node: ast.If | ast.Block | None = st
+    while node is not None and left:
+        if isinstance(node, ast.If):
+            c = _static_cond(node.cond)
+            if c is None:  # the rest of the chain depends on play: say it as written
+                text = _if_text(node, comp, who)
+                out.append(f"Otherwise, {_lower_first(text)}" if out and text else text)
+                break
+            applies = [n for n in left if c[n]]
+            block, node = node.then, node.else_
+        else:
+            applies, block, node = list(left), node, None
+        left = [n for n in left if n not in applies]
+        parts = _parts(block.stmts, comp, who) if applies else []
+        if parts:
+            out.append(f"With {_counts_text(applies)} players, {_clause(parts, who)}")
+    return " ".join(x for x in out if x)
+
+
+def _counts_text(ns: list[int]) -> str:
+    if len(ns) > 2 and ns == list(range(ns[0], ns[-1] + 1)):
+        return f"{ns[0]} to {ns[-1]}"
+    return _or([str(n) for n in ns])
 
 
 def _they(parts: list[str]) -> list[str]:
@@ -703,8 +739,9 @@ def _call_text(st: ast.Call, comp, who: str, first: str | None = None) -> str:
                 template = _base(theirs.strip())  # "draw 5 cards" reads better than "+5 Cards" in rules
             else:
                 template = own if who == "you" else theirs
-        elif who != "you":
-            template = _third(template.strip())
+        elif who != "you":  # only a "you" form: drop "you", conjugate, and "your" becomes "their"
+            template = re.sub(r"^you ", "", template.strip(), flags=re.I)
+            template = re.sub(r"\byour\b", "their", _third(template))
         text = _fill(template.strip(), args)
         for p in decl.params:  # a zone given explicitly that the template does not print
             if p.type == "zone" and p.name in asts and "{" + p.name + "}" not in template:
@@ -1182,7 +1219,7 @@ def expr_text(e: ast.Expr | None, comp, who: str) -> str:
             return f"{'your' if e.obj.name == 'you' else 'their'} {e.name.replace('_', ' ')}"
         if isinstance(e.obj, ast.NameRef) and e.name == "owned":
             return "the cards they own" if e.obj.name != "you" else "the cards you own"
-        label = _prop_label(e.name) if e.name in comp.spec.properties and e.name != "cost" \
+        label = e.name.upper() if e.name in comp.spec.properties and len(e.name) <= 3 \
             else e.name.replace("_", " ")
         owner = expr_text(e.obj, comp, who)
         if owner in ("it", "this card") or owner.startswith("the "):

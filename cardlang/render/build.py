@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from cardlang.compile.describe import (_and, _card_filter, _cur, _join, _lower_first, _parts, _plural, _prop_label,
-                                       _zone_label, cond_text, expr_text, writing)
+                                       _upper_first, _zone_label, cond_text, expr_text, writing)
 from cardlang.render.model import CardFace, RulesReference, Section, Stat
 from cardlang.syntax import ast
 
@@ -95,7 +95,7 @@ def _zone_line(name: str, game) -> str:
     words = ["one per player" if zs.per_player else "shared", _SEEN.get(zs.visibility, zs.visibility)]
     if zs.piles:
         words.append("in one pile per card")
-    line = f"{_zone_label(name, game.compiler).capitalize()}: {', '.join(words)}"
+    line = f"{_upper_first(_zone_label(name, game.compiler))}: {', '.join(words)}"
     if zs.refill:
         line += (f"; when a card is needed from an empty {_zone_label(name, game.compiler)}, shuffle "
                  f"{'your' if zs.per_player else 'the'} {_zone_label(zs.refill, game.compiler)} to form a new one")
@@ -155,7 +155,7 @@ def _glossary(game) -> list[tuple[str, str]]:
     for name, v in spec.verbs.items():
         if name not in used.verbs and name not in _cur().named_verbs:
             continue
-        entries.append((name.capitalize(), _verb_meaning(v, comp)))
+        entries.append((name.replace("_", " ").capitalize(), _verb_meaning(v, comp)))
     for name, cs in spec.counters.items():
         if name not in used.names:
             continue
