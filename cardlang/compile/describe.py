@@ -867,6 +867,8 @@ def _base(phrase: str) -> str:
 
 
 def _past(verb: str) -> str:
+    if re.fullmatch(r"[^aeiou]*[aeiou][bdgkmnpt]", verb):  # one syllable ending vowel + consonant: dropped
+        return verb + verb[-1] + "ed"
     if verb.endswith("e"):
         return verb + "d"
     if verb.endswith("y") and verb[-2:-1] not in "aeiou":

@@ -213,11 +213,11 @@ def _mentions(decl: ast.GameDecl, match) -> list[str]:
     places: list[tuple[str, Any]] = []
     if decl.setup is not None:
         places.append(("set-up", decl.setup))
+    places.append(("set-up", tuple(p.source for p in decl.pools)))
     if decl.turn is not None:
         places += [(f"the {st.name.replace('_', ' ')} phase", st) for st in decl.turn.stmts
                    if isinstance(st, ast.Phase)]
         places.append(("your turn", tuple(st for st in decl.turn.stmts if not isinstance(st, ast.Phase))))
-    places += [("set-up", tuple(p.source for p in decl.pools))]
     places += [(v.name, v.body) for v in decl.verbs]
     places += [("the end of the game", decl.end), ("scoring", decl.score)]
     out: list[str] = []

@@ -1,0 +1,156 @@
+"""Generated rules text, rule by rule, on a made-up game (so the rules stay generic: no real game is needed).
+
+Each case is a card body and the sentence it must print; then the rules reference of the same game: numbers
+per player count, branches on the player count, zone names from `called`, end and scoring, glossary.
+"""
+from __future__ import annotations
+
+import pytest
+
+from cardlang.compile.game import load_game
+from cardlang.render.build import rules_reference
+
+GAME = """\
+game parlour {
+  title "Parlour";
+  players 2 to 4;
+  types Thing, Charm, Hex;
+  property cost = 0;
+  property pts = 0;
+  zone bank: shared, public, piles;
+  zone stack: per player, hidden, refill spent;
+  zone hand: per player, owner;
+  zone spent: per player, top public, called "spent pile";
+  zone table: per player, public, called "play area";
+  zone void: shared, public;
+  counter marks: per player, min 0;
+  counter moves: per player, min 0;
+  pool shelf 2 from cards where card is Charm;
+  setup {
+    let big = 12;
+    if count(players) == 2 { big = 8; }
+    create 30 - 5 * count(players) Pebble to bank;
+    create big Gem to bank;
+    if count(players) == 2 { create 2 Gem to void; } else { create 1 Gem to void; }
+    for k in shelf { create 10 k to bank; }
+    for p in players { create 5 Pebble to p.stack; shuffle p.stack; fetch 3 for p; }
+  }
+  turn {
+    moves = 1;
+    marks = 0;
+    phase act {
+      while moves > 0 {
+        let c = choose up to 1 from hand where card is Charm as act prompt "Use a Charm";
+        if not c { break; }
+        moves -= 1;
+        use c;
+      }
+    }
+    phase tidy { move table to spent; move hand to spent; fetch 3; }
+  }
+  end when count(Gem in bank) == 0 or empty_piles(bank) >= 2;
+  score sum(owned, card.pts);
+  tiebreak fewest turns;
+}
+verb fetch(n: int) "+{n} Card{s}|fetches {n} card{s}" { move top n of stack to hand; }
+verb use(c: cards) "use {c}" { for x in c { move x to table; trigger play x; } }
+verb take(c: card, dest: zone = spent) "take {c}|takes {c}" { let got = top 1 of (c in bank); move got to dest; }
+verb burn(c: cards) "burn {c}|burns {c}" { move c to void; }
+verb drop(c: cards) "drop {c}|drops {c}" { move c to spent; }
+"""
+
+CARDS = {
+    "Pebble": "card Pebble { cost 0; types Thing; }",
+    "Gem": "card Gem { cost 3; pts 1; types Thing; }",
+    "Hoard": "card Hoard { cost 4; types Thing; pts count(owned) / 5; }",
+}
+
+
+@pytest.fixture
+def parlour(tmp_path, monkeypatch):
+    """Load the game with extra Charm cards: {name: on-play body}."""
+    def load(cards: dict[str, str] | None = None, extra: dict[str, str] | None = None):
+        home = tmp_path / "home"
+        (home / "games" / "parlour").mkdir(parents=True, exist_ok=True)
+        (home / "cards" / "parlour").mkdir(parents=True, exist_ok=True)
+        (home / "games" / "parlour" / "game.cl").write_text(GAME, encoding="utf-8")
+        sources = dict(CARDS)
+        for i, (name, body) in enumerate((cards or {}).items()):
+            sources[name] = f'card "{name}" {{ cost {2 + i}; types Charm; on play {{ {body} }} }}'
+        sources.update(extra or {})
+        for name, src in sources.items():
+            (home / "cards" / "parlour" / f"{name.lower().replace(' ', '_')}.card").write_text(src, encoding="utf-8")
+        monkeypatch.setenv("CARDLANG_HOME", str(home))
+        monkeypatch.chdir(home)
+        return load_game("parlour")
+    return load
+
+
+@pytest.mark.parametrize("body, text", [
+    ("moves += 1; marks += 2; fetch 1;", "+1 Move, +2 Marks, +1 Card."),
+    ("let c = choose 1 from bank where card.cost <= 3 as t prompt \"x\"; take c;", "Take a card costing up to 3."),
+    ("take Gem to stack;", "Take a Gem, putting it onto your stack."),
+    ("let t = choose 1 from hand as t prompt \"x\"; if t { let limit = t.cost + 2; burn t; "
+     "let c = choose 1 from bank where card.cost <= limit as u prompt \"y\"; take c; }",
+     "Burn a card from your hand. If you do, take a card costing up to 2 more than the burned card."),
+    ("let c = top 1 of (Pebble in hand); if c { burn c; marks += 3; }",
+     "Burn a Pebble from your hand. If you do, +3 Marks."),
+    ("let gone = choose any from hand as g prompt \"x\"; drop gone; fetch count(gone);",
+     "Drop any number of cards from your hand. +1 Card per card dropped."),
+    ("attack p in others { let gone = choose count(p.hand) - 3 from p.hand by p as d prompt \"x\"; drop gone for p; }",
+     "Each other player drops down to 3 cards in hand."),
+    ("for p in others { fetch 1 for p; }", "Each other player fetches a card."),
+    ("attack p in others { take Gem for p; }", "Each other player takes a Gem."),
+    ("attack p in others { let v = choose 1 from p.hand where card is Thing by p as v prompt \"x\"; "
+     "if v { reveal v for p; move v to p.stack; } else { reveal p.hand for p; } }",
+     "Each other player reveals a Thing card from their hand. If they do, they put it onto their stack. "
+     "If they cannot, they reveal the cards in their hand."),
+    ("let c = choose 1 from hand where card is Charm as t prompt \"x\"; use c; trigger use c;",
+     "Use a Charm card from your hand. Use it again."),
+    ("let c = choose 1 from hand where card is Charm as t prompt \"x\"; use c; trigger play c;",
+     "Use a Charm card from your hand. Resolve the 'play' ability of it."),
+    ("if this in table { burn this; }", "Burn this card."),
+    ("let t = top 1 of stack; reveal t; if t { may \"x?\" as m { drop t; } }",
+     "Reveal the top card of your stack. You may drop it."),
+    ("may \"x?\" as m { move stack to spent; }", "You may put the cards in your stack into your spent pile."),
+])
+def test_card_text(parlour, body, text):
+    game = parlour({"Probe": body})
+    assert game.defs_by_name["Probe"].text == [text]
+
+
+def test_a_property_the_score_adds_up(parlour):
+    assert parlour().defs_by_name["Hoard"].text == ["Worth 1 PTS per 5 cards you own (round down)."]
+
+
+def test_rules_reference(parlour):
+    ref = rules_reference(parlour({"Probe": "marks += 1;"}))
+    sections = {s.title: s.lines for s in ref.sections}
+    assert sections["Players"][0] == "2 to 4 players."
+    assert "Spent pile: one per player, face up, but only the top card can be seen." in sections["Zones"]
+    assert ("Stack: one per player, face down; when a card is needed from an empty stack, shuffle your spent pile "
+            "to form a new one.") in sections["Zones"]
+    setup = sections["Set-up"]
+    assert setup[0] == "A number written like 20 / 15 / 10 is for 2 / 3 / 4 players."
+    assert "Choose 2 shelf cards from the Charm cards." in setup
+    assert "Put 20 / 15 / 10 Pebble into the bank." in setup
+    assert "Put 8 / 12 / 12 Gem into the bank." in setup
+    assert "With 2 players, put 2 Gem into the void. With 3 or 4 players, put 1 Gem into the void." in setup
+    assert "For each shelf card: put 10 copies of it into the bank." in setup
+    assert "Each player puts 5 Pebble onto their stack, shuffles their stack and fetches 3 cards." in setup
+    assert sections["Your turn"] == ("At the start of your turn: set your moves to 1 and your marks to 0.",
+                                     "Then play the phases in order: act and tidy.")
+    assert sections["Act phase"] == ("Repeat while you have any moves: you may choose a Charm card from your "
+                                     "hand; if you do, your moves go down by 1, then use it.",)
+    assert sections["Tidy phase"] == ("Put the cards in your play area into your spent pile.",
+                                      "Put the cards in your hand into your spent pile.", "Fetch 3 cards.")
+    assert sections["End and scoring"] == (
+        "The game ends at the end of a turn when there are no Gem cards in the bank or there are at least 2 "
+        "empty piles in the bank.",
+        "Each player scores the total PTS of the cards they own. The highest score wins.",
+        "On a tie, the tied player with the fewest turns wins; players still tied share the win.")
+    glossary = dict(ref.glossary)
+    assert glossary["Charm"] == "A card type (Probe). The rules refer to it in: set-up and the act phase."
+    assert glossary["Marks"] == ("A number each player has, never below 0. It is set to 0 at the start of each "
+                                 "turn.")
+    assert "Fetch" not in glossary  # the probe card does not use it
