@@ -27,8 +27,8 @@ game "greedy-kingdoms" {
   counter land: per player, bank 12, called "Land";
 
   counter defending: per player, max 1;   // 1 for the player attacked this round ("the defender")
-  counter bet_side: per player, max 2;    // More Greediness: 1 on the attacker, 2 on the defender
-  counter bet_kind: per player, max 4;    // the Resource bet: 1 Honor, 2 Gold, 3 Food, 4 Land
+  counter bet_side: per player, max 2, quiet;  // More Greediness: 1 on the attacker, 2 on the defender
+  counter bet_kind: per player, max 4, quiet;  // the Resource bet: 1 Honor, 2 Gold, 3 Food, 4 Land
   // Flags and amounts of the round, set by the rules and the cards' abilities (quiet: not logged).
   counter attackers: shared, quiet;       // Heroes the attacker plays (3; War Horn: 4)
   counter defenders: shared, quiet;       // Heroes the defender plays (3; Barracks: 4)
@@ -43,19 +43,19 @@ game "greedy-kingdoms" {
   counter watchtower: shared, max 1, quiet;  // Watchtower: the attacker chooses first and reveals one
   counter battle_done: shared, max 1, quiet; // the Battle step of this round is over
 
-  zone hand: per player, owner;           // the nine Heroes
-  zone facedown: per player, owner;       // Heroes played face down: only their owner sees them
-  zone shown: per player, public;         // revealed Heroes (attacking ones: not blocked)
-  zone blocked: per player, public;       // revealed attacking Heroes that are blocked
-  zone used: per player, public;          // attacking Heroes used this battle
+  zone hand: per player, owner;                                   // the nine Heroes
+  zone facedown: per player, owner, called "face-down Heroes";    // only their owner sees them
+  zone shown: per player, public, called "revealed Heroes";       // attacking ones: not blocked
+  zone blocked: per player, public, called "blocked Heroes";
+  zone used: per player, public, called "used Heroes";            // attacking Heroes used this battle
   zone kingdom: per player, public;       // Buildings, kept Magic Items, promoted Starting Heroes
-  zone drawn: per player, owner;          // Advanced Heroes a player looks at (University, Herald)
-  zone advanced: shared, hidden;          // the Advanced Hero deck
-  zone set_aside: shared, public;         // More Greediness: Advanced Heroes drawn again, shuffled back
-  zone upgrades: shared, hidden;          // the Upgrade deck
-  zone market: shared, public;            // five face-up Upgrades
-  zone palaces: shared, public;           // the Royal Palaces, beside the market
-  zone removed: shared, public;           // Citizens and used Magic Items, out of the game
+  zone drawn: per player, owner, called "cards in view";          // looked at privately (University, Herald, Crystal Ball)
+  zone advanced: shared, hidden, called "Advanced Hero deck";
+  zone set_aside: shared, public, called "set-aside Advanced Heroes";  // More Greediness: drawn again
+  zone upgrades: shared, hidden, called "Upgrade deck";
+  zone market: shared, public, called "Upgrade Market";          // five face-up Upgrades
+  zone palaces: shared, public, called "Royal Palace pile";      // beside the market
+  zone removed: shared, public, called "cards out of the game";  // Citizens and used Magic Items
 
   event turn_start "At the start of your turn as the attacker";
   event income "Income";                    // the "+" banner: tokens taken from the bank (R-GK Income)
