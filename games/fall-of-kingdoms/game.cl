@@ -544,7 +544,7 @@ verb reward_if_landed() "if it took Defense, +1 Morale" {
   if landed > 0 and fallen == 0 { morale += 1; }
 }
 
-verb free_attacks(n: int) "make {n} Kingdom Attack{s} for free, each at a kingdom of your choice" {
+verb free_attacks(n: int) "make {n} free Kingdom Attack{s}, aimed as you choose" {
   repeat n {
     let t = choose 1 from others as free_attack_target prompt "Aim a free Kingdom Attack at which kingdom?";
     t.incoming += 1;
