@@ -30,27 +30,27 @@ game "warring-kingdom" {
 
   zone deck: per player, hidden, refill discard;
   zone hand: per player, owner;
-  zone discard: per player, public;
+  zone discard: per player, public, called "discard pile";
   // Fronts (columns) 1-5 by rows 1-2 for units; row 3 holds only the Castle, in front 3 (R-WK "Player's
   // Board Area"). A defender's Castle moves up its front in combat like any other card.
   zone board: per player, public, grid 5 x 3, keeps attachments, shows hp damage;
   zone buildings: per player, public;                    // off the battle line (design section 2)
   zone used: per player, public;                         // Action cards used from hand this turn
-  zone fallen: per player, public, keeps attachments;    // wounded this round: off the line until Cleanup
+  zone fallen: per player, public, keeps attachments, called "wounded units";  // wounded this round, off the line
   zone dead: per player, public, keeps attachments;      // killed this round: back to the Supply at Cleanup
-  zone converts: per player, public, keeps attachments;  // converted by this player this round
+  zone converts: per player, public, keeps attachments, called "converted units";  // converted this round
   zone aside: per player, public, keeps attachments;     // a unit about to take another's slot (Enlist)
   zone reverse: per player, public, not owned;           // the other side of each player's Castle
   zone supply: shared, public, piles;                    // income cards and base units, face up
-  zone civilians: shared, hidden, refill civilians_used;
-  zone civilians_used: shared, public;
-  zone soldiers: shared, hidden, refill soldiers_used;
-  zone soldiers_used: shared, public;
-  zone weapons: shared, hidden, refill weapons_used;
-  zone weapons_used: shared, public;
-  zone equipment: shared, hidden, refill equipment_used;  // "all other items": equipment and Buildings
-  zone equipment_used: shared, public;
-  zone market: shared, public;                           // the cards turned up from a supply deck
+  zone civilians: shared, hidden, refill civilians_used, called "Civilians deck";
+  zone civilians_used: shared, public, called "Civilians discard pile";
+  zone soldiers: shared, hidden, refill soldiers_used, called "Soldiers deck";
+  zone soldiers_used: shared, public, called "Soldiers discard pile";
+  zone weapons: shared, hidden, refill weapons_used, called "Weapons deck";
+  zone weapons_used: shared, public, called "Weapons discard pile";
+  zone equipment: shared, hidden, refill equipment_used, called "Equipment deck";  // "all other items", Buildings too
+  zone equipment_used: shared, public, called "Equipment discard pile";
+  zone market: shared, public, called "cards turned up";  // the cards turned up from a supply deck
 
   counter coins: per player;
   counter buys: per player;
@@ -78,12 +78,11 @@ game "warring-kingdom" {
 
   // How card text introduces the abilities of each event (rules text only).
   event act "Action";
-  event harvest "At the start of your Pay phase, while this is on your board";
   event bought "When you buy this";
   event drawn "When its owner draws this";
   event desert "When a combat it is in begins";
   event distract "Combat, after each roll";
-  event regroup "Combat, once per combat, before the strikes";
+  event regroup "Combat, before the strikes";
   event aim "Before each strike of this unit, or of the unit carrying this";
   event striking "Each hit by this unit, or by the unit carrying this";
   event struck "Each hit on this unit, or on the unit carrying this";
@@ -118,14 +117,13 @@ game "warring-kingdom" {
     shuffle weapons;
     shuffle equipment;
     for p in players {
-      if blitz {
-        create 1 "Aged Castle" to p.board;
-        create 1 Castle to p.reverse;
-      } else {
-        create 1 Castle to p.board;
-        create 1 "Aged Castle" to p.reverse;
-      }
-      place p.board to p.board column=3 row=3;
+      // The Castle goes in front 3, row 3, 23 HP side up (Aged side up in Blitz); its other side waits.
+      create 1 Castle to p.reverse;
+      create 1 "Aged Castle" to p.reverse;
+      if blitz { place "Aged Castle" in p.reverse to p.board column=3 row=3; }
+      else { place Castle in p.reverse to p.board column=3 row=3; }
+      // The reference card: who sits where. Only neighbours can be attacked, sabotaged or betrayed.
+      note "neighbours: {left} on the left, {right} on the right" for p;
       create copper Copper to p.deck;
       create guards "Town Guard" to p.deck;
       create beggars Beggar to p.deck;
@@ -579,7 +577,6 @@ verb critical(side: player, foe: player) {
 // cards you no longer wish to afford."
 verb pay() {
   coins += sum(board where card is Castle, card.worth) + sum(hand where card is Income, card.worth);
-  trigger harvest board;
   let gone = choose any from [board, buildings] where card.upkeep > 0 and card.forced == 0 and not card is Castle
     as release prompt "Stop paying for which deployed cards (they are discarded)?";
   discard gone;

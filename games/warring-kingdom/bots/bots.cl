@@ -4,7 +4,7 @@
 // Economy first: build coins (Silver, Gold, Merchants), then a strong army; attack once that army clearly
 // outweighs what the neighbour shows, and keep the siege going while the army lasts.
 bot "economy" extends "habits" {
-  on act { Merchant; "Money Lender"; Servant; Barracks; Blacksmith; Spy; Tavern; none; }
+  on act { Farmer; Merchant; "Money Lender"; Servant; Barracks; Blacksmith; Spy; Tavern; none; }
   on deploy {
     Farmer if count(board where card is Farmer) == 0;
     Merchant if count(board where card is Merchant) == 0;

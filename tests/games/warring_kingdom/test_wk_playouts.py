@@ -88,18 +88,17 @@ def test_random_games_keep_every_invariant(players, variants) -> None:
         assert r.stopped or len(r.winners) == 1
 
 
-def test_random_games_end_by_a_castle_falling() -> None:
-    """Random players throw away half their army each turn (any subset is as likely as any other), so many
-    games reach the turn limit; some still end the only way the game ends, by a castle falling."""
-    ended = 0
-    for seed in range(10):
-        r = play_game(GAME, [RandomAgent(seed * 11 + i) for i in range(3)], seed, log=True)
-        if not r.stopped:
-            ended += 1
-            assert len(r.winners) == 1
-            notes = [e[2] for e in r.state.log if e[0] == "Note"]
-            assert "castle is destroyed" in notes[-1]
-    assert ended >= 2
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_random_games_end_by_a_castle_falling(players) -> None:
+    """Random players throw away half their army most turns (any subset is as likely as any other), so with
+    23-HP castles many games reach the turn limit; with Blitz's 11-HP castles they all end the only way the
+    game ends, by a castle falling."""
+    for seed in range(4):
+        r = play_game(GAME, [RandomAgent(seed * 11 + i) for i in range(players)], seed, log=True,
+                      variants=["blitz"])
+        assert not r.stopped and len(r.winners) == 1
+        notes = [e[2] for e in r.state.log if e[0] == "Note"]
+        assert "castle is destroyed" in notes[-1]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
