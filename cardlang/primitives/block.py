@@ -18,7 +18,8 @@ from cardlang.runtime.state import Ctx, Decision
 
 def _d_block(a: dict) -> str:
     who = a.get("by") or "you"
-    head = (f"{'You' if who == 'you' else who} may block by claiming {a['roles']}; any other player may "
+    roles = a["roles"].replace(" and ", " or ")  # one of them
+    head = (f"{'You' if who == 'you' else who} may block by claiming {roles}; any other player may "
             "call it.")
     rest = outcome_text(a)
     return f"{head} {rest}" if rest else head

@@ -16,25 +16,25 @@ game "fall-of-kingdoms" {
   property blocks = "";           // a Character's counter: what it blocks (R-FK Character Ability Table)
   property wards = "";            // a Defense Only card: the Character ability it answers
 
-  zone house: shared, hidden;            // unused Character cards, face down
-  zone active: per player, owner;   // two active cards: only their owner sees them
-  zone reserve: per player, hidden;     // extra lives under the board, unseen even by their owner
-  zone ashes: shared, public;  // removed and eliminated Characters, face up
-  zone destiny_pile: shared, hidden;
-  zone destiny: per player, owner;
-  zone fresh: per player, owner;   // drawn this action: usable from the next one
-  zone used: shared, public;
+  zone house: shared, hidden, called "House";            // unused Character cards, face down
+  zone active: per player, owner, called "active Characters";   // two active cards: only their owner sees them
+  zone reserve: per player, hidden, called "reserve";     // extra lives under the board, unseen even by their owner
+  zone ashes: shared, public, called "Valley of Ashes";  // removed and eliminated Characters, face up
+  zone destiny_pile: shared, hidden, called "Destiny pile";
+  zone destiny: per player, owner, called "Destiny hand";
+  zone fresh: per player, owner, called "new Destiny cards";   // drawn this action: usable from the next one
+  zone used: shared, public, called "used Destiny cards";
 
   counter coins: per player, bank 70;            // the 70 coins of the box; the bank is finite
   counter morale: per player, min 1, max 4, start 2;
   counter defense: per player, start 3;
-  counter gained: per player;                    // coins this turn's actions gained: kept above the cap
+  counter gained: per player, quiet;             // coins this turn's actions gained: kept above the cap
   counter fallen: per player, max 1;             // 1 once the kingdom is destroyed
-  counter incoming: per player;                  // Kingdom Attack units aimed at this kingdom, being declared
-  counter extra: per player;                     // actions still to take this turn (Destiny cards, G5)
-  counter in_extra: per player, max 1;           // taking one of those extra actions now
-  counter defended: per player, max 1;           // played a Defense Only card against the current action (G2)
-  counter double_agent: per player, max 1;       // Double Agent: this action's claims cannot be called
+  counter incoming: per player, quiet;           // Kingdom Attack units aimed at this kingdom, being declared
+  counter extra: per player, quiet;              // actions still to take this turn (Destiny cards, G5)
+  counter in_extra: per player, max 1, quiet;    // taking one of those extra actions now
+  counter defended: per player, max 1, quiet;    // played a Defense Only card against the current action (G2)
+  counter double_agent: per player, max 1, quiet; // Double Agent: this action's claims cannot be called
   // Effects "for one round": until the start of their user's next turn (G4).
   counter plague: per player, max 1;
   counter ceasefire: per player, max 1;
@@ -42,13 +42,14 @@ game "fall-of-kingdoms" {
   counter inquisition: per player, max 1;
   counter fog: per player, max 1;
   counter inflation: per player, max 1;
-  // Results a verb passes back (a verb returns no value): read right after the call.
-  counter blocked: shared, max 1;                // a counter claim stood
-  counter cancelled: shared, max 1;              // a Defense Only card stopped the action
-  counter units: shared;                         // Kingdom Attack units still coming at the defender
-  counter retaliate: shared, max 1;              // Retaliation was played
-  counter landed: shared;                        // Defense the last Kingdom Attack took from its target
-  counter played: shared, max 1;                 // a Defense Only card was played (it is on top of `used`)
+  // Results a verb passes back (a verb returns no value): read right after the call. Bookkeeping counters
+  // are quiet: not logged, not shown at the terminal.
+  counter blocked: shared, max 1, quiet;         // a counter claim stood
+  counter cancelled: shared, max 1, quiet;       // a Defense Only card stopped the action
+  counter units: shared, quiet;                  // Kingdom Attack units still coming at the defender
+  counter retaliate: shared, max 1, quiet;       // Retaliation was played
+  counter landed: shared, quiet;                 // Defense the last Kingdom Attack took from its target
+  counter played: shared, max 1, quiet;          // a Defense Only card was played (it is on top of `used`)
 
   // How card text introduces each ability. A Defense Only card answers the window its tag names (G2).
   event play "Use as your action";
@@ -215,7 +216,7 @@ verb accuse(tax: int) "accuse another kingdom" {
 }
 
 verb accuse_with(t: player, r: card) "accuse {t} of holding {r}" {
-  note "{you} accuses {t} of holding {r}";
+  note "accuses {t} of holding {r}";
   guard t offered=t.destiny where card is AgainstAccuse;
   if played == 1 { let a = you; trigger accused top 1 of used attacker=a for t; }
   if cancelled == 0 {
@@ -280,7 +281,7 @@ verb strike() "resolve the Kingdom Attacks" {
   for t in others where player.incoming > 0 {
     let n = t.incoming;
     t.incoming = 0;
-    note "{you} makes {n} Kingdom Attack(s) on {t}";
+    note "attacks {t} with {n} Kingdom Attack(s)";
     if fallen == 0 { kingdom_attack t n; }
   }
   for p in players { p.incoming = 0; }
@@ -323,12 +324,12 @@ verb ability(role: card, tax: int) "use the ability of {role}" {
     t = choose 1 from others where (role is not Informant or player.morale > 1)
       and ((role is not Prophet and role is not Puppeteer) or player.fog == 0)
       as target prompt "Use {role} on which kingdom?";
-    note "{you} uses {role} on {t}";
+    note "uses {role} on {t}";
   }
   claim role from active unless count(players where player.lies > 0) > 0 or double_agent > 0 {
     honest {
       prove proof;
-      lose_character caller;                 // the wrong caller loses a card; you win the call
+      lose_character caller;                         // the wrong caller loses a card; you win the call
     }
     caught {
       coins += price;                                // the cost comes back: losing a card is the punishment
@@ -509,7 +510,7 @@ verb redirect() "send all those Kingdom Attacks to another kingdom of your choic
   let k = choose 1 from others as betrayal_target prompt "Redirect the Kingdom Attacks to which kingdom?";
   let n = units;
   units = 0;
-  note "{you} redirects {n} Kingdom Attack(s) to {k}";
+  note "redirects {n} Kingdom Attack(s) to {k}";
   kingdom_attack k n;
   units = 0;
   retaliate = 0;
@@ -543,7 +544,7 @@ verb reward_if_landed() "if it took Defense, +1 Morale" {
   if landed > 0 and fallen == 0 { morale += 1; }
 }
 
-verb free_attacks(n: int) "make {n} Kingdom Attack{s} for free, each at a kingdom of your choice" {
+verb free_attacks(n: int) "make {n} free Kingdom Attack{s}, aimed as you choose" {
   repeat n {
     let t = choose 1 from others as free_attack_target prompt "Aim a free Kingdom Attack at which kingdom?";
     t.incoming += 1;
@@ -606,7 +607,7 @@ verb borrow(b: player, picked: cards, x: card) "use {x} as {b}'s card" {
     c = choose 1 from others where player != b and (x is not Informant or player.morale > 1)
       and (x is not Prophet or player.fog == 0) as puppeteer_target prompt "Use {x} on whom?";
   }
-  note "{you} says the borrowed card is {x} and uses it on {c}";
+  note "says the borrowed card is {x} and uses it on {c}";
   claim x by you from picked except b unless count(players where player.lies > 0) > 0 or double_agent > 0 {
     honest {
       prove proof;                                   // case 1: B reveals it, shuffles it in, draws a new one

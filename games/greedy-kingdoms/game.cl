@@ -7,7 +7,7 @@ game "greedy-kingdoms" {
   players 2 to 4;
 
   types Hero, Building, Citizen, MagicItem;
-  tags Starting, Advanced, Palace, Attack, Defend, TwoPlayersOnly;
+  tags Starting, Advanced, Palace, TwoPlayersOnly;
 
   // A defending Hero blocks the attacking Hero with the same icon (R-GK Resolve the Attack).
   property icon = "";
@@ -49,7 +49,7 @@ game "greedy-kingdoms" {
   zone blocked: per player, public, called "blocked Heroes";
   zone used: per player, public, called "used Heroes";            // attacking Heroes used this battle
   zone kingdom: per player, public;       // Buildings, kept Magic Items, promoted Starting Heroes
-  zone drawn: per player, owner, called "cards in view";          // looked at privately (University, Herald, Crystal Ball)
+  zone drawn: per player, owner, called "cards in view";          // a private look (University, Herald...)
   zone advanced: shared, hidden, called "Advanced Hero deck";
   zone set_aside: shared, public, called "set-aside Advanced Heroes";  // More Greediness: drawn again
   zone upgrades: shared, hidden, called "Upgrade deck";
@@ -267,7 +267,8 @@ game "greedy-kingdoms" {
   // down and at the same time. Oracle and Watchtower change the order (GKD 8.iii).
   verb choose_heroes(d: player) "choose Heroes" {
     if oracle == 1 {
-      let theirs = choose defenders from d.hand by d as defend_heroes prompt "Choose your defending Heroes (they are shown at once)";
+      let theirs = choose defenders from d.hand by d as defend_heroes
+        prompt "Choose your defending Heroes (they are shown at once)";
       move theirs to d.shown;
       let mine = choose attackers from hand as attack_heroes prompt "Choose your attacking Heroes";
       move mine to facedown;
@@ -281,7 +282,8 @@ game "greedy-kingdoms" {
     } else {
       simultaneous {
         let mine = choose attackers from hand as attack_heroes prompt "Choose your attacking Heroes (face down)";
-        let theirs = choose defenders from d.hand by d as defend_heroes prompt "Choose your defending Heroes (face down)";
+        let theirs = choose defenders from d.hand by d as defend_heroes
+          prompt "Choose your defending Heroes (face down)";
       }
       move mine to facedown;
       move theirs to d.facedown;
@@ -504,11 +506,11 @@ game "greedy-kingdoms" {
     if battle_done == 0 { free_uses += 1; }   // a Citizen obtained after the battle comes too late
   }
   verb cheaper_promotion() "your paid promotion costs one token instead of two" { promote_cut += 1; }
-  verb draw_two_advanced() "draw two Advanced Heroes instead of one, keep one and put the other under the Advanced deck" {
+  verb draw_two_advanced() "draw two Advanced Heroes instead of one, keep one and put the other under the deck" {
     extra_draws += 1;
   }
   verb guard_one() "the steal takes one token fewer" { steal_guard += 1; }
-  verb defender_goes_first() "in this turn's battle, the defender chooses and reveals their Heroes before you choose yours" {
+  verb defender_goes_first() "in this turn's battle the defender chooses and reveals first, then you choose" {
     if battle_done == 0 { oracle = 1; }
   }
   verb use_up() "discard this item" { move this to removed; }     // a used Magic Item leaves the game
@@ -521,7 +523,8 @@ game "greedy-kingdoms" {
   verb rearrange_advanced(n: int) "look at the top {n} Advanced Heroes and put them back in any order" {
     move top n of advanced to drawn;
     while count(drawn) > 0 {
-      let c = choose 1 from drawn as rearrange_advanced prompt "Put back on the Advanced deck (the last one ends on top)";
+      let c = choose 1 from drawn as rearrange_advanced
+        prompt "Put back on the Advanced deck (the last one ends on top)";
       move c to advanced;
     }
   }

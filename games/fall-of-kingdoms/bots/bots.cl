@@ -69,6 +69,7 @@ bot "honest" extends "basics" {
     yes if (claims(claimant(), Saint) > 0) + (claims(claimant(), Prophet) > 0) + (claims(claimant(), Assassin) > 0)
       + (claims(claimant(), General) > 0) + (claims(claimant(), Informant) > 0)
       + (claims(claimant(), Puppeteer) > 0) >= 4;
+    yes if claims(claimant(), claimed()) >= 5;     // the same claim again and again: test it
     no;
   }
   on block {
@@ -102,8 +103,11 @@ bot "bluffer" extends "basics" {
   }
   on challenge {
     yes if count(claimed() in ashes) + count(claimed() in active) >= claimed().copies - 1;
-    yes if count(claimed() in ashes) + count(claimed() in active) >= 2 and claims(claimant(), claimed()) <= 1;
-    yes if claims(claimant(), claimed()) >= 4 and count(claimed() in ashes) + count(claimed() in active) >= 1;
+    yes if claims(claimant(), claimed()) <= 1 and count(claimed() in ashes) + count(claimed() in active) >= 2
+      and (claims(claimant(), Saint) > 0) + (claims(claimant(), Prophet) > 0) + (claims(claimant(), Assassin) > 0)
+        + (claims(claimant(), General) > 0) + (claims(claimant(), Informant) > 0)
+        + (claims(claimant(), Puppeteer) > 0) >= 3;
+    yes if claims(claimant(), claimed()) >= 4;
     no;
   }
   on block {

@@ -31,7 +31,8 @@ bot "basics" {
                     "Royal Huntsman"; "Court Cook"; }
   on watchtower_reveal { random; }
   on use_port { yes if gold > 1 or food > 1 or land > 1; no; }
-  on use_watch { yes if current == you and count(blocked) >= 2; yes if current != you and count(current.blocked) == 0; no; }
+  on use_watch { yes if current == you and count(blocked) >= 2;
+                yes if current != you and count(current.blocked) == 0; no; }
   on use_smoke_bomb { yes; }
   on smoke_bomb_target { "Master of Arms"; Duke; Explorer; Bishop; "Bandit King"; Burglar; random; }
   on use_sleeping_potion { yes; }
@@ -58,8 +59,11 @@ bot "needs" extends "basics" {
     "Bandit King" if gold < 1 and honor > 2; Bandit if gold < 1 and honor > 2;
     "Guild Master" if gold < 1 and honor + food + land > 0; Merchant if gold < 1 and honor + food + land > 0;
     "Court Cook" if food < 1; Hunter if food < 1; Cook if food < 1;
-    Burglar if left.honor + left.gold + left.food + left.land > 1;
-    Thief if left.honor + left.gold + left.food + left.land > 0;
+    // the defender: the left neighbour, or with 3-4 players the right one once palaces are built
+    Burglar if count(others where player.defending == 1
+                     and player.honor + player.gold + player.food + player.land > 1) > 0;
+    Thief if count(others where player.defending == 1
+                   and player.honor + player.gold + player.food + player.land > 0) > 0;
     "Master of Arms" if food > 0; Explorer if food > 0; Duke if gold > 0; Bishop; "Guild Master";
     random;
   }

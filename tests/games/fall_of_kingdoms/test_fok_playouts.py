@@ -42,3 +42,14 @@ def test_same_seed_same_game(game) -> None:
         return json.dumps(r.state.log).encode()
     assert log(5) == log(5)
     assert log(5) != log(6)
+
+
+def test_same_seed_same_game_with_bots(game) -> None:
+    from cardlang.agents import make_agent
+
+    def log(seed: int) -> bytes:
+        seats = ["honest", "bluffer", "random", "bluffer", "honest"]
+        r = play_game(game, [make_agent(game, n, seed * 10 + i) for i, n in enumerate(seats)], seed, log=True)
+        return json.dumps(r.state.log).encode()
+    assert log(3) == log(3)
+    assert log(3) != log(4)
