@@ -82,7 +82,8 @@ def main() -> None:
     print(f"probe (buys the card first, up to 3) vs {a.base}: {a.games} games each, seed {a.seed}, seats rotating")
     print(f"{'card':18} {'cost':>4} {'probe win %':>12} {'+/-':>6} {'turns':>6}")
     for name, rate, half, turns in sorted(rows, key=lambda r: -r[1]):
-        print(f"{name:18} {g.defs_by_name[name].props.get('cost', 0):>4} {100 * rate:11.1f}% {100 * half:5.1f} {turns:>6}")
+        cost = g.defs_by_name[name].props.get("cost", 0)
+        print(f"{name:18} {cost:>4} {100 * rate:11.1f}% {100 * half:5.1f} {turns:>6}")
 
 
 if __name__ == "__main__":

@@ -28,7 +28,8 @@ def test_a_neighbour_bonus_lasts_while_both_stand_together(tmp_path, monkeypatch
 
 
 def test_attached_gear_adds_its_printed_number_to_its_carrier(tmp_path, monkeypatch) -> None:
-    g = field(tmp_path, monkeypatch, probe="tally = card_at(board, 1, 1).power * 10 + attached(card_at(board, 1, 1)).power;",
+    probe = "tally = card_at(board, 1, 1).power * 10 + attached(card_at(board, 1, 1)).power;"
+    g = field(tmp_path, monkeypatch, probe=probe,
               cards={"Blade": BLADE})
     s = g.state()
     k = g.put(s, "p1.board", "Squire", (1, 1))
