@@ -10,7 +10,8 @@ BANNER = ("card Banner { types Thing; on modify in board { for u in board where 
           "{ modify hp u by 1; } } }")
 
 
-def read(g, s, where: str, prop: str = "power") -> int:
+def read(g, s) -> int:
+    """Run the probe (it writes what it read into p1's tally) and give the tally."""
     g.run(s, "Probe")
     return s.counters[g.game.spec.counters["tally"].slot][0]
 
@@ -19,12 +20,12 @@ def test_a_neighbour_bonus_lasts_while_both_stand_together(tmp_path, monkeypatch
     g = field(tmp_path, monkeypatch, probe="tally = card_at(board, 1, 1).power;", cards={"Knight": GUARDS})
     s = g.state()
     g.put(s, "p1.board", "Knight", (1, 1))
-    assert read(g, s, "") == 3
+    assert read(g, s) == 3
     other = g.put(s, "p1.board", "Knight", (2, 1))
-    assert read(g, s, "") == 5
+    assert read(g, s) == 5
     from cardlang.runtime.zones import move
     move(s, other, g.zone(s, "p1.discard"))
-    assert read(g, s, "") == 3
+    assert read(g, s) == 3
 
 
 def test_attached_gear_adds_its_printed_number_to_its_carrier(tmp_path, monkeypatch) -> None:
@@ -36,7 +37,7 @@ def test_attached_gear_adds_its_printed_number_to_its_carrier(tmp_path, monkeypa
     b = g.put(s, "p1.board", "Blade")
     from cardlang.runtime.board import attach
     attach(s, b, k)
-    assert read(g, s, "") == 21          # Squire 1 + Blade 1; the Blade's own power stays printed
+    assert read(g, s) == 21          # Squire 1 + Blade 1; the Blade's own power stays printed
 
 
 def test_modifiers_add_up_and_work_from_any_players_zone(tmp_path, monkeypatch) -> None:
@@ -46,7 +47,7 @@ def test_modifiers_add_up_and_work_from_any_players_zone(tmp_path, monkeypatch) 
     g.put(s, "p2.board", "Banner", (3, 2))
     g.put(s, "p2.board", "Banner", (2, 2))
     g.put(s, "p1.board", "Banner", (2, 2))   # p1's Banner works on p1's board only
-    assert read(g, s, "") == 2 + 2
+    assert read(g, s) == 2 + 2
 
 
 def test_where_and_sum_see_modified_values(tmp_path, monkeypatch) -> None:
@@ -56,7 +57,7 @@ def test_where_and_sum_see_modified_values(tmp_path, monkeypatch) -> None:
     g.put(s, "p1.board", "Knight", (1, 1))
     g.put(s, "p1.board", "Knight", (2, 1))
     g.put(s, "p1.board", "Knight", (2, 2))   # another row: no bonus for it, none from it
-    assert read(g, s, "") == 5 + 5 + 3 + 200
+    assert read(g, s) == 5 + 5 + 3 + 200
 
 
 def test_a_modifier_may_only_compute(tmp_path, monkeypatch) -> None:
