@@ -43,14 +43,7 @@ def _emit(state: GameState, event: tuple) -> None:
 
 
 def _take_out(state: GameState, cid: int, src: Zone) -> None:
-    cards = src.cards
-    if cards and cards[-1] == cid:
-        cards.pop()
-    else:
-        try:
-            cards.remove(cid)
-        except ValueError:  # pragma: no cover - loc and zones out of step would be an engine bug
-            raise IllegalAction(f"card {cid} is not in {src.label}") from None
+    src.take(cid)
     cell = state.cell.pop(cid, None)
     if cell is not None and src.cells is not None and src.cells.get(cell) == cid:
         del src.cells[cell]

@@ -80,6 +80,17 @@ class Zone:
         else:
             self.label = spec.name
 
+    def take(self, cid: int) -> None:
+        """Remove card CID from this zone (cheapest when it is the top card, as most moves are)."""
+        cards = self.cards
+        if cards and cards[-1] == cid:
+            cards.pop()
+            return
+        try:
+            cards.remove(cid)
+        except ValueError:  # pragma: no cover - loc and zones out of step would be an engine bug
+            raise IllegalAction(f"card {cid} is not in {self.label}") from None
+
     def __repr__(self) -> str:
         return f"<Zone {self.label} {len(self.cards)}>"
 

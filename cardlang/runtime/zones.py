@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from cardlang.runtime import board
-from cardlang.runtime.state import CardDef, GameState, IllegalAction, Zone
+from cardlang.runtime.state import CardDef, GameState, Zone
 
 
 def create(state: GameState, d: CardDef, zone: Zone, count: int) -> None:
@@ -26,14 +26,7 @@ def move(state: GameState, cid: int, dest: Zone, *, bottom: bool = False,
         return
     if src is dest and not bottom:
         return
-    cards = src.cards
-    if cards and cards[-1] == cid:
-        cards.pop()
-    else:
-        try:
-            cards.remove(cid)
-        except ValueError:  # pragma: no cover - loc and zones out of step would be an engine bug
-            raise IllegalAction(f"card {cid} is not in {src.label}") from None
+    src.take(cid)
     if dest.spec.piles and dest.pile != state.card_def[cid].name:
         dest = state.pile(dest.spec.slot, state.card_def[cid].name)  # a card goes back to its own pile
     if bottom:
