@@ -50,7 +50,7 @@ def build_detach(b: Bound, info) -> object:
 def build_attached(comp, ces, spans):
     """The cards attached to the given cards, in the order they were attached.
     Example: sum(attached(u), card.offence)"""
-    from cardlang.compile.compiler import CE
+    from cardlang.primitives.types import CE
     cards = comp.coerce(ces[0], "cards", spans[0])
 
     def run_attached(ctx: Ctx) -> list[int]:
@@ -69,7 +69,7 @@ def build_attached(comp, ces, spans):
 def build_carrier(comp, ces, spans):
     """The card the (first) given card is attached to, or nothing.
     Example: modify offence carrier(this) by 1;"""
-    from cardlang.compile.compiler import CE
+    from cardlang.primitives.types import CE
     cards = comp.coerce(ces[0], "cards", spans[0])
 
     def run_carrier(ctx: Ctx) -> list[int]:

@@ -11,7 +11,7 @@ from cardlang.primitives.registry import INT, NAME, Param, primitive
 def build_bank(comp, ces, spans):
     """How many tokens the bank behind a counter still holds (a bank is public: everyone may count it).
     Example: bank(coins)"""
-    from cardlang.compile.compiler import CE
+    from cardlang.primitives.types import CE
     name = ces[0].fn(None)
     cs = comp.spec.counters.get(name)
     if cs is None:

@@ -41,7 +41,7 @@ def build_challenger(comp, ces, spans):
     """Announce that CLAIMANT claims ROLE, then ask the others in seat order from the claimant's left (never
     SILENT) whether they call it: the first who calls, or nobody. Asks with the tag `challenge`.
     Example: let caller = challenger(you, Assessor);"""
-    from cardlang.compile.compiler import CE, PLAYERS
+    from cardlang.primitives.types import CE, PLAYERS
     who = comp.coerce(ces[0], PLAYER, spans[0])
     role = comp.coerce(ces[1], CARDNAME, spans[1])
     silent = comp.coerce(ces[2], PLAYER, spans[2]) if len(ces) > 2 else None
@@ -59,7 +59,7 @@ def build_challenger(comp, ces, spans):
 def build_claimed(comp, ces, spans):
     """The card name of the latest claim (public: everyone heard it); for bots deciding whether to call.
     Example: count(claimed() in discard)"""
-    from cardlang.compile.compiler import CE, CARDNAME as T
+    from cardlang.primitives.types import CE, CARDNAME as T
     from cardlang.runtime.state import IllegalAction
 
     def run_claimed(ctx: Ctx):
@@ -74,7 +74,7 @@ def build_claimed(comp, ces, spans):
 def build_claimant(comp, ces, spans):
     """The player who made the latest claim (public).
     Example: claimant() == left"""
-    from cardlang.compile.compiler import CE, PLAYER as T
+    from cardlang.primitives.types import CE, PLAYER as T
     from cardlang.runtime.state import IllegalAction
 
     def run_claimant(ctx: Ctx) -> int:
@@ -90,7 +90,7 @@ def build_claimant(comp, ces, spans):
 def build_claims(comp, ces, spans):
     """How many times PLAYER has claimed ROLE so far this game (public: every claim is said out loud).
     Example: claims(claimant(), Assessor)"""
-    from cardlang.compile.compiler import CE, INT
+    from cardlang.primitives.types import CE, INT
     who = comp.coerce(ces[0], PLAYER, spans[0])
     role = comp.coerce(ces[1], CARDNAME, spans[1])
 

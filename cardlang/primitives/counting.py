@@ -24,7 +24,7 @@ def _no_numbers(ctx: Ctx) -> tuple:
 
 def compile_assign(comp, node, scope, spec) -> Callable[[Ctx], None]:
     """Compile `CARD.COUNTER op VALUE` (per-card) or `[P.]COUNTER op NUMBERS` (a numbers counter)."""
-    from cardlang.compile.compiler import CARD, CARDS, INT, NUMBERS, PLAYER
+    from cardlang.primitives.types import CARD, CARDS, INT, NUMBERS, PLAYER
     target, op = node.target, node.op
     if spec.per_card:
         if len(target) != 2:

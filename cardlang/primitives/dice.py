@@ -19,7 +19,7 @@ def _d_roll(a: dict) -> str:
 def build_roll(comp, ces, spans):
     """Roll COUNT dice with SIDES faces each (for WHO, default you); every roll is logged.
     Example: dice = roll(5, 6);"""
-    from cardlang.compile.compiler import CE, INT as T_INT, NUMBERS, PLAYER as T_PLAYER
+    from cardlang.primitives.types import CE, INT as T_INT, NUMBERS, PLAYER as T_PLAYER
     count = comp.coerce(ces[0], T_INT, spans[0])
     sides = comp.coerce(ces[1], T_INT, spans[1])
     who = comp.coerce(ces[2], T_PLAYER, spans[2]) if len(ces) > 2 else (lambda ctx: ctx.you)

@@ -15,7 +15,7 @@ from cardlang.runtime.state import Ctx, IllegalAction
 
 def readers(comp, ctx: Ctx, zone):
     """The property readers (modifiers included) and counter specs a drawing of ZONE needs."""
-    from cardlang.compile.compiler import _prop_of_card
+    from cardlang.primitives.values import _prop_of_card
     from cardlang.primitives.modify import modifier_total
     state = ctx.state
 

@@ -12,7 +12,7 @@ def _d(name: str):
 def build_count(comp, ces, spans):
     """The number of cards in a zone or set, or of players in a list.
     Example: count(hand)"""
-    from cardlang.compile.compiler import CE, CARDNAMES, PLAYERS, ZONE as ZT, CARDS
+    from cardlang.primitives.types import CE, CARDNAMES, PLAYERS, ZONE as ZT, CARDS
     ce = ces[0]
     f = ce.fn
     if ce.type == ZT:  # the size of a zone is public, even where its cards are not
@@ -40,7 +40,7 @@ def build_sum(comp, ces, spans):  # pragma: no cover - compiled by the compiler 
 def build_empty_piles(comp, ces, spans):
     """How many piles of a pile zone are empty.
     Example: empty_piles(supply)"""
-    from cardlang.compile.compiler import CE
+    from cardlang.primitives.types import CE
     f = comp.coerce(ces[0], "zone", spans[0])
 
     def run_empty_piles(ctx):
@@ -56,7 +56,7 @@ def build_empty_piles(comp, ces, spans):
 def build_max(comp, ces, spans):
     """The larger of two numbers.
     Example: max(0, count(hand) - 3)"""
-    from cardlang.compile.compiler import CE
+    from cardlang.primitives.types import CE
     a, b = (comp.coerce(c, "int", s) for c, s in zip(ces, spans))
     return CE(lambda ctx: max(a(ctx), b(ctx)), "int")
 
@@ -65,6 +65,6 @@ def build_max(comp, ces, spans):
 def build_min(comp, ces, spans):
     """The smaller of two numbers.
     Example: min(4, count(hand))"""
-    from cardlang.compile.compiler import CE
+    from cardlang.primitives.types import CE
     a, b = (comp.coerce(c, "int", s) for c, s in zip(ces, spans))
     return CE(lambda ctx: min(a(ctx), b(ctx)), "int")

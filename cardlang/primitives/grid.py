@@ -82,7 +82,7 @@ def _card_arg(comp, ce, span):
 def build_card_at(comp, ces, spans):
     """The card in one slot of a grid zone (nothing if the slot is empty or outside the grid).
     Example: card_at(board, 3, 1)"""
-    from cardlang.compile.compiler import CE
+    from cardlang.primitives.types import CE
     zone, col, row = _zone_arg(comp, ces[0], spans[0]), comp.coerce(ces[1], "int", spans[1]), \
         comp.coerce(ces[2], "int", spans[2])
 
@@ -95,7 +95,7 @@ def build_card_at(comp, ces, spans):
 
 def _coordinate(i: int):
     def build(comp, ces, spans):
-        from cardlang.compile.compiler import CE
+        from cardlang.primitives.types import CE
         cards = _card_arg(comp, ces[0], spans[0])
 
         def run_coordinate(ctx: Ctx) -> int:
@@ -128,7 +128,7 @@ def build_row(comp, ces, spans):
 def build_adjacent(comp, ces, spans):
     """The cards in the slots next to the (first) card's slot: above, left, right, below.
     Example: adjacent(this) where row(card) == row(this)"""
-    from cardlang.compile.compiler import CE
+    from cardlang.primitives.types import CE
     cards = _card_arg(comp, ces[0], spans[0])
 
     def run_adjacent(ctx: Ctx) -> list[int]:
@@ -144,7 +144,7 @@ def build_nearest(comp, ces, spans):
     """The card of ROW nearest to COLUMN in a grid zone: the one at COLUMN, else the closest (both, when two
     are equally close), else nothing.
     Example: nearest(foe.board, 6 - f, 1)"""
-    from cardlang.compile.compiler import CE
+    from cardlang.primitives.types import CE
     zone, col, row = _zone_arg(comp, ces[0], spans[0]), comp.coerce(ces[1], "int", spans[1]), \
         comp.coerce(ces[2], "int", spans[2])
     return CE(lambda ctx: B.nearest(zone(ctx), col(ctx), row(ctx)), "cards")
@@ -155,7 +155,7 @@ def build_nearest(comp, ces, spans):
 def build_open_slots(comp, ces, spans):
     """The empty slots of a grid zone, in reading order (row 1 from column 1, then row 2...).
     Example: choose 1 from open_slots(board) where slot.row == 1"""
-    from cardlang.compile.compiler import CE
+    from cardlang.primitives.types import CE
     zone = _zone_arg(comp, ces[0], spans[0])
     return CE(lambda ctx: B.open_cells(zone(ctx)), "slots")
 
@@ -165,6 +165,6 @@ def build_open_slots(comp, ces, spans):
 def build_slots(comp, ces, spans):
     """Every slot of a grid zone, empty or not, in reading order.
     Example: choose 1 from slots(board) where slot.row <= 2"""
-    from cardlang.compile.compiler import CE
+    from cardlang.primitives.types import CE
     zone = _zone_arg(comp, ces[0], spans[0])
     return CE(lambda ctx: B.cells_of(zone(ctx)), "slots")

@@ -64,7 +64,7 @@ def modifier_total(state, comp, cid: int, prop: str) -> int:
 
 def modified_property(comp, cards: Callable, n: str, default) -> Callable[[Ctx], int]:
     """A compiled read of property N of the first of CARDS, printed value plus modifiers."""
-    from cardlang.compile.compiler import _prop_of_card
+    from cardlang.primitives.values import _prop_of_card
 
     def read_modified(ctx: Ctx) -> int:
         cs = cards(ctx)

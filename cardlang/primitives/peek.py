@@ -46,6 +46,6 @@ def build_seen(comp, ces, spans):
     """The cards of a zone that you may see: all of them if you may look into it, else those you peeked at
     (and that have not moved since). A bot may use it on any zone.
     Example: seen(left.hand)"""
-    from cardlang.compile.compiler import CE
+    from cardlang.primitives.types import CE
     zone = comp.coerce(ces[0], ZONE, spans[0])
     return CE(lambda ctx: sees(ctx.state, ctx.you, zone(ctx)), CARDS)

@@ -1,0 +1,250 @@
+"""Compile rules for calls: core verbs bound against their parameters (with outcome blocks), the game's own
+verbs, `trigger` with named values; and running abilities and zone watchers at play time (with the step
+budget and the nesting limit). Mixed into the `Compiler`.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from cardlang.compile.scope import Scope, stmt_rule
+from cardlang.errors import RuleViolation, did_you_mean
+from cardlang.primitives import registry as R
+from cardlang.primitives.registry import Bound
+from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, INT, PLAYER, PLAYERS, TEXT, ZONE, Effect,
+                                       article as _article)
+from cardlang.runtime.state import Ctx, IllegalAction
+from cardlang.syntax import ast
+
+
+class Calls:
+    @stmt_rule
+    def _(self, node: ast.Call, scope: Scope) -> Effect:
+        as_player = None
+        kwargs = list(node.kwargs)
+        for kw in kwargs:
+            if kw.key == "for":
+                as_player = self.coerce(self.expr(kw.value, scope), PLAYER, kw.value.span)
+                kwargs.remove(kw)
+                break
+        if node.verb in self.spec.verbs:
+            if node.cases:
+                raise self.error(f"'{node.verb}' is a verb of this game; only core verbs with outcomes take "
+                                 "outcome blocks", node.cases[0].span, hint="end the call with ';'")
+            run = self._call_user_verb(node, kwargs, scope)
+        else:
+            prim = self.registry.get(node.verb)
+            if prim is None or prim.kind == "function":
+                if prim is not None:
+                    raise self.error(f"'{node.verb}' is a function; use it inside an expression", node.span)
+                names = [p.verb for p in self.registry.all() if p.kind == "verb"] + list(self.spec.verbs)
+                raise self.error(f"unknown verb '{node.verb}'", node.span, hint=did_you_mean(node.verb, names))
+            if prim.verb in SCENARIO_ONLY and not scope.scenario:
+                raise self.error(f"'{prim.verb}' is for scenario files only", node.span)
+            if node.verb == "trigger" and (len(kwargs) > 0 or len(node.args) == 2) and \
+                    self._trigger_special(node, kwargs, scope):
+                run = self._trigger(node, kwargs, scope)
+            else:
+                bound = self.bind(prim.params, node, kwargs, scope)
+                bound.cases = self._cases(prim, node, scope)
+                run = prim.build(bound, self)
+        span = node.span
+        inner = run
+
+        def run_call(ctx: Ctx) -> None:
+            try:
+                inner(ctx)
+            except IllegalAction as e:
+                raise RuleViolation(f"{ctx.source or 'rules'}: {e}", span) from None
+        if as_player is None:
+            return run_call
+
+        def run_call_as(ctx: Ctx) -> None:
+            sub = Ctx(ctx.state, as_player(ctx), ctx.card, ctx.vars, ctx.source)
+            run_call(sub)
+        return run_call_as
+
+    def _trigger_special(self, node: ast.Call, kwargs: list[ast.Kwarg], scope: Scope) -> bool:
+        """Does this `trigger` pass named values, or name a card definition rather than cards in play?"""
+        if any(kw.key not in ("event", "what") for kw in kwargs):
+            return True
+        return len(node.args) == 2 and self.expr(node.args[1], scope).type == CARDNAME
+
+    def _trigger(self, node: ast.Call, kwargs: list[ast.Kwarg], scope: Scope) -> Effect:
+        """`trigger EVENT WHAT NAME=VALUE...`: run each card's `on EVENT` with NAME bound to VALUE in it.
+        WHAT may be a card name: that definition's ability runs with no card in play (`this` is nothing)."""
+        if len(node.args) != 2 or not isinstance(node.args[0], ast.NameRef):
+            raise self.error("trigger takes an event and the cards: trigger use c target=t;", node.span)
+        event = node.args[0].name
+        what = self.expr(node.args[1], scope)
+        known = self.event_args.setdefault(event, {})
+        values: list[tuple[str, Callable]] = []
+        for kw in kwargs:
+            if kw.key in ("event", "what"):
+                raise self.error(f"'{kw.key}' is given twice", kw.span)
+            ce = self.expr(kw.value, scope)
+            t = CARDS if ce.type == CARD else ce.type
+            if known.get(kw.key, t) != t:
+                raise self.error(f"'{kw.key}' is passed to '{event}' as {_article(t)} here and as "
+                                 f"{_article(known[kw.key])} elsewhere", kw.span)
+            known[kw.key] = t
+            values.append((kw.key, ce.fn if ce.type != CARD else (lambda f: lambda ctx: [f(ctx)])(ce.fn)))
+        pairs = tuple(values)
+        run_ability = self.run_ability
+        if what.type == CARDNAME:
+            dfn = what.fn
+
+            def run_trigger_definition(ctx: Ctx) -> None:
+                run_ability(ctx, None, event, {k: f(ctx) for k, f in pairs}, dfn(ctx))
+            return run_trigger_definition
+        cards = self.coerce(what, CARDS, node.args[1].span)
+
+        def run_trigger_with(ctx: Ctx) -> None:
+            vals = {k: f(ctx) for k, f in pairs}
+            for cid in list(cards(ctx)):
+                run_ability(ctx, cid, event, vals)
+        return run_trigger_with
+
+    def _cases(self, prim: R.Primitive, node: ast.Call, scope: Scope) -> dict[str, Effect]:
+        """Compile a call's outcome blocks (`honest { ... }`), with the names the verb binds for them."""
+        if not node.cases:
+            return {}
+        if not prim.cases:
+            raise self.error(f"'{node.verb}' has no outcomes to write blocks for", node.cases[0].span,
+                             hint="end the call with ';'")
+        inner = scope.with_(**{n: _param_type(t) for n, t in prim.binds})
+        out: dict[str, Effect] = {}
+        for case in node.cases:
+            if case.name not in prim.cases:
+                raise self.error(f"'{node.verb}' has no outcome '{case.name}'", case.span,
+                                 hint=did_you_mean(case.name, prim.cases) or f"outcomes: {', '.join(prim.cases)}")
+            out[case.name] = self.block(case.body, inner)
+        return out
+
+    def bind(self, params: tuple[R.Param, ...], node: ast.Call, kwargs: list[ast.Kwarg], scope: Scope) -> Bound:
+        """Bind a call's arguments to parameters: positional in order, then by name or preposition."""
+        b = Bound()
+        given: dict[str, ast.Expr] = {}
+        positional = [p for p in params]
+        if len(node.args) > len(params):
+            raise self.error(f"'{node.verb}' takes at most {len(params)} argument(s), got {len(node.args)}",
+                             node.args[len(params)].span, hint=self._usage(node.verb))
+        for p, a in zip(positional, node.args):
+            given[p.name] = a
+        for kw in kwargs:
+            match = [p for p in params if p.accepts(kw.key)]
+            if not match:
+                raise self.error(f"'{node.verb}' has no '{kw.key}' argument", kw.span, hint=self._usage(node.verb))
+            p = match[0]
+            if p.name in given:
+                raise self.error(f"'{p.name}' is given twice", kw.span)
+            given[p.name] = kw.value
+        for p in params:
+            if p.name not in given:
+                if p.required:
+                    raise self.error(f"'{node.verb}' needs its '{p.name}' argument ({p.type})", node.span,
+                                     hint=self._usage(node.verb))
+                b.consts[p.name] = p.default
+                b.values[p.name] = None
+                continue
+            a = given[p.name]
+            if p.type == R.NAME:
+                if not isinstance(a, ast.NameRef):
+                    raise self.error(f"'{p.name}' must be a plain word", a.span)
+                b.consts[p.name] = a.name
+                b.values[p.name] = a.name
+                continue
+            ce = self.expr(a, scope)
+            b.values[p.name] = self.coerce(ce, _param_type(p.type), a.span)
+            if isinstance(a, ast.IntLit):
+                b.consts[p.name] = a.value
+        return b
+
+    def _usage(self, verb: str) -> str | None:
+        prim = self.registry.get(verb)
+        if prim is not None and prim.example:
+            return f"for example: {prim.example}"
+        if verb in self.spec.verbs:
+            v = self.spec.verbs[verb]
+            return "usage: " + verb + " " + " ".join(p.name if p.default is None else f"[{p.name}=...]"
+                                                     for p in v.params)
+        return None
+
+    def _call_user_verb(self, node: ast.Call, kwargs: list[ast.Kwarg], scope: Scope) -> Effect:
+        decl = self.spec.verbs[node.verb]
+        # A zone parameter may also be given with `to`/`into`, as with the core verbs: `gain X to hand`.
+        params = tuple(R.Param(p.name, _user_type(p.type), p.default, p.default is None,
+                               aliases=(p.name,) + (("to", "into") if p.type == "zone" else ()))
+                       for p in decl.params)
+        b = self.bind(params, node, kwargs, scope)
+        defaults: dict[str, Callable] = {}
+        for p in decl.params:
+            if b.values[p.name] is None and p.default is not None:
+                ce = self.expr(p.default, Scope())
+                defaults[p.name] = self.coerce(ce, _user_type(p.type), p.default.span)
+        values = {k: (v if v is not None else defaults[k]) for k, v in b.values.items()}
+        items = tuple(values.items())
+        verb_fns = self.verb_fns
+        name = node.verb
+
+        def run_user_verb(ctx: Ctx) -> None:
+            sub = Ctx(ctx.state, ctx.you, ctx.card, {k: f(ctx) for k, f in items}, ctx.source)
+            verb_fns[name](sub)
+        return run_user_verb
+
+    def compile_verbs(self) -> None:
+        """Compile the bodies of the game's own verbs (after all signatures are known: verbs may recurse)."""
+        for name, decl in self.spec.verbs.items():
+            names = {p.name: _user_type(p.type) for p in decl.params}
+            self.verb_fns[name] = self.block(decl.body, Scope(names, in_card=True))
+
+    # ---- abilities and events ----------------------------------------------------------------------
+    phases: dict[str, Effect]
+
+    def run_ability(self, ctx: Ctx, cid: int | None, event: str, values: dict | None = None,
+                    definition=None) -> None:
+        """Run the `on EVENT` ability of card CID (or of a card DEFINITION, with no card in play), with
+        VALUES bound as names in it."""
+        state = ctx.state
+        d = definition if definition is not None else state.card_def[cid]
+        eff = d.triggers.get(event)
+        if eff is None:
+            return
+        state.steps += 1
+        if state.steps > state.step_budget or state.depth > _MAX_DEPTH:
+            raise RuleViolation(f"'{d.name}' ran past the step budget ({state.step_budget} steps, "
+                                f"{_MAX_DEPTH} abilities inside each other); does it loop forever?",
+                                d.meta.get("span"))
+        state.depth += 1
+        try:
+            eff(Ctx(state, ctx.you, cid, dict(values) if values else {}, d.name))
+        finally:
+            state.depth -= 1
+
+    def fire_watchers(self, ctx: Ctx, event: str, player: int, extra: dict) -> None:
+        """Run `on EVENT in ZONE` abilities of the cards sitting in that zone of PLAYER."""
+        state = ctx.state
+        for zone_name, defs in self.watch_index.get(event, ()):
+            zone = state.zones[state.zone_slot[zone_name]][player]
+            for cid in list(zone.cards):
+                d = state.card_def[cid]
+                if d.index in defs and state.loc[cid] is zone:
+                    d.watchers[event][1](Ctx(state, player, cid, dict(extra), d.name))
+
+    watch_index: dict[str, list[tuple[str, set[int]]]]
+
+
+_MAX_DEPTH = 150  # abilities resolving inside each other; well below Python's own recursion limit
+
+SCENARIO_ONLY = {"given", "expect", "answer", "run", "expect_log", "as_player"}
+
+
+def _param_type(t: str) -> str:
+    return {R.INT: INT, R.BOOL: BOOL, R.STR: TEXT, R.CARDS: CARDS, R.CARDNAME: CARDNAME, R.ZONE: ZONE,
+            R.PLAYER: PLAYER, R.PLAYERS: PLAYERS, R.ANY: ANY, R.CARDNAMES: CARDNAMES}.get(t, ANY)
+
+
+def _user_type(t: str | None) -> str:
+    return {"int": INT, "cards": CARDS, "card": CARDNAME, "zone": ZONE, "player": PLAYER, "players": PLAYERS,
+            "text": TEXT, None: ANY}.get(t, ANY)
+
+

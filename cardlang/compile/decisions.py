@@ -1,0 +1,138 @@
+"""Compile rules for the player decisions: `choose` (cards, card names, players, numbers, slots), `choose one
+of` options, `may`, and the texts they show (prompts with `{name}` filled in). Mixed into the `Compiler`.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from cardlang.compile.scope import Scope, expr_rule, stmt_rule
+from cardlang.compile.spec import GameSpec
+from cardlang.errors import Span
+from cardlang.primitives.types import CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS, SLOTS, Effect
+from cardlang.primitives.values import _bounds, _noop, _slot_label, _text
+from cardlang.runtime.decisions import CHANCE, ask
+from cardlang.runtime.state import Ctx, Decision, IllegalAction
+from cardlang.syntax import ast
+
+
+class Decisions:
+    @expr_rule
+    def _(self, node: ast.Choose, scope: Scope) -> CE:
+        src = self.expr(node.source, scope)
+        by, tag, prompt = self._opts(node.opts, scope, node.span, default_tag="choose")
+        q = node.quantity
+        count = self.coerce(self.expr(q.count, scope), INT, q.count.span) if q.count is not None else None
+        kind = q.kind
+        if src.type in (PLAYERS, PLAYER):
+            players = self.coerce(src, PLAYERS, node.source.span)
+
+            def run_choose_player(ctx: Ctx) -> int:
+                options = players(ctx)
+                if not options:
+                    raise IllegalAction("there is no player to choose")
+                d = Decision(by(ctx), tag, prompt(ctx), "players", options, 1, 1, [f"p{p + 1}" for p in options])
+                return options[ask(ctx.state, d)[0]]
+            return CE(run_choose_player, PLAYER)
+        if src.type == CARDNAMES:
+            names_fn = src.fn
+
+            def run_choose_name(ctx: Ctx) -> list:
+                options = names_fn(ctx)
+                lo, hi = _bounds(kind, count(ctx) if count else None, len(options))
+                d = Decision(by(ctx), tag, prompt(ctx), "cards", options, lo, hi, [o.name for o in options])
+                return [options[i] for i in ask(ctx.state, d)]
+            return CE(run_choose_name, CARDNAMES)
+        if src.type in (NUMBERS, SLOTS):  # a die to reroll; a slot of a grid to put a card in
+            values_fn, vkind = src.fn, src.type
+
+            def run_choose_value(ctx: Ctx) -> list:
+                options = list(values_fn(ctx))
+                lo, hi = _bounds(kind, count(ctx) if count else None, len(options))
+                labels = [str(o) if vkind == NUMBERS else _slot_label(o) for o in options]
+                d = Decision(by(ctx), tag, prompt(ctx), vkind, options, lo, hi, labels)
+                picked = [options[i] for i in ask(ctx.state, d)]
+                return tuple(picked) if vkind == NUMBERS else picked
+            return CE(run_choose_value, src.type)
+        cards = self.coerce(src, CARDS, node.source.span)
+
+        def run_choose(ctx: Ctx) -> list[int]:
+            options = cards(ctx)
+            lo, hi = _bounds(kind, count(ctx) if count else None, len(options))
+            defs = ctx.state.card_def
+            d = Decision(by(ctx), tag, prompt(ctx), "cards", options, lo, hi, [defs[c].name for c in options])
+            return [options[i] for i in ask(ctx.state, d)]
+        return CE(run_choose, CARDS)
+
+    def _opts(self, opts: ast.ChooseOpts, scope: Scope, span: Span, default_tag: str):
+        if _is_chance(opts.by, scope, self.spec):
+            by = _by_chance  # `by chance`: the game's RNG picks (a scenario scripts it like any answer)
+        else:
+            by = (self.coerce(self.expr(opts.by, scope), PLAYER, opts.by.span) if opts.by is not None
+                  else (lambda ctx: ctx.you))
+        tag = opts.tag or default_tag
+        if opts.prompt is None:
+            text = tag.replace("_", " ")
+            prompt = lambda ctx: text  # noqa: E731
+        elif "{" in opts.prompt:
+            prompt = self._interpolate(opts.prompt, scope, span)
+        else:
+            p = opts.prompt
+            prompt = lambda ctx: p  # noqa: E731
+        return by, tag, prompt
+
+    def _interpolate(self, text: str, scope: Scope, span: Span) -> Callable[[Ctx], str]:
+        """`"Set aside {c}?"`: names in braces are looked up when the text is shown."""
+        import re
+        parts: list[Any] = []
+        pos = 0
+        for m in re.finditer(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", text):
+            parts.append(text[pos:m.start()])
+            ce = self.name(m.group(1), scope, span)
+            parts.append((ce.fn, ce.type))
+            pos = m.end()
+        parts.append(text[pos:])
+
+        def run_text(ctx: Ctx) -> str:
+            return "".join(p if isinstance(p, str) else _text(ctx, p[0](ctx), p[1]) for p in parts)
+        return run_text
+
+    @stmt_rule
+    def _(self, node: ast.ChooseOption, scope: Scope) -> Effect:
+        by, tag, prompt = self._opts(node.opts, scope, node.span, default_tag="choose")
+        labels = [o.label for o in node.options]
+        conds = [self.expr(o.cond, scope).fn if o.cond is not None else None for o in node.options]
+        bodies = [self.block(o.body, scope) for o in node.options]
+
+        def run_choose_option(ctx: Ctx) -> None:
+            legal = [i for i, c in enumerate(conds) if c is None or c(ctx)]
+            if not legal:
+                return
+            d = Decision(by(ctx), tag, prompt(ctx), "options", legal, 1, 1, [labels[i] for i in legal])
+            bodies[legal[ask(ctx.state, d)[0]]](ctx)
+        return run_choose_option
+
+    @stmt_rule
+    def _(self, node: ast.May, scope: Scope) -> Effect:
+        by, tag, prompt = self._opts(node.opts, scope, node.span, default_tag="may")
+        if node.prompt is not None:
+            prompt = self._interpolate(node.prompt, scope, node.span)
+        body = self.block(node.body, scope)
+        other = self.block(node.else_, scope) if node.else_ is not None else _noop
+
+        def run_may(ctx: Ctx) -> None:
+            d = Decision(by(ctx), tag, prompt(ctx), "yesno", ["yes"], 0, 1, ["yes"])
+            if ask(ctx.state, d):
+                body(ctx)
+            else:
+                other(ctx)
+        return run_may
+
+
+def _is_chance(by: ast.Expr | None, scope: Scope, spec: GameSpec) -> bool:
+    return (isinstance(by, ast.NameRef) and by.name == "chance" and "chance" not in scope.names
+            and "chance" not in spec.zones and "chance" not in spec.counters)
+
+
+def _by_chance(ctx: Ctx) -> int:
+    return CHANCE
+

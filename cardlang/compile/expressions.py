@@ -1,0 +1,224 @@
+"""Compile rules for the leaves of expressions: literals, names (zones, counters, players, pools, cards) and
+attributes (a player's zone or counter, a card's property or counter). Mixed into the `Compiler`.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from cardlang.compile.scope import Scope, expr_rule
+from cardlang.errors import Span, did_you_mean
+from cardlang.primitives.modify import modified_property
+from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
+                                       SLOT, SLOTS, TEXT, ZONE, article as _article)
+from cardlang.primitives.values import _first_slot, _neighbour, _others, _owner, _prop_of_card, _prop_of_def
+from cardlang.runtime.state import Ctx, IllegalAction
+from cardlang.syntax import ast
+
+
+class Expressions:
+    @expr_rule
+    def _(self, node: ast.IntLit, scope: Scope) -> CE:
+        v = node.value
+        return CE(lambda ctx: v, INT)
+
+    @expr_rule
+    def _(self, node: ast.StrLit, scope: Scope) -> CE:
+        v = node.value
+        if v in self.defs_by_name:
+            d = self.defs_by_name[v]
+            return CE(lambda ctx: d, CARDNAME)
+        if "{" in v:
+            return CE(self._interpolate(v, scope, node.span), TEXT)
+        return CE(lambda ctx: v, TEXT)
+
+    @expr_rule
+    def _(self, node: ast.BoolLit, scope: Scope) -> CE:
+        v = node.value
+        return CE(lambda ctx: v, BOOL)
+
+    @expr_rule
+    def _(self, node: ast.NameRef, scope: Scope) -> CE:
+        return self.name(node.name, scope, node.span)
+
+    def name(self, n: str, scope: Scope, span: Span) -> CE:
+        if n in scope.names:
+            t = scope.names[n]
+            return CE(lambda ctx: ctx.vars[n], t)
+        if n == "you":
+            return CE(lambda ctx: ctx.you, PLAYER)
+        if n == "others":
+            return CE(lambda ctx: _others(ctx.state, ctx.you), PLAYERS)
+        if n == "players":
+            return CE(lambda ctx: _others(ctx.state, ctx.you, include_self=True), PLAYERS)
+        if n == "current":
+            return CE(lambda ctx: ctx.state.current, PLAYER)
+        if n in ("left", "right"):
+            step = 1 if n == "left" else -1
+            return CE(lambda ctx: _neighbour(ctx.state, ctx.you, step), PLAYER)
+        if n == "this":
+            if not scope.in_card:
+                raise self.error("'this' names the card whose ability runs; there is none here", span)
+            return CE(lambda ctx: ctx.card, CARD)
+        if n == "nothing":
+            return CE(lambda ctx: [], CARDS)
+        if n in self.spec.zones:
+            zs = self.spec.zones[n]
+            slot = zs.slot
+            secret = None
+            if scope.bot and zs.visibility not in ("public", "owner" if zs.per_player else "public"):
+                secret = f"a bot may not look into '{n}': its player cannot see it"
+            if zs.per_player:
+                return CE(lambda ctx: ctx.state.zones[slot][ctx.you], ZONE, secret)
+            return CE(lambda ctx: ctx.state.zones[slot][0], ZONE, secret)  # a face-down pile is secret too
+        if n in self.spec.counters:
+            cs = self.spec.counters[n]
+            slot = cs.slot
+            if cs.per_card:
+                raise self.error(f"'{n}' is a counter of each card", span, hint=f"write CARD.{n}, e.g. this.{n}")
+            kind = NUMBERS if cs.numbers else INT
+            if cs.per_player:
+                return CE(lambda ctx: ctx.state.counters[slot][ctx.you], kind)
+            return CE(lambda ctx: ctx.state.counters[slot][0], kind)
+        if n in self.spec.variants:
+            return CE(lambda ctx: n in ctx.state.variants, BOOL)
+        if n == "turns":
+            return CE(lambda ctx: ctx.state.turns[ctx.you], INT)
+        if n == "owned":
+            owned = self._owned_fn()
+            return CE(lambda ctx: owned(ctx.state, ctx.you), CARDS)
+        if n in self.spec.pools:
+            return CE(lambda ctx: ctx.state.vars[n], CARDNAMES)
+        if n == "cards":
+            defs = list(self.defs_by_name.values())
+            return CE(lambda ctx: defs, CARDNAMES)
+        if n in self.defs_by_name:
+            d = self.defs_by_name[n]
+            return CE(lambda ctx: d, CARDNAME)
+        hint = did_you_mean(n, self.known_names(scope))
+        raise self.error(f"unknown name '{n}'", span, hint=hint)
+
+    def _owned_fn(self) -> Callable:
+        slots = [z.slot for z in self.spec.zones.values() if z.per_player and z.owned]
+
+        def owned(state, p: int) -> list[int]:
+            out: list[int] = []
+            for s in slots:
+                out.extend(state.zones[s][p].cards)
+            return out
+        return owned
+
+    @expr_rule
+    def _(self, node: ast.Attr, scope: Scope) -> CE:
+        base = self.expr(node.obj, scope)
+        n = node.name
+        if base.type == PLAYER:
+            pf = base.fn
+            if n in self.spec.zones:
+                zs = self.spec.zones[n]
+                if not zs.per_player:
+                    raise self.error(f"'{n}' is shared, not a zone of each player", node.span, hint=f"write '{n}'")
+                slot = zs.slot
+                secret = None
+                own = isinstance(node.obj, ast.NameRef) and node.obj.name == "you"
+                if scope.bot and not (zs.visibility == "public" or (zs.visibility == "owner" and own)):
+                    secret = f"a bot may not look into '{_src_name(node)}': its player cannot see it"
+                return CE(lambda ctx: ctx.state.zones[slot][pf(ctx)], ZONE, secret)
+            if n in self.spec.counters:
+                cs = self.spec.counters[n]
+                slot = cs.slot
+                if not cs.per_player:
+                    raise self.error(f"'{n}' is shared, not a counter of each player", node.span)
+                return CE(lambda ctx: ctx.state.counters[slot][pf(ctx)], NUMBERS if cs.numbers else INT)
+            if n == "turns":
+                return CE(lambda ctx: ctx.state.turns[pf(ctx)], INT)
+            if n == "owned":
+                owned = self._owned_fn()
+                return CE(lambda ctx: owned(ctx.state, pf(ctx)), CARDS)
+            if n in ("left", "right"):
+                step = 1 if n == "left" else -1
+                return CE(lambda ctx: _neighbour(ctx.state, pf(ctx), step), PLAYER)
+            raise self.error(f"a player has no '{n}'", node.span,
+                             hint=did_you_mean(n, list(self.spec.zones) + list(self.spec.counters)))
+        if base.type in (CARD, CARDS, CARDNAME, ZONE, ANY):
+            if n == "name":
+                d = self._def_of(base, node.span)
+                return CE(lambda ctx: d(ctx).name, TEXT)
+            if n == "owner":
+                cards = self.coerce(base, CARDS, node.span)
+                return CE(lambda ctx: _owner(ctx, cards(ctx)), PLAYER)
+            if n in self.spec.properties:
+                return self._property(base, n, node.span)
+            if n in self.spec.counters and self.spec.counters[n].per_card:
+                return self._card_counter(base, n, node.span)
+            raise self.error(f"cards have no property '{n}'", node.span,
+                             hint=did_you_mean(n, list(self.spec.properties) + ["name", "owner"]))
+        if base.type in (SLOT, SLOTS) and n in ("column", "row"):
+            i = 0 if n == "column" else 1
+            f = base.fn
+            if base.type == SLOT:
+                return CE(lambda ctx: f(ctx)[i], INT)
+            return CE(lambda ctx: _first_slot(f(ctx))[i], INT)
+        raise self.error(f"{_article(base.type)} has no '{n}'", node.span)
+
+    def _card_counter(self, base: CE, n: str, span: Span) -> CE:
+        """`c.damage`: a per-card counter of the (first) card."""
+        spec = self.spec.counters[n]
+        key, start = spec.name, spec.start
+        if base.type == CARD:
+            f = base.fn
+            return CE(lambda ctx: ctx.state.card_counters.get((f(ctx), key), start), INT)
+        cards = self.coerce(base, CARDS, span)
+
+        def counter_of_first(ctx: Ctx) -> int:
+            cs = cards(ctx)
+            if not cs:
+                raise IllegalAction(f"no card to read '{n}' from")
+            return ctx.state.card_counters.get((cs[0], key), start)
+        return CE(counter_of_first, INT)
+
+    def _def_of(self, base: CE, span: Span) -> Callable:
+        if base.type == CARDNAME:
+            return base.fn
+        return self.coerce(base, CARDNAME, span)
+
+    def _property(self, base: CE, n: str, span: Span) -> CE:
+        default = self.prop_default(n)
+        dynamic = any(n in d.dynamic for d in self.defs_by_name.values())
+        if n in self.modified and base.type != CARDNAME:  # `on modify in ZONE` abilities change it
+            return CE(modified_property(self, self.coerce(base, CARDS, span), n, default), INT)
+        if base.type == CARDNAME:
+            f = base.fn
+            if dynamic:
+                return CE(lambda ctx: _prop_of_def(ctx, f(ctx), n, default, None), INT)
+            return CE(lambda ctx: f(ctx).props.get(n, default), INT)
+        if base.type == CARD:
+            f = base.fn
+            if dynamic:
+                return CE(lambda ctx: _prop_of_card(ctx, f(ctx), n, default), INT)
+            return CE(lambda ctx: ctx.state.card_def[f(ctx)].props.get(n, default), INT)
+        cards = self.coerce(base, CARDS, span)
+
+        def prop_of_first(ctx: Ctx):
+            cs = cards(ctx)
+            if not cs:
+                raise IllegalAction(f"no card to read '{n}' from")
+            return _prop_of_card(ctx, cs[0], n, default)
+        return CE(prop_of_first, INT)
+
+    def prop_default(self, n: str) -> Any:
+        if n not in self.prop_defaults:
+            node = self.spec.properties.get(n)
+            value = 0
+            if isinstance(node, ast.IntLit):
+                value = node.value
+            elif isinstance(node, ast.StrLit):
+                value = node.value
+            self.prop_defaults[n] = value
+        return self.prop_defaults[n]
+
+
+
+def _src_name(node: ast.Attr) -> str:
+    base = node.obj.name if isinstance(node.obj, ast.NameRef) else "..."
+    return f"{base}.{node.name}"
+

@@ -1,0 +1,257 @@
+"""Compile rules for composite expressions: function calls, lists, `top N of`, `where` filters, arithmetic,
+comparisons, `is`, `in`, and/or/not. Mixed into the `Compiler`.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from cardlang.compile.scope import Scope, expr_rule
+from cardlang.errors import Span, did_you_mean
+from cardlang.primitives import registry as R
+from cardlang.primitives.types import (BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
+                                       SLOT, SLOTS, TEXT, ZONE, article as _article)
+from cardlang.primitives.values import _div, _mod
+from cardlang.runtime import zones as Z
+from cardlang.runtime.state import Ctx
+from cardlang.syntax import ast
+
+_ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
+
+
+class Operators:
+    @expr_rule
+    def _(self, node: ast.Func, scope: Scope) -> CE:
+        n, args = node.name, node.args
+        prim = self.registry.get(n)
+        if prim is None or prim.kind != "function":
+            hint = did_you_mean(n, [p.verb for p in self.registry.all() if p.kind == "function"])
+            raise self.error(f"unknown function '{n}'", node.span, hint=hint)
+        if n == "sum":
+            if len(args) != 2:
+                raise self.error("sum takes a set of cards and an amount per card: sum(owned, card.vp)", node.span)
+            src = self.expr(args[0], scope)
+            inner_scope = scope.with_(card=CARD if src.type != CARDNAMES else CARDNAME)
+            each = self.coerce(self.expr(args[1], inner_scope), INT, args[1].span)
+            items = src.fn if src.type == CARDNAMES else self.coerce(src, CARDS, args[0].span)
+
+            def run_sum(ctx: Ctx) -> int:
+                total = 0
+                saved = ctx.vars.get("card")
+                for c in items(ctx):
+                    ctx.vars["card"] = c
+                    total += each(ctx)
+                ctx.vars["card"] = saved
+                return total
+            return CE(run_sum, INT)
+        least = sum(1 for p in prim.params if p.required)
+        if not least <= len(args) <= len(prim.params):
+            want = str(len(prim.params)) if least == len(prim.params) else f"{least} to {len(prim.params)}"
+            raise self.error(f"{n}() takes {want} argument(s), got {len(args)}", node.span,
+                             hint=f"use {prim.example}" if prim.example else None)
+        ces = [self._func_arg(p, a, scope) for p, a in zip(prim.params, args)]
+        return prim.build(self, ces, [a.span for a in args])
+
+    def _func_arg(self, param: R.Param, a: ast.Expr, scope: Scope) -> CE:
+        """A function argument: compiled, or for a `name` parameter the plain word itself (`bank(coins)`)."""
+        if param.type != R.NAME:
+            return self.expr(a, scope)
+        if not isinstance(a, ast.NameRef):
+            raise self.error(f"'{param.name}' must be a plain word", a.span)
+        word = a.name
+        return CE(lambda ctx: word, R.NAME)
+
+    @expr_rule
+    def _(self, node: ast.ListLit, scope: Scope) -> CE:
+        ces = [self.expr(i, scope) for i in node.items]
+        if all(c.type == CARDNAME for c in ces):
+            fns = [c.fn for c in ces]
+            return CE(lambda ctx: [f(ctx) for f in fns], CARDNAMES)
+        if all(c.type in (PLAYER,) for c in ces):
+            fns = [c.fn for c in ces]
+            return CE(lambda ctx: [f(ctx) for f in fns], PLAYERS)
+        if ces and all(c.type in (INT, NUMBERS) for c in ces):  # `[1, 2, 3]`: numbers
+            fns = [self.coerce(c, NUMBERS, i.span) for c, i in zip(ces, node.items)]
+            return CE(lambda ctx: tuple(x for f in fns for x in f(ctx)), NUMBERS)
+        fns = [self.coerce(c, CARDS, i.span) for c, i in zip(ces, node.items)]
+        return CE(lambda ctx: [x for f in fns for x in f(ctx)], CARDS)
+
+    @expr_rule
+    def _(self, node: ast.TopOf, scope: Scope) -> CE:
+        count = self.coerce(self.expr(node.count, scope), INT, node.count.span)
+        zce = self.expr(node.zone, scope)
+        if zce.secret is not None:
+            raise self.error(zce.secret, node.zone.span, hint="a bot may count it: count(...)")
+        if zce.type != ZONE:
+            cards = self.coerce(zce, CARDS, node.zone.span)  # a set of cards: its last ones are on top
+            if node.end == "top":
+                return CE(lambda ctx: cards(ctx)[: -count(ctx) - 1: -1] if count(ctx) > 0 else [], CARDS)
+            return CE(lambda ctx: cards(ctx)[: count(ctx)], CARDS)
+        zone = zce.fn
+        if node.end == "top":
+            return CE(lambda ctx: Z.top(ctx.state, zone(ctx), count(ctx)), CARDS)
+        return CE(lambda ctx: Z.bottom(ctx.state, zone(ctx), count(ctx)), CARDS)
+
+    @expr_rule
+    def _(self, node: ast.Where, scope: Scope) -> CE:
+        src = self.expr(node.source, scope)
+        var = "card"
+        if src.type == CARDNAMES:
+            cond = self.expr(node.cond, scope.with_(card=CARDNAME)).fn
+            items = src.fn
+            kind = CARDNAMES
+        elif src.type in (PLAYERS, PLAYER):  # `others where player.morale > 1`: each one is `player`
+            items = self.coerce(src, PLAYERS, node.source.span)
+            cond = self.expr(node.cond, scope.with_(player=PLAYER)).fn
+            kind, var = PLAYERS, "player"
+        elif src.type in (NUMBERS, SLOTS):  # `dice where number == 6`, `open_slots(board) where slot.row == 1`
+            var = "number" if src.type == NUMBERS else "slot"
+            items = src.fn
+            cond = self.expr(node.cond, scope.with_(**{var: INT if src.type == NUMBERS else SLOT})).fn
+            kind = src.type
+        else:
+            items = self.coerce(src, CARDS, node.source.span)
+            cond = self.expr(node.cond, scope.with_(card=CARD)).fn
+            kind = CARDS
+
+        def run_where(ctx: Ctx) -> list:
+            vars_ = ctx.vars
+            saved = vars_.get(var)
+            out = []
+            for c in items(ctx):
+                vars_[var] = c
+                if cond(ctx):
+                    out.append(c)
+            vars_[var] = saved
+            return out
+        return CE(run_where, kind)
+
+    @expr_rule
+    def _(self, node: ast.BinOp, scope: Scope) -> CE:
+        a = self.coerce(self.expr(node.left, scope), INT, node.left.span)
+        b = self.coerce(self.expr(node.right, scope), INT, node.right.span)
+        op = node.op
+        if op in _ARITH:
+            f = _ARITH[op]
+            return CE(lambda ctx: f(a(ctx), b(ctx)), INT)
+        if op == "/":
+            return CE(lambda ctx: _div(a(ctx), b(ctx)), INT)
+        return CE(lambda ctx: _mod(a(ctx), b(ctx)), INT)
+
+    @expr_rule
+    def _(self, node: ast.Compare, scope: Scope) -> CE:
+        left, right = self.expr(node.left, scope), self.expr(node.right, scope)
+        op = node.op
+        cardish = {CARD, CARDS, CARDNAME, CARDNAMES, ZONE}
+        if left.type in cardish and right.type in cardish and op in ("==", "!="):
+            lf = _names_fn(self, left, node.left.span)
+            rf = _names_fn(self, right, node.right.span)
+            eq = op == "=="
+            return CE(lambda ctx: (sorted(lf(ctx)) == sorted(rf(ctx))) == eq, BOOL)
+        if left.type in (PLAYER, TEXT) or right.type in (PLAYER, TEXT):
+            if op not in ("==", "!="):
+                raise self.error(f"cannot order {_article(left.type)}", node.span)
+            lf, rf = left.fn, right.fn
+            eq = op == "=="
+            return CE(lambda ctx: (lf(ctx) == rf(ctx)) == eq, BOOL)
+        lf = self.coerce(left, INT, node.left.span)
+        rf = self.coerce(right, INT, node.right.span)
+        fn = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
+              "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}[op]
+        if op == "<=":
+            return CE(lambda ctx: lf(ctx) <= rf(ctx), BOOL)
+        if op == ">=":
+            return CE(lambda ctx: lf(ctx) >= rf(ctx), BOOL)
+        return CE(lambda ctx: fn(lf(ctx), rf(ctx)), BOOL)
+
+    @expr_rule
+    def _(self, node: ast.Is, scope: Scope) -> CE:
+        base = self.expr(node.value, scope)
+        t = node.type_name
+        neg = node.negated
+        if t in self.spec.types or t in self.spec.tags:
+            def test(d) -> bool:
+                return t in d.types
+        elif t in self.defs_by_name:
+            def test(d) -> bool:
+                return d.name == t
+        else:
+            hint = did_you_mean(t, self.spec.types + self.spec.tags + self.spec.card_names)
+            raise self.error(f"'{t}' is not a card type or card of this game", node.span, hint=hint)
+        if base.type == CARD:
+            f = base.fn
+            return CE(lambda ctx: test(ctx.state.card_def[f(ctx)]) != neg, BOOL)
+        if base.type == CARDNAME:
+            f = base.fn
+            return CE(lambda ctx: test(f(ctx)) != neg, BOOL)
+        cards = self.coerce(base, CARDS, node.value.span)
+
+        def run_is(ctx: Ctx) -> bool:
+            cs = cards(ctx)
+            defs = ctx.state.card_def
+            return (bool(cs) and all(test(defs[c]) for c in cs)) != neg
+        return CE(run_is, BOOL)
+
+    @expr_rule
+    def _(self, node: ast.In, scope: Scope) -> CE:
+        item = self.expr(node.item, scope)
+        if item.type in (CARD, CARDS):
+            # `this in inplay`: those of the cards that are (still) in the zone
+            cards = self.coerce(item, CARDS, node.item.span)
+            zce = self.expr(node.container, scope)
+            if zce.type != ZONE:
+                raise self.error("'CARD in ZONE' needs a zone on the right", node.container.span)
+            zf = zce.fn
+            return CE(lambda ctx: [c for c in cards(ctx) if ctx.state.loc[c] is zf(ctx)], CARDS)
+        if item.type != CARDNAME:
+            raise self.error(f"'X in ZONE' needs a card name on the left, found {_article(item.type)}",
+                             node.item.span)
+        cont = self.expr(node.container, scope)
+        if cont.secret is not None:
+            raise self.error(cont.secret, node.container.span, hint="a bot may count it: count(...)")
+        name_fn = item.fn
+        if cont.type == ZONE:
+            zf = cont.fn
+
+            def run_in_zone(ctx: Ctx) -> list[int]:
+                zone = zf(ctx)
+                d = name_fn(ctx)
+                if zone.spec.piles:
+                    key = (zone.spec.slot, d.name)
+                    pile = ctx.state.piles.get(key)
+                    return list(pile.cards) if pile is not None else []
+                defs = ctx.state.card_def
+                return [c for c in zone.cards if defs[c] is d]
+            return CE(run_in_zone, CARDS)
+        cards = self.coerce(cont, CARDS, node.container.span)
+        return CE(lambda ctx: [c for c in cards(ctx) if ctx.state.card_def[c] is name_fn(ctx)], CARDS)
+
+    @expr_rule
+    def _(self, node: ast.And, scope: Scope) -> CE:
+        a, b = self.expr(node.left, scope).fn, self.expr(node.right, scope).fn
+        return CE(lambda ctx: bool(a(ctx)) and bool(b(ctx)), BOOL)
+
+    @expr_rule
+    def _(self, node: ast.Or, scope: Scope) -> CE:
+        a, b = self.expr(node.left, scope).fn, self.expr(node.right, scope).fn
+        return CE(lambda ctx: bool(a(ctx)) or bool(b(ctx)), BOOL)
+
+    @expr_rule
+    def _(self, node: ast.Not, scope: Scope) -> CE:
+        a = self.expr(node.value, scope).fn
+        return CE(lambda ctx: not a(ctx), BOOL)
+
+    @expr_rule
+    def _(self, node: ast.Neg, scope: Scope) -> CE:
+        a = self.coerce(self.expr(node.value, scope), INT, node.value.span)
+        return CE(lambda ctx: -a(ctx), INT)
+
+
+
+def _names_fn(comp, ce: CE, span: Span) -> Callable:
+    if ce.type == CARDNAME:
+        return lambda ctx: [ce.fn(ctx).name]
+    if ce.type == CARDNAMES:
+        return lambda ctx: [d.name for d in ce.fn(ctx)]
+    cards = comp.coerce(ce, CARDS, span)
+    return lambda ctx: [ctx.state.card_def[c].name for c in cards(ctx)]
+

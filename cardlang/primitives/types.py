@@ -1,0 +1,34 @@
+"""The value types of compiled expressions, and the compiled expression itself (`CE`).
+
+Shared by the compiler and by the primitives that compile functions (`count`, `sum`, ...), so that primitives
+depend on this small module and not on the compiler. Knows nothing of the AST or of any game.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from cardlang.runtime.state import Ctx
+
+# Value types of compiled expressions.
+INT, BOOL, TEXT, CARD, CARDS, CARDNAME, CARDNAMES = "int", "bool", "text", "card", "cards", "card name", "card names"
+ZONE, PLAYER, PLAYERS, ANY = "zone", "player", "players", "any"
+NUMBERS, SLOT, SLOTS = "numbers", "slot", "slots"  # dice and other lists of numbers; slots of a grid zone
+
+Effect = Callable[[Ctx], None]
+
+
+@dataclass(frozen=True, slots=True)
+class CE:
+    """A compiled expression: how to compute it, and what type of value it gives."""
+
+    fn: Callable[[Ctx], Any]
+    type: str
+    secret: str | None = None  # a zone a bot may count but not look into: why not
+
+
+def article(t: str) -> str:
+    return {INT: "a number", BOOL: "a condition", TEXT: "text", CARD: "a card", CARDS: "cards",
+            CARDNAME: "a card name", CARDNAMES: "card names", ZONE: "a zone", PLAYER: "a player",
+            PLAYERS: "players", ANY: "a value"}.get(t, t)
+

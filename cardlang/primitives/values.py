@@ -1,0 +1,134 @@
+"""Run-time helpers of compiled rules: reading values (owners, neighbours, properties, texts), arithmetic that
+reports its own mistakes, the step budget. Used by compiled code and by primitives; knows no AST and no game.
+"""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from cardlang.errors import RuleViolation, Span
+from cardlang.primitives.types import CARD, CARDNAME, CARDS, NUMBERS, PLAYER, SLOT, SLOTS, ZONE
+from cardlang.runtime.state import Ctx, IllegalAction
+
+
+def _noop(ctx: Ctx) -> None:
+    return None
+
+
+def _step(ctx: Ctx, span: Span) -> None:
+    state = ctx.state
+    state.steps += 1
+    if state.steps > state.step_budget:
+        raise RuleViolation(f"'{ctx.source or 'rules'}' ran past the step budget of {state.step_budget} steps; "
+                            "does it loop forever?", span)
+
+
+def _guard(ctx: Ctx, span: Span, fn: Callable, *args, **kw) -> None:
+    fn(*args, **kw)
+
+
+def _zone_cards(zf: Callable) -> Callable:
+    def zone_cards(ctx: Ctx) -> list[int]:
+        zone = zf(ctx)
+        if zone.spec.piles and zone.pile is None:
+            return [z.cards[-1] for z in ctx.state.pile_order.get(zone.spec.slot, ()) if z.cards]
+        return list(zone.cards)
+    return zone_cards
+
+
+def _as_cards(v) -> list[int]:
+    if isinstance(v, list):
+        return v
+    if isinstance(v, int):
+        return [v]
+    return list(v.cards)
+
+
+def _text(ctx: Ctx, v, t: str) -> str:
+    if t == CARDS:
+        return ", ".join(ctx.state.card_def[c].name for c in v) or "nothing"
+    if t == CARD:
+        return ctx.state.card_def[v].name
+    if t == CARDNAME:
+        return v.name
+    if t == PLAYER:
+        return f"p{v + 1}"
+    if t == ZONE:
+        return v.label
+    if t == NUMBERS:
+        return ", ".join(map(str, v)) or "none"
+    if t == SLOT:
+        return _slot_label(v)
+    if t == SLOTS:
+        return ", ".join(_slot_label(x) for x in v) or "none"
+    return str(v)
+
+
+def _slot_label(cell) -> str:
+    return f"column {cell[0]}, row {cell[1]}"
+
+
+def _first_slot(cells):
+    if not cells:
+        raise IllegalAction("no slot was chosen")
+    return cells[0]
+
+
+def _div(a: int, b: int) -> int:
+    if b == 0:
+        raise IllegalAction("division by zero")
+    return a // b
+
+
+def _mod(a: int, b: int) -> int:
+    if b == 0:
+        raise IllegalAction("division by zero")
+    return a % b
+
+
+def _others(state, you: int, include_self: bool = False) -> list[int]:
+    n = state.num_players
+    start = 0 if include_self else 1
+    return [(you + i) % n for i in range(start, n) if not state.out[(you + i) % n]]
+
+
+def _neighbour(state, p: int, step: int) -> int:
+    n = state.num_players
+    q = (p + step) % n
+    while state.out[q] and q != p:
+        q = (q + step) % n
+    return q
+
+
+def _owner(ctx: Ctx, cards: list[int]) -> int:
+    if not cards:
+        raise IllegalAction("no card to find the owner of")
+    owner = ctx.state.loc[cards[0]].owner
+    if owner is None:
+        raise IllegalAction(f"{ctx.state.card_def[cards[0]].name} belongs to no player where it is")
+    return owner
+
+
+def _prop_of_card(ctx: Ctx, cid: int, n: str, default) -> Any:
+    d = ctx.state.card_def[cid]
+    dyn = d.dynamic.get(n)
+    if dyn is not None:
+        owner = ctx.state.loc[cid].owner
+        return dyn(Ctx(ctx.state, owner if owner is not None else ctx.you, cid, {}, d.name))
+    return d.props.get(n, default)
+
+
+def _prop_of_def(ctx: Ctx, d, n: str, default, cid) -> Any:
+    dyn = d.dynamic.get(n)
+    if dyn is not None:
+        return dyn(Ctx(ctx.state, ctx.you, cid, {}, d.name))
+    return d.props.get(n, default)
+
+
+def _bounds(kind: str, count: int | None, available: int) -> tuple[int, int]:
+    if kind == "exactly":
+        n = min(max(count or 0, 0), available)
+        return n, n
+    if kind == "up_to":
+        return 0, min(max(count or 0, 0), available)
+    return 0, available
+
