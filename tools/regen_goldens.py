@@ -33,6 +33,11 @@ rules text) and the rules reference. tests/sheets/test_sheet_goldens.py compares
     python tools/regen_goldens.py sheets GAME ...  rewrite these games only
     python tools/regen_goldens.py sheets --check   write nothing; list the games whose golden is out of date
 
+Result goldens (target `results`): tests/results/<game>.txt, what the bots and random players do for fixed
+seeds (winners, scores, turns, a sha256 of the log); see tools/results_golden.py.
+
+    python tools/regen_goldens.py results [GAME ...] [--check]
+
 Review the diff before committing: a golden is only as good as the message it pins.
 """
 from __future__ import annotations
@@ -204,6 +209,10 @@ def main_sheets(argv: list[str]) -> int:
 def main(argv: list[str]) -> int:
     if argv[:1] == ["sheets"]:
         return main_sheets(argv[1:])
+    if argv[:1] == ["results"]:  # result goldens: tools/results_golden.py says what they hold
+        sys.path.insert(0, str(ROOT / "tools"))
+        from results_golden import main as main_results
+        return main_results(argv[1:])
     check = "--check" in argv
     names = [a for a in argv if not a.startswith("--")]
     cases = case_files()
