@@ -411,6 +411,9 @@ def sheets(game: Annotated[str, typer.Argument(help="Game id.")],
     typer.echo(f"wrote {path} ({len(faces)} cards)")
 
 
+from cardlang import cli_compile  # noqa: E402,F401  (registers `cardlang compile`)
+
+
 def main() -> None:
     """Entry point: like `app()`, but an engine bug ends with one line, not a traceback."""
     import os

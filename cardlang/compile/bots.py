@@ -31,7 +31,18 @@ def check_bots(game) -> list[CardLangError]:
 
 
 def compile_bot(game, name: str) -> dict[str, _Rule]:
-    """Rules by decision tag, the bot's own first, then those it extends."""
+    """Rules by decision tag, the bot's own first, then those it extends; compiled once per game (the rules
+    are pure functions of a ctx, so every seat and every game can share them)."""
+    cache = getattr(game, "bot_rules", None)
+    if cache is not None and name in cache:
+        return cache[name]
+    rules = _compile_bot(game, name)
+    if cache is not None:
+        cache[name] = rules
+    return rules
+
+
+def _compile_bot(game, name: str) -> dict[str, _Rule]:
     chain = []
     seen = set()
     while name is not None and name not in seen:

@@ -4,15 +4,18 @@ budget and the nesting limit). Mixed into the `Compiler`.
 """
 from __future__ import annotations
 
+import ast as py
 from typing import Callable
 
+from cardlang.compile import codegen as G
+from cardlang.compile.codegen import Code
 from cardlang.compile.scope import Scope, stmt_rule
 from cardlang.errors import RuleViolation, did_you_mean
 from cardlang.primitives import registry as R
 from cardlang.primitives.registry import Bound
-from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, INT, PLAYER, PLAYERS, TEXT, ZONE, Effect,
+from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, PLAYER, PLAYERS, TEXT, ZONE, Effect,
                                        article as _article)
-from cardlang.runtime.state import Ctx, IllegalAction
+from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
 
 
@@ -47,21 +50,18 @@ class Calls:
                 bound = self.bind(prim.params, node, kwargs, scope)
                 bound.cases = self._cases(prim, node, scope)
                 run = prim.build(bound, self)
-        span = node.span
-        inner = run
-
-        def run_call(ctx: Ctx) -> None:
-            try:
-                inner(ctx)
-            except IllegalAction as e:
-                raise RuleViolation(f"{ctx.source or 'rules'}: {e}", span) from None
+        # The block's line table reports a run-time error at this call's span (codegen.py).
         if as_player is None:
-            return run_call
+            if isinstance(run, Code):
+                return run
+            return Code(lambda gen: [py.Expr(gen.call_fn(run))])
+        run_fn = run.fn if isinstance(run, Code) else run
 
-        def run_call_as(ctx: Ctx) -> None:
-            sub = Ctx(ctx.state, as_player(ctx), ctx.card, ctx.vars, ctx.source)
-            run_call(sub)
-        return run_call_as
+        def emit_as(gen: G.Gen) -> list[py.stmt]:  # `... for p;`: the call runs as that player
+            sub = G.call(G.name("_Ctx"), G.ctx_attr("state"), gen.call_fn(as_player), G.ctx_attr("card"),
+                         G.ctx_attr("vars"), G.ctx_attr("source"))
+            return [py.Expr(G.call(gen.const(run_fn), sub))]
+        return Code(emit_as)
 
     def _trigger_special(self, node: ast.Call, kwargs: list[ast.Kwarg], scope: Scope) -> bool:
         """Does this `trigger` pass named values, or name a card definition rather than cards in play?"""
@@ -154,7 +154,9 @@ class Calls:
                 b.values[p.name] = a.name
                 continue
             ce = self.expr(a, scope)
-            b.values[p.name] = self.coerce(ce, _param_type(p.type), a.span)
+            bound = self.coerce_ce(ce, _param_type(p.type), a.span)
+            b.values[p.name] = bound.fn
+            b.exprs[p.name] = bound
             if isinstance(a, ast.IntLit):
                 b.consts[p.name] = a.value
         return b
@@ -183,18 +185,29 @@ class Calls:
                 defaults[p.name] = self.coerce(ce, _user_type(p.type), p.default.span)
         values = {k: (v if v is not None else defaults[k]) for k, v in b.values.items()}
         items = tuple(values.items())
+        exprs = {k: b.exprs[k] if b.values[k] is not None else CE(defaults[k], ANY) for k in b.values}
         verb_fns = self.verb_fns
         name = node.verb
 
         def run_user_verb(ctx: Ctx) -> None:
             sub = Ctx(ctx.state, ctx.you, ctx.card, {k: f(ctx) for k, f in items}, ctx.source)
             verb_fns[name](sub)
-        return run_user_verb
+
+        def emit(gen: G.Gen) -> list[py.stmt]:
+            # verb_fns[name](Ctx(ctx.state, ctx.you, ctx.card, {param: value, ...}, ctx.source)); looked up
+            # when it runs, since verbs may call verbs compiled after them
+            fn = G.subscript(gen.const(verb_fns, "verbs"), G.const(name))
+            args = py.Dict([G.const(k) for k in exprs], [gen.expr(e) for e in exprs.values()])
+            sub = G.call(G.name("_Ctx"), G.ctx_attr("state"), G.ctx_attr("you"), G.ctx_attr("card"), args,
+                         G.ctx_attr("source"))
+            return [py.Expr(G.call(fn, sub))]
+        return Code(emit, run_user_verb)
 
     def compile_verbs(self) -> None:
         """Compile the bodies of the game's own verbs (after all signatures are known: verbs may recurse)."""
         for name, decl in self.spec.verbs.items():
             names = {p.name: _user_type(p.type) for p in decl.params}
+            self.gen_label = f"verb {name}"
             self.verb_fns[name] = self.block(decl.body, Scope(names, in_card=True))
 
     # ---- abilities and events ----------------------------------------------------------------------

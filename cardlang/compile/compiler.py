@@ -1,4 +1,4 @@
-"""AST -> closures. One compile rule per node type; every name, arity and type is checked here, before play.
+"""AST -> generated Python functions (blocks) and compiled expressions. One compile rule per node type; every name, arity and type is checked here, before play.
 
 Expressions compile to `CE(fn, type)` where `fn(ctx)` computes the value; statements compile to `fn(ctx)`.
 Runtime `IllegalAction`s are turned into `RuleViolation`s that name the card and point at the clause.
@@ -38,6 +38,15 @@ class Compiler(Expressions, Operators, Decisions, Statements, Calls):
         self.prop_defaults: dict[str, Any] = {}
         self.event_args: dict[str, dict[str, str]] = {}  # event -> values its triggers pass, with their types
         self.modified: set[str] = set()  # properties some `on modify in ZONE` ability changes
+        self.generated: list = []  # every generated module (codegen.Generated), for `cardlang compile`
+        self.gen_label = "rules"  # what the blocks compiled now belong to (a card, a rule, a verb)
+        self.gen_card: str | None = None  # the card being compiled, if any
+
+    def add_generated(self, g) -> None:
+        g.card = self.gen_card
+        self.generated.append(g)
+
+    stmt_rules = STMT_RULES
 
     # ---- helpers -----------------------------------------------------------------------------------
     def error(self, message: str, span: Span, hint: str | None = None) -> CardCompileError:
@@ -100,14 +109,6 @@ class Compiler(Expressions, Operators, Decisions, Statements, Calls):
         """Compile an expression by the rule for its node type."""
         for t in type(node).__mro__:
             rule = EXPR_RULES.get(t)
-            if rule is not None:
-                return rule(self, node, scope)
-        raise self.error(f"cannot use {type(node).__name__} here", getattr(node, "span"))
-
-    def stmt(self, node, scope: Scope) -> Effect:
-        """Compile a statement by the rule for its node type."""
-        for t in type(node).__mro__:
-            rule = STMT_RULES.get(t)
             if rule is not None:
                 return rule(self, node, scope)
         raise self.error(f"cannot use {type(node).__name__} here", getattr(node, "span"))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from cardlang.compile import codegen as G
 from cardlang.compile.scope import Scope, expr_rule
 from cardlang.errors import Span, did_you_mean
 from cardlang.primitives.modify import modified_property
@@ -19,22 +20,22 @@ class Expressions:
     @expr_rule
     def _(self, node: ast.IntLit, scope: Scope) -> CE:
         v = node.value
-        return CE(lambda ctx: v, INT)
+        return CE(lambda ctx: v, INT, code=lambda g: G.const(v))
 
     @expr_rule
     def _(self, node: ast.StrLit, scope: Scope) -> CE:
         v = node.value
         if v in self.defs_by_name:
             d = self.defs_by_name[v]
-            return CE(lambda ctx: d, CARDNAME)
+            return CE(lambda ctx: d, CARDNAME, code=lambda g: g.const(d, "card"))
         if "{" in v:
             return CE(self._interpolate(v, scope, node.span), TEXT)
-        return CE(lambda ctx: v, TEXT)
+        return CE(lambda ctx: v, TEXT, code=lambda g: G.const(v))
 
     @expr_rule
     def _(self, node: ast.BoolLit, scope: Scope) -> CE:
         v = node.value
-        return CE(lambda ctx: v, BOOL)
+        return CE(lambda ctx: v, BOOL, code=lambda g: G.const(v))
 
     @expr_rule
     def _(self, node: ast.NameRef, scope: Scope) -> CE:
@@ -43,22 +44,22 @@ class Expressions:
     def name(self, n: str, scope: Scope, span: Span) -> CE:
         if n in scope.names:
             t = scope.names[n]
-            return CE(lambda ctx: ctx.vars[n], t)
+            return CE(lambda ctx: ctx.vars[n], t, code=lambda g: G.var(n))
         if n == "you":
-            return CE(lambda ctx: ctx.you, PLAYER)
+            return CE(lambda ctx: ctx.you, PLAYER, code=lambda g: G.you())
         if n == "others":
             return CE(lambda ctx: _others(ctx.state, ctx.you), PLAYERS)
         if n == "players":
             return CE(lambda ctx: _others(ctx.state, ctx.you, include_self=True), PLAYERS)
         if n == "current":
-            return CE(lambda ctx: ctx.state.current, PLAYER)
+            return CE(lambda ctx: ctx.state.current, PLAYER, code=lambda g: G.state_attr("current"))
         if n in ("left", "right"):
             step = 1 if n == "left" else -1
             return CE(lambda ctx: _neighbour(ctx.state, ctx.you, step), PLAYER)
         if n == "this":
             if not scope.in_card:
                 raise self.error("'this' names the card whose ability runs; there is none here", span)
-            return CE(lambda ctx: ctx.card, CARD)
+            return CE(lambda ctx: ctx.card, CARD, code=lambda g: G.ctx_attr("card"))
         if n == "nothing":
             return CE(lambda ctx: [], CARDS)
         if n in self.spec.zones:
@@ -68,8 +69,10 @@ class Expressions:
             if scope.bot and zs.visibility not in ("public", "owner" if zs.per_player else "public"):
                 secret = f"a bot may not look into '{n}': its player cannot see it"
             if zs.per_player:
-                return CE(lambda ctx: ctx.state.zones[slot][ctx.you], ZONE, secret)
-            return CE(lambda ctx: ctx.state.zones[slot][0], ZONE, secret)  # a face-down pile is secret too
+                return CE(lambda ctx: ctx.state.zones[slot][ctx.you], ZONE, secret,
+                          code=lambda g: G.row_of("zones", slot, G.you()))
+            return CE(lambda ctx: ctx.state.zones[slot][0], ZONE, secret,  # a face-down pile is secret too
+                      code=lambda g: G.row_of("zones", slot, G.const(0)))
         if n in self.spec.counters:
             cs = self.spec.counters[n]
             slot = cs.slot
@@ -77,23 +80,27 @@ class Expressions:
                 raise self.error(f"'{n}' is a counter of each card", span, hint=f"write CARD.{n}, e.g. this.{n}")
             kind = NUMBERS if cs.numbers else INT
             if cs.per_player:
-                return CE(lambda ctx: ctx.state.counters[slot][ctx.you], kind)
-            return CE(lambda ctx: ctx.state.counters[slot][0], kind)
+                return CE(lambda ctx: ctx.state.counters[slot][ctx.you], kind,
+                          code=lambda g: G.row_of("counters", slot, G.you()))
+            return CE(lambda ctx: ctx.state.counters[slot][0], kind,
+                      code=lambda g: G.row_of("counters", slot, G.const(0)))
         if n in self.spec.variants:
             return CE(lambda ctx: n in ctx.state.variants, BOOL)
         if n == "turns":
-            return CE(lambda ctx: ctx.state.turns[ctx.you], INT)
+            return CE(lambda ctx: ctx.state.turns[ctx.you], INT,
+                      code=lambda g: G.subscript(G.state_attr("turns"), G.you()))
         if n == "owned":
             owned = self._owned_fn()
             return CE(lambda ctx: owned(ctx.state, ctx.you), CARDS)
         if n in self.spec.pools:
-            return CE(lambda ctx: ctx.state.vars[n], CARDNAMES)
+            return CE(lambda ctx: ctx.state.vars[n], CARDNAMES,
+                      code=lambda g: G.subscript(G.state_attr("vars"), G.const(n)))
         if n == "cards":
             defs = list(self.defs_by_name.values())
             return CE(lambda ctx: defs, CARDNAMES)
         if n in self.defs_by_name:
             d = self.defs_by_name[n]
-            return CE(lambda ctx: d, CARDNAME)
+            return CE(lambda ctx: d, CARDNAME, code=lambda g: g.const(d, "card"))
         hint = did_you_mean(n, self.known_names(scope))
         raise self.error(f"unknown name '{n}'", span, hint=hint)
 
@@ -122,15 +129,18 @@ class Expressions:
                 own = isinstance(node.obj, ast.NameRef) and node.obj.name == "you"
                 if scope.bot and not (zs.visibility == "public" or (zs.visibility == "owner" and own)):
                     secret = f"a bot may not look into '{_src_name(node)}': its player cannot see it"
-                return CE(lambda ctx: ctx.state.zones[slot][pf(ctx)], ZONE, secret)
+                return CE(lambda ctx: ctx.state.zones[slot][pf(ctx)], ZONE, secret,
+                          code=lambda g: G.row_of("zones", slot, g.expr(base)))
             if n in self.spec.counters:
                 cs = self.spec.counters[n]
                 slot = cs.slot
                 if not cs.per_player:
                     raise self.error(f"'{n}' is shared, not a counter of each player", node.span)
-                return CE(lambda ctx: ctx.state.counters[slot][pf(ctx)], NUMBERS if cs.numbers else INT)
+                return CE(lambda ctx: ctx.state.counters[slot][pf(ctx)], NUMBERS if cs.numbers else INT,
+                          code=lambda g: G.row_of("counters", slot, g.expr(base)))
             if n == "turns":
-                return CE(lambda ctx: ctx.state.turns[pf(ctx)], INT)
+                return CE(lambda ctx: ctx.state.turns[pf(ctx)], INT,
+                          code=lambda g: G.subscript(G.state_attr("turns"), g.expr(base)))
             if n == "owned":
                 owned = self._owned_fn()
                 return CE(lambda ctx: owned(ctx.state, pf(ctx)), CARDS)
@@ -190,12 +200,18 @@ class Expressions:
             f = base.fn
             if dynamic:
                 return CE(lambda ctx: _prop_of_def(ctx, f(ctx), n, default, None), INT)
-            return CE(lambda ctx: f(ctx).props.get(n, default), INT)
+            return CE(lambda ctx: f(ctx).props.get(n, default), INT,
+                      code=lambda g: G.call(G.attr(G.attr(g.expr(base), "props"), "get"), G.const(n),
+                                            G.const(default)))
         if base.type == CARD:
             f = base.fn
             if dynamic:
-                return CE(lambda ctx: _prop_of_card(ctx, f(ctx), n, default), INT)
-            return CE(lambda ctx: ctx.state.card_def[f(ctx)].props.get(n, default), INT)
+                return CE(lambda ctx: _prop_of_card(ctx, f(ctx), n, default), INT,
+                          code=lambda g: G.call(g.const(_prop_of_card), G.name(G.CTX), g.expr(base), G.const(n),
+                                                G.const(default)))
+            return CE(lambda ctx: ctx.state.card_def[f(ctx)].props.get(n, default), INT,
+                      code=lambda g: G.call(G.attr(G.attr(G.subscript(G.state_attr("card_def"), g.expr(base)),
+                                                          "props"), "get"), G.const(n), G.const(default)))
         cards = self.coerce(base, CARDS, span)
 
         def prop_of_first(ctx: Ctx):

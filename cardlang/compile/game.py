@@ -63,6 +63,7 @@ class CompiledGame:
     bots: dict[str, ast.BotDecl] = field(default_factory=dict)
     card_files: dict[str, Path] = field(default_factory=dict)
     decls: dict[str, ast.CardDecl] = field(default_factory=dict)
+    bot_rules: dict[str, dict] = field(default_factory=dict, repr=False)  # compiled bots, once per game
 
     @property
     def defs_by_name(self) -> dict[str, CardDef]:
@@ -264,7 +265,9 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
     # Set-up and turn before the cards' abilities, and cards that pass values first: the values of
     # `trigger EVENT X NAME=VALUE` give the abilities of EVENT those names, with their types.
     game_scope = Scope()
+    comp.gen_label = "setup"
     setup = comp.block(decl.setup, game_scope) if decl.setup else (lambda ctx: None)
+    comp.gen_label = "turn"
     turn = comp.block(decl.turn, Scope()) if decl.turn else (lambda ctx: None)
     for (d, _), cd in sorted(zip(cards, defs), key=lambda x: not _passes_values(x[0][0])):
         for t in d.triggers:
@@ -276,6 +279,8 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
             if t.zone:
                 names["attacker"] = "player"
             scope = Scope(names, in_card=True)
+            comp.gen_label = f"card {d.name!r}: on {t.event}" + (f" in {t.zone}" if t.zone else "")
+            comp.gen_card = d.name
             body = comp.block(t.body, scope)
             if t.zone is None:
                 cd.triggers[t.event] = body
@@ -289,6 +294,7 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
                     entry = (t.zone, set())
                     comp.watch_index[t.event].append(entry)
                 entry[1].add(cd.index)
+    comp.gen_label, comp.gen_card = "rules", None
     end = score = None
     tiebreak = None
     try:

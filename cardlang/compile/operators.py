@@ -3,8 +3,10 @@ comparisons, `is`, `in`, and/or/not. Mixed into the `Compiler`.
 """
 from __future__ import annotations
 
+import ast as py
 from typing import Callable
 
+from cardlang.compile import codegen as G
 from cardlang.compile.scope import Scope, expr_rule
 from cardlang.errors import Span, did_you_mean
 from cardlang.primitives import registry as R
@@ -15,6 +17,7 @@ from cardlang.runtime import zones as Z
 from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
 
+_CMP = {"==": py.Eq, "!=": py.NotEq, "<": py.Lt, "<=": py.LtE, ">": py.Gt, ">=": py.GtE}
 _ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
 
 
@@ -96,22 +99,30 @@ class Operators:
         src = self.expr(node.source, scope)
         var = "card"
         if src.type == CARDNAMES:
-            cond = self.expr(node.cond, scope.with_(card=CARDNAME)).fn
             items = src.fn
+            items_ce = src
+            cond_ce = self.expr(node.cond, scope.with_(card=CARDNAME))
             kind = CARDNAMES
         elif src.type in (PLAYERS, PLAYER):  # `others where player.morale > 1`: each one is `player`
-            items = self.coerce(src, PLAYERS, node.source.span)
-            cond = self.expr(node.cond, scope.with_(player=PLAYER)).fn
+            items_ce = self.coerce_ce(src, PLAYERS, node.source.span)
+            items = items_ce.fn
+            cond_ce = self.expr(node.cond, scope.with_(player=PLAYER))
             kind, var = PLAYERS, "player"
         elif src.type in (NUMBERS, SLOTS):  # `dice where number == 6`, `open_slots(board) where slot.row == 1`
             var = "number" if src.type == NUMBERS else "slot"
+            items_ce = src
             items = src.fn
-            cond = self.expr(node.cond, scope.with_(**{var: INT if src.type == NUMBERS else SLOT})).fn
+            cond_ce = self.expr(node.cond, scope.with_(**{var: INT if src.type == NUMBERS else SLOT}))
             kind = src.type
         else:
-            items = self.coerce(src, CARDS, node.source.span)
-            cond = self.expr(node.cond, scope.with_(card=CARD)).fn
+            items_ce = self.coerce_ce(src, CARDS, node.source.span)
+            items = items_ce.fn
+            cond_ce = self.expr(node.cond, scope.with_(card=CARD))
             kind = CARDS
+        cond = cond_ce.fn
+
+        if cond_ce.code is not None:  # one generated function: the loop with the condition inlined
+            return CE(self._where_fn(items_ce, cond_ce, var, node.span), kind)
 
         def run_where(ctx: Ctx) -> list:
             vars_ = ctx.vars
@@ -125,14 +136,36 @@ class Operators:
             return out
         return CE(run_where, kind)
 
+    def _where_fn(self, items_ce: CE, cond_ce: CE, var: str, span) -> Callable:
+        def body(gen: G.Gen) -> list[py.stmt]:
+            # vars = ctx.vars; saved = vars.get(VAR); out = []
+            # for c in ITEMS: vars[VAR] = c; if COND: out.append(c)
+            # vars[VAR] = saved; return out
+            vs, saved, out, c = "_vars", "_saved", "_out", "_c"
+            slot = py.Subscript(G.name(vs), G.const(var), py.Store())
+            return [py.Assign([G.store(vs)], G.ctx_attr("vars")),
+                    py.Assign([G.store(saved)], G.call(G.attr(G.name(vs), "get"), G.const(var))),
+                    py.Assign([G.store(out)], py.List([], py.Load())),
+                    py.For(G.store(c), gen.expr(items_ce), [
+                        py.Assign([slot], G.name(c)),
+                        py.If(gen.expr(cond_ce), [py.Expr(G.call(G.attr(G.name(out), "append"), G.name(c)))], [])],
+                        []),
+                    py.Assign([py.Subscript(G.name(vs), G.const(var), py.Store())], G.name(saved)),
+                    py.Return(G.name(out))]
+        g = G.build_function(f"{self.gen_label}: where", span, body, "run_where")
+        self.add_generated(g)
+        return g.fn
+
     @expr_rule
     def _(self, node: ast.BinOp, scope: Scope) -> CE:
-        a = self.coerce(self.expr(node.left, scope), INT, node.left.span)
-        b = self.coerce(self.expr(node.right, scope), INT, node.right.span)
+        ace = self.coerce_ce(self.expr(node.left, scope), INT, node.left.span)
+        bce = self.coerce_ce(self.expr(node.right, scope), INT, node.right.span)
+        a, b = ace.fn, bce.fn
         op = node.op
         if op in _ARITH:
             f = _ARITH[op]
-            return CE(lambda ctx: f(a(ctx), b(ctx)), INT)
+            pyop = {"+": py.Add, "-": py.Sub, "*": py.Mult}[op]()
+            return CE(lambda ctx: f(a(ctx), b(ctx)), INT, code=_code2(ace, bce, lambda x, y: py.BinOp(x, pyop, y)))
         if op == "/":
             return CE(lambda ctx: _div(a(ctx), b(ctx)), INT)
         return CE(lambda ctx: _mod(a(ctx), b(ctx)), INT)
@@ -152,16 +185,21 @@ class Operators:
                 raise self.error(f"cannot order {_article(left.type)}", node.span)
             lf, rf = left.fn, right.fn
             eq = op == "=="
-            return CE(lambda ctx: (lf(ctx) == rf(ctx)) == eq, BOOL)
-        lf = self.coerce(left, INT, node.left.span)
-        rf = self.coerce(right, INT, node.right.span)
+            pyop = py.Eq() if eq else py.NotEq()
+            return CE(lambda ctx: (lf(ctx) == rf(ctx)) == eq, BOOL,
+                      code=_code2(left, right, lambda x, y: py.Compare(x, [pyop], [y])))
+        lce = self.coerce_ce(left, INT, node.left.span)
+        rce = self.coerce_ce(right, INT, node.right.span)
+        lf, rf = lce.fn, rce.fn
+        cmp = _CMP[op]()
+        code = _code2(lce, rce, lambda x, y: py.Compare(x, [cmp], [y]))
         fn = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
               "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}[op]
         if op == "<=":
-            return CE(lambda ctx: lf(ctx) <= rf(ctx), BOOL)
+            return CE(lambda ctx: lf(ctx) <= rf(ctx), BOOL, code=code)
         if op == ">=":
-            return CE(lambda ctx: lf(ctx) >= rf(ctx), BOOL)
-        return CE(lambda ctx: fn(lf(ctx), rf(ctx)), BOOL)
+            return CE(lambda ctx: lf(ctx) >= rf(ctx), BOOL, code=code)
+        return CE(lambda ctx: fn(lf(ctx), rf(ctx)), BOOL, code=code)
 
     @expr_rule
     def _(self, node: ast.Is, scope: Scope) -> CE:
@@ -171,18 +209,29 @@ class Operators:
         if t in self.spec.types or t in self.spec.tags:
             def test(d) -> bool:
                 return t in d.types
+
+            def test_code(d: py.expr) -> py.expr:
+                return py.Compare(G.const(t), [py.In()], [G.attr(d, "types")])
         elif t in self.defs_by_name:
             def test(d) -> bool:
                 return d.name == t
+
+            def test_code(d: py.expr) -> py.expr:
+                return py.Compare(G.attr(d, "name"), [py.Eq()], [G.const(t)])
         else:
             hint = did_you_mean(t, self.spec.types + self.spec.tags + self.spec.card_names)
             raise self.error(f"'{t}' is not a card type or card of this game", node.span, hint=hint)
+        def is_code(d: Callable) -> Callable:
+            if base.code is None:
+                return None
+            return lambda g: py.UnaryOp(py.Not(), test_code(d(g))) if neg else test_code(d(g))
         if base.type == CARD:
             f = base.fn
-            return CE(lambda ctx: test(ctx.state.card_def[f(ctx)]) != neg, BOOL)
+            return CE(lambda ctx: test(ctx.state.card_def[f(ctx)]) != neg, BOOL,
+                      code=is_code(lambda g: G.subscript(G.state_attr("card_def"), g.expr(base))))
         if base.type == CARDNAME:
             f = base.fn
-            return CE(lambda ctx: test(f(ctx)) != neg, BOOL)
+            return CE(lambda ctx: test(f(ctx)) != neg, BOOL, code=is_code(lambda g: g.expr(base)))
         cards = self.coerce(base, CARDS, node.value.span)
 
         def run_is(ctx: Ctx) -> bool:
@@ -227,23 +276,31 @@ class Operators:
 
     @expr_rule
     def _(self, node: ast.And, scope: Scope) -> CE:
-        a, b = self.expr(node.left, scope).fn, self.expr(node.right, scope).fn
-        return CE(lambda ctx: bool(a(ctx)) and bool(b(ctx)), BOOL)
+        ace, bce = self.expr(node.left, scope), self.expr(node.right, scope)
+        a, b = ace.fn, bce.fn
+        return CE(lambda ctx: bool(a(ctx)) and bool(b(ctx)), BOOL,
+                  code=_code2(ace, bce, lambda x, y: py.BoolOp(py.And(), [_truth(x), _truth(y)])))
 
     @expr_rule
     def _(self, node: ast.Or, scope: Scope) -> CE:
-        a, b = self.expr(node.left, scope).fn, self.expr(node.right, scope).fn
-        return CE(lambda ctx: bool(a(ctx)) or bool(b(ctx)), BOOL)
+        ace, bce = self.expr(node.left, scope), self.expr(node.right, scope)
+        a, b = ace.fn, bce.fn
+        return CE(lambda ctx: bool(a(ctx)) or bool(b(ctx)), BOOL,
+                  code=_code2(ace, bce, lambda x, y: py.BoolOp(py.Or(), [_truth(x), _truth(y)])))
 
     @expr_rule
     def _(self, node: ast.Not, scope: Scope) -> CE:
-        a = self.expr(node.value, scope).fn
-        return CE(lambda ctx: not a(ctx), BOOL)
+        ace = self.expr(node.value, scope)
+        a = ace.fn
+        return CE(lambda ctx: not a(ctx), BOOL,
+                  code=(lambda g: py.UnaryOp(py.Not(), g.expr(ace))) if ace.code is not None else None)
 
     @expr_rule
     def _(self, node: ast.Neg, scope: Scope) -> CE:
-        a = self.coerce(self.expr(node.value, scope), INT, node.value.span)
-        return CE(lambda ctx: -a(ctx), INT)
+        ace = self.coerce_ce(self.expr(node.value, scope), INT, node.value.span)
+        a = ace.fn
+        return CE(lambda ctx: -a(ctx), INT,
+                  code=(lambda g: py.UnaryOp(py.USub(), g.expr(ace))) if ace.code is not None else None)
 
 
 
@@ -255,3 +312,15 @@ def _names_fn(comp, ce: CE, span: Span) -> Callable:
     cards = comp.coerce(ce, CARDS, span)
     return lambda ctx: [ctx.state.card_def[c].name for c in cards(ctx)]
 
+
+
+def _code2(a: CE, b: CE, combine: Callable) -> Callable | None:
+    """The code of an operation on two expressions, when either has code to inline (else its function)."""
+    if a.code is None and b.code is None:
+        return None
+    return lambda g: combine(g.expr(a), g.expr(b))
+
+
+def _truth(x: py.expr) -> py.expr:
+    """`not not X`: X's truth as a bool, as `bool(X)` gives, without a call."""
+    return py.UnaryOp(py.Not(), py.UnaryOp(py.Not(), x))

@@ -1,93 +1,125 @@
-"""Compile rules for statements: blocks (with their run-time positions), `let`, assignments to counters and
-variables, if/repeat/while/for, `attack`, phases, `break`. Mixed into the `Compiler`.
+"""Compile rules for statements: blocks, `let`, assignments to counters and variables, if/repeat/while/for,
+`attack`, phases, `break`. Mixed into the `Compiler`.
+
+A block becomes one generated Python function (codegen.py): its statements, and the blocks nested in its ifs
+and loops, are inlined as straight-line code; a statement that is not generated (an attack, a primitive's
+run function) is called from it. A run-time `IllegalAction` becomes a `RuleViolation` at the statement that
+was running, found through the generated function's line table.
 """
 from __future__ import annotations
 
+import ast as py
 from typing import Callable
 
+from cardlang.compile import codegen as G
+from cardlang.compile.codegen import Code
 from cardlang.compile.scope import Scope, stmt_rule
-from cardlang.errors import CardCompileError, RuleViolation, Span, did_you_mean
+from cardlang.errors import CardCompileError, Span, did_you_mean
 from cardlang.primitives.counting import compile_assign
-from cardlang.primitives.types import ANY, CARD, CARDNAME, CARDNAMES, CARDS, INT, NUMBERS, PLAYER, PLAYERS, SLOT, SLOTS, Effect
-from cardlang.primitives.values import _guard, _noop, _step
+from cardlang.primitives.types import ANY, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS, SLOT
+from cardlang.primitives.types import SLOTS, Effect
+from cardlang.primitives.values import _noop, _step
 from cardlang.runtime import counters as C
-from cardlang.runtime.state import BreakLoop, Ctx, IllegalAction
+from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
+
+Items = list[tuple[Span | None, G.Item]]
 
 
 class Statements:
-    # ---- statements --------------------------------------------------------------------------------
+    # ---- blocks ------------------------------------------------------------------------------------
     def block(self, node: ast.Block, scope: Scope) -> Effect:
-        """Compile a block; compile errors are collected so that one run reports all of them.
+        """Compile a block to one generated function; compile errors are collected so that one run reports
+        all of them."""
+        items = self.block_items(node, scope)
+        if not items:
+            return _noop
+        g = G.build(self.gen_label, node.span, items)
+        self.add_generated(g)
+        return g.fn
 
-        A runtime `IllegalAction` from any statement becomes a `RuleViolation` at that statement (calls
-        wrap their own, more precisely); the index costs one addition per statement, not a frame.
-        """
-        fns: list[Effect] = []
-        spans: list[Span] = []
+    def block_items(self, node: ast.Block, scope: Scope) -> Items:
+        """The block's statements, compiled (to code to inline or a function to call), with their spans."""
+        items: Items = []
         scope = scope.with_()
         for st in node.stmts:
             try:
-                fns.append(self.stmt(st, scope))
-                spans.append(st.span)
+                items.append((st.span, self.stmt_item(st, scope)))
             except CardCompileError as e:
                 self.errors.append(e)
                 if isinstance(st, ast.Let):
                     scope.names.setdefault(st.name, ANY)  # one error, not one per later use
-        if not fns:
-            return _noop
-        tup = tuple(fns)
-        sp = tuple(spans)
-        if len(fns) == 1:
-            f1 = fns[0]
+        return items
 
-            def run_one(ctx: Ctx) -> None:
-                try:
-                    f1(ctx)
-                except IllegalAction as e:
-                    raise RuleViolation(f"{ctx.source or 'rules'}: {e}", sp[0]) from None
-            return run_one
+    def stmt_item(self, node, scope: Scope) -> G.Item:
+        for t in type(node).__mro__:
+            rule = self.stmt_rules.get(t)
+            if rule is not None:
+                return rule(self, node, scope)
+        raise self.error(f"cannot use {type(node).__name__} here", getattr(node, "span"))
 
-        def run_block(ctx: Ctx) -> None:
-            i = 0
-            try:
-                for f in tup:
-                    f(ctx)
-                    i += 1
-            except IllegalAction as e:
-                raise RuleViolation(f"{ctx.source or 'rules'}: {e}", sp[i]) from None
-        return run_block
+    def stmt(self, node, scope: Scope) -> Effect:
+        """Compile one statement to a function of ctx (for scenarios and primitives that run statements one by
+        one). A call reports its run-time errors at its own span, as in a block; other statements pass them on
+        (their nested blocks report at their own statements)."""
+        item = self.stmt_item(node, scope)
+        if not isinstance(item, Code):
+            return item
+        g = G.build(self.gen_label, node.span, [(node.span if isinstance(node, ast.Call) else None, item)],
+                    fn_name="run_statement")
+        self.add_generated(g)
+        return g.fn
 
+    def coerce_ce(self, ce: CE, want: str, span: Span) -> CE:
+        """Like `coerce`, but a CE: one that needs no conversion keeps its code, to be inlined."""
+        have = ce.type
+        if ce.code is not None:
+            if ce.secret is not None and want != "zone":
+                raise self.error(ce.secret, span, hint="a bot may count it: count(...)")
+            if (want == have or want == ANY or have == ANY) and not (want == CARDS and have == ANY):
+                return ce
+            if want == "bool":
+                return ce
+            if want == CARDS and have == CARD:
+                code = ce.code
+                return CE(self.coerce(ce, want, span), CARDS, code=lambda g: py.List([code(g)], py.Load()))
+        return CE(self.coerce(ce, want, span), want)
 
+    def _loop(self, head: Callable[[G.Gen, list[py.stmt]], py.stmt], body: Items, span: Span) -> Code:
+        """A loop with the step budget checked on every pass; `break` ends it (also from a called function)."""
+        def emit(gen: G.Gen) -> list[py.stmt]:
+            step = py.Expr(G.call(gen.const(_step), G.name(G.CTX), gen.const(span, "span")))
+            gen.loops += 1
+            inner = gen.items(body)
+            gen.loops -= 1
+            loop = head(gen, [step] + inner)
+            return [py.Try([loop], [py.ExceptHandler(G.name("_BreakLoop"), None, [py.Pass()])], [], [])]
+        return Code(emit)
+
+    # ---- statements --------------------------------------------------------------------------------
     @stmt_rule
-    def _(self, node: ast.Let, scope: Scope) -> Effect:
+    def _(self, node: ast.Let, scope: Scope) -> G.Item:
         ce = self.expr(node.value, scope)
         scope.names[node.name] = ce.type
-        f, n = ce.fn, node.name
-
-        def run_let(ctx: Ctx) -> None:
-            ctx.vars[n] = f(ctx)
-        return run_let
+        n = node.name
+        return Code(lambda gen: [G.set_var(n, gen.expr(ce))])
 
     @stmt_rule
-    def _(self, node: ast.Assign, scope: Scope) -> Effect:
+    def _(self, node: ast.Assign, scope: Scope) -> G.Item:
         target, op = node.target, node.op
         special = self.spec.counters.get(target[-1])
         if special is not None and (special.per_card or special.numbers) and not (
                 len(target) == 1 and target[0] in scope.names):
             # `c.damage += 2;`, `dice -= picked;`: per-card and number-list counters
             return compile_assign(self, node, scope, special)
-        value = self.coerce(self.expr(node.value, scope), INT, node.value.span) if op != "=" or \
-            target[-1] in self.spec.counters else self.expr(node.value, scope).fn
+        value = self.coerce_ce(self.expr(node.value, scope), INT, node.value.span) if op != "=" or \
+            target[-1] in self.spec.counters else self.expr(node.value, scope)
         if len(target) == 1 and target[0] in scope.names:
             n = target[0]
             if op == "=":
-                return _set_var(n, value)
-            sign = 1 if op == "+=" else -1
-
-            def run_add_var(ctx: Ctx) -> None:
-                ctx.vars[n] = ctx.vars[n] + sign * value(ctx)
-            return run_add_var
+                return Code(lambda gen: [G.set_var(n, gen.expr(value))])
+            pyop = py.Add() if op == "+=" else py.Sub()
+            return Code(lambda gen: [G.set_var(n, py.BinOp(G.var(n), pyop, gen.expr(value)))])
         cname = target[-1]
         cs = self.spec.counters.get(cname)
         if cs is None:
@@ -99,75 +131,58 @@ class Statements:
             pf = self.name(target[0], scope, node.span)
             if pf.type != PLAYER:
                 raise self.error(f"'{target[0]}' is not a player", node.span)
-            who = pf.fn
+            who = pf
         else:
-            who = (lambda ctx: ctx.you) if cs.per_player else (lambda ctx: None)
-        span = node.span
-        if op == "=":
-            def run_set(ctx: Ctx) -> None:
-                _guard(ctx, span, C.set_counter, ctx.state, slot, who(ctx), value(ctx), clamp=True)
-            return run_set
-        if op == "+=":
-            def run_add(ctx: Ctx) -> None:
-                p = who(ctx)
-                state = ctx.state
-                _guard(ctx, span, C.set_counter, state, slot, p, state.counter_value(slot, p) + value(ctx),
-                       clamp=True)
-            return run_add
+            who = CE(lambda ctx: ctx.you, PLAYER, code=lambda g: G.ctx_attr("you")) if cs.per_player else \
+                CE(lambda ctx: None, PLAYER, code=lambda g: G.const(None))
+        per_player = cs.per_player
 
-        def run_sub(ctx: Ctx) -> None:
-            p = who(ctx)
-            state = ctx.state
-            _guard(ctx, span, C.set_counter, state, slot, p, state.counter_value(slot, p) - value(ctx))
-        return run_sub
-
-    @stmt_rule
-    def _(self, node: ast.If, scope: Scope) -> Effect:
-        cond = self.expr(node.cond, scope).fn
-        then = self.block(node.then, scope)
-        if node.else_ is None:
-            def run_if(ctx: Ctx) -> None:
-                if cond(ctx):
-                    then(ctx)
-            return run_if
-        other = self.block(node.else_, scope) if isinstance(node.else_, ast.Block) else self.stmt(node.else_, scope)
-
-        def run_if_else(ctx: Ctx) -> None:
-            if cond(ctx):
-                then(ctx)
-            else:
-                other(ctx)
-        return run_if_else
+        def emit(gen: G.Gen) -> list[py.stmt]:
+            setter = gen.const(C.set_counter)
+            state = G.ctx_attr("state")
+            if op == "=":
+                return [py.Expr(G.call(setter, state, G.const(slot), gen.expr(who), gen.expr(value),
+                                       clamp=G.const(True)))]
+            p, st = gen.fresh("p"), gen.fresh("st")
+            row = G.subscript(G.attr(G.name(st), "counters"), G.const(slot))
+            now = G.subscript(row, G.name(p) if per_player else G.const(0))  # GameState.counter_value, inlined
+            new = py.BinOp(now, py.Add() if op == "+=" else py.Sub(), gen.expr(value))
+            kw = {"clamp": G.const(True)} if op == "+=" else {}
+            return [py.Assign([G.store(p)], gen.expr(who)), py.Assign([G.store(st)], state),
+                    py.Expr(G.call(setter, G.name(st), G.const(slot), G.name(p), new, **kw))]
+        return Code(emit)
 
     @stmt_rule
-    def _(self, node: ast.Repeat, scope: Scope) -> Effect:
-        count = self.coerce(self.expr(node.count, scope), INT, node.count.span)
-        body = self.block(node.body, scope.loop())
-        span = node.span
+    def _(self, node: ast.If, scope: Scope) -> G.Item:
+        cond = self.expr(node.cond, scope)
+        then = self.block_items(node.then, scope)
+        other: Items | None = None
+        if node.else_ is not None:
+            if isinstance(node.else_, ast.Block):
+                other = self.block_items(node.else_, scope)
+            else:  # `else if`: its condition reports at this `if`, as the enclosing block did
+                other = [(node.span, self.stmt_item(node.else_, scope))]
 
-        def run_repeat(ctx: Ctx) -> None:
-            try:
-                for _ in range(count(ctx)):
-                    _step(ctx, span)
-                    body(ctx)
-            except BreakLoop:
-                pass
-        return run_repeat
+        def emit(gen: G.Gen) -> list[py.stmt]:
+            test = gen.expr(cond)
+            body = gen.items(then)
+            orelse = gen.items(other) if other is not None else []
+            return [py.If(test, body, orelse)]
+        return Code(emit)
 
     @stmt_rule
-    def _(self, node: ast.While, scope: Scope) -> Effect:
-        cond = self.expr(node.cond, scope).fn
-        body = self.block(node.body, scope.loop())
-        span = node.span
+    def _(self, node: ast.Repeat, scope: Scope) -> G.Item:
+        count = self.coerce_ce(self.expr(node.count, scope), INT, node.count.span)
+        body = self.block_items(node.body, scope.loop())
+        return self._loop(lambda gen, inner: py.For(G.store(gen.fresh("i")),
+                                                   G.call(G.name("range"), gen.expr(count)), inner, []),
+                          body, node.span)
 
-        def run_while(ctx: Ctx) -> None:
-            try:
-                while cond(ctx):
-                    _step(ctx, span)
-                    body(ctx)
-            except BreakLoop:
-                pass
-        return run_while
+    @stmt_rule
+    def _(self, node: ast.While, scope: Scope) -> G.Item:
+        cond = self.expr(node.cond, scope)
+        body = self.block_items(node.body, scope.loop())
+        return self._loop(lambda gen, inner: py.While(gen.expr(cond), inner, []), body, node.span)
 
     def _iterable(self, node: ast.Expr, scope: Scope) -> tuple[Callable, str]:
         ce = self.expr(node, scope)
@@ -182,20 +197,16 @@ class Statements:
         return (lambda ctx: list(cards(ctx))), CARD
 
     @stmt_rule
-    def _(self, node: ast.For, scope: Scope) -> Effect:
+    def _(self, node: ast.For, scope: Scope) -> G.Item:
         items, elem = self._iterable(node.iterable, scope)
-        body = self.block(node.body, scope.loop().with_(**{node.var: elem}))
-        var, span = node.var, node.span
+        body = self.block_items(node.body, scope.loop().with_(**{node.var: elem}))
+        var = node.var
 
-        def run_for(ctx: Ctx) -> None:
-            try:
-                for x in items(ctx):
-                    _step(ctx, span)
-                    ctx.vars[var] = x
-                    body(ctx)
-            except BreakLoop:
-                pass
-        return run_for
+        def head(gen: G.Gen, inner: list[py.stmt]) -> py.stmt:
+            x = gen.fresh("x")
+            # the step check first, then the loop name, as the closures did
+            return py.For(G.store(x), gen.call_fn(items), [inner[0], G.set_var(var, G.name(x))] + inner[1:], [])
+        return self._loop(head, body, node.span)
 
     @stmt_rule
     def _(self, node: ast.Attack, scope: Scope) -> Effect:
@@ -239,17 +250,9 @@ class Statements:
         return self.registry.get("simultaneous").build(self, node, scope)
 
     @stmt_rule
-    def _(self, node: ast.Break, scope: Scope) -> Effect:
+    def _(self, node: ast.Break, scope: Scope) -> G.Item:
         if not scope.in_loop:
             raise self.error("'break' outside a loop", node.span)
-
-        def run_break(ctx: Ctx) -> None:
-            raise BreakLoop()
-        return run_break
-
-
-def _set_var(n: str, value: Callable) -> Effect:
-    def run_set_var(ctx: Ctx) -> None:
-        ctx.vars[n] = value(ctx)
-    return run_set_var
+        # Python's `break` when the loop is in this same generated function; else the loop's exception
+        return Code(lambda gen: [py.Break()] if gen.loops else [py.Raise(G.call(G.name("_BreakLoop")), None)])
 

@@ -118,3 +118,4 @@ class Bound:
     consts: dict[str, Any] = field(default_factory=dict)  # compile-time constants, when known
     texts: dict[str, str] = field(default_factory=dict)   # how each argument reads in rules text
     cases: dict[str, Callable] = field(default_factory=dict)  # compiled outcome blocks, by case name
+    exprs: dict[str, Any] = field(default_factory=dict)  # the compiled expressions behind `values` (to inline)

@@ -25,6 +25,7 @@ class CE:
     fn: Callable[[Ctx], Any]
     type: str
     secret: str | None = None  # a zone a bot may count but not look into: why not
+    code: Callable[[Any], Any] | None = None  # code(gen) -> the Python expression computing it, to inline it
 
 
 def article(t: str) -> str:

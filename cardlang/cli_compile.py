@@ -1,0 +1,34 @@
+"""`cardlang compile GAME [--card NAME]`: print the Python a game's rules and cards were compiled to.
+
+Read-only and for people: the generated modules are shown as `ast.unparse` gives them, each headed by what it
+was made for and by its constants (compiled functions, spans, card definitions) in words.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Optional
+
+import typer
+
+from cardlang.cli import _fail_usage, _load, app
+
+
+@app.command("compile")
+def compile_(game: Annotated[str, typer.Argument(help="Game id (see `cardlang games`).")],
+             card: Annotated[Optional[str], typer.Option("--card", help="Only this card's abilities.")] = None
+             ) -> None:
+    """Print the Python that the game's rules (or one card's abilities) were compiled to."""
+    from cardlang.compile.codegen import source_of
+    from cardlang.errors import did_you_mean
+
+    g = _load(game)
+    mods = g.compiler.generated
+    if card is not None:
+        if card not in g.defs_by_name:
+            hint = did_you_mean(card, list(g.defs_by_name))
+            raise _fail_usage(f"{game} has no card '{card}'" + (f"; {hint}" if hint else ""))
+        mods = [m for m in mods if m.card == card]
+        if not mods:
+            typer.echo(f"# {card} has no abilities: nothing was generated for it")
+            return
+    for m in mods:
+        typer.echo(source_of(m))

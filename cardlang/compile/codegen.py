@@ -1,0 +1,235 @@
+"""Generate Python for compiled blocks: each block of rules becomes one Python function, built as `ast` nodes
+and compiled once per game load, with its statements inlined as straight-line code (if, loops, lets, counter
+changes, calls of primitives).
+
+Safety: every name in the generated code is the compiler's own (`ctx`, `_k3_run_move`, `_v2`); every string
+or number that comes from a source is an `ast.Constant`, and every compiled value (a primitive's run function,
+a span, a card definition) is a constant of the module's namespace under a mangled name. No source text is
+ever parsed as Python.
+
+Positions: each generated statement gets its own line number, and the module keeps a line table (generated
+line -> source span), like Jinja's `debug_info`. The function's one `except IllegalAction` handler maps the
+line that was running to the statement's span, so a run-time error still reads `path:line:col` with the
+card's own caret. Knows no game and no AST node type: the compile rules hand it `Code` to emit.
+"""
+from __future__ import annotations
+
+import ast as py
+import itertools
+from dataclasses import dataclass
+from typing import Any, Callable
+
+from cardlang.errors import RuleViolation, Span
+from cardlang.runtime.state import BreakLoop, Ctx, IllegalAction
+
+CTX = "ctx"
+
+
+@dataclass(slots=True)
+class Code:
+    """A statement to be generated: EMIT(gen) gives its Python statements (positions are added by the block)."""
+
+    emit: Callable[["Gen"], list[py.stmt]]
+    fn: Callable | None = None  # the same statement as a function, where a caller needs one
+
+
+Item = Callable | Code  # an item of a block: a run function (called) or generated code (inlined)
+
+
+def name(n: str) -> py.Name:
+    return py.Name(n, py.Load())
+
+
+def store(n: str) -> py.Name:
+    return py.Name(n, py.Store())
+
+
+def returns(gen: "Gen", code: Callable[["Gen"], py.expr]) -> list[py.stmt]:
+    return [py.Return(code(gen))]
+
+
+def const(v: Any) -> py.Constant:
+    assert v is None or isinstance(v, (str, int, bool, float)), v
+    return py.Constant(v)
+
+
+def attr(base: py.expr, a: str) -> py.Attribute:
+    return py.Attribute(base, a, py.Load())
+
+
+def call(fn: py.expr, *args: py.expr, **kw: py.expr) -> py.Call:
+    return py.Call(fn, list(args), [py.keyword(k, v) for k, v in kw.items()])
+
+
+def subscript(base: py.expr, key: py.expr) -> py.Subscript:
+    return py.Subscript(base, key, py.Load())
+
+
+def ctx_attr(a: str) -> py.Attribute:
+    return attr(name(CTX), a)
+
+
+def state_attr(a: str) -> py.Attribute:
+    return attr(ctx_attr("state"), a)
+
+
+def row_of(table: str, slot: int, who: py.expr) -> py.Subscript:
+    """`ctx.state.zones[slot][who]` / `ctx.state.counters[slot][who]`."""
+    return subscript(subscript(state_attr(table), const(slot)), who)
+
+
+def you() -> py.Attribute:
+    return ctx_attr("you")
+
+
+def var(n: str) -> py.Subscript:
+    """`ctx.vars["n"]`: a local name of the rules (the name is data)."""
+    return subscript(ctx_attr("vars"), const(n))
+
+
+def set_var(n: str, value: py.expr) -> py.Assign:
+    return py.Assign([py.Subscript(ctx_attr("vars"), const(n), py.Store())], value)
+
+
+class Gen:
+    """The module being generated for one block: its namespace of constants, line table and helpers."""
+
+    _modules = itertools.count()
+
+    def __init__(self, label: str) -> None:
+        self.label = label
+        self.ns: dict[str, Any] = {"_IllegalAction": IllegalAction, "_BreakLoop": BreakLoop, "_Ctx": Ctx,
+                                   "_violation": _violation}
+        self._ids: dict[int, str] = {}
+        self._fresh = itertools.count()
+        self.lines: dict[int, Span | None] = {}
+        self._next_line = 2  # line 1 is the `def`
+        self.loops = 0  # loops of this function around the code being emitted (`break` is then Python's)
+
+    def const(self, obj: Any, hint: str = "k") -> py.Name:
+        """A compiled value as a constant of the module: a mangled name bound to OBJ in its namespace."""
+        key = id(obj)
+        n = self._ids.get(key)
+        if n is None:
+            base = getattr(obj, "__name__", "") if callable(obj) else ""
+            safe = base if base.isidentifier() and base.isascii() and not base.startswith("_") else ""
+            n = f"_{hint}{len(self._ids)}" + (f"_{safe}" if safe else "")
+            self._ids[key] = n
+            self.ns[n] = obj
+        return name(n)
+
+    def fresh(self, hint: str = "v") -> str:
+        return f"_{hint}{next(self._fresh)}"
+
+    def line(self, span: Span | None) -> int:
+        n = self._next_line
+        self._next_line += 1
+        self.lines[n] = span
+        return n
+
+    def call_fn(self, fn: Callable) -> py.expr:
+        return call(self.const(fn), name(CTX))
+
+    def expr(self, ce) -> py.expr:
+        """The code of a compiled expression: inlined when it has code, else a call of its function."""
+        code = getattr(ce, "code", None)
+        if code is not None:
+            return code(self)
+        return self.call_fn(ce.fn)
+
+    def items(self, items: list[tuple[Span | None, Item]]) -> list[py.stmt]:
+        """Statements for block items, each placed on its own line of the line table."""
+        out: list[py.stmt] = []
+        for span, item in items:
+            ln = self.line(span)
+            stmts = item.emit(self) if isinstance(item, Code) else [py.Expr(self.call_fn(item))]
+            for st in stmts:
+                _place(st, ln)
+            out.extend(stmts)
+        return out or [py.Pass()]
+
+
+def _place(node: py.AST, line: int) -> None:
+    """Give NODE and its sub-nodes that have no line yet this line (nested statements keep their own)."""
+    if "lineno" in node._attributes and getattr(node, "lineno", None) is None:
+        node.lineno = node.end_lineno = line
+        node.col_offset = node.end_col_offset = 0
+    for child in py.iter_child_nodes(node):
+        _place(child, line)
+
+
+def _violation(ctx: Ctx, e: IllegalAction, lines: dict[int, Span | None]):
+    """The RuleViolation for an IllegalAction caught in a generated function: at the span of the line that
+    was running there (the traceback's first entry is that function's own frame)."""
+    span = lines.get(e.__traceback__.tb_lineno) if e.__traceback__ is not None else None
+    if span is None:
+        return e
+    return RuleViolation(f"{ctx.source or 'rules'}: {e}", span)
+
+
+@dataclass
+class Generated:
+    """One generated module: what it was made for, its Python AST (for `cardlang compile`) and its function."""
+
+    label: str
+    span: Span | None
+    tree: py.Module
+    fn: Callable
+    consts: dict[str, Any]  # the module's constants by mangled name (compiled values, not code)
+    card: str | None = None  # the card whose ability it is, if any
+
+
+def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], *, wrap: bool = True,
+          fn_name: str = "run_block") -> Generated:
+    """Compile ITEMS into one function `run_block(ctx)`; with WRAP, run-time errors become RuleViolations
+    at the statement's span."""
+    def body_of(gen: Gen) -> list[py.stmt]:
+        body = gen.items(items)
+        if wrap:
+            lines = gen.const(gen.lines, "lines")
+            handler = py.ExceptHandler(name("_IllegalAction"), "_e", [
+                py.Raise(call(name("_violation"), name(CTX), name("_e"), lines), py.Constant(None))])
+            body = [py.Try(body, [handler], [], [])]
+        return body
+    return build_function(label, span, body_of, fn_name)
+
+
+def build_function(label: str, span: Span | None, body_of: Callable[[Gen], list[py.stmt]],
+                   fn_name: str = "run_expr") -> Generated:
+    """Compile `def FN_NAME(ctx): BODY` in a module of its own; statements without a line get line 1."""
+    gen = Gen(label)
+    body = body_of(gen)
+    for st in body:
+        _place(st, 1)
+    fn = py.FunctionDef(fn_name, py.arguments([], [py.arg(CTX)], None, [], [], None, []), body, [], None)
+    fn.lineno = fn.end_lineno = 1
+    fn.col_offset = fn.end_col_offset = 0
+    tree = py.Module([fn], [])
+    py.fix_missing_locations(tree)
+    filename = f"<cardlang {span}>" if span is not None else f"<cardlang {label}>"
+    ns = dict(gen.ns)
+    exec(compile(tree, filename, "exec"), ns)  # the code object of our own AST, never of source text
+    consts = {k: v for k, v in gen.ns.items() if k in gen._ids.values()}
+    return Generated(label, span, tree, ns[fn_name], consts)
+
+
+def source_of(g: Generated) -> str:
+    """Readable Python of a generated module, with the namespace's constants listed as comments."""
+    head = [f"# {g.label!r}" + (f" at {str(g.span)!r}" if g.span is not None else "")]
+    for k, v in g.consts.items():
+        head.append(f"#   {k} = {_describe(v)}")
+    return "\n".join(head) + "\n" + py.unparse(g.tree) + "\n"
+
+
+def _describe(v: Any) -> str:
+    """What a constant is, in a few words, for the listing (a repr never goes into code)."""
+    if isinstance(v, Span):
+        return f"the span {str(v)!r}"
+    if isinstance(v, dict):
+        return f"a table of {len(v)} entries"
+    if callable(v):
+        return f"the compiled function {getattr(v, '__qualname__', type(v).__name__)!r}"
+    name = getattr(v, "name", None)
+    if isinstance(name, str):
+        return f"{type(v).__name__} {name!r}"
+    return type(v).__name__
