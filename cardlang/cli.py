@@ -308,8 +308,11 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id.")],
              kingdom: Annotated[Optional[str], typer.Option(help="'random' or a list of cards.")] = None,
              json_: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
              per_game: Annotated[Optional[Path], typer.Option(help="Write one JSON line per game here.")] = None,
+             stats: Annotated[bool, typer.Option("--stats", help="Per-card and per-seat statistics, game "
+                                                 "lengths, margins and end conditions.")] = False,
              with_: WithOpt = None, variant: VariantOpt = None) -> None:
     """Simulate many bot games; print wins with 95% intervals, ties, turns and speed."""
+    from cardlang.stats import CardStats, text_lines
     from cardlang.errors import CardLangError
     from cardlang.simulate import simulate as run
     g = _load(game, with_)
@@ -325,7 +328,9 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id.")],
             out.write(json.dumps(rec) + "\n")
     try:
         with typer.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
-            t = run(g, names, games, seed, pools=pools, on_game=on_game, progress=bar.update, variants=variants)
+            card_stats = CardStats(names) if stats else None
+            t = run(g, names, games, seed, pools=pools, on_game=on_game, progress=bar.update, variants=variants,
+                    stats=card_stats)
     except CardLangError as e:
         typer.echo(e.render(), err=True)
         raise typer.Exit(code=1) from None
@@ -339,7 +344,7 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id.")],
             "wins": t.wins,
             "win_intervals": [list(t.interval(i)) for i in range(len(names))], "ties": t.ties,
             "stopped": t.stopped, "mean_turns": round(t.mean_turns, 3), "median_turns": t.median_turns,
-            "games_per_second": round(gps, 1)}))
+            "games_per_second": round(gps, 1)} | ({"stats": card_stats.to_json()} if card_stats else {})))
         return
     extra = f", variant {', '.join(sorted(variants))}" if variants else ""
     typer.echo(f"{g.title}: {t.games} games, seed {seed}, seats rotating{extra}")
@@ -352,6 +357,8 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id.")],
     typer.echo(f"ties: {t.ties}   stopped at the turn limit: {t.stopped}")
     typer.echo(f"turns per game (all players): mean {t.mean_turns:.1f}, median {t.median_turns:.1f}")
     typer.echo(f"speed: {gps:.0f} games/second")
+    for line in text_lines(card_stats) if card_stats else ():
+        typer.echo(line)
 
 
 @app.command()
