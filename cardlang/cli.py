@@ -1,4 +1,5 @@
-"""The cardlang command line: games, cards, check, test, play, simulate, primitives, sheets.
+"""The cardlang command line: games, cards, check, test, play, simulate, compare, report, primitives,
+sheets.
 
 Errors in sources are printed as `path:line:col: error: ...` with the line and a caret; bad usage exits 2,
 errors found exit 1, and no input ever produces a Python traceback.
