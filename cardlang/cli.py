@@ -1,4 +1,5 @@
-"""The cardlang command line: games, cards, check, test, play, simulate, primitives, sheets.
+"""The cardlang command line: games, cards, check, test, play, simulate, compare, report, primitives,
+sheets.
 
 Errors in sources are printed as `path:line:col: error: ...` with the line and a caret; bad usage exits 2,
 errors found exit 1, and no input ever produces a Python traceback.
@@ -31,7 +32,7 @@ def _print_errors(errors) -> None:
         typer.echo("", err=True)
 
 
-def _load(game_id: str, extra: list[Path] | None = None):
+def _load(game_id: str, extra: list[Path] | None = None, replace: list[Path] | None = None):
     from cardlang.compile.game import game_ids, load_game
     from cardlang.errors import ErrorList
     if game_id not in game_ids():
@@ -43,7 +44,7 @@ def _load(game_id: str, extra: list[Path] | None = None):
         if not p.exists():
             raise _fail_usage(f"--with {p}: no such file or folder")
     try:
-        return load_game(game_id, extra)
+        return load_game(game_id, extra, replace=replace)
     except ErrorList as e:
         _print_errors(e.errors)
         typer.echo(f"{len(e.errors)} error(s) in {game_id}", err=True)
@@ -308,8 +309,11 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id.")],
              kingdom: Annotated[Optional[str], typer.Option(help="'random' or a list of cards.")] = None,
              json_: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
              per_game: Annotated[Optional[Path], typer.Option(help="Write one JSON line per game here.")] = None,
+             stats: Annotated[bool, typer.Option("--stats", help="Per-card and per-seat statistics, game "
+                                                 "lengths, margins and end conditions.")] = False,
              with_: WithOpt = None, variant: VariantOpt = None) -> None:
     """Simulate many bot games; print wins with 95% intervals, ties, turns and speed."""
+    from cardlang.stats import CardStats, text_lines
     from cardlang.errors import CardLangError
     from cardlang.simulate import simulate as run
     g = _load(game, with_)
@@ -325,7 +329,9 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id.")],
             out.write(json.dumps(rec) + "\n")
     try:
         with typer.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
-            t = run(g, names, games, seed, pools=pools, on_game=on_game, progress=bar.update, variants=variants)
+            card_stats = CardStats(names) if stats else None
+            t = run(g, names, games, seed, pools=pools, on_game=on_game, progress=bar.update, variants=variants,
+                    stats=card_stats)
     except CardLangError as e:
         typer.echo(e.render(), err=True)
         raise typer.Exit(code=1) from None
@@ -339,7 +345,7 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id.")],
             "wins": t.wins,
             "win_intervals": [list(t.interval(i)) for i in range(len(names))], "ties": t.ties,
             "stopped": t.stopped, "mean_turns": round(t.mean_turns, 3), "median_turns": t.median_turns,
-            "games_per_second": round(gps, 1)}))
+            "games_per_second": round(gps, 1)} | ({"stats": card_stats.to_json()} if card_stats else {})))
         return
     extra = f", variant {', '.join(sorted(variants))}" if variants else ""
     typer.echo(f"{g.title}: {t.games} games, seed {seed}, seats rotating{extra}")
@@ -352,6 +358,100 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id.")],
     typer.echo(f"ties: {t.ties}   stopped at the turn limit: {t.stopped}")
     typer.echo(f"turns per game (all players): mean {t.mean_turns:.1f}, median {t.median_turns:.1f}")
     typer.echo(f"speed: {gps:.0f} games/second")
+    for line in text_lines(card_stats) if card_stats else ():
+        typer.echo(line)
+
+
+def _arms(game, players, a, b, with_, variant, command: str):
+    """Load both arms of an A/B run and check the players and variants against them."""
+    arms, labels = [], []
+    for opt, path in (("--a", a), ("--b", b)):
+        if path is not None and not path.exists():
+            raise _fail_usage(f"{opt} {path}: no such file or folder")
+        arms.append(_load(game, with_, [path] if path else None))
+        labels.append(str(path) if path else "the cards as shipped")
+    names = _parse_players(arms[0], players)
+    if "human" in names:
+        raise _fail_usage(f"{command} plays bots only; 'human' cannot take part")
+    _parse_players(arms[1], players)
+    return arms, labels, names, _parse_variants(arms[0], variant, len(names))
+
+
+ArmOpt = "An expansion folder or a card file; its cards replace the game's cards of the same name " \
+    "(default: the cards as shipped)."
+
+
+@app.command()
+def compare(game: Annotated[str, typer.Argument(help="Game id.")],
+            players: Annotated[str, typer.Option(help="Comma-separated bot names; the first is compared.")],
+            a: Annotated[Optional[Path], typer.Option("--a", help="Arm A. " + ArmOpt)] = None,
+            b: Annotated[Optional[Path], typer.Option("--b", help="Arm B. " + ArmOpt)] = None,
+            games: Annotated[int, typer.Option(min=1, help="Games per arm.")] = 1000,
+            seed: Annotated[int, typer.Option(help="Seed; both arms play the same seeds.")] = 1,
+            kingdom: Annotated[Optional[str], typer.Option(help="'random' or a list of cards.")] = None,
+            json_: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
+            with_: WithOpt = None, variant: VariantOpt = None) -> None:
+    """A/B test a card edit: both versions on the same seeds, each arm's win rates, and the paired
+    difference B - A with its 95% interval and an exact sign-test p-value."""
+    from cardlang.compare import run_compare, text_lines
+    from cardlang.errors import CardLangError
+    arms, labels, names, variants = _arms(game, players, a, b, with_, variant, "compare")
+    try:
+        with typer.progressbar(length=2 * games, label="comparing", file=sys.stderr) as bar:
+            c = run_compare(arms[0], arms[1], names, games, seed, labels=(labels[0], labels[1]),
+                            pools_a=_parse_pools(arms[0], kingdom), pools_b=_parse_pools(arms[1], kingdom),
+                            variants=variants, progress=bar.update)
+    except CardLangError as e:
+        typer.echo(e.render(), err=True)
+        raise typer.Exit(code=1) from None
+    if json_:
+        typer.echo(json.dumps({"game": arms[0].id, "seed": seed, **c.to_json()}))
+        return
+    for line in text_lines(c, arms[0].title):
+        typer.echo(line)
+
+
+@app.command()
+def report(game: Annotated[str, typer.Argument(help="Game id.")],
+           players: Annotated[str, typer.Option(help="Comma-separated bot names; the first is compared.")],
+           out: Annotated[Path, typer.Option("-o", "--out", help="The HTML file to write.")] = Path("report.html"),
+           games: Annotated[int, typer.Option(min=1, help="Games (per arm, with --b).")] = 1000,
+           seed: Annotated[int, typer.Option(help="Seed; the same seed gives the same report.")] = 1,
+           kingdom: Annotated[Optional[str], typer.Option(help="'random' or a list of cards.")] = None,
+           a: Annotated[Optional[Path], typer.Option("--a", help="Cards simulated (arm A). " + ArmOpt)] = None,
+           b: Annotated[Optional[Path], typer.Option("--b", help="With it, an A/B comparison. " + ArmOpt)] = None,
+           with_: WithOpt = None, variant: VariantOpt = None) -> None:
+    """One HTML page of tables and charts: win rates, seats, game lengths, end conditions, per-card win
+    rates and (with --b) the A/B difference. Needs the `cardlang[report]` extra; works with no network."""
+    from cardlang.compare import Comparison, play_arm
+    from cardlang.errors import CardLangError
+    from cardlang.render.report import MissingExtra, render_report
+    from cardlang.stats import CardStats
+    arms, labels, names, variants = _arms(game, players, a, b, with_, variant, "report")
+    if out.is_dir() or not out.parent.is_dir():
+        raise _fail_usage(f"-o {out}: not a file in an existing folder")
+    stats = CardStats(names)
+    try:
+        with typer.progressbar(length=games * (2 if b else 1), label="simulating", file=sys.stderr) as bar:
+            run = dict(variants=variants, progress=bar.update)
+            arm_a = play_arm(arms[0], names, games, seed, pools=_parse_pools(arms[0], kingdom), stats=stats, **run)
+            comparison = None if b is None else Comparison(names, arm_a, play_arm(
+                arms[1], names, games, seed, pools=_parse_pools(arms[1], kingdom), **run), (labels[0], labels[1]))
+        meta = [f"{games} games{' per arm' if b else ''}, seed {seed}, seats rotating; bots: {', '.join(names)}"
+                + (f"; variant {', '.join(sorted(variants))}" if variants else "") + f"; cards: {labels[0]}"]
+        page = render_report(title=f"{arms[0].title}: balance report", meta=meta, stats=stats,
+                             wins=arm_a.figures(), comparison=comparison)
+    except CardLangError as e:
+        typer.echo(e.render(), err=True)
+        raise typer.Exit(code=1) from None
+    except MissingExtra as e:
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(code=1) from None
+    try:
+        out.write_text(page, encoding="utf-8")
+    except OSError as e:
+        raise _fail_usage(f"-o {out}: cannot write: {e.strerror}") from None
+    typer.echo(f"wrote {out} ({stats.games} games{', A/B' if b else ''})")
 
 
 @app.command()

@@ -10,6 +10,7 @@ from typing import Callable, Iterator
 
 from cardlang.agents import make_agent
 from cardlang.runtime.engine import play_game
+from cardlang.stats import GameObserver
 
 
 @dataclass
@@ -64,8 +65,11 @@ def game_seed(seed: int, i: int) -> int:
 
 def simulate(game, players: list[str], games: int, seed: int, *, pools=None,
              on_game: Callable[[dict], None] | None = None, progress: Callable[[int], None] | None = None,
-             variants=()) -> Totals:
-    """Play GAMES games; bot i sits in seat (i + g) mod n in game g, so no bot keeps the first seat."""
+             variants=(), stats=None) -> Totals:
+    """Play GAMES games; bot i sits in seat (i + g) mod n in game g, so no bot keeps the first seat.
+
+    STATS (a cardlang.stats.CardStats) also counts each game's cards, seats and end, from its events, and
+    those figures go into the per-game records too."""
     n = len(players)
     t = Totals(players, wins=[0.0] * n, outright=[0] * n)
     start = time.perf_counter()
@@ -74,7 +78,9 @@ def simulate(game, players: list[str], games: int, seed: int, *, pools=None,
         seats = [players[(j - g) % n] for j in range(n)]        # seat j is played by this bot
         bot_of_seat = [(j - g) % n for j in range(n)]
         agents = [make_agent(game, name, s + j) for j, name in enumerate(seats)]
-        r = play_game(game, agents, s, pools=pools, variants=variants)
+        seen: list = []
+        r = play_game(game, agents, s, pools=pools, variants=variants,
+                      on_state=None if stats is None else lambda st: seen.append(GameObserver(st)))
         t.games += 1
         t.turn_hist[sum(r.turns)] += 1
         if r.stopped:
@@ -85,9 +91,14 @@ def simulate(game, players: list[str], games: int, seed: int, *, pools=None,
             t.wins[bot_of_seat[w]] += 1 / len(r.winners)
             if len(r.winners) == 1:
                 t.outright[bot_of_seat[w]] += 1
-        if on_game is not None:
-            on_game({"game": g, "seed": s, "seats": seats, "scores": r.scores, "turns": r.turns,
-                     "winners": r.winners})
+        if on_game is not None or stats is not None:
+            rec = {"game": g, "seed": s, "seats": seats, "scores": r.scores, "turns": r.turns,
+                   "winners": r.winners}
+            if stats is not None:
+                rec.update(seen[0].record())
+                stats.add(rec)
+            if on_game is not None:
+                on_game(rec)
         if progress is not None:
             progress(1)
     t.seconds = time.perf_counter() - start

@@ -227,6 +227,8 @@ class Calls:
             raise RuleViolation(f"'{d.name}' ran past the step budget ({state.step_budget} steps, "
                                 f"{_MAX_DEPTH} abilities inside each other); does it loop forever?",
                                 d.meta.get("span"))
+        if state.log is not None or state.listeners:  # abilities resolved, for logs and per-card statistics
+            state.emit(("Triggered", ctx.you, cid, d.name, event))
         state.depth += 1
         try:
             eff(Ctx(state, ctx.you, cid, dict(values) if values else {}, d.name))
@@ -241,6 +243,8 @@ class Calls:
             for cid in list(zone.cards):
                 d = state.card_def[cid]
                 if d.index in defs and state.loc[cid] is zone:
+                    if state.log is not None or state.listeners:
+                        state.emit(("Triggered", player, cid, d.name, event))
                     d.watchers[event][1](Ctx(state, player, cid, dict(extra), d.name))
 
     watch_index: dict[str, list[tuple[str, set[int]]]]

@@ -63,6 +63,8 @@ class CompiledGame:
     bots: dict[str, ast.BotDecl] = field(default_factory=dict)
     card_files: dict[str, Path] = field(default_factory=dict)
     decls: dict[str, ast.CardDecl] = field(default_factory=dict)
+    # `end when A or B`: each part in the rules' words with its test, to say which one ended a game
+    end_parts: list[tuple[str, Callable[[Ctx], Any]]] = field(default_factory=list)
     bot_rules: dict[str, dict] = field(default_factory=dict, repr=False)  # compiled bots, once per game
 
     @property
@@ -120,8 +122,12 @@ def parse_files(paths: list[Path], errors: list[CardLangError]) -> list[ast.Sour
     return files
 
 
-def load_game(game_id: str, extra: list[Path] | None = None, registry: Registry = CORE) -> CompiledGame:
-    """Parse and compile everything of one game (plus expansion folders). Raises ErrorList with all errors."""
+def load_game(game_id: str, extra: list[Path] | None = None, registry: Registry = CORE, *,
+              replace: list[Path] | None = None) -> CompiledGame:
+    """Parse and compile everything of one game (plus expansion folders). Raises ErrorList with all errors.
+
+    Cards in REPLACE (files or folders) take the place of the game's cards of the same name, keeping their
+    position (so a seed deals the same kingdom), and are added when new: one edited card, A/B tested."""
     root = project_root()
     game_dir = root / "games" / game_id
     if not (game_dir / "game.cl").is_file():
@@ -131,7 +137,9 @@ def load_game(game_id: str, extra: list[Path] | None = None, registry: Registry 
     extra = extra or []
     card_paths = source_files([root / "cards" / game_id] + extra, (CARD_SUFFIX,))
     card_files = parse_files(card_paths, errors)
-    extra_rules = parse_files(source_files(extra, (RULES_SUFFIX,)), errors)
+    replace = replace or []
+    overrides = parse_files(source_files(replace, (CARD_SUFFIX,)), errors)
+    extra_rules = parse_files(source_files(extra + replace, (RULES_SUFFIX,)), errors)
     if errors and not rules:
         raise ErrorList(errors)
     games = [d for f in rules for d in f.decls if isinstance(d, ast.GameDecl)]
@@ -146,7 +154,7 @@ def load_game(game_id: str, extra: list[Path] | None = None, registry: Registry 
         spec = GameSpec.from_decl(game_id, game_decl)
     except ErrorList as e:
         raise ErrorList(errors + e.errors) from None
-    game = _compile(spec, registry, card_files, errors)
+    game = _compile(spec, registry, card_files, errors, overrides)
     for f in rules + extra_rules:
         for d in f.decls:
             if isinstance(d, ast.BotDecl):
@@ -196,7 +204,7 @@ def _passes_values(node: Any) -> bool:
 
 
 def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile],
-             errors: list[CardLangError]) -> CompiledGame:
+             errors: list[CardLangError], overrides: list[ast.SourceFile] = ()) -> CompiledGame:
     decl = spec.decl
     cards: list[tuple[ast.CardDecl, str]] = []
     seen: dict[str, ast.CardDecl] = {}
@@ -212,6 +220,7 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
                 continue
             seen[d.name] = d
             cards.append((d, f.path))
+    _replace_cards(cards, overrides, errors)
     spec.card_names = [d.name for d, _ in cards]
     defs: list[CardDef] = []
     by_name: dict[str, CardDef] = {}
@@ -330,7 +339,13 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
             errors.append(CardCompileError(f"a pool filter may only read card properties ({e})", pd.span))
     errors.extend(comp.errors)
     comp.errors = []
-    from cardlang.compile.describe import describe_card
+    from cardlang.compile.describe import cond_text, describe_card
+    end_parts = []
+    if end is not None:
+        try:
+            end_parts = [(cond_text(e, comp, "you"), comp.expr(e, Scope()).fn) for e in _or_parts(decl.end)]
+        except CardCompileError:  # already reported when the whole condition was compiled
+            pass
     for (d, _), cd in zip(cards, defs):
         try:
             cd.text = describe_card(d, comp)
@@ -338,7 +353,30 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
             errors.append(e)
     return CompiledGame(spec.id, spec.title, spec, defs, decl.players, setup, turn, comp.phases, end, score,
                         tiebreak, pools, comp, card_files={d.name: Path(p) for d, p in cards},
-                        decls={d.name: d for d, _ in cards})
+                        decls={d.name: d for d, _ in cards}, end_parts=end_parts)
+
+
+def _replace_cards(cards: list, overrides: list[ast.SourceFile], errors: list[CardLangError]) -> None:
+    """Put each card of OVERRIDES in the place of the card of the same name (or after the others)."""
+    at = {d.name: i for i, (d, _) in enumerate(cards)}
+    seen: dict[str, ast.CardDecl] = {}
+    for f in overrides:
+        for d in f.decls:
+            if not isinstance(d, ast.CardDecl):
+                errors.append(CardCompileError("card files hold cards only", d.span))
+            elif d.name in seen:
+                errors.append(CardCompileError(f"card '{d.name}' is defined twice (first at {seen[d.name].span})",
+                                               d.span))
+            else:
+                seen[d.name] = d
+                if d.name in at:
+                    cards[at[d.name]] = (d, f.path)
+                else:
+                    cards.append((d, f.path))
+
+
+def _or_parts(e: ast.Expr) -> list[ast.Expr]:
+    return _or_parts(e.left) + _or_parts(e.right) if isinstance(e, ast.Or) else [e]
 
 
 def _type_spans(d: ast.CardDecl) -> list[Span]:

@@ -144,7 +144,11 @@ def build_win(b: Bound, info) -> object:
     who = b.values["who"]
 
     def run_win(ctx: Ctx) -> None:
-        ctx.state.winners = [who(ctx)]
+        state = ctx.state
+        state.winners = [who(ctx)]
+        # Which rule made the player win, for statistics: the card (or the phase of the turn) it ran in.
+        where = ctx.source if ctx.card is not None else (f"{state.phase} phase" if state.phase else ctx.source)
+        state.ended_by = f"win ({where})" if where else "win"
         raise GameOver()
     return run_win
 
@@ -168,6 +172,7 @@ def build_eliminate(b: Bound, info) -> object:
         alive = [p for p in range(state.num_players) if not state.out[p]]
         if len(alive) == 1:
             state.winners = alive
+            state.ended_by = "last player standing"
             raise GameOver()
     return run_eliminate
 

@@ -37,10 +37,12 @@ def choose_pools(game, state: GameState, pools: dict[str, list] | None) -> None:
 
 
 def setup_game(game, agents: list, seed: int, *, pools=None, log: bool = False,
-               check: Callable | None = None, variants=()) -> GameState:
+               check: Callable | None = None, variants=(), on_state: Callable | None = None) -> GameState:
     state = game.new_state(len(agents), seed, log=log)
     state.variants = frozenset(variants)
     state.check = check
+    if on_state is not None:  # e.g. a statistics observer adding its listener before set-up's first event
+        on_state(state)
     setup_into(game, state, agents, pools=pools)
     return state
 
@@ -75,6 +77,7 @@ def play_out(game, state: GameState, max_turns: int = _MAX_TURNS) -> GameResult:
             if state.winners is not None:
                 break
             if game.end is not None and game.end(Ctx(state, state.current, None, {}, "end")):
+                state.ended_by = _end_reason(game, state)
                 break
             n = state.num_players
             q = (state.current + 1) % n
@@ -83,6 +86,7 @@ def play_out(game, state: GameState, max_turns: int = _MAX_TURNS) -> GameResult:
             state.current = q
             if state.turn_number >= max_turns:
                 stopped = True
+                state.ended_by = "stopped at the turn limit"
                 break
     except GameOver:
         pass
@@ -106,12 +110,27 @@ def finish(game, state: GameState, stopped: bool = False) -> GameResult:
                 tied = [p for p in tied if keys[p] == pick]
             state.winners = tied
     if state.log is not None or state.listeners:
+        state.emit(("Ended", state.ended_by or "scored"))  # which end condition: for statistics and readers
         state.emit(("GameEnded", tuple(state.winners), tuple(scores)))
     return GameResult(list(state.winners), scores, list(state.turns), state, stopped)
 
 
+def _end_reason(game, state: GameState) -> str:
+    """The first part of the game's `end when A or B` that holds, in the rules' words (only when someone
+    listens: the reason is read from the event log)."""
+    if state.log is None and not state.listeners:
+        return "end condition"
+    for text, holds in getattr(game, "end_parts", ()):
+        if holds(Ctx(state, state.current, None, {}, "end")):
+            return text
+    return "end condition"
+
+
 def play_game(game, agents: list, seed: int, *, pools=None, log: bool = False, check: Callable | None = None,
-              max_turns: int = _MAX_TURNS, variants=()) -> GameResult:
-    """Play one whole game with these agents in seat order (and these of the game's variants)."""
-    state = setup_game(game, agents, seed, pools=pools, log=log, check=check, variants=variants)
+              max_turns: int = _MAX_TURNS, variants=(), on_state: Callable | None = None) -> GameResult:
+    """Play one whole game with these agents in seat order (and these of the game's variants).
+
+    ON_STATE, if given, is called with the fresh state before set-up (to add listeners)."""
+    state = setup_game(game, agents, seed, pools=pools, log=log, check=check, variants=variants,
+                       on_state=on_state)
     return play_out(game, state, max_turns)

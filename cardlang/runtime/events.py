@@ -57,6 +57,10 @@ def render_event(state: GameState, e: tuple) -> str:
         return f"{e[2]} came off {e[3]}"
     if kind == "Displayed":
         return "\n".join(e[1])
+    if kind == "Triggered":
+        return f"{_p(e[1])}: {e[3]} resolves (on {e[4]})"
+    if kind == "Ended":
+        return f"The game ends: {e[1]}"
     return " ".join(map(str, e))
 
 
@@ -85,6 +89,8 @@ def event_dict(e: tuple) -> dict[str, Any]:
         "Attached": ("card_id", "card", "host_id", "host"),
         "Detached": ("card_id", "card", "host"),
         "Displayed": ("lines",),
+        "Triggered": ("player", "card_id", "card", "on"),
+        "Ended": ("reason",),
     }.get(kind, tuple(f"a{i}" for i in range(1, len(e))))
     out: dict[str, Any] = {"event": kind}
     for k, v in zip(fields, e[1:]):
@@ -114,6 +120,8 @@ def render_event_for(state: GameState, e: tuple, viewer: int | None) -> str | No
     if kind == "Decided" and e[1] != viewer:
         return f"{_p(e[1])} decided ({e[2]})"
     if kind == "Created":
+        return None
+    if kind == "Triggered" and e[1] != viewer:  # a reaction resolving from a hand would name a hidden card
         return None
     if kind == "Peeked" and e[1] != viewer:  # only the one who looked learns what it was
         return f"{_p(e[1])} looked at {len(e[2])} card{'s' if len(e[2]) != 1 else ''} ({', '.join(e[3])})"

@@ -173,6 +173,7 @@ class GameState:
         self.phase = ""
         self.out = [False] * num_players      # eliminated players are skipped
         self.winners: list[int] | None = None
+        self.ended_by: str | None = None      # which end condition ended the game (the `Ended` event)
         self.log: list[tuple] | None = [] if log else None
         self.listeners: list[Callable[[tuple], None]] = []
         self.check: Callable[[GameState], None] | None = None  # invariant checker, after every mutation

@@ -1,0 +1,266 @@
+"""Per-card and per-seat statistics of many bot games, read from the runtime's generic events.
+
+`GameObserver` listens to one game: a card *gained* is a card entering a zone a player owns from a zone they
+did not own (a pile, a shared deck, another player's hand); cards created there at set-up are starting cards,
+not gains. An ability *triggered* is a `Triggered` event; the end condition is the `Ended` event. Its
+`record()` is a plain JSON-ready dict, written to `simulate --per-game` lines, and `CardStats.add` reads
+nothing else, so every figure can be recounted from those lines.
+
+`CardStats` keeps only sums and histograms of integers (a shared win is counted in units of 1/lcm(1..n)), so
+`merge` is exact: batches of games played on any number of workers and merged give the same numbers.
+
+Knows no game, no card and no source text; imports only the runtime.
+"""
+from __future__ import annotations
+
+import math
+from collections import Counter
+from dataclasses import dataclass, field
+from typing import Any
+
+from cardlang.runtime.state import GameState
+
+Z95 = 1.96
+
+
+def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
+    """Wilson 95% interval of a proportion (successes may be fractional: shared wins)."""
+    if n == 0:
+        return (0.0, 0.0)
+    p = successes / n
+    denom = 1 + z * z / n
+    centre = (p + z * z / (2 * n)) / denom
+    half = z * math.sqrt(max(0.0, p * (1 - p) / n + z * z / (4 * n * n))) / denom
+    return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+class GameObserver:
+    """Collects one game's gains, abilities resolved and end condition from its events."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        n = state.num_players
+        self.holder: dict[int, int | None] = {}            # card id -> the player whose zone holds it
+        self.gained: list[dict[str, int]] = [{} for _ in range(n)]
+        self.first_gain: list[dict[str, int]] = [{} for _ in range(n)]  # the player's own turn; 0 is set-up
+        self.triggered: list[dict[str, dict[str, int]]] = [{} for _ in range(n)]
+        self.ended_by = ""
+        state.listeners.append(self.listen)
+
+    def _holder(self, cid: int) -> int | None:
+        zone = self.state.loc[cid]
+        return zone.owner if zone.spec.per_player and zone.spec.owned else None
+
+    def listen(self, e: tuple) -> None:
+        kind = e[0]
+        if kind == "Moved":
+            cid = e[1]
+            now = self._holder(cid)
+            if now != self.holder.get(cid):
+                self.holder[cid] = now
+                if now is not None:
+                    name = e[2]
+                    got = self.gained[now]
+                    got[name] = got.get(name, 0) + 1
+                    self.first_gain[now].setdefault(name, self.state.turns[now])
+        elif kind == "Created":
+            self.holder[e[1]] = self._holder(e[1])
+        elif kind == "Triggered":
+            p = e[1]
+            if p is not None and 0 <= p < len(self.triggered):
+                by_event = self.triggered[p].setdefault(e[3], {})
+                by_event[e[4]] = by_event.get(e[4], 0) + 1
+        elif kind == "Ended":
+            self.ended_by = e[1]
+
+    def record(self) -> dict[str, Any]:
+        """This game's figures, by seat (as `scores` and `turns` are in a per-game line)."""
+        return {"gained": self.gained, "first_gain": self.first_gain, "triggered": self.triggered,
+                "ended_by": self.ended_by}
+
+
+def margin(scores: list[int]) -> int:
+    """The best score minus the next best (0 on a tie for first)."""
+    top = sorted(scores, reverse=True)
+    return top[0] - top[1] if len(top) > 1 else 0
+
+
+@dataclass
+class CardLine:
+    """One card, one bot: sums over games."""
+
+    gained_games: int = 0
+    copies: int = 0
+    wins_gained: int = 0          # in win units (see CardStats.unit)
+    first_turn_sum: int = 0
+    triggered: Counter = field(default_factory=Counter)  # event -> times resolved
+
+    def merge(self, o: "CardLine") -> None:
+        self.gained_games += o.gained_games
+        self.copies += o.copies
+        self.wins_gained += o.wins_gained
+        self.first_turn_sum += o.first_turn_sum
+        self.triggered.update(o.triggered)
+
+
+@dataclass
+class CardStats:
+    """Sums over games: per bot and card, per seat, game lengths, score margins, end conditions."""
+
+    players: list[str]
+    games: int = 0
+    bot_wins: list[int] = field(default_factory=list)       # in win units
+    seat_wins: list[int] = field(default_factory=list)
+    cards: list[dict[str, CardLine]] = field(default_factory=list)  # per bot
+    lengths: Counter = field(default_factory=Counter)        # total turns -> games
+    margins: Counter = field(default_factory=Counter)        # winning margin -> games
+    ended_by: Counter = field(default_factory=Counter)
+
+    def __post_init__(self) -> None:
+        n = len(self.players)
+        self.bot_wins = self.bot_wins or [0] * n
+        self.seat_wins = self.seat_wins or [0] * n
+        self.cards = self.cards or [{} for _ in range(n)]
+
+    @property
+    def unit(self) -> int:
+        """A whole win, in units that split evenly among any number of tied winners."""
+        return math.lcm(*range(1, len(self.players) + 1))
+
+    def add(self, rec: dict[str, Any]) -> None:
+        """Count one game from its per-game record (`simulate` seat rotation: bot b sits in (b + g) mod n)."""
+        n = len(self.players)
+        g = rec["game"]
+        bot = [(j - g) % n for j in range(n)]
+        share = self.unit // len(rec["winners"]) if rec["winners"] else 0
+        won = [0] * n
+        for w in rec["winners"]:
+            won[w] = share
+        self.games += 1
+        self.lengths[sum(rec["turns"])] += 1
+        self.margins[margin(rec["scores"])] += 1
+        self.ended_by[rec.get("ended_by") or "unknown"] += 1
+        for seat in range(n):
+            b = bot[seat]
+            self.seat_wins[seat] += won[seat]
+            self.bot_wins[b] += won[seat]
+            lines = self.cards[b]
+            first = rec["first_gain"][seat]
+            for name, copies in rec["gained"][seat].items():
+                line = lines.setdefault(name, CardLine())
+                line.gained_games += 1
+                line.copies += copies
+                line.wins_gained += won[seat]
+                line.first_turn_sum += first[name]
+            for name, events in rec["triggered"][seat].items():
+                lines.setdefault(name, CardLine()).triggered.update(events)
+
+    def merge(self, other: "CardStats") -> "CardStats":
+        """Add OTHER's games (a later batch) to these."""
+        self.games += other.games
+        for i in range(len(self.players)):
+            self.bot_wins[i] += other.bot_wins[i]
+            self.seat_wins[i] += other.seat_wins[i]
+            for name, line in other.cards[i].items():
+                self.cards[i].setdefault(name, CardLine()).merge(line)
+        self.lengths.update(other.lengths)
+        self.margins.update(other.margins)
+        self.ended_by.update(other.ended_by)
+        return self
+
+    # ---- figures
+    def card_rows(self, b: int) -> list[dict[str, Any]]:
+        """Bot B's figures for every card it gained or resolved, most often gained first."""
+        u, n = self.unit, self.games
+        rows = []
+        for name, line in self.cards[b].items():
+            k = line.gained_games
+            wins_not = (self.bot_wins[b] - line.wins_gained) / u
+            rows.append({
+                "card": name,
+                "gained_share": k / n if n else 0.0,
+                "mean_copies": line.copies / k if k else 0.0,
+                "win_rate_gained": line.wins_gained / u / k if k else None,
+                "win_interval_gained": list(wilson(line.wins_gained / u, k)) if k else None,
+                "win_rate_not_gained": wins_not / (n - k) if n - k else None,
+                "win_interval_not_gained": list(wilson(wins_not, n - k)) if n - k else None,
+                "mean_first_gain_turn": line.first_turn_sum / k if k else None,
+                "triggered": dict(sorted(line.triggered.items())),
+            })
+        rows.sort(key=lambda r: (-r["gained_share"], r["card"]))
+        return rows
+
+    def seat_rows(self) -> list[dict[str, Any]]:
+        u, n = self.unit, self.games
+        return [{"seat": j + 1, "win_rate": w / u / n if n else 0.0, "win_interval": list(wilson(w / u, n))}
+                for j, w in enumerate(self.seat_wins)]
+
+    def to_json(self) -> dict[str, Any]:
+        def hist(c: Counter) -> dict[str, int]:
+            return {str(k): c[k] for k in sorted(c)}
+        return {
+            "games": self.games,
+            "cards": {self.bot_label(i): self.card_rows(i) for i in range(len(self.players))},
+            "seats": self.seat_rows(),
+            "game_length": hist(self.lengths),
+            "score_margin": hist(self.margins),
+            "ended_by": dict(self.ended_by.most_common()),
+        }
+
+    def bot_label(self, i: int) -> str:
+        name = self.players[i]
+        return name if self.players.count(name) == 1 else f"{name} #{i + 1}"
+
+
+def quantile(hist: Counter, q: float) -> float:
+    """The Q-quantile of a histogram's values (lower of the two middle ones for the median of an even count)."""
+    n = sum(hist.values())
+    if not n:
+        return 0.0
+    seen = 0
+    for k in sorted(hist):
+        seen += hist[k]
+        if seen >= q * n:
+            return float(k)
+    return float(max(hist))
+
+
+def mean(hist: Counter) -> float:
+    n = sum(hist.values())
+    return sum(k * v for k, v in hist.items()) / n if n else 0.0
+
+
+def _pct(x: float | None) -> str:
+    return "-" if x is None else f"{100 * x:.1f}"
+
+
+def _rate(rate: float | None, iv: list[float] | None) -> str:
+    return "-" if rate is None else f"{100 * rate:5.1f} ({100 * iv[0]:.1f}-{100 * iv[1]:.1f})"
+
+
+def text_lines(stats: CardStats) -> list[str]:
+    """The statistics as plain-text tables (what `simulate --stats` prints)."""
+    out = []
+    for b in range(len(stats.players)):
+        out.append("")
+        out.append(f"cards of {stats.bot_label(b)} ({stats.games} games): win % with 95% interval")
+        out.append(f"{'card':22} {'gained':>7} {'copies':>6} {'win % if gained':>20} {'win % if not':>20} "
+                   f"{'1st turn':>8}  resolved")
+        for r in stats.card_rows(b):
+            first = "-" if r["mean_first_gain_turn"] is None else f"{r['mean_first_gain_turn']:.1f}"
+            resolved = ", ".join(f"{k} {v}" for k, v in r["triggered"].items()) or "-"
+            out.append(f"{r['card'][:22]:22} {_pct(r['gained_share']):>6}% {r['mean_copies']:6.2f} "
+                       f"{_rate(r['win_rate_gained'], r['win_interval_gained']):>20} "
+                       f"{_rate(r['win_rate_not_gained'], r['win_interval_not_gained']):>20} {first:>8}  {resolved}")
+    out.append("")
+    out.append("win % by seat: " + "   ".join(f"seat {r['seat']} {_rate(r['win_rate'], r['win_interval'])}"
+                                              for r in stats.seat_rows()))
+    L = stats.lengths
+    out.append(f"game length (turns, all players): mean {mean(L):.1f}, median {quantile(L, 0.5):.0f}, "
+               f"5-95% {quantile(L, 0.05):.0f}-{quantile(L, 0.95):.0f}")
+    M = stats.margins
+    out.append(f"winning score margin: mean {mean(M):.1f}, median {quantile(M, 0.5):.0f}; "
+               + ", ".join(f"{k}: {M[k]}" for k in sorted(M)[:12]) + (" ..." if len(M) > 12 else ""))
+    out.append("ended by: " + "; ".join(f"{reason} {c} ({100 * c / stats.games:.1f}%)"
+                                        for reason, c in stats.ended_by.most_common()))
+    return out

@@ -1,0 +1,98 @@
+"""The balance report (`cardlang report`) of each of the four games, opened in Debian's headless Chromium:
+every chart drawn, nothing wider than the page, no request to the network, and a PNG of each page in
+tests/artifacts/. Skipped like the sheet tests when Chromium or Playwright is missing outside CI."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardlang.cli import app
+
+from .test_sheets_browser import CHROMIUM, CHROMIUM_ARGS, _REASON  # one way to find and start the browser
+
+pytest.importorskip("plotly", reason="the report needs the cardlang[report] extra")
+
+GAMES = {"dominion": "smithy-bm,big-money", "fall-of-kingdoms": "honest,bluffer,basics",
+         "greedy-kingdoms": "needs,palace-rusher", "warring-kingdom": "economy,rush"}
+runner = CliRunner()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if _REASON:
+        pytest.fail(f"CI is set but {_REASON}; .ci/run should have installed it")
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as p:
+        b = p.chromium.launch(executable_path=CHROMIUM, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def _smithy4(tmp_path: Path) -> Path:
+    src = Path(__file__).resolve().parents[2] / "cards" / "dominion" / "smithy.card"
+    out = tmp_path / "smithy4"
+    out.mkdir()
+    (out / "smithy.card").write_text(src.read_text().replace("draw 3;", "draw 4;"))
+    return out
+
+
+@pytest.mark.parametrize("game", sorted(GAMES))
+def test_each_game_produces_a_report(game: str, browser, tmp_path: Path, artifacts: Path) -> None:
+    out = tmp_path / "report.html"
+    args = ["report", game, "--players", GAMES[game], "--games", "12", "-o", str(out)]
+    if game == "dominion":
+        args += ["--b", str(_smithy4(tmp_path))]
+    r = runner.invoke(app, args)
+    assert r.exit_code == 0, r.output
+    assert f"wrote {out}" in r.stdout
+    n_bots = len(GAMES[game].split(","))
+    expected = 5 + n_bots + (2 if game == "dominion" else 0)  # wins, seats, length, margin, end; cards per bot
+    context = browser.new_context(viewport={"width": 1200, "height": 900})
+    page = context.new_page()
+    requests: list[str] = []
+    page.on("request", lambda req: requests.append(req.url))
+    page.goto(out.as_uri(), wait_until="load")
+    page.wait_for_function(f"document.querySelectorAll('.js-plotly-plot .main-svg').length >= {expected}")
+    found = page.evaluate("""() => [...document.querySelectorAll('.chart')].map(c => {
+        const plot = c.querySelector('.js-plotly-plot');
+        const r = plot ? plot.getBoundingClientRect() : {width: 0, height: 0};
+        return {key: c.dataset.chart, width: r.width, height: r.height,
+                bars: c.querySelectorAll('.point, .bars path, .scatterlayer .points path').length};
+    })""")
+    assert len(found) == expected, found
+    for chart in found:
+        assert chart["width"] > 300 and chart["height"] > 100, chart
+        assert chart["bars"] > 0, f"chart {chart['key']} draws nothing"
+    keys = {c["key"] for c in found}
+    assert {"wins", "seats", "length", "ended", "cards-0"} <= keys
+    if game == "dominion":
+        assert {"ab-arms", "ab-diff"} <= keys
+    overflow = page.evaluate("""() => {
+        const limit = document.documentElement.clientWidth;
+        const wide = [...document.querySelectorAll('main *')].filter(e => e.getBoundingClientRect().right > limit + 1);
+        return {page: document.documentElement.scrollWidth - limit, wide: wide.slice(0, 5).map(e => e.outerHTML.slice(0, 80)),
+                tables: [...document.querySelectorAll('.table')].filter(t => t.scrollWidth > t.clientWidth + 1).length};
+    }""")
+    assert overflow == {"page": 0, "wide": [], "tables": 0}, overflow
+    assert [u for u in requests if not u.startswith("file:")] == []  # plotly.js is inline: works offline
+    page.screenshot(path=str(artifacts / f"report-{game}.png"), full_page=True)
+    context.close()
+
+
+def test_report_without_plotly_says_which_extra(monkeypatch, tmp_path: Path) -> None:
+    import sys
+    monkeypatch.setitem(sys.modules, "plotly.graph_objects", None)  # as if the extra were not installed
+    r = runner.invoke(app, ["report", "dominion", "--players", "big-money,big-money", "--games", "2",
+                            "-o", str(tmp_path / "r.html")])
+    assert r.exit_code == 1
+    assert "error: the report needs plotly: pip install 'cardlang[report]'" in r.output
+    assert not (tmp_path / "r.html").exists()
+
+
+def test_report_output_must_be_writable(tmp_path: Path) -> None:
+    r = runner.invoke(app, ["report", "dominion", "--players", "big-money,big-money", "--games", "2",
+                            "-o", str(tmp_path / "no" / "such" / "r.html")])
+    assert r.exit_code == 2 and "error: -o" in r.output
