@@ -84,6 +84,15 @@ def play_line(game, table: Table, seed: int) -> str:
     r = play_game(game, agents, seed, pools=dict(table.pools) or None, log=True, max_turns=MAX_TURNS,
                   variants=table.variants)
     digest = hashlib.sha256(json.dumps(r.state.log).encode()).hexdigest()
+    if any(name != "random" for name in table.players):
+        # Unwatched play (no log: the fast paths, e.g. a bot trying only the names it prefers) must be the
+        # same game as watched play.
+        agents = [make_agent(game, name, seed + j) for j, name in enumerate(table.players)]
+        q = play_game(game, agents, seed, pools=dict(table.pools) or None, max_turns=MAX_TURNS,
+                      variants=table.variants)
+        if (q.winners, q.scores, q.turns, q.stopped) != (r.winners, r.scores, r.turns, r.stopped):
+            raise AssertionError(f"{table.label()} seed={seed}: the game without a log differs from the game "
+                                 f"with one: {(q.winners, q.scores, q.turns)} != {(r.winners, r.scores, r.turns)}")
     winners = ",".join(map(str, r.winners)) or "-"
     return (f"{table.label()} seed={seed} winners={winners} scores={','.join(map(str, r.scores))} "
             f"turns={','.join(map(str, r.turns))} stopped={int(r.stopped)} log={digest}")

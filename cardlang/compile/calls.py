@@ -50,6 +50,9 @@ class Calls:
                 bound = self.bind(prim.params, node, kwargs, scope)
                 bound.cases = self._cases(prim, node, scope)
                 run = prim.build(bound, self)
+                inline = getattr(run, "inline", None)
+                if inline is not None and all(n in bound.exprs for n in inline[2]):
+                    run = Code(_inline_call(inline, bound), run)
         # The block's line table reports a run-time error at this call's span (codegen.py).
         if as_player is None:
             if isinstance(run, Code):
@@ -253,6 +256,18 @@ class Calls:
 _MAX_DEPTH = 150  # abilities resolving inside each other; well below Python's own recursion limit
 
 SCENARIO_ONLY = {"given", "expect", "answer", "run", "expect_log", "as_player"}
+
+
+def _inline_call(inline: tuple, bound: Bound) -> Callable:
+    """A primitive's run as `fn(ctx, *consts, *args)`, with its arguments' code inlined (`move_into(ctx,
+    ctx.state.zones[4][ctx.you], [ctx.vars['x']])`)."""
+    fn, consts, names = inline
+
+    def emit(gen: G.Gen) -> list[py.stmt]:
+        args = [G.const(c) if c is None or isinstance(c, (str, int, bool)) else gen.const(c) for c in consts]
+        args += [gen.expr(bound.exprs[n]) for n in names]
+        return [py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))]
+    return emit
 
 
 def _param_type(t: str) -> str:

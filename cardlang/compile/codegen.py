@@ -151,9 +151,12 @@ class Gen:
 
 def _place(node: py.AST, line: int) -> None:
     """Give NODE and its sub-nodes that have no line yet this line (nested statements keep their own)."""
-    if "lineno" in node._attributes and getattr(node, "lineno", None) is None:
-        node.lineno = node.end_lineno = line
-        node.col_offset = node.end_col_offset = 0
+    if "lineno" in node._attributes:
+        if getattr(node, "lineno", None) is None:
+            node.lineno = node.end_lineno = line
+            node.col_offset = node.end_col_offset = 0
+        else:
+            line = node.lineno
     for child in py.iter_child_nodes(node):
         _place(child, line)
 
@@ -204,8 +207,8 @@ def build_function(label: str, span: Span | None, body_of: Callable[[Gen], list[
     fn = py.FunctionDef(fn_name, py.arguments([], [py.arg(CTX)], None, [], [], None, []), body, [], None)
     fn.lineno = fn.end_lineno = 1
     fn.col_offset = fn.end_col_offset = 0
+    _place(fn, 1)  # every node gets a line: its statement's, or 1 (`def`, helpers' own statements)
     tree = py.Module([fn], [])
-    py.fix_missing_locations(tree)
     filename = f"<cardlang {span}>" if span is not None else f"<cardlang {label}>"
     ns = dict(gen.ns)
     exec(compile(tree, filename, "exec"), ns)  # the code object of our own AST, never of source text

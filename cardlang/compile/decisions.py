@@ -8,7 +8,7 @@ from typing import Any, Callable
 from cardlang.compile.scope import Scope, expr_rule, stmt_rule
 from cardlang.compile.spec import GameSpec
 from cardlang.errors import Span
-from cardlang.primitives.types import CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS, SLOTS, Effect
+from cardlang.primitives.types import CARD, CARDNAMES, CARDS, CE, INT, ZONE, NUMBERS, PLAYER, PLAYERS, SLOTS, Effect
 from cardlang.primitives.values import _bounds, _noop, _slot_label, _text
 from cardlang.runtime.decisions import CHANCE, ask
 from cardlang.runtime.state import Ctx, Decision, IllegalAction
@@ -54,14 +54,59 @@ class Decisions:
                 return tuple(picked) if vkind == NUMBERS else picked
             return CE(run_choose_value, src.type)
         cards = self.coerce(src, CARDS, node.source.span)
+        find = self._named_option(node.source, scope) if kind == "up_to" and count is not None else None
 
         def run_choose(ctx: Ctx) -> list[int]:
+            state = ctx.state
+            if find is not None and state.log is None and not state.listeners and count(ctx) == 1:
+                # A bot that answers by naming cards: try just the names it prefers against the filter,
+                # instead of building every option (nobody reads the decision: no log, no listener).
+                p = by(ctx)
+                agent = state.agents[p] if p != CHANCE else None
+                pick_by_name = getattr(agent, "pick_by_name", None)
+                if pick_by_name is not None:
+                    handled, cid = pick_by_name(state, p, tag, lambda name: find(ctx, name))
+                    if handled:
+                        return [] if cid is None else [cid]
             options = cards(ctx)
             lo, hi = _bounds(kind, count(ctx) if count else None, len(options))
-            defs = ctx.state.card_def
+            defs = state.card_def
             d = Decision(by(ctx), tag, prompt(ctx), "cards", options, lo, hi, [defs[c].name for c in options])
-            return [options[i] for i in ask(ctx.state, d)]
+            return [options[i] for i in ask(state, d)]
         return CE(run_choose, CARDS)
+
+    def _named_option(self, source: ast.Expr, scope: Scope) -> Callable | None:
+        """For `choose up to 1 from ZONE where COND`: find(ctx, NAME) gives the option of that name (the first
+        card of the zone with it, a pile's top card) if COND lets it through, else None; None when the source
+        has another shape. Which option a name gives is the one a full list of options would have."""
+        if not isinstance(source, ast.Where):
+            return None
+        zce = self.expr(source.source, scope)
+        if zce.type != ZONE or zce.secret is not None:
+            return None
+        zf = zce.fn
+        cond = self.expr(source.cond, scope.with_(card=CARD)).fn
+
+        def find(ctx: Ctx, name: str) -> int | None:
+            state = ctx.state
+            zone = zf(ctx)
+            if zone.spec.piles and zone.pile is None:  # a pile zone offers the top card of each pile
+                pile = state.piles.get((zone.spec.slot, name))
+                found = [pile.cards[-1]] if pile is not None and pile.cards else []
+            else:
+                defs = state.card_def
+                found = [c for c in zone.cards if defs[c].name == name]
+            vars_ = ctx.vars
+            saved = vars_.get("card")
+            try:
+                for c in found:
+                    vars_["card"] = c
+                    if cond(ctx):
+                        return c
+                return None
+            finally:
+                vars_["card"] = saved
+        return find
 
     def _opts(self, opts: ast.ChooseOpts, scope: Scope, span: Span, default_tag: str):
         if _is_chance(opts.by, scope, self.spec):

@@ -18,7 +18,7 @@ from cardlang.errors import CardCompileError, Span, did_you_mean
 from cardlang.primitives.counting import compile_assign
 from cardlang.primitives.types import ANY, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS, SLOT
 from cardlang.primitives.types import SLOTS, Effect
-from cardlang.primitives.values import _noop, _step
+from cardlang.primitives.values import _noop, _over_budget, _step
 from cardlang.runtime import counters as C
 from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
@@ -88,11 +88,17 @@ class Statements:
     def _loop(self, head: Callable[[G.Gen, list[py.stmt]], py.stmt], body: Items, span: Span) -> Code:
         """A loop with the step budget checked on every pass; `break` ends it (also from a called function)."""
         def emit(gen: G.Gen) -> list[py.stmt]:
-            step = py.Expr(G.call(gen.const(_step), G.name(G.CTX), gen.const(span, "span")))
+            # _st = ctx.state; _st.steps += 1; if _st.steps > _st.step_budget: _over_budget(ctx, SPAN)
+            st = gen.fresh("st")
+            steps = py.Attribute(G.name(st), "steps", py.Store())
+            step = [py.Assign([G.store(st)], G.ctx_attr("state")),
+                    py.AugAssign(steps, py.Add(), G.const(1)),
+                    py.If(py.Compare(G.attr(G.name(st), "steps"), [py.Gt()], [G.attr(G.name(st), "step_budget")]),
+                          [py.Expr(G.call(gen.const(_over_budget), G.name(G.CTX), gen.const(span, "span")))], [])]
             gen.loops += 1
             inner = gen.items(body)
             gen.loops -= 1
-            loop = head(gen, [step] + inner)
+            loop = head(gen, step + inner)
             return [py.Try([loop], [py.ExceptHandler(G.name("_BreakLoop"), None, [py.Pass()])], [], [])]
         return Code(emit)
 
@@ -205,7 +211,7 @@ class Statements:
         def head(gen: G.Gen, inner: list[py.stmt]) -> py.stmt:
             x = gen.fresh("x")
             # the step check first, then the loop name, as the closures did
-            return py.For(G.store(x), gen.call_fn(items), [inner[0], G.set_var(var, G.name(x))] + inner[1:], [])
+            return py.For(G.store(x), gen.call_fn(items), inner[:3] + [G.set_var(var, G.name(x))] + inner[3:], [])
         return self._loop(head, body, node.span)
 
     @stmt_rule

@@ -31,25 +31,31 @@ def build_move(b: Bound, info) -> object:
                 Z.move(ctx.state, cid, dest, bottom=True)
     else:
         def run_move(ctx: Ctx) -> None:
-            dest = to(ctx)
-            state = ctx.state
-            if (state.log is not None or state.listeners or state.check is not None or state.host or state.peeked
-                    or dest.cells is not None or dest.spec.piles):
-                for cid in what(ctx):
-                    Z.move(state, cid, dest)
-                return
-            # Nobody watches and nothing is linked: Z.move's plain case, inlined (most moves of a game).
-            loc = state.loc
-            into = dest.cards
-            for cid in what(ctx):
-                src = loc[cid]
-                if src.cells is not None:
-                    Z.move(state, cid, dest)
-                elif src is not dest:
-                    src.take(cid)
-                    into.append(cid)
-                    loc[cid] = dest
+            move_into(ctx, to(ctx), what(ctx))
+        # Generated code may call move_into(ctx, TO, WHAT) with the arguments inlined (compile/codegen.py).
+        run_move.inline = (move_into, (), ("to", "what"))  # type: ignore[attr-defined]
     return run_move
+
+
+def move_into(ctx: Ctx, dest, cards) -> None:
+    """`move CARDS to DEST` over evaluated arguments: each card to the top of DEST, in order."""
+    state = ctx.state
+    if (state.log is not None or state.listeners or state.check is not None or state.host or state.peeked
+            or dest.cells is not None or dest.spec.piles):
+        for cid in cards:
+            Z.move(state, cid, dest)
+        return
+    # Nobody watches and nothing is linked: Z.move's plain case, inlined (most moves of a game).
+    loc = state.loc
+    into = dest.cards
+    for cid in cards:
+        src = loc[cid]
+        if src.cells is not None:
+            Z.move(state, cid, dest)
+        elif src is not dest:
+            src.take(cid)
+            into.append(cid)
+            loc[cid] = dest
 
 
 def _d_shuffle(a: dict) -> str:
@@ -117,11 +123,17 @@ def build_trigger(b: Bound, info) -> object:
     run_ability = info.run_ability
 
     def run_trigger(ctx: Ctx) -> None:
-        defs = ctx.state.card_def
-        for cid in list(what(ctx)):
-            if event in defs[cid].triggers:  # most cards have no ability for most events
-                run_ability(ctx, cid, event)
+        trigger_each(ctx, run_ability, event, what(ctx))
+    run_trigger.inline = (trigger_each, (run_ability, event), ("what",))  # type: ignore[attr-defined]
     return run_trigger
+
+
+def trigger_each(ctx: Ctx, run_ability, event: str, cards) -> None:
+    """`trigger EVENT CARDS` over evaluated arguments."""
+    defs = ctx.state.card_def
+    for cid in list(cards):
+        if event in defs[cid].triggers:  # most cards have no ability for most events
+            run_ability(ctx, cid, event)
 
 
 @primitive("immune", describe=lambda a: "You are unaffected by the attack.")

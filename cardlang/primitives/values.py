@@ -18,7 +18,12 @@ def _step(ctx: Ctx, span: Span) -> None:
     state = ctx.state
     state.steps += 1
     if state.steps > state.step_budget:
-        raise RuleViolation(f"'{ctx.source or 'rules'}' ran past the step budget of {state.step_budget} steps; "
+        _over_budget(ctx, span)
+
+
+def _over_budget(ctx: Ctx, span: Span) -> None:
+    state = ctx.state
+    raise RuleViolation(f"'{ctx.source or 'rules'}' ran past the step budget of {state.step_budget} steps; "
                             "does it loop forever?", span)
 
 
