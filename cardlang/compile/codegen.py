@@ -98,7 +98,9 @@ class Gen:
 
     def __init__(self, label: str) -> None:
         self.label = label
-        self.ns: dict[str, Any] = {"_IllegalAction": IllegalAction, "_BreakLoop": BreakLoop, "_Ctx": Ctx,
+        # Generated code sees only these builtins (defence in depth: nothing it runs could reach others).
+        self.ns: dict[str, Any] = {"__builtins__": {"range": range, "list": list},
+                                   "_IllegalAction": IllegalAction, "_BreakLoop": BreakLoop, "_Ctx": Ctx,
                                    "_violation": _violation}
         self._ids: dict[int, str] = {}
         self._fresh = itertools.count()

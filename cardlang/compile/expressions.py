@@ -3,6 +3,7 @@ attributes (a player's zone or counter, a card's property or counter). Mixed int
 """
 from __future__ import annotations
 
+import ast as py
 from typing import Any, Callable
 
 from cardlang.compile import codegen as G
@@ -176,7 +177,9 @@ class Expressions:
         key, start = spec.name, spec.start
         if base.type == CARD:
             f = base.fn
-            return CE(lambda ctx: ctx.state.card_counters.get((f(ctx), key), start), INT)
+            return CE(lambda ctx: ctx.state.card_counters.get((f(ctx), key), start), INT,
+                      code=lambda g: G.call(G.attr(G.state_attr("card_counters"), "get"),
+                                            py.Tuple([g.expr(base), G.const(key)], py.Load()), G.const(start)))
         cards = self.coerce(base, CARDS, span)
 
         def counter_of_first(ctx: Ctx) -> int:

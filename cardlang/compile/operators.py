@@ -68,15 +68,24 @@ class Operators:
         ces = [self.expr(i, scope) for i in node.items]
         if all(c.type == CARDNAME for c in ces):
             fns = [c.fn for c in ces]
-            return CE(lambda ctx: [f(ctx) for f in fns], CARDNAMES)
+            return CE(lambda ctx: [f(ctx) for f in fns], CARDNAMES,
+                      code=lambda g: py.List([g.expr(c) for c in ces], py.Load()))
         if all(c.type in (PLAYER,) for c in ces):
             fns = [c.fn for c in ces]
-            return CE(lambda ctx: [f(ctx) for f in fns], PLAYERS)
+            return CE(lambda ctx: [f(ctx) for f in fns], PLAYERS,
+                      code=lambda g: py.List([g.expr(c) for c in ces], py.Load()))
         if ces and all(c.type in (INT, NUMBERS) for c in ces):  # `[1, 2, 3]`: numbers
-            fns = [self.coerce(c, NUMBERS, i.span) for c, i in zip(ces, node.items)]
-            return CE(lambda ctx: tuple(x for f in fns for x in f(ctx)), NUMBERS)
-        fns = [self.coerce(c, CARDS, i.span) for c, i in zip(ces, node.items)]
-        return CE(lambda ctx: [x for f in fns for x in f(ctx)], CARDS)
+            parts = [self.coerce_ce(c, NUMBERS, i.span) for c, i in zip(ces, node.items)]
+            fns = [p.fn for p in parts]
+            if all(c.type == INT for c in ces):  # (1, 2, 3)
+                code = lambda g: py.Tuple([g.expr(c) for c in ces], py.Load())  # noqa: E731
+            else:
+                code = lambda g: py.Tuple([py.Starred(g.expr(p), py.Load()) for p in parts], py.Load())  # noqa: E731
+            return CE(lambda ctx: tuple(x for f in fns for x in f(ctx)), NUMBERS, code=code)
+        parts = [self.coerce_ce(c, CARDS, i.span) for c, i in zip(ces, node.items)]
+        fns = [p.fn for p in parts]
+        return CE(lambda ctx: [x for f in fns for x in f(ctx)], CARDS,
+                  code=lambda g: py.List([py.Starred(g.expr(p), py.Load()) for p in parts], py.Load()))
 
     @expr_rule
     def _(self, node: ast.TopOf, scope: Scope) -> CE:

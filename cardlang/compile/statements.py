@@ -17,8 +17,8 @@ from cardlang.compile.scope import Scope, stmt_rule
 from cardlang.errors import CardCompileError, Span, did_you_mean
 from cardlang.primitives.counting import compile_assign
 from cardlang.primitives.types import ANY, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS, SLOT
-from cardlang.primitives.types import SLOTS, Effect
-from cardlang.primitives.values import _noop, _over_budget, _step
+from cardlang.primitives.types import SLOTS, ZONE, Effect
+from cardlang.primitives.values import _noop, _over_budget, _step, zone_cards_in
 from cardlang.runtime import counters as C
 from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
@@ -83,6 +83,10 @@ class Statements:
             if want == CARDS and have == CARD:
                 code = ce.code
                 return CE(self.coerce(ce, want, span), CARDS, code=lambda g: py.List([code(g)], py.Load()))
+            if want == CARDS and have == ZONE:  # zone_cards(ZONE): its cards (a pile zone: each pile's top)
+                code = ce.code
+                return CE(self.coerce(ce, want, span), CARDS,
+                          code=lambda g: G.call(g.const(zone_cards_in), G.ctx_attr("state"), code(g)))
         return CE(self.coerce(ce, want, span), want)
 
     def _loop(self, head: Callable[[G.Gen, list[py.stmt]], py.stmt], body: Items, span: Span) -> Code:
@@ -191,27 +195,34 @@ class Statements:
         return self._loop(lambda gen, inner: py.While(gen.expr(cond), inner, []), body, node.span)
 
     def _iterable(self, node: ast.Expr, scope: Scope) -> tuple[Callable, str]:
+        ce, elem = self._iterable_ce(node, scope)
+        return ce.fn, elem
+
+    def _iterable_ce(self, node: ast.Expr, scope: Scope) -> tuple[CE, str]:
+        """What a loop runs over, and the type of each item; a list of cards or numbers is copied first (the
+        body may move the cards)."""
         ce = self.expr(node, scope)
         if ce.type in (PLAYERS, CARDNAMES):
-            return ce.fn, (PLAYER if ce.type == PLAYERS else CARDNAME)
+            return ce, (PLAYER if ce.type == PLAYERS else CARDNAME)
         if ce.type == PLAYER:
-            return self.coerce(ce, PLAYERS, node.span), PLAYER
+            return self.coerce_ce(ce, PLAYERS, node.span), PLAYER
         if ce.type in (NUMBERS, SLOTS):
             f = ce.fn
-            return (lambda ctx: list(f(ctx))), (INT if ce.type == NUMBERS else SLOT)
-        cards = self.coerce(ce, CARDS, node.span)
-        return (lambda ctx: list(cards(ctx))), CARD
+            return CE(lambda ctx: list(f(ctx)), ANY, code=_listed(ce)), (INT if ce.type == NUMBERS else SLOT)
+        cards_ce = self.coerce_ce(ce, CARDS, node.span)
+        cards = cards_ce.fn
+        return CE(lambda ctx: list(cards(ctx)), CARDS, code=_listed(cards_ce)), CARD
 
     @stmt_rule
     def _(self, node: ast.For, scope: Scope) -> G.Item:
-        items, elem = self._iterable(node.iterable, scope)
+        items, elem = self._iterable_ce(node.iterable, scope)
         body = self.block_items(node.body, scope.loop().with_(**{node.var: elem}))
         var = node.var
 
         def head(gen: G.Gen, inner: list[py.stmt]) -> py.stmt:
             x = gen.fresh("x")
             # the step check first, then the loop name, as the closures did
-            return py.For(G.store(x), gen.call_fn(items), inner[:3] + [G.set_var(var, G.name(x))] + inner[3:], [])
+            return py.For(G.store(x), gen.expr(items), inner[:3] + [G.set_var(var, G.name(x))] + inner[3:], [])
         return self._loop(head, body, node.span)
 
     @stmt_rule
@@ -262,3 +273,10 @@ class Statements:
         # Python's `break` when the loop is in this same generated function; else the loop's exception
         return Code(lambda gen: [py.Break()] if gen.loops else [py.Raise(G.call(G.name("_BreakLoop")), None)])
 
+
+
+def _listed(ce: CE) -> Callable | None:
+    """`list(X)`, when X has code."""
+    if ce.code is None:
+        return None
+    return lambda g: G.call(G.name("list"), g.expr(ce))

@@ -33,11 +33,15 @@ def _guard(ctx: Ctx, span: Span, fn: Callable, *args, **kw) -> None:
 
 def _zone_cards(zf: Callable) -> Callable:
     def zone_cards(ctx: Ctx) -> list[int]:
-        zone = zf(ctx)
-        if zone.spec.piles and zone.pile is None:
-            return [z.cards[-1] for z in ctx.state.pile_order.get(zone.spec.slot, ()) if z.cards]
-        return list(zone.cards)
+        return zone_cards_in(ctx.state, zf(ctx))
     return zone_cards
+
+
+def zone_cards_in(state, zone) -> list[int]:
+    """The cards of ZONE as a list of its own; of a zone of piles, the top card of each pile."""
+    if zone.spec.piles and zone.pile is None:
+        return [z.cards[-1] for z in state.pile_order.get(zone.spec.slot, ()) if z.cards]
+    return list(zone.cards)
 
 
 def _as_cards(v) -> list[int]:
