@@ -59,7 +59,8 @@ def _compile_bot(game, name: str) -> dict[str, _Rule]:
             compiled: _Rule = []
             for pref in rule.prefs:
                 # `picked`: the cards this decision has picked so far (one pick is made at a time)
-                cond = comp.expr(pref.cond, Scope({"picked": CARDS}, bot=True)).fn if pref.cond is not None else None
+                cond = comp.as_fn(comp.expr(pref.cond, Scope({"picked": CARDS}, bot=True))) \
+                    if pref.cond is not None else None
                 value: object = pref.value
                 if pref.kind in ("lowest", "highest"):
                     each = {"card": CARD, "slot": "slot", "number": INT, "player": PLAYER}  # the option weighed

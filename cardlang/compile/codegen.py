@@ -154,11 +154,10 @@ class Gen:
 def _place(node: py.AST, line: int) -> None:
     """Give NODE and its sub-nodes that have no line yet this line (nested statements keep their own)."""
     if "lineno" in node._attributes:
-        if getattr(node, "lineno", None) is None:
-            node.lineno = node.end_lineno = line
-            node.col_offset = node.end_col_offset = 0
-        else:
-            line = node.lineno
+        if getattr(node, "lineno", None) is not None:
+            return  # placed already, with all below it (each generated statement is placed once, whole)
+        node.lineno = node.end_lineno = line
+        node.col_offset = node.end_col_offset = 0
     for child in py.iter_child_nodes(node):
         _place(child, line)
 
@@ -207,8 +206,6 @@ def build_function(label: str, span: Span | None, body_of: Callable[[Gen], list[
     for st in body:
         _place(st, 1)
     fn = py.FunctionDef(fn_name, py.arguments([], [py.arg(CTX)], None, [], [], None, []), body, [], None)
-    fn.lineno = fn.end_lineno = 1
-    fn.col_offset = fn.end_col_offset = 0
     _place(fn, 1)  # every node gets a line: its statement's, or 1 (`def`, helpers' own statements)
     tree = py.Module([fn], [])
     filename = f"<cardlang {span}>" if span is not None else f"<cardlang {label}>"

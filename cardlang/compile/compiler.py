@@ -9,8 +9,10 @@ arithmetic, comparisons), decisions.py (choose, may), statements.py (blocks, ass
 """
 from __future__ import annotations
 
+import ast as py
 from typing import Any, Callable
 
+from cardlang.compile import codegen as G
 from cardlang.compile.calls import SCENARIO_ONLY, Calls, _MAX_DEPTH
 from cardlang.compile.decisions import Decisions
 from cardlang.compile.expressions import Expressions
@@ -24,6 +26,9 @@ from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CAR
                                        SLOT, SLOTS, TEXT, ZONE, Effect, article as _article)
 from cardlang.primitives.values import _as_cards, _text, _zone_cards
 from cardlang.runtime.state import Ctx, GameOver, IllegalAction
+
+
+_OPS = (py.Call, py.BinOp, py.Compare, py.BoolOp, py.UnaryOp, py.List, py.Tuple)
 
 
 class Compiler(Expressions, Operators, Decisions, Statements, Calls):
@@ -41,6 +46,19 @@ class Compiler(Expressions, Operators, Decisions, Statements, Calls):
         self.generated: list = []  # every generated module (codegen.Generated), for `cardlang compile`
         self.gen_label = "rules"  # what the blocks compiled now belong to (a card, a rule, a verb)
         self.gen_card: str | None = None  # the card being compiled, if any
+
+    def as_fn(self, ce: CE) -> Callable[[Ctx], Any]:
+        """CE as one function of ctx: for an expression with code of several operations, a generated function
+        (one call instead of a tree of them); else its own function."""
+        if ce.code is None:
+            return ce.fn
+        probe = G.Gen("probe")
+        ops = sum(isinstance(n, _OPS) for n in py.walk(ce.code(probe)))
+        if ops < 2:
+            return ce.fn
+        g = G.build_function(f"{self.gen_label}: an expression", None, lambda gen: [py.Return(ce.code(gen))])
+        self.add_generated(g)
+        return g.fn
 
     def add_generated(self, g) -> None:
         g.card = self.gen_card
@@ -65,9 +83,9 @@ class Compiler(Expressions, Operators, Decisions, Statements, Calls):
         if want == have or want == ANY or have == ANY:
             if want == CARDS and have == ANY:
                 return lambda ctx: _as_cards(fn(ctx))
-            return fn
+            return self.as_fn(ce)
         if want == BOOL:
-            return fn
+            return self.as_fn(ce)
         if want == INT and have == BOOL:
             return lambda ctx: int(fn(ctx))
         if want == CARDS:
