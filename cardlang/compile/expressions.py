@@ -20,8 +20,7 @@ from cardlang.syntax import ast
 class Expressions:
     @expr_rule
     def _(self, node: ast.IntLit, scope: Scope) -> CE:
-        v = node.value
-        return CE(lambda ctx: v, INT, code=lambda g: G.const(v))
+        return _literal(node.value, INT)
 
     @expr_rule
     def _(self, node: ast.StrLit, scope: Scope) -> CE:
@@ -31,12 +30,11 @@ class Expressions:
             return CE(lambda ctx: d, CARDNAME, code=lambda g: g.const(d, "card"))
         if "{" in v:
             return CE(self._interpolate(v, scope, node.span), TEXT)
-        return CE(lambda ctx: v, TEXT, code=lambda g: G.const(v))
+        return _literal(v, TEXT)
 
     @expr_rule
     def _(self, node: ast.BoolLit, scope: Scope) -> CE:
-        v = node.value
-        return CE(lambda ctx: v, BOOL, code=lambda g: G.const(v))
+        return _literal(node.value, BOOL)
 
     @expr_rule
     def _(self, node: ast.NameRef, scope: Scope) -> CE:
@@ -235,6 +233,11 @@ class Expressions:
             self.prop_defaults[n] = value
         return self.prop_defaults[n]
 
+
+
+def _literal(v, kind: str) -> CE:
+    """A number, truth value or text written in the source: a constant (in generated code, ast.Constant)."""
+    return CE(lambda ctx: v, kind, code=lambda g: G.const(v))
 
 
 def _src_name(node: ast.Attr) -> str:

@@ -285,17 +285,19 @@ class Operators:
 
     @expr_rule
     def _(self, node: ast.And, scope: Scope) -> CE:
-        ace, bce = self.expr(node.left, scope), self.expr(node.right, scope)
-        a, b = ace.fn, bce.fn
-        return CE(lambda ctx: bool(a(ctx)) and bool(b(ctx)), BOOL,
-                  code=_code2(ace, bce, lambda x, y: py.BoolOp(py.And(), [_truth(x), _truth(y)])))
+        return self._both(node, scope, True)
 
     @expr_rule
     def _(self, node: ast.Or, scope: Scope) -> CE:
+        return self._both(node, scope, False)
+
+    def _both(self, node, scope: Scope, conj: bool) -> CE:
+        """`A and B` / `A or B`, as a truth value (the right side is evaluated only when needed)."""
         ace, bce = self.expr(node.left, scope), self.expr(node.right, scope)
         a, b = ace.fn, bce.fn
-        return CE(lambda ctx: bool(a(ctx)) or bool(b(ctx)), BOOL,
-                  code=_code2(ace, bce, lambda x, y: py.BoolOp(py.Or(), [_truth(x), _truth(y)])))
+        fn = (lambda ctx: bool(a(ctx)) and bool(b(ctx))) if conj else (lambda ctx: bool(a(ctx)) or bool(b(ctx)))
+        op = py.And if conj else py.Or
+        return CE(fn, BOOL, code=_code2(ace, bce, lambda x, y: py.BoolOp(op(), [_truth(x), _truth(y)])))
 
     @expr_rule
     def _(self, node: ast.Not, scope: Scope) -> CE:
