@@ -89,7 +89,8 @@ class Operators:
 
     @expr_rule
     def _(self, node: ast.TopOf, scope: Scope) -> CE:
-        count = self.coerce(self.expr(node.count, scope), INT, node.count.span)
+        cce = self.coerce_ce(self.expr(node.count, scope), INT, node.count.span)
+        count = cce.fn
         zce = self.expr(node.zone, scope)
         if zce.secret is not None:
             raise self.error(zce.secret, node.zone.span, hint="a bot may count it: count(...)")
@@ -99,9 +100,13 @@ class Operators:
                 return CE(lambda ctx: cards(ctx)[: -count(ctx) - 1: -1] if count(ctx) > 0 else [], CARDS)
             return CE(lambda ctx: cards(ctx)[: count(ctx)], CARDS)
         zone = zce.fn
+        pick = Z.top if node.end == "top" else Z.bottom
+        code = None
+        if zce.code is not None:  # zones.top(ctx.state, ZONE, N)
+            code = lambda g: G.call(g.const(pick), G.ctx_attr("state"), g.expr(zce), g.expr(cce))  # noqa: E731
         if node.end == "top":
-            return CE(lambda ctx: Z.top(ctx.state, zone(ctx), count(ctx)), CARDS)
-        return CE(lambda ctx: Z.bottom(ctx.state, zone(ctx), count(ctx)), CARDS)
+            return CE(lambda ctx: Z.top(ctx.state, zone(ctx), count(ctx)), CARDS, code=code)
+        return CE(lambda ctx: Z.bottom(ctx.state, zone(ctx), count(ctx)), CARDS, code=code)
 
     @expr_rule
     def _(self, node: ast.Where, scope: Scope) -> CE:

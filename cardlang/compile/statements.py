@@ -147,19 +147,34 @@ class Statements:
                 CE(lambda ctx: None, PLAYER, code=lambda g: G.const(None))
         per_player = cs.per_player
 
+        fast = cs.bank is None and cs.maximum is None  # no bank to draw on, no top to stop at
+        minimum = cs.minimum
+
         def emit(gen: G.Gen) -> list[py.stmt]:
+            # _p = WHO; _st = ctx.state; _row = _st.counters[SLOT]; _v = NEW VALUE
+            # if <nobody watches> and _v >= MIN: _row[_p] = _v    (set_counter's plain case, inlined)
+            # else: set_counter(_st, SLOT, _p, _v[, clamp=True])
             setter = gen.const(C.set_counter)
-            state = G.ctx_attr("state")
+            p, st, row, v = gen.fresh("p"), gen.fresh("st"), gen.fresh("row"), gen.fresh("v")
+            at = G.name(p) if per_player else G.const(0)
             if op == "=":
-                return [py.Expr(G.call(setter, state, G.const(slot), gen.expr(who), gen.expr(value),
-                                       clamp=G.const(True)))]
-            p, st = gen.fresh("p"), gen.fresh("st")
-            row = G.subscript(G.attr(G.name(st), "counters"), G.const(slot))
-            now = G.subscript(row, G.name(p) if per_player else G.const(0))  # GameState.counter_value, inlined
-            new = py.BinOp(now, py.Add() if op == "+=" else py.Sub(), gen.expr(value))
-            kw = {"clamp": G.const(True)} if op == "+=" else {}
-            return [py.Assign([G.store(p)], gen.expr(who)), py.Assign([G.store(st)], state),
-                    py.Expr(G.call(setter, G.name(st), G.const(slot), G.name(p), new, **kw))]
+                new = gen.expr(value)
+            else:
+                new = py.BinOp(G.subscript(G.name(row), at), py.Add() if op == "+=" else py.Sub(), gen.expr(value))
+            kw = {"clamp": G.const(True)} if op != "-=" else {}
+            slow = [py.Expr(G.call(setter, G.name(st), G.const(slot), G.name(p), G.name(v), **kw))]
+            out = [py.Assign([G.store(p)], gen.expr(who)), py.Assign([G.store(st)], G.ctx_attr("state")),
+                   py.Assign([G.store(row)], G.subscript(G.attr(G.name(st), "counters"), G.const(slot))),
+                   py.Assign([G.store(v)], new)]
+            if not fast:
+                return out + slow
+            quiet = [py.Compare(G.attr(G.name(st), "log"), [py.Is()], [G.const(None)]),
+                     py.UnaryOp(py.Not(), G.attr(G.name(st), "listeners")),
+                     py.Compare(G.attr(G.name(st), "check"), [py.Is()], [G.const(None)])]
+            if minimum is not None:
+                quiet.append(py.Compare(G.name(v), [py.GtE()], [G.const(minimum)]))
+            store = py.Assign([py.Subscript(G.name(row), at, py.Store())], G.name(v))
+            return out + [py.If(py.BoolOp(py.And(), quiet), [store], slow)]
         return Code(emit)
 
     @stmt_rule
