@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlang.compile.describe import (_and, _card_filter, _cur, _join, _lower_first, _parts, _plural, _prop_label,
-                                       _upper_first, _zone_label, cond_text, expr_text, writing)
+from cardlang.compile.describe.doc import _cur, writing
+from cardlang.compile.describe.exprs import _card_filter, _prop_label, _zone_label, cond_text, expr_text
+from cardlang.compile.describe.statements import _parts
+from cardlang.compile.describe.words import _and, _join, _lower_first, _plural, _upper_first
 from cardlang.render.model import CardFace, RulesReference, Section, Stat
 from cardlang.syntax import ast
 
