@@ -8,7 +8,7 @@ from cardlang.syntax import ast
 from cardlang.compile.describe.doc import _cur, nested_block
 from cardlang.compile.describe.words import _a, _articles, _base, _fill, _full_sentence, _lower_first, _third
 from cardlang.compile.describe.exprs import (_cards_phrase, _is_card_name, _is_local_card, _is_zone, _onto,
-    expr_text)
+    _prop_label, expr_text)
 
 
 def describe_call(st: ast.Call, comp, who: str) -> str:
@@ -63,6 +63,8 @@ def _call_text(st: ast.Call, comp, who: str, first: str | None = None) -> str:
             template = re.sub(r"^you ", "", template.strip(), flags=re.I)
             template = re.sub(r"\byour\b", "their", _third(template))
         text = _fill(template.strip(), args)
+        if text.startswith(("you ", "You ")) and not template.lstrip().lower().startswith("you "):
+            text = text[:4] + _base(text[4:])  # "{who} loses 1 Defense" with who = you: "you lose 1 Defense"
         for p in decl.params:  # a zone given explicitly that the template does not print
             if p.type == "zone" and p.name in asts and "{" + p.name + "}" not in template:
                 z = asts[p.name]
@@ -84,6 +86,8 @@ def _call_text(st: ast.Call, comp, who: str, first: str | None = None) -> str:
             args[name] = f"the cards in {expr_text(a, comp, who)}"
         elif p.type == "card name" and _is_local_card(a):
             args[name] = f"copies of {expr_text(a, comp, who)}"
+        elif isinstance(a, ast.Attr) and a.name in comp.spec.properties and _is_local_card(a.obj):
+            args[name] = f"its {_prop_label(a.name)}"  # a number printed on the card: "its Copies"
         else:
             args[name] = expr_text(a, comp, who)
     for kw in st.kwargs:

@@ -3,6 +3,8 @@
 statement and no game: zones, counters and functions are named from the game's declarations."""
 from __future__ import annotations
 
+import re
+
 from typing import Any
 
 from cardlang.syntax import ast
@@ -14,6 +16,25 @@ from cardlang.compile.describe.numbers import _static
 def _prop_label(name: str) -> str:
     """How a card property is printed: short names in capitals (VP), others capitalised (Strength)."""
     return name.upper() if len(name) <= 3 else name.replace("_", " ").capitalize()
+
+
+_WORD_BREAK = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def type_label(name: str) -> str:
+    """How a card type or tag is printed: the rulebook's words with spaces. A type written as one name
+    (`MagicItem`, `AgainstAccuse`, `defense_only`) prints as its words ("Magic Item", "Against Accuse")."""
+    return _WORD_BREAK.sub(" ", name.replace("_", " "))
+
+
+def _type_word(name: str, comp) -> str:
+    """A type or tag as printed; a card name (`card is Puppeteer`) as it is."""
+    return type_label(name) if name in comp.spec.types or name in comp.spec.tags else name
+
+
+def _type_noun(name: str, comp) -> str:
+    """`card is Treasure` -> "Treasure card"; `card is Puppeteer` (a card name) -> "Puppeteer"."""
+    return f"{type_label(name)} card" if name in comp.spec.types or name in comp.spec.tags else name
 
 
 def _uses(node: Any, name: str) -> bool:
@@ -124,11 +145,10 @@ def _card_filter(cond: ast.Expr, comp, who: str) -> tuple[str, str]:
         if isinstance(p, ast.Not) and isinstance(p.value, ast.Is) and not p.value.negated:
             p = ast.Is(p.value.value, True, p.value.type_name)
         if isinstance(p, ast.Is) and isinstance(p.value, ast.NameRef) and p.value.name == "card" and p.negated:
-            nots.append(_a(p.type_name))
+            nots.append(_a(_type_word(p.type_name, comp)))
             continue
         if isinstance(p, ast.Is) and isinstance(p.value, ast.NameRef) and p.value.name == "card" and not p.negated:
-            what = f"{p.type_name} card" if p.type_name in comp.spec.types or p.type_name in comp.spec.tags \
-                else p.type_name
+            what = _type_noun(p.type_name, comp)
         elif isinstance(p, ast.Compare) and isinstance(p.left, ast.Attr) and isinstance(p.left.obj, ast.NameRef) \
                 and p.left.obj.name == "card":
             prop = p.left.name
@@ -162,8 +182,7 @@ def _relative(e: ast.Expr, prop: str, comp, who: str) -> str:
 def cond_text(e: ast.Expr, comp, who: str) -> str:
     doc = _cur()
     if isinstance(e, ast.Is):
-        noun = f"{e.type_name} card" if e.type_name in comp.spec.types or e.type_name in comp.spec.tags \
-            else e.type_name
+        noun = _type_noun(e.type_name, comp)
         verb = "is" if expr_text(e.value, comp, who) not in ("they", "you") else "are"
         return f"{expr_text(e.value, comp, who)} {verb} {'not ' if e.negated else ''}{_a(noun)}"
     if isinstance(e, ast.Compare):
@@ -200,12 +219,27 @@ _SIZES = {"==": ("exactly", "no"), ">=": ("at least", None), "<=": ("at most", "
 def _count_compare(e: ast.Compare, comp, who: str) -> str | None:
     """`count(Widget in supply) == 0` -> "there are no Widget cards in the supply"."""
     f = e.left
+    counts = _summed_counts(f)
+    if counts and isinstance(e.right, ast.IntLit) and (e.op, e.right.value) in ((">", 0), (">=", 1)):
+        places = _or(_unique([expr_text(a, comp, who) for a in counts]))
+        return f"there is a card in {places}"  # `count(a) + count(b) > 0`
     if not (isinstance(f, ast.Func) and f.args and isinstance(e.right, ast.IntLit)):
         return None
     n = e.right.value
     word, zero = _SIZES[e.op]
     amount = zero if n == 0 and zero else f"{word} {n}"
     if f.name == "count":
+        players = _players_compare(f.args[0], e.op, n, comp)
+        if players:
+            return players
+        if isinstance(f.args[0], ast.NameRef) and f.args[0].name in ("players", "others"):
+            who_n = "player" if n == 1 and amount != "no" else "players"
+            other = "other " if f.args[0].name == "others" else ""
+            return f"there {'is' if who_n == 'player' else 'are'} {amount} {other}{who_n}"
+        if (e.op, n) in ((">", 0), (">=", 1)):  # "there is a Copper card in your hand"
+            what = _cards_phrase(f.args[0], comp, who, bare=True, one=True, either=True)
+            if not what.startswith(("card you", "card they")):
+                return f"there is {_a(what)}"
         what = _cards_phrase(f.args[0], comp, who, bare=True, one=(n == 1 and amount != "no"))
         if what.startswith(("you ", "they ")):  # "cards you own"
             what = "cards " + what
@@ -214,6 +248,53 @@ def _count_compare(e: ast.Compare, comp, who: str) -> str | None:
     if noun:
         return f"there are {amount} {noun} in {expr_text(f.args[0], comp, who)}"
     return None
+
+
+def _summed_counts(e: ast.Expr) -> list[ast.Expr]:
+    """`count(a) + count(b)` -> [a, b] when each counts a zone; [] otherwise."""
+    if isinstance(e, ast.BinOp) and e.op == "+":
+        a, b = _summed_counts(e.left), _summed_counts(e.right)
+        return a + b if a and b else []
+    if isinstance(e, ast.Func) and e.name == "count" and len(e.args) == 1 \
+            and isinstance(e.args[0], (ast.NameRef, ast.Attr)):
+        return [e.args[0]]
+    return []
+
+
+def _unique(items: list[str]) -> list[str]:
+    return list(dict.fromkeys(items))
+
+
+def _players_compare(arg: ast.Expr, op: str, n: int, comp) -> str | None:
+    """`count(others where player.plague > 0) == 0` -> "no other player has any plague"; `> 0` -> "another
+    player has ..."; other sizes -> "at least 2 other players have ..."."""
+    if not (isinstance(arg, ast.Where) and isinstance(arg.source, ast.NameRef)
+            and arg.source.name in ("others", "players")):
+        return None
+    doc = _cur()
+    saved = dict(doc.names)
+    doc.names["player"] = "they"
+    try:
+        pred = cond_text(arg.cond, comp, "they")
+    finally:
+        doc.names = saved
+    if not pred.startswith("they "):
+        return None
+    pred = pred[len("they "):]
+    other = arg.source.name == "others"
+    if (op, n) in (("==", 0), ("<=", 0), ("<", 1)):
+        return f"no {'other ' if other else ''}player {_third_person(pred)}"
+    if (op, n) in ((">", 0), (">=", 1)):
+        return f"{'another' if other else 'a'} player {_third_person(pred)}"
+    word, _ = _SIZES[op]
+    return f"{word} {n} {'other ' if other else ''}players {pred}"
+
+
+def _third_person(pred: str) -> str:
+    """"have any plague" -> "has any plague"; "are ..." -> "is ..."."""
+    word, _, rest = pred.partition(" ")
+    word = {"have": "has", "are": "is", "do": "does"}.get(word, word)
+    return f"{word} {rest}".strip()
 
 
 def _function_text(f: ast.Func, comp, who: str, noun_only: bool = False) -> str:
@@ -238,6 +319,10 @@ def _function_text(f: ast.Func, comp, who: str, noun_only: bool = False) -> str:
 def _have(e: ast.Compare, comp, who: str) -> str | None:
     """`actions > 0` -> "you have any actions"; `coins >= 3` -> "you have at least 3 coins"."""
     left = e.left
+    if isinstance(left, ast.Attr) and isinstance(left.obj, ast.NameRef) and left.name in comp.spec.counters \
+            and _cur().names.get(left.obj.name) == "they" and isinstance(e.right, ast.IntLit):
+        left = ast.NameRef(left.name)  # `player.plague` where `player` reads "they": their own counter
+        who = "they"
     if not (isinstance(left, ast.NameRef) and left.name in comp.spec.counters and isinstance(e.right, ast.IntLit)):
         return None
     subject = "you have" if who == "you" else "they have"
@@ -252,9 +337,10 @@ def _have(e: ast.Compare, comp, who: str) -> str | None:
     return f"{subject} {word} {n} {name}"
 
 
-def _cards_phrase(e: ast.Expr, comp, who: str, bare: bool = False, one: bool = False) -> str:
+def _cards_phrase(e: ast.Expr, comp, who: str, bare: bool = False, one: bool = False, either: bool = False) -> str:
     """The cards an expression names, as a noun phrase: "cards in your hand", "Widget cards in the
-    supply", "cards you own". BARE leaves out "the"; ONE is singular."""
+    supply", "cards you own". BARE leaves out "the"; ONE is singular; EITHER joins several zones with "or"
+    ("there is a Beggar in your hand or your board")."""
     noun = "card" if one else "cards"
     if isinstance(e, ast.NameRef) and e.name == "owned":
         return f"{noun} {'you' if who == 'you' else 'they'} own"
@@ -264,7 +350,10 @@ def _cards_phrase(e: ast.Expr, comp, who: str, bare: bool = False, one: bool = F
         return f"{e.item.name} {noun} in {expr_text(e.container, comp, who)}"
     if isinstance(e, ast.Where):
         what, cond = _card_filter(e.cond, comp, who)
-        return f"{_plural(what, 1 if one else 2)}{cond} in {expr_text(e.source, comp, who)}"
+        src = e.source
+        place = _or([expr_text(x, comp, who) for x in src.items]) if either and isinstance(src, ast.ListLit) \
+            and src.items else expr_text(src, comp, who)
+        return f"{_plural(what, 1 if one else 2)}{cond} in {place}"
     if _is_zone(e, comp):
         return f"{noun} in {expr_text(e, comp, who)}"
     return f"{noun} in {expr_text(e, comp, who)}"
@@ -330,6 +419,8 @@ def expr_text(e: ast.Expr | None, comp, who: str) -> str:
         if isinstance(e.obj, ast.NameRef) and e.name in comp.spec.zones:
             whose = "your" if e.obj.name == "you" or (who == "you" and doc.names.get(e.obj.name) == "you") \
                 else "their"
+            if e.obj.name in ("left", "right") and e.obj.name not in doc.names:  # the neighbours
+                whose = f"your {e.obj.name}-hand neighbour's"
             return f"{whose} {_zone_label(e.name, comp)}"
         if isinstance(e.obj, ast.NameRef) and e.name in comp.spec.counters:
             return f"{'your' if e.obj.name == 'you' else 'their'} {e.name.replace('_', ' ')}"

@@ -41,10 +41,14 @@ def _parts(stmts, comp, who: str) -> list[str]:
         if isinstance(st, ast.If) and _static_branch(st, comp):
             i += 1
             continue
+        if _is_bookkeeping(st, comp):
+            i += 1
+            continue
         if isinstance(st, ast.Assign) and st.op == "=":
             group = [st]
             while i + len(group) < len(stmts) and isinstance(stmts[i + len(group)], ast.Assign) \
-                    and stmts[i + len(group)].op == "=" and not _is_local(stmts[i + len(group)], comp):
+                    and stmts[i + len(group)].op == "=" and not _is_local(stmts[i + len(group)], comp) \
+                    and not _is_bookkeeping(stmts[i + len(group)], comp):
                 group.append(stmts[i + len(group)])
             out.append(_set_text(group, comp, who))
             i += len(group)
@@ -58,6 +62,15 @@ def _parts(stmts, comp, who: str) -> list[str]:
             out.append(s)
         i += 1
     return out
+
+
+def _is_bookkeeping(st: ast.Stmt, comp) -> bool:
+    """A change to a `quiet` counter: bookkeeping the game keeps for itself (never logged, never shown at the
+    table), so rules text does not print it either: "Set your in extra to 1" says nothing to a player."""
+    if not isinstance(st, ast.Assign):
+        return False
+    spec = comp.spec.counters.get(st.target[-1])
+    return spec is not None and bool(getattr(spec, "quiet", False))
 
 
 def describe_stmt(st: ast.Stmt, comp, who: str) -> str:
@@ -77,6 +90,8 @@ def describe_stmt(st: ast.Stmt, comp, who: str) -> str:
             verb = "adds" if st.op == "+=" else "takes"
             return f"{verb} {amount} {'to' if st.op == '+=' else 'from'} their {name.replace('_', ' ')}."
         verb = "go up" if st.op == "+=" else "go down"
+        if not name.endswith("s"):  # "your coins go up", "your defense goes down"
+            verb = "goes" + verb[2:]
         return f"{owner} {name.replace('_', ' ')} {verb} by {amount}."
     if isinstance(st, ast.Let):
         if isinstance(st.value, ast.Choose):
@@ -98,14 +113,27 @@ def describe_stmt(st: ast.Stmt, comp, who: str) -> str:
     if isinstance(st, ast.May):
         return _may_text(st, comp, who)
     if isinstance(st, ast.ChooseOption):
-        opts = "; or ".join(f"{o.label}: {describe_block(o.body, comp, who)}" for o in st.options)
-        return f"Choose one: {opts}"
+        return _choose_one_text(st, comp, who)
     if isinstance(st, ast.Phase):
         return describe_block(st.body, comp, who)
     if isinstance(st, ast.Simultaneous):
         prim = comp.registry.get("simultaneous")
         return prim.describe({"body": describe_block(st.body, comp, who)}) if prim is not None else ""
     return ""
+
+
+def _choose_one_text(st: ast.ChooseOption, comp, who: str) -> str:
+    """`choose { "Search" { draw 2; } "Shop" { buys += 1; } }` -> "Choose one: Search \u2014 +2 Cards; or
+    Shop \u2014 +1 Buy." An option that does nothing reads "do nothing"; the last sentence of each option loses its full
+    stop, so the list reads as one sentence the way printed cards list their choices."""
+    items = []
+    for o in st.options:
+        body = describe_block(o.body, comp, who).strip()
+        body = _lower_first(body[:-1] if body.endswith(".") else body) or "do nothing"
+        label = o.label.strip()
+        items.append(f"{label} \u2014 {body}" if label and label.lower() != body.lower() else body)
+    lead = "Choose one" if who == "you" else "chooses one"
+    return f"{lead}: {'; or '.join(items)}."
 
 
 def _owner(st: ast.Assign, who: str) -> str:
