@@ -219,6 +219,8 @@ _SIZES = {"==": ("exactly", "no"), ">=": ("at least", None), "<=": ("at most", "
 def _count_compare(e: ast.Compare, comp, who: str) -> str | None:
     """`count(Widget in supply) == 0` -> "there are no Widget cards in the supply"."""
     f = e.left
+    if isinstance(f, ast.NameRef) and f.name in _cur().values:  # `let truce = count(...);` read in place
+        f = _cur().values[f.name]
     counts = _summed_counts(f)
     if counts and isinstance(e.right, ast.IntLit) and (e.op, e.right.value) in ((">", 0), (">=", 1)):
         places = _or(_unique([expr_text(a, comp, who) for a in counts]))

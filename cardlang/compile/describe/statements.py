@@ -82,9 +82,14 @@ def describe_stmt(st: ast.Stmt, comp, who: str) -> str:
         amount = expr_text(st.value, comp, who)
         if st.op == "=":
             return _set_text([st], comp, who)
-        if doc.style == "card" and _is_number(amount):
+        mine = len(st.target) == 1 or st.target[0] == "you"
+        if doc.style == "card" and _is_number(amount) and mine:
             sign = "+" if st.op == "+=" else "-"
             return f"{sign}{amount} {_counter_word(name, amount, comp)}."
+        seat = _seat(ast.NameRef(st.target[0])) if len(st.target) == 2 else ""
+        if seat and _is_number(amount):  # "Your left-hand neighbour gets 1 Food."
+            verb = "gets" if st.op == "+=" else "loses"
+            return f"{seat} {verb} {amount} {_counter_word(name, amount, comp)}."
         owner = _owner(st, who)
         if who != "you" and st.target[0] != "you":  # a predicate: "Each player adds 3 to their coins."
             verb = "adds" if st.op == "+=" else "takes"
@@ -140,6 +145,30 @@ def _owner(st: ast.Assign, who: str) -> str:
     if len(st.target) == 2:
         return "your" if st.target[0] == "you" else "their"
     return "Your" if who == "you" else "their"
+
+
+def _seat(e: ast.Expr) -> str:
+    """`left` -> "your left-hand neighbour"; `left.left` (or a local holding it) -> "the player two seats to
+    your left"; "" for anyone else."""
+    doc = _cur()
+    steps: list[str] = []
+    while True:
+        if isinstance(e, ast.NameRef) and e.name in doc.values:
+            e = doc.values[e.name]
+        elif isinstance(e, ast.Attr) and e.name in ("left", "right"):
+            steps.append(e.name)
+            e = e.obj
+        elif isinstance(e, ast.NameRef) and e.name in ("left", "right") and e.name not in doc.names:
+            steps.append(e.name)
+            break
+        else:
+            return ""
+    if len(set(steps)) != 1:
+        return ""
+    if len(steps) == 1:
+        return f"your {steps[0]}-hand neighbour"
+    seats = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}.get(len(steps), str(len(steps)))
+    return f"the player {seats} seats to your {steps[0]}"
 
 
 def _set_text(group: list[ast.Assign], comp, who: str) -> str:
