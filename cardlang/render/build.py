@@ -5,7 +5,8 @@ from __future__ import annotations
 from typing import Any
 
 from cardlang.compile.describe.doc import _cur, writing
-from cardlang.compile.describe.exprs import _card_filter, _prop_label, _zone_label, cond_text, expr_text, type_label
+from cardlang.compile.describe.exprs import (_card_filter, _find, _prop_label, _zone_label, cond_text, expr_text,
+                                            type_label)
 from cardlang.compile.describe.statements import _parts
 from cardlang.compile.describe.words import _and, _join, _lower_first, _plural, _upper_first
 from cardlang.render.model import CardFace, RulesReference, Section, Stat
@@ -184,7 +185,8 @@ def _glossary(game) -> list[tuple[str, str]]:
         kind = "A card type" if t in spec.types else "A card tag"
         listed = ", ".join(cards) if len(cards) <= 8 else f"{len(cards)} cards"
         where = _mentions(decl, lambda n: isinstance(n, ast.Is) and n.type_name == t)
-        entries.append((type_label(t), f"{kind} ({listed})." + (f" The rules refer to it in: {_and(where)}." if where else "")))
+        refer = f" The rules refer to it in: {_and(where)}." if where else ""
+        entries.append((type_label(t), f"{kind} ({listed}).{refer}"))
     for name, v in spec.verbs.items():
         if name not in used.verbs and name not in _cur().named_verbs:
             continue
@@ -260,16 +262,6 @@ def _mentions(decl: ast.GameDecl, match) -> list[str]:
         if node is not None and name not in out and _find(node, match):
             out.append(name)
     return out
-
-
-def _find(node: Any, match) -> bool:
-    if match(node):
-        return True
-    if isinstance(node, tuple):
-        return any(_find(x, match) for x in node)
-    if hasattr(node, "__dataclass_fields__"):
-        return any(_find(getattr(node, f), match) for f in node.__dataclass_fields__ if f != "span")
-    return False
 
 
 class _Used:

@@ -8,7 +8,7 @@ from cardlang.syntax import ast
 from cardlang.compile.describe.doc import writing
 from cardlang.compile.describe.words import _join, _lower_first
 from cardlang.compile.describe.numbers import _is_literal
-from cardlang.compile.describe.exprs import _cards_phrase, _prop_label, _zone_text, cond_text, expr_text
+from cardlang.compile.describe.exprs import _find, _cards_phrase, _prop_label, _zone_text, cond_text, expr_text
 from cardlang.compile.describe.statements import _parts
 
 
@@ -53,13 +53,7 @@ def _prop_text(p: ast.Prop, comp) -> str:
 
 
 def _uses_attr(node: Any, name: str) -> bool:
-    if isinstance(node, ast.Attr) and node.name == name:
-        return True
-    if isinstance(node, tuple):
-        return any(_uses_attr(x, name) for x in node)
-    if hasattr(node, "__dataclass_fields__"):
-        return any(_uses_attr(getattr(node, f), name) for f in node.__dataclass_fields__ if f != "span")
-    return False
+    return _find(node, lambda n: isinstance(n, ast.Attr) and n.name == name)
 
 
 def _worth(e: ast.Expr, label: str, comp) -> str:

@@ -37,14 +37,19 @@ def _type_noun(name: str, comp) -> str:
     return f"{type_label(name)} card" if name in comp.spec.types or name in comp.spec.tags else name
 
 
-def _uses(node: Any, name: str) -> bool:
-    if isinstance(node, ast.NameRef):
-        return node.name == name
+def _find(node: Any, match) -> bool:
+    """True when NODE, or any AST node inside it, matches MATCH."""
+    if match(node):
+        return True
     if isinstance(node, tuple):
-        return any(_uses(x, name) for x in node)
+        return any(_find(x, match) for x in node)
     if hasattr(node, "__dataclass_fields__"):
-        return any(_uses(getattr(node, f), name) for f in node.__dataclass_fields__ if f != "span")
+        return any(_find(getattr(node, f), match) for f in node.__dataclass_fields__ if f != "span")
     return False
+
+
+def _uses(node: Any, name: str) -> bool:
+    return _find(node, lambda n: isinstance(n, ast.NameRef) and n.name == name)
 
 
 def _choose_words(ch: ast.Choose, comp, who: str) -> tuple[str, bool]:
