@@ -62,7 +62,7 @@ def build_shuffle(b: Bound, info) -> object:
 
 
 def _d_create(a: dict) -> str:
-    """`create 12 Silver to supply` -> "Put 12 Silver into the supply."; a count known only in play (a
+    """`create 12 Widget to supply` -> "Put 12 Widget into the supply."; a count known only in play (a
     card's own number) reads after the cards: "Put copies of it into the House, as many as its Copies." """
     if a["count"] == "1" and str(a["card"]).startswith("copies of "):
         return f"Put a copy of {a['card'][len('copies of '):]} into {a['to']}."

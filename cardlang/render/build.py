@@ -56,7 +56,7 @@ def type_line(game, name: str) -> tuple[str, ...]:
 
 def printed_dynamic(game, d) -> list[str]:
     """The properties card D computes in play that print as "*": the numbers. A yes/no one (`ready
-    count(Copper in hand) > 0;`) is no number, so only its sentence ("Ready when ...") is printed."""
+    count(Widget in hand) > 0;`) is no number, so only its sentence ("Ready when ...") is printed."""
     decl = game.decls.get(d.name)
     yes_no = {p.name for p in (decl.props if decl is not None else ())
               if isinstance(p.value, (ast.Compare, ast.And, ast.Or, ast.Not, ast.Is, ast.In))}

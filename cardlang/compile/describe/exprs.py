@@ -28,12 +28,12 @@ def type_label(name: str) -> str:
 
 
 def _type_word(name: str, comp) -> str:
-    """A type or tag as printed; a card name (`card is Puppeteer`) as it is."""
+    """A type or tag as printed; a card name (`card is Widget`) as it is."""
     return type_label(name) if name in comp.spec.types or name in comp.spec.tags else name
 
 
 def _type_noun(name: str, comp) -> str:
-    """`card is Treasure` -> "Treasure card"; `card is Puppeteer` (a card name) -> "Puppeteer"."""
+    """`card is Treasure` -> "Treasure card"; `card is Widget` (a card name) -> "Widget"."""
     return f"{type_label(name)} card" if name in comp.spec.types or name in comp.spec.tags else name
 
 
@@ -243,7 +243,7 @@ def _count_compare(e: ast.Compare, comp, who: str) -> str | None:
             who_n = "player" if n == 1 and amount != "no" else "players"
             other = "other " if f.args[0].name == "others" else ""
             return f"there {'is' if who_n == 'player' else 'are'} {amount} {other}{who_n}"
-        if (e.op, n) in ((">", 0), (">=", 1)):  # "there is a Copper card in your hand"
+        if (e.op, n) in ((">", 0), (">=", 1)):  # "there is a Widget card in your hand"
             what = _cards_phrase(f.args[0], comp, who, bare=True, one=True, either=True)
             if not what.startswith(("card you", "card they")):
                 return f"there is {_a(what)}"
@@ -273,7 +273,7 @@ def _unique(items: list[str]) -> list[str]:
 
 
 def _players_compare(arg: ast.Expr, op: str, n: int, comp) -> str | None:
-    """`count(others where player.plague > 0) == 0` -> "no other player has any plague"; `> 0` -> "another
+    """`count(others where player.debt > 0) == 0` -> "no other player has any debt"; `> 0` -> "another
     player has ..."; other sizes -> "at least 2 other players have ..."."""
     if not (isinstance(arg, ast.Where) and isinstance(arg.source, ast.NameRef)
             and arg.source.name in ("others", "players")):
@@ -298,7 +298,7 @@ def _players_compare(arg: ast.Expr, op: str, n: int, comp) -> str | None:
 
 
 def _third_person(pred: str) -> str:
-    """"have any plague" -> "has any plague"; "are ..." -> "is ..."."""
+    """"have any debt" -> "has any debt"; "are ..." -> "is ..."."""
     word, _, rest = pred.partition(" ")
     word = {"have": "has", "are": "is", "do": "does"}.get(word, word)
     return f"{word} {rest}".strip()
@@ -328,7 +328,7 @@ def _have(e: ast.Compare, comp, who: str) -> str | None:
     left = e.left
     if isinstance(left, ast.Attr) and isinstance(left.obj, ast.NameRef) and left.name in comp.spec.counters \
             and _cur().names.get(left.obj.name) == "they" and isinstance(e.right, ast.IntLit):
-        left = ast.NameRef(left.name)  # `player.plague` where `player` reads "they": their own counter
+        left = ast.NameRef(left.name)  # `player.debt` where `player` reads "they": their own counter
         who = "they"
     if not (isinstance(left, ast.NameRef) and left.name in comp.spec.counters and isinstance(e.right, ast.IntLit)):
         return None
@@ -347,7 +347,7 @@ def _have(e: ast.Compare, comp, who: str) -> str | None:
 def _cards_phrase(e: ast.Expr, comp, who: str, bare: bool = False, one: bool = False, either: bool = False) -> str:
     """The cards an expression names, as a noun phrase: "cards in your hand", "Widget cards in the
     supply", "cards you own". BARE leaves out "the"; ONE is singular; EITHER joins several zones with "or"
-    ("there is a Beggar in your hand or your board")."""
+    ("there is a Widget in your hand or your board")."""
     noun = "card" if one else "cards"
     if isinstance(e, ast.NameRef) and e.name == "owned":
         return f"{noun} {'you' if who == 'you' else 'they'} own"

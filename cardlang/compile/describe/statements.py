@@ -82,8 +82,8 @@ def describe_stmt(st: ast.Stmt, comp, who: str) -> str:
         amount = expr_text(st.value, comp, who)
         if st.op == "=":
             return _set_text([st], comp, who)
-        mine = len(st.target) == 1 or st.target[0] == "you"
-        if doc.style == "card" and _is_number(amount) and mine:
+        own = len(st.target) == 1 or st.target[0] == "you"
+        if doc.style == "card" and _is_number(amount) and own:
             sign = "+" if st.op == "+=" else "-"
             return f"{sign}{amount} {_counter_word(name, amount, comp)}."
         seat = _seat(ast.NameRef(st.target[0])) if len(st.target) == 2 else ""
