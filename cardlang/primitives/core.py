@@ -105,7 +105,8 @@ def build_reveal(b: Bound, info) -> object:
 
 
 @primitive("trigger", Param("event", NAME), Param("what", CARDS),
-           describe=lambda a: f"Resolve the '{a['event']}' ability of {a['what']}.")
+           describe=lambda a: f"Resolve its '{a['event']}' ability." if a["what"] == "it"
+           else f"Resolve the '{a['event']}' ability of {a['what']}.")
 def build_trigger(b: Bound, info) -> object:
     """Run the `on EVENT` ability of each card (none is fine), with `this` naming the card.
     Example: trigger play c;"""

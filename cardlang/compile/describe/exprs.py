@@ -162,6 +162,8 @@ def _card_filter(cond: ast.Expr, comp, who: str) -> tuple[str, str]:
             bound = _relative(p.right, prop, comp, who)
             if prop == "cost":
                 extra.append(f" costing {word} {bound}")
+            elif p.op == "==":  # "with Forced 0"
+                extra.append(f" with {_prop_label(prop)} {bound}")
             else:
                 extra.append(f" with {_prop_label(prop)} {word} {bound}")
         else:
@@ -458,9 +460,7 @@ def expr_text(e: ast.Expr | None, comp, who: str) -> str:
         if e.name == "sum" and len(e.args) == 2:
             amount = e.args[1]
             label = _prop_label(amount.name) if isinstance(amount, ast.Attr) else expr_text(amount, comp, who)
-            return f"the total {label} of {_cards_phrase(e.args[0], comp, who).replace('cards in ', 'the cards in ')}" \
-                if not _cards_phrase(e.args[0], comp, who).startswith("cards ") \
-                else f"the total {label} of the {_cards_phrase(e.args[0], comp, who)}"
+            return f"the total {label} of the {_cards_phrase(e.args[0], comp, who)}"  # "of the Widget cards in ..."
         if e.name in ("max", "min") and len(e.args) == 2:
             word = "larger" if e.name == "max" else "smaller"
             return f"the {word} of {expr_text(e.args[0], comp, who)} and {expr_text(e.args[1], comp, who)}"

@@ -8,7 +8,7 @@ from cardlang.compile.describe.doc import _DOC, _cur, install_block_writer, writ
 from cardlang.compile.describe.words import (_a, _and, _base, _clause, _each, _if_clause, _is_number, _join,
     _lower_first, _may, _or, _past, _they)
 from cardlang.compile.describe.numbers import _is_local, _remember, _static_branch, _static_cond
-from cardlang.compile.describe.exprs import (_card_filter, _choose_words, _counter_word, _is_card_name, _uses,
+from cardlang.compile.describe.exprs import (_find, _card_filter, _choose_words, _counter_word, _is_card_name, _uses,
     cond_text, describe_choose, expr_text)
 from cardlang.compile.describe.calls import _call_text, describe_call
 
@@ -266,6 +266,14 @@ def _may_text(st: ast.May, comp, who: str) -> str:
 def _for_text(st: ast.For, comp, who: str) -> str:
     doc = _cur()
     it = st.iterable
+    if isinstance(it, ast.NameRef) and it.name in ("others", "players") and st.var \
+            and _find(st.body, lambda n: isinstance(n, ast.Call)
+                      and any(isinstance(a, ast.NameRef) and a.name == st.var for a in n.args)):
+        # `for d in others { battle d; }`: you act on each of them ("For each other player: battle them.")
+        doc.names[st.var] = "them"
+        body = describe_block(st.body, comp, who)
+        subject = "each other player" if it.name == "others" else "each player"
+        return f"For {subject}: {_lower_first(body)}" if body else ""
     if isinstance(it, ast.NameRef) and it.name in ("others", "players") and st.var:
         doc.names[st.var] = "they"
         parts = _parts(st.body.stmts, comp, "they")

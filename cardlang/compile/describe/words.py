@@ -196,8 +196,14 @@ def _or(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
 
 
+_YOU_SOUND = ("uni", "use", "usu", "uti", "eu", "one")  # a vowel letter that sounds like a consonant
+
+
 def _a(word: str) -> str:
-    return ("an " if word[:1].lower() in "aeiou" else "a ") + word
+    """"an Action", "a Unit", "an Upgrade"."""
+    lw = word.lower()
+    vowel = lw[:1] in "aeiou" and not lw.startswith(_YOU_SOUND)
+    return ("an " if vowel else "a ") + word
 
 
 def _is_number(s: str) -> bool:
