@@ -6,7 +6,7 @@ from typing import Any
 
 from cardlang.compile.describe.doc import _cur, writing
 from cardlang.compile.describe.exprs import (_card_filter, _find, _prop_label, _zone_label, cond_text, expr_text,
-                                            type_label)
+                                            type_label, variant_label)
 from cardlang.compile.describe.statements import _parts
 from cardlang.compile.describe.words import _and, _join, _lower_first, _plural, _upper_first
 from cardlang.render.model import CardFace, RulesReference, Section, Stat
@@ -87,6 +87,9 @@ def rules_reference(game) -> RulesReference:
             setup.insert(0, f"A number written like {doc.varied} is for {' / '.join(map(str, counts))} players.")
         if setup:
             sections.append(Section("Set-up", tuple(setup)))
+        variants = [_variant_line(v) for v in getattr(decl, "variants", ())]
+        if variants:
+            sections.append(Section("Variants", tuple(variants)))
         doc.counts, doc.env = (), {}  # numbers during play are not known in advance
         if decl.turn is not None:
             sections.extend(_turn_sections(decl.turn, comp))
@@ -116,6 +119,16 @@ def _lines(stmts, comp, who: str = "you") -> list[str]:
 
 _SEEN = {"public": "face up", "hidden": "face down", "owner": "seen only by its owner",
          "top public": "face up, but only the top card can be seen"}
+
+
+def _variant_line(v: ast.VariantDecl) -> str:
+    """`variant epic "Epic War: ..." players 2 to 3;` -> "Epic War: ... (2 to 3 players)." """
+    text = v.text or f"{variant_label(v)}."
+    text = text if text.endswith((".", "!", "?")) else text + "."
+    if v.players is not None:
+        lo, hi = v.players
+        text = text[:-1] + f" ({lo} players)." if lo == hi else text[:-1] + f" ({lo} to {hi} players)."
+    return _upper_first(text)
 
 
 def _zone_line(name: str, game) -> str:

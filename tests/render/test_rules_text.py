@@ -28,9 +28,11 @@ game parlour {
   counter moves: per player, min 0;
   counter tally: per player, quiet;
   pool shelf 2 from cards where card is Charm;
+  variant quick "Quick: fewer Gems" players 2 to 3;
   setup {
     let big = 12;
     if count(players) == 2 { big = 8; }
+    if quick { big = 4; }
     create 30 - 5 * count(players) Pebble to bank;
     create big Gem to bank;
     if count(players) == 2 { create 2 Gem to void; } else { create 1 Gem to void; }
@@ -162,6 +164,18 @@ def test_turn_of_phases_only_does_not_open_with_then(parlour, tmp_path):
     with writing("rules"):
         lines = _turn_sections(phases_only, game.compiler)[0].lines
     assert lines == ("A turn has 2 phases, played in order: act and tidy.",)
+
+
+def test_variants_are_listed_and_the_setup_numbers_are_the_base_games(parlour):
+    ref = rules_reference(parlour())
+    sections = {s.title: s.lines for s in ref.sections}
+    assert sections["Variants"] == ("Quick: fewer Gems (2 to 3 players).",)
+    assert "Put 8 / 12 / 12 Gem into the bank." in sections["Set-up"]  # `if quick { big = 4; }` not applied
+
+
+def test_a_variant_in_a_condition_is_named(parlour):
+    game = parlour({"Probe": "if quick { marks += 1; }"})
+    assert game.defs_by_name["Probe"].text == ["If the game is played with the Quick variant, +1 Mark."]
 
 
 def test_a_property_the_score_adds_up(parlour):

@@ -7,7 +7,7 @@ import re
 from cardlang.syntax import ast
 from cardlang.compile.describe.doc import _cur, nested_block
 from cardlang.compile.describe.words import _a, _articles, _base, _fill, _full_sentence, _lower_first, _third
-from cardlang.compile.describe.exprs import (_cards_phrase, _is_card_name, _is_local_card, _is_zone, _onto,
+from cardlang.compile.describe.exprs import (_card_name, _cards_phrase, _is_card_name, _is_local_card, _is_zone, _onto,
     _prop_label, expr_text)
 
 
@@ -38,7 +38,7 @@ def _call_text(st: ast.Call, comp, who: str, first: str | None = None) -> str:
             if name == names[0] and first is not None:
                 args[name] = first
             elif _is_card_name(a, comp):
-                args[name] = _a(a.name)
+                args[name] = _a(_card_name(a, comp))
             elif isinstance(a, ast.Func) and a.name == "count" and a.args and _number_param(decl, name):
                 args[name] = "1"
                 suffix = " per " + _per(a.args[0], comp, who)

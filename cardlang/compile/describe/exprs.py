@@ -21,6 +21,13 @@ def _prop_label(name: str) -> str:
 _WORD_BREAK = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
 
 
+def variant_label(v: ast.VariantDecl) -> str:
+    """A variant's name as its description gives it: `variant quick "Quick: ..."` -> "Quick"."""
+    if v.text and ":" in v.text:
+        return v.text.split(":", 1)[0].strip()
+    return type_label(v.name).capitalize()
+
+
 def type_label(name: str) -> str:
     """How a card type or tag is printed: the rulebook's words with spaces. A type written as one name
     (`MagicItem`, `AgainstAccuse`, `defense_only`) prints as its words ("Magic Item", "Against Accuse")."""
@@ -111,8 +118,17 @@ def _counter_word(name: str, n: Any, comp=None) -> str:
 
 
 def _is_card_name(e: ast.Expr, comp) -> bool:
+    """A card's name: `Widget`, or a quoted one with spaces (`"Old Widget"`)."""
+    return bool(_card_name(e, comp))
+
+
+def _card_name(e: ast.Expr, comp) -> str:
     doc = _cur()
-    return isinstance(e, ast.NameRef) and e.name in comp.spec.card_names and e.name not in doc.names
+    if isinstance(e, ast.NameRef) and e.name in comp.spec.card_names and e.name not in doc.names:
+        return e.name
+    if isinstance(e, ast.StrLit) and e.value in comp.spec.card_names:
+        return e.value
+    return ""
 
 
 def _is_local_card(e: ast.Expr) -> bool:
@@ -215,6 +231,8 @@ def cond_text(e: ast.Expr, comp, who: str) -> str:
     if isinstance(e, ast.NameRef):
         if e.name in comp.spec.counters:
             return f"{'you have' if who == 'you' else 'they have'} any {e.name.replace('_', ' ')}"
+        if e.name in comp.spec.variants:  # `if blitz { ... }`
+            return f"the game is played with the {variant_label(comp.spec.variants[e.name])} variant"
         return "you did" if who == "you" else "they did"
     return expr_text(e, comp, who)
 
@@ -356,7 +374,7 @@ def _cards_phrase(e: ast.Expr, comp, who: str, bare: bool = False, one: bool = F
     if isinstance(e, ast.Attr) and e.name == "owned":
         return f"{noun} {expr_text(e.obj, comp, who)} owns"
     if isinstance(e, ast.In) and _is_card_name(e.item, comp):
-        return f"{e.item.name} {noun} in {expr_text(e.container, comp, who)}"
+        return f"{_card_name(e.item, comp)} {noun} in {expr_text(e.container, comp, who)}"
     if isinstance(e, ast.Where):
         what, cond = _card_filter(e.cond, comp, who)
         src = e.source
@@ -470,7 +488,7 @@ def expr_text(e: ast.Expr | None, comp, who: str) -> str:
         return f"{e.name}({', '.join(expr_text(a, comp, who) for a in e.args)})"
     if isinstance(e, ast.In):
         if _is_card_name(e.item, comp):
-            return f"the {e.item.name} cards in {expr_text(e.container, comp, who)}"
+            return f"the {_card_name(e.item, comp)} cards in {expr_text(e.container, comp, who)}"
         return f"{expr_text(e.item, comp, who)} in {expr_text(e.container, comp, who)}"
     if isinstance(e, ast.Choose):
         return describe_choose(e, comp, who)

@@ -40,8 +40,12 @@ def _static(e: ast.Expr | None) -> dict[int, int] | None:
     return None
 
 
-def _static_cond(e: ast.Expr) -> dict[int, bool] | None:
+def _static_cond(e: ast.Expr, variants: frozenset[str] = frozenset()) -> dict[int, bool] | None:
+    """The value of condition E for each player count, when it depends on nothing else. A name in VARIANTS
+    reads false: the set-up's numbers are the base game's (the reference lists the variants apart)."""
     doc = _cur()
+    if isinstance(e, ast.NameRef) and e.name in variants:
+        return {n: False for n in doc.counts}
     if isinstance(e, ast.Compare):
         a, b = _static(e.left), _static(e.right)
         if a is None or b is None:
@@ -50,12 +54,12 @@ def _static_cond(e: ast.Expr) -> dict[int, bool] | None:
                "<=": lambda x, y: x <= y, ">": lambda x, y: x > y, ">=": lambda x, y: x >= y}
         return {n: ops[e.op](a[n], b[n]) for n in doc.counts}
     if isinstance(e, (ast.And, ast.Or)):
-        a, b = _static_cond(e.left), _static_cond(e.right)
+        a, b = _static_cond(e.left, variants), _static_cond(e.right, variants)
         if a is None or b is None:
             return None
         return {n: (a[n] and b[n]) if isinstance(e, ast.And) else (a[n] or b[n]) for n in doc.counts}
     if isinstance(e, ast.Not):
-        a = _static_cond(e.value)
+        a = _static_cond(e.value, variants)
         return {n: not v for n, v in a.items()} if a is not None else None
     return None
 
@@ -84,7 +88,7 @@ def _static_branch(st: ast.If, comp) -> bool:
         for s in b.stmts:
             if not (isinstance(s, ast.Assign) and _is_local(s, comp) and s.op == "=" and _static(s.value)):
                 return False
-    c = _static_cond(st.cond)
+    c = _static_cond(st.cond, frozenset(comp.spec.variants))  # `if quick { rounds = 5; }`: base game numbers
     if c is None:
         return False
     for n in doc.counts:

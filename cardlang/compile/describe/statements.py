@@ -8,8 +8,8 @@ from cardlang.compile.describe.doc import _DOC, _cur, install_block_writer, writ
 from cardlang.compile.describe.words import (_a, _and, _base, _clause, _each, _if_clause, _is_number, _join,
     _lower_first, _may, _or, _past, _they)
 from cardlang.compile.describe.numbers import _is_local, _remember, _static_branch, _static_cond
-from cardlang.compile.describe.exprs import (_find, _card_filter, _choose_words, _counter_word, _is_card_name, _uses,
-    cond_text, describe_choose, expr_text)
+from cardlang.compile.describe.exprs import (_card_filter, _card_name, _choose_words, _counter_word, _find,
+    _is_card_name, _uses, cond_text, describe_choose, expr_text)
 from cardlang.compile.describe.calls import _call_text, describe_call
 
 
@@ -424,7 +424,7 @@ def _pick_phrase(x: ast.Expr, comp, who: str) -> tuple[str, bool]:
     """("a Treasure card from your hand", optional?) for a choose or a top-of."""
     if isinstance(x, ast.TopOf):
         if isinstance(x.zone, ast.In) and _is_card_name(x.zone.item, comp):
-            name = x.zone.item.name
+            name = _card_name(x.zone.item, comp)
             return f"{_a(name)} from {expr_text(x.zone.container, comp, who)}", False
         if isinstance(x.zone, ast.In) and _is_number(expr_text(x.count, comp, who)):
             n = expr_text(x.count, comp, who)
