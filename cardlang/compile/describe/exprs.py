@@ -59,6 +59,16 @@ def _uses(node: Any, name: str) -> bool:
     return _find(node, lambda n: isinstance(n, ast.NameRef) and n.name == name)
 
 
+def _static_text(e: ast.Expr, comp, who: str) -> str:
+    """How a number reads, without noting it as printed side by side (a look ahead, not the text)."""
+    doc = _cur()
+    varied = doc.varied
+    try:
+        return expr_text(e, comp, who)
+    finally:
+        doc.varied = varied
+
+
 def _choose_words(ch: ast.Choose, comp, who: str) -> tuple[str, bool]:
     q = ch.quantity
     src = ch.source
@@ -67,7 +77,8 @@ def _choose_words(ch: ast.Choose, comp, who: str) -> tuple[str, bool]:
         return ("another player" if base.name == "others" else "a player"), False
     what, cond = "card", ""
     if isinstance(src, ast.Where):
-        what, cond = _card_filter(src.cond, comp, who)
+        many = q.kind == "any" or (q.count is not None and _static_text(q.count, comp, who) != "1")
+        what, cond = _card_filter(src.cond, comp, who, plural=many)
         src = src.source
     place = expr_text(src, comp, who)
     if isinstance(ch.opts.by, ast.NameRef) and ch.opts.by.name == "chance":
@@ -148,7 +159,7 @@ def _onto(z: ast.Expr, comp) -> str:
     return "onto" if zs is not None and zs.visibility == "hidden" and zs.ordered and not zs.piles else "into"
 
 
-def _card_filter(cond: ast.Expr, comp, who: str) -> tuple[str, str]:
+def _card_filter(cond: ast.Expr, comp, who: str, plural: bool = False) -> tuple[str, str]:
     """(`Treasure card`, ` costing up to 5`) from `card is Treasure and card.cost <= 5`."""
     what = "card"
     extra: list[str] = []
@@ -184,7 +195,10 @@ def _card_filter(cond: ast.Expr, comp, who: str) -> tuple[str, str]:
                 extra.append(f" with {_prop_label(prop)} {word} {bound}")
         else:
             extra.append(f" where {cond_text(p, comp, who)}")
-    if nots:  # "that is not a Base, an Income or a Relic card"
+    if nots and plural:  # "cards that are not Base, Income or Relic cards"
+        bare = [n.split(" ", 1)[1] for n in nots]
+        extra.insert(0, f" that are not {_or(bare)}" + (" cards" if what == "card" else ""))
+    elif nots:  # "a card that is not a Base, an Income or a Relic card"
         extra.insert(0, f" that is not {_or(nots)}" + (" card" if what == "card" else ""))
     return what, "".join(extra)
 

@@ -196,6 +196,14 @@ def _if_text(st: ast.If, comp, who: str) -> str:
         return _if_clause("do", parts, who) if parts else ""
     if doc.counts and _static_cond(c) is not None:
         return _by_count(st, comp, who)
+    said = [x for x in st.then.stmts if not _is_bookkeeping(x, comp)]
+    inner = said[0] if len(said) == 1 else None
+    if st.else_ is None and isinstance(inner, ast.If) and inner.else_ is None \
+            and not (isinstance(inner.cond, ast.NameRef) and inner.cond.name in doc.done) \
+            and not (isinstance(inner.cond, ast.In) and isinstance(inner.cond.item, ast.NameRef)
+                     and inner.cond.item.name == "this"):
+        # `if a { if b { ... } }` reads "If a and b, ...", not "If a, if b, ..."
+        return _if_text(ast.If(ast.And(c, inner.cond), inner.then, None), comp, who)
     then = _parts(st.then.stmts, comp, who)
     if not then:
         return ""
