@@ -128,6 +128,9 @@ def parlour(tmp_path, monkeypatch):
     ("left.marks += 1;", "Your left-hand neighbour gets 1 Mark."),
     ("let far = left.left; far.marks -= 1;", "The player two seats to your left loses 1 Mark."),
     ("tally = 1; marks += 1; tally += 2;", "+1 Mark."),
+    ("let gone = choose any from hand where not card is Hex as g prompt \"x\"; drop gone;",
+     "Drop any number of cards that are not Hex cards from your hand."),
+    ("if marks > 0 { if moves > 0 { fetch 1; } }", "If you have any marks and you have any moves, +1 Card."),
     ("if count(bank where card is MagicItem) > 0 { marks += 1; }",
      "If there is a Magic Item card in the bank, +1 Mark."),
 ])
