@@ -63,14 +63,14 @@ def games() -> None:
             typer.echo(f"{gid:20} (does not load: run `cardlang check games/{gid}`)")
 
 
-def _card_line(d, marks: bool = True) -> str:
+def _card_line(d, marks: bool = True, types: tuple[str, ...] | None = None, dynamic=None) -> str:
     rec = d.meta.get("reconstructed", set())
     props = []
     for k, v in d.props.items():
         props.append(f"{k} {v}{'†' if k in rec else ''}")
-    for k in d.dynamic:
+    for k in d.dynamic if dynamic is None else dynamic:  # DYNAMIC: the ones printed as "*"
         props.append(f"{k} *{'†' if k in rec else ''}")
-    types = ", ".join(sorted(d.types))
+    types = ", ".join(sorted(d.types) if types is None else types)  # TYPES: as printed, main type first
     text = " ".join(d.text)
     if any(r.startswith("on ") for r in rec):
         text += " †"
@@ -83,10 +83,11 @@ def cards(game: Annotated[str, typer.Argument(help="Game id (see `cardlang games
     """Every card of a game: cost, types, properties, and rules text generated from its source.
 
     A † marks a number or ability that is reconstructed (not from a public source)."""
+    from cardlang.render.build import printed_dynamic, type_line
     g = _load(game, with_)
     for d in sorted(g.defs, key=lambda d: (d.props.get("cost", 0) if isinstance(d.props.get("cost", 0), int)
                                            else 0, d.name)):
-        typer.echo(_card_line(d))
+        typer.echo(_card_line(d, types=type_line(g, d.name), dynamic=printed_dynamic(g, d)))
     if any(d.meta.get("reconstructed") for d in g.defs):
         typer.echo("\n† reconstructed: not from a public source; correct it by editing the card file.")
 

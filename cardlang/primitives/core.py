@@ -81,8 +81,18 @@ def build_shuffle(b: Bound, info) -> object:
     return run_shuffle
 
 
+def _d_create(a: dict) -> str:
+    """`create 12 Widget to supply` -> "Put 12 Widget into the supply."; a count known only in play (a
+    card's own number) reads after the cards: "Put copies of it into the House, as many as its Copies." """
+    if a["count"] == "1" and str(a["card"]).startswith("copies of "):
+        return f"Put a copy of {a['card'][len('copies of '):]} into {a['to']}."
+    if not str(a["count"]).startswith(("its ", "the ", "their ", "your ")):  # a number: "12", "8 / 12 / 12"
+        return f"Put {a['count']} {a['card']} into {a['to']}."
+    return f"Put {a['card']} into {a['to']}, as many as {a['count']}."
+
+
 @primitive("create", Param("count", INT), Param("card", CARDNAME), Param("to", ZONE, aliases=("to", "into")),
-           describe=lambda a: f"Put {a['count']} {a['card']} into {a['to']}.")
+           describe=lambda a: _d_create(a))
 def build_create(b: Bound, info) -> object:
     """Bring new cards into the game (set-up only); into a pile zone they form the pile of that name.
     Example: create 7 Coin to deck;"""
@@ -115,7 +125,8 @@ def build_reveal(b: Bound, info) -> object:
 
 
 @primitive("trigger", Param("event", NAME), Param("what", CARDS),
-           describe=lambda a: f"Resolve the '{a['event']}' ability of {a['what']}.")
+           describe=lambda a: f"Resolve its '{a['event']}' ability." if a["what"] == "it"
+           else f"Resolve the '{a['event']}' ability of {a['what']}.")
 def build_trigger(b: Bound, info) -> object:
     """Run the `on EVENT` ability of each card (none is fine), with `this` naming the card.
     Example: trigger play c;"""

@@ -4,8 +4,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from cardlang.compile.describe import (_and, _card_filter, _cur, _join, _lower_first, _parts, _plural, _prop_label,
-                                       _upper_first, _zone_label, cond_text, expr_text, writing)
+from cardlang.compile.describe.doc import _cur, writing
+from cardlang.compile.describe.exprs import (_card_filter, _find, _prop_label, _zone_label, cond_text, expr_text,
+                                            type_label, variant_label)
+from cardlang.compile.describe.statements import _parts
+from cardlang.compile.describe.words import _and, _join, _lower_first, _plural, _upper_first
 from cardlang.render.model import CardFace, RulesReference, Section, Stat
 from cardlang.syntax import ast
 
@@ -27,12 +30,37 @@ def card_faces(game, names: list[str] | None = None) -> list[CardFace]:
         # every number the card's source declares, 0 included ("offence 0" is a printed number too)
         stats = tuple(Stat(_prop_label(k), str(v), k in rec) for k, v in d.props.items()
                       if k != "cost" and k not in _HIDDEN_PROPS and v not in ("", None))
-        stats += tuple(Stat(_prop_label(k), "*", k in rec) for k in d.dynamic)
-        faces.append(CardFace(game=game.id, name=d.name, types=tuple(sorted(d.types)), cost=cost, stats=stats,
+        # a number computed in play prints "*" (its sentence says how); a yes/no one ("ready when ...") is
+        # no number at all, so only its sentence is printed
+        stats += tuple(Stat(_prop_label(k), "*", k in rec) for k in printed_dynamic(game, d))
+        faces.append(CardFace(game=game.id, name=d.name, types=type_line(game, d.name), cost=cost, stats=stats,
                               text=tuple(d.text), text_reconstructed=any(r.startswith("on ") for r in rec),
                               copies=int(d.props.get("copies", 1)) if isinstance(d.props.get("copies", 1), int)
                               else 1))
     return faces
+
+
+def type_line(game, name: str) -> tuple[str, ...]:
+    """A card's types as printed, main type first: its types in the order the game declares them
+    (`types Action, Treasure, ...;`), then its tags in the order the game declares them, each in the
+    rulebook's words ("Magic Item", "Against Accuse")."""
+    decl = game.decls.get(name)
+    if decl is None:
+        return ()
+    spec = game.spec
+    order = {t: i for i, t in enumerate(list(spec.types) + [t for t in spec.tags if t not in spec.types])}
+    ranked = sorted(set(decl.types), key=lambda t: (order.get(t, len(order)), t)) \
+        + sorted(set(decl.tags) - set(decl.types), key=lambda t: (order.get(t, len(order)), t))
+    return tuple(type_label(t) for t in ranked)
+
+
+def printed_dynamic(game, d) -> list[str]:
+    """The properties card D computes in play that print as "*": the numbers. A yes/no one (`ready
+    count(Widget in hand) > 0;`) is no number, so only its sentence ("Ready when ...") is printed."""
+    decl = game.decls.get(d.name)
+    yes_no = {p.name for p in (decl.props if decl is not None else ())
+              if isinstance(p.value, (ast.Compare, ast.And, ast.Or, ast.Not, ast.Is, ast.In))}
+    return [k for k in d.dynamic if k not in yes_no]
 
 
 def _num(v) -> int:
@@ -59,6 +87,9 @@ def rules_reference(game) -> RulesReference:
             setup.insert(0, f"A number written like {doc.varied} is for {' / '.join(map(str, counts))} players.")
         if setup:
             sections.append(Section("Set-up", tuple(setup)))
+        variants = [_variant_line(v) for v in getattr(decl, "variants", ())]
+        if variants:
+            sections.append(Section("Variants", tuple(variants)))
         doc.counts, doc.env = (), {}  # numbers during play are not known in advance
         if decl.turn is not None:
             sections.extend(_turn_sections(decl.turn, comp))
@@ -88,6 +119,16 @@ def _lines(stmts, comp, who: str = "you") -> list[str]:
 
 _SEEN = {"public": "face up", "hidden": "face down", "owner": "seen only by its owner",
          "top public": "face up, but only the top card can be seen"}
+
+
+def _variant_line(v: ast.VariantDecl) -> str:
+    """`variant epic "Epic War: ..." players 2 to 3;` -> "Epic War: ... (2 to 3 players)." """
+    text = v.text or f"{variant_label(v)}."
+    text = text if text.endswith((".", "!", "?")) else text + "."
+    if v.players is not None:
+        lo, hi = v.players
+        text = text[:-1] + f" ({lo} players)." if lo == hi else text[:-1] + f" ({lo} to {hi} players)."
+    return _upper_first(text)
 
 
 def _zone_line(name: str, game) -> str:
@@ -127,7 +168,13 @@ def _turn_sections(turn: ast.Block, comp) -> list[Section]:
     lines = [f"At the start of your turn: {_lower_first(line)}" for line in _lines(before, comp)]
     if phases:
         names = [p.name.replace("_", " ") for p in phases]
-        lines.append(f"Then play the phases in order: {_and(names)}.")
+        count = f"{len(names)} phases" if len(names) > 1 else "one phase"
+        if lines:
+            lines.append(f"Then play the phases in order: {_and(names)}." if len(names) > 1
+                         else f"Then play the {names[0]} phase.")
+        else:
+            lines.append(f"A turn has {count}, played in order: {_and(names)}." if len(names) > 1
+                         else f"A turn has one phase: the {names[0]} phase.")
     lines += [f"After the last phase: {_lower_first(line)}" for line in _lines(after, comp)]
     out = [Section("Your turn", tuple(lines))] if lines else []
     for p in phases:
@@ -151,11 +198,14 @@ def _glossary(game) -> list[tuple[str, str]]:
         kind = "A card type" if t in spec.types else "A card tag"
         listed = ", ".join(cards) if len(cards) <= 8 else f"{len(cards)} cards"
         where = _mentions(decl, lambda n: isinstance(n, ast.Is) and n.type_name == t)
-        entries.append((t, f"{kind} ({listed})." + (f" The rules refer to it in: {_and(where)}." if where else "")))
+        refer = f" The rules refer to it in: {_and(where)}." if where else ""
+        entries.append((type_label(t), f"{kind} ({listed}).{refer}"))
     for name, v in spec.verbs.items():
         if name not in used.verbs and name not in _cur().named_verbs:
             continue
-        entries.append((name.replace("_", " ").capitalize(), _verb_meaning(v, comp)))
+        meaning = _verb_meaning(v, comp)
+        if meaning:  # a verb that only keeps the game's books has nothing to explain
+            entries.append((name.replace("_", " ").capitalize(), meaning))
     for name, cs in spec.counters.items():
         if name not in used.names:
             continue
@@ -188,7 +238,7 @@ def _verb_meaning(v: ast.VerbDecl, comp) -> str:
         text = _join(_parts(v.body.stmts, comp, "you"), "you")
     finally:
         doc.names = saved
-    return text or "A word of the game."
+    return text
 
 
 def _counter_meaning(name: str, cs, decl: ast.GameDecl, comp) -> str:
@@ -225,16 +275,6 @@ def _mentions(decl: ast.GameDecl, match) -> list[str]:
         if node is not None and name not in out and _find(node, match):
             out.append(name)
     return out
-
-
-def _find(node: Any, match) -> bool:
-    if match(node):
-        return True
-    if isinstance(node, tuple):
-        return any(_find(x, match) for x in node)
-    if hasattr(node, "__dataclass_fields__"):
-        return any(_find(getattr(node, f), match) for f in node.__dataclass_fields__ if f != "span")
-    return False
 
 
 class _Used:

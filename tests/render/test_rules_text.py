@@ -15,6 +15,7 @@ game parlour {
   title "Parlour";
   players 2 to 4;
   types Thing, Charm, Hex;
+  tags Loud, MagicItem;
   property cost = 0;
   property pts = 0;
   zone bank: shared, public, piles;
@@ -25,10 +26,13 @@ game parlour {
   zone void: shared, public;
   counter marks: per player, min 0;
   counter moves: per player, min 0;
+  counter tally: per player, quiet;
   pool shelf 2 from cards where card is Charm;
+  variant quick "Quick: fewer Gems" players 2 to 3;
   setup {
     let big = 12;
     if count(players) == 2 { big = 8; }
+    if quick { big = 4; }
     create 30 - 5 * count(players) Pebble to bank;
     create big Gem to bank;
     if count(players) == 2 { create 2 Gem to void; } else { create 1 Gem to void; }
@@ -108,15 +112,73 @@ def parlour(tmp_path, monkeypatch):
     ("let c = choose 1 from hand where card is Charm as t prompt \"x\"; use c; trigger use c;",
      "Use a Charm card from your hand. Use it again."),
     ("let c = choose 1 from hand where card is Charm as t prompt \"x\"; use c; trigger play c;",
-     "Use a Charm card from your hand. Resolve the 'play' ability of it."),
+     "Use a Charm card from your hand. Resolve its 'play' ability."),
     ("if this in table { burn this; }", "Burn this card."),
     ("let t = top 1 of stack; reveal t; if t { may \"x?\" as m { drop t; } }",
      "Reveal the top card of your stack. You may drop it."),
     ("may \"x?\" as m { move stack to spent; }", "You may put the cards in your stack into your spent pile."),
+    # issue 9, section 4: rulebook wording
+    ("choose as pick prompt \"x\" { \"Dig\" { fetch 2; } \"Rest\" { } }",
+     "Choose one: Dig \u2014 +2 Cards; or Rest \u2014 do nothing."),
+    ("if count(Pebble in hand) > 0 { marks += 1; }", "If there is a Pebble card in your hand, +1 Mark."),
+    ("if count(stack) + count(spent) > 0 { marks += 1; }",
+     "If there is a card in your stack or your spent pile, +1 Mark."),
+    ("if count(others where player.marks > 0) == 0 { marks += 1; }", "If no other player has any marks, +1 Mark."),
+    ("if count(players) == 2 { marks += 1; }", "If there are exactly 2 players, +1 Mark."),
+    ("left.marks += 1;", "Your left-hand neighbour gets 1 Mark."),
+    ("let far = left.left; far.marks -= 1;", "The player two seats to your left loses 1 Mark."),
+    ("tally = 1; marks += 1; tally += 2;", "+1 Mark."),
+    ("let gone = choose any from hand where not card is Hex as g prompt \"x\"; drop gone;",
+     "Drop any number of cards that are not Hex cards from your hand."),
+    ("if marks > 0 { if moves > 0 { fetch 1; } }", "If you have any marks and you have any moves, +1 Card."),
+    ("if count(bank where card is MagicItem) > 0 { marks += 1; }",
+     "If there is a Magic Item card in the bank, +1 Mark."),
 ])
 def test_card_text(parlour, body, text):
     game = parlour({"Probe": body})
     assert game.defs_by_name["Probe"].text == [text]
+
+
+def test_type_line_main_type_first_in_words(parlour):
+    """Types in the game's declared order, then tags in theirs, each in words: never `MagicItem`."""
+    from cardlang.render.build import card_faces, type_line
+    game = parlour(extra={"Lamp": "card Lamp { cost 1; tags MagicItem, Loud; types Hex, Thing; }"})
+    assert type_line(game, "Lamp") == ("Thing", "Hex", "Loud", "Magic Item")
+    assert card_faces(game, ["Lamp"])[0].types == ("Thing", "Hex", "Loud", "Magic Item")
+    glossary = dict(rules_reference(game).glossary)
+    assert "Magic Item" in glossary and "MagicItem" not in glossary
+
+
+def test_a_yes_no_property_prints_no_star(parlour):
+    """A property computed as a yes/no is no number: its sentence, but no "*" among the card's numbers."""
+    from cardlang.render.build import card_faces
+    game = parlour(extra={"Bell": "card Bell { cost 1; types Thing; pts count(Pebble in hand) > 0; }",
+                          "Drum": "card Drum { cost 1; types Thing; pts count(hand); }"})
+    bell, drum = card_faces(game, ["Bell", "Drum"])
+    assert [s.label for s in bell.stats] == [] and [s.label for s in drum.stats] == ["PTS"]
+
+
+def test_turn_of_phases_only_does_not_open_with_then(parlour, tmp_path):
+    game = parlour()
+    from cardlang.render.build import _turn_sections
+    turn = game.spec.decl.turn
+    phases_only = type(turn)(tuple(st for st in turn.stmts if type(st).__name__ == "Phase"))
+    from cardlang.compile.describe.doc import writing
+    with writing("rules"):
+        lines = _turn_sections(phases_only, game.compiler)[0].lines
+    assert lines == ("A turn has 2 phases, played in order: act and tidy.",)
+
+
+def test_variants_are_listed_and_the_setup_numbers_are_the_base_games(parlour):
+    ref = rules_reference(parlour())
+    sections = {s.title: s.lines for s in ref.sections}
+    assert sections["Variants"] == ("Quick: fewer Gems (2 to 3 players).",)
+    assert "Put 8 / 12 / 12 Gem into the bank." in sections["Set-up"]  # `if quick { big = 4; }` not applied
+
+
+def test_a_variant_in_a_condition_is_named(parlour):
+    game = parlour({"Probe": "if quick { marks += 1; }"})
+    assert game.defs_by_name["Probe"].text == ["If the game is played with the Quick variant, +1 Mark."]
 
 
 def test_a_property_the_score_adds_up(parlour):

@@ -289,3 +289,38 @@ def test_real_sheet_in_print(page, artifacts, gid):
     png = artifacts / f"sheet-{gid}-page1.png"
     page.locator(".page").first.screenshot(path=str(png))
     assert png.stat().st_size > 10_000
+
+
+# ---- stat badges: Chromium and WeasyPrint draw the same boxes ----------------------------------------------
+
+_BADGES = """
+() => [...document.querySelectorAll('.stat')].map(s => {
+  const r = s.getBoundingClientRect(), card = s.closest('.card').getBoundingClientRect();
+  return {card: s.closest('.card').dataset.name, top: (r.top - card.top) / (96 / 25.4),
+          h: r.height / (96 / 25.4), text: s.innerText.replace(/\\s+/g, ' ').trim()};
+})
+"""
+
+
+@pytest.mark.parametrize("gid", ["warring-kingdom", "greedy-kingdoms"])
+def test_stat_badges_agree_with_the_pdf(page, gid):
+    """The stat badges (the Castle's, the Dagger's, the Heroes') are one line tall in Chromium, and the PDF
+    (WeasyPrint) draws each of them the same height, within half a millimetre."""
+    from .test_sheets_pdf import BADGE_MAX_MM, _weasyprint_missing, weasyprint_badges
+    try:
+        game = load_game(gid)
+    except ErrorList as e:
+        pytest.skip(f"{gid} does not load right now ({e.errors[0]})")
+    faces = [f for f in card_faces(game) if f.stats]
+    html = render_html(faces, None, title=gid)
+    _load(page, html)
+    chromium = page.evaluate(_BADGES)
+    assert len(chromium) == sum(len(f.stats) for f in faces)
+    for b in chromium:
+        assert 2.5 <= b["h"] <= BADGE_MAX_MM, b
+    if _weasyprint_missing():
+        pytest.skip(_weasyprint_missing())
+    pdf = weasyprint_badges(html)
+    assert [b["text"].upper() for b in pdf] == [b["text"].upper() for b in chromium]
+    for c, w in zip(chromium, pdf):
+        assert abs(c["h"] - w["h"]) <= TOLERANCE_MM, (c, w)

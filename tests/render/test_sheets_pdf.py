@@ -81,3 +81,72 @@ def test_pdf_without_reference_has_only_card_pages(tmp_path):
     out = tmp_path / "cards.pdf"
     render_pdf(render_html(fake_faces(10), None, paper="letter", title="ten"), out)
     assert len(_read(out).pages) == 2
+
+
+# ---- the stat badges, measured in WeasyPrint's own layout of the PDF ------------------------------------
+
+_PX_MM = 25.4 / 96  # CSS px -> mm
+BADGE_MAX_MM = 5.5  # one line of 7.5pt text, its padding and border: about 4.3 mm in both engines
+
+
+def weasyprint_badges(html: str) -> list[dict]:
+    """Each `.stat` badge WeasyPrint lays out for the PDF: page, border-box top and height in mm, its text,
+    and the top and bottom of its lines. Read from the box tree WeasyPrint draws the PDF from (the page's
+    `_page_box`: WeasyPrint has no public API for box geometry)."""
+    import weasyprint
+
+    doc = weasyprint.HTML(string=html).render()
+    badges: list[dict] = []
+    for number, page in enumerate(doc.pages):
+        seen: set[int] = set()
+
+        def walk(box, number=number, seen=seen):
+            el = getattr(box, "element", None)
+            if el is not None and "stat" in (el.get("class") or "").split() and id(el) not in seen \
+                    and hasattr(box, "border_height"):
+                seen.add(id(el))
+                top = box.position_y + box.margin_top
+                lines = [b for b in box.descendants() if type(b).__name__ == "LineBox"]
+                text = "".join(getattr(b, "text", "") for b in box.descendants() if type(b).__name__ == "TextBox")
+                badges.append({"page": number, "top": top * _PX_MM, "h": box.border_height() * _PX_MM,
+                               "text": " ".join(text.split()),
+                               "lines": [((b.position_y - top) * _PX_MM, (b.position_y + b.height - top) * _PX_MM)
+                                         for b in lines]})
+                return
+            for child in getattr(box, "children", ()):
+                walk(child)
+        walk(page._page_box)
+    return badges
+
+
+def _real_faces(gid: str):
+    from cardlang.compile.game import load_game
+    from cardlang.errors import ErrorList
+    from cardlang.render.build import card_faces
+    try:
+        return card_faces(load_game(gid))
+    except ErrorList as e:
+        pytest.skip(f"{gid} does not load right now ({e.errors[0]})")
+
+
+@needs_weasyprint
+@pytest.mark.parametrize("gid", ["warring-kingdom", "greedy-kingdoms"])
+def test_pdf_stat_badges_hold_their_text(tmp_path, gid):
+    """Every stat badge of a real game's cards (the Castle, the Dagger, the Heroes) is one line tall in the
+    PDF with its label and value inside it, and the PDF prints that text: WeasyPrint once drew them as tall
+    empty boxes (a wrapping flex row with a row gap) where Chromium drew them right."""
+    faces = [f for f in _real_faces(gid) if f.stats]
+    html = render_html(faces, None, title=gid)
+    badges = weasyprint_badges(html)
+    expected = [f"{s.label} {s.value}{'†' if s.reconstructed else ''}".upper() for f in faces for s in f.stats]
+    assert [b["text"].upper() for b in badges] == expected
+    for b in badges:
+        assert 2.5 <= b["h"] <= BADGE_MAX_MM, b
+        assert len(b["lines"]) == 1, b
+        (line_top, line_bottom), = b["lines"]
+        assert 0 <= line_top and line_bottom <= b["h"], b  # the text sits inside its box
+    out = tmp_path / f"{gid}.pdf"
+    render_pdf(html, out)
+    pages = [re.sub(r"\s+", " ", p.extract_text()).upper() for p in _read(out).pages]
+    for b in badges:
+        assert b["text"].upper() in pages[b["page"]], b

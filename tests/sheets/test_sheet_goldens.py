@@ -12,6 +12,7 @@ mid-work) is skipped with the first error as the reason; `cardlang check` and th
 from __future__ import annotations
 
 import importlib.util
+import re
 from pathlib import Path
 
 import pytest
@@ -75,3 +76,36 @@ def test_golden_holds_every_card_and_the_reference(gid):
         assert section in lines, section
     assert f"Rules reference: {game.title}" in lines
 
+
+
+# Phrases that once read badly in generated text (issue 9, section 4), and the rule each breaks. The goldens
+# pin the good wording; this guards every game, present and future, against the bad shapes coming back.
+_CLUMSY = {
+    ".;": "a choose-one option ends its sentence inside the list",
+    "copies copies": "a card's own number of copies doubled the word",
+    " 1 copies": "one copy is 'a copy'",
+    "Set your in ": "a bookkeeping (quiet) counter printed as a rule",
+    "you loses": "a 'they' verb form after 'you'",
+    "cards where their": "a filter over players read as cards",
+}
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_golden_has_no_clumsy_phrases(gid):
+    golden = goldens.sheet_golden_path(gid)
+    if not golden.exists():
+        pytest.skip("no golden yet (test_sheet_text_matches_golden fails for it)")
+    text = golden.read_text(encoding="utf-8")
+    for phrase, why in _CLUMSY.items():
+        assert phrase not in text, f"{gid}: {phrase!r} in the generated text: {why}"
+    lines = text.splitlines()
+    heads = [ln.split(" | ") for ln in lines if " | " in ln and not ln.startswith((" ", "#"))]
+    for head in heads:  # the type line: words with spaces ("Magic Item", "Against Accuse"), never MagicItem
+        for part in head[1:]:
+            for t in part.split(" \u00b7 "):
+                assert not re.search(r"[a-z][A-Z]", t), f"{gid} {head[0]}: type {t!r} is not in words"
+    stats = [ln for ln in lines if ln.startswith("  ") and " *" in ln and "|" in ln]
+    assert not any(re.search(r"\bReady \*", ln) for ln in stats), "a yes/no property printed as a * number"
+    turn = lines.index("Your turn") + 1 if "Your turn" in lines else None
+    if turn is not None:
+        assert not lines[turn].startswith("  - Then "), "the turn section opens with 'Then'"

@@ -1,0 +1,60 @@
+"""What the text being written knows beyond one statement: the style (card face or rules reference), how
+picked locals read ("it", "the trashed card"), the numbers known per player count, and the writer of nested
+blocks. Every describe module reads it through _cur(); it knows no construct and no game.
+
+The writer of a nested block (a call's outcome blocks) lives in statements.py, above the constructs that
+contain blocks; they reach it through nested_block() here so that imports point one way.
+"""
+from __future__ import annotations
+
+from contextlib import contextmanager
+from contextvars import ContextVar
+from dataclasses import dataclass, field
+from typing import Callable, Iterator
+
+from cardlang.syntax import ast
+
+
+@dataclass
+class _Doc:
+    style: str = "card"                                        # "card" | "rules"
+    names: dict[str, str] = field(default_factory=dict)        # local -> how it reads ("it")
+    done: dict[str, str] = field(default_factory=dict)         # picked local -> what was done ("trashed")
+    kinds: dict[str, str] = field(default_factory=dict)        # picked local -> "top" | "choose"
+    values: dict[str, ast.Expr] = field(default_factory=dict)  # other locals: their expression, read in place
+    counts: tuple[int, ...] = ()                               # player counts, for numbers side by side
+    env: dict[int, dict[str, int]] = field(default_factory=dict)  # per player count: known local numbers
+    varied: str = ""                                           # the first number printed side by side
+    named_verbs: set[str] = field(default_factory=set)         # game verbs named without a template
+
+
+_DOC: ContextVar[_Doc | None] = ContextVar("cardlang_describe_doc", default=None)
+
+
+@contextmanager
+def writing(style: str = "card", counts: tuple[int, ...] = ()) -> Iterator[_Doc]:
+    """Describe in STYLE; with COUNTS (the rules reference), numbers that depend on the player count are
+    worked out for each count and printed side by side."""
+    doc = _Doc(style, counts=tuple(counts), env={n: {} for n in counts})
+    token = _DOC.set(doc)
+    try:
+        yield doc
+    finally:
+        _DOC.reset(token)
+
+
+def _cur() -> _Doc:
+    return _DOC.get() or _Doc()
+
+
+# The writer of a block, installed by statements.py (see the module docstring).
+_BLOCK_WRITER: list[Callable[[ast.Block, object, str], str]] = []
+
+
+def install_block_writer(write: Callable[[ast.Block, object, str], str]) -> None:
+    _BLOCK_WRITER[:] = [write]
+
+
+def nested_block(block: ast.Block, comp, who: str) -> str:
+    """The text of a block inside a construct (a call's outcome block), written by statements.py."""
+    return _BLOCK_WRITER[0](block, comp, who)

@@ -1,0 +1,513 @@
+"""Expressions, conditions and card filters as noun phrases and clauses: "the number of cards in your hand",
+"there are no Widget cards in the supply", "a Treasure card costing up to 5 from your hand". Knows no
+statement and no game: zones, counters and functions are named from the game's declarations."""
+from __future__ import annotations
+
+import re
+
+from typing import Any
+
+from cardlang.syntax import ast
+from cardlang.compile.describe.doc import _cur
+from cardlang.compile.describe.words import _a, _and, _or, _plural
+from cardlang.compile.describe.numbers import _static
+
+
+def _prop_label(name: str) -> str:
+    """How a card property is printed: short names in capitals (VP), others capitalised (Strength)."""
+    return name.upper() if len(name) <= 3 else name.replace("_", " ").capitalize()
+
+
+_WORD_BREAK = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
+
+
+def variant_label(v: ast.VariantDecl) -> str:
+    """A variant's name as its description gives it: `variant quick "Quick: ..."` -> "Quick"."""
+    if v.text and ":" in v.text:
+        return v.text.split(":", 1)[0].strip()
+    return type_label(v.name).capitalize()
+
+
+def type_label(name: str) -> str:
+    """How a card type or tag is printed: the rulebook's words with spaces. A type written as one name
+    (`MagicItem`, `AgainstAccuse`, `defense_only`) prints as its words ("Magic Item", "Against Accuse")."""
+    return _WORD_BREAK.sub(" ", name.replace("_", " "))
+
+
+def _type_word(name: str, comp) -> str:
+    """A type or tag as printed; a card name (`card is Widget`) as it is."""
+    return type_label(name) if name in comp.spec.types or name in comp.spec.tags else name
+
+
+def _type_noun(name: str, comp) -> str:
+    """`card is Treasure` -> "Treasure card"; `card is Widget` (a card name) -> "Widget"."""
+    return f"{type_label(name)} card" if name in comp.spec.types or name in comp.spec.tags else name
+
+
+def _find(node: Any, match) -> bool:
+    """True when NODE, or any AST node inside it, matches MATCH."""
+    if match(node):
+        return True
+    if isinstance(node, tuple):
+        return any(_find(x, match) for x in node)
+    if hasattr(node, "__dataclass_fields__"):
+        return any(_find(getattr(node, f), match) for f in node.__dataclass_fields__ if f != "span")
+    return False
+
+
+def _uses(node: Any, name: str) -> bool:
+    return _find(node, lambda n: isinstance(n, ast.NameRef) and n.name == name)
+
+
+def _static_text(e: ast.Expr, comp, who: str) -> str:
+    """How a number reads, without noting it as printed side by side (a look ahead, not the text)."""
+    doc = _cur()
+    varied = doc.varied
+    try:
+        return expr_text(e, comp, who)
+    finally:
+        doc.varied = varied
+
+
+def _choose_words(ch: ast.Choose, comp, who: str) -> tuple[str, bool]:
+    q = ch.quantity
+    src = ch.source
+    base = src.source if isinstance(src, ast.Where) else src
+    if isinstance(base, ast.NameRef) and base.name in ("others", "players"):  # a choice of players
+        return ("another player" if base.name == "others" else "a player"), False
+    what, cond = "card", ""
+    if isinstance(src, ast.Where):
+        many = q.kind == "any" or (q.count is not None and _static_text(q.count, comp, who) != "1")
+        what, cond = _card_filter(src.cond, comp, who, plural=many)
+        src = src.source
+    place = expr_text(src, comp, who)
+    if isinstance(ch.opts.by, ast.NameRef) and ch.opts.by.name == "chance":
+        place += " at random"
+    optional = False
+    if q.kind == "exactly":
+        down = _down_to(q.count, src, comp)
+        if down is not None:
+            return f"down to {down} {_plural(what, down)} in {_bare_zone(src, comp)}", False
+        n = expr_text(q.count, comp, who)
+        amount = _a(what) if n == "1" else f"{n} {_plural(what, n)}"
+    elif q.kind == "up_to":
+        n = expr_text(q.count, comp, who)
+        if n == "1":
+            amount, optional = _a(what), True
+        else:
+            amount = f"up to {n} {_plural(what, n)}"
+    else:
+        amount = f"any number of {_plural(what, 2)}"
+    return f"{amount}{cond} from {place}", optional
+
+
+def _down_to(count: ast.Expr | None, src: ast.Expr, comp) -> str | None:
+    """`choose count(hand) - 3 from hand` -> "3" (down to 3 cards)."""
+    if isinstance(count, ast.BinOp) and count.op == "-" and isinstance(count.right, ast.IntLit) \
+            and isinstance(count.left, ast.Func) and count.left.name == "count" and count.left.args \
+            and count.left.args[0] == src:
+        return str(count.right.value)
+    return None
+
+
+def _bare_zone(e: ast.Expr, comp) -> str:
+    n = e.name if isinstance(e, (ast.NameRef, ast.Attr)) else None
+    return _zone_label(n, comp) if n in comp.spec.zones else expr_text(e, comp, "you")
+
+
+def describe_choose(ch: ast.Choose, comp, who: str) -> str:
+    phrase, _ = _choose_words(ch, comp, who)
+    return f"{'Choose' if who == 'you' else 'chooses'} {phrase}"
+
+
+def _counter_word(name: str, n: Any, comp=None) -> str:
+    spec = comp.spec.counters.get(name) if comp is not None else None
+    if spec is not None and spec.words is not None:   # `called "Honor"`: the game's own word, as given
+        return spec.words[0] if str(n) == "1" else spec.words[1]
+    label = name[:-1] if name.endswith("s") else name
+    return _plural(label.replace("_", " ").capitalize(), n)
+
+
+def _is_card_name(e: ast.Expr, comp) -> bool:
+    """A card's name: `Widget`, or a quoted one with spaces (`"Old Widget"`)."""
+    return bool(_card_name(e, comp))
+
+
+def _card_name(e: ast.Expr, comp) -> str:
+    doc = _cur()
+    if isinstance(e, ast.NameRef) and e.name in comp.spec.card_names and e.name not in doc.names:
+        return e.name
+    if isinstance(e, ast.StrLit) and e.value in comp.spec.card_names:
+        return e.value
+    return ""
+
+
+def _is_local_card(e: ast.Expr) -> bool:
+    return isinstance(e, ast.NameRef) and e.name in _cur().names
+
+
+def _is_zone(e: ast.Expr, comp) -> bool:
+    if isinstance(e, ast.NameRef):
+        return e.name in comp.spec.zones and e.name not in _cur().names
+    return isinstance(e, ast.Attr) and e.name in comp.spec.zones
+
+
+def _onto(z: ast.Expr, comp) -> str:
+    """A face-down pile (a deck) is put onto; anything else into."""
+    n = z.name if isinstance(z, (ast.NameRef, ast.Attr)) else None
+    zs = comp.spec.zones.get(n) if n else None
+    return "onto" if zs is not None and zs.visibility == "hidden" and zs.ordered and not zs.piles else "into"
+
+
+def _card_filter(cond: ast.Expr, comp, who: str, plural: bool = False) -> tuple[str, str]:
+    """(`Treasure card`, ` costing up to 5`) from `card is Treasure and card.cost <= 5`."""
+    what = "card"
+    extra: list[str] = []
+    parts: list[ast.Expr] = []
+
+    def flat(e: ast.Expr) -> None:
+        if isinstance(e, ast.And):
+            flat(e.left)
+            flat(e.right)
+        else:
+            parts.append(e)
+    flat(cond)
+    nots: list[str] = []
+    for p in parts:
+        if isinstance(p, ast.Not) and isinstance(p.value, ast.Is) and not p.value.negated:
+            p = ast.Is(p.value.value, True, p.value.type_name)
+        if isinstance(p, ast.Is) and isinstance(p.value, ast.NameRef) and p.value.name == "card" and p.negated:
+            nots.append(_a(_type_word(p.type_name, comp)))
+            continue
+        if isinstance(p, ast.Is) and isinstance(p.value, ast.NameRef) and p.value.name == "card" and not p.negated:
+            what = _type_noun(p.type_name, comp)
+        elif isinstance(p, ast.Compare) and isinstance(p.left, ast.Attr) and isinstance(p.left.obj, ast.NameRef) \
+                and p.left.obj.name == "card":
+            prop = p.left.name
+            word = {"<=": "up to", "<": "less than", ">=": "at least", ">": "more than", "==": "exactly",
+                    "!=": "other than"}.get(p.op, p.op)
+            bound = _relative(p.right, prop, comp, who)
+            if prop == "cost":
+                extra.append(f" costing {word} {bound}")
+            elif p.op == "==":  # "with Forced 0"
+                extra.append(f" with {_prop_label(prop)} {bound}")
+            else:
+                extra.append(f" with {_prop_label(prop)} {word} {bound}")
+        else:
+            extra.append(f" where {cond_text(p, comp, who)}")
+    if nots and plural:  # "cards that are not Base, Income or Relic cards"
+        bare = [n.split(" ", 1)[1] for n in nots]
+        extra.insert(0, f" that are not {_or(bare)}" + (" cards" if what == "card" else ""))
+    elif nots:  # "a card that is not a Base, an Income or a Relic card"
+        extra.insert(0, f" that is not {_or(nots)}" + (" card" if what == "card" else ""))
+    return what, "".join(extra)
+
+
+def _relative(e: ast.Expr, prop: str, comp, who: str) -> str:
+    """`limit` where `let limit = t.cost + 3;` -> "3 more than the trashed card"."""
+    doc = _cur()
+    if isinstance(e, ast.NameRef) and e.name in doc.values:
+        e = doc.values[e.name]
+    if isinstance(e, ast.BinOp) and e.op in ("+", "-") and isinstance(e.left, ast.Attr) \
+            and e.left.name == prop and isinstance(e.left.obj, ast.NameRef):
+        ref = e.left.obj.name
+        whom = f"the {doc.done[ref]} card" if ref in doc.done else "it"
+        return f"{expr_text(e.right, comp, who)} {'more' if e.op == '+' else 'less'} than {whom}"
+    return expr_text(e, comp, who)
+
+
+def cond_text(e: ast.Expr, comp, who: str) -> str:
+    doc = _cur()
+    if isinstance(e, ast.Is):
+        noun = _type_noun(e.type_name, comp)
+        verb = "is" if expr_text(e.value, comp, who) not in ("they", "you") else "are"
+        return f"{expr_text(e.value, comp, who)} {verb} {'not ' if e.negated else ''}{_a(noun)}"
+    if isinstance(e, ast.Compare):
+        counted = _count_compare(e, comp, who)
+        if counted:
+            return counted
+        have = _have(e, comp, who)
+        if have:
+            return have
+        op = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
+              ">=": "is at least"}[e.op]
+        return f"{expr_text(e.left, comp, who)} {op} {expr_text(e.right, comp, who)}"
+    if isinstance(e, ast.And):
+        return f"{cond_text(e.left, comp, who)} and {cond_text(e.right, comp, who)}"
+    if isinstance(e, ast.Or):
+        return f"{cond_text(e.left, comp, who)} or {cond_text(e.right, comp, who)}"
+    if isinstance(e, ast.Not):
+        if isinstance(e.value, ast.NameRef) and e.value.name in doc.names:
+            return f"there is no {e.value.name}" if doc.names[e.value.name] != "it" else "there is none"
+        return f"not {cond_text(e.value, comp, who)}"
+    if isinstance(e, ast.In):
+        return f"{expr_text(e.item, comp, who)} is in {expr_text(e.container, comp, who)}"
+    if isinstance(e, ast.NameRef):
+        if e.name in comp.spec.counters:
+            return f"{'you have' if who == 'you' else 'they have'} any {e.name.replace('_', ' ')}"
+        if e.name in comp.spec.variants:  # `if blitz { ... }`
+            return f"the game is played with the {variant_label(comp.spec.variants[e.name])} variant"
+        return "you did" if who == "you" else "they did"
+    return expr_text(e, comp, who)
+
+
+_SIZES = {"==": ("exactly", "no"), ">=": ("at least", None), "<=": ("at most", "no"), ">": ("more than", None),
+          "<": ("fewer than", None), "!=": ("not exactly", None)}
+
+
+def _count_compare(e: ast.Compare, comp, who: str) -> str | None:
+    """`count(Widget in supply) == 0` -> "there are no Widget cards in the supply"."""
+    f = e.left
+    if isinstance(f, ast.NameRef) and f.name in _cur().values:  # `let truce = count(...);` read in place
+        f = _cur().values[f.name]
+    counts = _summed_counts(f)
+    if counts and isinstance(e.right, ast.IntLit) and (e.op, e.right.value) in ((">", 0), (">=", 1)):
+        places = _or(_unique([expr_text(a, comp, who) for a in counts]))
+        return f"there is a card in {places}"  # `count(a) + count(b) > 0`
+    if not (isinstance(f, ast.Func) and f.args and isinstance(e.right, ast.IntLit)):
+        return None
+    n = e.right.value
+    word, zero = _SIZES[e.op]
+    amount = zero if n == 0 and zero else f"{word} {n}"
+    if f.name == "count":
+        players = _players_compare(f.args[0], e.op, n, comp)
+        if players:
+            return players
+        if isinstance(f.args[0], ast.NameRef) and f.args[0].name in ("players", "others"):
+            who_n = "player" if n == 1 and amount != "no" else "players"
+            other = "other " if f.args[0].name == "others" else ""
+            return f"there {'is' if who_n == 'player' else 'are'} {amount} {other}{who_n}"
+        if (e.op, n) in ((">", 0), (">=", 1)):  # "there is a Widget card in your hand"
+            what = _cards_phrase(f.args[0], comp, who, bare=True, one=True, either=True)
+            if not what.startswith(("card you", "card they")):
+                return f"there is {_a(what)}"
+        what = _cards_phrase(f.args[0], comp, who, bare=True, one=(n == 1 and amount != "no"))
+        if what.startswith(("you ", "they ")):  # "cards you own"
+            what = "cards " + what
+        return f"there {'is' if n == 1 and amount != 'no' else 'are'} {amount} {what}"
+    noun = _function_text(f, comp, who, noun_only=True)
+    if noun:
+        return f"there are {amount} {noun} in {expr_text(f.args[0], comp, who)}"
+    return None
+
+
+def _summed_counts(e: ast.Expr) -> list[ast.Expr]:
+    """`count(a) + count(b)` -> [a, b] when each counts a zone; [] otherwise."""
+    if isinstance(e, ast.BinOp) and e.op == "+":
+        a, b = _summed_counts(e.left), _summed_counts(e.right)
+        return a + b if a and b else []
+    if isinstance(e, ast.Func) and e.name == "count" and len(e.args) == 1 \
+            and isinstance(e.args[0], (ast.NameRef, ast.Attr)):
+        return [e.args[0]]
+    return []
+
+
+def _unique(items: list[str]) -> list[str]:
+    return list(dict.fromkeys(items))
+
+
+def _players_compare(arg: ast.Expr, op: str, n: int, comp) -> str | None:
+    """`count(others where player.debt > 0) == 0` -> "no other player has any debt"; `> 0` -> "another
+    player has ..."; other sizes -> "at least 2 other players have ..."."""
+    if not (isinstance(arg, ast.Where) and isinstance(arg.source, ast.NameRef)
+            and arg.source.name in ("others", "players")):
+        return None
+    doc = _cur()
+    saved = dict(doc.names)
+    doc.names["player"] = "they"
+    try:
+        pred = cond_text(arg.cond, comp, "they")
+    finally:
+        doc.names = saved
+    if not pred.startswith("they "):
+        return None
+    pred = pred[len("they "):]
+    other = arg.source.name == "others"
+    if (op, n) in (("==", 0), ("<=", 0), ("<", 1)):
+        return f"no {'other ' if other else ''}player {_third_person(pred)}"
+    if (op, n) in ((">", 0), (">=", 1)):
+        return f"{'another' if other else 'a'} player {_third_person(pred)}"
+    word, _ = _SIZES[op]
+    return f"{word} {n} {'other ' if other else ''}players {pred}"
+
+
+def _third_person(pred: str) -> str:
+    """"have any debt" -> "has any debt"; "are ..." -> "is ..."."""
+    word, _, rest = pred.partition(" ")
+    word = {"have": "has", "are": "is", "do": "does"}.get(word, word)
+    return f"{word} {rest}".strip()
+
+
+def _function_text(f: ast.Func, comp, who: str, noun_only: bool = False) -> str:
+    """A registered function's own words: `empty_piles(supply)` -> "the number of empty piles in the supply".
+    A describe() that does not print its argument names what is counted; NOUN_ONLY asks for just that noun."""
+    prim = comp.registry.get(f.name)
+    if prim is None or prim.kind != "function":
+        return ""
+    args = {p.name: expr_text(a, comp, who) for p, a in zip(prim.params, f.args)}
+    try:
+        text = prim.describe(args)
+    except (KeyError, IndexError, TypeError, ValueError):
+        return ""
+    if not text:
+        return ""
+    counts = len(f.args) == 1 and not any(v and v in text for v in args.values())
+    if noun_only:
+        return text if counts else ""
+    return f"the number of {text} in {args[prim.params[0].name]}" if counts else text
+
+
+def _have(e: ast.Compare, comp, who: str) -> str | None:
+    """`actions > 0` -> "you have any actions"; `coins >= 3` -> "you have at least 3 coins"."""
+    left = e.left
+    if isinstance(left, ast.Attr) and isinstance(left.obj, ast.NameRef) and left.name in comp.spec.counters \
+            and _cur().names.get(left.obj.name) == "they" and isinstance(e.right, ast.IntLit):
+        left = ast.NameRef(left.name)  # `player.debt` where `player` reads "they": their own counter
+        who = "they"
+    if not (isinstance(left, ast.NameRef) and left.name in comp.spec.counters and isinstance(e.right, ast.IntLit)):
+        return None
+    subject = "you have" if who == "you" else "they have"
+    name = left.name.replace("_", " ")
+    n = e.right.value
+    if e.op == ">" and n == 0:
+        return f"{subject} any {name}"
+    if e.op in ("==", "<=") and n == 0:
+        return f"{subject} no {name}"
+    word = {"==": "exactly", ">=": "at least", "<=": "at most", ">": "more than", "<": "fewer than",
+            "!=": "other than"}[e.op]
+    return f"{subject} {word} {n} {name}"
+
+
+def _cards_phrase(e: ast.Expr, comp, who: str, bare: bool = False, one: bool = False, either: bool = False) -> str:
+    """The cards an expression names, as a noun phrase: "cards in your hand", "Widget cards in the
+    supply", "cards you own". BARE leaves out "the"; ONE is singular; EITHER joins several zones with "or"
+    ("there is a Widget in your hand or your board")."""
+    noun = "card" if one else "cards"
+    if isinstance(e, ast.NameRef) and e.name == "owned":
+        return f"{noun} {'you' if who == 'you' else 'they'} own"
+    if isinstance(e, ast.Attr) and e.name == "owned":
+        return f"{noun} {expr_text(e.obj, comp, who)} owns"
+    if isinstance(e, ast.In) and _is_card_name(e.item, comp):
+        return f"{_card_name(e.item, comp)} {noun} in {expr_text(e.container, comp, who)}"
+    if isinstance(e, ast.Where):
+        what, cond = _card_filter(e.cond, comp, who)
+        src = e.source
+        place = _or([expr_text(x, comp, who) for x in src.items]) if either and isinstance(src, ast.ListLit) \
+            and src.items else expr_text(src, comp, who)
+        return f"{_plural(what, 1 if one else 2)}{cond} in {place}"
+    if _is_zone(e, comp):
+        return f"{noun} in {expr_text(e, comp, who)}"
+    return f"{noun} in {expr_text(e, comp, who)}"
+
+
+def _zone_label(name: str, comp) -> str:
+    zs = comp.spec.zones.get(name)
+    label = getattr(zs, "description", "") if zs is not None else ""
+    return label or name.replace("_", " ")
+
+
+def _zone_text(name: str, comp, who: str) -> str:
+    zs = comp.spec.zones.get(name)
+    if zs is None:  # an undeclared zone: the compiler reports it; the text just names it
+        return name
+    poss = "your" if who == "you" else "their"
+    return f"{poss} {_zone_label(name, comp)}" if zs.per_player else f"the {_zone_label(name, comp)}"
+
+
+def expr_text(e: ast.Expr | None, comp, who: str) -> str:
+    doc = _cur()
+    poss = "your" if who == "you" else "their"
+    if e is None:
+        return ""
+    v = _static(e) if not isinstance(e, ast.IntLit) else None
+    if v is not None:
+        values = [v[n] for n in doc.counts]
+        if len(set(values)) == 1:
+            return str(values[0])
+        text = " / ".join(str(x) for x in values)
+        doc.varied = doc.varied or text
+        return text
+    if isinstance(e, ast.IntLit):
+        return str(e.value)
+    if isinstance(e, ast.StrLit):
+        return e.value
+    if isinstance(e, ast.NameRef):
+        n = e.name
+        if n in doc.names:
+            return doc.names[n]
+        if n in doc.values:
+            return expr_text(doc.values[n], comp, who)
+        if n == "this":
+            return "this card"
+        if n in comp.spec.zones:
+            return _zone_text(n, comp, who)
+        if n == "you":
+            return "you"
+        if n == "owned":
+            return "the cards you own" if who == "you" else "the cards they own"
+        if n == "others":
+            return "the other players"
+        if n == "players":
+            return "the players"
+        if n == "cards":
+            return "the cards of the game"
+        if n in comp.spec.counters:
+            return f"{poss} {n.replace('_', ' ')}"
+        if n in ("c", "card", "it"):
+            return "it"
+        return n.replace("_", " ")
+    if isinstance(e, ast.Attr):
+        if isinstance(e.obj, ast.NameRef) and e.name in comp.spec.zones:
+            whose = "your" if e.obj.name == "you" or (who == "you" and doc.names.get(e.obj.name) == "you") \
+                else "their"
+            if e.obj.name in ("left", "right") and e.obj.name not in doc.names:  # the neighbours
+                whose = f"your {e.obj.name}-hand neighbour's"
+            return f"{whose} {_zone_label(e.name, comp)}"
+        if isinstance(e.obj, ast.NameRef) and e.name in comp.spec.counters:
+            return f"{'your' if e.obj.name == 'you' else 'their'} {e.name.replace('_', ' ')}"
+        if isinstance(e.obj, ast.NameRef) and e.name == "owned":
+            return "the cards they own" if e.obj.name != "you" else "the cards you own"
+        label = e.name.upper() if e.name in comp.spec.properties and len(e.name) <= 3 \
+            else e.name.replace("_", " ")
+        owner = expr_text(e.obj, comp, who)
+        if owner in ("it", "this card") or owner.startswith("the "):
+            return f"its {label}" if owner == "it" else f"the {label} of {owner}"
+        return f"its {label}"
+    if isinstance(e, ast.TopOf):
+        n = expr_text(e.count, comp, who)
+        zone = expr_text(e.zone, comp, who)
+        if isinstance(e.zone, ast.In):
+            zone = _cards_phrase(e.zone, comp, who)
+            zone = "the " + zone
+        return f"the {e.end} card of {zone}" if n == "1" else f"the {e.end} {n} cards of {zone}"
+    if isinstance(e, ast.Where):
+        what, cond = _card_filter(e.cond, comp, who)
+        return f"every {what}{cond} in {expr_text(e.source, comp, who)}"
+    if isinstance(e, ast.BinOp):
+        op = {"*": "×", "/": "÷"}.get(e.op, e.op)
+        return f"{expr_text(e.left, comp, who)} {op} {expr_text(e.right, comp, who)}"
+    if isinstance(e, ast.Func):
+        if e.name == "count" and e.args:
+            return f"the number of {_cards_phrase(e.args[0], comp, who)}"
+        if e.name == "sum" and len(e.args) == 2:
+            amount = e.args[1]
+            label = _prop_label(amount.name) if isinstance(amount, ast.Attr) else expr_text(amount, comp, who)
+            return f"the total {label} of the {_cards_phrase(e.args[0], comp, who)}"  # "of the Widget cards in ..."
+        if e.name in ("max", "min") and len(e.args) == 2:
+            word = "larger" if e.name == "max" else "smaller"
+            return f"the {word} of {expr_text(e.args[0], comp, who)} and {expr_text(e.args[1], comp, who)}"
+        text = _function_text(e, comp, who)
+        if text:
+            return text
+        return f"{e.name}({', '.join(expr_text(a, comp, who) for a in e.args)})"
+    if isinstance(e, ast.In):
+        if _is_card_name(e.item, comp):
+            return f"the {_card_name(e.item, comp)} cards in {expr_text(e.container, comp, who)}"
+        return f"{expr_text(e.item, comp, who)} in {expr_text(e.container, comp, who)}"
+    if isinstance(e, ast.Choose):
+        return describe_choose(e, comp, who)
+    if isinstance(e, ast.ListLit):
+        return _and([expr_text(i, comp, who) for i in e.items]) if e.items else "nothing"
+    if isinstance(e, ast.Neg):
+        return f"-{expr_text(e.value, comp, who)}"
+    return "it"

@@ -1,0 +1,445 @@
+"""Blocks and statements as sentences: assignments, if/else (by player count too), may, for each, repeat,
+while, choose one, attacks. Inside one block, a `let` that picks cards is read together with the statement
+that acts on it ("Trash a card from your hand. If you do, ..."), and later mentions read "it". Knows no game."""
+from __future__ import annotations
+
+from cardlang.syntax import ast
+from cardlang.compile.describe.doc import _DOC, _cur, install_block_writer, writing
+from cardlang.compile.describe.words import (_a, _and, _base, _clause, _each, _if_clause, _is_number, _join,
+    _lower_first, _may, _or, _past, _they)
+from cardlang.compile.describe.numbers import _is_local, _remember, _static_branch, _static_cond
+from cardlang.compile.describe.exprs import (_card_filter, _card_name, _choose_words, _counter_word, _find,
+    _is_card_name, _uses, cond_text, describe_choose, expr_text)
+from cardlang.compile.describe.calls import _call_text, describe_call
+
+
+def describe_block(block: ast.Block, comp, who: str) -> str:
+    if _DOC.get() is None:
+        with writing():
+            return _join(_parts(block.stmts, comp, who), who)
+    return _join(_parts(block.stmts, comp, who), who)
+
+
+def _parts(stmts, comp, who: str) -> list[str]:
+    """One entry per sentence. A lower-case entry is a bare predicate ("draws a card."), whose subject is
+    added by the caller; an entry starting with "+" is a bonus ("+1 Card.")."""
+    doc = _cur()
+    stmts = list(stmts)
+    out: list[str] = []
+    i = 0
+    while i < len(stmts):
+        st = stmts[i]
+        if isinstance(st, ast.Let) and _is_pick(st.value):
+            text, used = _pick(st, stmts[i + 1:], comp, who)
+            out.extend(text)
+            i += 1 + used
+            continue
+        if isinstance(st, ast.Let) or (isinstance(st, ast.Assign) and _is_local(st, comp)):
+            _remember(st, comp)
+            i += 1
+            continue
+        if isinstance(st, ast.If) and _static_branch(st, comp):
+            i += 1
+            continue
+        if _is_bookkeeping(st, comp):
+            i += 1
+            continue
+        if isinstance(st, ast.Assign) and st.op == "=":
+            group = [st]
+            while i + len(group) < len(stmts) and isinstance(stmts[i + len(group)], ast.Assign) \
+                    and stmts[i + len(group)].op == "=" and not _is_local(stmts[i + len(group)], comp) \
+                    and not _is_bookkeeping(stmts[i + len(group)], comp):
+                group.append(stmts[i + len(group)])
+            out.append(_set_text(group, comp, who))
+            i += len(group)
+            continue
+        if _is_again(st, stmts[i - 1] if i else None):
+            out.append(f"{st.args[0].name} it again.")
+            i += 1
+            continue
+        s = describe_stmt(st, comp, who)
+        if s:
+            out.append(s)
+        i += 1
+    return out
+
+
+def _is_bookkeeping(st: ast.Stmt, comp) -> bool:
+    """A change to a `quiet` counter: bookkeeping the game keeps for itself (never logged, never shown at the
+    table), so rules text does not print it either: "Set your in extra to 1" says nothing to a player."""
+    if not isinstance(st, ast.Assign):
+        return False
+    spec = comp.spec.counters.get(st.target[-1])
+    return spec is not None and bool(getattr(spec, "quiet", False))
+
+
+def describe_stmt(st: ast.Stmt, comp, who: str) -> str:
+    doc = _cur()
+    if isinstance(st, ast.Call):
+        return describe_call(st, comp, who)
+    if isinstance(st, ast.Assign):
+        name = st.target[-1]
+        amount = expr_text(st.value, comp, who)
+        if st.op == "=":
+            return _set_text([st], comp, who)
+        own = len(st.target) == 1 or st.target[0] == "you"
+        if doc.style == "card" and _is_number(amount) and own:
+            sign = "+" if st.op == "+=" else "-"
+            return f"{sign}{amount} {_counter_word(name, amount, comp)}."
+        seat = _seat(ast.NameRef(st.target[0])) if len(st.target) == 2 else ""
+        if seat and _is_number(amount):  # "Your left-hand neighbour gets 1 Food."
+            verb = "gets" if st.op == "+=" else "loses"
+            return f"{seat} {verb} {amount} {_counter_word(name, amount, comp)}."
+        owner = _owner(st, who)
+        if who != "you" and st.target[0] != "you":  # a predicate: "Each player adds 3 to their coins."
+            verb = "adds" if st.op == "+=" else "takes"
+            return f"{verb} {amount} {'to' if st.op == '+=' else 'from'} their {name.replace('_', ' ')}."
+        verb = "go up" if st.op == "+=" else "go down"
+        if not name.endswith("s"):  # "your coins go up", "your defense goes down"
+            verb = "goes" + verb[2:]
+        return f"{owner} {name.replace('_', ' ')} {verb} by {amount}."
+    if isinstance(st, ast.Let):
+        if isinstance(st.value, ast.Choose):
+            return describe_choose(st.value, comp, who) + "."
+        return ""
+    if isinstance(st, ast.If):
+        return _if_text(st, comp, who)
+    if isinstance(st, ast.Attack):
+        parts = _parts(st.body.stmts, comp, "they")
+        return _each("Each other player", parts) if parts else ""
+    if isinstance(st, ast.For):
+        return _for_text(st, comp, who)
+    if isinstance(st, ast.Repeat):
+        body = describe_block(st.body, comp, who)
+        return f"{expr_text(st.count, comp, who)} times: {body}" if body else ""
+    if isinstance(st, ast.While):
+        body = describe_block(st.body, comp, who)
+        return f"Repeat while {cond_text(st.cond, comp, who)}: {_lower_first(body)}" if body else ""
+    if isinstance(st, ast.May):
+        return _may_text(st, comp, who)
+    if isinstance(st, ast.ChooseOption):
+        return _choose_one_text(st, comp, who)
+    if isinstance(st, ast.Phase):
+        return describe_block(st.body, comp, who)
+    if isinstance(st, ast.Simultaneous):
+        prim = comp.registry.get("simultaneous")
+        return prim.describe({"body": describe_block(st.body, comp, who)}) if prim is not None else ""
+    return ""
+
+
+def _choose_one_text(st: ast.ChooseOption, comp, who: str) -> str:
+    """`choose { "Search" { draw 2; } "Shop" { buys += 1; } }` -> "Choose one: Search \u2014 +2 Cards; or
+    Shop \u2014 +1 Buy." An option that does nothing reads "do nothing"; the last sentence of each option loses its full
+    stop, so the list reads as one sentence the way printed cards list their choices."""
+    items = []
+    for o in st.options:
+        body = describe_block(o.body, comp, who).strip()
+        body = _lower_first(body[:-1] if body.endswith(".") else body) or "do nothing"
+        label = o.label.strip()
+        items.append(f"{label} \u2014 {body}" if label and label.lower() != body.lower() else body)
+    lead = "Choose one" if who == "you" else "chooses one"
+    return f"{lead}: {'; or '.join(items)}."
+
+
+def _owner(st: ast.Assign, who: str) -> str:
+    if len(st.target) == 2:
+        return "your" if st.target[0] == "you" else "their"
+    return "Your" if who == "you" else "their"
+
+
+def _seat(e: ast.Expr) -> str:
+    """`left` -> "your left-hand neighbour"; `left.left` (or a local holding it) -> "the player two seats to
+    your left"; "" for anyone else."""
+    doc = _cur()
+    steps: list[str] = []
+    while True:
+        if isinstance(e, ast.NameRef) and e.name in doc.values:
+            e = doc.values[e.name]
+        elif isinstance(e, ast.Attr) and e.name in ("left", "right"):
+            steps.append(e.name)
+            e = e.obj
+        elif isinstance(e, ast.NameRef) and e.name in ("left", "right") and e.name not in doc.names:
+            steps.append(e.name)
+            break
+        else:
+            return ""
+    if len(set(steps)) != 1:
+        return ""
+    if len(steps) == 1:
+        return f"your {steps[0]}-hand neighbour"
+    seats = {2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}.get(len(steps), str(len(steps)))
+    return f"the player {seats} seats to your {steps[0]}"
+
+
+def _set_text(group: list[ast.Assign], comp, who: str) -> str:
+    """`actions = 1; buys = 1;` -> "Set your actions to 1 and your buys to 1." """
+    items = []
+    for st in group:
+        owner = _owner(st, who).lower()
+        items.append(f"{owner} {st.target[-1].replace('_', ' ')} to {expr_text(st.value, comp, who)}")
+    return f"{'set' if who == 'you' else 'sets'} {_and(items)}."
+
+
+def _if_text(st: ast.If, comp, who: str) -> str:
+    doc = _cur()
+    c = st.cond
+    # `if this in inplay { trash this; }`: a card that has left a zone cannot be moved from it again, which
+    # the printed sentence already implies ("Trash this card.").
+    if isinstance(c, ast.In) and isinstance(c.item, ast.NameRef) and c.item.name == "this" and st.else_ is None \
+            and all(_uses(s, "this") for s in st.then.stmts):
+        return describe_block(st.then, comp, who)
+    # `if x { ... }` after `x` was acted on: for a top card, "if there is one" goes without saying.
+    if isinstance(c, ast.NameRef) and c.name in doc.done and st.else_ is None:
+        parts = _parts(st.then.stmts, comp, who)
+        if doc.kinds.get(c.name) == "top":
+            return _join(parts, who) if who == "you" else " ".join(_they(parts))
+        return _if_clause("do", parts, who) if parts else ""
+    if doc.counts and _static_cond(c) is not None:
+        return _by_count(st, comp, who)
+    said = [x for x in st.then.stmts if not _is_bookkeeping(x, comp)]
+    inner = said[0] if len(said) == 1 else None
+    if st.else_ is None and isinstance(inner, ast.If) and inner.else_ is None \
+            and not (isinstance(inner.cond, ast.NameRef) and inner.cond.name in doc.done) \
+            and not (isinstance(inner.cond, ast.In) and isinstance(inner.cond.item, ast.NameRef)
+                     and inner.cond.item.name == "this"):
+        # `if a { if b { ... } }` reads "If a and b, ...", not "If a, if b, ..."
+        return _if_text(ast.If(ast.And(c, inner.cond), inner.then, None), comp, who)
+    then = _parts(st.then.stmts, comp, who)
+    if not then:
+        return ""
+    s = f"If {cond_text(c, comp, who)}, {_clause(then, who)}"
+    if isinstance(st.else_, ast.Block):
+        other = _parts(st.else_.stmts, comp, who)
+        if other:
+            s += f" Otherwise, {_clause(other, who)}"
+    elif isinstance(st.else_, ast.If):
+        other = _if_text(st.else_, comp, who)
+        if other:
+            s += f" Otherwise, {_lower_first(other)}"
+    return s
+
+
+def _by_count(st: ast.If, comp, who: str) -> str:
+    """`if count(players) == 2 { A } else if ... { B } else { C }` in the set-up: "With 2 players, A. With 3
+    or 4 players, B. ..." (a branch that applies to no player count is left out)."""
+    doc = _cur()
+    left = list(doc.counts)
+    out = []
+    node: ast.If | ast.Block | None = st
+    while node is not None and left:
+        if isinstance(node, ast.If):
+            c = _static_cond(node.cond)
+            if c is None:  # the rest of the chain depends on play: say it as written
+                text = _if_text(node, comp, who)
+                out.append(f"Otherwise, {_lower_first(text)}" if out and text else text)
+                break
+            applies = [n for n in left if c[n]]
+            block, node = node.then, node.else_
+        else:
+            applies, block, node = list(left), node, None
+        left = [n for n in left if n not in applies]
+        parts = _parts(block.stmts, comp, who) if applies else []
+        if parts:
+            out.append(f"With {_counts_text(applies)} players, {_clause(parts, who)}")
+    return " ".join(x for x in out if x)
+
+
+def _counts_text(ns: list[int]) -> str:
+    if len(ns) > 2 and ns == list(range(ns[0], ns[-1] + 1)):
+        return f"{ns[0]} to {ns[-1]}"
+    return _or([str(n) for n in ns])
+
+
+def _may_text(st: ast.May, comp, who: str) -> str:
+    """`may { A; B; }` -> "You may A. If you do, B." """
+    parts = _parts(st.body.stmts, comp, who)
+    if not parts:
+        return ""
+    first, rest = parts[0], parts[1:]
+    if who != "you" and st.opts.by is None:  # inside an attack, the attacker decides
+        s = f"You may have them {_base(first) if first[:1].islower() else _lower_first(first)}"
+    elif who != "you":
+        s = f"may {_base(first)}" if first[:1].islower() else f"They may {_lower_first(first)}"
+    else:
+        s = f"You may {_lower_first(first)}"
+    if rest:
+        s += " " + _if_clause("do", rest, who if st.opts.by is not None or who == "you" else "they")
+    if isinstance(st.else_, ast.Block):
+        other = _parts(st.else_.stmts, comp, who)
+        if other:
+            s += " " + _if_clause("do not", other, who)
+    return s
+
+
+def _for_text(st: ast.For, comp, who: str) -> str:
+    doc = _cur()
+    it = st.iterable
+    if isinstance(it, ast.NameRef) and it.name in ("others", "players") and st.var \
+            and _find(st.body, lambda n: isinstance(n, ast.Call)
+                      and any(isinstance(a, ast.NameRef) and a.name == st.var for a in n.args)):
+        # `for d in others { battle d; }`: you act on each of them ("For each other player: battle them.")
+        doc.names[st.var] = "them"
+        body = describe_block(st.body, comp, who)
+        subject = "each other player" if it.name == "others" else "each player"
+        return f"For {subject}: {_lower_first(body)}" if body else ""
+    if isinstance(it, ast.NameRef) and it.name in ("others", "players") and st.var:
+        doc.names[st.var] = "they"
+        parts = _parts(st.body.stmts, comp, "they")
+        subject = "Each other player" if it.name == "others" else "Each player"
+        return _each(subject, parts) if parts else ""
+    doc.names[st.var] = "it"
+    body = describe_block(st.body, comp, who)
+    return f"For {_each_phrase(it, comp, who)}: {_lower_first(body)}" if body else ""
+
+
+def _each_phrase(e: ast.Expr, comp, who: str) -> str:
+    if isinstance(e, ast.NameRef) and e.name in comp.spec.pools:
+        return f"each {e.name.replace('_', ' ')} card"
+    if isinstance(e, ast.NameRef) and e.name in comp.spec.zones:
+        return f"each card in {expr_text(e, comp, who)}"
+    if isinstance(e, ast.Where):
+        what, cond = _card_filter(e.cond, comp, who)
+        src = expr_text(e.source, comp, who)
+        return f"each {what}{cond}" + ("" if src == "the cards of the game" else f" in {src}")
+    if isinstance(e, ast.NameRef) and e.name == "cards":
+        return "each card of the game"
+    text = expr_text(e, comp, who)
+    return "each of " + ("the cards" if text == "it" else text)
+
+
+def _is_again(st: ast.Stmt, prev: ast.Stmt | None) -> bool:
+    """`play c; trigger play c;` -> "Play it again." (the ability runs again without another move)."""
+    if not (isinstance(st, ast.Call) and st.verb == "trigger" and len(st.args) == 2 and prev is not None):
+        return False
+    ev, what = st.args
+    if not (isinstance(ev, ast.NameRef) and isinstance(what, ast.NameRef)):
+        return False
+    if isinstance(prev, ast.Let):
+        return False
+    return isinstance(prev, ast.Call) and prev.verb == ev.name and bool(prev.args) and prev.args[0] == what \
+        or (isinstance(prev, ast.Call) and _cur().done.get(what.name) == _past(ev.name))
+
+
+# ---- picks: `let x = choose ...;` or `let x = top N of ...;`, read with the statement that acts on them -----
+
+def _is_pick(e: ast.Expr) -> bool:
+    return isinstance(e, (ast.Choose, ast.TopOf))
+
+
+def _is_silent(st: ast.Stmt) -> bool:
+    return isinstance(st, ast.Let) and not _is_pick(st.value)
+
+
+def _acts_on(st: ast.Stmt, name: str) -> bool:
+    return isinstance(st, ast.Call) and bool(st.args) and isinstance(st.args[0], ast.NameRef) \
+        and st.args[0].name == name and st.verb != "trigger"
+
+
+def _is_break_unless(st: ast.Stmt, name: str) -> bool:
+    """`if not x { break; }`"""
+    return isinstance(st, ast.If) and isinstance(st.cond, ast.Not) and isinstance(st.cond.value, ast.NameRef) \
+        and st.cond.value.name == name and len(st.then.stmts) == 1 and isinstance(st.then.stmts[0], ast.Break) \
+        and st.else_ is None
+
+
+def _pick(let: ast.Let, rest: list, comp, who: str) -> tuple[list[str], int]:
+    """The sentences for a pick and the statements after it that they cover; returns (sentences, used)."""
+    doc = _cur()
+    x = let.value
+    name = let.name
+    chooser_is_you = isinstance(x, ast.Choose) and x.opts.by is None
+    phrase, optional = _pick_phrase(x, comp, who)
+    doc.kinds[name] = "top" if isinstance(x, ast.TopOf) else "choose"
+    j = 0
+    skipped_break = False
+    while j < len(rest) and (_is_silent(rest[j]) or _is_break_unless(rest[j], name)):
+        if _is_break_unless(rest[j], name):
+            skipped_break = True
+        else:
+            _remember(rest[j], comp)
+        j += 1
+    nxt = rest[j] if j < len(rest) else None
+    of_your_choice = " of your choice" if who != "you" and chooser_is_you else ""
+    source = _pick_source(x)
+    for st in ([nxt] if nxt is not None else []) + _first_of_if(nxt, name):
+        if _acts_on(st, name) and _implies(st, source, comp):  # `gain` takes from the supply by itself
+            phrase = phrase.replace(f" from {expr_text(source, comp, who)}", "", 1)
+    if nxt is not None and _acts_on(nxt, name):
+        text = _call_text(nxt, comp, who, first=phrase + of_your_choice)
+        _acted(name, nxt.verb)
+        return [_may(text, who) if optional else text], j + 1
+    if nxt is not None and isinstance(nxt, ast.If) and isinstance(nxt.cond, ast.NameRef) \
+            and nxt.cond.name == name:
+        body = list(nxt.then.stmts)
+        k = 0
+        while k < len(body) and _is_silent(body[k]):
+            _remember(body[k], comp)
+            k += 1
+        if k < len(body) and _acts_on(body[k], name):
+            out = [_call_text(body[k], comp, who, first=phrase + of_your_choice)]
+            if optional:
+                out[0] = _may(out[0], who)
+            _acted(name, body[k].verb)
+            then = _parts(body[k + 1:], comp, who)
+            if then:
+                out.append(_if_clause("do", then, who))
+            if isinstance(nxt.else_, ast.Block):
+                other = _parts(nxt.else_.stmts, comp, who)
+                if other:
+                    exact = isinstance(x, ast.Choose) and x.quantity.kind == "exactly"
+                    out.append(_if_clause("cannot" if exact else "do not", other, who))
+            return out, j + 1
+    doc.names[name] = "it"
+    verb = "choose" if who == "you" or not chooser_is_you else "you choose"
+    sentence = f"{verb} {phrase}." if isinstance(x, ast.Choose) else f"look at {phrase}."
+    if isinstance(x, ast.Choose) and who != "you" and not chooser_is_you:
+        sentence = f"chooses {phrase}."
+    if skipped_break:  # `if not x { break; }`: everything after it happens only when a card was picked
+        then = _parts(rest[j:], comp, who)
+        may = _may(sentence, who)
+        if then:
+            return [may[:-1] + "; " + _lower_first(_if_clause("do", then, who, joiner=", then "))], len(rest)
+        return [may], len(rest)
+    return [sentence], 0
+
+
+def _pick_source(x: ast.Expr) -> ast.Expr | None:
+    if isinstance(x, ast.Choose):
+        return x.source.source if isinstance(x.source, ast.Where) else x.source
+    return None
+
+
+def _first_of_if(st: ast.Stmt | None, name: str) -> list[ast.Stmt]:
+    if isinstance(st, ast.If) and isinstance(st.cond, ast.NameRef) and st.cond.name == name:
+        return [s for s in st.then.stmts if not _is_silent(s)][:1]
+    return []
+
+
+def _implies(st: ast.Call, source: ast.Expr | None, comp) -> bool:
+    """True when the game verb itself takes its card from SOURCE, so the sentence need not say where from."""
+    decl = comp.spec.verbs.get(st.verb)
+    return decl is not None and isinstance(source, ast.NameRef) and source.name in comp.spec.zones \
+        and _uses(decl.body, source.name)
+
+
+def _acted(name: str, verb: str) -> None:
+    doc = _cur()
+    doc.names[name] = "it"
+    doc.done[name] = _past(verb)
+
+
+def _pick_phrase(x: ast.Expr, comp, who: str) -> tuple[str, bool]:
+    """("a Treasure card from your hand", optional?) for a choose or a top-of."""
+    if isinstance(x, ast.TopOf):
+        if isinstance(x.zone, ast.In) and _is_card_name(x.zone.item, comp):
+            name = _card_name(x.zone.item, comp)
+            return f"{_a(name)} from {expr_text(x.zone.container, comp, who)}", False
+        if isinstance(x.zone, ast.In) and _is_number(expr_text(x.count, comp, who)):
+            n = expr_text(x.count, comp, who)
+            what = expr_text(x.zone.item, comp, who)
+            return f"{what if n == '1' else n + ' of ' + what} from {expr_text(x.zone.container, comp, who)}", False
+        return expr_text(x, comp, who), False
+    return _choose_words(x, comp, who)
+
+
+install_block_writer(describe_block)

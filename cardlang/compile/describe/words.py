@@ -1,0 +1,210 @@
+"""English for generated rules text: joining sentences ("+1 Card, +2 Actions."), "they" verb forms ("puts"
+-> "put"), plurals, articles and template filling. Works on strings only: knows no AST and no game."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+
+def _join(parts: list[str], who: str) -> str:
+    """Sentences as printed: capitalised; a bare "they" predicate gets "They"; consecutive bonuses are
+    listed the way printed cards list them: "+1 Card, +2 Actions."."""
+    out: list[str] = []
+    for p in parts:
+        if not p:
+            continue
+        if who != "you" and p[0].islower():
+            p = "They " + _base(p)
+        p = _upper_first(p)
+        if out and p.startswith("+") and out[-1].startswith("+") and out[-1].endswith(".") \
+                and " per " not in out[-1]:
+            out[-1] = out[-1][:-1] + ", " + p
+        else:
+            out.append(p)
+    return " ".join(out)
+
+
+def _each(subject: str, parts: list[str]) -> str:
+    """"Each other player" + predicates: "Each other player reveals X and puts it onto their deck." """
+    lead: list[str] = []
+    rest = list(parts)
+    while rest and rest[0][:1].islower() and ". " not in rest[0].rstrip("."):
+        lead.append(rest.pop(0).rstrip("."))
+    lead = _merge_puts(lead)
+    if not lead:
+        return f"{subject}: {_join(rest, 'they')}" if rest else ""
+    first = f"{subject} {_and(lead)}."
+    return " ".join([first] + ([_join(rest, "they")] if rest else []))
+
+
+_PUT = re.compile(r"^(puts?|Put) (.+) (into|onto) (.+)$")
+
+
+def _merge_puts(items: list[str]) -> list[str]:
+    """"puts 7 A onto their deck", "puts 3 B onto their deck" -> "puts 7 A and 3 B onto their deck"."""
+    out: list[str] = []
+    held: list[str] = []
+    key = None
+    for it in items + [""]:
+        m = _PUT.match(it)
+        k = (m.group(1), m.group(3), m.group(4)) if m else None
+        if held and (k is None or k != key):
+            out.append(f"{key[0]} {_and(held)} {key[1]} {key[2]}")
+            held = []
+        if k is not None:
+            key = k
+            held.append(m.group(2))
+        elif it:
+            out.append(it)
+    return out
+
+
+def _and(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
+
+
+def _upper_first(s: str) -> str:
+    return s[0].upper() + s[1:] if s and s[0].islower() else s
+
+
+def _lower_first(s: str) -> str:
+    if not s or s.startswith("+"):
+        return s
+    word = s.split(" ", 1)[0]
+    if word.isupper() and len(word) > 1:  # an acronym stays as it is
+        return s
+    return s[0].lower() + s[1:]
+
+
+def _may(sentence: str, who: str) -> str:
+    if who == "you":
+        return "you may " + _lower_first(sentence)
+    return "may " + _base(sentence)
+
+
+def _if_clause(word: str, parts: list[str], who: str, joiner: str = " ") -> str:
+    subject = "you" if who == "you" else "they"
+    items = []
+    for i, p in enumerate(parts):
+        if who != "you" and p[:1].islower():
+            p = "they " + _base(p)
+        items.append(_lower_first(p) if i == 0 else (_upper_first(p) if joiner == " " else _lower_first(p).rstrip(".")))
+    if joiner != " ":
+        items = [items[0].rstrip(".")] + items[1:]
+        body = items[0] if len(items) == 1 else ", ".join(items[:-1]) + joiner + items[-1]
+        return f"If {subject} {word}, {body}."
+    return f"If {subject} {word}, {' '.join(items)}"
+
+
+def _plural(word: str, n: Any) -> str:
+    if str(n) == "1":
+        return word
+    if word.endswith("s"):
+        return word
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def _they(parts: list[str]) -> list[str]:
+    return [("They " + _base(p)) if p[:1].islower() else p for p in parts]
+
+
+def _clause(parts: list[str], who: str) -> str:
+    """Sentences after "If ..., ": the first one continues the sentence."""
+    if who != "you":
+        parts = ["they " + _base(p) if p[:1].islower() else p for p in parts]
+    text = _join(parts, "you")
+    return _lower_first(text)
+
+
+_FULL = ("You ", "Your ", "They ", "Their ", "If ", "Each ", "When ", "At ", "The ", "A ", "An ", "All ")
+
+
+def _full_sentence(text: str) -> bool:
+    return text.startswith(_FULL)
+
+
+def _third(phrase: str) -> str:
+    """"put it" -> "puts it"; "may x" stays."""
+    word, _, rest = phrase.partition(" ")
+    lw = word.lower()
+    if lw in ("may", "must", "can"):
+        conj = word
+    elif lw == "have":
+        conj = "has"
+    elif lw.endswith(("s", "sh", "ch", "x", "z", "o")):
+        conj = word + "es"
+    elif lw.endswith("y") and lw[-2:-1] not in "aeiou":
+        conj = word[:-1] + "ies"
+    else:
+        conj = word + "s"
+    return conj + (" " + rest if rest else "")
+
+
+def _base(phrase: str) -> str:
+    """"puts it" -> "put it"; "trashes" -> "trash"."""
+    word, _, rest = phrase.partition(" ")
+    lw = word.lower()
+    if lw in ("may", "must", "can", "is", "was"):
+        base = {"is": "are", "was": "were"}.get(lw, word)
+    elif lw == "has":
+        base = "have"
+    elif lw == "does":
+        base = "do"
+    elif lw.endswith("ies") and len(lw) > 4:
+        base = word[:-3] + "y"
+    elif lw.endswith(("sses", "shes", "ches", "xes", "zes", "oes")):
+        base = word[:-2]
+    elif lw.endswith("s") and not lw.endswith("ss"):
+        base = word[:-1]
+    else:
+        base = word
+    return base + (" " + rest if rest else "")
+
+
+def _past(verb: str) -> str:
+    if re.fullmatch(r"[^aeiou]*[aeiou][bdgkmnpt]", verb):  # one syllable ending vowel + consonant: dropped
+        return verb + verb[-1] + "ed"
+    if verb.endswith("e"):
+        return verb + "d"
+    if verb.endswith("y") and verb[-2:-1] not in "aeiou":
+        return verb[:-1] + "ied"
+    return verb + "ed"
+
+
+def _articles(text: str) -> str:
+    """"draws 1 card" -> "draws a card" (printed cards spell out one card)."""
+    return re.sub(r"(?<![+\-\d/] )(?<![+\-\d])\b1 ([a-z][a-z]+)\b", lambda m: _a(m.group(1)), text)
+
+
+def _fill(template: str, args: dict[str, str]) -> str:
+    last_number: list[str] = ["1"]
+
+    def sub(m: re.Match) -> str:
+        key = m.group(1)
+        if key == "s":
+            return "" if last_number[0] == "1" else "s"
+        value = args.get(key, key)
+        last_number[0] = value
+        return value
+    out = re.sub(r"\{([A-Za-z_]+)\}", sub, template)
+    return out if out.endswith((".", "!", "?", ":")) else out + "."
+
+
+def _or(items: list[str]) -> str:
+    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " or " + items[-1]
+
+
+_YOU_SOUND = ("uni", "use", "usu", "uti", "eu", "one")  # a vowel letter that sounds like a consonant
+
+
+def _a(word: str) -> str:
+    """"an Action", "a Unit", "an Upgrade"."""
+    lw = word.lower()
+    vowel = lw[:1] in "aeiou" and not lw.startswith(_YOU_SOUND)
+    return ("an " if vowel else "a ") + word
+
+
+def _is_number(s: str) -> bool:
+    return bool(re.fullmatch(r"-?\d+( / -?\d+)*", s))
