@@ -83,7 +83,7 @@ class HumanAgent:
             n = state.num_players
             me = decision.player
             prompt += f" (left: p{(me + 1) % n + 1}, right: p{(me - 1) % n + 1})"
-        self.echo(f"p{decision.player + 1}, {prompt[:1].lower() + prompt[1:]}")
+        self.echo(f"p{decision.player + 1}: {prompt}")
         if decision.kind == "yesno":
             while True:
                 a = self._read("  yes or no? ", view, decision).strip().lower()
@@ -98,13 +98,14 @@ class HumanAgent:
         if lo == hi == 1:
             hint = "one number"
         elif lo == 0 and hi == 1:
-            hint = "a number (empty for none)"
+            hint = "a number, or empty for none"
         elif lo == hi:
-            hint = f"{lo} numbers separated by spaces"
+            hint = f"{lo} numbers"
         else:
-            hint = f"{lo} to {hi} numbers separated by spaces" + (" (empty for none)" if lo == 0 else "")
+            hint = f"{lo} to {hi} numbers" + (", or empty for none" if lo == 0 else "")
+        ask = "?N reads card N" if decision.kind == "cards" else "?NAME reads a card"
         while True:
-            raw = self._read(f"  choose {hint}, or ?N for a card's text: ", view, decision)
+            raw = self._read(f"  choose {hint} ({ask}): ", view, decision)
             parts = raw.replace(",", " ").split()
             try:
                 picks = [int(x) - 1 for x in parts]
@@ -198,7 +199,7 @@ def card_text(state, decision: Decision | None, key: str) -> list[str]:
     elif key:
         d = next((x for x in state.defs if x.name.lower() == key.lower()), None)
     if d is None:
-        return ["?N shows the text of card option N; ?NAME the text of any card of the game"]
+        return ["?N: the text of option N (a card); ?NAME: the text of any card of the game"]
     types = ", ".join(sorted(d.types))
     cost = price(state, d)
     head = f"{d.name} ({types})" + (f", cost {cost}" if cost else "")

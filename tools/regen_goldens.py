@@ -33,6 +33,12 @@ rules text) and the rules reference. tests/sheets/test_sheet_goldens.py compares
     python tools/regen_goldens.py sheets GAME ...  rewrite these games only
     python tools/regen_goldens.py sheets --check   write nothing; list the games whose golden is out of date
 
+Transcript goldens (target `transcripts`): tests/transcripts/<game>-seat.txt and <game>-bots.txt, what
+`cardlang play --plain` prints of a scripted game with a person (answers in <game>-seat.input) and of bots
+only; see tools/transcripts.py.
+
+    python tools/regen_goldens.py transcripts [GAME ...] [--check]
+
 Review the diff before committing: a golden is only as good as the message it pins.
 """
 from __future__ import annotations
@@ -204,6 +210,10 @@ def main_sheets(argv: list[str]) -> int:
 def main(argv: list[str]) -> int:
     if argv[:1] == ["sheets"]:
         return main_sheets(argv[1:])
+    if argv[:1] == ["transcripts"]:  # golden play transcripts: see tools/transcripts.py
+        sys.path.insert(0, str(ROOT / "tools"))
+        import transcripts
+        return transcripts.main(argv[1:])
     check = "--check" in argv
     names = [a for a in argv if not a.startswith("--")]
     cases = case_files()

@@ -56,7 +56,7 @@ def price(state: GameState, d) -> str:
     return ", ".join(parts)
 
 
-def zone_text(state: GameState, zone: Zone, sees: bool) -> str | None:
+def zone_text(state: GameState, zone: Zone, sees: bool, viewer: int | None = None) -> str | None:
     mode = _mode(zone, sees)
     n = len(zone.cards)
     if mode == "none" or not n:
@@ -64,7 +64,12 @@ def zone_text(state: GameState, zone: Zone, sees: bool) -> str | None:
     names = [state.card_def[c].name for c in zone.cards]
     count = f"{n} card{'s' if n != 1 else ''}"
     if mode == "count":
-        return f"{zone_word(zone)} {count}"
+        known = ""
+        if viewer is not None and not sees:  # cards an effect showed this player (a Prophet's look)
+            from cardlang.primitives.peek import sees as peeked
+            shown = [state.card_def[c].name for c in peeked(state, viewer, zone)]
+            known = f" (you saw {', '.join(shown)})" if shown else ""
+        return f"{zone_word(zone)} {count}{known}"
     if mode == "top":
         return f"{zone_word(zone)} {count}, {names[-1]} on top"
     return f"{zone_word(zone)}: {', '.join(names)}"
@@ -107,7 +112,7 @@ def player_lines(state: GameState, p: int, viewer: int | None, spectator: bool =
             if boards is not None and z.cards and not z.spec.quiet:
                 boards.append(z)
             continue
-        t = zone_text(state, z, sees_zone(z, viewer, spectator))
+        t = zone_text(state, z, sees_zone(z, viewer, spectator), viewer)
         if t:
             texts.append(t)
     for t in _pack(texts):

@@ -71,6 +71,7 @@ class _Frame:
     before: list = field(default_factory=list)   # lines said before its own (a deck refilled on the way)
     happened: bool = False       # it moved a card, changed a counter or asked someone: worth telling
     subject: int | None = None   # who its line is about ("{liar} is caught bluffing"): the player argument
+    counts: bool = False         # it takes a number ("draws {n} cards"): the cards it moves are listed
 
 
 class Narrator:
@@ -228,8 +229,8 @@ class Narrator:
             if not d:
                 continue
             words = self.counter_words(name, abs(d))
-            if p == actor and (f"{abs(d)} {words.lower()}" in said
-                               or (abs(d) == 1 and re.search(rf"\ban? {re.escape(words.lower())}\b", said))):
+            number = "(?:1|an?)" if abs(d) == 1 else str(abs(d))
+            if p == actor and re.search(rf"(?<![\w]){number} {re.escape(words.lower())}\b", said):
                 continue
             amount = f"{'+' if d > 0 else ''}{d} {words}"
             parts.append(amount if p == actor else f"{who(p)} {amount}")
@@ -346,6 +347,7 @@ class Narrator:
         template = self.they_template(verb)
         f.subject = p
         decl = self.game.spec.verbs.get(verb)
+        f.counts = decl is not None and any(q.type == "int" for q in decl.params)
         if template is not None and template.startswith("{") and decl is not None:
             first = template[1:].split("}", 1)[0]
             v = dict(f.args).get(first)
@@ -364,6 +366,9 @@ class Narrator:
         if not self.stack:
             return
         f = self.stack.pop()
+        if f.happened:
+            for g in self.stack:
+                g.happened = True
         if f.template is None:
             return
         if not f.printed:
@@ -376,9 +381,6 @@ class Narrator:
             extra = "; ".join(x for x in (", ".join(f.moved), self.delta_text(f.deltas, f.subject)) if x)
             if extra:
                 self.out.append(self.indent(1) + f"({extra})")
-        if f.happened:
-            for g in self.stack:
-                g.happened = True
 
     def on_ability(self, e: tuple) -> None:
         self.flush_loose()
@@ -400,14 +402,17 @@ class Narrator:
         f = self.owner_frame()
         if f is not None and name in f.cards:
             return
-        if f is not None and any(isinstance(v, int) and not isinstance(v, bool) for _, v in f.args) \
-                and f.subject in (self.zone_of(dst).owner, None):
+        z_src, z_dst = self.zone_of(src), self.zone_of(dst)
+        if f is not None and f.counts and z_dst is not None and f.subject in (z_dst.owner, None):
             if seen:  # "draws 2 cards": which, for those who may see them
                 f.moved.append(name)
             return
         if not self.started:
             return
-        key = (self.actor(), src.split("@")[0], dst.split("@")[0])
+        actor = self.actor()
+        if z_src is not None and z_dst is not None and z_src.owner == z_dst.owner and z_src.owner is not None:
+            actor = z_src.owner  # a player's own cards moving between their zones: theirs to tell
+        key = (actor, src.split("@")[0], dst.split("@")[0])
         self.loose_moves.append((key, name if seen else None))
 
     def on_counter(self, e: tuple) -> None:
