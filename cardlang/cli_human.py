@@ -43,7 +43,9 @@ class HumanAgent:
         self.style = style
 
     def echo(self, line: str = "") -> None:
-        typer.echo(self.style.line(line) if self.style is not None else line)
+        from cardlang.table.screen import wrap
+        for part in wrap(line, "       "):
+            typer.echo(self.style.line(part) if self.style is not None else part)
 
     def show(self, view: View) -> None:
         """The whole table at the first question of a turn; after that, only this player's own part."""
@@ -188,7 +190,7 @@ def _ordinal(n: int) -> str:
 
 
 def card_text(state, decision: Decision | None, key: str) -> list[str]:
-    """`?3`: the full text of option 3; `?Smithy`: of that card; `?` alone: how to ask."""
+    """`?3`: the full text of option 3; `?NAME`: of that card; `?` alone: how to ask."""
     from cardlang.table.screen import price
     d = None
     if key.isdigit() and decision is not None and decision.kind == "cards":

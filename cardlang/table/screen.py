@@ -65,7 +65,7 @@ def zone_text(state: GameState, zone: Zone, sees: bool, viewer: int | None = Non
     count = f"{n} card{'s' if n != 1 else ''}"
     if mode == "count":
         known = ""
-        if viewer is not None and not sees:  # cards an effect showed this player (a Prophet's look)
+        if viewer is not None and not sees:  # cards an effect showed this player (a look a card allowed)
             from cardlang.primitives.peek import sees as peeked
             shown = [state.card_def[c].name for c in peeked(state, viewer, zone)]
             known = f" (you saw {', '.join(shown)})" if shown else ""
@@ -197,12 +197,12 @@ def _cell(state: GameState, cid: int | None, shows, counters) -> list[str]:
     lines = [state.card_def[cid].name]
     for a in state.attached.get(cid, ()):
         lines.append("+" + state.card_def[a].name)
-    facts = [f"{p} {read(cid)}" for p, read in shows.items()]
+    if shows:  # the numbers in the order the legend above the board names them: "1/3/5"
+        lines.append("/".join(str(read(cid)) for read in shows.values()))
     for spec, of in counters:
         v = state.card_counters.get((cid, spec.name), spec.start)
         if v != spec.start:
-            facts.append(f"{counter_word(spec)} {v}/{of(cid)}" if of is not None else f"{spec.name} {v}")
-    lines += facts
+            lines.append(f"{counter_word(spec)} {v}/{of(cid)}" if of is not None else f"{spec.name} {v}")
     return [x[:_CELL - 1] for x in lines]
 
 
@@ -211,7 +211,8 @@ def grid(state: GameState, zone: Zone, flip: bool, shows, counters) -> list[str]
     col_order = list(range(cols, 0, -1)) if flip else list(range(1, cols + 1))
     row_order = list(range(rows, 0, -1)) if flip else list(range(1, rows + 1))
     owner = f"p{zone.owner + 1}'s " if zone.owner is not None else ""
-    out = [f"{owner}{zone_word(zone)}" + (" (facing)" if flip else "")]
+    legend = "/".join(p.replace("_", " ") for p in shows)
+    out = [f"{owner}{zone_word(zone)}" + (" (facing)" if flip else "") + (f"  (each card: {legend})" if legend else "")]
     out.append("        " + "".join(f"{'column ' + str(c):<{_CELL}}" for c in col_order).rstrip())
     for r in row_order:
         cells = [_cell(state, zone.cells.get((c, r)) if zone.cells else None, shows, counters) for c in col_order]

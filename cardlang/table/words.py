@@ -1,5 +1,5 @@
 """A seat's events told in the game's own words: each game verb through its rules-text template ("p1 plays
-Copper, Copper, Silver (+4 coins)"), zones and counters by the names the game gave them (`called`), claims
+X, X, Y (+4 coins)"), zones and counters by the names the game gave them (`called`), claims
 with their outcome, and the moves and counter changes a verb makes folded into its line.
 
 Hidden information: a card is named only when the viewer may see it where it was or where it went (a
@@ -88,7 +88,7 @@ class Narrator:
         self.pending_turn: str | None = None     # the turn line waits for the turn's opening resets
         self.loose_moves: list = []               # consecutive moves outside any told verb: (key, names)
         self.loose_counts: dict = {}              # counter changes outside any told verb, per player
-        self.claim_line: list[str] = []           # "p3 claims Assassin; p1 calls it; p3 was bluffing"
+        self.claim_line: list[str] = []           # "p3 claims X; p1 calls it; p3 was bluffing"
         self.last_decision = None                 # (Decision, picks), set by the seats' agents
         self.refilled: str | None = None
         self.started = False                      # set-up is over (the first turn began)
@@ -242,6 +242,8 @@ class Narrator:
         self.flush_loose()
         self.flush_claim()
         self._print_open()
+        if self.out and self.out[-1].strip() == line.strip():
+            return  # the same words twice in a row (a verb's line and the note inside it)
         self.out.append(self.indent() + line)
 
     def indent(self, extra: int = 0) -> str:
@@ -518,7 +520,12 @@ class Narrator:
             self.emit_line(f"{who(e[1])} reveals {', '.join(e[2]) or 'nothing'}")
         elif kind == "Note":
             text = e[2]
-            self.emit_line(f"{who(e[1])} {text}" if text[:1].islower() else text)
+            if not text[:1].islower():
+                self.emit_line(text)
+            else:  # "attacks p2" is said by its player; "no striker in front 5" is about them
+                first = text.split(" ", 1)[0]
+                said = first.endswith("s") and first not in _NOT_VERBS and len(first) > 2
+                self.emit_line(f"{who(e[1])} {text}" if said else f"{who(e[1])}: {text}")
         elif kind == "Eliminated":
             self.emit_line(f"{who(e[1])} is out of the game")
         elif kind == "Rolled":

@@ -33,7 +33,7 @@ game "warring-kingdom" {
   zone discard: per player, public, called "discard pile";
   // Fronts (columns) 1-5 by rows 1-2 for units; row 3 holds only the Castle, in front 3 (R-WK "Player's
   // Board Area"). A defender's Castle moves up its front in combat like any other card.
-  zone board: per player, public, grid 5 x 3, keeps attachments, shows hp damage;
+  zone board: per player, public, grid 5 x 3, keeps attachments, shows offence defence hp damage;
   zone buildings: per player, public;                    // off the battle line (design section 2)
   zone used: per player, public;                         // Action cards used from hand this turn
   zone fallen: per player, public, keeps attachments, called "wounded units";  // wounded this round, off the line
