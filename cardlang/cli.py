@@ -314,11 +314,11 @@ def replay(log: Annotated[Path, typer.Argument(help="A log written by `cardlang 
     names = head["players"]
     if seat is not None and not 1 <= seat <= len(names):
         raise _fail_usage(f"--seat is 1 to {len(names)} in this game")
-    pools = {}
-    for name, cards in (head.get("pools") or {}).items():
-        by = {d.name: d for d in g.defs}
-        if name in g.pools and all(c in by for c in cards):
-            pools[name] = [by[c] for c in cards]
+    pools: dict = {}
+    by = {d.name: d for d in g.defs}
+    for name, cards in (head.get("asked") or {}).items():  # the pools as `play` was asked for them
+        if name in g.pools and (cards == "random" or isinstance(cards, list) and all(c in by for c in cards)):
+            pools[name] = cards if cards == "random" else [by[c] for c in cards]
     variants = _parse_variants(g, head.get("variants"), len(names))
     agent = ReplayAgent(answers)
     _tell(g, names, [agent] * len(names), head["seed"], pools=pools, variants=variants,

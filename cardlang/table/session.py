@@ -102,6 +102,8 @@ def run(game, names: list[str], agents: list, seed: int, *, pools=None, variants
         log_file.write(json.dumps({
             "event": "Header", "game": game.id, "seed": seed, "players": names,
             "variants": sorted(variants), "with": [str(p) for p in with_ or []],
+            # as asked for (a random pick is made again from the same seed), and as it came out
+            "asked": {k: v if v == "random" else [d.name for d in v] for k, v in (pools or {}).items()},
             "pools": {k: [d.name for d in v] for k, v in state.vars.items() if k in game.pools}}) + "\n")
     say(screen.header(game, state, names, seed, viewer, variants))
     try:

@@ -411,9 +411,11 @@ class Narrator:
             return
         if not self.started:
             return
-        actor = self.actor()
-        if z_src is not None and z_dst is not None and z_src.owner == z_dst.owner and z_src.owner is not None:
-            actor = z_src.owner  # a player's own cards moving between their zones: theirs to tell
+        actor = self.actor()  # a player's cards moving are told as theirs, whoever made them move
+        if z_src is not None and z_src.owner is not None:
+            actor = z_src.owner
+        elif z_dst is not None and z_dst.owner is not None:
+            actor = z_dst.owner
         key = (actor, src.split("@")[0], dst.split("@")[0])
         self.loose_moves.append((key, name if seen else None))
 
