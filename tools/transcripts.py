@@ -83,6 +83,18 @@ def render(game_id: str, kind: str, input_file: Path | None = None) -> str:
     return r.output
 
 
+def refresh(path: Path, text: str, check: bool) -> bool:
+    """Write TEXT to PATH unless it holds it already (with CHECK: only say so); True when it was stale."""
+    if (path.read_text(encoding="utf-8") if path.exists() else None) == text:
+        return False
+    if check:
+        print(f"out of date: {path.relative_to(ROOT)}")
+    else:
+        path.write_text(text, encoding="utf-8")
+        print(f"wrote {path.relative_to(ROOT)}")
+    return True
+
+
 def main(argv: list[str]) -> int:
     check = "--check" in argv
     names = [a for a in argv if not a.startswith("--")] or list(GAMES)
@@ -93,26 +105,12 @@ def main(argv: list[str]) -> int:
     stale = 0
     DIR.mkdir(parents=True, exist_ok=True)
     for gid in names:
-        answers = "\n".join(record_answers(gid)) + "\n"
-        inp = input_path(gid)
-        if (inp.read_text(encoding="utf-8") if inp.exists() else None) != answers:
+        if refresh(input_path(gid), "\n".join(record_answers(gid)) + "\n", check):
             stale += 1
             if check:
-                print(f"out of date: {inp.relative_to(ROOT)}")
-                continue
-            inp.write_text(answers, encoding="utf-8")
-            print(f"wrote {inp.relative_to(ROOT)}")
+                continue  # the transcript of the person's seat needs the new answers first
         for kind in ("seat", "bots"):
-            out = render(gid, kind)
-            golden = golden_path(gid, kind)
-            if (golden.read_text(encoding="utf-8") if golden.exists() else None) == out:
-                continue
-            stale += 1
-            if check:
-                print(f"out of date: {golden.relative_to(ROOT)}")
-            else:
-                golden.write_text(out, encoding="utf-8")
-                print(f"wrote {golden.relative_to(ROOT)}")
+            stale += refresh(golden_path(gid, kind), render(gid, kind), check)
     return 1 if check and stale else 0
 
 

@@ -120,7 +120,8 @@ def _zone_spec(z: ast.ZoneDecl) -> ZoneSpec:
             raise CardCompileError(f"unknown zone option '{' '.join(map(str, w))}'", opt.span,
                                    hint="zone options: per player, shared, public, owner, hidden, top public, "
                                         "ordered, unordered, piles, refill ZONE, not owned, grid C x R, "
-                                        "keeps attachments, shows PROPERTY..., quiet, table cards|top|count|none, called \"NAME\"")
+                                        "keeps attachments, shows PROPERTY..., quiet, table cards|top|count|none, "
+                                        "called \"NAME\"")
     return spec
 
 

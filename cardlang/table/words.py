@@ -14,46 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardlang.runtime.state import GameState
-
-
-def who(p: int | None) -> str:
-    if p is None:
-        return "the table"
-    return "chance" if p < 0 else f"p{p + 1}"
-
-
-# Words a template may start with that are not its verb: such a template is said after "p1:" as written.
-_NOT_VERBS = {"if", "until", "each", "every", "the", "that", "what", "once", "while", "as", "in", "instead",
-              "when", "whenever", "after", "before", "all", "any", "no", "its", "his", "her", "their", "a", "an",
-              "this", "those", "these", "up", "at", "on", "for", "from", "with", "to", "nobody", "everyone"}
-MAX_INDENT = 3  # nested verbs indent the lines of what they do, up to this depth
-
-
-def third_person(phrase: str) -> str:
-    """"take an action" -> "takes an action" (the verb of a "you" template, said of someone else)."""
-    word, _, rest = phrase.partition(" ")
-    lw = word.lower()
-    if lw in ("may", "must", "can", "cannot", "will") or not lw.isalpha():
-        conj = word
-    elif lw == "have":
-        conj = "has"
-    elif lw == "are":
-        conj = "is"
-    elif lw.endswith(("s", "sh", "ch", "x", "z", "o")):
-        conj = word + "es"
-    elif lw.endswith("y") and lw[-2:-1] not in "aeiou":
-        conj = word[:-1] + "ies"
-    else:
-        conj = word + "s"
-    return conj + (" " + rest if rest else "")
-
-
-def plural(word: str, n: Any) -> str:
-    if str(n) in ("1", "-1") or word.endswith("s") or not word[-1:].isalpha():
-        return word
-    if word.endswith("y") and word[-2:-1] not in "aeiou":
-        return word[:-1] + "ies"
-    return word + "s"
+from cardlang.table.phrases import MAX_INDENT, NOT_VERBS, count_or_names, grouped, plural, they_form, who
 
 
 @dataclass
@@ -173,23 +134,7 @@ class Narrator:
     # ---- templates
     def they_template(self, verb: str) -> str | None:
         decl = self.game.spec.verbs.get(verb)
-        if decl is None or not decl.text:
-            return None
-        text = decl.text
-        if "|" in text:
-            return text.split("|", 1)[1]
-        if text.startswith("{") or text.startswith("+"):
-            return text
-        if text.startswith("you "):
-            return text[4:]
-        if text.startswith("your "):
-            return "'s " + text[5:]
-        first = text.split(" ", 1)[0].lower()
-        if first in _NOT_VERBS:
-            return ": " + text
-        said = third_person(text)
-        return re.sub(r"\band ([a-z]+)\b", lambda m: "and " + (third_person(m.group(1))
-                      if m.group(1) not in _NOT_VERBS else m.group(1)), said, count=1)
+        return they_form(decl.text) if decl is not None and decl.text else None
 
     def fill(self, f: _Frame) -> str:
         decl = self.game.spec.verbs[f.verb]
@@ -277,8 +222,8 @@ class Narrator:
 
     def flush_loose(self) -> None:
         moves, self.loose_moves = self.loose_moves, []
-        for (actor, src, dst), names in _grouped(moves):
-            what = _count_or_names(names)
+        for (actor, src, dst), names in grouped(moves):
+            what = count_or_names(names)
             self._raw(f"{who(actor)} moves {what} from {self.zone_name(src, actor)} to "
                       f"{self.zone_name(dst, actor)}")
         counts, self.loose_counts = self.loose_counts, {}
@@ -526,7 +471,7 @@ class Narrator:
                 self.emit_line(text)
             else:  # "attacks p2" is said by its player; "no striker in front 5" is about them
                 first = text.split(" ", 1)[0]
-                said = first.endswith("s") and first not in _NOT_VERBS and len(first) > 2
+                said = first.endswith("s") and first not in NOT_VERBS and len(first) > 2
                 self.emit_line(f"{who(e[1])} {text}" if said else f"{who(e[1])}: {text}")
         elif kind == "Eliminated":
             self.emit_line(f"{who(e[1])} is out of the game")
@@ -556,24 +501,6 @@ class Narrator:
         if zones:
             self.flush()
             self.out.extend(facing(self.game, self.state, zones))
-
-
-def _grouped(moves: list) -> list:
-    out: list = []
-    for key, name in moves:
-        if out and out[-1][0] == key:
-            out[-1][1].append(name)
-        else:
-            out.append((key, [name]))
-    return out
-
-
-def _count_or_names(names: list) -> str:
-    shown = [n for n in names if n is not None]
-    hidden = len(names) - len(shown)
-    if hidden == len(names):
-        return "a card" if hidden == 1 else f"{hidden} cards"
-    return ", ".join(shown + ([f"{hidden} more"] if hidden else []))
 
 
 _HANDLERS = {
