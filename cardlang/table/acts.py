@@ -37,6 +37,9 @@ def _wrap_verb(name: str, params: tuple[tuple[str, str | None], ...], body: Call
         args = []
         for p, ptype in params:
             v = ctx.vars.get(p)
+            if ptype in ("player", "players"):  # seats stay seats (a list of them is not of cards)
+                args.append((p, tuple(v) if isinstance(v, list) else v))
+                continue
             if ptype in ("card", "cards") and isinstance(v, int) and not isinstance(v, bool):
                 v = [v]
             args.append((p, _value(v)))

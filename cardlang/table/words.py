@@ -129,6 +129,8 @@ class Narrator:
         return str(v)
 
     def arg_player(self, v: Any) -> str:
+        if isinstance(v, (list, tuple)):
+            return ", ".join(who(x) for x in v) or "nobody"
         return who(v) if isinstance(v, int) and not isinstance(v, bool) else self.arg_text(v, {})
 
     # ---- templates

@@ -167,8 +167,9 @@ def test_a_new_verb_reads_from_its_template(tmp_path: Path) -> None:
     from cardlang.table import acts
     from cardlang.table.words import Narrator
     (tmp_path / "polish.cl").write_text(
-        'verb polish(c: cards, n: int) "polish {c} {n} time{s}|polishes {c} {n} time{s}" { discard c; }\n',
-        encoding="utf-8")
+        'verb polish(c: cards, n: int) "polish {c} {n} time{s}|polishes {c} {n} time{s}" { discard c; }\n'
+        'verb cheer(ps: players) "cheer {ps}" { for p in ps { p.coins += 1; } }\n'
+        'verb hum() "hum" { }\n', encoding="utf-8")
     g = load_game("dominion", [tmp_path])
     acts.install(g)
     state = g.new_state(2, 1)
@@ -183,6 +184,10 @@ def test_a_new_verb_reads_from_its_template(tmp_path: Path) -> None:
     lines = narrator.flush()
     assert f"p1 polishes {name} 2 times" in lines, lines
     assert not any("discards" in line for line in lines), "a verb inside a told verb on the same card folds"
+    g.compiler.verb_fns["cheer"](Ctx(state, 0, None, {"ps": [0, 1]}))
+    g.compiler.verb_fns["hum"](Ctx(state, 0, None, {}))
+    lines = narrator.flush()
+    assert lines == ["p1 cheers p1, p2 (+1 coin, p2 +1 coin)"], lines  # humming changed nothing: not told
 
 
 def test_replay_shows_a_logged_game_again_from_any_seat(tmp_path: Path) -> None:
