@@ -79,7 +79,7 @@ def _words(opt: ast.Option) -> tuple:
     return opt.words
 
 
-_TABLE = ("cards", "top", "count", "none")
+_TABLE = ("cards", "prices", "top", "count", "none")
 
 
 def _zone_spec(z: ast.ZoneDecl) -> ZoneSpec:
@@ -120,7 +120,7 @@ def _zone_spec(z: ast.ZoneDecl) -> ZoneSpec:
             raise CardCompileError(f"unknown zone option '{' '.join(map(str, w))}'", opt.span,
                                    hint="zone options: per player, shared, public, owner, hidden, top public, "
                                         "ordered, unordered, piles, refill ZONE, not owned, grid C x R, "
-                                        "keeps attachments, shows PROPERTY..., quiet, table cards|top|count|none, "
+                                        "keeps attachments, shows PROPERTY..., quiet, table cards|prices|top|count|none, "
                                         "called \"NAME\"")
     return spec
 

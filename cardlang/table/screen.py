@@ -1,7 +1,7 @@
 """The table as one seat sees it: each player's counters and zones, the shared zones with counts and costs,
 and boards drawn facing each other; plus a game's header and closing summary. Fits 80 columns.
 
-What is shown is declared by the game: a zone's `table cards|top|count|none` option, else its visibility
+What is shown is declared by the game: a zone's `table cards|prices|top|count|none` option, else its visibility
 (your own hand by name, another player's hidden cards as a count, a discard pile by its top card), and
 `quiet` zones and counters (bookkeeping) never. Counters that are flags (at most 1) show only when set.
 Names are the game's `called` words. Knows no game.
@@ -38,7 +38,7 @@ def _mode(zone: Zone, sees: bool) -> str:
     if spec.quiet or spec.table == "none":
         return "none"
     mode = spec.table or {"public": "cards", "owner": "cards", "top public": "top"}.get(spec.visibility, "count")
-    if mode == "cards" and not sees:
+    if mode in ("cards", "prices") and not sees:
         mode = "top" if spec.visibility == "top public" else "count"
     return mode
 
@@ -72,6 +72,9 @@ def zone_text(state: GameState, zone: Zone, sees: bool, viewer: int | None = Non
         return f"{zone_word(zone)} {count}{known}"
     if mode == "top":
         return f"{zone_word(zone)} {count}, {names[-1]} on top"
+    if mode == "prices":  # `table prices`: a row of cards for sale
+        priced = [(n, price(state, state.card_def[c])) for n, c in zip(names, zone.cards)]
+        names = [f"{n} ({p})" if p else n for n, p in priced]
     return f"{zone_word(zone)}: {', '.join(names)}"
 
 

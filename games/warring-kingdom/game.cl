@@ -50,7 +50,7 @@ game "warring-kingdom" {
   zone weapons_used: shared, public, called "Weapons discard pile";
   zone equipment: shared, hidden, refill equipment_used, called "Equipment deck";  // "all other items", Buildings too
   zone equipment_used: shared, public, called "Equipment discard pile";
-  zone market: shared, public, called "cards turned up";  // the cards turned up from a supply deck
+  zone market: shared, public, table prices, called "cards turned up";  // the cards turned up from a supply deck
 
   counter coins: per player;
   counter buys: per player;

@@ -39,6 +39,12 @@ def test_quiet_zones_and_table_options_change_what_is_shown(tmp_path: Path) -> N
     decl = parse(src, "g.cl").decls[0]
     a, b, c, d = decl.zones
     assert _zone_spec(a).quiet and _zone_spec(b).table == "count" and _zone_spec(c).table == "none"
+    g, state = _state("greedy-kingdoms")
+    from cardlang.table.screen import zone_text
+    market = state.zones[state.zone_slot["market"]][0]
+    assert g.spec.zones["market"].table == "prices"
+    first = state.card_def[market.cards[0]]
+    assert zone_text(state, market, True).startswith(f"Upgrade Market: {first.name} (")
     with pytest.raises(CardCompileError, match="unknown zone option 'table sideways'"):
         _zone_spec(d)
 
