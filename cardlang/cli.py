@@ -254,7 +254,10 @@ def play(game: Annotated[str, typer.Argument(help="Game id.")],
     humans = [i for i, n in enumerate(names) if n == "human"]
     if input_ is not None:
         from cardlang.table.session import input_answers
-        answers = input_answers(input_)  # one file answers every person's prompts, in game order
+        try:
+            answers = input_answers(input_)  # one file answers every person's prompts, in game order
+        except (OSError, UnicodeDecodeError) as e:
+            raise _fail_usage(f"--input {input_}: cannot read: {e}") from None
         for i in humans:
             agents[i].answers = answers
     talk: list = []  # table talk: what one person says ("say ...") the others read; bots never do
@@ -311,7 +314,11 @@ def replay(log: Annotated[Path, typer.Argument(help="A log written by `cardlang 
         typer.echo(f"error: {e}", err=True)
         raise typer.Exit(code=1) from None
     g = _load(head["game"], [Path(p) for p in head.get("with", [])])
-    names = head["players"]
+    names = [str(n) for n in head["players"]]
+    if not g.players[0] <= len(names) <= g.players[1]:
+        typer.echo(f"error: {log}: {len(names)} players, but {g.id} is for {g.players[0]} to {g.players[1]}",
+                   err=True)
+        raise typer.Exit(code=1)
     if seat is not None and not 1 <= seat <= len(names):
         raise _fail_usage(f"--seat is 1 to {len(names)} in this game")
     pools: dict = {}
