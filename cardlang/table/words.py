@@ -51,7 +51,6 @@ class Narrator:
         self.loose_counts: dict = {}              # counter changes outside any told verb, per player
         self.claim_line: list[str] = []           # "p3 claims X; p1 calls it; p3 was bluffing"
         self.last_decision = None                 # (Decision, picks), set by the seats' agents
-        self.refilled: str | None = None
         self.started = False                      # set-up is over (the first turn began)
         self.counter_spec = {c.name: c for c in state.counter_specs}
         self.on_turn = None                       # callback(player) -> lines shown under the turn line
@@ -64,13 +63,16 @@ class Narrator:
                 return z
         return None
 
-    def sees(self, zone) -> bool:
+    def sees(self, zone, leaving: bool = False) -> bool:
+        """Whether the viewer sees a card in ZONE (LEAVING it: a card taken from under the top of a `top
+        public` pile was not seen there)."""
         if zone is None:
             return False
         if self.spectator:
             return True
         vis = zone.spec.visibility
-        return vis in ("public", "top public") or (vis == "owner" and zone.owner == self.viewer)
+        return vis == "public" or (vis == "top public" and not leaving) or \
+            (vis == "owner" and zone.owner == self.viewer)
 
     def zone_name(self, label: str, actor: int | None = None) -> str:
         """"p2's discard pile", "the trash"; the actor's own zones as "their hand"."""
@@ -280,8 +282,6 @@ class Narrator:
         handler = _HANDLERS.get(kind)
         if handler is not None:
             handler(self, e)
-        if kind not in ("Moved", "Counter", "Shuffled"):
-            self.refilled = None
 
     def on_acted(self, e: tuple) -> None:
         _, p, verb, args = e
@@ -346,7 +346,7 @@ class Narrator:
         _, cid, name, src, dst = e
         if self.quiet_zone(src) or self.quiet_zone(dst):
             return
-        seen = self.sees(self.zone_of(src)) or self.sees(self.zone_of(dst))
+        seen = self.sees(self.zone_of(src), leaving=True) or self.sees(self.zone_of(dst))
         self.mark()
         f = self.owner_frame()
         if f is not None and name in f.cards:
@@ -420,16 +420,15 @@ class Narrator:
             self.emit_line(f"{who(p)} chooses {', '.join(picked)}")
 
     def on_shuffled(self, e: tuple) -> None:
-        if self.quiet_zone(e[1]) or not self.started:
+        shuffled = self.zone_of(e[1])
+        if shuffled is None or shuffled.spec.quiet or not self.started:
             return
         for z in self.state.all_zones():  # a discard pile shuffled to refill a deck: said with the refill
-            if z.spec.refill is not None and z.owner == self.zone_of(e[1]).owner and \
-                    self.zone_of(e[1]).spec.name == z.spec.refill:
+            if z.spec.refill == shuffled.spec.name and z.owner == shuffled.owner:
                 return
         self.emit_line(f"{self.zone_name(e[1])} is shuffled")
 
     def on_refilled(self, e: tuple) -> None:
-        self.refilled = e[1]
         if self.quiet_zone(e[1]):
             return
         owner = self.zone_of(e[1]).owner if self.zone_of(e[1]) is not None else None

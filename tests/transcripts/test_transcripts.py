@@ -132,9 +132,10 @@ def test_hidden_moves_name_no_card_in_another_seats_view(gid: str, viewer) -> No
         def decide(self, view, decision):
             return self.bot.decide(view, decision)
 
-    def seen(zone) -> bool:  # the rule of the fidelity issue, written out again here: public, or seat 1's own
-        vis = zone.spec.visibility
-        return vis in ("public", "top public") or (vis == "owner" and viewer is not None and zone.owner == viewer)
+    def seen(zone, leaving: bool = False) -> bool:  # the rule, written out again: public, or the seat's own
+        vis = zone.spec.visibility                    # (a card lands on top of a `top public` pile in sight)
+        return vis == "public" or (vis == "top public" and not leaving) or \
+            (vis == "owner" and viewer is not None and zone.owner == viewer)
 
     def listen(e: tuple) -> None:
         narrator = state_box[1]
@@ -142,7 +143,7 @@ def test_hidden_moves_name_no_card_in_another_seats_view(gid: str, viewer) -> No
         lines = narrator.flush()
         if e[0] == "Moved":
             src, dst = narrator.zone_of(e[3]), narrator.zone_of(e[4])
-            if not (seen(src) or seen(dst)) and viewer not in narrator.state.peeked.get(e[1], ()):
+            if not (seen(src, leaving=True) or seen(dst)) and viewer not in narrator.state.peeked.get(e[1], ()):
                 bad.extend(f"{e}: {line}" for line in lines if re.search(rf"\b{re.escape(e[2])}\b", line))
 
     from cardlang.runtime import engine
