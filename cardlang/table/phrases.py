@@ -5,6 +5,11 @@ from __future__ import annotations
 import re
 from typing import Any
 
+try:  # the rules text's own conjugation ("put it" -> "puts it"), wherever describe keeps it
+    from cardlang.compile.describe.words import _third
+except ImportError:  # describe as one module
+    from cardlang.compile.describe import _third  # type: ignore[attr-defined,no-redef]
+
 
 def who(p: int | None) -> str:
     if p is None:
@@ -21,7 +26,6 @@ MAX_INDENT = 3  # nested verbs indent the lines of what they do, up to this dept
 
 def third_person(phrase: str) -> str:
     """"take an action" -> "takes an action" (the verb of a "you" template, said of someone else)."""
-    from cardlang.compile.describe import _third  # the rules text's own conjugation
     word = phrase.split(" ", 1)[0].lower()
     if word in ("cannot", "will") or not word.isalpha():
         return phrase
