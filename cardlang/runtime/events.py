@@ -45,6 +45,9 @@ def render_event(state: GameState, e: tuple) -> str:
         return f"{_p(e[1])} claims {e[2]}"
     if kind == "Challenged":
         return f"{_p(e[1])} calls {_p(e[2])}'s claim of {e[3]}"
+    if kind == "Settled":
+        said = {"stands": "stands", "honest": "was true", "caught": "was a bluff"}.get(e[4], e[4])
+        return f"{_p(e[1])}'s claim of {e[2]} {said}"
     if kind == "Peeked":
         return f"{_p(e[1])} looked at {', '.join(e[2]) or 'nothing'} ({', '.join(e[3])})"
     if kind == "Rolled":
@@ -91,6 +94,11 @@ def event_dict(e: tuple) -> dict[str, Any]:
         "Displayed": ("lines",),
         "Triggered": ("player", "card_id", "card", "on"),
         "Ended": ("reason",),
+        "Settled": ("claimant", "card", "caller", "outcome"),
+        "Acted": ("player", "verb", "args"),
+        "Done": ("player", "verb"),
+        "Ability": ("player", "card_id", "card", "on"),
+        "AbilityDone": ("player", "card_id"),
     }.get(kind, tuple(f"a{i}" for i in range(1, len(e))))
     out: dict[str, Any] = {"event": kind}
     for k, v in zip(fields, e[1:]):

@@ -42,6 +42,8 @@ class ZoneSpec:
     grid: tuple[int, int] | None = None  # (columns, rows): one card a slot (see runtime/board.py)
     keeps_attachments: bool = False      # attached cards stay attached here (see runtime/board.py)
     shows: tuple[str, ...] = ()          # properties a renderer prints beside each card
+    quiet: bool = False                  # bookkeeping: never drawn on the table, its moves never told
+    table: str = ""                      # what the table shows of it: cards, prices, top, count, none
 
 
 @dataclass(slots=True)
