@@ -87,6 +87,9 @@ class HumanAgent:
 
     def _ask(self, view: View, decision: Decision) -> list[int]:
         self.seat = decision.player
+        if not decision.options and decision.min == 0:  # a private question, asked so that asking reveals nothing
+            typer.echo(f"p{decision.player + 1}: {decision.prompt} (nothing you can choose: passed)")
+            return []
         self.show(view)
         self._hear()
         typer.echo(f"p{decision.player + 1}: {decision.prompt}")

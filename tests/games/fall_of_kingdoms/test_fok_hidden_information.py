@@ -37,8 +37,9 @@ def test_a_prophets_look_shows_one_card_to_the_prophet_only(game) -> None:
     state, script = scripted_setup(game, 3)
     p2_active = zone(state, "active", 1)
     target = state.card_def[p2_active.cards[0]].name
-    # p1 claims a Prophet on p2 (a bluff or not, nobody calls); p2 does not block; p1 looks at a Character.
-    script.extend(["Prophet", "p2", "no", "no", "none", "Character"])
+    # p1 claims a Prophet on p2 (a bluff or not, nobody calls); p2 does not block; p1 looks at a Character
+    # (p2 has no Destiny card left, so that is the only choice: taken without asking).
+    script.extend(["Prophet", "p2", "no", "no", "none"])
     state.chance = ScriptedAgent([target])
     for cid in list(zone(state, "destiny", 1).cards):   # no Defense Only card for p2 to play
         Z.move(state, cid, zone(state, "used"))
