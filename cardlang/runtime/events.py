@@ -99,9 +99,11 @@ def event_dict(e: tuple) -> dict[str, Any]:
     return out
 
 
-def _visible(zone, viewer: int | None) -> bool:
+def _visible(zone, viewer: int | None, arriving: bool = False) -> bool:
+    """Whether VIEWER sees a card in ZONE; ARRIVING: a card just put on top (a face-up discard pile shows it)."""
     vis = zone.spec.visibility
-    return vis == "public" or (vis == "owner" and viewer is not None and zone.owner == viewer)
+    return vis == "public" or (vis == "owner" and viewer is not None and zone.owner == viewer) or \
+        (arriving and vis == "top public")
 
 
 def seat_event(state: GameState, e: tuple, seat: int | None) -> tuple | None:
@@ -110,7 +112,8 @@ def seat_event(state: GameState, e: tuple, seat: int | None) -> tuple | None:
     This is the one place that decides what a seat may see of the log; a seat's terminal and its agent's
     `View.events()` both read it, and scenarios check it with `expect_log for p2 "..."`. The event keeps its
     shape; what the seat may not know becomes None:
-    - Moved: the card's id and name, unless the seat can see the zone it left or the zone it entered;
+    - Moved: the card's id and name, unless the seat can see the zone it left or the zone it entered (or it
+      went onto the top of a zone whose top card is face up);
     - Shuffled: the new order, always;
     - Decided by another seat (or by chance): the picks, and how it was decided (asked or taken without
       asking look alike); a `privately` decision of another seat is not there at all;
@@ -122,7 +125,7 @@ def seat_event(state: GameState, e: tuple, seat: int | None) -> tuple | None:
     if kind == "Moved":
         zones = {z.label: z for z in state.all_zones()}
         src, dst = zones.get(e[3].split("@")[0]), zones.get(e[4].split("@")[0])  # "p1.board@3,1": a slot
-        if any(z is not None and _visible(z, seat) for z in (src, dst)):
+        if (src is not None and _visible(src, seat)) or (dst is not None and _visible(dst, seat, "@" not in e[4])):
             return e
         return ("Moved", None, None, e[3], e[4])
     if kind == "Shuffled":

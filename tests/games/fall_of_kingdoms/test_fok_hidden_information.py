@@ -99,4 +99,7 @@ def test_the_log_a_player_reads_hides_other_hands(game) -> None:
                 e[3] in ("house", "p2.reserve", "p3.reserve", "destiny_pile"):
             assert line.startswith("a card moved"), line
         if e[0] == "Decided" and e[1] not in (0,):
-            assert "decided" in line
+            if e[4] == "private":          # a choice the rules keep to its player: no line at all
+                assert line is None, line
+            else:
+                assert line.startswith(f"{'chance' if e[1] < 0 else f'p{e[1] + 1}'} decided ("), line
