@@ -218,7 +218,7 @@ class _Runner:
 
 # ---- position -----------------------------------------------------------------------------------------
 def _set_zone(runner: _Runner, st: ast.Assign) -> Callable[[Ctx], None]:
-    """`p1.hand = [Gold, Copper];`: the zone holds these cards, top card first (see _fetch_card)."""
+    """`p1.hand = [Gem, Coin];`: the zone holds these cards, top card first (see _fetch_card)."""
     comp, scope = runner.comp, runner.scope
     zname = st.target[-1]
     zs = runner.game.spec.zones[zname]
@@ -268,8 +268,8 @@ def _set_turns(runner: _Runner, st: ast.Assign) -> Callable[[Ctx], None]:
 
 def _fetch_card(box: Zone, state: GameState, d: CardDef, where: str, span: Span) -> int:
     """A card of definition D for a scenario to put WHERE: one the scenario put aside, else the top of D's
-    supply pile. A card whose pile is empty is refused (the supply has no more: a scenario must not make a 13th
-    Province unseen); a card with no pile at all is made, with a note in the log saying so."""
+    supply pile. A card whose pile is empty is refused (the supply has no more: a scenario must not make one
+    more than the game has, unseen); a card with no pile at all is made, with a note in the log saying so."""
     cid = next((c for c in box.cards if state.card_def[c] is d), None)
     if cid is not None:
         return cid
@@ -338,9 +338,9 @@ def _put(runner: _Runner, st: ast.Call) -> Callable[[Ctx], None]:
 
 # ---- decisions and actions ----------------------------------------------------------------------------
 def _answer(runner: _Runner, st: ast.Call) -> Callable[[Ctx], None]:
-    """`answer Gold, none, yes, p2, [Copper, Estate], "On the attacker";`: the next decisions' answers."""
+    """`answer Gem, none, yes, p2, [Coin, Land], "Attack";`: the next decisions' answers."""
     if not st.args or st.kwargs:
-        raise CardCompileError("answer takes answers: answer Gold, none, yes;", st.span)
+        raise CardCompileError("answer takes answers: answer Gem, none, yes;", st.span)
     answers = [runner.answer_value(a) for a in st.args]
     script = runner.script
     return lambda ctx: script.extend(answers)

@@ -53,12 +53,12 @@ def expect(runner, st: ast.Call) -> Callable[[Ctx], None]:
 
 
 def expect_in_order(runner, st: ast.Call) -> Callable[[Ctx], None]:
-    """`expect_in_order p1.deck == [Gold, Copper];`: these cards in this order: a zone top card first (as a
+    """`expect_in_order p1.deck == [Gem, Coin];`: these cards in this order: a zone top card first (as a
     zone is set), `top N of` top first; nothing else in it."""
     cond = st.args[0] if len(st.args) == 1 and not st.kwargs else None
     if not isinstance(cond, ast.Compare) or cond.op != "==":
         raise CardCompileError("expect_in_order compares cards with a list, top card first: "
-                               "expect_in_order p1.deck == [Gold, Copper];", st.span)
+                               "expect_in_order p1.deck == [Gem, Coin];", st.span)
     left = runner.comp.expr(cond.left, runner.scope)
     right = runner.comp.expr(cond.right, runner.scope)
     if left.type not in ("zone", CARDS) or right.type not in (CARDNAMES, CARDNAME):
@@ -168,9 +168,9 @@ class DecisionCheck:
 
 
 def not_offered(runner, st: ast.Call) -> Callable[[Ctx], None]:
-    """`not_offered Gold;`: the next decision asked does not offer these options (card names or labels)."""
+    """`not_offered Gem;`: the next decision asked does not offer these options (card names or labels)."""
     if not st.args or st.kwargs:
-        raise CardCompileError('not_offered takes options: not_offered Gold; not_offered "Attack";', st.span)
+        raise CardCompileError('not_offered takes options: not_offered Gem; not_offered "Attack";', st.span)
     names = [runner.answer_value(a) for a in st.args]
     flat = [n for a in names for n in (a if isinstance(a, list) else [a])]
     span = st.span
@@ -185,10 +185,10 @@ def not_offered(runner, st: ast.Call) -> Callable[[Ctx], None]:
 
 
 def answer_refused(runner, st: ast.Call) -> Callable[[Ctx], None]:
-    """`answer_refused [Copper, Copper, Copper, Copper, Estate];`: this answer to the next decision must be
+    """`answer_refused [Coin, Coin, Coin, Coin, Land];`: this answer to the next decision must be
     refused (an option not offered, or too many or too few); the decision then takes the next answer."""
     if len(st.args) != 1 or st.kwargs:
-        raise CardCompileError("answer_refused takes one answer: answer_refused [Copper, Estate];", st.span)
+        raise CardCompileError("answer_refused takes one answer: answer_refused [Coin, Land];", st.span)
     answer = runner.answer_value(st.args[0])
     span = st.span
 
