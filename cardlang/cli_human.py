@@ -77,6 +77,9 @@ class HumanAgent:
 
     def _ask(self, view: View, decision: Decision) -> list[int]:
         self.seat = decision.player
+        if decision.nothing_to_pick:  # a private question, asked so that asking reveals nothing
+            typer.echo(f"p{decision.player + 1}: {decision.prompt} (nothing you can choose: passed)")
+            return []
         self.show(view)
         self._hear()
         state = view.rules_state

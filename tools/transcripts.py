@@ -46,6 +46,8 @@ def record_answers(game_id: str) -> list[str]:
 
         def decide(self, view, decision):
             picks = self.bot.decide(view, decision)
+            if decision.nothing_to_pick:
+                return picks  # the terminal tells a person so and reads no answer
             if decision.kind == "yesno":
                 typed.append("yes" if picks else "no")
             else:

@@ -565,6 +565,7 @@ class Compiler:
     def _(self, node: ast.Choose, scope: Scope) -> CE:
         src = self.expr(node.source, scope)
         by, tag, prompt = self._opts(node.opts, scope, node.span, default_tag="choose")
+        private = node.opts.private
         q = node.quantity
         count = self.coerce(self.expr(q.count, scope), INT, q.count.span) if q.count is not None else None
         kind = q.kind
@@ -575,7 +576,8 @@ class Compiler:
                 options = players(ctx)
                 if not options:
                     raise IllegalAction("there is no player to choose")
-                d = Decision(by(ctx), tag, prompt(ctx), "players", options, 1, 1, [f"p{p + 1}" for p in options])
+                d = Decision(by(ctx), tag, prompt(ctx), "players", options, 1, 1, [f"p{p + 1}" for p in options],
+                                private=private)
                 return options[ask(ctx.state, d)[0]]
             return CE(run_choose_player, PLAYER)
         if src.type == CARDNAMES:
@@ -584,7 +586,8 @@ class Compiler:
             def run_choose_name(ctx: Ctx) -> list:
                 options = names_fn(ctx)
                 lo, hi = _bounds(kind, count(ctx) if count else None, len(options))
-                d = Decision(by(ctx), tag, prompt(ctx), "cards", options, lo, hi, [o.name for o in options])
+                d = Decision(by(ctx), tag, prompt(ctx), "cards", options, lo, hi, [o.name for o in options],
+                                private=private)
                 return [options[i] for i in ask(ctx.state, d)]
             return CE(run_choose_name, CARDNAMES)
         if src.type in (NUMBERS, SLOTS):  # a die to reroll; a slot of a grid to put a card in
@@ -594,7 +597,7 @@ class Compiler:
                 options = list(values_fn(ctx))
                 lo, hi = _bounds(kind, count(ctx) if count else None, len(options))
                 labels = [str(o) if vkind == NUMBERS else _slot_label(o) for o in options]
-                d = Decision(by(ctx), tag, prompt(ctx), vkind, options, lo, hi, labels)
+                d = Decision(by(ctx), tag, prompt(ctx), vkind, options, lo, hi, labels, private=private)
                 picked = [options[i] for i in ask(ctx.state, d)]
                 return tuple(picked) if vkind == NUMBERS else picked
             return CE(run_choose_value, src.type)
@@ -604,7 +607,8 @@ class Compiler:
             options = cards(ctx)
             lo, hi = _bounds(kind, count(ctx) if count else None, len(options))
             defs = ctx.state.card_def
-            d = Decision(by(ctx), tag, prompt(ctx), "cards", options, lo, hi, [defs[c].name for c in options])
+            d = Decision(by(ctx), tag, prompt(ctx), "cards", options, lo, hi, [defs[c].name for c in options],
+                            private=private)
             return [options[i] for i in ask(ctx.state, d)]
         return CE(run_choose, CARDS)
 
@@ -865,6 +869,7 @@ class Compiler:
     @stmt.register
     def _(self, node: ast.ChooseOption, scope: Scope) -> Effect:
         by, tag, prompt = self._opts(node.opts, scope, node.span, default_tag="choose")
+        private = node.opts.private
         labels = [o.label for o in node.options]
         conds = [self.expr(o.cond, scope).fn if o.cond is not None else None for o in node.options]
         bodies = [self.block(o.body, scope) for o in node.options]
@@ -873,20 +878,22 @@ class Compiler:
             legal = [i for i, c in enumerate(conds) if c is None or c(ctx)]
             if not legal:
                 return
-            d = Decision(by(ctx), tag, prompt(ctx), "options", legal, 1, 1, [labels[i] for i in legal])
+            d = Decision(by(ctx), tag, prompt(ctx), "options", legal, 1, 1, [labels[i] for i in legal],
+                            private=private)
             bodies[legal[ask(ctx.state, d)[0]]](ctx)
         return run_choose_option
 
     @stmt.register
     def _(self, node: ast.May, scope: Scope) -> Effect:
         by, tag, prompt = self._opts(node.opts, scope, node.span, default_tag="may")
+        private = node.opts.private
         if node.prompt is not None:
             prompt = self._interpolate(node.prompt, scope, node.span)
         body = self.block(node.body, scope)
         other = self.block(node.else_, scope) if node.else_ is not None else _noop
 
         def run_may(ctx: Ctx) -> None:
-            d = Decision(by(ctx), tag, prompt(ctx), "yesno", ["yes"], 0, 1, ["yes"])
+            d = Decision(by(ctx), tag, prompt(ctx), "yesno", ["yes"], 0, 1, ["yes"], private=private)
             if ask(ctx.state, d):
                 body(ctx)
             else:

@@ -405,7 +405,9 @@ class Narrator:
             self.stack[-1].happened = True
 
     def on_decided(self, e: tuple) -> None:
-        _, p, _tag, picked = e
+        _, p, _tag, picked, how = e
+        if how == "private" and p != self.viewer:
+            return  # a `privately` decision leaves no trace for the other seats
         if picked and p is not None and p >= 0:
             self.mark()
         last, self.last_decision = self.last_decision, None

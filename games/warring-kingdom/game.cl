@@ -257,8 +257,10 @@ verb deploy_unit(u: cards) "deploy {u}" {
 // "You may perform one action each turn", from hand (then the card is discarded at the end of the turn and
 // cannot be deployed) or from your board (it stays). One ability per card.
 verb act() {
+  // Privately, and asked whatever the hand holds: the others learn an Action card when it is used, never
+  // whether one was held.
   let c = choose up to 1 from [hand, board, buildings] where card is Action and card.ready > 0 as act
-    prompt "Use an Action (or none)";
+    prompt "Use an Action (or none)" privately;
   if c {
     if c in hand { move c to used; }
     trigger act c;
@@ -275,7 +277,7 @@ verb deploy() {
   // One unit into an empty slot, or one Building instead (design section 2).
   let room = count(open_slots(board) where slot.row <= 2);
   let u = choose up to 1 from hand where card is Building or (card is Unit and room > 0) as deploy
-    prompt "Deploy a unit or a building (or none)";
+    prompt "Deploy a unit or a building (or none)" privately;     // as `act`: the hand stays secret
   if u is Building { move u to buildings; }
   else if u { deploy_unit u; }
   // Any number of weapons and equipment onto units that can carry them.
@@ -331,8 +333,10 @@ verb combat(d: player) "attack {d}" {
     fight d;
     going = false;
     // Step 4: "continue the attack by discarding two income cards (not two coins) from his hand".
+    // Privately: the defender's log has no line for the question, so it does not tell whether the attacker
+    // holds two income cards; only a siege that goes on (two income cards discarded) is public.
     if count(hand where card is Income) >= 2 {
-      may "Continue the siege by discarding two income cards?" as siege {
+      may "Continue the siege by discarding two income cards?" as siege privately {
         let paid = choose 2 from hand where card is Income as siege_pay prompt "Discard which two income cards?";
         discard paid;
         going = true;
