@@ -1,5 +1,12 @@
-"""A person at the terminal as an agent: shows what their player may see, asks, re-asks on junk."""
+"""A person at the terminal as an agent: shows the table their player may see, asks, re-asks on junk.
+
+Options can be told apart (a card's slot or position when several share a name, its cost, a neighbour's
+seat); `?N` (or `?NAME`) at any prompt prints a card's full text; `say ...` talks to the other people at the
+table. Answers come from the keyboard or, with `--input FILE`, from a file, one a line, echoed as typed.
+"""
 from __future__ import annotations
+
+from typing import Callable, Iterator
 
 import typer
 
@@ -8,7 +15,7 @@ from cardlang.runtime.state import Decision
 
 
 class InputClosed(Exception):
-    """Standard input ended while a person was being asked something."""
+    """The input ended (standard input, or the --input file) while a person was being asked something."""
 
 
 _CLEAR = "\033[2J\033[H"  # clear the terminal and put the cursor at the top
@@ -25,54 +32,37 @@ class HumanAgent:
         self.table: list[tuple[int, str]] = []
         self.heard = 0
         self.seat: int | None = None
+        self.answers: Iterator[str] | None = None   # --input FILE: scripted answers, one a line
+        self.flush_table: Callable[[], None] = lambda: None
+        self.style = None
+        self.shown_turn: tuple | None = None        # (turn number, seat) whose whole table was last shown
+
+    def attach_table(self, flush: Callable[[], None], style) -> None:
+        """Called by the table: FLUSH prints what happened so far, before this person is asked anything."""
+        self.flush_table = flush
+        self.style = style
+
+    def echo(self, line: str = "") -> None:
+        from cardlang.table.screen import wrap
+        for part in wrap(line, "       "):
+            typer.echo(self.style.line(part) if self.style is not None else part)
 
     def show(self, view: View) -> None:
-        typer.echo("")
-        counters = view.counters()
-        me = view.player
-        # per-card values are shown with their cards; quiet counters are the rules' bookkeeping, not the game's
-        per_card = {spec.name for spec in view.rules_state.counter_specs if spec.per_card or spec.quiet}
-        line = ", ".join(f"{k} {v[me] if len(v) > 1 else v[0]}" for k, v in counters.items() if k not in per_card)
-        typer.echo(f"[p{me + 1}] {line}")
-        specs = {spec.name: spec for spec in view.rules_state.counter_specs}
-        for other in range(view.num_players):  # the other players' counters are public: show what is not 0
-            if other == me:
-                continue
-            theirs = ", ".join(f"{k} {v[other]}" for k, v in counters.items()
-                               if k not in per_card and specs[k].per_player and v[other])
-            out = " (out)" if view.rules_state.out[other] else ""
-            typer.echo(f"  p{other + 1}{out}: {theirs or '-'}")
-        for zone in view.zones():
-            if zone.spec.name == "box" or (zone.spec.piles and zone.pile is None):
-                continue
-            names = view.zone_cards(zone)
-            who = "" if zone.owner is None else f"p{zone.owner + 1}."
-            if zone.spec.piles and zone.pile is not None:
-                continue
-            if zone.cells is not None and names is not None:  # a board of slots: drawn as a grid
-                from cardlang.primitives.display import draw
-                from cardlang.runtime.state import Ctx
-                for text in draw(self.game.compiler, Ctx(view.rules_state, me), zone):
-                    typer.echo("  " + text)
-                continue
-            if names is None:
-                from cardlang.primitives.peek import sees
-                shown = [view.rules_state.card_def[c].name for c in sees(view.rules_state, me, zone)]
-                known = f" (you saw: {', '.join(shown)})" if shown else ""
-                typer.echo(f"  {who}{zone.spec.name}: {len(zone.cards)} cards{known}")
-            elif zone.owner == me or zone.owner is None or names:
-                typer.echo(f"  {who}{zone.spec.name}: {', '.join(names) if names else '(empty)'}")
-        piles = [z for z in view.zones() if z.pile is not None]
-        if piles:
-            state = view.rules_state
-            items = []
-            for z in piles:
-                d = state.def_by_name.get(z.pile)
-                cost = d.props.get("cost") if d is not None else None
-                items.append(f"{z.pile} ({cost}) x{len(z.cards)}")
-            typer.echo("  piles: " + "; ".join(items))
+        """The whole table at the first question of a turn; after that, only this player's own part."""
+        from cardlang.table import screen
+        state, me = view.rules_state, view.player
+        key = (state.turn_number, me)
+        self.echo("")
+        if key != self.shown_turn:
+            self.shown_turn = key
+            lines = screen.status(self.game, state, me)
+        else:
+            lines = screen.player_lines(state, me, me)
+        for line in lines:
+            self.echo(line)
 
     def decide(self, view: View, decision: Decision) -> list[int]:
+        self.flush_table()
         if not (decision.secret and self.shared_screen):
             return self._ask(view, decision)
         # A secret pick with other people at the same screen: hide what was there, hand the terminal over,
@@ -87,57 +77,74 @@ class HumanAgent:
 
     def _ask(self, view: View, decision: Decision) -> list[int]:
         self.seat = decision.player
+        if decision.nothing_to_pick:  # a private question, asked so that asking reveals nothing
+            typer.echo(f"p{decision.player + 1}: {decision.prompt} (nothing you can choose: passed)")
+            return []
         self.show(view)
         self._hear()
-        typer.echo(f"p{decision.player + 1}: {decision.prompt}")
+        state = view.rules_state
+        prompt = decision.prompt
+        if any(w in f" {label} " for label in decision.labels for w in (" left ", " right ")):
+            n = state.num_players
+            me = decision.player
+            prompt += f" (left: p{(me + 1) % n + 1}, right: p{(me - 1) % n + 1})"
+        self.echo(f"p{decision.player + 1}: {prompt}")
         if decision.kind == "yesno":
             while True:
-                a = self._read("  yes or no? ").strip().lower()
+                a = self._read("  yes or no? ", view, decision).strip().lower()
                 if a in ("y", "yes"):
                     return [0]
                 if a in ("n", "no"):
                     return []
-                typer.echo("  please answer yes or no")
-        state = view.rules_state
-        for i, label in enumerate(decision.labels, 1):
-            typer.echo(f"  {i}. {label}{_detail(state, decision, i - 1)}")
-        if decision.min == decision.max == 1:
+                self.echo("  please answer yes or no")
+        for i, text in enumerate(option_texts(state, decision), 1):
+            self.echo(f"  {i:>2}. {text}")
+        lo, hi = decision.min, min(decision.max, len(decision.labels))
+        if lo == hi == 1:
             hint = "one number"
-        elif decision.min == 0 and decision.max == 1:
-            hint = "a number (empty for none)"
-        elif decision.min == decision.max:
-            hint = f"{decision.min} numbers separated by spaces"
+        elif lo == 0 and hi == 1:
+            hint = "a number, or empty for none"
+        elif lo == hi:
+            hint = f"{lo} numbers"
         else:
-            hint = f"{decision.min} to {decision.max} numbers separated by spaces"
-            if decision.min == 0:
-                hint += " (empty for none)"
+            hint = f"{lo} to {hi} numbers" + (", or empty for none" if lo == 0 else "")
+        ask = "?N reads card N" if decision.kind == "cards" else "?NAME reads a card"
         while True:
-            raw = self._read(f"  choose {hint}: ")
+            raw = self._read(f"  choose {hint} ({ask}): ", view, decision)
             parts = raw.replace(",", " ").split()
             try:
                 picks = [int(x) - 1 for x in parts]
             except ValueError:
-                typer.echo("  numbers only, please")
+                self.echo("  numbers only, please (or ?N to read option N)")
                 continue
             if len(set(picks)) != len(picks) or any(not (0 <= i < len(decision.labels)) for i in picks):
-                typer.echo(f"  pick from 1 to {len(decision.labels)}, each at most once")
+                self.echo(f"  pick from 1 to {len(decision.labels)}, each at most once")
                 continue
-            if not (decision.min <= len(picks) <= decision.max):
-                typer.echo(f"  pick {decision.min} to {decision.max}")
+            if not (lo <= len(picks) <= hi):
+                self.echo(f"  choose exactly {lo}" if lo == hi else f"  choose {lo} to {hi}")
                 continue
             return picks
 
-    def _read(self, prompt: str) -> str:
+    def _read(self, prompt: str, view: View | None = None, decision: Decision | None = None) -> str:
         while True:
             typer.echo(prompt, nl=False)
-            line = input_line()
+            if self.answers is not None:
+                line = next(self.answers, None)
+                if line is not None:
+                    typer.echo(line)  # a scripted answer shows as if typed
+            else:
+                line = input_line()
             if line is None:
                 raise InputClosed()
             words = line.strip()
+            if words.startswith("?") and view is not None:
+                for text in card_text(view.rules_state, decision, words[1:].strip()):
+                    self.echo("  " + text)
+                continue
             if words.lower().startswith("say ") and words[4:].strip():
                 self.table.append((self.seat if self.seat is not None else -1, words[4:].strip()))
                 self.heard = len(self.table)
-                typer.echo(f"  (you say to the table: {words[4:].strip()})")
+                self.echo(f"  (you say to the table: {words[4:].strip()})")
                 continue
             return line
 
@@ -145,23 +152,67 @@ class HumanAgent:
         """Print what the other people said since this person last looked."""
         for seat, words in self.table[self.heard:]:
             if seat != self.seat:
-                typer.echo(f"  p{seat + 1} says: {words}")
+                self.echo(f"  p{seat + 1} says: {words}")
         self.heard = len(self.table)
 
 
-def _detail(state, decision: Decision, i: int) -> str:
-    """The printed properties of a card option (its cost, in most games), as a reminder: those the card sets,
-    in its own order, at most four; then its rules text, or its first paragraph, when that is short."""
+def option_texts(state, decision: Decision) -> list[str]:
+    """Each option as the decider sees it: a card's name, then where it is when several share that name (its
+    slot on a board, or its place in the zone), then its cost; a player by seat."""
+    from cardlang.table.screen import price, zone_word
+    labels = list(decision.labels)
     if decision.kind != "cards":
-        return ""
-    opt = decision.options[i]
-    d = state.card_def[opt] if isinstance(opt, int) else opt
-    shown = [f"{key.replace('_', ' ')} {value}" for key, value in d.props.items()][:4]
-    out = f" ({', '.join(shown)})" if shown else ""
-    text = " ".join(d.text)
-    if text and len(text) > 90:
-        text = d.text[0] if len(d.text[0]) <= 90 else ""
-    return f"{out}  {text}" if text else out
+        return labels
+    counts: dict[str, int] = {}
+    for label in labels:
+        counts[label] = counts.get(label, 0) + 1
+    seen: dict[str, int] = {}
+    out = []
+    for opt, label in zip(decision.options, labels):
+        d = state.card_def[opt] if isinstance(opt, int) else opt
+        extra = []
+        if isinstance(opt, int):
+            cell = state.cell.get(opt)
+            zone = state.loc[opt]
+            if cell is not None:
+                extra.append(f"column {cell[0]}, row {cell[1]}")
+            elif counts[label] > 1:
+                seen[label] = seen.get(label, 0) + 1
+                extra.append(f"{_ordinal(seen[label])} in {zone_word(zone)}")
+            for a in state.attached.get(opt, ()):
+                extra.append("with " + state.card_def[a].name)
+        cost = price(state, d) if d is not None else ""
+        if cost:
+            extra.append(f"cost {cost}")
+        out.append(label + (f"  [{'; '.join(extra)}]" if extra else ""))
+    return out
+
+
+def _ordinal(n: int) -> str:
+    return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
+
+
+def card_text(state, decision: Decision | None, key: str) -> list[str]:
+    """`?3`: the full text of option 3; `?NAME`: of that card; `?` alone: how to ask."""
+    from cardlang.table.screen import price
+    d = None
+    if key.isdigit() and decision is not None and decision.kind == "cards":
+        i = int(key) - 1
+        if 0 <= i < len(decision.options):
+            opt = decision.options[i]
+            d = state.card_def[opt] if isinstance(opt, int) else opt
+    elif key:
+        d = next((x for x in state.defs if x.name.lower() == key.lower()), None)
+    if d is None:
+        return ["?N: the text of option N (a card); ?NAME: the text of any card of the game"]
+    types = ", ".join(sorted(d.types))
+    cost = price(state, d)
+    head = f"{d.name} ({types})" + (f", cost {cost}" if cost else "")
+    facts = [f"{k.replace('_', ' ')} {v}" for k, v in d.props.items() if not k.startswith("cost")
+             and v not in (0, "")]
+    lines = [head] + ([", ".join(facts)] if facts else []) + (list(d.text) or ["(no rules text)"])
+    from cardlang.table.screen import wrap
+    return [part for line in lines for part in wrap(line)]
 
 
 def input_line() -> str | None:

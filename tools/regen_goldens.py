@@ -37,6 +37,11 @@ Result goldens (target `results`): tests/results/<game>.txt, what the bots and r
 seeds (winners, scores, turns, a sha256 of the log); see tools/results_golden.py.
 
     python tools/regen_goldens.py results [GAME ...] [--check]
+Transcript goldens (target `transcripts`): tests/transcripts/<game>-seat.txt and <game>-bots.txt, what
+`cardlang play --plain` prints of a scripted game with a person (answers in <game>-seat.input) and of bots
+only; see tools/transcripts.py.
+
+    python tools/regen_goldens.py transcripts [GAME ...] [--check]
 
 Review the diff before committing: a golden is only as good as the message it pins.
 """
@@ -213,6 +218,10 @@ def main(argv: list[str]) -> int:
         sys.path.insert(0, str(ROOT / "tools"))
         from results_golden import main as main_results
         return main_results(argv[1:])
+    if argv[:1] == ["transcripts"]:  # golden play transcripts: see tools/transcripts.py
+        sys.path.insert(0, str(ROOT / "tools"))
+        import transcripts
+        return transcripts.main(argv[1:])
     check = "--check" in argv
     names = [a for a in argv if not a.startswith("--")]
     cases = case_files()

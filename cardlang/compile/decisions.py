@@ -20,6 +20,7 @@ class Decisions:
     def _(self, node: ast.Choose, scope: Scope) -> CE:
         src = self.expr(node.source, scope)
         by, tag, prompt = self._opts(node.opts, scope, node.span, default_tag="choose")
+        private = node.opts.private
         q = node.quantity
         count = self.coerce(self.expr(q.count, scope), INT, q.count.span) if q.count is not None else None
         kind = q.kind
@@ -30,7 +31,8 @@ class Decisions:
                 options = players(ctx)
                 if not options:
                     raise IllegalAction("there is no player to choose")
-                d = Decision(by(ctx), tag, prompt(ctx), "players", options, 1, 1, [f"p{p + 1}" for p in options])
+                d = Decision(by(ctx), tag, prompt(ctx), "players", options, 1, 1, [f"p{p + 1}" for p in options],
+                             private=private)
                 return options[ask(ctx.state, d)[0]]
             return CE(run_choose_player, PLAYER)
         if src.type == CARDNAMES:
@@ -39,7 +41,8 @@ class Decisions:
             def run_choose_name(ctx: Ctx) -> list:
                 options = names_fn(ctx)
                 lo, hi = _bounds(kind, count(ctx) if count else None, len(options))
-                d = Decision(by(ctx), tag, prompt(ctx), "cards", options, lo, hi, [o.name for o in options])
+                d = Decision(by(ctx), tag, prompt(ctx), "cards", options, lo, hi, [o.name for o in options],
+                             private=private)
                 return [options[i] for i in ask(ctx.state, d)]
             return CE(run_choose_name, CARDNAMES)
         if src.type in (NUMBERS, SLOTS):  # a die to reroll; a slot of a grid to put a card in
@@ -49,12 +52,13 @@ class Decisions:
                 options = list(values_fn(ctx))
                 lo, hi = _bounds(kind, count(ctx) if count else None, len(options))
                 labels = [str(o) if vkind == NUMBERS else _slot_label(o) for o in options]
-                d = Decision(by(ctx), tag, prompt(ctx), vkind, options, lo, hi, labels)
+                d = Decision(by(ctx), tag, prompt(ctx), vkind, options, lo, hi, labels, private=private)
                 picked = [options[i] for i in ask(ctx.state, d)]
                 return tuple(picked) if vkind == NUMBERS else picked
             return CE(run_choose_value, src.type)
         cards = self.coerce(src, CARDS, node.source.span)
-        find = self._named_option(node.source, scope) if kind == "up_to" and count is not None else None
+        find = self._named_option(node.source, scope) if kind == "up_to" and count is not None and not private \
+            else None
 
         def run_choose(ctx: Ctx) -> list[int]:
             state = ctx.state
@@ -71,7 +75,8 @@ class Decisions:
             options = cards(ctx)
             lo, hi = _bounds(kind, count(ctx) if count else None, len(options))
             defs = state.card_def
-            d = Decision(by(ctx), tag, prompt(ctx), "cards", options, lo, hi, [defs[c].name for c in options])
+            d = Decision(by(ctx), tag, prompt(ctx), "cards", options, lo, hi, [defs[c].name for c in options],
+                         private=private)
             return [options[i] for i in ask(state, d)]
         return CE(run_choose, CARDS)
 
@@ -144,6 +149,7 @@ class Decisions:
     @stmt_rule
     def _(self, node: ast.ChooseOption, scope: Scope) -> Effect:
         by, tag, prompt = self._opts(node.opts, scope, node.span, default_tag="choose")
+        private = node.opts.private
         labels = [o.label for o in node.options]
         conds = [self.expr(o.cond, scope).fn if o.cond is not None else None for o in node.options]
         bodies = [self.block(o.body, scope) for o in node.options]
@@ -152,20 +158,22 @@ class Decisions:
             legal = [i for i, c in enumerate(conds) if c is None or c(ctx)]
             if not legal:
                 return
-            d = Decision(by(ctx), tag, prompt(ctx), "options", legal, 1, 1, [labels[i] for i in legal])
+            d = Decision(by(ctx), tag, prompt(ctx), "options", legal, 1, 1, [labels[i] for i in legal],
+                         private=private)
             bodies[legal[ask(ctx.state, d)[0]]](ctx)
         return run_choose_option
 
     @stmt_rule
     def _(self, node: ast.May, scope: Scope) -> Effect:
         by, tag, prompt = self._opts(node.opts, scope, node.span, default_tag="may")
+        private = node.opts.private
         if node.prompt is not None:
             prompt = self._interpolate(node.prompt, scope, node.span)
         body = self.block(node.body, scope)
         other = self.block(node.else_, scope) if node.else_ is not None else _noop
 
         def run_may(ctx: Ctx) -> None:
-            d = Decision(by(ctx), tag, prompt(ctx), "yesno", ["yes"], 0, 1, ["yes"])
+            d = Decision(by(ctx), tag, prompt(ctx), "yesno", ["yes"], 0, 1, ["yes"], private=private)
             if ask(ctx.state, d):
                 body(ctx)
             else:

@@ -8,9 +8,12 @@
       play Forge in hand;                      // any statement of the game, as the current player
       expect count(p1.hand) == 4;
       expect p1.hand == [Coin, Gem, Coin, Land];   // compared as a multiset
+      expect_in_order p1.deck == [];               // compared in order, top card first
     }
 
-An unscripted decision, an unused answer or a false `expect` fails the scenario with its path:line.
+An unscripted decision, an unused answer or a false `expect` fails the scenario with its path:line. The
+statements a scenario adds to the language are in STATEMENTS, an explicit table (a name from a source is
+never looked up as a Python attribute); docs/language.md describes each. The checks are in scenario_checks.
 """
 from __future__ import annotations
 
@@ -18,21 +21,21 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from cardlang.compile.compiler import CARDNAME, CARDNAMES, CARDS, PLAYER, Scope, _names_fn, _text
+from cardlang.compile import scenario_checks as C
+from cardlang.compile.compiler import CARDNAME, CARDNAMES, INT, PLAYER, Scope
 from cardlang.compile.game import CompiledGame, load_game
-from cardlang.errors import CardCompileError, CardLangError, RuleViolation, Span, did_you_mean
+from cardlang.compile.scenario_checks import ScenarioFailed
+from cardlang.errors import CardCompileError, CardLangError, Span, did_you_mean
 from cardlang.runtime import engine
 from cardlang.runtime import zones as Z
 from cardlang.runtime.decisions import ScriptedAgent
-from cardlang.runtime.state import Ctx, GameOver, GameState, IllegalAction, Zone, ZoneSpec
+from cardlang.runtime.state import CardDef, Ctx, GameOver, GameState, IllegalAction, Zone, ZoneSpec
 from cardlang.syntax import ast
 from cardlang.syntax.parser import parse
 
 _CONFIG = ("game", "players", "seed", "kingdom")
 
-
-class ScenarioFailed(CardLangError):
-    kind = "scenario failed"
+__all__ = ["ScenarioFailed", "ScenarioResult", "STATEMENTS", "collect", "load_scenarios", "run_scenario"]
 
 
 @dataclass
@@ -122,7 +125,7 @@ def _run(decl: ast.ScenarioDecl, extra: list[Path], cache: dict, variants: tuple
     # Answers written before the first other statement are queued before set-up runs, so set-up
     # decisions (a first player choosing a resource) can be scripted too.
     leading = 0
-    while leading < len(body) and isinstance(body[leading], ast.Call) and body[leading].verb == "answer":
+    while leading < len(body) and isinstance(body[leading], ast.Call) and body[leading].verb in _SCRIPTED:
         leading += 1
     state = game.new_state(players, seed, log=True)
     state.chance = ScriptedAgent(script, "chance")  # `by chance` picks are scripted like any decision
@@ -182,110 +185,26 @@ class _Runner:
 
     def stmt(self, st: ast.Stmt) -> Callable[[Ctx], None]:
         if isinstance(st, ast.Call):
-            handler = getattr(self, f"_{st.verb}", None)
-            if handler is not None:
-                return handler(st)
+            build = STATEMENTS.get(st.verb)
+            if build is not None:
+                return build(self, st)
+            if st.verb in _CONFIG or st.verb == "variant":
+                raise CardCompileError(f"'{st.verb}' is given once, at the top of the scenario", st.span)
+            if st.verb not in self.game.spec.verbs and self.comp.registry.get(st.verb) is None:
+                known = [*STATEMENTS, *_CONFIG, "variant", *self.game.spec.verbs,
+                         *(p.verb for p in self.comp.registry.all() if p.kind == "verb")]
+                raise CardCompileError(
+                    f"unknown statement '{st.verb}': not a scenario statement nor a verb of this game", st.span,
+                    hint=did_you_mean(st.verb, known) or "scenario statements: " + ", ".join(STATEMENTS))
         if isinstance(st, ast.Assign) and st.op == "=" and st.target[-1] in self.game.spec.zones:
-            return self._set_zone(st)
+            return _set_zone(self, st)
+        if isinstance(st, ast.Assign) and st.target[-1] == "turns" and st.target[-1] not in self.game.spec.counters:
+            return _set_turns(self, st)
         return self.comp.stmt(st, self.scope)
 
-    # ---- position
-    def _set_zone(self, st: ast.Assign) -> Callable[[Ctx], None]:
-        zname = st.target[-1]
-        zs = self.game.spec.zones[zname]
-        if len(st.target) == 2:
-            who = self.comp.name(st.target[0], self.scope, st.span)
-            if who.type != PLAYER:
-                raise CardCompileError(f"'{st.target[0]}' is not a player", st.span)
-            zone_fn = lambda ctx: ctx.state.zones[zs.slot][who.fn(ctx)]  # noqa: E731
-        else:
-            zone_fn = (lambda ctx: ctx.state.zones[zs.slot][ctx.you]) if zs.per_player else \
-                (lambda ctx: ctx.state.zones[zs.slot][0])
-        value = self.comp.expr(st.value, self.scope)
-        if value.type not in (CARDNAMES, CARDNAME):
-            raise CardCompileError("a zone is set to a list of card names, top card first", st.value.span)
-        names = self.comp.coerce(value, CARDNAMES, st.value.span)
-        box = self.box
-
-        def run_set_zone(ctx: Ctx) -> None:
-            state = ctx.state
-            zone = zone_fn(ctx)
-            for cid in list(zone.cards):
-                Z.move(state, cid, box)
-            wanted = names(ctx)
-            for d in reversed(wanted):  # bottom card first, so the first name ends on top
-                cid = next((c for c in box.cards if state.card_def[c] is d), None)
-                if cid is None:
-                    pile = state.piles.get((next(iter(state.pile_order), -1), d.name))
-                    source = pile if pile is not None and pile.cards else None
-                    if source is not None:
-                        cid = source.cards[-1]
-                    else:
-                        cid = state.new_card(d, box)
-                Z.move(state, cid, zone)
-        return run_set_zone
-
-    def _dice(self, st: ast.Call) -> Callable[[Ctx], None]:
-        """`dice [3, 3, 6];`: the next rolls show these faces, in order (then the seeded RNG goes on)."""
-        values: list[int] = []
-        for a in st.args:
-            items = a.items if isinstance(a, ast.ListLit) else (a,)
-            for i in items:
-                if not isinstance(i, ast.IntLit):
-                    raise CardCompileError("dice takes numbers: dice [3, 3, 6];", i.span)
-                values.append(i.value)
-        if st.kwargs:
-            raise CardCompileError("dice takes numbers only: dice [3, 3, 6];", st.kwargs[0].span)
-
-        def run_dice(ctx: Ctx) -> None:
-            ctx.state.fixed_dice.extend(values)
-        return run_dice
-
-    def _put(self, st: ast.Call) -> Callable[[Ctx], None]:
-        """`put Guard to p1.board column=4 row=1;`: one card into a zone (into a slot of a grid; onto a
-        taken slot it is attached to the card there). The card comes from those a zone assignment put aside,
-        else from its supply pile, else it is made."""
-        kw = {k.key: k.value for k in st.kwargs}
-        if len(st.args) != 1 or not ({"to"} <= set(kw) <= {"to", "into", "column", "row"}):
-            raise CardCompileError("put takes a card and a zone: put Guard to p1.board column=4 row=1;",
-                                   st.span)
-        name = self.comp.coerce(self.comp.expr(st.args[0], self.scope), CARDNAME, st.args[0].span)
-        zone = self.comp.coerce(self.comp.expr(kw["to"], self.scope), "zone", kw["to"].span)
-        col = self.comp.coerce(self.comp.expr(kw["column"], self.scope), "int", kw["column"].span) \
-            if "column" in kw else None
-        row = self.comp.coerce(self.comp.expr(kw["row"], self.scope), "int", kw["row"].span) if "row" in kw else None
-        if (col is None) != (row is None):
-            raise CardCompileError("put needs both column= and row=, or neither", st.span)
-
-        def run_put(ctx: Ctx) -> None:
-            from cardlang.runtime import board as B
-            state = ctx.state
-            cid = _fetch_card(self.box, state, name(ctx))
-            dest = zone(ctx)
-            if col is None:
-                Z.move(state, cid, dest)
-                return
-            cell = (col(ctx), row(ctx))
-            there = B.card_at(dest, cell)
-            if there is not None:
-                B.attach(state, cid, there)
-            else:
-                Z.move(state, cid, dest, cell=cell)
-        return run_put
-
-    def _answer(self, st: ast.Call) -> Callable[[Ctx], None]:
-        answers = []
-        for a in st.args:
-            answers.append(self._answer_value(a))
-        script = self.script
-
-        def run_answer(ctx: Ctx) -> None:
-            script.extend(answers)
-        return run_answer
-
-    def _answer_value(self, a: ast.Expr):
+    def answer_value(self, a: ast.Expr):
         if isinstance(a, ast.ListLit):
-            return [self._answer_value(i) for i in a.items]
+            return [self.answer_value(i) for i in a.items]
         if isinstance(a, ast.NameRef):
             if a.name in ("none", "yes", "no") or a.name in self.game.defs_by_name:
                 return a.name
@@ -296,111 +215,191 @@ class _Runner:
         raise CardCompileError("an answer is a card name, an option label, none, yes, no, p1..p4, or a list",
                                a.span)
 
-    def _current(self, st: ast.Call) -> Callable[[Ctx], None]:
-        who = self.comp.coerce(self.comp.expr(st.args[0], self.scope), PLAYER, st.args[0].span)
 
-        def run_current(ctx: Ctx) -> None:
-            ctx.state.current = who(ctx)
-        return run_current
+# ---- position -----------------------------------------------------------------------------------------
+def _set_zone(runner: _Runner, st: ast.Assign) -> Callable[[Ctx], None]:
+    """`p1.hand = [Gem, Coin];`: the zone holds these cards, top card first (see _fetch_card)."""
+    comp, scope = runner.comp, runner.scope
+    zname = st.target[-1]
+    zs = runner.game.spec.zones[zname]
+    if len(st.target) == 2:
+        who = comp.name(st.target[0], scope, st.span)
+        if who.type != PLAYER:
+            raise CardCompileError(f"'{st.target[0]}' is not a player", st.span)
+        zone_fn = lambda ctx: ctx.state.zones[zs.slot][who.fn(ctx)]  # noqa: E731
+    else:
+        zone_fn = (lambda ctx: ctx.state.zones[zs.slot][ctx.you]) if zs.per_player else \
+            (lambda ctx: ctx.state.zones[zs.slot][0])
+    value = comp.expr(st.value, scope)
+    if value.type not in (CARDNAMES, CARDNAME):
+        raise CardCompileError("a zone is set to a list of card names, top card first", st.value.span)
+    names = comp.coerce(value, CARDNAMES, st.value.span)
+    box, span = runner.box, st.span
 
-    def _run(self, st: ast.Call) -> Callable[[Ctx], None]:
-        what = st.args[0].name if st.args and isinstance(st.args[0], ast.NameRef) else None
-        game = self.game
-        if what == "turn":
-            def run_turn(ctx: Ctx) -> None:
-                state = ctx.state
-                engine.run_turn(game, state)
-                if state.winners is None and game.end is not None and game.end(Ctx(state, state.current)):
-                    engine.finish(game, state)
-                    return
-                state.current = (state.current + 1) % state.num_players
-            return _guarded(run_turn, st.span)
-        if what == "game":
-            def run_game(ctx: Ctx) -> None:
-                engine.play_out(game, ctx.state)
-            return _guarded(run_game, st.span)
-        if what == "phase" and len(st.args) == 2 and isinstance(st.args[1], ast.NameRef):
-            name = st.args[1].name
-            if name not in game.phases:
-                raise CardCompileError(f"this game has no phase '{name}'", st.args[1].span,
-                                       hint=did_you_mean(name, game.phases))
-            phase = game.phases[name]
-            return _guarded(lambda ctx: phase(Ctx(ctx.state, ctx.state.current, None, {}, "turn")), st.span)
-        raise CardCompileError("run what? `run turn;`, `run phase NAME;` or `run game;`", st.span)
-
-    # ---- assertions
-    def _expect(self, st: ast.Call) -> Callable[[Ctx], None]:
-        if len(st.args) != 1:
-            raise CardCompileError("expect takes one condition", st.span)
-        cond = st.args[0]
-        ce = self.comp.expr(cond, self.scope)
-        explain = self._explainer(cond)
-        span = st.span
-
-        def run_expect(ctx: Ctx) -> None:
-            if not ce.fn(ctx):
-                raise ScenarioFailed(f"expected {_src(cond)}, but {explain(ctx)}", span)
-        return run_expect
-
-    def _explainer(self, cond: ast.Expr) -> Callable[[Ctx], str]:
-        if isinstance(cond, ast.Compare):
-            left = self.comp.expr(cond.left, self.scope)
-            right = self.comp.expr(cond.right, self.scope)
-
-            def show(ce, node):
-                if ce.type in (CARDS, CARDNAMES, CARDNAME, "zone", "card"):
-                    f = _names_fn(self.comp, ce, node.span)
-                    return lambda ctx: "[" + ", ".join(sorted(f(ctx))) + "]"
-                return lambda ctx: _text(ctx, ce.fn(ctx), ce.type)
-            lf, rf = show(left, cond.left), show(right, cond.right)
-            return lambda ctx: f"{_src(cond.left)} is {lf(ctx)} (expected {cond.op} {rf(ctx)})"
-        return lambda ctx: "it is false"
-
-    def _expect_log(self, st: ast.Call) -> Callable[[Ctx], None]:
-        """`expect_log "text";`: some log line contains the text. Several texts: lines containing them come
-        in this order (other lines may come between)."""
-        if not st.args or not all(isinstance(a, ast.StrLit) for a in st.args) or st.kwargs:
-            raise CardCompileError('expect_log takes quoted texts: expect_log "Shuffled p1.deck";', st.span)
-        needles = [a.value for a in st.args]
-        span = st.span
-
-        def run_expect_log(ctx: Ctx) -> None:
-            from cardlang.runtime.events import render_event
-            lines = [render_event(ctx.state, e) for e in ctx.state.log or []]
-            at = 0
-            for n, needle in enumerate(needles):
-                found = next((i for i in range(at, len(lines)) if needle in lines[i]), None)
-                if found is None:
-                    if len(needles) == 1:
-                        raise ScenarioFailed(f"no log line contains {needle!r}; last lines: {lines[-5:]}", span)
-                    where = "after the line with the text before it" if n else "in the log"
-                    raise ScenarioFailed(f"no log line {where} contains {needle!r} (text {n + 1} of "
-                                         f"{len(needles)}); lines from there: {lines[at:at + 8]}", span)
-                at = found + 1
-        return run_expect_log
-
-    def _winner(self, st: ast.Call):  # `winner p1;` shorthand
-        who = self.comp.coerce(self.comp.expr(st.args[0], self.scope), PLAYER, st.args[0].span)
-        span = st.span
-
-        def run_winner(ctx: Ctx) -> None:
-            w = ctx.state.winners
-            if w != [who(ctx)]:
-                raise ScenarioFailed(f"expected winner p{who(ctx) + 1}, but winners are "
-                                     f"{[f'p{x + 1}' for x in (w or [])]}", span)
-        return run_winner
+    def run_set_zone(ctx: Ctx) -> None:
+        state = ctx.state
+        zone = zone_fn(ctx)
+        for cid in list(zone.cards):
+            Z.move(state, cid, box)
+        for d in reversed(names(ctx)):  # bottom card first, so the first name ends on top
+            Z.move(state, _fetch_card(box, state, d, zone.label, span), zone)
+    return run_set_zone
 
 
-def _fetch_card(box: Zone, state: GameState, d) -> int:
-    """A card of definition D for a scenario: one put aside, else the top of its supply pile, else new."""
+def _set_turns(runner: _Runner, st: ast.Assign) -> Callable[[Ctx], None]:
+    """`p2.turns = 5;`: p2 has taken 5 turns (what `turns` reads, as in `tiebreak fewest turns`)."""
+    if st.op != "=" or len(st.target) != 2:
+        raise CardCompileError("set a player's turns: p2.turns = 5;", st.span)
+    who = runner.comp.name(st.target[0], runner.scope, st.span)
+    if who.type != PLAYER:
+        raise CardCompileError(f"'{st.target[0]}' is not a player", st.span)
+    value = runner.comp.coerce(runner.comp.expr(st.value, runner.scope), INT, st.value.span)
+    span = st.span
+
+    def run_set_turns(ctx: Ctx) -> None:
+        p, n = who.fn(ctx), value(ctx)
+        if n < 0:
+            raise ScenarioFailed(f"a number of turns is 0 or more, not {n}", span)
+        state = ctx.state
+        state.turn_number += n - state.turns[p]
+        state.turns[p] = n
+    return run_set_turns
+
+
+def _fetch_card(box: Zone, state: GameState, d: CardDef, where: str, span: Span) -> int:
+    """A card of definition D for a scenario to put WHERE: one the scenario put aside, else the top of D's
+    supply pile. A card whose pile is empty is refused (the supply has no more: a scenario must not make one
+    more than the game has, unseen); a card with no pile at all is made, with a note in the log saying so."""
     cid = next((c for c in box.cards if state.card_def[c] is d), None)
     if cid is not None:
         return cid
-    for piles in state.pile_order.values():
-        for pile in piles:
-            if pile.pile == d.name and pile.cards:
-                return pile.cards[-1]
-    return state.new_card(d, box)
+    piles = [pile for piles in state.pile_order.values() for pile in piles if pile.pile == d.name]
+    for pile in piles:
+        if pile.cards:
+            return pile.cards[-1]
+    if piles:
+        raise ScenarioFailed(f"no {d.name} is left to put in {where}: its supply pile ({piles[0].label}) is empty "
+                             "and none was set aside", span,
+                             hint="set the zone before emptying the pile, or put fewer")
+    cid = state.new_card(d, box)
+    if state.log is not None:
+        state.emit(("Note", None, f"scenario: made a {d.name} for {where} (it has no supply pile)"))
+    return cid
+
+
+def _dice(runner: _Runner, st: ast.Call) -> Callable[[Ctx], None]:
+    """`dice [3, 3, 6];`: the next rolls show these faces, in order (then the seeded RNG goes on)."""
+    values: list[int] = []
+    for a in st.args:
+        items = a.items if isinstance(a, ast.ListLit) else (a,)
+        for i in items:
+            if not isinstance(i, ast.IntLit):
+                raise CardCompileError("dice takes numbers: dice [3, 3, 6];", i.span)
+            values.append(i.value)
+    if st.kwargs or not values:
+        raise CardCompileError("dice takes numbers only: dice [3, 3, 6];", st.span)
+
+    def run_dice(ctx: Ctx) -> None:
+        ctx.state.fixed_dice.extend(values)
+    return run_dice
+
+
+def _put(runner: _Runner, st: ast.Call) -> Callable[[Ctx], None]:
+    """`put Guard to p1.board column=4 row=1;`: one card into a zone (into a slot of a grid; onto a
+    taken slot it is attached to the card there). The card comes as for a zone assignment (_fetch_card)."""
+    comp, scope = runner.comp, runner.scope
+    kw = {k.key: k.value for k in st.kwargs}
+    if len(st.args) != 1 or not ({"to"} <= set(kw) <= {"to", "into", "column", "row"}):
+        raise CardCompileError("put takes a card and a zone: put Guard to p1.board column=4 row=1;", st.span)
+    name = comp.coerce(comp.expr(st.args[0], scope), CARDNAME, st.args[0].span)
+    zone = comp.coerce(comp.expr(kw["to"], scope), "zone", kw["to"].span)
+    col = comp.coerce(comp.expr(kw["column"], scope), "int", kw["column"].span) if "column" in kw else None
+    row = comp.coerce(comp.expr(kw["row"], scope), "int", kw["row"].span) if "row" in kw else None
+    if (col is None) != (row is None):
+        raise CardCompileError("put needs both column= and row=, or neither", st.span)
+    box, span = runner.box, st.span
+
+    def run_put(ctx: Ctx) -> None:
+        from cardlang.runtime import board as B
+        state = ctx.state
+        dest = zone(ctx)
+        cid = _fetch_card(box, state, name(ctx), dest.label, span)
+        if col is None:
+            Z.move(state, cid, dest)
+            return
+        cell = (col(ctx), row(ctx))
+        there = B.card_at(dest, cell)
+        if there is not None:
+            B.attach(state, cid, there)
+        else:
+            Z.move(state, cid, dest, cell=cell)
+    return run_put
+
+
+# ---- decisions and actions ----------------------------------------------------------------------------
+def _answer(runner: _Runner, st: ast.Call) -> Callable[[Ctx], None]:
+    """`answer Gem, none, yes, p2, [Coin, Land], "Attack";`: the next decisions' answers."""
+    if not st.args or st.kwargs:
+        raise CardCompileError("answer takes answers: answer Gem, none, yes;", st.span)
+    answers = [runner.answer_value(a) for a in st.args]
+    script = runner.script
+    return lambda ctx: script.extend(answers)
+
+
+def _current(runner: _Runner, st: ast.Call) -> Callable[[Ctx], None]:
+    """`current p2;`: p2 is the current player (whose turn `run turn` runs, whom `you` names)."""
+    if len(st.args) != 1 or st.kwargs:
+        raise CardCompileError("current takes one player: current p2;", st.span)
+    who = runner.comp.coerce(runner.comp.expr(st.args[0], runner.scope), PLAYER, st.args[0].span)
+
+    def run_current(ctx: Ctx) -> None:
+        ctx.state.current = who(ctx)
+    return run_current
+
+
+def _run_step(runner: _Runner, st: ast.Call) -> Callable[[Ctx], None]:
+    """`run turn;`, `run phase NAME;`, `run game;`: play on, with the scripted answers."""
+    what = st.args[0].name if st.args and isinstance(st.args[0], ast.NameRef) else None
+    game = runner.game
+    if what == "turn" and len(st.args) == 1:
+        def run_turn(ctx: Ctx) -> None:
+            state = ctx.state
+            engine.run_turn(game, state)
+            if state.winners is None and game.end is not None and game.end(Ctx(state, state.current)):
+                engine.finish(game, state)
+                return
+            state.current = (state.current + 1) % state.num_players
+        return _guarded(run_turn, st.span)
+    if what == "game" and len(st.args) == 1:
+        def run_game(ctx: Ctx) -> None:
+            engine.play_out(game, ctx.state)
+        return _guarded(run_game, st.span)
+    if what == "phase" and len(st.args) == 2 and isinstance(st.args[1], ast.NameRef):
+        name = st.args[1].name
+        if name not in game.phases:
+            raise CardCompileError(f"this game has no phase '{name}'", st.args[1].span,
+                                   hint=did_you_mean(name, game.phases))
+        phase = game.phases[name]
+        return _guarded(lambda ctx: phase(Ctx(ctx.state, ctx.state.current, None, {}, "turn")), st.span)
+    raise CardCompileError("run what? `run turn;`, `run phase NAME;` or `run game;`", st.span)
+
+
+# Every statement a scenario adds to the language, by name. Anything else is a statement of the game.
+STATEMENTS: dict[str, Callable[[_Runner, ast.Call], Callable[[Ctx], None]]] = {
+    "answer": _answer,
+    "answer_refused": C.answer_refused,
+    "not_offered": C.not_offered,
+    "current": _current,
+    "dice": _dice,
+    "put": _put,
+    "run": _run_step,
+    "expect": C.expect,
+    "expect_in_order": C.expect_in_order,
+    "expect_log": C.expect_log,
+    "expect_no_log": C.expect_no_log,
+    "winner": C.winner,
+}
+_SCRIPTED = ("answer", "answer_refused", "not_offered")  # queued before set-up when they come first
 
 
 def _guarded(fn: Callable[[Ctx], None], span: Span) -> Callable[[Ctx], None]:
@@ -410,17 +409,6 @@ def _guarded(fn: Callable[[Ctx], None], span: Span) -> Callable[[Ctx], None]:
         except GameOver:
             pass
     return run
-
-
-def _src(node: ast.Expr) -> str:
-    s = node.span
-    try:
-        text = Path(s.path).read_text(encoding="utf-8").splitlines()
-        if s.line == s.end_line:
-            return text[s.line - 1][s.column - 1: s.end_column - 1]
-        return text[s.line - 1][s.column - 1:]
-    except (OSError, IndexError):
-        return "the condition"
 
 
 def collect(paths: list[Path]) -> list[tuple[Path, ast.ScenarioDecl | CardLangError]]:

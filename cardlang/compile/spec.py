@@ -79,6 +79,9 @@ def _words(opt: ast.Option) -> tuple:
     return opt.words
 
 
+_TABLE = ("cards", "prices", "top", "count", "none")
+
+
 def _zone_spec(z: ast.ZoneDecl) -> ZoneSpec:
     spec = ZoneSpec(z.name, per_player=False)
     for opt in z.options:
@@ -107,13 +110,18 @@ def _zone_spec(z: ast.ZoneDecl) -> ZoneSpec:
             spec.grid = (w[1], w[3])  # type: ignore[assignment]  # `grid 5 x 2`: columns x rows
         elif w == ("keeps", "attachments"):
             spec.keeps_attachments = True
+        elif w == ("quiet",):
+            spec.quiet = True           # bookkeeping, like a quiet counter: the table never shows it
+        elif head == "table" and len(w) == 2 and w[1] in _TABLE:
+            spec.table = w[1]           # `table count`: what the table shows of it (cardlang/table/screen.py)
         elif head == "shows" and len(w) > 1 and all(isinstance(v, str) for v in w[1:]):
             spec.shows = tuple(w[1:])  # type: ignore[assignment]
         else:
             raise CardCompileError(f"unknown zone option '{' '.join(map(str, w))}'", opt.span,
                                    hint="zone options: per player, shared, public, owner, hidden, top public, "
                                         "ordered, unordered, piles, refill ZONE, not owned, grid C x R, "
-                                        "keeps attachments, shows PROPERTY..., called \"NAME\"")
+                                        "keeps attachments, shows PROPERTY..., quiet, table cards|prices|top|count|none, "
+                                        "called \"NAME\"")
     return spec
 
 

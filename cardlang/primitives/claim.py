@@ -53,6 +53,9 @@ def settle(ctx: Ctx, cases: dict, claimant: int, role, source, silent: int | Non
     saved = (vars_.get("caller", _MISSING), vars_.get("proof", _MISSING))
     vars_["proof"] = proof
     vars_["caller"] = caller
+    if state.log is not None or state.listeners:  # the outcome is said out loud: a bluff caught, or not
+        outcome = "stands" if caller is None else "honest" if proof else "caught"
+        state.emit(("Settled", claimant, role.name, caller, outcome))
     try:
         if caller is None:
             _run(cases, "stands", ctx)

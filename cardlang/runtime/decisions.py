@@ -41,6 +41,22 @@ class View:
     def counters(self) -> dict[str, list[int]]:
         return {spec.name: list(self._state.counters[spec.slot]) for spec in self._state.counter_specs}
 
+    def events(self) -> list[tuple]:
+        """The game's log so far as this player knows it (see events.seat_event); empty when the game keeps
+        no log."""
+        from cardlang.runtime.events import seat_event
+        out = []
+        for e in self._state.log or ():
+            known = seat_event(self._state, e, self.player)
+            if known is not None:
+                out.append(known)
+        return out
+
+    def log_lines(self) -> list[str]:
+        """The same, as the lines this player's terminal prints."""
+        from cardlang.runtime.events import render_event
+        return [render_event(self._state, e) for e in self.events()]
+
     @property
     def num_players(self) -> int:
         return self._state.num_players
@@ -58,11 +74,28 @@ class View:
 
 CHANCE = -1  # who decides `choose ... by chance`: the game's RNG (a script, in a scenario)
 
+# How a decision was made, the last item of its "Decided" event: put to its player; taken without asking
+# because the rules left nothing to choose; put to its player in private (the other seats see no line).
+ASKED, FORCED, PRIVATE = "asked", "forced", "private"
+
 
 def ask(state: GameState, decision: Decision) -> list[int]:
-    """Put DECISION to its player's agent, check the answer, log it, return the picked indices."""
-    if decision.max == 0 or (not decision.options and decision.min == 0):  # nothing to decide
+    """Put DECISION to its player's agent, check the answer, log it, return the picked indices.
+
+    A decision with nothing to decide is not asked: none when no option may be picked, and all of them
+    (logged as taken, "forced") when the rules must take every option offered, as with exactly one legal
+    option. A private decision is always asked, so that whether it was asked reveals nothing.
+    """
+    n = len(decision.options)
+    if decision.private:
+        decision.secret = True  # at a shared screen, passed to its player alone like a simultaneous pick
+    elif decision.max == 0 or (n == 0 and decision.min == 0):
         return []
+    elif n == decision.min and decision.player != CHANCE:
+        picks = list(range(n))
+        if state.log is not None or state.listeners:
+            state.emit(("Decided", decision.player, decision.tag, tuple(decision.labels), FORCED))
+        return picks
     if decision.player == CHANCE:
         return ask_chance(state, decision)
     agent = state.agents[decision.player]
@@ -71,7 +104,8 @@ def ask(state: GameState, decision: Decision) -> list[int]:
     picks = agent.decide(View(state, decision.player), decision)
     check_answer(decision, picks)
     if state.log is not None or state.listeners:
-        state.emit(("Decided", decision.player, decision.tag, tuple(decision.labels[i] for i in picks)))
+        state.emit(("Decided", decision.player, decision.tag, tuple(decision.labels[i] for i in picks),
+                    PRIVATE if decision.private else ASKED))
     return picks
 
 
@@ -79,15 +113,17 @@ def ask_chance(state: GameState, decision: Decision) -> list[int]:
     """Answer a `by chance` decision: as many options as allowed, uniformly, from the game's one RNG (or from
     `state.chance`, a scripted agent, in scenarios). A pick with no choice left uses no randomness. Logged."""
     n = len(decision.options)
+    how = ASKED
     if n <= decision.min:
         picks = list(range(n))
+        how = FORCED
     elif state.chance is not None:
         picks = state.chance.decide(View(state, CHANCE), decision)
         check_answer(decision, picks)
     else:
         picks = sorted(state.rng.sample(range(n), min(decision.max, n)))
     if state.log is not None or state.listeners:
-        state.emit(("Decided", CHANCE, decision.tag, tuple(decision.labels[i] for i in picks)))
+        state.emit(("Decided", CHANCE, decision.tag, tuple(decision.labels[i] for i in picks), how))
     return picks
 
 
@@ -118,13 +154,18 @@ class UnscriptedDecision(IllegalAction):
 
 
 class ScriptedAgent:
-    """Answers from a shared script, in order; a decision with no scripted answer fails loudly."""
+    """Answers from a shared script, in order; a decision with no scripted answer fails loudly. A callable in the
+    script is a check put to the next decision (it raises to fail) before that decision takes its answer."""
 
     def __init__(self, script: list, name: str = "script") -> None:
         self.script = script  # shared between all seats: answers are consumed in game order
         self.name = name
 
     def decide(self, view: View, decision: Decision) -> list[int]:
+        if not decision.options and decision.min == 0:  # a private question with nothing to pick: no answer needed
+            return []
+        while self.script and callable(self.script[0]):  # a test's check on this decision (e.g. what it offers)
+            self.script.pop(0)(decision)
         if not self.script:
             raise UnscriptedDecision(
                 f"unscripted decision '{decision.tag}' for p{decision.player + 1}: {decision.prompt} "

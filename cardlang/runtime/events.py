@@ -16,14 +16,18 @@ def _p(p: int | None) -> str:
 def render_event(state: GameState, e: tuple) -> str:
     kind = e[0]
     if kind == "Moved":
-        return f"{e[2]} moved {e[3]} -> {e[4]}"
+        return f"{e[2] or 'a card'} moved {e[3]} -> {e[4]}"
     if kind == "Shuffled":
-        return f"Shuffled {e[1]}: {', '.join(e[2])}"
+        return f"Shuffled {e[1]}" if e[2] is None else f"Shuffled {e[1]}: {', '.join(e[2])}"
     if kind == "Refilled":
         return f"Refilled {e[1]} from {e[2]} ({e[3]} cards)"
     if kind == "Counter":
         return f"{_p(e[2])} {e[1]}: {e[3]} -> {e[4]}"
     if kind == "Decided":
+        if e[3] is None:  # as another seat knows it (see seat_event)
+            return f"{_p(e[1])} decided ({e[2]})"
+        if e[4:] == ("forced",):
+            return f"{_p(e[1])} took {', '.join(e[3])} ({e[2]}: no other choice)"
         return f"{_p(e[1])} chose {', '.join(e[3]) or 'nothing'} ({e[2]})"
     if kind == "Revealed":
         return f"{_p(e[1])} revealed {', '.join(e[2]) or 'nothing'}"
@@ -45,7 +49,13 @@ def render_event(state: GameState, e: tuple) -> str:
         return f"{_p(e[1])} claims {e[2]}"
     if kind == "Challenged":
         return f"{_p(e[1])} calls {_p(e[2])}'s claim of {e[3]}"
+    if kind == "Settled":
+        said = {"stands": "stands", "honest": "was true", "caught": "was a bluff"}.get(e[4], e[4])
+        return f"{_p(e[1])}'s claim of {e[2]} {said}"
     if kind == "Peeked":
+        if e[2] and e[2][0] is None:  # as another seat knows it: how many, not which
+            n = len(e[2])
+            return f"{_p(e[1])} looked at {n} card{'s' if n != 1 else ''} ({', '.join(e[3])})"
         return f"{_p(e[1])} looked at {', '.join(e[2]) or 'nothing'} ({', '.join(e[3])})"
     if kind == "Rolled":
         return f"{_p(e[1])} rolled {', '.join(map(str, e[3])) or 'no dice'}"
@@ -72,7 +82,7 @@ def event_dict(e: tuple) -> dict[str, Any]:
         "Shuffled": ("zone", "order"),
         "Refilled": ("zone", "from", "count"),
         "Counter": ("counter", "player", "old", "new"),
-        "Decided": ("player", "tag", "picked"),
+        "Decided": ("player", "tag", "picked", "how"),
         "Revealed": ("player", "cards"),
         "Turn": ("player", "turn"),
         "Phase": ("player", "phase"),
@@ -91,6 +101,11 @@ def event_dict(e: tuple) -> dict[str, Any]:
         "Displayed": ("lines",),
         "Triggered": ("player", "card_id", "card", "on"),
         "Ended": ("reason",),
+        "Settled": ("claimant", "card", "caller", "outcome"),
+        "Acted": ("player", "verb", "args"),
+        "Done": ("player", "verb"),
+        "Ability": ("player", "card_id", "card", "on"),
+        "AbilityDone": ("player", "card_id"),
     }.get(kind, tuple(f"a{i}" for i in range(1, len(e))))
     out: dict[str, Any] = {"event": kind}
     for k, v in zip(fields, e[1:]):
@@ -98,31 +113,53 @@ def event_dict(e: tuple) -> dict[str, Any]:
     return out
 
 
-def _visible(zone, viewer: int | None) -> bool:
+def _visible(zone, viewer: int | None, arriving: bool = False) -> bool:
+    """Whether VIEWER sees a card in ZONE; ARRIVING: a card just put on top (a face-up discard pile shows it)."""
     vis = zone.spec.visibility
-    return vis == "public" or (vis == "owner" and viewer is not None and zone.owner == viewer)
+    return vis == "public" or (vis == "owner" and viewer is not None and zone.owner == viewer) or \
+        (arriving and vis == "top public")
 
 
-def render_event_for(state: GameState, e: tuple, viewer: int | None) -> str | None:
-    """A log line as one player may see it (VIEWER None: what every player sees), or None to hide it.
+def seat_event(state: GameState, e: tuple, seat: int | None) -> tuple | None:
+    """Event E as SEAT knows it (SEAT None: what every seat knows), or None when that seat learns nothing.
 
-    A moved card is named only if the viewer can see it where it was or where it went; a shuffle shows no
-    order; a decision shows its picks only to the player who made it.
+    This is the one place that decides what a seat may see of the log; a seat's terminal and its agent's
+    `View.events()` both read it, and scenarios check it with `expect_log for p2 "..."`. The event keeps its
+    shape; what the seat may not know becomes None:
+    - Moved: the card's id and name, unless the seat can see the zone it left or the zone it entered (or it
+      went onto the top of a zone whose top card is face up);
+    - Shuffled: the new order, always;
+    - Decided by another seat (or by chance): the picks, and how it was decided (asked or taken without
+      asking look alike); a `privately` decision of another seat is not there at all;
+    - Peeked by another seat: which cards (their number stays);
+    - Created: not there (where a card came from shows in its moves);
+    - an ability of another seat resolving (Triggered, Ability): not there, since a reaction resolving from a
+      hand would name a hidden card.
+    Everything else (counters, turns, claims, reveals, notes, rolls, the end) is public.
     """
     kind = e[0]
     if kind == "Moved":
         zones = {z.label: z for z in state.all_zones()}
         src, dst = zones.get(e[3].split("@")[0]), zones.get(e[4].split("@")[0])  # "p1.board@3,1": a slot
-        seen = any(z is not None and _visible(z, viewer) for z in (src, dst))
-        return f"{e[2] if seen else 'a card'} moved {e[3]} -> {e[4]}"
+        if (src is not None and _visible(src, seat)) or (dst is not None and _visible(dst, seat, "@" not in e[4])):
+            return e
+        return ("Moved", None, None, e[3], e[4])
     if kind == "Shuffled":
-        return f"Shuffled {e[1]}"
-    if kind == "Decided" and e[1] != viewer:
-        return f"{_p(e[1])} decided ({e[2]})"
+        return ("Shuffled", e[1], None)
+    if kind == "Decided" and e[1] != seat:
+        if e[4:] == ("private",):
+            return None
+        return ("Decided", e[1], e[2], None, None)
     if kind == "Created":
         return None
-    if kind == "Triggered" and e[1] != viewer:  # a reaction resolving from a hand would name a hidden card
-        return None
-    if kind == "Peeked" and e[1] != viewer:  # only the one who looked learns what it was
-        return f"{_p(e[1])} looked at {len(e[2])} card{'s' if len(e[2]) != 1 else ''} ({', '.join(e[3])})"
-    return render_event(state, e)
+    if kind in ("Triggered", "Ability", "AbilityDone") and e[1] != seat:  # a reaction resolving from a
+        return None  # hand would name a hidden card
+    if kind == "Peeked" and e[1] != seat:  # only the one who looked learns what it was
+        return ("Peeked", e[1], (None,) * len(e[2]), e[3])
+    return e
+
+
+def render_event_for(state: GameState, e: tuple, viewer: int | None) -> str | None:
+    """A log line as one seat may see it (VIEWER None: what every seat sees), or None to hide it."""
+    known = seat_event(state, e, viewer)
+    return None if known is None else render_event(state, known)

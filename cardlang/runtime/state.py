@@ -42,6 +42,8 @@ class ZoneSpec:
     grid: tuple[int, int] | None = None  # (columns, rows): one card a slot (see runtime/board.py)
     keeps_attachments: bool = False      # attached cards stay attached here (see runtime/board.py)
     shows: tuple[str, ...] = ()          # properties a renderer prints beside each card
+    quiet: bool = False                  # bookkeeping: never drawn on the table, its moves never told
+    table: str = ""                      # what the table shows of it: cards, prices, top, count, none
 
 
 @dataclass(slots=True)
@@ -128,6 +130,14 @@ class Decision:
     max: int
     labels: list[str] = field(default_factory=list)  # what the decider sees for each option
     secret: bool = False          # asked inside `simultaneous`: other players learn nothing of it yet
+    # `privately`: the rules keep this choice to its player. It is asked whatever the options (even none, even
+    # one), so that being asked reveals nothing, and the other seats' view of the log has no line for it.
+    private: bool = False
+
+    @property
+    def nothing_to_pick(self) -> bool:
+        """A (private) question with no option to pick: its answer is known, so a person is not asked to type it."""
+        return not self.options and self.min == 0
 
 
 class GameState:
@@ -186,6 +196,7 @@ class GameState:
         self.peeked: dict[int, set[int]] = {}    # card id -> players who were shown it, until it moves
         self.immune = False
         self.secret = False                   # inside a `simultaneous` block: decisions are secret
+        self.checking = False                 # a scenario's check is reading: reading must not refill a deck
         self.vars: dict[str, Any] = {}        # game-level values (e.g. the kingdom pool)
         self.last_reveal: list[int] = []
 

@@ -79,9 +79,10 @@ def refill_source(state: GameState, zone: Zone) -> Zone | None:
 
 
 def top(state: GameState, zone: Zone, n: int) -> list[int]:
-    """The top N cards of ZONE, top first. A zone declared `refill Z` shuffles Z in under what it holds first."""
+    """The top N cards of ZONE, top first. A zone declared `refill Z` shuffles Z in under what it holds first,
+    except while a test only looks (`state.checking`): a check must not change the game."""
     cards = zone.cards
-    if len(cards) < n and zone.spec.refill is not None:
+    if len(cards) < n and zone.spec.refill is not None and not state.checking:
         src = refill_source(state, zone)
         if src is not None and src.cards:
             moved = list(src.cards)

@@ -154,6 +154,7 @@ class ChooseOpts:
     by: "Expr | None" = None
     tag: str | None = None
     prompt: str | None = None
+    private: bool = False  # `privately`: see runtime Decision.private
 
 
 @dataclass(frozen=True, slots=True)

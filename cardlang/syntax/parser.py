@@ -195,14 +195,18 @@ class _ToAst(Transformer):
     def opt_prompt(self, c):
         return ("prompt", _unquote(c[0]))
 
+    def opt_private(self, c):
+        return ("private", True)
+
     def _opts(self, items, span: Span) -> ast.ChooseOpts:
         seen: dict[str, object] = {}
         for key, value in items:
             if key in seen:
-                word = {"by": "by", "tag": "as", "prompt": "prompt"}[key]
+                word = {"by": "by", "tag": "as", "prompt": "prompt", "private": "privately"}[key]
                 raise CardSyntaxError(f"'{word}' is given twice", span, hint=f"keep one '{word} ...'")
             seen[key] = value
-        return ast.ChooseOpts(seen.get("by"), seen.get("tag"), seen.get("prompt"))  # type: ignore[arg-type]
+        return ast.ChooseOpts(seen.get("by"), seen.get("tag"), seen.get("prompt"),  # type: ignore[arg-type]
+                              bool(seen.get("private")))
 
     @v_args(meta=True)
     def choose_expr(self, meta, c):

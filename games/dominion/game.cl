@@ -64,9 +64,7 @@ game dominion {
       while buys > 0 {
         let c = choose up to 1 from supply where card.cost <= coins as buy prompt "Buy a card";
         if not c { break; }
-        buys -= 1;
-        coins -= c.cost;
-        gain c;
+        buy c;
       }
     }
     phase cleanup {
@@ -99,6 +97,13 @@ verb gain(c: card, dest: zone = discard) "gain {c}|gains {c}" {
   let got = top 1 of (c in supply);     // nothing happens when the pile is empty
   move got to dest;
   trigger gain got;
+}
+
+// "Buy a card": pay its cost with a Buy and gain it (rulebook: "Buy phase").
+verb buy(c: card) "buy {c}|buys {c}" {
+  buys -= 1;
+  coins -= c.cost;
+  gain c;
 }
 
 verb trash(c: cards) "trash {c}|trashes {c}" {

@@ -473,12 +473,13 @@ verb kingdom_attack(t: player, n: int) "make {n} Kingdom Attack{s} on {t}" {
 
 // T may play one of OFFERED against the current action: it goes face up onto the used pile and `played` is 1;
 // the caller then fires the card's ability for that window, with `attacker` the player acting. A card that
-// stops the action sets `cancelled`.
+// stops the action sets `cancelled`. The question is put whatever T holds, privately (issue: a player may bluff
+// about what they hold): the others learn only what T plays, never whether T could have.
 verb guard(t: player, offered: cards) {
   cancelled = 0;
   played = 0;
-  if t.defended == 0 and t.fallen == 0 and count(offered) > 0 {
-    let d = choose up to 1 from offered by t as defend prompt "Play a Defense Only card?";
+  if t.defended == 0 and t.fallen == 0 {
+    let d = choose up to 1 from offered by t as defend prompt "Play a Defense Only card?" privately;
     if d {
       t.defended = 1;
       move d to used;
@@ -578,27 +579,19 @@ verb inflation_round() "until your next turn, every coin cost of the other playe
 
 // You (A) borrow a random active card of B, seen by you alone, and use its ability for free on another kingdom
 // C, saying what it is (you may lie; you must when it is a Puppeteer). B stays silent: B may not call.
+// One question, the same whatever you saw: name a character whose ability has a legal use now (never a
+// Puppeteer: no chaining). The truth is one of its answers when it may be said, so nobody can tell a lie from
+// the questions asked; only the claim, said out loud, is public.
 verb puppet(b: player) "use a random active Character of {b}" {
   let truce = count(players where player.ceasefire > 0);
   let picked = choose 1 from b.active by chance as puppeteer_pick;
   peek picked;
-  let truth = 0;
-  // Saying what it is: possible unless it is a Puppeteer (no chaining) or its ability has no legal use now.
-  if picked is not Puppeteer and (picked is not General or truce == 0)
-      and (picked is not Targeted or count(others where player != b and (picked is not Informant or player.morale > 1)
-                                           and (picked is not Prophet or player.fog == 0)) > 0) {
-    may "It is {picked}. Say so?" as puppeteer_truth { truth = 1; }
-  }
-  if truth == 1 {
-    borrow b picked picked;
-  } else {
-    let x = choose 1 from cards where card is Character and card is not Puppeteer
-      and (card is not General or truce == 0)
-      and (card is not Targeted or count(others where player != b and (card is not Informant or player.morale > 1)
-                                         and (card is not Prophet or player.fog == 0)) > 0)
-      as puppeteer_claim prompt "You saw {picked}. Which character do you say it is?";
-    borrow b picked x;
-  }
+  let x = choose 1 from cards where card is Character and card is not Puppeteer
+    and (card is not General or truce == 0)
+    and (card is not Targeted or count(others where player != b and (card is not Informant or player.morale > 1)
+                                       and (card is not Prophet or player.fog == 0)) > 0)
+    as puppeteer_claim prompt "You saw {picked}. Which character do you say it is?" privately;
+  borrow b picked x;
 }
 
 verb borrow(b: player, picked: cards, x: card) "use {x} as {b}'s card" {

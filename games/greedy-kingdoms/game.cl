@@ -53,7 +53,7 @@ game "greedy-kingdoms" {
   zone advanced: shared, hidden, called "Advanced Hero deck";
   zone set_aside: shared, public, called "set-aside Advanced Heroes";  // More Greediness: drawn again
   zone upgrades: shared, hidden, called "Upgrade deck";
-  zone market: shared, public, called "Upgrade Market";          // five face-up Upgrades
+  zone market: shared, public, table prices, called "Upgrade Market";          // five face-up Upgrades
   zone palaces: shared, public, called "Royal Palace pile";      // beside the market
   zone removed: shared, public, called "cards out of the game";  // Citizens and used Magic Items
 

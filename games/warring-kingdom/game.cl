@@ -33,14 +33,14 @@ game "warring-kingdom" {
   zone discard: per player, public, called "discard pile";
   // Fronts (columns) 1-5 by rows 1-2 for units; row 3 holds only the Castle, in front 3 (R-WK "Player's
   // Board Area"). A defender's Castle moves up its front in combat like any other card.
-  zone board: per player, public, grid 5 x 3, keeps attachments, shows hp damage;
+  zone board: per player, public, grid 5 x 3, keeps attachments, shows offence defence hp damage;
   zone buildings: per player, public;                    // off the battle line (design section 2)
   zone used: per player, public;                         // Action cards used from hand this turn
   zone fallen: per player, public, keeps attachments, called "wounded units";  // wounded this round, off the line
   zone dead: per player, public, keeps attachments;      // killed this round: back to the Supply at Cleanup
   zone converts: per player, public, keeps attachments, called "converted units";  // converted this round
-  zone aside: per player, public, keeps attachments;     // a unit about to take another's slot (Enlist)
-  zone reverse: per player, public, not owned;           // the other side of each player's Castle
+  zone aside: per player, public, keeps attachments, quiet;     // a unit about to take another's slot (Enlist)
+  zone reverse: per player, public, not owned, quiet;           // the other side of each player's Castle
   zone supply: shared, public, piles;                    // income cards and base units, face up
   zone civilians: shared, hidden, refill civilians_used, called "Civilians deck";
   zone civilians_used: shared, public, called "Civilians discard pile";
@@ -50,7 +50,7 @@ game "warring-kingdom" {
   zone weapons_used: shared, public, called "Weapons discard pile";
   zone equipment: shared, hidden, refill equipment_used, called "Equipment deck";  // "all other items", Buildings too
   zone equipment_used: shared, public, called "Equipment discard pile";
-  zone market: shared, public, called "cards turned up";  // the cards turned up from a supply deck
+  zone market: shared, public, table prices, called "cards turned up";  // the cards turned up from a supply deck
 
   counter coins: per player;
   counter buys: per player;
@@ -257,8 +257,10 @@ verb deploy_unit(u: cards) "deploy {u}" {
 // "You may perform one action each turn", from hand (then the card is discarded at the end of the turn and
 // cannot be deployed) or from your board (it stays). One ability per card.
 verb act() {
+  // Privately, and asked whatever the hand holds: the others learn an Action card when it is used, never
+  // whether one was held.
   let c = choose up to 1 from [hand, board, buildings] where card is Action and card.ready > 0 as act
-    prompt "Use an Action (or none)";
+    prompt "Use an Action (or none)" privately;
   if c {
     if c in hand { move c to used; }
     trigger act c;
@@ -275,7 +277,7 @@ verb deploy() {
   // One unit into an empty slot, or one Building instead (design section 2).
   let room = count(open_slots(board) where slot.row <= 2);
   let u = choose up to 1 from hand where card is Building or (card is Unit and room > 0) as deploy
-    prompt "Deploy a unit or a building (or none)";
+    prompt "Deploy a unit or a building (or none)" privately;     // as `act`: the hand stays secret
   if u is Building { move u to buildings; }
   else if u { deploy_unit u; }
   // Any number of weapons and equipment onto units that can carry them.
@@ -331,8 +333,10 @@ verb combat(d: player) "attack {d}" {
     fight d;
     going = false;
     // Step 4: "continue the attack by discarding two income cards (not two coins) from his hand".
+    // Privately: the defender's log has no line for the question, so it does not tell whether the attacker
+    // holds two income cards; only a siege that goes on (two income cards discarded) is public.
     if count(hand where card is Income) >= 2 {
-      may "Continue the siege by discarding two income cards?" as siege {
+      may "Continue the siege by discarding two income cards?" as siege privately {
         let paid = choose 2 from hand where card is Income as siege_pay prompt "Discard which two income cards?";
         discard paid;
         going = true;
@@ -472,7 +476,7 @@ verb strike(s: cards, side: player, foe: player, f: int) {
   if aim_castle > 0 { t = foe.board where card is Castle; }
   if count(t) > 1 { t = choose 1 from t by side as target prompt "{s} strikes which?"; }
   if t { hit s side foe t s.power f; }
-  else { note "{s} finds no target"; }
+  else { note "{s} finds no target (front {f}, {side}'s unit)"; }
 }
 
 verb hit(s: cards, side: player, foe: player, t: cards, power: int, f: int) {
@@ -488,7 +492,7 @@ verb hit(s: cards, side: player, foe: player, t: cards, power: int, f: int) {
   let need = value;
   let got = t.damage;
   let dealt = blow;
-  note "{s} strikes {t}: {dealt} damage ({got}/{need})";
+  note "{s} strikes {t}: {dealt} damage ({got}/{need}), front {f}: {side}'s unit hits {foe}'s";
   if t is Unit and got >= need {
     let col = column(t);
     fate = 0;
@@ -496,13 +500,13 @@ verb hit(s: cards, side: player, foe: player, t: cards, power: int, f: int) {
     trigger wounds [s, attached(s)] victim=t excess=dealt - max(0, need - before) for side;
     if fate == 2 {
       move t to side.converts;
-      note "{t} is converted";
+      note "{t} is converted (it was {foe}'s)";
     } else if fate == 1 {
       move t to foe.dead;
-      note "{t} is killed";
+      note "{t} is killed ({foe}'s unit)";
     } else {
       move t to foe.fallen;
-      note "{t} is wounded";
+      note "{t} is wounded ({foe}'s unit)";
     }
     advance foe col;
     // Cleave: the rest of the blow goes on to the next target (no spill-over otherwise, R-WK Example 1).

@@ -156,10 +156,11 @@ scenario "No reshuffle with a full deck" {
 @pytest.mark.parametrize(("card", "hand", "answers", "illegal"), [
     ("Feast", "[Feast]", "Gold", "Gold"),                     # costs 6 > 5
     ("Workshop", "[Workshop]", "Duchy", "Duchy"),             # costs 5 > 4
-    ("Mine", "[Mine, Copper]", "Copper Gold", "Gold"),        # 6 > 0 + 3
-    ("Mine", "[Mine, Silver]", "Silver Duchy", "Duchy"),      # not a Treasure
-    ("Remodel", "[Remodel, Estate]", "Estate Duchy", "Duchy"),  # 5 > 2 + 2
-    ("Throne Room", '["Throne Room", Copper, Smithy]', "Copper", "Copper"),  # not an Action
+    ("Mine", "[Mine, Copper, Silver]", "Copper Gold", "Gold"),        # 6 > 0 + 3
+    ("Mine", "[Mine, Silver, Copper]", "Silver Duchy", "Duchy"),      # not a Treasure
+    ("Remodel", "[Remodel, Estate, Copper]", "Estate Duchy", "Duchy"),  # 5 > 2 + 2
+    ("Throne Room", '["Throne Room", Copper, Smithy, Village]', "Copper", "Copper"),  # not an Action
+    # (with a single legal option the pick is taken without asking: two options make it a question)
 ])
 def test_gain_limits_refuse_illegal_answers(tmp_path: Path, card, hand, answers, illegal) -> None:
     """An answer naming an option the card does not offer fails the scenario (the limit is enforced)."""

@@ -42,8 +42,16 @@ bot "basics" {
   on prophet_look { "Character"; }
   on attack_more { yes; }
   on build_more { yes if coins >= 10; no; }
-  on puppeteer_truth { yes; }
-  on puppeteer_claim { Assassin; General; Informant; Saint; Prophet; }
+  // A borrowed card is named in one question: the truth (the card it was just shown: `seen`) when it is
+  // among the answers, else the likeliest lie.
+  on puppeteer_claim {
+    Assassin if count(others where count(Assassin in seen(player.active)) > 0) > 0;
+    General if count(others where count(General in seen(player.active)) > 0) > 0;
+    Informant if count(others where count(Informant in seen(player.active)) > 0) > 0;
+    Saint if count(others where count(Saint in seen(player.active)) > 0) > 0;
+    Prophet if count(others where count(Prophet in seen(player.active)) > 0) > 0;
+    Assassin; General; Informant; Saint; Prophet;
+  }
 }
 
 // Honest: uses only the characters it holds, blocks only with a card it holds, and calls a claim only when it
@@ -118,5 +126,13 @@ bot "bluffer" extends "basics" {
     Puppeteer if count(Puppeteer in active) > 0 or count(Puppeteer in ashes) <= 1;
     none;
   }
-  on puppeteer_truth { no if count(Assassin in ashes) <= 1; yes; }
+  on puppeteer_claim {                       // lies "an Assassin" while Assassins are still about
+    Assassin if count(Assassin in ashes) <= 1;
+    Assassin if count(others where count(Assassin in seen(player.active)) > 0) > 0;
+    General if count(others where count(General in seen(player.active)) > 0) > 0;
+    Informant if count(others where count(Informant in seen(player.active)) > 0) > 0;
+    Saint if count(others where count(Saint in seen(player.active)) > 0) > 0;
+    Prophet if count(others where count(Prophet in seen(player.active)) > 0) > 0;
+    Assassin; General; Informant; Saint; Prophet;
+  }
 }

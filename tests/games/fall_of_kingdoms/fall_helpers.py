@@ -97,12 +97,26 @@ def set_counter(state, name: str, player: int, value: int) -> None:
 def offered(game, state, stop: str, script: list, phase: str = "action", player: int = 0, skip: int = 0):
     """Run PHASE as PLAYER with SCRIPT; return the decision tagged STOP when it is asked after SKIP earlier ones
     (those are answered from the script), or None."""
+    from types import SimpleNamespace
+    from cardlang.errors import RuleViolation
     from cardlang.runtime.state import Ctx
     seen: list = []
     skips = [skip]
     state.agents = [Recorder(script, stop, seen, skips) for _ in range(state.num_players)]
+    start = len(state.log)
+    problem = None
     try:
         game.phases[phase](Ctx(state, player, None, {}, "turn"))
     except _Stop:
         pass
-    return seen[0] if seen else None
+    except RuleViolation as e:  # the script ran out after the decision was taken without asking
+        problem = e
+    if seen:
+        return seen[0]
+    # A decision with nothing to choose is taken without asking: what it offered is what it took (logged).
+    forced = [e for e in state.log[start:] if e[0] == "Decided" and e[2] == stop and e[4:] == ("forced",)]
+    if forced:
+        return SimpleNamespace(tag=stop, labels=list(forced[0][3]))
+    if problem is not None:
+        raise problem
+    return None

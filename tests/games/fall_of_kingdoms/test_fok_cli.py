@@ -68,5 +68,7 @@ def test_table_talk_reaches_the_other_person_and_no_bot() -> None:
 
 def test_a_person_sees_no_other_hand() -> None:
     r = run("play", "fall-of-kingdoms", "--players", "human,honest,honest", "--seed", "2", input="\n")
-    shown = [line for line in r.output.splitlines() if line.startswith("  p2.active:")]
-    assert shown and all(line.strip().endswith("cards") or "you saw" in line for line in shown)
+    lines = r.output.splitlines()
+    shown = [lines[i + 1] for i, line in enumerate(lines[:-1]) if line.startswith(("p2: ", "p3: "))]
+    assert shown and all(line.startswith("  active Characters 2 cards") for line in shown), shown
+    assert any(line.startswith("  active Characters: ") for line in lines)  # p1's own, by name

@@ -37,8 +37,9 @@ def test_a_prophets_look_shows_one_card_to_the_prophet_only(game) -> None:
     state, script = scripted_setup(game, 3)
     p2_active = zone(state, "active", 1)
     target = state.card_def[p2_active.cards[0]].name
-    # p1 claims a Prophet on p2 (a bluff or not, nobody calls); p2 does not block; p1 looks at a Character.
-    script.extend(["Prophet", "p2", "no", "no", "none", "Character"])
+    # p1 claims a Prophet on p2 (a bluff or not, nobody calls); p2 does not block; p1 looks at a Character
+    # (p2 has no Destiny card left, so that is the only choice: taken without asking).
+    script.extend(["Prophet", "p2", "no", "no", "none"])
     state.chance = ScriptedAgent([target])
     for cid in list(zone(state, "destiny", 1).cards):   # no Defense Only card for p2 to play
         Z.move(state, cid, zone(state, "used"))
@@ -98,4 +99,7 @@ def test_the_log_a_player_reads_hides_other_hands(game) -> None:
                 e[3] in ("house", "p2.reserve", "p3.reserve", "destiny_pile"):
             assert line.startswith("a card moved"), line
         if e[0] == "Decided" and e[1] not in (0,):
-            assert "decided" in line
+            if e[4] == "private":          # a choice the rules keep to its player: no line at all
+                assert line is None, line
+            else:
+                assert line.startswith(f"{'chance' if e[1] < 0 else f'p{e[1] + 1}'} decided ("), line

@@ -95,7 +95,7 @@ def test_the_puppeteers_victim_is_never_asked_to_call(game) -> None:
             if decision.tag == "challenge":
                 asked.append(decision.player + 1)
             return super().decide(view, decision)
-    script = ["Puppeteer", "p2", "no", "no", "no", "none", "yes", "no", "no"]
+    script = ["Puppeteer", "p2", "no", "no", "no", "none", "Saint", "no", "no"]   # A says the truth: "Saint"
     from cardlang.runtime.state import Ctx
     state.agents = [Spy(script) for _ in range(4)]
     game.phases["action"](Ctx(state, 0, None, {}, "turn"))

@@ -237,14 +237,14 @@ def test_play_two_people_at_one_terminal_pass_it_between_the_secret_picks() -> N
     clear = "\x1b[2J\x1b[H"
     p1 = out.index("Pass to the other player (p1)")
     p2 = out.index("Pass to the other player (p2)")
-    assert out.rindex(clear, 0, p1) > out.index("p1 decided (develop)")   # cleared before p1's pick
+    assert out.rindex(clear, 0, p1) > out.index("p1 chooses Pass")   # cleared before p1's pick
     between = out[p1:p2]
     assert "p1: Choose your attacking Heroes" in between
     assert between.rindex(clear) > between.index("p1: Choose your attacking Heroes")  # hidden before p2
     assert "p1 has chosen in secret" in between
     assert "Bandit" not in out[out.index("p1 has chosen in secret"):p2]   # p2 is not shown p1's pick
     assert "p2: Choose your defending Heroes" in out[p2:]
-    assert "Input closed" in out and r.exit_code == 1
+    assert "error: the input ended" in out and r.exit_code == 1
 
 
 def test_play_with_bot_and_human_does_not_interrupt() -> None:

@@ -111,7 +111,8 @@ def test_play_draws_both_boards_and_prints_dice_and_strikes() -> None:
     r = CliRunner().invoke(app, ["play", "warring-kingdom", "--players", "rush,economy", "--seed", "3"])
     assert r.exit_code == 0, r.output
     out = r.output
-    assert "attacks p" in out and " rolled " in out and " strikes " in out
-    assert "p2.board: column 5" in out or "p1.board: column 5" in out       # the defender's board, turned round
-    assert "  row 1: " in out and "hp 23" in out                            # slots, and the Castle's HP
+    assert "attacks p" in out and " rolls " in out and " strikes " in out
+    assert "p2's board (facing)" in out or "p1's board (facing)" in out    # the defender's board, turned round
+    assert "        column 5      column 4" in out                          # ... column 5 first, facing column 1
+    assert "  row 1 " in out and "0/0/23" in out                            # slots, and the Castle's HP
     assert "Winner: p" in out

@@ -1,0 +1,79 @@
+"""Small pieces of English for the table: who a seat is, a verb said of someone else, plurals, a verb's
+template turned to the third person, lists of moved cards. Knows no game."""
+from __future__ import annotations
+
+import re
+from typing import Any
+
+try:  # the rules text's own conjugation ("put it" -> "puts it"), wherever describe keeps it
+    from cardlang.compile.describe.words import _third
+except ImportError:  # describe as one module
+    from cardlang.compile.describe import _third  # type: ignore[attr-defined,no-redef]
+
+
+def who(p: int | None) -> str:
+    if p is None:
+        return "the table"
+    return "chance" if p < 0 else f"p{p + 1}"
+
+
+# Words a template may start with that are not its verb: such a template is said after "p1:" as written.
+NOT_VERBS = {"if", "until", "each", "every", "the", "that", "what", "once", "while", "as", "in", "instead",
+              "when", "whenever", "after", "before", "all", "any", "no", "its", "his", "her", "their", "a", "an",
+              "this", "those", "these", "up", "at", "on", "for", "from", "with", "to", "nobody", "everyone"}
+MAX_INDENT = 3  # nested verbs indent the lines of what they do, up to this depth
+
+
+def third_person(phrase: str) -> str:
+    """"take an action" -> "takes an action" (the verb of a "you" template, said of someone else)."""
+    word = phrase.split(" ", 1)[0].lower()
+    if word in ("cannot", "will") or not word.isalpha():
+        return phrase
+    if word == "are":
+        return "is" + phrase[3:]
+    return _third(phrase)
+
+
+def plural(word: str, n: Any) -> str:
+    if str(n) in ("1", "-1") or word.endswith("s") or not word[-1:].isalpha():
+        return word
+    if word.endswith("y") and word[-2:-1] not in "aeiou":
+        return word[:-1] + "ies"
+    return word + "s"
+
+
+def they_form(text: str) -> str:
+    """A verb's template as said of someone else: its "they" part, else its "you" part turned round
+    ("take an action" -> "takes an action"; "your X" -> "'s X"; "if ..." -> ": if ...")."""
+    if "|" in text:
+        return text.split("|", 1)[1]
+    if text.startswith("{") or text.startswith("+"):
+        return text
+    if text.startswith("you "):
+        return text[4:]
+    if text.startswith("your "):
+        return "'s " + text[5:]
+    first = text.split(" ", 1)[0].lower()
+    if first in NOT_VERBS:
+        return ": " + text
+    said = third_person(text)
+    return re.sub(r"\band ([a-z]+)\b", lambda m: "and " + (third_person(m.group(1))
+                  if m.group(1) not in NOT_VERBS else m.group(1)), said, count=1)
+
+
+def grouped(moves: list) -> list:
+    out: list = []
+    for key, name in moves:
+        if out and out[-1][0] == key:
+            out[-1][1].append(name)
+        else:
+            out.append((key, [name]))
+    return out
+
+
+def count_or_names(names: list) -> str:
+    shown = [n for n in names if n is not None]
+    hidden = len(names) - len(shown)
+    if hidden == len(names):
+        return "a card" if hidden == 1 else f"{hidden} cards"
+    return ", ".join(shown + ([f"{hidden} more"] if hidden else []))

@@ -1,0 +1,134 @@
+"""The scenario language itself (cardlang/compile/scenario.py, scenario_checks.py): its statements come from an
+explicit table, so an unknown one is an error with a position and a hint, never a Python attribute; and each
+statement added for issue 9 (expect_no_log, a seat's view, refused answers, options not offered, order-sensitive
+zones, turn counts, cards the supply no longer has) both passes and fails when it should."""
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardlang.compile.scenario import STATEMENTS, load_scenarios, run_scenario
+
+ROOT = Path(__file__).resolve().parents[1]
+_CACHE: dict = {}
+
+
+def run(tmp_path: Path, body: str, players: int = 2):
+    """Run one Dominion scenario with BODY; the result (its error is None when it passed)."""
+    path = tmp_path / "t.scenario"
+    path.write_text(f'scenario "t" {{\n  game dominion; players {players};\n{body}\n}}\n', encoding="utf-8")
+    (decl,) = load_scenarios(path)
+    return run_scenario(decl, cache=_CACHE)
+
+
+def error(tmp_path: Path, body: str, **kw) -> str:
+    r = run(tmp_path, body, **kw)
+    assert r.error is not None, "the scenario should fail"
+    return r.error.render()
+
+
+@pytest.mark.parametrize(("line", "hint"), [
+    ("explainer X;", "did you mean"),
+    ("_class__ X;", "scenario statements: answer"),
+    ("_init__;", "scenario statements: answer"),
+    ("_eq__;", "scenario statements: answer"),
+    ("_dir__;", "scenario statements: answer"),
+    ("expct count(p1.hand) == 5;", "did you mean 'expect'?"),
+    ("expect_log_for p2 \"x\";", "did you mean 'expect_log'?"),
+])
+def test_an_unknown_statement_is_an_error_at_its_line_with_a_hint(tmp_path, line: str, hint: str) -> None:
+    text = error(tmp_path, "  " + line)
+    verb = line.split()[0].rstrip(";")
+    assert text.startswith(f"{tmp_path / 't.scenario'}:3:3: error: unknown statement '{verb}'"), text
+    assert hint in text
+    assert "internal error" not in text
+
+
+def test_the_statement_table_holds_only_statements() -> None:
+    assert set(STATEMENTS) == {"answer", "answer_refused", "not_offered", "current", "dice", "put", "run",
+                               "expect", "expect_in_order", "expect_log", "expect_no_log", "winner"}
+
+
+def test_the_cli_reports_an_unknown_statement_without_internal_error(tmp_path) -> None:
+    path = tmp_path / "t.scenario"
+    path.write_text('scenario "t" {\n  game dominion; players 2;\n  _class__ X;\n}\n', encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "cardlang", "test", str(path)], capture_output=True, text=True,
+                         cwd=ROOT, timeout=300)
+    assert out.returncode == 1
+    assert "unknown statement '_class__'" in out.stdout + out.stderr
+    assert "internal error" not in out.stdout + out.stderr and "Traceback" not in out.stderr
+
+
+def test_expect_no_log(tmp_path) -> None:
+    body = '  p1.hand = [Smithy];\n  p1.deck = [Copper, Copper, Copper];\n  play Smithy in hand;\n'
+    assert run(tmp_path, body + '  expect_no_log "Gold moved";').passed
+    assert "contains 'Copper moved'" in error(tmp_path, body + '  expect_no_log "Gold moved" "Copper moved";')
+
+
+def test_a_seats_view_hides_what_it_may_not_see(tmp_path) -> None:
+    body = '  p1.hand = [Smithy];\n  p1.deck = [Gold, Copper, Copper];\n  play Smithy in hand;\n'
+    assert run(tmp_path, body + '  expect_log for p1 "Gold moved p1.deck -> p1.hand";\n'
+                                '  expect_log for p2 "a card moved p1.deck -> p1.hand";\n'
+                                '  expect_no_log for p2 "Gold moved p1.deck -> p1.hand";').passed
+    assert "line of p2's view" in error(tmp_path, body + '  expect_log for p2 "Gold moved p1.deck -> p1.hand";')
+
+
+def test_chapel_refuses_a_fifth_card(tmp_path) -> None:
+    body = ('  p1.hand = [Chapel, Copper, Copper, Copper, Copper, Estate];\n'
+            '  answer_refused [Copper, Copper, Copper, Copper, Estate];   // "up to 4"\n'
+            '  answer [Copper, Copper, Copper, Estate];\n'
+            '  play Chapel in hand;\n  expect p1.hand == [Copper];')
+    assert run(tmp_path, body).passed
+    text = error(tmp_path, body.replace("[Copper, Copper, Copper, Copper, Estate];   //", "[Copper, Estate];   //"))
+    assert "accepted" in text and "should be refused" in text
+
+
+def test_feast_does_not_offer_gold(tmp_path) -> None:
+    body = ('  kingdom [Feast, Cellar, Chapel, Moat, Village, Smithy, Militia, Market, Festival, Witch];\n'
+            '  p1.hand = [Feast];\n  not_offered Gold Province;\n  answer Duchy;\n  play Feast in hand;\n'
+            '  expect p1.discard == [Duchy];')
+    assert run(tmp_path, body).passed
+    assert "'feast_gain' offers Duchy" in error(tmp_path, body.replace("not_offered Gold Province;",
+                                                                       "not_offered Gold Duchy;"))
+
+
+def test_a_check_left_for_a_decision_that_never_comes_fails(tmp_path) -> None:
+    assert "never asked for: [not_offered Gold (line 3)]" in error(tmp_path, "  not_offered Gold;")
+
+
+def test_zones_compare_in_order_with_expect_in_order(tmp_path) -> None:
+    body = '  p1.deck = [Gold, Copper, Estate];\n'
+    assert run(tmp_path, body + '  expect p1.deck == [Estate, Gold, Copper];\n'            # a multiset
+                                '  expect_in_order p1.deck == [Gold, Copper, Estate];\n'
+                                '  expect_in_order top 2 of p1.deck == [Gold, Copper];').passed
+    text = error(tmp_path, body + '  expect_in_order p1.deck == [Copper, Gold, Estate];')
+    assert "to be [Copper, Gold, Estate] in this order, but it is [Gold, Copper, Estate]" in text
+
+
+def test_looking_at_a_short_deck_does_not_shuffle_the_discard_in(tmp_path) -> None:
+    body = ('  p1.deck = [Gold];\n  p1.discard = [Copper, Estate];\n'
+            '  expect count(top 2 of p1.deck) == 1;\n  expect_in_order top 3 of p1.deck == [Gold];\n'
+            '  expect count(p1.discard) == 2;\n  expect_no_log "Shuffled p1.discard";')
+    assert run(tmp_path, body).passed
+
+
+def test_turn_counts_can_be_set(tmp_path) -> None:
+    assert run(tmp_path, '  p2.turns = 4;\n  expect p2.turns == 4;\n  expect p1.turns == 0;').passed
+    assert "0 or more" in error(tmp_path, '  p2.turns = 0 - 1;')
+
+
+def test_a_card_the_supply_no_longer_has_is_refused(tmp_path) -> None:
+    nine = ", ".join(["Province"] * 9)                   # 2 players: 8 Provinces in the supply
+    text = error(tmp_path, f"  p1.discard = [{nine}];")
+    assert "no Province is left to put in p1.discard: its supply pile (supply[Province]) is empty" in text
+    assert run(tmp_path, f"  p1.discard = [{', '.join(['Province'] * 8)}];\n"
+                         "  expect count(Province in supply) == 0;").passed
+
+
+def test_answers_for_decisions_with_nothing_to_choose_are_unused(tmp_path) -> None:
+    body = '  p1.hand = ["Throne Room", Smithy];\n  p1.deck = [Copper, Copper, Copper, Copper, Copper, Copper];\n'
+    assert run(tmp_path, body + '  play "Throne Room" in hand;\n  expect_log "p1 took Smithy (throne_room: no other choice)";').passed
+    assert "never asked for" in error(tmp_path, body + '  answer Smithy;\n  play "Throne Room" in hand;')
