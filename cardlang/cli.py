@@ -12,7 +12,7 @@ from typing import Annotated, Optional
 
 import typer
 
-app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+app = typer.Typer(no_args_is_help=True, add_completion=True, pretty_exceptions_enable=False, rich_markup_mode=None,
                   help="Write card games as text; check, test, play, simulate and print them.")
 
 WithOpt = Annotated[Optional[list[Path]], typer.Option("--with", help="An expansion folder of cards to add.")]

@@ -2,8 +2,32 @@
 from __future__ import annotations
 
 import difflib
+import re
 from dataclasses import dataclass
 from typing import Iterable
+
+# Characters a terminal takes as commands rather than text: C0 and C1 controls (ESC starts colour and
+# title sequences, CSI/OSC their one-byte forms), DEL, and the bidirectional overrides that make a line
+# read differently from how it is stored. Tab and newline are layout and stay.
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def visible(text: str) -> str:
+    """TEXT with every control character written out as an escape (`\\x1b`, `\\u202e`): for anything
+    from a source that reaches a terminal."""
+    if text.isprintable():
+        return text
+    return _CONTROL.sub(_escape, text)
+
+
+def _escape(m: re.Match) -> str:
+    n = ord(m.group())
+    return f"\\x{n:02x}" if n < 0x100 else f"\\u{n:04x}"
+
+
+def _one_column(text: str) -> str:
+    """TEXT with each control character replaced by one visible mark, so a caret below it still lines up."""
+    return _CONTROL.sub("\ufffd", text) if not text.isprintable() else text
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,17 +59,18 @@ class CardLangError(Exception):
         self.hint = hint
 
     def __str__(self) -> str:
-        return f"{self.span}: error: {self.message}"
+        return visible(f"{self.span}: error: {self.message}")
 
     def render(self, text: str | None = None) -> str:
         """Format as `path:line:col: error: message`, the offending line with a caret run, and a hint."""
         s = self.span
-        out = [f"{s.path}:{s.line}:{s.column}: error: {self.message}"]
+        out = [visible(f"{s.path}:{s.line}:{s.column}: error: {self.message}")]
         if text is None:
             text = _read_source(s.path)
         lines = text.split("\n") if text else []  # Lark counts lines by \n only
         if 1 <= s.line <= len(lines):
             raw = lines[s.line - 1]
+            raw = _one_column(raw)
             line_text = raw.expandtabs(4)
             col = len(raw[: s.column - 1].expandtabs(4)) + 1
             if s.end_line == s.line and s.end_column > s.column:
@@ -56,7 +81,7 @@ class CardLangError(Exception):
             out.append(f"{gutter}{line_text}")
             out.append(" " * (len(gutter) - 2) + "| " + " " * (col - 1) + "^" * max(1, width))
         if self.hint:
-            out.append(f"     = hint: {self.hint}")
+            out.append(visible(f"     = hint: {self.hint}"))
         return "\n".join(out)
 
 

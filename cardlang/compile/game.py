@@ -128,9 +128,11 @@ def load_game(game_id: str, extra: list[Path] | None = None, registry: Registry 
     errors: list[CardLangError] = []
     rules = parse_files(source_files([game_dir], (RULES_SUFFIX,)), errors)
     extra = extra or []
-    card_paths = source_files([root / "cards" / game_id] + extra, (CARD_SUFFIX,))
-    card_files = parse_files(card_paths, errors)
-    extra_rules = parse_files(source_files(extra, (RULES_SUFFIX,)), errors)
+    # A file given by name is read as what its suffix says, once (a loose card is not also a rules file).
+    extra_files = source_files(extra, (CARD_SUFFIX, RULES_SUFFIX))
+    card_paths = source_files([root / "cards" / game_id], (CARD_SUFFIX,))
+    card_files = parse_files(card_paths + [f for f in extra_files if f.suffix == CARD_SUFFIX], errors)
+    extra_rules = parse_files([f for f in extra_files if f.suffix == RULES_SUFFIX], errors)
     if errors and not rules:
         raise ErrorList(errors)
     games = [d for f in rules for d in f.decls if isinstance(d, ast.GameDecl)]
