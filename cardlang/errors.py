@@ -103,6 +103,34 @@ class StepBudgetExceeded(RuleViolation):
     """A card or game looped past the step budget (e.g. a card that keeps playing itself)."""
 
 
+class NestingLimit(RuleViolation):
+    """Verbs (or abilities) called inside each other past the nesting limit: a cycle that never ends. The
+    message names the calls nearest the limit, gathered as the error passes back through them."""
+
+    def __init__(self, limit: int, verb: str, verb_span: Span, call_span: Span) -> None:
+        self.limit = limit
+        self.calls: list[tuple[str, Span, Span]] = [(verb, verb_span, call_span)]
+        super().__init__("", call_span, hint="make the call depend on a condition that becomes false")
+        self._word()
+
+    def called_from(self, verb: str, verb_span: Span, call_span: Span) -> None:
+        if len(self.calls) < 8:
+            self.calls.append((verb, verb_span, call_span))
+            self._word()
+
+    def _word(self) -> None:
+        # calls[0] is the innermost; the cycle is the shortest repeating run of verb names
+        names = [c[0] for c in self.calls]
+        period = next((k for k in range(1, len(names)) if names[k] == names[0]), len(names))
+        cycle = list(reversed(self.calls[:period]))
+        steps = ", ".join(f"'{v}' ({vs}) calls '{cycle[(i + 1) % len(cycle)][0]}' at line {cycle[(i + 1) % len(cycle)][2].line}"
+                          for i, (v, vs, _) in enumerate(cycle))
+        self.message = (f"verbs called inside each other past the nesting limit of {self.limit}: "
+                        f"{steps}" if len(cycle) > 1 else
+                        f"verb '{cycle[0][0]}' ({cycle[0][1]}) calls itself past the nesting limit of {self.limit}")
+        self.args = (self.message,)
+
+
 class ErrorList(Exception):
     """Several author errors found in one run (compile errors are collected, not raised one by one)."""
 

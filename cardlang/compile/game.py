@@ -129,7 +129,7 @@ def load_game(game_id: str, extra: list[Path] | None = None, registry: Registry 
     rules = parse_files(source_files([game_dir], (RULES_SUFFIX,)), errors)
     extra = extra or []
     # A file given by name is read as what its suffix says, once (a loose card is not also a rules file).
-    extra_files = source_files(extra, (CARD_SUFFIX, RULES_SUFFIX))
+    extra_files = list({f.resolve(): f for f in source_files(extra, (CARD_SUFFIX, RULES_SUFFIX))}.values())
     card_paths = source_files([root / "cards" / game_id], (CARD_SUFFIX,))
     card_files = parse_files(card_paths + [f for f in extra_files if f.suffix == CARD_SUFFIX], errors)
     extra_rules = parse_files([f for f in extra_files if f.suffix == RULES_SUFFIX], errors)
@@ -326,6 +326,9 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
             errors.append(CardCompileError(f"a pool filter may only read card properties ({e})", pd.span))
     errors.extend(comp.errors)
     comp.errors = []
+    from cardlang.compile.checks import this_without_card, verb_cycles
+    errors.extend(verb_cycles(spec.verbs, (p.verb for p in registry.all())))
+    errors.extend(this_without_card([d for d, _ in cards], comp.trigger_sites))
     from cardlang.compile.describe import describe_card
     for (d, _), cd in zip(cards, defs):
         try:

@@ -531,8 +531,9 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def bot_decl(self, meta, c):
+        helper, c = c[0] is not None, c[1:]
         ext = _unquote(c[1]) if c[1] is not None else None
-        return ast.BotDecl(_unquote(c[0]), ext, tuple(c[2:]), self._s(meta))
+        return ast.BotDecl(_unquote(c[0]), ext, tuple(c[2:]), self._s(meta), helper)
 
     @v_args(meta=True)
     def scenario_decl(self, meta, c):
