@@ -12,6 +12,9 @@ from typing import Iterable
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
 
 
+_WIDE = 160  # longest source line shown whole under an error
+
+
 def visible(text: str) -> str:
     """TEXT with every control character written out as an escape (`\\x1b`, `\\u202e`): for anything
     from a source that reaches a terminal."""
@@ -71,10 +74,16 @@ class CardLangError(Exception):
         if 1 <= s.line <= len(lines):
             raw = lines[s.line - 1]
             raw = _one_column(raw)
+            start_col, end_col = s.column, s.end_column if s.end_line == s.line else len(raw) + 1
+            if len(raw) > _WIDE:  # a line of thousands of characters: show the part around the caret
+                cut = max(0, s.column - 1 - _WIDE // 2)
+                raw = ("…" if cut else "") + raw[cut: cut + _WIDE] + ("…" if cut + _WIDE < len(raw) else "")
+                start_col -= cut - (1 if cut else 0)
+                end_col = min(end_col - cut + (1 if cut else 0), len(raw) + 1)
             line_text = raw.expandtabs(4)
-            col = len(raw[: s.column - 1].expandtabs(4)) + 1
-            if s.end_line == s.line and s.end_column > s.column:
-                width = len(raw[: s.end_column - 1].expandtabs(4)) + 1 - col
+            col = len(raw[: start_col - 1].expandtabs(4)) + 1
+            if s.end_line == s.line and end_col > start_col:
+                width = len(raw[: end_col - 1].expandtabs(4)) + 1 - col
             else:
                 width = max(1, len(line_text.rstrip()) - col + 1)  # multi-line node: mark to end of line
             gutter = f"{s.line:>4} | "

@@ -107,10 +107,18 @@ def parse_files(paths: list[Path], errors: list[CardLangError]) -> list[ast.Sour
     files = []
     for path in paths:
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            errors.append(CardCompileError(f"cannot read this file: {e.__class__.__name__}",
+            data = path.read_bytes()
+            text = data.decode("utf-8")
+        except OSError as e:
+            errors.append(CardCompileError(f"cannot read this file: {e.strerror or e.__class__.__name__}",
                                            Span(_rel(path), 1, 1, 1, 1)))
+            continue
+        except UnicodeDecodeError as e:
+            line = data.count(b"\n", 0, e.start) + 1
+            col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+            errors.append(CardCompileError(f"this file is not UTF-8 text: byte 0x{data[e.start]:02x} at line {line}",
+                                           Span(_rel(path), line, col, line, col + 1),
+                                           hint="save the file as UTF-8"))
             continue
         try:
             files.append(parse(text, _rel(path)))
