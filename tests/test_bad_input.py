@@ -281,3 +281,15 @@ def test_json_listings() -> None:
 def test_help_has_no_type_metavars(command: str) -> None:
     out = run(command, "--help", code=0)
     assert "<bool>" not in out and "--with <" not in out
+
+
+def test_verbs_calling_each_other_at_run_time_stop_with_their_names_and_lines(tmp_path: Path) -> None:
+    exp = tmp_path / "exp"
+    exp.mkdir()
+    (exp / "verbs.cl").write_text("verb ping() {\n  if true { pong; }\n}\nverb pong() {\n  ping;\n}\n")
+    (exp / "forge.card").write_text("card Forge {\n  types Action, Kingdom; cost 2;\n  on play { ping; }\n}\n")
+    sc = tmp_path / "a.scenario"
+    sc.write_text('scenario "forge" {\n  game dominion;\n  p1.hand = [Forge];\n  play Forge in hand;\n}\n')
+    out = run("test", sc, "--with", exp, code=1)
+    assert "verbs.cl:2:13: error: verbs called inside each other past the nesting limit of 150: 'ping' (" in out
+    assert "calls 'pong' at line 2" in out and "calls 'ping' at line 5" in out
