@@ -197,21 +197,19 @@ def _parts(stmts, comp, who: str) -> list[str]:
 def _join(parts: list[str], who: str) -> str:
     """Sentences as printed: capitalised; a bare "they" predicate gets "They"; consecutive bonuses are
     listed the way printed cards list them: "+1 Card, +2 Actions."."""
-    out: list[list[str]] = []  # sentences, each a run of bonuses joined at the end (linear in the parts)
+    out: list[str] = []
     for p in parts:
         if not p:
             continue
         if who != "you" and p[0].islower():
             p = "They " + _base(p)
         p = _upper_first(p)
-        last = out[-1][-1] if out else ""
-        if out and p.startswith("+") and out[-1][0].startswith("+") and last.endswith(".") \
-                and " per " not in last:
-            out[-1][-1] = last[:-1]
-            out[-1].append(p)
+        if out and p.startswith("+") and out[-1].startswith("+") and out[-1].endswith(".") \
+                and " per " not in out[-1]:
+            out[-1] = out[-1][:-1] + ", " + p
         else:
-            out.append([p])
-    return " ".join(", ".join(run) for run in out)
+            out.append(p)
+    return " ".join(out)
 
 
 def _each(subject: str, parts: list[str]) -> str:
