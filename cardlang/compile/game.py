@@ -87,13 +87,17 @@ class CompiledGame:
 
 
 def source_files(paths: list[Path], suffixes: tuple[str, ...]) -> list[Path]:
-    out: list[Path] = []
+    """The files with these suffixes among PATHS (files, or folders searched all the way down), each once:
+    a file given by name is read only as what its suffix says (a loose card is not also a rules file)."""
+    out: dict[Path, Path] = {}
     for p in paths:
         if p.is_dir():
-            out.extend(sorted(f for f in p.rglob("*") if f.suffix in suffixes and f.is_file()))
-        elif p.is_file():
-            out.append(p)
-    return out
+            found = sorted(f for f in p.rglob("*") if f.suffix in suffixes and f.is_file())
+        else:
+            found = [p] if p.is_file() and p.suffix in suffixes else []
+        for f in found:
+            out.setdefault(f.resolve(), f)
+    return list(out.values())
 
 
 def _rel(path: Path) -> str:
@@ -136,11 +140,9 @@ def load_game(game_id: str, extra: list[Path] | None = None, registry: Registry 
     errors: list[CardLangError] = []
     rules = parse_files(source_files([game_dir], (RULES_SUFFIX,)), errors)
     extra = extra or []
-    # A file given by name is read as what its suffix says, once (a loose card is not also a rules file).
-    extra_files = list({f.resolve(): f for f in source_files(extra, (CARD_SUFFIX, RULES_SUFFIX))}.values())
-    card_paths = source_files([root / "cards" / game_id], (CARD_SUFFIX,))
-    card_files = parse_files(card_paths + [f for f in extra_files if f.suffix == CARD_SUFFIX], errors)
-    extra_rules = parse_files([f for f in extra_files if f.suffix == RULES_SUFFIX], errors)
+    card_paths = source_files([root / "cards" / game_id] + extra, (CARD_SUFFIX,))
+    card_files = parse_files(card_paths, errors)
+    extra_rules = parse_files(source_files(extra, (RULES_SUFFIX,)), errors)
     if errors and not rules:
         raise ErrorList(errors)
     games = [d for f in rules for d in f.decls if isinstance(d, ast.GameDecl)]
@@ -164,6 +166,9 @@ def load_game(game_id: str, extra: list[Path] | None = None, registry: Registry 
                 game.bots[d.name] = d
     from cardlang.compile.bots import check_bots
     errors.extend(check_bots(game))
+    from cardlang.compile.checks import this_without_card, verb_cycles
+    errors.extend(verb_cycles(game.spec.verbs, (p.verb for p in registry.all())))
+    errors.extend(this_without_card(game.decls.values(), game.compiler.trigger_sites))
     if errors:
         raise ErrorList(errors)
     return game
@@ -334,9 +339,6 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
             errors.append(CardCompileError(f"a pool filter may only read card properties ({e})", pd.span))
     errors.extend(comp.errors)
     comp.errors = []
-    from cardlang.compile.checks import this_without_card, verb_cycles
-    errors.extend(verb_cycles(spec.verbs, (p.verb for p in registry.all())))
-    errors.extend(this_without_card([d for d, _ in cards], comp.trigger_sites))
     from cardlang.compile.describe import describe_card
     for (d, _), cd in zip(cards, defs):
         try:
