@@ -127,18 +127,23 @@ def cards(game: GameArg, with_: WithOpt = None, json_: JsonOpt = False) -> None:
 
     A † marks a number or ability that is reconstructed (not from a public source)."""
     g = _load(game, with_)
-    defs = sorted(g.defs, key=lambda d: (d.props.get("cost", 0) if isinstance(d.props.get("cost", 0), int)
-                                         else 0, d.name))
     if json_:
-        typer.echo(json.dumps([{"name": d.name, "types": sorted(d.types), "properties": dict(d.props),
-                                "dynamic": sorted(d.dynamic), "text": " ".join(d.text),
-                                "reconstructed": sorted(d.meta.get("reconstructed", ())),
-                                "file": str(g.card_files.get(d.name, ""))} for d in defs]))
+        _cards_json(g)
         return
-    for d in defs:
-        echo(_card_line(d))
+    for d in sorted(g.defs, key=lambda d: (d.props.get("cost", 0) if isinstance(d.props.get("cost", 0), int)
+                                           else 0, d.name)):
+        typer.echo(_card_line(d))
     if any(d.meta.get("reconstructed") for d in g.defs):
         echo("\n† reconstructed: not from a public source; correct it by editing the card file.")
+
+
+def _cards_json(g) -> None:
+    defs = sorted(g.defs, key=lambda d: (d.props.get("cost", 0) if isinstance(d.props.get("cost", 0), int)
+                                         else 0, d.name))
+    typer.echo(json.dumps([{"name": d.name, "types": sorted(d.types), "properties": dict(d.props),
+                            "dynamic": sorted(d.dynamic), "text": " ".join(d.text),
+                            "reconstructed": sorted(d.meta.get("reconstructed", ())),
+                            "file": str(g.card_files.get(d.name, ""))} for d in defs]))
 
 
 @app.command()
@@ -376,11 +381,11 @@ def play(game: Annotated[str, typer.Argument(help="Game id.")],
                 return
             if not humans:
                 if e[0] not in ("Moved", "Created", "Counter"):
-                    echo(render_event(state, e))
+                    typer.echo(render_event(state, e))
                 return
             line = render_event_for(state, e, viewer)
             if line is not None:
-                echo(line)
+                typer.echo(line)
         return listen
     from cardlang.runtime import engine
     try:
@@ -396,7 +401,7 @@ def play(game: Annotated[str, typer.Argument(help="Game id.")],
             pass
         r = engine.play_out(g, state)
     except InputClosed:
-        echo("\nInput closed: game abandoned.", err=True)
+        typer.echo("\nInput closed: game abandoned.", err=True)
         raise typer.Exit(code=1) from None
     except CardLangError as e:
         echo(e.render(), err=True)
