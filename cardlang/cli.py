@@ -358,10 +358,10 @@ def play(game: Annotated[str, typer.Argument(help="Game id.")],
         players = "human," + ("big-money" if "big-money" in bots else bots[0] if bots else "random")
     names = _parse_players(g, players)
     pools = _parse_pools(g, kingdom)
-    variants = _parse_variants(g, variant, len(names))
     if log is not None:
         _usage(cli_input.output_file, log, "--log")
     _warn_absent(g, names, pools)
+    variants = _parse_variants(g, variant, len(names))
     agents = [make_agent(g, n, seed + i) for i, n in enumerate(names)]
     out = open(log, "w", encoding="utf-8") if log else None
     humans = [i for i, n in enumerate(names) if n == "human"]
