@@ -152,7 +152,7 @@ def did_you_mean(name: str, choices: Iterable[str]) -> str | None:
     """A `did you mean 'x'?` hint for a misspelt name, or None when nothing is close."""
     choices = sorted(set(choices))
     close = difflib.get_close_matches(name, choices, n=1, cutoff=0.6)
-    if not close:  # the same word in other capitals ('SMITHEE' for 'Smithy')
+    if not close:  # the same word in other capitals ('DRAWW' for 'draw')
         lowered = {c.lower(): c for c in choices}
         close = [lowered[c] for c in difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=0.6)]
     return f"did you mean '{close[0]}'?" if close else None
