@@ -10,7 +10,7 @@ from functools import singledispatchmethod
 from typing import Any, Callable
 
 from cardlang.compile.spec import GameSpec
-from cardlang.errors import CardCompileError, CardLangError, RuleViolation, Span, did_you_mean
+from cardlang.errors import CardCompileError, CardLangError, NestingLimit, RuleViolation, Span, did_you_mean
 from cardlang.primitives import registry as R
 from cardlang.primitives.registry import Bound, Registry
 from cardlang.runtime import counters as C
@@ -72,6 +72,9 @@ class Compiler:
         self.prop_defaults: dict[str, Any] = {}
         self.event_args: dict[str, dict[str, str]] = {}  # event -> values its triggers pass, with their types
         self.modified: set[str] = set()  # properties some `on modify in ZONE` ability changes
+        # event -> trigger calls that name a card (not a card in play), and calls that pass cards in play:
+        # an ability only ever run by name has no `this` (compile/checks.py)
+        self.trigger_sites: dict[str, dict[str, list[Span]]] = {}
 
     # ---- helpers -----------------------------------------------------------------------------------
     def error(self, message: str, span: Span, hint: str | None = None) -> CardCompileError:
@@ -940,6 +943,8 @@ class Compiler:
                     self._trigger_special(node, kwargs, scope):
                 run = self._trigger(node, kwargs, scope)
             else:
+                if node.verb == "trigger" and node.args and isinstance(node.args[0], ast.NameRef):
+                    self.trigger_sites.setdefault(node.args[0].name, {}).setdefault("cards", []).append(node.span)
                 bound = self.bind(prim.params, node, kwargs, scope)
                 bound.cases = self._cases(prim, node, scope)
                 run = prim.build(bound, self)
@@ -986,6 +991,8 @@ class Compiler:
             values.append((kw.key, ce.fn if ce.type != CARD else (lambda f: lambda ctx: [f(ctx)])(ce.fn)))
         pairs = tuple(values)
         run_ability = self.run_ability
+        self.trigger_sites.setdefault(event, {}).setdefault("name" if what.type == CARDNAME else "cards",
+                                                            []).append(node.span)
         if what.type == CARDNAME:
             dfn = what.fn
 
@@ -1081,10 +1088,23 @@ class Compiler:
         items = tuple(values.items())
         verb_fns = self.verb_fns
         name = node.verb
+        verb_span, call_span = decl.span, node.span
 
         def run_user_verb(ctx: Ctx) -> None:
-            sub = Ctx(ctx.state, ctx.you, ctx.card, {k: f(ctx) for k, f in items}, ctx.source)
-            verb_fns[name](sub)
+            state = ctx.state
+            # Verbs calling each other share the abilities' nesting limit, so a cycle stops with the
+            # verbs' names and lines instead of exhausting Python's stack.
+            if state.depth > _MAX_DEPTH:
+                raise NestingLimit(_MAX_DEPTH, name, verb_span, call_span)
+            sub = Ctx(state, ctx.you, ctx.card, {k: f(ctx) for k, f in items}, ctx.source)
+            state.depth += 1
+            try:
+                verb_fns[name](sub)
+            except NestingLimit as e:
+                e.called_from(name, verb_span, call_span)
+                raise
+            finally:
+                state.depth -= 1
         return run_user_verb
 
     def compile_verbs(self) -> None:

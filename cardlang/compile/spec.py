@@ -9,6 +9,8 @@ from cardlang.syntax import ast
 
 _VISIBILITY = {"public": PUBLIC, "owner": OWNER, "hidden": HIDDEN, "top": TOP_PUBLIC}
 
+MAX_GRID_SLOTS = 10_000  # slots of one grid zone
+
 
 @dataclass
 class GameSpec:
@@ -107,6 +109,9 @@ def _zone_spec(z: ast.ZoneDecl) -> ZoneSpec:
             spec.description = w[1]     # how rules text names it: `called "discard pile"`
         elif head == "grid" and len(w) == 4 and w[2] == "x" and all(isinstance(v, int) and v > 0
                                                                     for v in (w[1], w[3])):
+            if w[1] * w[3] > MAX_GRID_SLOTS:  # decisions list every slot: a bound, like the step budget
+                raise CardCompileError(f"a grid of {w[1]:,} x {w[3]:,} slots is too big (at most "
+                                       f"{MAX_GRID_SLOTS:,} slots)", opt.span)
             spec.grid = (w[1], w[3])  # type: ignore[assignment]  # `grid 5 x 2`: columns x rows
         elif w == ("keeps", "attachments"):
             spec.keeps_attachments = True
