@@ -33,7 +33,7 @@ class NothingChosen(IllegalAction):
 
 class _NothingToActOn(Exception):
     """A verb's card argument came from an empty pick: the call does nothing ("do what you can": a gain
-    from a supply with nothing cheap enough gains nothing, as Dominion's Workshop then does)."""
+    from a supply with nothing cheap enough left gains nothing, and the card goes on)."""
 
 
 _ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
