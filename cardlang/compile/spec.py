@@ -133,8 +133,8 @@ def _shared_bank(cs: CounterSpec, counters: dict[str, CounterSpec], span) -> Car
         banked = [n for n, o in counters.items() if o.bank is not None]
         return CardCompileError(f"counter '{cs.name}' draws on the bank of '{cs.bank_of}', which is not a counter "
                                 "with `bank N`", span,
-                                hint=did_you_mean(cs.bank_of or "", banked) or "for example: counter gold: per "
-                                "player, bank 12;  counter stake: per player, bank gold;")
+                                hint=did_you_mean(cs.bank_of or "", banked) or "for example: counter gems: per "
+                                "player, bank 12;  counter stake: per player, bank gems;")
     cs.bank_slot = owner.slot
     return None
 
@@ -148,7 +148,7 @@ def _counter_spec(c: ast.CounterDecl) -> CounterSpec:
         elif w == ("shared",):
             spec.per_player = False
         elif len(w) == 2 and w[0] == "bank" and isinstance(w[1], str):
-            spec.bank_of = w[1]   # `bank gold`: its tokens are the gold bank's, held aside (a bet's stake)
+            spec.bank_of = w[1]   # `bank gems`: its tokens are the gems bank's, held aside (a bet's stake)
         elif len(w) == 2 and w[0] in ("min", "max", "start", "bank") and isinstance(w[1], int):
             if w[0] == "min":
                 spec.minimum = w[1]

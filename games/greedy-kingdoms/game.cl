@@ -100,25 +100,31 @@ game "greedy-kingdoms" {
     create palace_count "Royal Palace" to palaces;
     shuffle upgrades;
     refill market to 5 from upgrades;
-    // Starting Resources by seat (R-GK Set-Up 2; More Greediness 3 and 4 Players). Seat 1 attacks first.
+    // "Randomly choose a player to be the first attacker" (R-GK Set-Up 2), from the game's one RNG; the
+    // turns then go clockwise from them. Starting Resources by place from the first attacker (R-GK Set-Up 2;
+    // More Greediness 3 and 4 Players).
+    let first = choose 1 from players by chance as first_attacker prompt "The first attacker";
+    first_turn first;
     if count(players) == 4 {
-      gold += 1;
+      first.gold += 1;
     } else {
-      choose as first_tokens prompt "Take 1 Food or 1 Gold" {
-        "Food" { food += 1; }
-        "Gold" { gold += 1; }
+      choose by first as first_tokens prompt "Take 1 Food or 1 Gold" {
+        "Food" { first.food += 1; }
+        "Gold" { first.gold += 1; }
       }
     }
-    left.food += 1;
-    left.gold += 1;
+    let second = first.left;
+    second.food += 1;
+    second.gold += 1;
     if count(players) >= 3 {
-      let third = left.left;
+      let third = second.left;
       third.food += 1;
       third.land += 1;
     }
     if count(players) == 4 {
-      right.gold += 1;
-      right.land += 1;
+      let fourth = first.right;
+      fourth.gold += 1;
+      fourth.land += 1;
     }
   }
 
