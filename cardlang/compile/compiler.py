@@ -26,6 +26,16 @@ INT, BOOL, TEXT, CARD, CARDS, CARDNAME, CARDNAMES = "int", "bool", "text", "card
 ZONE, PLAYER, PLAYERS, ANY = "zone", "player", "players", "any"
 NUMBERS, SLOT, SLOTS = "numbers", "slot", "slots"  # dice and other lists of numbers; slots of a grid zone
 
+
+class NothingChosen(IllegalAction):
+    """A card name was wanted from an empty pick: a rule violation, unless it is a verb's argument."""
+
+
+class _NothingToActOn(Exception):
+    """A verb's card argument came from an empty pick: the call does nothing ("do what you can": a gain
+    from a supply with nothing cheap enough left gains nothing, and the card goes on)."""
+
+
 _ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
 
 
@@ -58,6 +68,16 @@ class Scope:
         s = self.with_()
         s.in_loop = True
         return s
+
+
+def _skip_if_nothing_chosen(fn: Callable[[Ctx], Any]) -> Callable[[Ctx], Any]:
+    """A card argument taken from a pick that may be empty: empty, the call it belongs to does nothing."""
+    def card_argument(ctx: Ctx):
+        try:
+            return fn(ctx)
+        except NothingChosen:
+            raise _NothingToActOn() from None
+    return card_argument
 
 
 class Compiler:
@@ -110,7 +130,7 @@ class Compiler:
                 def first_def(ctx: Ctx):
                     cs = cards(ctx)
                     if not cs:
-                        raise IllegalAction("no card was chosen")
+                        raise NothingChosen("no card was chosen")
                     return ctx.state.card_def[cs[0]]
                 return first_def
         if want == CARDNAMES and have == CARDNAME:
@@ -119,7 +139,7 @@ class Compiler:
             def first_name(ctx: Ctx):
                 names = fn(ctx)
                 if not names:
-                    raise IllegalAction("no card was chosen")
+                    raise NothingChosen("no card was chosen")
                 return names[0]
             return first_name
         if want == PLAYERS and have == PLAYER:
@@ -954,6 +974,8 @@ class Compiler:
         def run_call(ctx: Ctx) -> None:
             try:
                 inner(ctx)
+            except _NothingToActOn:
+                return
             except IllegalAction as e:
                 raise RuleViolation(f"{ctx.source or 'rules'}: {e}", span) from None
         if as_player is None:
@@ -1058,6 +1080,8 @@ class Compiler:
                 continue
             ce = self.expr(a, scope)
             b.values[p.name] = self.coerce(ce, _param_type(p.type), a.span)
+            if _param_type(p.type) == CARDNAME and ce.type in (CARDS, ZONE, CARDNAMES):
+                b.values[p.name] = _skip_if_nothing_chosen(b.values[p.name])
             if isinstance(a, ast.IntLit):
                 b.consts[p.name] = a.value
         return b

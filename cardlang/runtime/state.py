@@ -56,12 +56,14 @@ class CounterSpec:
     maximum: int | None = None
     start: int = 0
     bank: int | None = None        # finite supply shared by all players; conserved
+    bank_slot: int | None = None   # `bank OTHER`: the slot of the counter whose bank this one draws on
     slot: int = 0
     per_card: bool = False         # one value per card, kept in GameState.card_counters
     numbers: bool = False          # holds a list of numbers (dice), not one number
     of: str | None = None          # per card: the property it is measured against ("damage 4/6")
     quiet: bool = False            # bookkeeping: its changes are not written to the log
     words: tuple[str, str] | None = None  # how rules text names one and several: `called "Honor"` (a mass noun)
+    bank_of: str | None = None     # `bank OTHER` as written; resolved to bank_slot when the game loads
 
 
 class Zone:
