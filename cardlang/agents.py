@@ -6,8 +6,14 @@ class UnknownAgent(ValueError):
     pass
 
 
+def bot_names(game) -> list[str]:
+    """The bots that may take a seat: every bot but the helpers (`helper bot "x"`), which exist to be
+    extended."""
+    return sorted(n for n, b in game.bots.items() if not b.helper)
+
+
 def agent_names(game) -> list[str]:
-    return ["human", "random"] + sorted(game.bots)
+    return ["human", "random"] + bot_names(game)
 
 
 def make_agent(game, name: str, seed: int):
@@ -18,6 +24,6 @@ def make_agent(game, name: str, seed: int):
     if name == "human":
         from cardlang.cli_human import HumanAgent
         return HumanAgent(game)
-    if name in game.bots:
+    if name in game.bots and not game.bots[name].helper:
         return LanguageBot(game, name, seed)
     raise UnknownAgent(name)

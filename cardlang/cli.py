@@ -13,23 +13,54 @@ from typing import Annotated, Optional
 
 import typer
 
-app = typer.Typer(no_args_is_help=True, add_completion=False, pretty_exceptions_enable=False,
+from cardlang import cli_input
+from cardlang.cli_input import BadUsage, echo
+
+app = typer.Typer(no_args_is_help=True, add_completion=True, pretty_exceptions_enable=False, rich_markup_mode=None,
                   help="Write card games as text; check, test, play, simulate and print them.")
 
-WithOpt = Annotated[Optional[list[Path]], typer.Option("--with", help="An expansion folder of cards to add.")]
-VariantOpt = Annotated[Optional[list[str]], typer.Option("--variant", help="A variant the game declares "
-                                                          "(repeat for several).")]
+WithOpt = Annotated[Optional[list[Path]], typer.Option("--with", metavar="FOLDER",
+                                                       help="An expansion folder (or .card/.cl file) to add.")]
+VariantOpt = Annotated[Optional[list[str]], typer.Option("--variant", metavar="NAME",
+                                                         help="A variant the game declares (repeat for several).")]
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `cardlang games`).")]
+JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+
+
+def _version(value: bool) -> None:
+    if value:
+        from importlib.metadata import PackageNotFoundError, version
+        try:
+            v = version("cardlang")
+        except PackageNotFoundError:
+            v = "unknown"
+        typer.echo(f"cardlang {v}")
+        raise typer.Exit()
+
+
+@app.callback()
+def _main(version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True,
+                                                          help="Print the version and exit.")] = None) -> None:
+    """Write card games as text; check, test, play, simulate and print them."""
+
+
+def _usage(check, *args) -> None:
+    """Run a check from cli_input; a problem becomes `error: ...` and exit 2."""
+    try:
+        check(*args)
+    except BadUsage as e:
+        raise _fail_usage(str(e)) from None
 
 
 def _fail_usage(message: str) -> "typer.Exit":
-    typer.echo(f"error: {message}", err=True)
+    echo(f"error: {message}", err=True)
     return typer.Exit(code=2)
 
 
 def _print_errors(errors) -> None:
     for e in errors:
-        typer.echo(e.render(), err=True)
-        typer.echo("", err=True)
+        echo(e.render(), err=True)
+        echo("", err=True)
 
 
 def _load(game_id: str, extra: list[Path] | None = None, replace: list[Path] | None = None):
@@ -40,27 +71,41 @@ def _load(game_id: str, extra: list[Path] | None = None, replace: list[Path] | N
         hint = did_you_mean(game_id, game_ids())
         raise _fail_usage(f"unknown game '{game_id}'" + (f"; {hint}" if hint else "")
                           + f" (games: {', '.join(game_ids())})")
-    for p in extra or []:
-        if not p.exists():
-            raise _fail_usage(f"--with {p}: no such file or folder")
+    _usage(cli_input.with_paths, extra or [])
     try:
         return load_game(game_id, extra, replace=replace)
     except ErrorList as e:
         _print_errors(e.errors)
-        typer.echo(f"{len(e.errors)} error(s) in {game_id}", err=True)
+        echo(f"{len(e.errors)} error(s) in {game_id}", err=True)
         raise typer.Exit(code=1) from None
 
 
 @app.command()
-def games() -> None:
+def games(json_: JsonOpt = False) -> None:
     """List the games that ship with cardlang."""
     from cardlang.compile.game import game_ids, load_game
+    from cardlang.errors import ErrorList
+    rows = []
     for gid in game_ids():
         try:
             g = load_game(gid)
-            typer.echo(f"{gid:20} {g.title} ({g.players[0]}-{g.players[1]} players, {len(g.defs)} cards)")
-        except Exception:  # a broken game still gets listed; `check` says why
-            typer.echo(f"{gid:20} (does not load: run `cardlang check games/{gid}`)")
+            rows.append({"id": gid, "title": g.title, "players": list(g.players), "cards": len(g.defs),
+                         "variants": list(g.spec.variants), "bots": _players_of(g)})
+        except ErrorList as e:  # a broken game still gets listed; `check` says why
+            rows.append({"id": gid, "errors": len(e.errors)})
+    if json_:
+        typer.echo(json.dumps(rows))
+        return
+    for r in rows:
+        if "errors" in r:
+            echo(f"{r['id']:20} (does not load: run `cardlang check games/{r['id']}`)")
+        else:
+            echo(f"{r['id']:20} {r['title']} ({r['players'][0]}-{r['players'][1]} players, {r['cards']} cards)")
+
+
+def _players_of(game) -> list[str]:
+    from cardlang.agents import bot_names
+    return bot_names(game)
 
 
 def _card_line(d, marks: bool = True, types: tuple[str, ...] | None = None, dynamic=None) -> str:
@@ -78,37 +123,56 @@ def _card_line(d, marks: bool = True, types: tuple[str, ...] | None = None, dyna
 
 
 @app.command()
-def cards(game: Annotated[str, typer.Argument(help="Game id (see `cardlang games`).")],
-          with_: WithOpt = None) -> None:
+def cards(game: GameArg, with_: WithOpt = None, json_: JsonOpt = False) -> None:
     """Every card of a game: cost, types, properties, and rules text generated from its source.
 
     A † marks a number or ability that is reconstructed (not from a public source)."""
     from cardlang.render.build import printed_dynamic, type_line
     g = _load(game, with_)
+    if json_:
+        _cards_json(g)
+        return
     for d in sorted(g.defs, key=lambda d: (d.props.get("cost", 0) if isinstance(d.props.get("cost", 0), int)
                                            else 0, d.name)):
         typer.echo(_card_line(d, types=type_line(g, d.name), dynamic=printed_dynamic(g, d)))
     if any(d.meta.get("reconstructed") for d in g.defs):
-        typer.echo("\n† reconstructed: not from a public source; correct it by editing the card file.")
+        echo("\n† reconstructed: not from a public source; correct it by editing the card file.")
+
+
+def _cards_json(g) -> None:
+    defs = sorted(g.defs, key=lambda d: (d.props.get("cost", 0) if isinstance(d.props.get("cost", 0), int)
+                                         else 0, d.name))
+    typer.echo(json.dumps([{"name": d.name, "types": sorted(d.types), "properties": dict(d.props),
+                            "dynamic": sorted(d.dynamic), "text": " ".join(d.text),
+                            "reconstructed": sorted(d.meta.get("reconstructed", ())),
+                            "file": str(g.card_files.get(d.name, ""))} for d in defs]))
 
 
 @app.command()
-def check(paths: Annotated[list[Path], typer.Argument(help="Card, game or scenario files or folders.")],
-          game: Annotated[Optional[str], typer.Option(help="Check loose files as cards of this game.")] = None,
+def check(paths: Annotated[list[Path], typer.Argument(metavar="PATH...", help="Card, game or scenario files or folders.")],
+          game: Annotated[Optional[str], typer.Option(metavar="GAME", help="Check loose files as cards of this game.")] = None,
           with_: WithOpt = None) -> None:
     """Parse and compile sources; print every error, all in one run."""
     from cardlang.compile.game import game_ids, load_game, project_root, source_files
     from cardlang.compile.scenario import load_scenarios
-    from cardlang.errors import CardLangError, ErrorList
+    from cardlang.errors import CardLangError, ErrorList, Span
     from cardlang.syntax.parser import parse
     for p in paths:
         if not p.exists():
             raise _fail_usage(f"{p}: no such file or folder")
     root = project_root().resolve()
     ids = set(game_ids())
+    if game and game not in ids:
+        from cardlang.errors import did_you_mean
+        hint = did_you_mean(game, ids)
+        raise _fail_usage(f"unknown game '{game}'" + (f"; {hint}" if hint else "") + f" (games: {', '.join(sorted(ids))})")
+    _usage(cli_input.with_paths, with_ or [])
     games_to_load: set[str] = set()
     loose: list[Path] = []
-    for f in source_files(paths, (".card", ".cl", ".scenario")):
+    found = [f for f in source_files(paths, (".card", ".cl", ".scenario")) if f.is_file()]
+    if not found:
+        raise _fail_usage(f"nothing to check: no .card, .cl or .scenario files in {', '.join(map(str, paths))}")
+    for f in found:
         parts = f.resolve().parts
         gid = None
         for folder in ("cards", "games"):
@@ -121,8 +185,6 @@ def check(paths: Annotated[list[Path], typer.Argument(help="Card, game or scenar
             loose.append(f)
     extra = list(with_ or []) + ([f for f in loose if f.suffix == ".card"] if game else [])
     if game:
-        if game not in ids:
-            raise _fail_usage(f"unknown game '{game}'")
         games_to_load.add(game)
     errors: list[CardLangError] = []
     checked = 0
@@ -143,45 +205,85 @@ def check(paths: Annotated[list[Path], typer.Argument(help="Card, game or scenar
         except CardLangError as e:
             errors.append(e)
         except (OSError, UnicodeDecodeError) as e:
-            typer.echo(f"{f}: error: cannot read: {e}", err=True)
-            raise typer.Exit(code=1) from None
+            errors.append(CardLangError(f"cannot read this file: {e.__class__.__name__}", Span(str(f), 1, 1, 1, 1)))
     if errors:
         _print_errors(errors)
-        typer.echo(f"{len(errors)} error(s)", err=True)
+        echo(f"{len(errors)} error(s)", err=True)
         raise typer.Exit(code=1)
-    typer.echo(f"ok: {checked} cards in {len(games_to_load)} game(s), {len(loose)} other file(s)")
+    echo(f"ok: {checked} cards in {len(games_to_load)} game(s), {len(loose)} other file(s)")
 
 
 @app.command()
-def test(paths: Annotated[list[Path], typer.Argument(help="Scenario files or folders.")],
-         with_: WithOpt = None, variant: VariantOpt = None) -> None:
+def test(paths: Annotated[list[Path], typer.Argument(metavar="PATH...", help="Scenario files or folders.")],
+         with_: WithOpt = None, variant: VariantOpt = None,
+         quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only failures and the count.")] = False
+         ) -> None:
     """Run scenario files; report each as passed or failed."""
+    from cardlang.compile.game import game_ids, load_game
     from cardlang.compile.scenario import collect, run_scenario
-    from cardlang.errors import CardLangError
+    from cardlang.errors import CardLangError, ErrorList
     for p in paths:
         if not p.exists():
             raise _fail_usage(f"{p}: no such file or folder")
+    _usage(cli_input.with_paths, with_ or [])
     found = collect(paths)
     if not found:
         raise _fail_usage("no .scenario files found")
+    extra = list(with_ or [])
+    variants = tuple(v.strip() for v in variant or () if v.strip())
+    # Each game the scenarios name is loaded once, up front: a source that does not load is reported
+    # once (not once per scenario), and a --variant the game does not declare is a usage error.
     cache: dict = {}
+    broken: set[str] = set()
+    for gid in sorted({g for _, item in found if not isinstance(item, CardLangError)
+                       for g in [_scenario_game(item)] if g in game_ids()}):
+        try:
+            game = cache[(gid, tuple(map(str, extra)))] = load_game(gid, extra)
+        except ErrorList as e:
+            _print_errors(e.errors)
+            echo(f"{len(e.errors)} error(s) in {gid}: its scenarios cannot run", err=True)
+            broken.add(gid)
+            continue
+        unknown = [v for v in variants if v not in game.spec.variants]
+        if unknown:
+            known = ", ".join(game.spec.variants) or "none"
+            raise _fail_usage(f"{gid} has no variant '{unknown[0]}' (variants: {known})")
     failed = passed = 0
     for path, item in found:
         if isinstance(item, CardLangError):
-            typer.echo(item.render(), err=True)
+            echo(item.render(), err=True)
             failed += 1
             continue
-        r = run_scenario(item, list(with_ or []), cache, variants=tuple(variant or ()))
+        if _scenario_game(item) in broken:
+            failed += 1
+            continue
+        try:
+            r = run_scenario(item, extra, cache, variants=variants)
+        except ErrorList as e:  # cards beside the scenario that do not load
+            _print_errors(e.errors)
+            failed += 1
+            continue
         if r.passed:
             passed += 1
-            typer.echo(f"PASS {path}: {item.name}")
+            if not quiet:
+                echo(f"PASS {path}: {item.name}")
         else:
             failed += 1
-            typer.echo(f"FAIL {path}: {item.name}")
-            typer.echo(r.error.render(), err=True)
-    typer.echo(f"{passed} passed, {failed} failed")
+            echo(f"FAIL {path}: {item.name}")
+            echo(r.error.render(), err=True)
+    echo(f"{passed} passed, {failed} failed")
     if failed:
         raise typer.Exit(code=1)
+
+
+def _scenario_game(decl) -> str | None:
+    """The game a scenario names in its `game ID;` line (underscores read as dashes), if it names one."""
+    from cardlang.syntax import ast
+    for st in decl.body.stmts:
+        if isinstance(st, ast.Call) and st.verb == "game" and len(st.args) == 1 \
+                and isinstance(st.args[0], ast.NameRef):
+            return st.args[0].name.replace("_", "-")
+    return None
 
 
 def _parse_variants(game, variants: list[str] | None, players: int) -> frozenset[str]:
@@ -213,18 +315,26 @@ def _parse_pools(game, kingdom: Optional[str]):
     pool = next(iter(game.pools.values()))
     if kingdom == "random":
         return {pool.name: "random"}
-    by_lower = {d.name.lower(): d for d in pool.candidates}
-    chosen = []
-    for n in [x.strip() for x in kingdom.split(",") if x.strip()]:
-        d = by_lower.get(n.lower())
-        if d is None:
-            from cardlang.errors import did_you_mean
-            hint = did_you_mean(n, [c.name for c in pool.candidates])
-            raise _fail_usage(f"'{n}' is not a {pool.name} card" + (f"; {hint}" if hint else ""))
-        chosen.append(d)
+    by_name = {d.name: d for d in pool.candidates}
+    try:
+        chosen = [by_name[n] for n in cli_input.card_names(kingdom, by_name, "--kingdom", f"{pool.name} card")]
+    except BadUsage as e:
+        raise _fail_usage(str(e)) from None
     if len(chosen) != pool.size:
         raise _fail_usage(f"--kingdom needs {pool.size} cards, got {len(chosen)}")
     return {pool.name: chosen}
+
+
+def _warn_absent(game, names: list[str], pools) -> None:
+    """A bot that buys or plays a card by name that this game will not hold plays a weaker game than its
+    author meant: say so (once per bot), and play on."""
+    from cardlang.compile.bots import absent_cards
+    for n in dict.fromkeys(names):
+        if n in game.bots:
+            missing = absent_cards(game, n, pools)
+            if missing:
+                echo(f"warning: bot '{n}' picks {', '.join(missing)} by name, but this game does not have "
+                     f"{'it' if len(missing) == 1 else 'them'}", err=True)
 
 
 @app.command()
@@ -245,10 +355,14 @@ def play(game: Annotated[str, typer.Argument(help="Game id.")],
     from cardlang.agents import make_agent
     g = _load(game, with_)
     if players is None:
-        bots = list(g.bots)
+        from cardlang.agents import bot_names
+        bots = bot_names(g)
         players = "human," + ("big-money" if "big-money" in bots else bots[0] if bots else "random")
     names = _parse_players(g, players)
     pools = _parse_pools(g, kingdom)
+    if log is not None:
+        _usage(cli_input.output_file, log, "--log")
+    _warn_absent(g, names, pools)
     variants = _parse_variants(g, variant, len(names))
     if input_ is not None and not input_.is_file():
         raise _fail_usage(f"--input {input_}: no such file")
@@ -293,7 +407,7 @@ def _tell(g, names, agents, seed, *, log=None, plain=False, step=False, **kw) ->
         typer.echo(f"error: {e}", err=True)
         raise typer.Exit(code=1) from None
     except CardLangError as e:
-        typer.echo(e.render(), err=True)
+        echo(e.render(), err=True)
         raise typer.Exit(code=1) from None
     finally:
         if out is not None:
@@ -355,6 +469,9 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id.")],
         raise _fail_usage("simulate plays bots only; 'human' cannot take part")
     pools = _parse_pools(g, kingdom)
     variants = _parse_variants(g, variant, len(names))
+    if per_game is not None:
+        _usage(cli_input.output_file, per_game, "--per-game")
+    _warn_absent(g, names, pools)
     out = open(per_game, "w", encoding="utf-8") if per_game else None
 
     def on_game(rec: dict) -> None:
@@ -366,7 +483,7 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id.")],
             t = run(g, names, games, seed, pools=pools, on_game=on_game, progress=bar.update, variants=variants,
                     stats=card_stats)
     except CardLangError as e:
-        typer.echo(e.render(), err=True)
+        echo(e.render(), err=True)
         raise typer.Exit(code=1) from None
     finally:
         if out is not None:
@@ -488,20 +605,27 @@ def report(game: Annotated[str, typer.Argument(help="Game id.")],
 
 
 @app.command()
-def primitives(game: Annotated[Optional[str], typer.Option(help="Also list this game's own verbs.")] = None) -> None:
+def primitives(game: Annotated[Optional[str], typer.Option(metavar="GAME", help="Also list this game's own verbs.")] = None,
+               json_: JsonOpt = False) -> None:
     """Print every verb and function of the language, from the registry (never hand-written)."""
     from cardlang.primitives import CORE
-    for p in CORE.all():
-        kind = p.kind
-        typer.echo(f"{p.signature:50} {kind}: {p.doc}")
-        if p.example:
-            typer.echo(f"{'':50}   e.g. {p.example}")
-    if game:
-        g = _load(game)
-        typer.echo(f"\n{g.title}: verbs written in the language")
+    g = _load(game) if game else None  # a wrong game id is an error before anything is printed
+    core = [{"name": p.verb, "kind": p.kind, "signature": p.signature, "doc": p.doc, "example": p.example}
+            for p in CORE.all()]
+    own = [{"name": name, "kind": "game verb", "params": [{"name": p.name, "type": p.type} for p in v.params],
+            "text": v.text, "at": str(v.span)} for name, v in g.spec.verbs.items()] if g else []
+    if json_:
+        typer.echo(json.dumps({"primitives": core, "game_verbs": own}))
+        return
+    for p in core:
+        echo(f"{p['signature']:50} {p['kind']}: {p['doc']}")
+        if p["example"]:
+            echo(f"{'':50}   e.g. {p['example']}")
+    if g:
+        echo(f"\n{g.title}: verbs written in the language")
         for name, v in g.spec.verbs.items():
             params = ", ".join(p.name + (f": {p.type}" if p.type else "") for p in v.params)
-            typer.echo(f"{name}({params})  {v.text or ''}  [{v.span}]")
+            echo(f"{name}({params})  {v.text or ''}  [{v.span}]")
 
 
 @app.command()
@@ -518,12 +642,15 @@ def sheets(game: Annotated[str, typer.Argument(help="Game id.")],
         raise _fail_usage("--format is html, pdf or md")
     if paper not in ("a4", "letter"):
         raise _fail_usage("--paper is a4 or letter")
+    _usage(cli_input.output_folder, out, "--out")
     g = _load(game, with_)
-    names = [n.strip() for n in cards_.split(",")] if cards_ else None
-    try:
-        faces = card_faces(g, names)
-    except KeyError as e:
-        raise _fail_usage(f"unknown card {e}") from None
+    names = None
+    if cards_ is not None:
+        try:
+            names = cli_input.card_names(cards_, [d.name for d in g.defs], "--cards", f"card of {g.id}")
+        except BadUsage as e:
+            raise _fail_usage(str(e)) from None
+    faces = card_faces(g, names)
     ref = rules_reference(g)
     out.mkdir(parents=True, exist_ok=True)
     if format == "md":
@@ -539,9 +666,9 @@ def sheets(game: Annotated[str, typer.Argument(help="Game id.")],
             try:
                 S.render_pdf(html, path)
             except S.MissingExtra as e:
-                typer.echo(f"error: {e}", err=True)
+                echo(f"error: {e}", err=True)
                 raise typer.Exit(code=1) from None
-    typer.echo(f"wrote {path} ({len(faces)} cards)")
+    echo(f"wrote {path} ({len(faces)} cards)")
 
 
 from cardlang import cli_compile  # noqa: E402,F401  (registers `cardlang compile`)

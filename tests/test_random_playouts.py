@@ -70,8 +70,12 @@ def assert_invariants(state, inv: Invariants | None = None) -> None:
             assert bank is None
             continue
         assert bank is not None and bank >= 0, f"bank of {spec.name} is {bank}"
-        expected = spec.bank + spec.start * len(row)  # what the bank and the players held at the start
-        assert bank + sum(row) == expected, f"bank of {spec.name} not conserved: {bank} + {row} != {expected}"
+        # what the bank and the players held at the start; `bank OTHER` counters hold this bank's tokens too
+        sharers = [i for i, o in enumerate(state.counter_specs) if o.bank_slot == slot]
+        expected = spec.bank + spec.start * len(row) + sum(state.counter_specs[i].start * len(state.counters[i])
+                                                           for i in sharers)
+        held = sum(row) + sum(sum(state.counters[i]) for i in sharers)
+        assert bank + held == expected, f"bank of {spec.name} not conserved: {bank} + {held} != {expected}"
     if inv is not None:
         if state.turn_number > 0:
             if inv.cards_in_play is None:

@@ -3,6 +3,7 @@ Python Big Money loop run in the same process (so the ratio is comparable across
 the time to load each game and to check every source.
 
     python tools/benchmark.py [--games N] [--repeat R] [--json] [--only TARGET ...]
+    python tools/benchmark.py --parse        # parse speed and linearity instead (see parse_speed)
 
 Each target and the reference are run R times, interleaved, and the medians are kept, so that a machine busy
 with other work slows both alike. `--json` prints one JSON object (targets with games/s and ratio, load and
@@ -77,6 +78,41 @@ def hand_written_big_money(seed: int) -> int:
         p = 1 - p
 
 
+def parse_speed() -> None:
+    """Parse time of one card of N plain statements for growing N (kilobytes per second, and the time per
+    kilobyte of the largest against the smallest: about 1 when parsing is linear), and the time to get
+    the parser's tables: analysing the grammar against loading them from the cache."""
+    import tempfile
+
+    from lark import Lark
+
+    from cardlang.syntax import parser as P
+
+    grammar = P._GRAMMAR.read_text(encoding="utf-8")
+    opts = dict(parser="lalr", propagate_positions=True, maybe_placeholders=True)
+    with tempfile.TemporaryDirectory() as tmp:
+        t0 = time.perf_counter()
+        Lark(grammar, **opts)
+        build = time.perf_counter() - t0
+        Lark(grammar, cache=f"{tmp}/g.cache", **opts)
+        t0 = time.perf_counter()
+        Lark(grammar, cache=f"{tmp}/g.cache", **opts)
+        cached = time.perf_counter() - t0
+    print(f"parser tables: {build * 1000:.0f} ms to build, {cached * 1000:.0f} ms from the cache")
+    P.parse("card A { cost 1; }", "warm.card")
+    per_kb = []
+    for n in (500, 2_000, 8_000):  # the largest stays under the size limit (parser.MAX_SOURCE_BYTES)
+        body = "".join(f"    if coins > {i % 7} {{ draw 1; }} else {{ coins += 1; }}\n" for i in range(n))
+        text = "card Big {\n  types Action; cost 1;\n  on play {\n" + body + "  }\n}\n"
+        t0 = time.perf_counter()
+        P.parse(text, "big.card")
+        dt = time.perf_counter() - t0
+        kb = len(text) / 1024
+        per_kb.append(dt / kb)
+        print(f"parse {n:6} statements ({kb:6.0f} KB): {dt:6.2f} s, {kb / dt:6.0f} KB/s")
+    print(f"time per KB, largest / smallest: {per_kb[-1] / per_kb[0]:.2f} (1.0 = linear)")
+
+
 def _games_per_s(run, n: int) -> float:
     t0 = time.perf_counter()
     run(n)
@@ -125,7 +161,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     ap.add_argument("--only", nargs="*", default=None, help="targets to run (default: all)")
     ap.add_argument("--no-load", action="store_true", help="skip the load and check timings")
+    ap.add_argument("--parse", action="store_true", help="measure parse speed instead of games per second")
     args = ap.parse_args(argv)
+    if args.parse:
+        parse_speed()
+        return 0
     from cardlang.compile.game import load_game
 
     chosen = [t for t in TARGETS if not args.only or any(o in t for o in args.only)]

@@ -161,3 +161,32 @@ class LanguageBot:
 
     def _fallback(self, decision: Decision, remaining: list[int], ctx: Ctx) -> int:
         return remaining[0]
+
+
+def cards_named(game, name: str) -> list[str]:
+    """The card names a bot's preferences pick by name (its own rules and those it extends, but not a
+    helper's: shared habits list every card a decision might offer), in order."""
+    out: list[str] = []
+    seen: set[str] = set()
+    while name in game.bots and name not in seen:
+        seen.add(name)
+        decl = game.bots[name]
+        for rule in () if decl.helper else decl.rules:
+            for pref in rule.prefs:
+                if pref.kind == "name" and pref.value in game.compiler.defs_by_name and pref.value not in out:
+                    out.append(pref.value)
+        name = decl.extends
+    return out
+
+
+def absent_cards(game, name: str, chosen_pools: dict | None) -> list[str]:
+    """Cards bot NAME picks by name that this game will not hold: pool candidates outside the chosen
+    pools (the default when none is chosen). None to say when a pool is drawn at random."""
+    in_pools = {d.name for p in game.pools.values() for d in p.candidates}
+    present: set[str] = set()
+    for pname, pool in game.pools.items():
+        chosen = (chosen_pools or {}).get(pname)
+        if chosen == "random" or (chosen is None and not pool.default):
+            return []
+        present |= {d.name for d in (chosen if chosen is not None else pool.default)}
+    return [n for n in cards_named(game, name) if n in in_pools and n not in present]

@@ -10,11 +10,12 @@ from typing import Callable
 from cardlang.compile import codegen as G
 from cardlang.compile.codegen import Code
 from cardlang.compile.scope import Scope, stmt_rule
-from cardlang.errors import RuleViolation, did_you_mean
+from cardlang.errors import NestingLimit, RuleViolation, did_you_mean
 from cardlang.primitives import registry as R
 from cardlang.primitives.registry import Bound
 from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, PLAYER, PLAYERS, TEXT, ZONE, Effect,
                                        article as _article)
+from cardlang.primitives.values import _NothingToActOn, _skip_if_nothing_chosen
 from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
 
@@ -47,23 +48,25 @@ class Calls:
                     self._trigger_special(node, kwargs, scope):
                 run = self._trigger(node, kwargs, scope)
             else:
+                if node.verb == "trigger" and node.args and isinstance(node.args[0], ast.NameRef):
+                    self.trigger_sites.setdefault(node.args[0].name, {}).setdefault("cards", []).append(node.span)
                 bound = self.bind(prim.params, node, kwargs, scope)
                 bound.cases = self._cases(prim, node, scope)
                 run = prim.build(bound, self)
                 inline = getattr(run, "inline", None)
                 if inline is not None and all(n in bound.exprs for n in inline[2]):
                     run = Code(_inline_call(inline, bound), run)
-        # The block's line table reports a run-time error at this call's span (codegen.py).
+        # The block's line table reports a run-time error at this call's span (codegen.py); a card argument
+        # from an empty pick makes the call do nothing (`try: CALL except _NothingToActOn: pass`).
         if as_player is None:
-            if isinstance(run, Code):
-                return run
-            return Code(lambda gen: [py.Expr(gen.call_fn(run))])
+            inner = run if isinstance(run, Code) else Code(lambda gen: [py.Expr(gen.call_fn(run))])
+            return Code(lambda gen: [_skipping(gen, inner.emit(gen))], inner.fn)
         run_fn = run.fn if isinstance(run, Code) else run
 
         def emit_as(gen: G.Gen) -> list[py.stmt]:  # `... for p;`: the call runs as that player
             sub = G.call(G.name("_Ctx"), G.ctx_attr("state"), gen.call_fn(as_player), G.ctx_attr("card"),
                          G.ctx_attr("vars"), G.ctx_attr("source"))
-            return [py.Expr(G.call(gen.const(run_fn), sub))]
+            return [_skipping(gen, [py.Expr(G.call(gen.const(run_fn), sub))])]
         return Code(emit_as)
 
     def _trigger_special(self, node: ast.Call, kwargs: list[ast.Kwarg], scope: Scope) -> bool:
@@ -93,6 +96,8 @@ class Calls:
             values.append((kw.key, ce.fn if ce.type != CARD else (lambda f: lambda ctx: [f(ctx)])(ce.fn)))
         pairs = tuple(values)
         run_ability = self.run_ability
+        self.trigger_sites.setdefault(event, {}).setdefault("name" if what.type == CARDNAME else "cards",
+                                                            []).append(node.span)
         if what.type == CARDNAME:
             dfn = what.fn
 
@@ -158,6 +163,8 @@ class Calls:
                 continue
             ce = self.expr(a, scope)
             bound = self.coerce_ce(ce, _param_type(p.type), a.span)
+            if _param_type(p.type) == CARDNAME and ce.type in (CARDS, ZONE, CARDNAMES):
+                bound = CE(_skip_if_nothing_chosen(bound.fn), bound.type)  # an empty pick: the call does nothing
             b.values[p.name] = bound.fn
             b.exprs[p.name] = bound
             if isinstance(a, ast.IntLit):
@@ -191,19 +198,25 @@ class Calls:
         exprs = {k: b.exprs[k] if b.values[k] is not None else CE(defaults[k], ANY) for k in b.values}
         verb_fns = self.verb_fns
         name = node.verb
+        verb_span, call_span = decl.span, node.span
 
         def run_user_verb(ctx: Ctx) -> None:
-            sub = Ctx(ctx.state, ctx.you, ctx.card, {k: f(ctx) for k, f in items}, ctx.source)
-            verb_fns[name](sub)
+            if ctx.state.depth > _MAX_DEPTH:
+                raise NestingLimit(_MAX_DEPTH, name, verb_span, call_span)
+            run_verb(verb_fns, name, verb_span, call_span,
+                     Ctx(ctx.state, ctx.you, ctx.card, {k: f(ctx) for k, f in items}, ctx.source))
 
         def emit(gen: G.Gen) -> list[py.stmt]:
-            # verb_fns[name](Ctx(ctx.state, ctx.you, ctx.card, {param: value, ...}, ctx.source)); looked up
-            # when it runs, since verbs may call verbs compiled after them
-            fn = G.subscript(gen.const(verb_fns, "verbs"), G.const(name))
+            # if ctx.state.depth > MAX: nesting_limit(...)       (before the arguments, as a call is entered)
+            # run_verb(verb_fns, NAME, ..., Ctx(ctx.state, ctx.you, ctx.card, {param: value, ...}, ctx.source))
+            # verb_fns is looked up when it runs, since verbs may call verbs compiled after them
+            spans = [G.const(name), gen.const(verb_span, "span"), gen.const(call_span, "span")]
+            deep = py.If(py.Compare(G.state_attr("depth"), [py.Gt()], [G.const(_MAX_DEPTH)]),
+                         [py.Raise(G.call(gen.const(NestingLimit), G.const(_MAX_DEPTH), *spans), None)], [])
             args = py.Dict([G.const(k) for k in exprs], [gen.expr(e) for e in exprs.values()])
             sub = G.call(G.name("_Ctx"), G.ctx_attr("state"), G.ctx_attr("you"), G.ctx_attr("card"), args,
                          G.ctx_attr("source"))
-            return [py.Expr(G.call(fn, sub))]
+            return [deep, py.Expr(G.call(gen.const(run_verb), gen.const(verb_fns, "verbs"), *spans, sub))]
         return Code(emit, run_user_verb)
 
     def compile_verbs(self) -> None:
@@ -256,6 +269,24 @@ class Calls:
 _MAX_DEPTH = 150  # abilities resolving inside each other; well below Python's own recursion limit
 
 SCENARIO_ONLY = {"given", "expect", "answer", "run", "expect_log", "as_player"}
+
+
+def run_verb(verb_fns: dict, name: str, verb_span, call_span, sub: Ctx) -> None:
+    """Run a game verb's body: verbs calling each other share the abilities' nesting limit, so a cycle stops
+    with the verbs' names and lines instead of exhausting Python's stack."""
+    state = sub.state
+    state.depth += 1
+    try:
+        verb_fns[name](sub)
+    except NestingLimit as e:
+        e.called_from(name, verb_span, call_span)
+        raise
+    finally:
+        state.depth -= 1
+
+
+def _skipping(gen: G.Gen, body: list[py.stmt]) -> py.stmt:
+    return py.Try(body, [py.ExceptHandler(gen.const(_NothingToActOn), None, [py.Pass()])], [], [])
 
 
 def _inline_call(inline: tuple, bound: Bound) -> Callable:

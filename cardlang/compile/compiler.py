@@ -24,7 +24,7 @@ from cardlang.errors import CardCompileError, CardLangError, Span
 from cardlang.primitives.registry import Registry
 from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
                                        SLOT, SLOTS, TEXT, ZONE, Effect, article as _article)
-from cardlang.primitives.values import _as_cards, _text, _zone_cards
+from cardlang.primitives.values import NothingChosen, _as_cards, _text, _zone_cards
 from cardlang.runtime.state import Ctx, GameOver, IllegalAction
 
 
@@ -43,6 +43,9 @@ class Compiler(Expressions, Operators, Decisions, Statements, Calls):
         self.prop_defaults: dict[str, Any] = {}
         self.event_args: dict[str, dict[str, str]] = {}  # event -> values its triggers pass, with their types
         self.modified: set[str] = set()  # properties some `on modify in ZONE` ability changes
+        # event -> trigger calls that name a card (not a card in play), and calls that pass cards in play:
+        # an ability only ever run by name has no `this` (compile/checks.py)
+        self.trigger_sites: dict[str, dict[str, list[Span]]] = {}
         self.generated: list = []  # every generated module (codegen.Generated), for `cardlang compile`
         self.gen_label = "rules"  # what the blocks compiled now belong to (a card, a rule, a verb)
         self.gen_card: str | None = None  # the card being compiled, if any
@@ -100,7 +103,7 @@ class Compiler(Expressions, Operators, Decisions, Statements, Calls):
                 def first_def(ctx: Ctx):
                     cs = cards(ctx)
                     if not cs:
-                        raise IllegalAction("no card was chosen")
+                        raise NothingChosen("no card was chosen")
                     return ctx.state.card_def[cs[0]]
                 return first_def
         if want == CARDNAMES and have == CARDNAME:
@@ -109,7 +112,7 @@ class Compiler(Expressions, Operators, Decisions, Statements, Calls):
             def first_name(ctx: Ctx):
                 names = fn(ctx)
                 if not names:
-                    raise IllegalAction("no card was chosen")
+                    raise NothingChosen("no card was chosen")
                 return names[0]
             return first_name
         if want == PLAYERS and have == PLAYER:
@@ -133,6 +136,6 @@ class Compiler(Expressions, Operators, Decisions, Statements, Calls):
 
 
 # The compiler's names used across cardlang (bots, scenarios, games), kept importable from here.
-__all__ = ["Compiler", "Scope", "CE", "GameOver", "SCENARIO_ONLY", "_MAX_DEPTH", "_names_fn", "_text",
+__all__ = ["Compiler", "Scope", "CE", "GameOver", "NothingChosen", "SCENARIO_ONLY", "_MAX_DEPTH", "_names_fn", "_text",
            "ANY", "BOOL", "CARD", "CARDNAME", "CARDNAMES", "CARDS", "INT", "NUMBERS", "PLAYER", "PLAYERS", "SLOT",
            "SLOTS", "TEXT", "ZONE", "Effect"]

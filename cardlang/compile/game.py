@@ -90,13 +90,17 @@ class CompiledGame:
 
 
 def source_files(paths: list[Path], suffixes: tuple[str, ...]) -> list[Path]:
-    out: list[Path] = []
+    """The files with these suffixes among PATHS (files, or folders searched all the way down), each once:
+    a file given by name is read only as what its suffix says (a loose card is not also a rules file)."""
+    out: dict[Path, Path] = {}
     for p in paths:
         if p.is_dir():
-            out.extend(sorted(f for f in p.rglob("*") if f.suffix in suffixes and f.is_file()))
-        elif p.is_file():
-            out.append(p)
-    return out
+            found = sorted(f for f in p.rglob("*") if f.suffix in suffixes and f.is_file())
+        else:
+            found = [p] if p.is_file() and p.suffix in suffixes else []
+        for f in found:
+            out.setdefault(f.resolve(), f)
+    return list(out.values())
 
 
 def _rel(path: Path) -> str:
@@ -110,10 +114,18 @@ def parse_files(paths: list[Path], errors: list[CardLangError]) -> list[ast.Sour
     files = []
     for path in paths:
         try:
-            text = path.read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as e:
-            errors.append(CardCompileError(f"cannot read this file: {e.__class__.__name__}",
+            data = path.read_bytes()
+            text = data.decode("utf-8")
+        except OSError as e:
+            errors.append(CardCompileError(f"cannot read this file: {e.strerror or e.__class__.__name__}",
                                            Span(_rel(path), 1, 1, 1, 1)))
+            continue
+        except UnicodeDecodeError as e:
+            line = data.count(b"\n", 0, e.start) + 1
+            col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
+            errors.append(CardCompileError(f"this file is not UTF-8 text: byte 0x{data[e.start]:02x} at line {line}",
+                                           Span(_rel(path), line, col, line, col + 1),
+                                           hint="save the file as UTF-8"))
             continue
         try:
             files.append(parse(text, _rel(path)))
@@ -163,6 +175,9 @@ def load_game(game_id: str, extra: list[Path] | None = None, registry: Registry 
                 game.bots[d.name] = d
     from cardlang.compile.bots import check_bots
     errors.extend(check_bots(game))
+    from cardlang.compile.checks import this_without_card, verb_cycles
+    errors.extend(verb_cycles(game.spec.verbs, (p.verb for p in registry.all())))
+    errors.extend(this_without_card(game.decls.values(), game.compiler.trigger_sites))
     if errors:
         raise ErrorList(errors)
     return game

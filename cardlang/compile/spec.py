@@ -9,6 +9,8 @@ from cardlang.syntax import ast
 
 _VISIBILITY = {"public": PUBLIC, "owner": OWNER, "hidden": HIDDEN, "top": TOP_PUBLIC}
 
+MAX_GRID_SLOTS = 10_000  # slots of one grid zone
+
 
 @dataclass
 class GameSpec:
@@ -56,6 +58,12 @@ class GameSpec:
                 continue
             cs.slot = len(spec.counters)
             spec.counters[c.name] = cs
+        for c in decl.counters:
+            cs = spec.counters.get(c.name)
+            if cs is not None and cs.bank_of is not None:
+                err = _shared_bank(cs, spec.counters, c.span)
+                if err is not None:
+                    errors.append(err)
         spec.types = list(decl.types)
         spec.tags = list(decl.tags)
         for p in decl.properties:
@@ -107,6 +115,9 @@ def _zone_spec(z: ast.ZoneDecl) -> ZoneSpec:
             spec.description = w[1]     # how rules text names it: `called "discard pile"`
         elif head == "grid" and len(w) == 4 and w[2] == "x" and all(isinstance(v, int) and v > 0
                                                                     for v in (w[1], w[3])):
+            if w[1] * w[3] > MAX_GRID_SLOTS:  # decisions list every slot: a bound, like the step budget
+                raise CardCompileError(f"a grid of {w[1]:,} x {w[3]:,} slots is too big (at most "
+                                       f"{MAX_GRID_SLOTS:,} slots)", opt.span)
             spec.grid = (w[1], w[3])  # type: ignore[assignment]  # `grid 5 x 2`: columns x rows
         elif w == ("keeps", "attachments"):
             spec.keeps_attachments = True
@@ -125,6 +136,22 @@ def _zone_spec(z: ast.ZoneDecl) -> ZoneSpec:
     return spec
 
 
+def _shared_bank(cs: CounterSpec, counters: dict[str, CounterSpec], span) -> CardCompileError | None:
+    """Point a `bank OTHER` counter at OTHER's bank (or say why it cannot: OTHER must have `bank N`)."""
+    owner = counters.get(cs.bank_of or "")
+    if cs.bank is not None:
+        return CardCompileError(f"counter '{cs.name}' has both `bank {cs.bank}` and `bank {cs.bank_of}`", span,
+                                hint="a counter has one bank: its own (`bank N`) or another's (`bank COUNTER`)")
+    if owner is None or owner.bank is None:
+        banked = [n for n, o in counters.items() if o.bank is not None]
+        return CardCompileError(f"counter '{cs.name}' draws on the bank of '{cs.bank_of}', which is not a counter "
+                                "with `bank N`", span,
+                                hint=did_you_mean(cs.bank_of or "", banked) or "for example: counter gems: per "
+                                "player, bank 12;  counter stake: per player, bank gems;")
+    cs.bank_slot = owner.slot
+    return None
+
+
 def _counter_spec(c: ast.CounterDecl) -> CounterSpec:
     spec = CounterSpec(c.name, per_player=False)
     for opt in c.options:
@@ -133,6 +160,8 @@ def _counter_spec(c: ast.CounterDecl) -> CounterSpec:
             spec.per_player = True
         elif w == ("shared",):
             spec.per_player = False
+        elif len(w) == 2 and w[0] == "bank" and isinstance(w[1], str):
+            spec.bank_of = w[1]   # `bank gems`: its tokens are the gems bank's, held aside (a bet's stake)
         elif len(w) == 2 and w[0] in ("min", "max", "start", "bank") and isinstance(w[1], int):
             if w[0] == "min":
                 spec.minimum = w[1]
@@ -158,5 +187,5 @@ def _counter_spec(c: ast.CounterDecl) -> CounterSpec:
         else:
             raise CardCompileError(f"unknown counter option '{' '.join(map(str, w))}'", opt.span,
                                    hint="counter options: per player, shared, per card, min N, max N, start N, "
-                                        "bank N, unbounded, numbers, of PROPERTY, quiet, called \"ONE\" [\"MANY\"]")
+                                        "bank N, bank COUNTER, unbounded, numbers, of PROPERTY, quiet, called \"ONE\" [\"MANY\"]")
     return spec

@@ -1,4 +1,5 @@
-"""Core verbs every game can use: move, shuffle, create, reveal, trigger, immune, win, eliminate, note.
+"""Core verbs every game can use: move, shuffle, create, reveal, trigger, immune, win, eliminate, first_turn,
+note.
 
 Each builder gets its arguments already compiled and checked (`Bound`) and returns `run(ctx)`.
 """
@@ -198,6 +199,26 @@ def build_eliminate(b: Bound, info) -> object:
             state.ended_by = "last player standing"
             raise GameOver()
     return run_eliminate
+
+
+def _d_first_turn(a: dict) -> str:
+    return "You take the first turn." if a["who"] == "you" else f"{a['who']} takes the first turn."
+
+
+@primitive("first_turn", Param("who", PLAYER), describe=_d_first_turn)
+def build_first_turn(b: Bound, info) -> object:
+    """In set-up: the first turn is this player's; turns then go on in seat order from them (logged).
+    Example: first_turn choose 1 from players by chance as first_player;"""
+    who = b.values["who"]
+
+    def run_first_turn(ctx: Ctx) -> None:
+        state = ctx.state
+        if state.turn_number > 0:
+            raise IllegalAction("the first turn is chosen in set-up; the turns have begun")
+        state.current = who(ctx)
+        if state.log is not None or state.listeners:
+            state.emit(("FirstTurn", state.current))
+    return run_first_turn
 
 
 @primitive("note", Param("message", STR), describe=lambda a: "")

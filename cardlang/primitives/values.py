@@ -10,6 +10,25 @@ from cardlang.primitives.types import CARD, CARDNAME, CARDS, NUMBERS, PLAYER, SL
 from cardlang.runtime.state import Ctx, IllegalAction
 
 
+class NothingChosen(IllegalAction):
+    """A card name was wanted from an empty pick: a rule violation, unless it is a verb's argument."""
+
+
+class _NothingToActOn(Exception):
+    """A verb's card argument came from an empty pick: the call does nothing ("do what you can": a gain
+    from a supply with nothing cheap enough left gains nothing, and the card goes on)."""
+
+
+def _skip_if_nothing_chosen(fn: Callable[[Ctx], Any]) -> Callable[[Ctx], Any]:
+    """A card argument taken from a pick that may be empty: empty, the call it belongs to does nothing."""
+    def card_argument(ctx: Ctx):
+        try:
+            return fn(ctx)
+        except NothingChosen:
+            raise _NothingToActOn() from None
+    return card_argument
+
+
 def _noop(ctx: Ctx) -> None:
     return None
 

@@ -250,6 +250,8 @@ def _counter_meaning(name: str, cs, decl: ast.GameDecl, comp) -> str:
         bounds.append(f"never above {cs.maximum}")
     if cs.bank is not None:
         bounds.append(f"taken from and returned to a bank of {cs.bank}")
+    elif cs.bank_of is not None:
+        bounds.append(f"tokens of the {cs.bank_of} bank, held aside")
     text = words[0] + (", " + _and(bounds) if bounds else "") + "."
     if decl.turn is not None:
         for st in decl.turn.stmts:

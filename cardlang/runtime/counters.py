@@ -17,7 +17,8 @@ def set_counter(state: GameState, slot: int, player: int | None, value: int, *, 
     if spec.maximum is not None and value > spec.maximum:
         value = spec.maximum  # a track stops at its end: gains beyond it are lost, never an error
     delta = value - old
-    bank = state.banks[slot]
+    bslot = slot if spec.bank_slot is None else spec.bank_slot  # `bank OTHER`: tokens held out of OTHER's bank
+    bank = state.banks[bslot]
     if bank is not None and delta > bank:
         if not clamp:
             raise IllegalAction(f"the bank holds only {bank} {spec.name}")
@@ -26,7 +27,7 @@ def set_counter(state: GameState, slot: int, player: int | None, value: int, *, 
     if delta == 0:
         return 0
     if bank is not None:
-        state.banks[slot] = bank - delta
+        state.banks[bslot] = bank - delta
     row[i] = value
     if (state.log is not None or state.listeners) and not spec.quiet:
         state.emit(("Counter", spec.name, player, old, value))

@@ -14,6 +14,7 @@ def roll(state: GameState, player: int | None, count: int, sides: int) -> tuple[
         raise IllegalAction(f"a die needs at least one face, not {sides}")
     if count < 0:
         raise IllegalAction(f"cannot roll {count} dice")
+    state.spend(count, f"rolling {count:,} dice")
     out = []
     fixed = state.fixed_dice
     for _ in range(count):

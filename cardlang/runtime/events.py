@@ -45,6 +45,8 @@ def render_event(state: GameState, e: tuple) -> str:
         return f"{_p(e[1])}: {e[2]}"
     if kind == "Eliminated":
         return f"{_p(e[1])} is out"
+    if kind == "FirstTurn":
+        return f"{_p(e[1])} takes the first turn"
     if kind == "Claimed":
         return f"{_p(e[1])} claims {e[2]}"
     if kind == "Challenged":
@@ -91,6 +93,7 @@ def event_dict(e: tuple) -> dict[str, Any]:
         "GameEnded": ("winners", "scores"),
         "Note": ("player", "text"),
         "Eliminated": ("player",),
+        "FirstTurn": ("player",),
         "Claimed": ("player", "card"),
         "Challenged": ("caller", "claimant", "card"),
         "Peeked": ("player", "cards", "zones"),

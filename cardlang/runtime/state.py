@@ -56,12 +56,14 @@ class CounterSpec:
     maximum: int | None = None
     start: int = 0
     bank: int | None = None        # finite supply shared by all players; conserved
+    bank_slot: int | None = None   # `bank OTHER`: the slot of the counter whose bank this one draws on
     slot: int = 0
     per_card: bool = False         # one value per card, kept in GameState.card_counters
     numbers: bool = False          # holds a list of numbers (dice), not one number
     of: str | None = None          # per card: the property it is measured against ("damage 4/6")
     quiet: bool = False            # bookkeeping: its changes are not written to the log
     words: tuple[str, str] | None = None  # how rules text names one and several: `called "Honor"` (a mass noun)
+    bank_of: str | None = None     # `bank OTHER` as written; resolved to bank_slot when the game loads
 
 
 class Zone:
@@ -190,6 +192,7 @@ class GameState:
         self.steps = 0
         self.depth = 0                        # abilities resolving inside each other
         self.step_budget = 200_000
+        self.card_limit = 100_000             # cards in one game, however many a source creates
         self.agents: list[Any] = []
         self.chance: Any = None               # answers `by chance` decisions when set (a script); else the RNG
         self.claims: list[tuple[int, str]] = []  # every claim made so far, in order: (player, card name); public
@@ -218,6 +221,14 @@ class GameState:
         out = [z for row in self.zones for z in row]
         out.extend(self.piles.values())
         return out
+
+    def spend(self, steps: int, what: str) -> None:
+        """Charge STEPS to the step budget before doing WHAT (a statement whose cost grows with a number
+        from a source: `create 1000000000 X`); refuse it whole, before any of it is done, if it would
+        pass the budget."""
+        if steps > self.step_budget - self.steps:
+            raise IllegalAction(f"{what} would pass the step budget of {self.step_budget:,} steps")
+        self.steps += steps
 
     def new_card(self, d: CardDef, zone: Zone) -> int:
         cid = len(self.card_def)

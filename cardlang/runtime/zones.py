@@ -2,11 +2,15 @@
 from __future__ import annotations
 
 from cardlang.runtime import board
-from cardlang.runtime.state import CardDef, GameState, Zone
+from cardlang.runtime.state import CardDef, GameState, IllegalAction, Zone
 
 
 def create(state: GameState, d: CardDef, zone: Zone, count: int) -> None:
     """Bring COUNT new cards of D into ZONE (set-up only: cards are never created during play)."""
+    state.spend(count, f"creating {count:,} {d.name}")
+    if len(state.card_def) + count > state.card_limit:
+        raise IllegalAction(f"creating {count:,} {d.name} would pass the limit of {state.card_limit:,} cards "
+                            f"in one game ({len(state.card_def):,} exist)")
     if zone.cells is None and state.log is None and not state.listeners:  # nobody watches: all at once
         start = len(state.card_def)
         state.card_def.extend([d] * count)

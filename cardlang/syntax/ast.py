@@ -472,6 +472,7 @@ class BotDecl:
     extends: str | None
     rules: tuple[BotRule, ...]
     span: Span = _span()
+    helper: bool = False  # `helper bot "x" { }`: only for other bots to extend, never a player
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,13 +5,14 @@ token and say, in the language's own words, what was expected there.
 """
 from __future__ import annotations
 
+import gc
 from functools import lru_cache
 from pathlib import Path
 
-from lark import Lark, Token, Transformer, v_args
+from lark import Lark, Token, Transformer, Tree, v_args
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 
-from cardlang.errors import CardLangError, CardSyntaxError, Span
+from cardlang.errors import CardLangError, CardSyntaxError, Span, visible
 from cardlang.syntax import ast
 
 _GRAMMAR = Path(__file__).with_name("grammar.lark")
@@ -25,10 +26,28 @@ _TERMINAL_TEXT = {
 }
 
 
+# A source file bigger than this is refused before parsing: the largest shipped file is about 32 KB, and a
+# file of megabytes is a mistake (a wrong path, generated junk) that would otherwise cost seconds.
+MAX_SOURCE_BYTES = 512 * 1024
+# Deeper than this, the tree would exhaust Python's stack in the compiler or in a running effect. Counted
+# in parse-tree levels: a card and its ability take about 6, each `if` 2, each `+` or `not` 1.
+MAX_NESTING = 120
+
+
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
-    return Lark(_GRAMMAR.read_text(encoding="utf-8"), parser="lalr", propagate_positions=True,
-                maybe_placeholders=True)
+    # The LALR tables are built once per grammar and Lark version and kept in the user's cache folder
+    # (cardlang/cache.py), so a new process loads them instead of analysing the grammar again.
+    from cardlang.cache import cache_file
+    grammar = _GRAMMAR.read_text(encoding="utf-8")
+    options = dict(parser="lalr", propagate_positions=True, maybe_placeholders=True)
+    cached = cache_file("grammar", grammar, repr(sorted(options.items())))
+    if cached is not None:
+        try:
+            return Lark(grammar, cache=str(cached), **options)
+        except Exception:  # noqa: BLE001 - an unreadable cache only costs the time to rebuild the tables
+            pass
+    return Lark(grammar, **options)
 
 
 def _describe_terminal(name: str) -> str:
@@ -54,6 +73,8 @@ def _unquote(s: str) -> str:
     """The text of a string literal. Only \\", \\\\, \\n and \\t are escapes; any other backslash stays as
     written (a card's text is prose, not a programming-language string)."""
     body = s[1:-1]
+    if not body.isprintable() and visible(body) != body:
+        raise _ControlCharacter(s)
     if "\\" not in body:
         return body
     out = []
@@ -67,6 +88,15 @@ def _unquote(s: str) -> str:
             out.append(ch)
             i += 1
     return "".join(out)
+
+
+class _ControlCharacter(Exception):
+    """A string holds a control character (an escape sequence could reach a terminal): raised inside the
+    transformer, reported by `parse` at the string's token."""
+
+    def __init__(self, literal: str) -> None:
+        super().__init__(literal)
+        self.literal = literal
 
 
 def _int(tok: Token, path: str) -> int:
@@ -505,8 +535,9 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def bot_decl(self, meta, c):
+        helper, c = c[0] is not None, c[1:]
         ext = _unquote(c[1]) if c[1] is not None else None
-        return ast.BotDecl(_unquote(c[0]), ext, tuple(c[2:]), self._s(meta))
+        return ast.BotDecl(_unquote(c[0]), ext, tuple(c[2:]), self._s(meta), helper)
 
     @v_args(meta=True)
     def scenario_decl(self, meta, c):
@@ -515,23 +546,66 @@ class _ToAst(Transformer):
 
 def parse(text: str, path: str = "<text>") -> ast.SourceFile:
     """Parse one source file into its declarations. Raises `CardSyntaxError`, never a Lark exception."""
+    size = len(text.encode("utf-8", "surrogatepass")) if len(text) * 4 > MAX_SOURCE_BYTES else len(text)
+    if size > MAX_SOURCE_BYTES:
+        raise CardSyntaxError(f"this file is {size:,} bytes; a source file may hold at most "
+                              f"{MAX_SOURCE_BYTES:,}", Span(path, 1, 1, 1, 2),
+                              hint="split it into several files (one card per file)")
+    # The parse allocates millions of small objects and frees none of them: a cyclic collection pass in
+    # the middle of it would only rescan them (a third of the time on a big file).
+    was_enabled = gc.isenabled()
+    gc.disable()
     try:
-        tree = _lark().parse(text)
-    except UnexpectedInput as e:
-        raise _syntax_error(e, text, path) from None
-    except RecursionError:
-        raise CardSyntaxError("the text is nested too deeply", Span(path, 1, 1, 1, 2)) from None
-    try:
-        decls = _ToAst(path).transform(tree)
-    except VisitError as e:
-        if isinstance(e.orig_exc, CardLangError):
-            raise e.orig_exc from None
-        if isinstance(e.orig_exc, RecursionError):
-            raise CardSyntaxError("the text is nested too deeply", Span(path, 1, 1, 1, 2)) from None
-        raise
-    except RecursionError:
-        raise CardSyntaxError("the text is nested too deeply", Span(path, 1, 1, 1, 2)) from None
+        try:
+            tree = _lark().parse(text)
+        except UnexpectedInput as e:
+            raise _syntax_error(e, text, path) from None
+        _check_nesting(tree, path)
+        try:
+            decls = _ToAst(path).transform(tree)
+        except VisitError as e:
+            if isinstance(e.orig_exc, CardLangError):
+                raise e.orig_exc from None
+            if isinstance(e.orig_exc, _ControlCharacter):
+                raise _control_error(e.orig_exc.literal, path) from None
+            raise
+    finally:
+        if was_enabled:
+            gc.enable()
     return ast.SourceFile(path, text, decls)
+
+
+def _check_nesting(tree: Tree, path: str) -> None:
+    """Refuse a tree nested past MAX_NESTING, at the first node too deep, without recursion (a file may nest
+    ten thousand brackets). A long chain of `+`, `*` or `and` is named as such: it is flat to its author."""
+    stack: list[tuple[Tree, int, Tree | None]] = [(tree, 1, None)]
+    while stack:
+        node, depth, parent = stack.pop()
+        if depth > MAX_NESTING:
+            chain = parent is not None and parent.data in _CHAINS
+            m = parent.meta if chain else node.meta  # a chain is pointed at where it starts
+            span = Span(path, m.line, m.column, m.line, m.column + 1) if not m.empty else Span(path, 1, 1, 1, 2)
+            if chain:
+                raise CardSyntaxError(f"this expression is too long: more than {MAX_NESTING - 10} terms joined "
+                                      "by operators", span,
+                                      hint="add up part of it with `let` first, then use that name")
+            raise CardSyntaxError(f"this is nested more than {MAX_NESTING} levels deep", span,
+                                  hint="move the inner part into a verb of its own")
+        for child in node.children:
+            if isinstance(child, Tree):
+                stack.append((child, depth + 1, node))
+
+
+_CHAINS = ("binop", "and_", "or_")
+
+
+def _control_error(literal: Token, path: str) -> CardSyntaxError:
+    at = next(i for i, ch in enumerate(literal) if visible(ch) != ch)
+    line, col = getattr(literal, "line", 1), getattr(literal, "column", 1) + at
+    return CardSyntaxError(f"this string holds the control character U+{ord(literal[at]):04X}",
+                           Span(path, line, col, line, col + 1),
+                           hint="remove it: control characters would be sent to the terminal as commands; "
+                                "write a new line as \\n")
 
 
 def _syntax_error(e: UnexpectedInput, text: str, path: str) -> CardSyntaxError:

@@ -65,7 +65,18 @@ game "fall-of-kingdoms" {
   event struck "Defense Only. When a Destiny card would eliminate one of your Character cards";
 
   setup {
-    // Character cards by player count (R-FK Setup Overview 1/2; design §1.1).
+    // Destiny cards and coins, and the exchange, come first (R-FK Setup 1/2, step 2): "Allow each player to
+    // exchange one Destiny Card of their choice with the Destiny Card Pile right now", before any Character
+    // card is dealt ("Don't look at your Character Cards just yet!", step 3), so the exchange is made knowing
+    // only one's own Destiny cards.
+    for d in cards where card is Destiny { create d.copies d to destiny_pile; }
+    shuffle destiny_pile;
+    for p in players {
+      p.coins += 3;                                  // from the bank
+      move top 2 of destiny_pile to p.destiny;
+    }
+    for p in players { exchange for p; }
+    // Character cards by player count (R-FK Setup Overview 1/2, step 3; design §1.1).
     for c in cards where card is Character { create c.copies c to house; }
     shuffle house;
     let n = count(players);
@@ -85,14 +96,6 @@ game "fall-of-kingdoms" {
       move top 2 of house to p.active;               // the two a player looks at
       move top each - 2 of house to p.reserve;       // the rest, unseen: extra lives
     }
-    // Destiny cards and coins (R-FK Setup 1/2, step 2).
-    for d in cards where card is Destiny { create d.copies d to destiny_pile; }
-    shuffle destiny_pile;
-    for p in players {
-      p.coins += 3;                                  // from the bank
-      move top 2 of destiny_pile to p.destiny;
-    }
-    for p in players { exchange for p; }
   }
 
   turn {
@@ -138,12 +141,14 @@ verb remove_a_set() "remove one of each character" {
 
 // "Allow each player to exchange one Destiny Card of their choice with the Destiny Card Pile": the card goes
 // into the pile, the pile is shuffled, and the player draws one (design §1).
+// An exchange: take the top card of the pile, then put yours in and shuffle, so the card you get is never the
+// one you gave (a second copy of the same name may come).
 verb exchange() "you may exchange a Destiny card with the pile" {
   let d = choose up to 1 from destiny as destiny_exchange prompt "Exchange a Destiny card with the pile?";
-  if d {
+  if d and count(destiny_pile) > 0 {
+    move top 1 of destiny_pile to destiny;
     move d to destiny_pile;
     shuffle destiny_pile;
-    move top 1 of destiny_pile to destiny;
   }
 }
 

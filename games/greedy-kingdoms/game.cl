@@ -29,6 +29,11 @@ game "greedy-kingdoms" {
   counter defending: per player, max 1;   // 1 for the player attacked this round ("the defender")
   counter bet_side: per player, max 2, quiet;  // More Greediness: 1 on the attacker, 2 on the defender
   counter bet_kind: per player, max 4, quiet;  // the Resource bet: 1 Honor, 2 Gold, 3 Food, 4 Land
+  // A bet's stake, held aside in front of its bettor until the bets settle: never the bank's to give away.
+  counter stake_honor: per player, max 1, quiet, bank honor;
+  counter stake_gold: per player, max 1, quiet, bank gold;
+  counter stake_food: per player, max 1, quiet, bank food;
+  counter stake_land: per player, max 1, quiet, bank land;
   // Flags and amounts of the round, set by the rules and the cards' abilities (quiet: not logged).
   counter attackers: shared, quiet;       // Heroes the attacker plays (3; War Horn: 4)
   counter defenders: shared, quiet;       // Heroes the defender plays (3; Barracks: 4)
@@ -95,25 +100,31 @@ game "greedy-kingdoms" {
     create palace_count "Royal Palace" to palaces;
     shuffle upgrades;
     refill market to 5 from upgrades;
-    // Starting Resources by seat (R-GK Set-Up 2; More Greediness 3 and 4 Players). Seat 1 attacks first.
+    // "Randomly choose a player to be the first attacker" (R-GK Set-Up 2), from the game's one RNG; the
+    // turns then go clockwise from them. Starting Resources by place from the first attacker (R-GK Set-Up 2;
+    // More Greediness 3 and 4 Players).
+    let first = choose 1 from players by chance as first_attacker prompt "The first attacker";
+    first_turn first;
     if count(players) == 4 {
-      gold += 1;
+      first.gold += 1;
     } else {
-      choose as first_tokens prompt "Take 1 Food or 1 Gold" {
-        "Food" { food += 1; }
-        "Gold" { gold += 1; }
+      choose by first as first_tokens prompt "Take 1 Food or 1 Gold" {
+        "Food" { first.food += 1; }
+        "Gold" { first.gold += 1; }
       }
     }
-    left.food += 1;
-    left.gold += 1;
+    let second = first.left;
+    second.food += 1;
+    second.gold += 1;
     if count(players) >= 3 {
-      let third = left.left;
+      let third = second.left;
       third.food += 1;
       third.land += 1;
     }
     if count(players) == 4 {
-      right.gold += 1;
-      right.land += 1;
+      let fourth = first.right;
+      fourth.gold += 1;
+      fourth.land += 1;
     }
   }
 
@@ -231,25 +242,32 @@ game "greedy-kingdoms" {
   // ---- the battle (R-GK Battle; windows in the order of GKD section 8) ----------------------------------
 
   verb battle(d: player) "battle {d}" {
-    attackers = 3;
-    defenders = 3;
-    siege_used = 0;
-    trigger defend_start d.kingdom for d;     // Granary
-    trigger attack_setup kingdom;             // War Horn, Stables
-    trigger defend_setup d.kingdom for d;     // Barracks, Watchtower
+    let free_before = free_uses;              // Blacksmith's, obtained before the battle: kept on a restart
     restart = 1;
     while restart == 1 {
+      // The beginning of the Battle step. Mysterious Watch brings the battle back here ("then restart the
+      // Battle Step from the beginning", R-GK Upgrade Cards): the battle's own numbers go back to where they
+      // stood before it, and the start-of-battle effects happen again (GKD 8, step 3).
       restart = 0;
+      attackers = 3;
+      defenders = 3;
+      siege_used = 0;
+      watchtower = 0;
+      free_uses = free_before;
+      trigger defend_start d.kingdom for d;   // Granary
+      trigger attack_setup kingdom;           // War Horn (if still held), Stables
+      trigger defend_setup d.kingdom for d;   // Barracks, Watchtower
       choose_heroes d;
       trigger before_reveal kingdom;          // Crystal Ball: the attacker first, then the defender
       trigger before_reveal d.kingdom for d;
       reveal_heroes d;
       mark_blocks d;
       open_reveal_window d;
-      if restart == 1 {                       // Mysterious Watch: every Hero back to hand, choose again
+      if restart == 1 {                       // Mysterious Watch: every Hero back to hand, ...
         move shown to hand;
         move blocked to hand;
         move d.shown to d.hand;
+        if count(players) > 2 { return_bets; }   // ... and the bets, made in the restarted step, back too
       }
     }
     trigger blocks_settled d.kingdom for d;   // Citadel
@@ -368,28 +386,50 @@ game "greedy-kingdoms" {
     }
   }
 
+  // The stake goes from the bettor's Resources to their stake, held aside: the bank never holds it, so an
+  // effect that takes from the bank before the bets settle (Citadel) cannot take it.
   verb pay_bet() "bet 1 Resource" {
     choose as bet_token prompt "Bet which Resource?" {
-      "Honor" if honor > 0 { honor -= 1; bet_kind = 1; }
-      "Gold" if gold > 0 { gold -= 1; bet_kind = 2; }
-      "Food" if food > 0 { food -= 1; bet_kind = 3; }
-      "Land" if land > 0 { land -= 1; bet_kind = 4; }
+      "Honor" if honor > 0 { honor -= 1; stake_honor += 1; bet_kind = 1; }
+      "Gold" if gold > 0 { gold -= 1; stake_gold += 1; bet_kind = 2; }
+      "Food" if food > 0 { food -= 1; stake_food += 1; bet_kind = 3; }
+      "Land" if land > 0 { land -= 1; stake_land += 1; bet_kind = 4; }
     }
   }
 
-  // A success is at most one attacking Hero blocked. Winners get their Resource back, then one more of the
-  // same type from the bank; losing bets stay in the bank. (A bet is paid into the bank at once, so the
-  // stakes go back first: no winner's own Resource can be taken by another winner's extra one.)
+  // A success is at most one attacking Hero blocked. "Players who bid on the defender get their bid Resource
+  // back, and win another Resource of the same type from the bank. Resources bid on the attacker are lost to
+  // the bank": in that order, in turn order. Every stake first goes back to its winner; then each winner
+  // takes one more from the bank (as many as remain); then the losing stakes go to the bank.
   verb settle_bets(d: player) "settle the bets" {
     let won = 1;
     if count(blocked) >= 2 { won = 2; }
     for p in others {
-      if p.bet_side == won { take_kind 1 for p; }
+      if p.bet_side == won { unstake 1 for p; }
     }
     for p in others {
       if p.bet_side == won { take_kind 1 for p; }
     }
     for p in others {
+      if p.bet_side != won { unstake 0 for p; }
+      p.bet_side = 0;
+      p.bet_kind = 0;
+    }
+  }
+
+  // The stake leaves its place aside: back to the bettor (keep 1) or lost to the bank (keep 0).
+  verb unstake(keep: int) "take back the Resource you bet" {
+    if stake_honor > 0 { stake_honor -= 1; honor += keep; }
+    if stake_gold > 0 { stake_gold -= 1; gold += keep; }
+    if stake_food > 0 { stake_food -= 1; food += keep; }
+    if stake_land > 0 { stake_land -= 1; land += keep; }
+  }
+
+  // The battle restarts (Mysterious Watch): every stake goes back to its bettor, who may bet again after
+  // the attacker's new reveal.
+  verb return_bets() "give the bets back" {
+    for p in others {
+      unstake 1 for p;
       p.bet_side = 0;
       p.bet_kind = 0;
     }

@@ -80,12 +80,13 @@ def test_random_sequences_conserve() -> None:
 
 # ---- bank(COUNTER): what the bank still holds, readable by rules, bots and scenarios -------------------
 
-def _toy(tmp_path, monkeypatch, body: str):
+def _toy(tmp_path, monkeypatch, body: str, extra: str = ""):
     from cardlang.compile.game import load_game
     (tmp_path / "games" / "mint").mkdir(parents=True)
     (tmp_path / "cards" / "mint").mkdir(parents=True)
     (tmp_path / "games" / "mint" / "game.cl").write_text(
         "game mint { players 2 to 2; types Thing; counter coins: per player, bank 5; counter turns_left: shared;\n"
+        f"  {extra}\n"
         f"  turn {{ {body} win you; }} }}\n", encoding="utf-8")
     (tmp_path / "cards" / "mint" / "nugget.card").write_text("card Nugget { types Thing; }", encoding="utf-8")
     monkeypatch.setenv("CARDLANG_HOME", str(tmp_path))
@@ -109,4 +110,57 @@ def test_bank_function_errors(tmp_path, monkeypatch, body, message) -> None:
     from cardlang.errors import ErrorList
     with pytest.raises(ErrorList) as e:
         _toy(tmp_path, monkeypatch, body)
+    assert e.value.errors[0].message == message
+
+
+# ---- `bank OTHER`: a counter whose tokens are OTHER's, held out of OTHER's bank (a bet's stake) ------------
+
+STAKE = CounterSpec("stake", per_player=True, slot=1, bank_slot=0)
+
+
+def make_with_stake(players: int = 3) -> GameState:
+    return GameState(defs=[], zone_specs=[], counter_specs=[TOKENS, STAKE], num_players=players, seed=1, log=True)
+
+
+def test_a_stake_is_held_out_of_the_other_counters_bank() -> None:
+    s = make_with_stake()
+    take(s, 0, 4)
+    pay(s, 0, 1)                                  # put one token at stake: off the player ...
+    assert set_counter(s, 1, 0, 1) == 1          # ... and held aside, not left in the bank
+    assert s.banks[0] == 1 and s.banks[1] is None
+    assert take(s, 1, 3) == 1                     # someone else can take only what the bank really holds
+    assert s.banks[0] + sum(s.counters[0]) + sum(s.counters[1]) == 5
+    set_counter(s, 1, 0, 0)                       # a lost stake goes to the bank
+    assert s.banks[0] == 1
+
+
+def test_a_stake_cannot_be_made_from_an_empty_bank_without_paying_first() -> None:
+    s = make_with_stake()
+    take(s, 0, 5)
+    with pytest.raises(IllegalAction, match="the bank holds only 0 stake"):
+        set_counter(s, 1, 1, 1)
+
+
+def test_bank_other_in_a_game(tmp_path, monkeypatch) -> None:
+    from cardlang.runtime.decisions import RandomAgent
+    from cardlang.runtime.engine import play_game
+    g = _toy(tmp_path, monkeypatch, "coins += 5; coins -= 2; held += 2; left.coins += 3; turns_left = bank(coins);",
+             extra="counter held: per player, quiet, bank coins;")
+    r = play_game(g, [RandomAgent(1), RandomAgent(2)], seed=1)
+    coins, held = g.spec.counters["coins"].slot, g.spec.counters["held"].slot
+    assert r.state.counters[coins] == [3, 0] and r.state.counters[held] == [2, 0]
+    assert r.state.banks[coins] == 0 and r.state.banks[held] is None
+
+
+@pytest.mark.parametrize("decl, message", [
+    ("counter held: per player, bank turns_left;",
+     "counter 'held' draws on the bank of 'turns_left', which is not a counter with `bank N`"),
+    ("counter held: per player, bank coin;",
+     "counter 'held' draws on the bank of 'coin', which is not a counter with `bank N`"),
+    ("counter held: per player, bank 3, bank coins;", "counter 'held' has both `bank 3` and `bank coins`"),
+])
+def test_bank_other_errors(tmp_path, monkeypatch, decl, message) -> None:
+    from cardlang.errors import ErrorList
+    with pytest.raises(ErrorList) as e:
+        _toy(tmp_path, monkeypatch, "", extra=decl)
     assert e.value.errors[0].message == message

@@ -100,3 +100,22 @@ def test_too_many_arguments(tiny):
     e = tiny.error(body)
     assert (e.message, e.span, e.hint) == ("'create' takes at most 3 argument(s), got 4", probe_span(body, "4"),
                                            "for example: create 7 Coin to deck;")
+
+
+def test_a_huge_count_stops_at_once_on_the_step_budget(tiny):
+    body = "create 1000000000 Coin to hand;"
+    g = tiny(body)
+    s = g.state()
+    with pytest.raises(RuleViolation) as e:
+        g.play(s)
+    assert e.value.span == probe_span(body, body)
+    assert e.value.message == "Probe: creating 1,000,000,000 Coin would pass the step budget of 200,000 steps"
+    assert not [d for d in s.card_def if d.name == "Coin"]  # refused whole: nothing was made
+
+
+def test_a_game_holds_a_bounded_number_of_cards(tiny):
+    g = tiny("create 150000 Coin to hand;")
+    s = g.state()
+    with pytest.raises(RuleViolation, match="would pass the limit of 100,000 cards in one game"):
+        g.play(s)
+    assert len(s.card_def) < 1000

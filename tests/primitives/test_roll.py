@@ -64,3 +64,13 @@ def test_taking_a_number_that_is_not_there_is_a_rule_violation(tmp_path, monkeyp
 def test_rules_text(tmp_path, monkeypatch) -> None:
     from cardlang.primitives import CORE
     assert CORE.get("roll").describe({"count": "5", "sides": "6"}) == "roll 5 dice"
+
+
+def test_a_huge_number_of_dice_is_refused_before_any_roll() -> None:
+    from cardlang.runtime.state import GameState, IllegalAction
+    s = GameState(defs=[], zone_specs=[], counter_specs=[], num_players=2, seed=1)
+    with pytest.raises(IllegalAction, match="rolling 1,000,000,000 dice would pass the step budget"):
+        D.roll(s, 0, 1_000_000_000, 6)
+    assert s.steps == 0
+    D.roll(s, 0, 5, 6)
+    assert s.steps == 5  # each die is a step of the turn's budget

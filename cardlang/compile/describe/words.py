@@ -9,19 +9,22 @@ from typing import Any
 def _join(parts: list[str], who: str) -> str:
     """Sentences as printed: capitalised; a bare "they" predicate gets "They"; consecutive bonuses are
     listed the way printed cards list them: "+1 Card, +2 Actions."."""
-    out: list[str] = []
+    # Each sentence is kept as its pieces, so a long run of bonuses is joined once (linear, not quadratic).
+    out: list[list[str]] = []
     for p in parts:
         if not p:
             continue
         if who != "you" and p[0].islower():
             p = "They " + _base(p)
         p = _upper_first(p)
-        if out and p.startswith("+") and out[-1].startswith("+") and out[-1].endswith(".") \
-                and " per " not in out[-1]:
-            out[-1] = out[-1][:-1] + ", " + p
+        last = out[-1] if out else None
+        if last and p.startswith("+") and last[0].startswith("+") and last[-1].endswith(".") \
+                and not any(" per " in x for x in last):
+            last[-1] = last[-1][:-1]
+            last.append(p)
         else:
-            out.append(p)
-    return " ".join(out)
+            out.append([p])
+    return " ".join(", ".join(pieces) for pieces in out)
 
 
 def _each(subject: str, parts: list[str]) -> str:

@@ -1,5 +1,5 @@
 // Shared habits of every Dominion bot: what to discard, trash and set aside when a card asks.
-bot "basics" {
+helper bot "basics" {
   on discard_down { Curse; Estate; Duchy; Province; Gardens; lowest card.cost; }
   on cellar_discard { Curse; Estate; Duchy; Province; Gardens; none; }
   on chapel_trash { Curse; Estate; Copper; none; }

@@ -3,7 +3,7 @@
 // (`claimed()`, `claimant()`, `claims(P, ROLE)`), and the cards it was shown (`seen(ZONE)`).
 
 // Shared habits: which card to give up, which Destiny card to play, whom to hit.
-bot "basics" {
+helper bot "basics" {
   on destiny_exchange { Plague; Ceasefire; Inflation; "Fog of War"; "Age of Lies"; Inquisition; none; }
   on lose_character { Prophet; Informant; Saint; General; Puppeteer; Assassin; }
   on swap_return { Prophet; Informant; Saint; General; Puppeteer; Assassin; }

@@ -2,7 +2,7 @@
 // 1 Gold, 1 Food, 1 Land and 2 more of any type, so "short" below means short of what the next palace needs.
 
 // Shared habits: which token to pay, take, steal and bet; which unblocked Heroes to use; small items.
-bot "basics" {
+helper bot "basics" {
   on first_tokens { "Gold"; }             // simulation: Gold wins more often than Food (README)
   // Pay with what is beyond the palace's needs first, Honor last.
   on pay_any { "Gold" if gold > 1; "Food" if food > 1; "Land" if land > 1; "Honor" if honor > 2;

@@ -52,7 +52,7 @@ bot "rush" extends "habits" {
 }
 
 // Shared habits: where to put units, what to equip, how to answer combat questions.
-bot "habits" {
+helper bot "habits" {
   on act { Merchant; none; }
   on servant { "Search"; }
   on sabotage { highest count(player.hand); }

@@ -76,3 +76,23 @@ def test_the_destiny_exchange_is_asked_of_each_player(game) -> None:
             return super().decide(view, decision)
     setup_game(game, [Spy(script) for _ in range(3)], 1)
     assert asked == [(0, "destiny_exchange"), (1, "destiny_exchange"), (2, "destiny_exchange")]
+
+
+def test_the_destiny_exchange_comes_before_any_character_card_is_dealt(game) -> None:
+    """R-FK Setup 2-3: exchange "right now", then "Don't look at your Character Cards just yet!": when a
+    player decides the exchange, no Character card is in anyone's hand or reserve, and their view shows none."""
+    from cardlang.runtime.decisions import ScriptedAgent
+    from cardlang.runtime.engine import setup_game
+    script: list = ["none", "none", "none"]
+    seen = []
+
+    class Spy(ScriptedAgent):
+        def decide(self, view, decision):
+            own = [n for z in view.zones() for n in (view.zone_cards(z) or ())
+                   if "Character" in game.defs_by_name[n].types]
+            dealt = sum(len(z.cards) for z in view.zones() if z.label.split(".")[-1] in ("active", "reserve"))
+            seen.append((decision.tag, own, dealt))
+            return super().decide(view, decision)
+    state = setup_game(game, [Spy(script) for _ in range(3)], 1)
+    assert seen == [("destiny_exchange", [], 0)] * 3
+    assert all(len(state.zones[state.zone_slot["active"]][p].cards) == 2 for p in range(3))

@@ -1,7 +1,7 @@
 """Greedy Kingdoms: seeded random-agent games for 2, 3 and 4 players end by the rules (a second Royal Palace)
 without an error; after every single card move and counter change every card is in exactly one zone, no card
 is created during play, every counter keeps its bounds and each of the four banks is conserved
-(bank + what the players hold == 12). Same seed, same answers: byte-identical logs."""
+(bank + what the players hold + the stakes of open bets == 12). Same seed, same answers: byte-identical logs."""
 from __future__ import annotations
 
 import json
@@ -51,7 +51,10 @@ def check(state) -> None:
         if spec.name in RESOURCES:
             assert spec.bank == 12
             bank = state.banks[spec.slot]
-            assert bank >= 0 and bank + sum(row) == 12, f"{spec.name}: bank {bank} + {row} != 12"
+            stakes = state.counters[state.counter_specs.index(
+                next(c for c in state.counter_specs if c.name == f"stake_{spec.name}"))]
+            held = sum(row) + sum(stakes)          # a bet's stake is held aside, out of the bank
+            assert bank >= 0 and bank + held == 12, f"{spec.name}: bank {bank} + {row} + stakes {stakes} != 12"
 
 
 def palaces(state, p: int) -> int:

@@ -60,7 +60,8 @@ class Fixed:
 def test_the_defenders_view_while_it_picks_does_not_depend_on_the_attackers_pending_pick(attack) -> None:
     def defender_view(heroes):
         spy = Spy(7)
-        state = setup_game(GAME, [Fixed(heroes), spy], seed=11)
+        state = setup_game(GAME, [Fixed(heroes), spy], seed=12)
+        assert state.current == 0                           # seed 12 draws p1 as the first attacker
         run_turn(GAME, state)
         return [s for s in spy.seen if s[0] == "defend_heroes"]
     baseline = defender_view(["Priest", "Hunter", "Knight"])
@@ -105,7 +106,7 @@ def test_a_bot_may_read_public_zones_and_counts() -> None:
 
 def _scenario(tmp_path: Path, body: str):
     f = tmp_path / "probe.scenario"
-    f.write_text('scenario "probe" {\n  game greedy_kingdoms; players 2;\n  answer "Food";\n' + body + "\n}\n",
+    f.write_text('scenario "probe" {\n  game greedy_kingdoms; players 2;\n  answer p1 "Food";\n' + body + "\n}\n",
                  encoding="utf-8")
     (decl,) = load_scenarios(f)
     return run_scenario(decl)
@@ -230,14 +231,15 @@ def test_play_command_with_bots() -> None:
 
 
 def test_play_two_people_at_one_terminal_pass_it_between_the_secret_picks() -> None:
-    # p1: take Food, pass; then the battle: p1 picks in secret, p2 picks in secret (input then ends)
-    r = CliRunner().invoke(app, ["play", "greedy-kingdoms", "--players", "human,human", "--seed", "3"],
-                           input="1\n1\n\n1 2 3\n\n4 5 6\n")
+    # seed 6 draws p1 as the first attacker. p1: take Food (the Development step then offers nothing to
+    # choose and is not asked); the battle: p1 picks in secret, p2 picks in secret (input then ends)
+    r = CliRunner().invoke(app, ["play", "greedy-kingdoms", "--players", "human,human", "--seed", "6"],
+                           input="1\n\n1 2 3\n\n4 5 6\n")
     out = r.output
     clear = "\x1b[2J\x1b[H"
     p1 = out.index("Pass to the other player (p1)")
     p2 = out.index("Pass to the other player (p2)")
-    assert out.rindex(clear, 0, p1) > out.index("p1 chooses Pass")   # cleared before p1's pick
+    assert out.rindex(clear, 0, p1) > out.index("p1 chooses Food")   # cleared before p1's pick
     between = out[p1:p2]
     assert "p1: Choose your attacking Heroes" in between
     assert between.rindex(clear) > between.index("p1: Choose your attacking Heroes")  # hidden before p2
@@ -248,7 +250,7 @@ def test_play_two_people_at_one_terminal_pass_it_between_the_secret_picks() -> N
 
 
 def test_play_with_bot_and_human_does_not_interrupt() -> None:
-    r = CliRunner().invoke(app, ["play", "greedy-kingdoms", "--players", "human,reader", "--seed", "3"],
+    r = CliRunner().invoke(app, ["play", "greedy-kingdoms", "--players", "human,reader", "--seed", "6"],
                            input="1\n1\n1 2 3\n")
     assert "Pass to the other player" not in r.output
 

@@ -1,0 +1,132 @@
+"""Whole-game checks on the AST that no single statement's compilation can make: verbs that call each other
+without end, and `this` in an ability that only ever runs for a card's name.
+
+Each check returns compile errors (it never raises) and reports only what is certain; what may or may not
+happen at run time is left to the budgets there. Knows no game.
+"""
+from __future__ import annotations
+
+from typing import Iterable, Iterator
+
+from cardlang.errors import CardCompileError, CardLangError, Span
+from cardlang.syntax import ast
+
+# Primitives after which a verb's next statement might not run: the game may end, or abilities run that may.
+_MAY_STOP = {"win", "eliminate", "trigger"}
+
+
+def verb_cycles(verbs: dict[str, ast.VerbDecl], primitives: Iterable[str]) -> list[CardLangError]:
+    """Verbs that call each other (or themselves) on every path, before anything that could end the game:
+    `verb ping() { pong; }  verb pong() { ping; }` can only recurse until the nesting limit."""
+    prims = set(primitives)
+    safe = _returning_verbs(verbs, prims)
+    edges = {name: list(_certain_calls(decl.body, verbs, prims, safe)) for name, decl in verbs.items()}
+    errors: list[CardLangError] = []
+    reported: set[frozenset[str]] = set()
+    for start in sorted(verbs, key=lambda n: (verbs[n].span.path, verbs[n].span.line, verbs[n].span.column)):
+        cycle = _find_cycle(start, edges)
+        if cycle is None or frozenset(v for v, _ in cycle) in reported:
+            continue
+        reported.add(frozenset(v for v, _ in cycle))
+        names = [v for v, _ in cycle]
+        steps = ", ".join(f"'{v}' calls '{names[(i + 1) % len(names)]}' at line {span.line}"
+                          for i, (v, span) in enumerate(cycle))
+        what = (f"verb '{start}' always calls itself" if len(cycle) == 1
+                else f"verbs {', '.join(repr(n) for n in names)} always call each other")
+        errors.append(CardCompileError(f"{what}, so it never ends: {steps}", cycle[0][1],
+                                       hint="make one of the calls depend on a condition: if ... { ... }"))
+    return errors
+
+
+def _returning_verbs(verbs: dict[str, ast.VerbDecl], prims: set[str]) -> set[str]:
+    """Verbs that cannot end the game or run abilities, whatever they do: nothing in them, nor in the verbs
+    they call, is `win`, `eliminate`, `trigger` or a call with outcome blocks."""
+    calls = {name: [c for c in _nodes(decl.body) if isinstance(c, ast.Call)] for name, decl in verbs.items()}
+    safe = {name for name, cs in calls.items()
+            if all(not c.cases and (c.verb in verbs or (c.verb in prims and c.verb not in _MAY_STOP)) for c in cs)}
+    changed = True
+    while changed:  # a verb is safe only if every verb it calls is
+        changed = False
+        for name in list(safe):
+            if any(c.verb in verbs and c.verb not in safe for c in calls[name]):
+                safe.discard(name)
+                changed = True
+    return safe
+
+
+def _certain_calls(body: ast.Block, verbs: dict, prims: set[str], safe: set[str]) -> Iterator[tuple[str, Span]]:
+    """Calls of the game's own verbs that a run of BODY always reaches: its own top-level statements, up to
+    the first that could end the game or leave the body early."""
+    for st in body.stmts:
+        if isinstance(st, (ast.Let, ast.Assign)):
+            continue
+        if not isinstance(st, ast.Call) or st.cases:
+            return
+        if st.verb in verbs:
+            yield st.verb, st.span
+            if st.verb not in safe:
+                return  # it may end the game: what follows may never run
+            continue
+        if st.verb not in prims or st.verb in _MAY_STOP:
+            return
+
+
+def _find_cycle(start: str, edges: dict[str, list[tuple[str, Span]]]) -> list[tuple[str, Span]] | None:
+    """A cycle of certain calls from START back to it, as (verb, span of its call of the next verb)."""
+    stack: list[tuple[str, list[tuple[str, Span]]]] = [(start, [])]
+    seen: set[str] = set()
+    while stack:
+        verb, path = stack.pop()
+        for nxt, span in edges.get(verb, ()):
+            if nxt == start:
+                return path + [(verb, span)]
+            if nxt not in seen:
+                seen.add(nxt)
+                stack.append((nxt, path + [(verb, span)]))
+    return None
+
+
+def this_without_card(cards: Iterable[ast.CardDecl], sites: dict[str, dict[str, list[Span]]]
+                      ) -> list[CardLangError]:
+    """`this` in an `on EVENT` ability when every `trigger EVENT` names a card rather than passing a card in
+    play (`trigger use role;`): the ability runs with no card, so `this` would be nothing."""
+    cards = list(cards)
+    bodies = {(c.name, t.event): t for c in cards for t in c.triggers if t.zone is None}
+    errors: list[CardLangError] = []
+    for (card, event), trig in bodies.items():
+        found = sites.get(event, {})
+        if not found.get("name"):
+            continue
+        # a `trigger EVENT this` inside an ability of that same event does not bring a card into play
+        in_play = [s for s in found.get("cards", ()) if not any(_inside(s, t.span) for (_, e), t in
+                                                                bodies.items() if e == event)]
+        if in_play:
+            continue
+        first = found["name"][0]
+        for node in _this_refs(trig.body):
+            errors.append(CardCompileError(
+                f"'this' is nothing here: '{card}' runs 'on {event}' for its name, with no card in play "
+                f"(trigger {event} at {first})", node.span,
+                hint="name the card by its name, or pass what the ability needs: trigger EVENT X NAME=VALUE"))
+    return errors
+
+
+def _inside(s: Span, outer: Span) -> bool:
+    return s.path == outer.path and (outer.line, outer.column) <= (s.line, s.column) and \
+        (s.end_line, s.end_column) <= (outer.end_line, outer.end_column)
+
+
+def _this_refs(node) -> Iterator[ast.NameRef]:
+    return (n for n in _nodes(node) if isinstance(n, ast.NameRef) and n.name == "this")
+
+
+def _nodes(node) -> Iterator:
+    """Every AST node under NODE, in source order, without recursion."""
+    stack = [node]
+    while stack:
+        n = stack.pop()
+        if isinstance(n, tuple):
+            stack.extend(reversed(n))
+        elif hasattr(n, "__dataclass_fields__"):
+            yield n
+            stack.extend(getattr(n, f) for f in reversed(list(n.__dataclass_fields__)))
