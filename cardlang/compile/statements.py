@@ -147,7 +147,8 @@ class Statements:
                 CE(lambda ctx: None, PLAYER, code=lambda g: G.const(None))
         per_player = cs.per_player
 
-        fast = cs.bank is None and cs.maximum is None  # no bank to draw on, no top to stop at
+        # no bank to draw on (its own or another counter's: `bank OTHER`), no top to stop at
+        fast = cs.bank is None and getattr(cs, "bank_slot", None) is None and cs.maximum is None
         minimum = cs.minimum
 
         def emit(gen: G.Gen) -> list[py.stmt]:
