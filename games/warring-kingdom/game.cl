@@ -476,7 +476,7 @@ verb strike(s: cards, side: player, foe: player, f: int) {
   if aim_castle > 0 { t = foe.board where card is Castle; }
   if count(t) > 1 { t = choose 1 from t by side as target prompt "{s} strikes which?"; }
   if t { hit s side foe t s.power f; }
-  else { note "{s} finds no target (front {f}, {side}'s unit)"; }
+  else { note "{side}'s {s} finds no target on front {f}"; }
 }
 
 verb hit(s: cards, side: player, foe: player, t: cards, power: int, f: int) {
@@ -492,7 +492,7 @@ verb hit(s: cards, side: player, foe: player, t: cards, power: int, f: int) {
   let need = value;
   let got = t.damage;
   let dealt = blow;
-  note "{s} strikes {t}: {dealt} damage ({got}/{need}), front {f}: {side}'s unit hits {foe}'s";
+  note "{side}'s {s} strikes {foe}'s {t} on front {f}: {dealt} damage ({got}/{need})";
   if t is Unit and got >= need {
     let col = column(t);
     fate = 0;
