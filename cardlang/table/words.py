@@ -473,7 +473,7 @@ class Narrator:
             self.emit_line(f"{who(e[1])} reveals {', '.join(e[2]) or 'nothing'}")
         elif kind == "Note":
             text = e[2]
-            # A capital, or a sentence that opens by naming a player ("p2's Warrior strikes ..."), stands as written.
+            # A capital, or a sentence that opens by naming a player ("p2's unit strikes ..."), stands as written.
             if not text[:1].islower() or _NAMES_A_PLAYER.match(text):
                 self.emit_line(text)
             else:  # "attacks p2" is said by its player; "no striker in front 5" is about them
