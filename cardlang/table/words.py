@@ -17,6 +17,9 @@ from cardlang.runtime.state import GameState
 from cardlang.table.phrases import MAX_INDENT, NOT_VERBS, count_or_names, grouped, plural, they_form, who
 
 
+_NAMES_A_PLAYER = re.compile(r"p\d+\b")
+
+
 @dataclass
 class _Frame:
     kind: str                    # "verb" or "ability"
@@ -470,7 +473,8 @@ class Narrator:
             self.emit_line(f"{who(e[1])} reveals {', '.join(e[2]) or 'nothing'}")
         elif kind == "Note":
             text = e[2]
-            if not text[:1].islower():
+            # A capital, or a sentence that opens by naming a player ("p2's unit strikes ..."), stands as written.
+            if not text[:1].islower() or _NAMES_A_PLAYER.match(text):
                 self.emit_line(text)
             else:  # "attacks p2" is said by its player; "no striker in front 5" is about them
                 first = text.split(" ", 1)[0]

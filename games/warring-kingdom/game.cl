@@ -333,14 +333,19 @@ verb combat(d: player) "attack {d}" {
     fight d;
     going = false;
     // Step 4: "continue the attack by discarding two income cards (not two coins) from his hand".
-    // Privately: the defender's log has no line for the question, so it does not tell whether the attacker
-    // holds two income cards; only a siege that goes on (two income cards discarded) is public.
+    // Asked privately every round, whatever the hand holds (docs/language.md 11): the defender's log has no
+    // line for it, and at a shared screen the attacker is handed the screen for it, two income cards or not.
+    // Without two there is nothing to pick, and the same question passes without an answer. Only a siege
+    // that goes on (two income cards discarded) is public.
     if count(hand where card is Income) >= 2 {
       may "Continue the siege by discarding two income cards?" as siege privately {
         let paid = choose 2 from hand where card is Income as siege_pay prompt "Discard which two income cards?";
         discard paid;
         going = true;
       }
+    } else {
+      let cannot = choose up to 1 from nothing as siege prompt "Continue the siege by discarding two income cards?"
+        privately;
     }
   }
   // "After the end of combat it is returned to its normal location."
@@ -476,7 +481,7 @@ verb strike(s: cards, side: player, foe: player, f: int) {
   if aim_castle > 0 { t = foe.board where card is Castle; }
   if count(t) > 1 { t = choose 1 from t by side as target prompt "{s} strikes which?"; }
   if t { hit s side foe t s.power f; }
-  else { note "{s} finds no target (front {f}, {side}'s unit)"; }
+  else { note "{side}'s {s} finds no target on front {f}"; }
 }
 
 verb hit(s: cards, side: player, foe: player, t: cards, power: int, f: int) {
@@ -492,7 +497,7 @@ verb hit(s: cards, side: player, foe: player, t: cards, power: int, f: int) {
   let need = value;
   let got = t.damage;
   let dealt = blow;
-  note "{s} strikes {t}: {dealt} damage ({got}/{need}), front {f}: {side}'s unit hits {foe}'s";
+  note "{side}'s {s} strikes {foe}'s {t} on front {f}: {dealt} damage ({got}/{need})";
   if t is Unit and got >= need {
     let col = column(t);
     fate = 0;
