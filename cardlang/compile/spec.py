@@ -155,8 +155,14 @@ def _counter_spec(c: ast.CounterDecl) -> CounterSpec:
             spec.quiet = True
         elif w[0] == "called" and len(w) in (2, 3) and all(isinstance(x, str) for x in w[1:]):
             spec.words = (w[1], w[-1])   # `called "Coin" "Coins"`; one word: the same for any number
+        elif w[0] == "flag" and len(w) == 3 and all(isinstance(x, str) for x in w[1:]):
+            spec.flag = (w[1], w[2])     # a yes/no counter read as a sentence: "you have fallen" / "... not ..."
         else:
             raise CardCompileError(f"unknown counter option '{' '.join(map(str, w))}'", opt.span,
                                    hint="counter options: per player, shared, per card, min N, max N, start N, "
-                                        "bank N, unbounded, numbers, of PROPERTY, quiet, called \"ONE\" [\"MANY\"]")
+                                        "bank N, unbounded, numbers, of PROPERTY, quiet, called \"ONE\" [\"MANY\"], "
+                                        "flag \"YES\" \"NO\"")
+    if spec.flag is not None and (spec.maximum != 1 or spec.minimum != 0):
+        raise CardCompileError(f"counter '{c.name}' reads as yes or no (flag) but can hold other numbers",
+                               c.span, hint="a flag counter is 0 or 1: add `max 1`")
     return spec

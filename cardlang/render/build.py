@@ -232,6 +232,8 @@ def _verb_meaning(v: ast.VerbDecl, comp) -> str:
             doc.names[p.name] = "the cards"
         elif p.type == "zone" and p.default is not None:
             doc.names[p.name] = expr_text(p.default, comp, "you")
+        elif p.type in ("player", "players"):  # "the player's card", never "the card's card"
+            doc.names[p.name] = "the player" if p.type == "player" else "the players"
         else:
             doc.names[p.name] = "the card"
     try:

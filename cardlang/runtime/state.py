@@ -62,6 +62,7 @@ class CounterSpec:
     of: str | None = None          # per card: the property it is measured against ("damage 4/6")
     quiet: bool = False            # bookkeeping: its changes are not written to the log
     words: tuple[str, str] | None = None  # how rules text names one and several: `called "Honor"` (a mass noun)
+    flag: tuple[str, str] | None = None   # a yes/no counter's sentences: `flag "have fallen" "have not fallen"`
 
 
 class Zone:

@@ -87,6 +87,16 @@ _CLUMSY = {
     "Set your in ": "a bookkeeping (quiet) counter printed as a rule",
     "you loses": "a 'they' verb form after 'you'",
     "cards where their": "a filter over players read as cards",
+    "Carry out act": "a phase verb with no template named instead of said (Warring Kingdom phases)",
+    "carry out to supply": "a bookkeeping verb named instead of said",
+    "carry out turn up": "a bookkeeping verb named instead of said",
+    "you have no attacked": "a yes/no counter read as an amount (give it `flag`)",
+    "fallen is 0": "a yes/no counter read as a number (give it `flag`)",
+    "spent is 0": "a yes/no counter read as a number (give it `flag`)",
+    "defending is 1": "a yes/no counter read as a number (give it `flag`)",
+    "you have exactly 1 played": "a shared yes/no counter read as something you have",
+    "you have exactly 1 round": "a shared counter read as something you have",
+    "the card's card": "a player parameter read as a card",
 }
 
 
