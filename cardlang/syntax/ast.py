@@ -437,6 +437,7 @@ class GameDecl:
     span: Span = _span()
     events: tuple[EventDecl, ...] = ()
     variants: tuple["VariantDecl", ...] = ()
+    quiet_tags: tuple[str, ...] = ()  # `tags Kingdom: quiet;`: bookkeeping, never printed on a type line
 
 
 @dataclass(frozen=True, slots=True)

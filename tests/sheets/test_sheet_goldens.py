@@ -114,6 +114,11 @@ def test_golden_has_no_clumsy_phrases(gid):
         for part in head[1:]:
             for t in part.split(" \u00b7 "):
                 assert not re.search(r"[a-z][A-Z]", t), f"{gid} {head[0]}: type {t!r} is not in words"
+    kingdom = [h[0] for h in heads if any("Kingdom" in part.split(" \u00b7 ") for part in h[1:])]
+    assert not (gid == "dominion" and kingdom), f"the quiet set-up tag Kingdom printed on type lines: {kingdom}"
+    numbers = [ln for ln in lines if ln.startswith("  ") and not ln.startswith("  - ")]
+    counted = [ln for ln in numbers if re.search(r"\bCost (honor|gold|food|land) \d", ln)]
+    assert not counted, f"a cost counted in a counter printed by its source name: {counted[:2]}"
     stats = [ln for ln in lines if ln.startswith("  ") and " *" in ln and "|" in ln]
     assert not any(re.search(r"\bReady \*", ln) for ln in stats), "a yes/no property printed as a * number"
     turn = lines.index("Your turn") + 1 if "Your turn" in lines else None

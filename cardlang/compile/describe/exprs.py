@@ -261,6 +261,8 @@ def _subject(owner: ast.Expr, comp, who: str) -> str:
     """Who a counter `OWNER.flag` belongs to, as a subject: "you", "they", "this card"."""
     if isinstance(owner, ast.NameRef) and (owner.name == "you" or (who == "you" and _cur().names.get(owner.name) == "you")):
         return "you"
+    if isinstance(owner, ast.NameRef) and owner.name in ("left", "right") and owner.name not in _cur().names:
+        return f"your {owner.name}-hand neighbour"
     text = expr_text(owner, comp, who)
     return "they" if text in ("them", "their") else text
 
