@@ -406,6 +406,7 @@ class VerbDecl:
     text: str | None
     body: Block
     span: Span = _span()
+    quiet: bool = False  # `verb pay() quiet "..."`: bookkeeping the table does not tell; TEXT is rules text only
 
 
 @dataclass(frozen=True, slots=True)

@@ -423,9 +423,12 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def verb_decl(self, meta, c):
-        params = tuple(p for p in c[1:-2] if p is not None)
+        params = tuple(p for p in c[1:-3] if p is not None)
         text = _unquote(c[-2]) if c[-2] is not None else None
-        return ast.VerbDecl(str(c[0]), params, text, c[-1], self._s(meta))
+        return ast.VerbDecl(str(c[0]), params, text, c[-1], self._s(meta), quiet=c[-3] is not None)
+
+    def verb_quiet(self, c):
+        return "quiet"
 
     @v_args(meta=True)
     def game_decl(self, meta, c):

@@ -138,7 +138,7 @@ class Narrator:
     # ---- templates
     def they_template(self, verb: str) -> str | None:
         decl = self.game.spec.verbs.get(verb)
-        return they_form(decl.text) if decl is not None and decl.text else None
+        return they_form(decl.text) if decl is not None and decl.text and not decl.quiet else None
 
     def fill(self, f: _Frame) -> str:
         decl = self.game.spec.verbs[f.verb]

@@ -93,3 +93,16 @@ def test_prices_come_from_cost_properties() -> None:
     assert price(state, state.def_by_name["Bandit"]) == "1 Honor"    # cost_honor 1, named by `called "Honor"`
     g, state = _state("dominion")
     assert price(state, state.def_by_name["Smithy"]) == "4"
+
+
+def test_a_quiet_verb_is_rules_text_only() -> None:
+    """`verb pay() quiet "collect ..."`: its template is the rules reference's sentence, but the table does
+    not tell it (phase and bookkeeping verbs would otherwise narrate every turn twice)."""
+    from cardlang.render.build import rules_reference
+    from cardlang.table.words import Narrator
+    g, state = _state("warring-kingdom")
+    assert g.spec.verbs["pay"].quiet and not g.spec.verbs["buy"].quiet
+    n = Narrator(g, state, 0)
+    assert n.they_template("pay") is None and n.they_template("buy") == "buys {c}"
+    pay = {s.title: s.lines for s in rules_reference(g).sections}["Pay phase"]
+    assert pay[0].startswith("Collect the Worth of your Castle")
