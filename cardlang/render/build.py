@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardlang.compile.describe.calls import describe_call
 from cardlang.compile.describe.doc import _cur, writing
 from cardlang.compile.describe.exprs import (_card_filter, _counter_word, _find, _prop_label, _zone_label, cond_text, expr_text,
                                             type_label, variant_label)
@@ -272,9 +273,17 @@ def _verb_meaning(v: ast.VerbDecl, comp) -> str:
             doc.names[p.name] = "the card"
     try:
         text = _join(_parts(v.body.stmts, comp, "you"), "you")
+        if v.text and len(text) > _LONG:  # a big verb: the designer's own summary reads better than its steps
+            call = ast.Call(v.name, tuple(ast.NameRef(p.name) for p in v.params), ())
+            summary = _upper_first(describe_call(call, comp, "you"))
+            if not summary.lower().startswith(v.name.replace("_", " ")):  # "Promote: Promote a Hero." says nothing
+                text = summary if summary.endswith(".") else summary + "."
     finally:
         doc.names = saved
     return text
+
+
+_LONG = 320  # characters: a glossary entry longer than a long sentence or two is explained by its template
 
 
 def _counter_meaning(name: str, cs, decl: ast.GameDecl, comp) -> str:

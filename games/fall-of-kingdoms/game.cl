@@ -479,7 +479,7 @@ verb kingdom_attack(t: player, n: int) "make {n} Kingdom Attack{s} on {t}" {
 // the caller then fires the card's ability for that window, with `attacker` the player acting. A card that
 // stops the action sets `cancelled`. The question is put whatever T holds, privately (issue: a player may bluff
 // about what they hold): the others learn only what T plays, never whether T could have.
-verb guard(t: player, offered: cards) {
+verb guard(t: player, offered: cards) quiet "{t} may play a Defense Only card against it, unless they have already defended against this action" {
   cancelled = 0;
   played = 0;
   if t.defended == 0 and t.fallen == 0 {
@@ -494,7 +494,7 @@ verb guard(t: player, offered: cards) {
 
 // The Defense Only cards T may play when ROLE's ability is used on T: those against any ability (Envoy of
 // Peace) and those against this one.
-verb ward(t: player, role: card) {
+verb ward(t: player, role: card) quiet "{t} may play a Defense Only card against {role}'s ability" {
   guard t offered=t.destiny where card is AgainstAbility or card.wards == role.name;
   if played == 1 {
     let a = you;

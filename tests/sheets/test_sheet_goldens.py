@@ -97,6 +97,9 @@ _CLUMSY = {
     "you have exactly 1 played": "a shared yes/no counter read as something you have",
     "you have exactly 1 round": "a shared counter read as something you have",
     "the card's card": "a player parameter read as a card",
+    "is not the card and": "a player parameter read as a card",
+    "carry out guard": "a bookkeeping verb named instead of said (give it a quiet template)",
+    "Cost honor up to your honor with Cost gold": "a big verb explained step by step instead of by its template",
 }
 
 
