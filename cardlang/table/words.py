@@ -507,7 +507,7 @@ class Narrator:
 
 
 _HANDLERS = {
-    "Acted": Narrator.on_acted, "Done": Narrator.on_done, "Ability": Narrator.on_ability,
+    "Acted": Narrator.on_acted, "Done": Narrator.on_done, "Triggered": Narrator.on_ability,
     "AbilityDone": Narrator.on_ability_done, "Moved": Narrator.on_moved, "Counter": Narrator.on_counter,
     "CardCounter": Narrator.on_card_counter, "Turn": Narrator.on_turn_event, "Decided": Narrator.on_decided,
     "Shuffled": Narrator.on_shuffled, "Refilled": Narrator.on_refilled, "Claimed": Narrator.on_claimed,
