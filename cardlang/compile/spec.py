@@ -58,6 +58,11 @@ class GameSpec:
             spec.counters[c.name] = cs
         spec.types = list(decl.types)
         spec.tags = list(decl.tags)
+        for c in decl.counters:  # `flag "YES" "NO"` reads a counter as yes or no: it must hold only 0 or 1
+            cs = spec.counters.get(c.name)
+            if cs is not None and cs.flag is not None and (cs.maximum != 1 or cs.minimum != 0):
+                errors.append(CardCompileError(f"counter '{c.name}' reads as yes or no (flag) but can hold other "
+                                               "numbers", c.span, hint="a flag counter is 0 or 1: add `max 1`"))
         for p in decl.properties:
             spec.properties[p.name] = p.default
         for pool in decl.pools:
@@ -160,9 +165,5 @@ def _counter_spec(c: ast.CounterDecl) -> CounterSpec:
         else:
             raise CardCompileError(f"unknown counter option '{' '.join(map(str, w))}'", opt.span,
                                    hint="counter options: per player, shared, per card, min N, max N, start N, "
-                                        "bank N, unbounded, numbers, of PROPERTY, quiet, called \"ONE\" [\"MANY\"], "
-                                        "flag \"YES\" \"NO\"")
-    if spec.flag is not None and (spec.maximum != 1 or spec.minimum != 0):
-        raise CardCompileError(f"counter '{c.name}' reads as yes or no (flag) but can hold other numbers",
-                               c.span, hint="a flag counter is 0 or 1: add `max 1`")
+                                        "bank N, unbounded, numbers, of PROPERTY, quiet, called \"ONE\" [\"MANY\"]")
     return spec
