@@ -180,7 +180,8 @@ def test_quiet_on_a_card_is_refused(parlour):
 
 def test_a_flag_counter_must_be_yes_or_no(parlour, monkeypatch):
     import sys
-    monkeypatch.setattr(sys.modules[__name__], "GAME", GAME.replace('rested: per player, max 1,', 'rested: per player,'))
+    unbounded = GAME.replace("rested: per player, max 1,", "rested: per player,")
+    monkeypatch.setattr(sys.modules[__name__], "GAME", unbounded)
     with pytest.raises(Exception) as e:
         parlour()
     from cardlang.errors import ErrorList

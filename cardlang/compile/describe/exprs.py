@@ -11,7 +11,7 @@ from cardlang.syntax import ast
 from cardlang.compile.describe.doc import _cur
 from cardlang.compile.describe.words import _a, _and, _or, _plural
 from cardlang.compile.describe.numbers import _static
-from cardlang.compile.describe.flags import flag_sentence, flag_test
+from cardlang.compile.describe.flags import flag_text
 
 
 def _prop_label(name: str) -> str:
@@ -219,11 +219,9 @@ def _relative(e: ast.Expr, prop: str, comp, who: str) -> str:
 
 def cond_text(e: ast.Expr, comp, who: str) -> str:
     doc = _cur()
-    flag = flag_test(e, comp)
+    flag = flag_text(e, comp, who, expr_text)
     if flag is not None:  # a yes/no counter: "you have not fallen"
-        words, owner, yes, shared = flag
-        subject = None if shared else who if owner is None else _subject(owner, comp, who)
-        return flag_sentence(words, subject, yes)
+        return flag
     if isinstance(e, ast.Is):
         noun = _type_noun(e.type_name, comp)
         verb = "is" if expr_text(e.value, comp, who) not in ("they", "you") else "are"
@@ -255,16 +253,6 @@ def cond_text(e: ast.Expr, comp, who: str) -> str:
             return f"the game is played with the {variant_label(comp.spec.variants[e.name])} variant"
         return "you did" if who == "you" else "they did"
     return expr_text(e, comp, who)
-
-
-def _subject(owner: ast.Expr, comp, who: str) -> str:
-    """Who a counter `OWNER.flag` belongs to, as a subject: "you", "they", "this card"."""
-    if isinstance(owner, ast.NameRef) and (owner.name == "you" or (who == "you" and _cur().names.get(owner.name) == "you")):
-        return "you"
-    if isinstance(owner, ast.NameRef) and owner.name in ("left", "right") and owner.name not in _cur().names:
-        return f"your {owner.name}-hand neighbour"
-    text = expr_text(owner, comp, who)
-    return "they" if text in ("them", "their") else text
 
 
 _SIZES = {"==": ("exactly", "no"), ">=": ("at least", None), "<=": ("at most", "no"), ">": ("more than", None),

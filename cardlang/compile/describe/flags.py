@@ -1,9 +1,11 @@
 """Yes/no counters read as sentences. A counter declared with `flag "have fallen" "have not fallen"` (and
 `max 1`) is tested in conditions as `fallen == 0`, `p.fallen > 0` or plainly `if attacked`; instead of "you
 have no fallen" or "their fallen is 0", the condition reads "you have not fallen", "they have fallen". The
-game gives both sentences in the "you" form (a shared counter's as whole sentences); another subject ("this card", "the player") gets the verb
-conjugated. Knows only the shapes of those conditions, no game."""
+game gives both sentences in the "you" form (a shared counter's as whole sentences); another subject ("this
+card", "the player") gets the verb conjugated. Knows only the shapes of those conditions, no game."""
 from __future__ import annotations
+
+from typing import Callable
 
 from cardlang.syntax import ast
 from cardlang.compile.describe.doc import _cur
@@ -48,3 +50,25 @@ def flag_sentence(words: tuple[str, str], subject: str | None, yes: bool) -> str
     if subject not in ("you", "they"):
         phrase = _third(phrase)
     return f"{subject} {phrase}"
+
+
+def flag_text(e: ast.Expr, comp, who: str, text_of: Callable[[ast.Expr, object, str], str]) -> str | None:
+    """The sentence of condition E when it tests a flag counter, else None; TEXT_OF writes a subject that is
+    an expression (exprs.expr_text, passed in so that imports point one way)."""
+    flag = flag_test(e, comp)
+    if flag is None:
+        return None
+    words, owner, yes, shared = flag
+    subject = None if shared else who if owner is None else _subject(owner, comp, who, text_of)
+    return flag_sentence(words, subject, yes)
+
+
+def _subject(owner: ast.Expr, comp, who: str, text_of) -> str:
+    """Who a counter `OWNER.flag` belongs to, as a subject: "you", "they", "your left-hand neighbour"."""
+    own = who == "you" and _cur().names.get(getattr(owner, "name", "")) == "you"
+    if isinstance(owner, ast.NameRef) and (owner.name == "you" or own):
+        return "you"
+    if isinstance(owner, ast.NameRef) and owner.name in ("left", "right") and owner.name not in _cur().names:
+        return f"your {owner.name}-hand neighbour"
+    text = text_of(owner, comp, who)
+    return "they" if text in ("them", "their") else text
