@@ -141,7 +141,7 @@ class Narrator:
     # ---- templates
     def they_template(self, verb: str) -> str | None:
         decl = self.game.spec.verbs.get(verb)
-        return they_form(decl.text) if decl is not None and decl.text else None
+        return they_form(decl.text) if decl is not None and decl.text and not decl.quiet else None
 
     def fill(self, f: _Frame) -> str:
         decl = self.game.spec.verbs[f.verb]
@@ -511,7 +511,7 @@ class Narrator:
 
 
 _HANDLERS = {
-    "Acted": Narrator.on_acted, "Done": Narrator.on_done, "Ability": Narrator.on_ability,
+    "Acted": Narrator.on_acted, "Done": Narrator.on_done, "Triggered": Narrator.on_ability,
     "AbilityDone": Narrator.on_ability_done, "Moved": Narrator.on_moved, "Counter": Narrator.on_counter,
     "CardCounter": Narrator.on_card_counter, "Turn": Narrator.on_turn_event, "Decided": Narrator.on_decided,
     "Shuffled": Narrator.on_shuffled, "Refilled": Narrator.on_refilled, "Claimed": Narrator.on_claimed,
