@@ -132,7 +132,7 @@ def test_starting_cards_are_not_gains() -> None:
     assert all(got.get("Province", 0) >= 0 for got in rec["gained"]) and rec["ended_by"]
 
 
-@pytest.mark.parametrize("game,bots", [("fall-of-kingdoms", "honest,bluffer,basics"),
+@pytest.mark.parametrize("game,bots", [("fall-of-kingdoms", "honest,bluffer,honest"),
                                        ("greedy-kingdoms", "needs,palace-rusher"),
                                        ("warring-kingdom", "economy,rush")])
 def test_every_game_gets_statistics_with_no_code(game: str, bots: str) -> None:

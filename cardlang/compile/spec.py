@@ -66,6 +66,11 @@ class GameSpec:
                     errors.append(err)
         spec.types = list(decl.types)
         spec.tags = list(decl.tags)
+        for c in decl.counters:  # `flag "YES" "NO"` reads a counter as yes or no: it must hold only 0 or 1
+            cs = spec.counters.get(c.name)
+            if cs is not None and cs.flag is not None and (cs.maximum != 1 or cs.minimum != 0):
+                errors.append(CardCompileError(f"counter '{c.name}' reads as yes or no (flag) but can hold other "
+                                               "numbers", c.span, hint="a flag counter is 0 or 1: add `max 1`"))
         for p in decl.properties:
             spec.properties[p.name] = p.default
         for pool in decl.pools:
@@ -184,6 +189,8 @@ def _counter_spec(c: ast.CounterDecl) -> CounterSpec:
             spec.quiet = True
         elif w[0] == "called" and len(w) in (2, 3) and all(isinstance(x, str) for x in w[1:]):
             spec.words = (w[1], w[-1])   # `called "Coin" "Coins"`; one word: the same for any number
+        elif w[0] == "flag" and len(w) == 3 and all(isinstance(x, str) for x in w[1:]):
+            spec.flag = (w[1], w[2])     # a yes/no counter read as a sentence: "you have fallen" / "... not ..."
         else:
             raise CardCompileError(f"unknown counter option '{' '.join(map(str, w))}'", opt.span,
                                    hint="counter options: per player, shared, per card, min N, max N, start N, "

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 from typing import Any
 
+from cardlang.compile.describe.calls import describe_call
 from cardlang.compile.describe.doc import _cur, writing
-from cardlang.compile.describe.exprs import (_card_filter, _find, _prop_label, _zone_label, cond_text, expr_text,
-                                            type_label, variant_label)
+from cardlang.compile.describe.exprs import (_card_filter, _counter_word, _find, _prop_label, _zone_label, cond_text,
+                                            expr_text, type_label, variant_label)
 from cardlang.compile.describe.statements import _parts
 from cardlang.compile.describe.words import _and, _join, _lower_first, _plural, _upper_first
 from cardlang.render.model import CardFace, RulesReference, Section, Stat
@@ -28,8 +29,8 @@ def card_faces(game, names: list[str] | None = None) -> list[CardFace]:
         if "cost" in d.props:
             cost = Stat("Cost", str(d.props["cost"]), "cost" in rec)
         # every number the card's source declares, 0 included ("offence 0" is a printed number too)
-        stats = tuple(Stat(_prop_label(k), str(v), k in rec) for k, v in d.props.items()
-                      if k != "cost" and k not in _HIDDEN_PROPS and v not in ("", None))
+        stats = _merged(tuple(Stat(*_stat(k, v, game.compiler), k in rec) for k, v in d.props.items()
+                              if k != "cost" and k not in _HIDDEN_PROPS and v not in ("", None)))
         # a number computed in play prints "*" (its sentence says how); a yes/no one ("ready when ...") is
         # no number at all, so only its sentence is printed
         stats += tuple(Stat(_prop_label(k), "*", k in rec) for k in printed_dynamic(game, d))
@@ -40,10 +41,38 @@ def card_faces(game, names: list[str] | None = None) -> list[CardFace]:
     return faces
 
 
+def _amount_of(name: str, spec) -> tuple[str, str] | None:
+    """A property counted in one of the game's counters, named `PROPERTY_COUNTER` (`cost_honor`): its
+    label and the counter's name -> ("cost", "honor"); None for any other property."""
+    head, _, tail = name.rpartition("_")
+    return (head, tail) if head and tail in spec.counters else None
+
+
+def _stat(name: str, value, comp) -> tuple[str, str]:
+    """How a printed number reads: ("HP", "6"); one counted in a counter reads as the game names that
+    counter: `cost_honor 1` -> ("Cost", "1 Honor")."""
+    amount = _amount_of(name, comp.spec)
+    if amount is None:
+        return _prop_label(name), str(value)
+    label, counter = amount
+    return _prop_label(label), f"{value} {_counter_word(counter, value, comp)}"
+
+
+def _merged(stats: tuple[Stat, ...]) -> tuple[Stat, ...]:
+    """Neighbouring stats with one label and one mark are one: "Price 2 Marks, 1 Star"."""
+    out: list[Stat] = []
+    for st in stats:
+        if out and out[-1].label == st.label and out[-1].reconstructed == st.reconstructed:
+            out[-1] = Stat(st.label, f"{out[-1].value}, {st.value}", st.reconstructed)
+        else:
+            out.append(st)
+    return tuple(out)
+
+
 def type_line(game, name: str) -> tuple[str, ...]:
     """A card's types as printed, main type first: its types in the order the game declares them
     (`types Action, Treasure, ...;`), then its tags in the order the game declares them, each in the
-    rulebook's words ("Magic Item", "Against Accuse")."""
+    rulebook's words ("Magic Item", "Against Accuse"); a quiet tag (the game's bookkeeping) is left out."""
     decl = game.decls.get(name)
     if decl is None:
         return ()
@@ -51,7 +80,8 @@ def type_line(game, name: str) -> tuple[str, ...]:
     order = {t: i for i, t in enumerate(list(spec.types) + [t for t in spec.tags if t not in spec.types])}
     ranked = sorted(set(decl.types), key=lambda t: (order.get(t, len(order)), t)) \
         + sorted(set(decl.tags) - set(decl.types), key=lambda t: (order.get(t, len(order)), t))
-    return tuple(type_label(t) for t in ranked)
+    quiet = set(spec.decl.quiet_tags)  # set-up markers (`tags Kingdom: quiet;`) are not printed
+    return tuple(type_label(t) for t in ranked if t not in quiet)
 
 
 def printed_dynamic(game, d) -> list[str]:
@@ -196,6 +226,8 @@ def _glossary(game) -> list[tuple[str, str]]:
         if not cards:
             continue
         kind = "A card type" if t in spec.types else "A card tag"
+        if t in decl.quiet_tags:
+            kind += ", not printed on the cards"
         listed = ", ".join(cards) if len(cards) <= 8 else f"{len(cards)} cards"
         where = _mentions(decl, lambda n: isinstance(n, ast.Is) and n.type_name == t)
         refer = f" The rules refer to it in: {_and(where)}." if where else ""
@@ -214,7 +246,10 @@ def _glossary(game) -> list[tuple[str, str]]:
         if name not in used.props:
             continue
         where = _mentions(decl, lambda n: isinstance(n, ast.Attr) and n.name == name)
-        entries.append((_prop_label(name), "A number printed on the card."
+        amount = _amount_of(name, spec)
+        label = _prop_label(name) if amount is None else \
+            f"{_prop_label(amount[0])} in {_counter_word(amount[1], 2, comp)}"  # "Cost in Honor"
+        entries.append((label, "A number printed on the card."
                         + (f" The rules use it in: {_and(where)}." if where else "")))
     for ev in getattr(decl, "events", ()):
         if ev.name in used.events and ev.text:
@@ -232,13 +267,23 @@ def _verb_meaning(v: ast.VerbDecl, comp) -> str:
             doc.names[p.name] = "the cards"
         elif p.type == "zone" and p.default is not None:
             doc.names[p.name] = expr_text(p.default, comp, "you")
+        elif p.type in ("player", "players"):  # "the player's card", never "the card's card"
+            doc.names[p.name] = "the player" if p.type == "player" else "the players"
         else:
             doc.names[p.name] = "the card"
     try:
         text = _join(_parts(v.body.stmts, comp, "you"), "you")
+        if v.text and len(text) > _LONG:  # a big verb: the designer's own summary reads better than its steps
+            call = ast.Call(v.name, tuple(ast.NameRef(p.name) for p in v.params), ())
+            summary = _upper_first(describe_call(call, comp, "you"))
+            if not summary.lower().startswith(v.name.replace("_", " ")):  # "Promote: Promote a Hero." says nothing
+                text = summary if summary.endswith(".") else summary + "."
     finally:
         doc.names = saved
     return text
+
+
+_LONG = 320  # characters: a glossary entry longer than a long sentence or two is explained by its template
 
 
 def _counter_meaning(name: str, cs, decl: ast.GameDecl, comp) -> str:

@@ -107,7 +107,6 @@ def event_dict(e: tuple) -> dict[str, Any]:
         "Settled": ("claimant", "card", "caller", "outcome"),
         "Acted": ("player", "verb", "args"),
         "Done": ("player", "verb"),
-        "Ability": ("player", "card_id", "card", "on"),
         "AbilityDone": ("player", "card_id"),
     }.get(kind, tuple(f"a{i}" for i in range(1, len(e))))
     out: dict[str, Any] = {"event": kind}
@@ -136,7 +135,7 @@ def seat_event(state: GameState, e: tuple, seat: int | None) -> tuple | None:
       asking look alike); a `privately` decision of another seat is not there at all;
     - Peeked by another seat: which cards (their number stays);
     - Created: not there (where a card came from shows in its moves);
-    - an ability of another seat resolving (Triggered, Ability): not there, since a reaction resolving from a
+    - an ability of another seat resolving (Triggered, AbilityDone): not there, since a reaction resolving from a
       hand would name a hidden card.
     Everything else (counters, turns, claims, reveals, notes, rolls, the end) is public.
     """
@@ -155,7 +154,7 @@ def seat_event(state: GameState, e: tuple, seat: int | None) -> tuple | None:
         return ("Decided", e[1], e[2], None, None)
     if kind == "Created":
         return None
-    if kind in ("Triggered", "Ability", "AbilityDone") and e[1] != seat:  # a reaction resolving from a
+    if kind in ("Triggered", "AbilityDone") and e[1] != seat:  # a reaction resolving from a
         return None  # hand would name a hidden card
     if kind == "Peeked" and e[1] != seat:  # only the one who looked learns what it was
         return ("Peeked", e[1], (None,) * len(e[2]), e[3])

@@ -60,6 +60,7 @@ class CounterSpec:
     slot: int = 0
     per_card: bool = False         # one value per card, kept in GameState.card_counters
     numbers: bool = False          # holds a list of numbers (dice), not one number
+    flag: tuple[str, str] | None = None   # a yes/no counter's sentences: `flag "have fallen" "have not fallen"`
     of: str | None = None          # per card: the property it is measured against ("damage 4/6")
     quiet: bool = False            # bookkeeping: its changes are not written to the log
     words: tuple[str, str] | None = None  # how rules text names one and several: `called "Honor"` (a mass noun)

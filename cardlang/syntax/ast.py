@@ -406,6 +406,7 @@ class VerbDecl:
     text: str | None
     body: Block
     span: Span = _span()
+    quiet: bool = False  # `verb pay() quiet "..."`: bookkeeping the table does not tell; TEXT is rules text only
 
 
 @dataclass(frozen=True, slots=True)
@@ -437,6 +438,7 @@ class GameDecl:
     span: Span = _span()
     events: tuple[EventDecl, ...] = ()
     variants: tuple["VariantDecl", ...] = ()
+    quiet_tags: tuple[str, ...] = ()  # `tags Kingdom: quiet;`: bookkeeping, never printed on a type line
 
 
 @dataclass(frozen=True, slots=True)

@@ -351,7 +351,9 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def types_entry(self, meta, c):
-        return ("types", c[0], tuple(c[1:]), self._s(meta))
+        names = tuple(x for x in c[1:] if x is not None and not isinstance(x, ast.Option))
+        options = tuple(x for x in c[1:] if isinstance(x, ast.Option))
+        return ("types", c[0], names, self._s(meta), options)
 
     @v_args(meta=True)
     def text_entry(self, meta, c):
@@ -387,6 +389,9 @@ class _ToAst(Transformer):
                                           hint="put both effects in one block")
                 triggers.append(e)
             elif e[0] == "types":
+                if e[4]:
+                    raise CardSyntaxError("a card's types take no options", e[4][0].span,
+                                          hint="options such as `quiet` belong to the game's `tags` line")
                 (types if e[1] == "types" else tags).extend(e[2])
                 type_spans.append(e[3])
             elif e[0] == "text":
@@ -448,9 +453,12 @@ class _ToAst(Transformer):
 
     @v_args(meta=True)
     def verb_decl(self, meta, c):
-        params = tuple(p for p in c[1:-2] if p is not None)
+        params = tuple(p for p in c[1:-3] if p is not None)
         text = _unquote(c[-2]) if c[-2] is not None else None
-        return ast.VerbDecl(str(c[0]), params, text, c[-1], self._s(meta))
+        return ast.VerbDecl(str(c[0]), params, text, c[-1], self._s(meta), quiet=c[-3] is not None)
+
+    def verb_quiet(self, c):
+        return "quiet"
 
     @v_args(meta=True)
     def game_decl(self, meta, c):
@@ -458,6 +466,7 @@ class _ToAst(Transformer):
         props, types, tags, zones, counters, properties, pools, verbs = [], [], [], [], [], [], [], []
         events: list[ast.EventDecl] = []
         variants: list[ast.VariantDecl] = []
+        quiet_tags: list[str] = []
         single: dict[str, object] = {}
         for e in c[1:]:
             if isinstance(e, ast.VariantDecl):
@@ -482,6 +491,11 @@ class _ToAst(Transformer):
                 events.append(e)
             elif e[0] == "types":
                 (types if e[1] == "types" else tags).extend(e[2])
+                for opt in e[4]:
+                    if opt.words != ("quiet",):
+                        raise CardSyntaxError(f"unknown {e[1][:-1]} option '{' '.join(map(str, opt.words))}'",
+                                              opt.span, hint="the only option is `quiet` (not printed on cards)")
+                    quiet_tags.extend(e[2])
             else:
                 key, value, espan = e
                 if key in single:
@@ -491,7 +505,7 @@ class _ToAst(Transformer):
             c[0], tuple(props), tuple(types), tuple(tags), single.get("players", (2, 2)), tuple(zones),
             tuple(counters), tuple(properties), tuple(pools), single.get("setup"), single.get("turn"),
             single.get("end"), single.get("score"), single.get("tiebreak"), tuple(verbs), span, tuple(events),
-            tuple(variants))
+            tuple(variants), tuple(quiet_tags))
 
     @v_args(meta=True)
     def variant_decl(self, meta, c):

@@ -1,6 +1,9 @@
 """Put a game's own words into its event stream: each call of a game verb becomes an `Acted` event (with its
-arguments) and a `Done` event, and each card ability an `Ability` and `AbilityDone` pair, so that a narrator
-can tell the game in the verbs' own templates and fold the low-level moves and counter changes into them.
+arguments) and a `Done` event, and each card ability resolving is closed by an `AbilityDone` event, so that a
+narrator can tell the game in the verbs' own templates and fold the low-level moves and counter changes into
+them. An ability's start is the engine's own `Triggered` event (the one the log and the balance lab read):
+the table adds only where it ends. A continuous modifier (`on modify in ZONE`) is no ability resolving: it
+has neither.
 
 Installed once per loaded game, and only by the commands that show a table (`play`, `replay`): a run with
 nobody listening pays one attribute test per verb. Knows the compiler's table of verb bodies and the cards'
@@ -10,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Callable
 
+from cardlang.primitives.modify import EVENT as MODIFY
 from cardlang.runtime.state import CardDef, Ctx, Zone
 
 
@@ -52,16 +56,14 @@ def _wrap_verb(name: str, params: tuple[tuple[str, str | None], ...], body: Call
     return told_verb
 
 
-def _wrap_ability(event: str, body: Callable) -> Callable:
+def _wrap_ability(body: Callable) -> Callable:
     def told_ability(ctx: Ctx) -> None:
         state = ctx.state
         if state.log is None and not state.listeners:
             body(ctx)
             return
-        name = state.card_def[ctx.card].name if ctx.card is not None else ctx.source
-        state.emit(("Ability", ctx.you, ctx.card, name, event))
         try:
-            body(ctx)
+            body(ctx)  # the engine has just emitted its `Triggered` for it
         finally:
             state.emit(("AbilityDone", ctx.you, ctx.card))
     told_ability.told = True  # type: ignore[attr-defined]
@@ -80,7 +82,7 @@ def install(game) -> None:
     for d in game.defs:
         for event, body in list(d.triggers.items()):
             if not getattr(body, "told", False):
-                d.triggers[event] = _wrap_ability(event, body)
+                d.triggers[event] = _wrap_ability(body)
         for event, (zone, body) in list(d.watchers.items()):
-            if not getattr(body, "told", False):
-                d.watchers[event] = (zone, _wrap_ability(event, body))
+            if event != MODIFY and not getattr(body, "told", False):  # a modifier is read, not resolved
+                d.watchers[event] = (zone, _wrap_ability(body))

@@ -17,6 +17,9 @@ from cardlang.runtime.state import GameState
 from cardlang.table.phrases import MAX_INDENT, NOT_VERBS, count_or_names, grouped, plural, they_form, who
 
 
+_NAMES_A_PLAYER = re.compile(r"p\d+\b")
+
+
 @dataclass
 class _Frame:
     kind: str                    # "verb" or "ability"
@@ -138,7 +141,7 @@ class Narrator:
     # ---- templates
     def they_template(self, verb: str) -> str | None:
         decl = self.game.spec.verbs.get(verb)
-        return they_form(decl.text) if decl is not None and decl.text else None
+        return they_form(decl.text) if decl is not None and decl.text and not decl.quiet else None
 
     def fill(self, f: _Frame) -> str:
         decl = self.game.spec.verbs[f.verb]
@@ -470,7 +473,8 @@ class Narrator:
             self.emit_line(f"{who(e[1])} reveals {', '.join(e[2]) or 'nothing'}")
         elif kind == "Note":
             text = e[2]
-            if not text[:1].islower():
+            # A capital, or a sentence that opens by naming a player ("p2's unit strikes ..."), stands as written.
+            if not text[:1].islower() or _NAMES_A_PLAYER.match(text):
                 self.emit_line(text)
             else:  # "attacks p2" is said by its player; "no striker in front 5" is about them
                 first = text.split(" ", 1)[0]
@@ -507,7 +511,7 @@ class Narrator:
 
 
 _HANDLERS = {
-    "Acted": Narrator.on_acted, "Done": Narrator.on_done, "Ability": Narrator.on_ability,
+    "Acted": Narrator.on_acted, "Done": Narrator.on_done, "Triggered": Narrator.on_ability,
     "AbilityDone": Narrator.on_ability_done, "Moved": Narrator.on_moved, "Counter": Narrator.on_counter,
     "CardCounter": Narrator.on_card_counter, "Turn": Narrator.on_turn_event, "Decided": Narrator.on_decided,
     "Shuffled": Narrator.on_shuffled, "Refilled": Narrator.on_refilled, "Claimed": Narrator.on_claimed,

@@ -4,7 +4,8 @@ game dominion {
   players 2 to 4;
 
   types Action, Treasure, Victory, Curse, Attack, Reaction;
-  tags Kingdom;                       // the 25 kingdom cards, from which the 10 supply piles are chosen
+  tags Kingdom: quiet;                // the 25 kingdom cards, from which the 10 supply piles are chosen;
+                                      // a set-up marker, not printed on the cards
 
   property cost = 0;
   property worth = 0;                 // coins a Treasure gives when played

@@ -29,11 +29,13 @@ game "fall-of-kingdoms" {
   counter morale: per player, min 1, max 4, start 2;
   counter defense: per player, start 3;
   counter gained: per player, quiet;             // coins this turn's actions gained: kept above the cap
-  counter fallen: per player, max 1;             // 1 once the kingdom is destroyed
+  // 1 once the kingdom is destroyed
+  counter fallen: per player, max 1, flag "have fallen" "have not fallen";
   counter incoming: per player, quiet;           // Kingdom Attack units aimed at this kingdom, being declared
   counter extra: per player, quiet;              // actions still to take this turn (Destiny cards, G5)
   counter in_extra: per player, max 1, quiet;    // taking one of those extra actions now
-  counter defended: per player, max 1, quiet;    // played a Defense Only card against the current action (G2)
+  // played a Defense Only card against the current action (G2)
+  counter defended: per player, max 1, quiet, flag "have defended against this action" "have not defended against this action";
   counter double_agent: per player, max 1, quiet; // Double Agent: this action's claims cannot be called
   // Effects "for one round": until the start of their user's next turn (G4).
   counter plague: per player, max 1;
@@ -44,12 +46,14 @@ game "fall-of-kingdoms" {
   counter inflation: per player, max 1;
   // Results a verb passes back (a verb returns no value): read right after the call. Bookkeeping counters
   // are quiet: not logged, not shown at the terminal.
-  counter blocked: shared, max 1, quiet;         // a counter claim stood
-  counter cancelled: shared, max 1, quiet;       // a Defense Only card stopped the action
+  // a counter claim stood
+  counter blocked: shared, max 1, quiet, flag "the block stood" "no block stood";
+  counter cancelled: shared, max 1, quiet, flag "a Defense Only card stopped the action" "no Defense Only card stopped the action";
   counter units: shared, quiet;                  // Kingdom Attack units still coming at the defender
-  counter retaliate: shared, max 1, quiet;       // Retaliation was played
+  counter retaliate: shared, max 1, quiet, flag "Retaliation was played" "Retaliation was not played";
   counter landed: shared, quiet;                 // Defense the last Kingdom Attack took from its target
-  counter played: shared, max 1, quiet;          // a Defense Only card was played (it is on top of `used`)
+  // a Defense Only card was played (it is on top of `used`)
+  counter played: shared, max 1, quiet, flag "a Defense Only card was played" "no Defense Only card was played";
 
   // How card text introduces each ability. A Defense Only card answers the window its tag names (G2).
   event play "Use as your action";
@@ -480,7 +484,7 @@ verb kingdom_attack(t: player, n: int) "make {n} Kingdom Attack{s} on {t}" {
 // the caller then fires the card's ability for that window, with `attacker` the player acting. A card that
 // stops the action sets `cancelled`. The question is put whatever T holds, privately (issue: a player may bluff
 // about what they hold): the others learn only what T plays, never whether T could have.
-verb guard(t: player, offered: cards) {
+verb guard(t: player, offered: cards) quiet "{t} may play a Defense Only card against it, unless they have already defended against this action" {
   cancelled = 0;
   played = 0;
   if t.defended == 0 and t.fallen == 0 {
@@ -495,7 +499,7 @@ verb guard(t: player, offered: cards) {
 
 // The Defense Only cards T may play when ROLE's ability is used on T: those against any ability (Envoy of
 // Peace) and those against this one.
-verb ward(t: player, role: card) {
+verb ward(t: player, role: card) quiet "{t} may play a Defense Only card against {role}'s ability" {
   guard t offered=t.destiny where card is AgainstAbility or card.wards == role.name;
   if played == 1 {
     let a = you;

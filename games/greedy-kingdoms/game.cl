@@ -26,7 +26,8 @@ game "greedy-kingdoms" {
   counter food: per player, bank 12, called "Food";
   counter land: per player, bank 12, called "Land";
 
-  counter defending: per player, max 1;   // 1 for the player attacked this round ("the defender")
+  // 1 for the player attacked this round ("the defender")
+  counter defending: per player, max 1, flag "are the defender" "are not the defender";
   counter bet_side: per player, max 2, quiet;  // More Greediness: 1 on the attacker, 2 on the defender
   counter bet_kind: per player, max 4, quiet;  // the Resource bet: 1 Honor, 2 Gold, 3 Food, 4 Land
   // A bet's stake, held aside in front of its bettor until the bets settle: never the bank's to give away.

@@ -54,9 +54,12 @@ game "warring-kingdom" {
 
   counter coins: per player;
   counter buys: per player;
-  counter attacked: per player, max 1, quiet;      // attacked this turn, so no Buy (R-WK "Attack")
-  counter attacking: per player, max 1, quiet;     // the Attacker of the combat going on
-  counter defending: per player, max 1, quiet;     // the Defender of the combat going on
+  // attacked this turn, so no Buy (R-WK "Attack")
+  counter attacked: per player, max 1, quiet, flag "attacked this turn" "did not attack this turn";
+  // the Attacker of the combat going on
+  counter attacking: per player, max 1, quiet, flag "are the Attacker" "are not the Attacker";
+  // the Defender of the combat going on
+  counter defending: per player, max 1, quiet, flag "are the Defender" "are not the Defender";
   counter dice: per player, numbers, quiet;        // this round's dice, after Distract and Regroup
   counter crits: per player, quiet;                // rolled 6s this round
   counter headshots: per player, quiet;            // critical hits granted by cards this round
@@ -74,7 +77,8 @@ game "warring-kingdom" {
   counter ticket: per card, quiet;                 // 10 x front + row where it stood at the roll
   counter poisoned: per card, max 1, quiet;        // damaged this round by a poisoned carrier
   counter warded: per card, max 1, quiet;          // a Ward that has stopped its hit this round
-  counter spent: per card, max 1, quiet;           // a once-per-combat ability already used (Regroup)
+  // a once-per-combat ability already used (Regroup)
+  counter spent: per card, max 1, quiet, flag "have been used this combat" "have not been used this combat";
 
   // How card text introduces the abilities of each event (rules text only).
   event act "Action";
@@ -178,7 +182,7 @@ verb return_card(c: cards) "return {c} to the Supply" {
   }
 }
 
-verb to_supply(c: cards) {
+verb to_supply(c: cards) quiet "return {c} to the supply (Base and Income cards) or to the matching supply discard pile" {
   for x in c {
     if x is Base or x is Income { move x to supply; }
     else if x is Civilian { move x to civilians_used; }
@@ -190,7 +194,7 @@ verb to_supply(c: cards) {
 
 // Turn up the top 3 cards of a supply deck (its discard pile is shuffled in when it runs short). Limited
 // War: the first time a supply deck runs out, every castle turns to its Aged side.
-verb turn_up(dz: zone) {
+verb turn_up(dz: zone) quiet "turn up the top 3 cards of {dz}" {
   if limited and count(dz) < 3 { age_castles; }
   let got = top 3 of dz;
   move got to market;
@@ -256,7 +260,7 @@ verb deploy_unit(u: cards) "deploy {u}" {
 
 // "You may perform one action each turn", from hand (then the card is discarded at the end of the turn and
 // cannot be deployed) or from your board (it stays). One ability per card.
-verb act() {
+verb act() quiet "you may use one Action ability of a card in your hand, on your board or in your buildings (a card used from your hand stays out until the end of the turn)" {
   // Privately, and asked whatever the hand holds: the others learn an Action card when it is used, never
   // whether one was held.
   let c = choose up to 1 from [hand, board, buildings] where card is Action and card.ready > 0 as act
@@ -269,7 +273,7 @@ verb act() {
 
 // ---- Deploy ---------------------------------------------------------------------------------------------
 
-verb deploy() {
+verb deploy() quiet "you may discard deployed cards; then deploy one unit from your hand into an empty slot of the front two rows, or put one Building into your buildings; then attach any number of weapons and equipment to units that can carry them" {
   // "You may discard any deployed cards at any point on your turn except during Combat."
   let gone = choose any from [board, buildings] where card.forced == 0 and not card is Castle as scrap
     prompt "Discard deployed cards (or none)";
@@ -296,7 +300,7 @@ verb deploy() {
 
 // ---- Attack ---------------------------------------------------------------------------------------------
 
-verb attack_phase() {
+verb attack_phase() quiet "if you have a Soldier on your board, you may attack a neighbour; then you skip the Buy phase" {
   // "You may attack a neighboring player ... with an army that consists of at least one soldier."
   if count(board where card is Soldier) > 0 {
     choose as attack prompt "Attack a neighbour (then no Buy this turn)?" {
@@ -333,14 +337,19 @@ verb combat(d: player) "attack {d}" {
     fight d;
     going = false;
     // Step 4: "continue the attack by discarding two income cards (not two coins) from his hand".
-    // Privately: the defender's log has no line for the question, so it does not tell whether the attacker
-    // holds two income cards; only a siege that goes on (two income cards discarded) is public.
+    // Asked privately every round, whatever the hand holds (docs/language.md 11): the defender's log has no
+    // line for it, and at a shared screen the attacker is handed the screen for it, two income cards or not.
+    // Without two there is nothing to pick, and the same question passes without an answer. Only a siege
+    // that goes on (two income cards discarded) is public.
     if count(hand where card is Income) >= 2 {
       may "Continue the siege by discarding two income cards?" as siege privately {
         let paid = choose 2 from hand where card is Income as siege_pay prompt "Discard which two income cards?";
         discard paid;
         going = true;
       }
+    } else {
+      let cannot = choose up to 1 from nothing as siege prompt "Continue the siege by discarding two income cards?"
+        privately;
     }
   }
   // "After the end of combat it is returned to its normal location."
@@ -476,7 +485,7 @@ verb strike(s: cards, side: player, foe: player, f: int) {
   if aim_castle > 0 { t = foe.board where card is Castle; }
   if count(t) > 1 { t = choose 1 from t by side as target prompt "{s} strikes which?"; }
   if t { hit s side foe t s.power f; }
-  else { note "{s} finds no target (front {f}, {side}'s unit)"; }
+  else { note "{side}'s {s} finds no target on front {f}"; }
 }
 
 verb hit(s: cards, side: player, foe: player, t: cards, power: int, f: int) {
@@ -492,7 +501,7 @@ verb hit(s: cards, side: player, foe: player, t: cards, power: int, f: int) {
   let need = value;
   let got = t.damage;
   let dealt = blow;
-  note "{s} strikes {t}: {dealt} damage ({got}/{need}), front {f}: {side}'s unit hits {foe}'s";
+  note "{side}'s {s} strikes {foe}'s {t} on front {f}: {dealt} damage ({got}/{need})";
   if t is Unit and got >= need {
     let col = column(t);
     fate = 0;
@@ -579,7 +588,7 @@ verb critical(side: player, foe: player) {
 // "Determine how many coins you have ... income cards from your hand, plus any coins you may have from
 // actions and your Castle ... Subtract the upkeep cost of any card you wish to keep in play ... Discard any
 // cards you no longer wish to afford."
-verb pay() {
+verb pay() quiet "collect the Worth of your Castle and of the Income cards in your hand; discard any deployed cards you stop paying for (more, while the Upkeep is more than your coins); then pay the Upkeep of the rest" {
   coins += sum(board where card is Castle, card.worth) + sum(hand where card is Income, card.worth);
   let gone = choose any from [board, buildings] where card.upkeep > 0 and card.forced == 0 and not card is Castle
     as release prompt "Stop paying for which deployed cards (they are discarded)?";
@@ -595,7 +604,7 @@ verb pay() {
 
 // ---- Buy ------------------------------------------------------------------------------------------------
 
-verb buy_phase() {
+verb buy_phase() quiet "you may turn up the top 3 cards of a supply deck; then buy a card costing up to your coins from the supply or the cards turned up, once per Buy; the cards turned up and not bought go to their discard piles" {
   choose as visit prompt "Turn up the top 3 cards of which supply deck?" {
     "Civilians" if count(civilians) + count(civilians_used) > 0 { turn_up civilians; }
     "Soldiers" if count(soldiers) + count(soldiers_used) > 0 { turn_up soldiers; }

@@ -12,7 +12,6 @@ import pytest
 from typer.testing import CliRunner
 
 from cardlang.cli import app
-from cardlang.compile.describe import _prop_label
 from cardlang.compile.game import game_ids, load_game
 from cardlang.errors import ErrorList
 from cardlang.render.sheets import MARK
@@ -169,9 +168,15 @@ def _sheet(tmp_path: Path, gid: str, fmt: str) -> Path:
     return tmp_path / f"{gid}.{fmt}"
 
 
-def _cli_numbers(card: Card) -> dict[str, str]:
-    """The CLI's `cost 3†; vp 2` as the sheet labels them (Cost, VP); `copies` is printed as ×N instead."""
-    return {_prop_label(k): v for k, v in card.numbers.items() if k != "copies"}
+def _cli_numbers(card: Card, game) -> dict[str, str]:
+    """The CLI's `cost 3†; vp 2` as the sheet labels them (Cost, VP); `copies` is printed as ×N instead. A
+    number counted in a counter reads in the game's words (`cost_gold 1†; cost_land 2†` is "Cost 1 Gold, 2
+    Land†" on a sheet), through the sheet's own rule for that."""
+    from cardlang.render.build import _merged, _stat
+    from cardlang.render.model import Stat
+    stats = [Stat(*_stat(k, v.rstrip(MARK), game.compiler), v.endswith(MARK))
+             for k, v in card.numbers.items() if k != "copies"]
+    return {st.label: st.value + (MARK if st.reconstructed else "") for st in _merged(tuple(stats))}
 
 
 @pytest.mark.parametrize("fmt", ["html", "md"])
@@ -186,7 +191,7 @@ def test_cards_and_sheets_agree(tmp_path, gid, fmt):
         s = sheet[name]
         assert s.text == c.text, f"{gid} {name}: text differs\n  cards: {c.text}\n  sheet: {s.text}"
         assert s.types == c.types, (name, s.types, c.types)  # the same words in the same order
-        assert s.numbers == _cli_numbers(c), (name, s.numbers, c.numbers)
+        assert s.numbers == _cli_numbers(c, game), (name, s.numbers, c.numbers)
 
 
 def test_the_parsers_see_what_matters(tmp_path):

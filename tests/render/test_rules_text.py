@@ -16,6 +16,7 @@ game parlour {
   players 2 to 4;
   types Thing, Charm, Hex;
   tags Loud, MagicItem;
+  tags Shelved: quiet;
   property cost = 0;
   property pts = 0;
   zone bank: shared, public, piles;
@@ -27,6 +28,10 @@ game parlour {
   counter marks: per player, min 0;
   counter moves: per player, min 0;
   counter tally: per player, quiet;
+  counter rested: per player, max 1, quiet, flag "have rested" "have not rested";
+  counter dusk: shared, max 1, quiet, flag "dusk has fallen" "it is not dusk yet";
+  counter hour: shared, quiet;
+  property price_marks = 0;
   pool shelf 2 from cards where card is Charm;
   variant quick "Quick: fewer Gems" players 2 to 3;
   setup {
@@ -133,6 +138,15 @@ def parlour(tmp_path, monkeypatch):
     ("if marks > 0 { if moves > 0 { fetch 1; } }", "If you have any marks and you have any moves, +1 Card."),
     ("if count(bank where card is MagicItem) > 0 { marks += 1; }",
      "If there is a Magic Item card in the bank, +1 Mark."),
+    # yes/no counters declared with `flag`, and shared counters, read as sentences
+    ("if rested == 0 { marks += 1; }", "If you have not rested, +1 Mark."),
+    ("if rested { marks += 1; }", "If you have rested, +1 Mark."),
+    ("if not rested { marks += 1; }", "If you have not rested, +1 Mark."),
+    ("if left.rested > 0 { marks += 1; }", "If your left-hand neighbour has rested, +1 Mark."),
+    ("if dusk == 1 { marks += 1; }", "If dusk has fallen, +1 Mark."),
+    ("if dusk == 0 { marks += 1; }", "If it is not dusk yet, +1 Mark."),
+    ("if hour == 2 { marks += 1; }", "If the hour is 2, +1 Mark."),
+    ("if hour > 0 { marks += 1; }", "If the hour is more than 0, +1 Mark."),
 ])
 def test_card_text(parlour, body, text):
     game = parlour({"Probe": body})
@@ -147,6 +161,40 @@ def test_type_line_main_type_first_in_words(parlour):
     assert card_faces(game, ["Lamp"])[0].types == ("Thing", "Hex", "Loud", "Magic Item")
     glossary = dict(rules_reference(game).glossary)
     assert "Magic Item" in glossary and "MagicItem" not in glossary
+
+
+def test_a_quiet_tag_is_not_printed_on_the_type_line(parlour):
+    """`tags Shelved: quiet;` marks cards for set-up: the type line leaves it out; the glossary says so."""
+    from cardlang.render.build import type_line
+    game = parlour(extra={"Jar": "card Jar { cost 1; types Thing; tags Shelved, Loud; }"})
+    assert type_line(game, "Jar") == ("Thing", "Loud")
+    assert dict(rules_reference(game).glossary)["Shelved"].startswith("A card tag, not printed on the cards (Jar)")
+
+
+def test_quiet_on_a_card_is_refused(parlour):
+    with pytest.raises(Exception) as e:
+        parlour(extra={"Jar": "card Jar { cost 1; types Thing: quiet; }"})
+    from cardlang.errors import ErrorList
+    assert isinstance(e.value, ErrorList) and "a card's types take no options" in str(e.value.errors[0])
+
+
+def test_a_flag_counter_must_be_yes_or_no(parlour, monkeypatch):
+    import sys
+    unbounded = GAME.replace("rested: per player, max 1,", "rested: per player,")
+    monkeypatch.setattr(sys.modules[__name__], "GAME", unbounded)
+    with pytest.raises(Exception) as e:
+        parlour()
+    from cardlang.errors import ErrorList
+    assert isinstance(e.value, ErrorList)
+    assert "reads as yes or no (flag) but can hold other numbers" in str(e.value.errors[0])
+
+
+def test_a_price_in_a_counter_reads_in_the_games_words(parlour):
+    """`price_marks 2` is a price counted in marks: "Price 2 Marks"; neighbours with one label are one."""
+    from cardlang.render.build import card_faces
+    game = parlour(extra={"Urn": "card Urn { cost 1; types Thing; price_marks 2; pts 1; }"})
+    assert [(s.label, s.value) for s in card_faces(game, ["Urn"])[0].stats] == [("Price", "2 Marks"), ("PTS", "1")]
+    assert "Price in Marks" in dict(rules_reference(game).glossary)
 
 
 def test_a_yes_no_property_prints_no_star(parlour):

@@ -87,6 +87,19 @@ _CLUMSY = {
     "Set your in ": "a bookkeeping (quiet) counter printed as a rule",
     "you loses": "a 'they' verb form after 'you'",
     "cards where their": "a filter over players read as cards",
+    "Carry out act": "a phase verb with no template named instead of said (Warring Kingdom phases)",
+    "carry out to supply": "a bookkeeping verb named instead of said",
+    "carry out turn up": "a bookkeeping verb named instead of said",
+    "you have no attacked": "a yes/no counter read as an amount (give it `flag`)",
+    "fallen is 0": "a yes/no counter read as a number (give it `flag`)",
+    "spent is 0": "a yes/no counter read as a number (give it `flag`)",
+    "defending is 1": "a yes/no counter read as a number (give it `flag`)",
+    "you have exactly 1 played": "a shared yes/no counter read as something you have",
+    "you have exactly 1 round": "a shared counter read as something you have",
+    "the card's card": "a player parameter read as a card",
+    "is not the card and": "a player parameter read as a card",
+    "carry out guard": "a bookkeeping verb named instead of said (give it a quiet template)",
+    "Cost honor up to your honor with Cost gold": "a big verb explained step by step instead of by its template",
 }
 
 
@@ -104,6 +117,11 @@ def test_golden_has_no_clumsy_phrases(gid):
         for part in head[1:]:
             for t in part.split(" \u00b7 "):
                 assert not re.search(r"[a-z][A-Z]", t), f"{gid} {head[0]}: type {t!r} is not in words"
+    kingdom = [h[0] for h in heads if any("Kingdom" in part.split(" \u00b7 ") for part in h[1:])]
+    assert not (gid == "dominion" and kingdom), f"the quiet set-up tag Kingdom printed on type lines: {kingdom}"
+    numbers = [ln for ln in lines if ln.startswith("  ") and not ln.startswith("  - ")]
+    counted = [ln for ln in numbers if re.search(r"\bCost (honor|gold|food|land) \d", ln)]
+    assert not counted, f"a cost counted in a counter printed by its source name: {counted[:2]}"
     stats = [ln for ln in lines if ln.startswith("  ") and " *" in ln and "|" in ln]
     assert not any(re.search(r"\bReady \*", ln) for ln in stats), "a yes/no property printed as a * number"
     turn = lines.index("Your turn") + 1 if "Your turn" in lines else None

@@ -93,3 +93,38 @@ def test_prices_come_from_cost_properties() -> None:
     assert price(state, state.def_by_name["Bandit"]) == "1 Honor"    # cost_honor 1, named by `called "Honor"`
     g, state = _state("dominion")
     assert price(state, state.def_by_name["Smithy"]) == "4"
+
+
+def test_a_quiet_verb_is_rules_text_only() -> None:
+    """`verb pay() quiet "collect ..."`: its template is the rules reference's sentence, but the table does
+    not tell it (phase and bookkeeping verbs would otherwise narrate every turn twice)."""
+    from cardlang.render.build import rules_reference
+    from cardlang.table.words import Narrator
+    g, state = _state("warring-kingdom")
+    assert g.spec.verbs["pay"].quiet and not g.spec.verbs["buy"].quiet
+    n = Narrator(g, state, 0)
+    assert n.they_template("pay") is None and n.they_template("buy") == "buys {c}"
+    pay = {s.title: s.lines for s in rules_reference(g).sections}["Pay phase"]
+    assert pay[0].startswith("Collect the Worth of your Castle")
+
+
+def test_an_ability_is_one_event_for_the_log_the_lab_and_the_table() -> None:
+    """The engine's `Triggered` starts an ability for everyone (log, statistics, table); the table adds only
+    the `AbilityDone` that closes it, one for each, properly nested; a modifier being read has neither."""
+    from cardlang.runtime import engine
+    from cardlang.runtime.decisions import RandomAgent
+    from cardlang.table import acts
+    g = load_game("warring-kingdom")  # abilities, watchers and continuous modifiers
+    acts.install(g)
+    state = g.new_state(2, 3)
+    seen: list[tuple] = []
+    state.listeners.append(seen.append)
+    engine.setup_into(g, state, [RandomAgent(1), RandomAgent(2)])
+    engine.play_out(g, state, max_turns=30)
+    kinds = [e[0] for e in seen]
+    assert "Ability" not in kinds and kinds.count("Triggered") > 0
+    open_ = 0
+    for k in kinds:
+        open_ += (k == "Triggered") - (k == "AbilityDone")
+        assert open_ >= 0, "an AbilityDone with no Triggered before it"
+    assert open_ == 0 and kinds.count("Triggered") == kinds.count("AbilityDone")

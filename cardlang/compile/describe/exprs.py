@@ -11,6 +11,7 @@ from cardlang.syntax import ast
 from cardlang.compile.describe.doc import _cur
 from cardlang.compile.describe.words import _a, _and, _or, _plural
 from cardlang.compile.describe.numbers import _static
+from cardlang.compile.describe.flags import flag_text
 
 
 def _prop_label(name: str) -> str:
@@ -218,6 +219,9 @@ def _relative(e: ast.Expr, prop: str, comp, who: str) -> str:
 
 def cond_text(e: ast.Expr, comp, who: str) -> str:
     doc = _cur()
+    flag = flag_text(e, comp, who, expr_text)
+    if flag is not None:  # a yes/no counter: "you have not fallen"
+        return flag
     if isinstance(e, ast.Is):
         noun = _type_noun(e.type_name, comp)
         verb = "is" if expr_text(e.value, comp, who) not in ("they", "you") else "are"
@@ -369,6 +373,11 @@ def _have(e: ast.Compare, comp, who: str) -> str | None:
     subject = "you have" if who == "you" else "they have"
     name = left.name.replace("_", " ")
     n = e.right.value
+    cs = comp.spec.counters[left.name]
+    if not (cs.per_player or cs.per_card):  # a shared counter is nobody's: "the round is 1"
+        word = {"==": "", ">=": "at least ", "<=": "at most ", ">": "more than ", "<": "less than ",
+                "!=": "not "}[e.op]
+        return f"the {name} is {word}{n}"
     if e.op == ">" and n == 0:
         return f"{subject} any {name}"
     if e.op in ("==", "<=") and n == 0:
