@@ -89,9 +89,15 @@ def _loaded(job: Job):
     return _LOADED[key]
 
 
+def games_loaded() -> int:
+    """How many games this worker process has compiled (one per job source, however many batches)."""
+    return len(_LOADED)
+
+
 def run_batch(job: Job, start: int, stop: int) -> Batch:
     """Play games START..STOP-1 of JOB (the function every worker runs)."""
     from cardlang.errors import CardLangError, ErrorList
+    _playing(start)
     try:
         game, pools = _loaded(job)
         accs = [cls(game, list(job.players)) for cls in job.accumulators]
@@ -101,11 +107,36 @@ def run_batch(job: Job, start: int, stop: int) -> Batch:
         return Batch(start, stop, Totals(list(job.players)), error="\n".join(x.render() for x in e.errors))
     except CardLangError as e:
         return Batch(start, stop, Totals(list(job.players)), error=e.render())
+    finally:
+        _playing(-1)
 
 
-def _ignore_sigint() -> None:
+_BOARD = None  # (shared array, my slot) in a local pool's worker: which batch this worker is playing
+
+
+def _worker_init(board=None) -> None:
+    global _BOARD
     # Ctrl-C goes to the whole process group; the parent alone decides what happens (stop, print totals).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if board is None:
+        return
+    with board.get_lock():
+        slot = next(i for i in range(0, len(board), 2) if board[i] == 0)
+        board[slot], board[slot + 1] = os.getpid(), -1
+    _BOARD = (board, slot)
+
+    def stopped_by_the_pool(signum, frame) -> None:
+        # The pool stops the others with SIGTERM when one dies: clear my slot, so the slot still naming a
+        # batch is the worker that died by itself (SIGKILL, out of memory, a crash).
+        board[slot + 1] = -1
+        os._exit(1)
+    signal.signal(signal.SIGTERM, stopped_by_the_pool)
+
+
+def _playing(start: int) -> None:
+    if _BOARD is not None:
+        board, slot = _BOARD
+        board[slot + 1] = start
 
 
 # ---- executors ------------------------------------------------------------------------------------------
@@ -129,7 +160,10 @@ def local_pool(workers: int) -> Executor:
     # spawn, not fork: a worker must load the game from names (as on a cluster), never inherit it
     ctx = multiprocessing.get_context("spawn")
     from concurrent.futures import ProcessPoolExecutor
-    return ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_ignore_sigint)
+    board = ctx.Array("q", 2 * workers)
+    pool = ProcessPoolExecutor(max_workers=workers, mp_context=ctx, initializer=_worker_init, initargs=(board,))
+    pool.cardlang_board = board  # read by _lost() to name the batch of a worker that died
+    return pool
 
 
 def parse_dask_address(text: str) -> str | None:
@@ -150,6 +184,13 @@ def dask_executor(address: str, timeout: float = 5.0):
         from distributed import Client
     except ImportError:
         raise RunFailed("--executor dask:// needs the Dask extra: pip install 'cardlang[dask]'") from None
+    import socket
+    host, _, port = address[len("tcp://"):].rpartition(":")
+    try:  # a refused connection answers at once; Dask itself would retry until its timeout
+        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+    except OSError as e:
+        raise RunFailed(f"cannot reach the Dask scheduler at {address}: {e.strerror or e}; "
+                        "is `dask scheduler` running there?") from None
     try:
         client = Client(address, timeout=timeout, set_as_default=False)
     except (OSError, TimeoutError) as e:
@@ -176,10 +217,10 @@ def describe_batch(job: Job, start: int, stop: int) -> str:
     return f"games {start}-{stop - 1}, seeds {', '.join(map(str, seeds))}{more}"
 
 
-def replay_command(job: Job, g: int) -> str:
-    """A command that plays game G of JOB alone, with the same seed, seats and options."""
+def replay_command(job: Job, g: int, count: int = 1) -> str:
+    """A command that plays games G..G+COUNT-1 of JOB alone, with the same seeds, seats and options."""
     parts = ["cardlang", "simulate", job.game, "--players", ",".join(job.players), "--seed", str(job.seed),
-             "--start", str(g), "--games", "1", "--workers", "1"]
+             "--start", str(g), "--games", str(count), "--workers", "1"]
     if job.kingdom is not None:
         parts += ["--kingdom", job.kingdom[1] if job.kingdom[1] == "random" else ",".join(job.kingdom[1])]
     for v in job.variants:
@@ -247,7 +288,7 @@ def run(job: Job, games: int, executor: Executor, slots: int, *, start: int = 0,
             started.update(f for f in pending if f.running())
             for f in done:
                 a, b = pending.pop(f)
-                batch = _result(f, job, a, b, pending, started)
+                batch = _result(f, job, a, b, pending, started, executor)
                 if batch.error is not None:
                     raise RunFailed(f"batch of {describe_batch(job, a, b)} stopped:\n{batch.error}")
                 done_batches[a] = batch
@@ -278,20 +319,37 @@ def run(job: Job, games: int, executor: Executor, slots: int, *, start: int = 0,
     return Outcome(merged.totals, merged.accumulators, merged.violations, False, time.perf_counter() - began)
 
 
-def _result(f: Future, job: Job, a: int, b: int, pending: dict, started: set) -> Batch:
+def _result(f: Future, job: Job, a: int, b: int, pending: dict, started: set, executor: Executor) -> Batch:
     try:
         return f.result()
     except Exception as e:  # noqa: BLE001 - turned into one message naming the batches that were lost
         from concurrent.futures.process import BrokenProcessPool
-        lost = sorted([(a, b)] + [pending[x] for x in pending if x in started])
-        if isinstance(e, BrokenProcessPool) or e.__class__.__name__ == "KilledWorker":
+        if isinstance(e, BrokenProcessPool):
             what = "a worker died (killed, or out of memory?)"
+            lost = _died_playing(executor, [(a, b)] + list(pending.values()))
+        elif e.__class__.__name__ == "KilledWorker":  # Dask names the very task whose workers died
+            what, lost = "the Dask workers playing a batch died (killed, or out of memory?)", []
         else:
-            what = f"a batch failed ({e.__class__.__name__}: {e})"
+            what, lost = f"a batch failed ({e.__class__.__name__}: {e})", []
+        lost = lost or sorted([(a, b)] + [pending[x] for x in pending if x in started])
         lines = [f"{what} while playing {'this batch' if len(lost) == 1 else 'one of these batches'}; "
                  "nothing of it is reported:"]
         for x, y in lost:
             lines.append(f"  {describe_batch(job, x, y)}")
-        lines.append(f"replay a game alone, e.g. the first: {replay_command(job, lost[0][0])}")
+        x, y = lost[0]
+        lines.append(f"replay the batch in one process: {replay_command(job, x, y - x)}")
+        lines.append(f"replay a game alone, e.g. the first: {replay_command(job, x)}")
         raise RunFailed("\n".join(lines)) from None
 
+
+def _died_playing(executor: Executor, ranges: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The batches whose local worker died by itself: its slot on the board still names them once the pool
+    has stopped the others (see _worker_init)."""
+    board = getattr(executor, "cardlang_board", None)
+    if board is None:
+        return []
+    deadline = time.monotonic() + 5
+    while multiprocessing.active_children() and time.monotonic() < deadline:
+        time.sleep(0.05)
+    starts = {board[i + 1] for i in range(0, len(board), 2) if board[i] and board[i + 1] >= 0}
+    return sorted(r for r in ranges if r[0] in starts)
