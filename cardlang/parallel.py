@@ -35,7 +35,8 @@ class Job:
     kingdom: tuple[str, object] | None = None   # (pool name, "random" or a tuple of card names)
     variants: tuple[str, ...] = ()
     records: bool = False                       # return one record per game (for --per-game)
-    check: bool = False                         # check the invariants after every mutation
+    check: bool = False                         # check the invariants after every mutation ...
+    check_every: int = 1                        # ... of every game with index % check_every == 0 (else: at its end)
     max_turns: int = _MAX_TURNS
     accumulators: tuple = ()                    # classes, pickled by name: cls(game, players) per batch
 
@@ -102,7 +103,8 @@ def run_batch(job: Job, start: int, stop: int) -> Batch:
         game, pools = _loaded(job)
         accs = [cls(game, list(job.players)) for cls in job.accumulators]
         return play_games(game, list(job.players), job.seed, start, stop, pools=pools, variants=job.variants,
-                          records=job.records, accumulators=accs, check=job.check, max_turns=job.max_turns)
+                          records=job.records, accumulators=accs, check=job.check, max_turns=job.max_turns,
+                          check_every=job.check_every)
     except ErrorList as e:  # the sources broke on this worker: say so instead of a pickled traceback
         return Batch(start, stop, Totals(list(job.players)), error="\n".join(x.render() for x in e.errors))
     except CardLangError as e:

@@ -110,8 +110,10 @@ class InvariantChecker:
             raise InvariantViolation(f"step {self.steps}, turn {state.turn_number}: {e}") from None
 
     def final(self, state) -> None:
-        """Check the finished game once more (the last step may not have been a mutation)."""
+        """Check the finished game once more (the last step may not have been a mutation, or the game was
+        checked only at its end)."""
         try:
             check_state(state)
         except InvariantViolation as e:
-            raise InvariantViolation(f"at the end (after step {self.steps}): {e}") from None
+            when = f"after step {self.steps}" if self.steps else "checked only at the end; replay to find the step"
+            raise InvariantViolation(f"at the end of the game ({when}): {e}") from None
