@@ -310,8 +310,8 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id.")],
              per_game: Annotated[Optional[Path], typer.Option(help="Write one JSON line per game here.")] = None,
              workers: Annotated[Optional[int], typer.Option(min=1, help="Processes to use (default: every "
                                                             "core). Results never depend on it.")] = None,
-             executor: Annotated[Optional[str], typer.Option(help="dask://HOST:PORT: play the games on a Dask "
-                                                             "cluster (pip install 'cardlang[dask]').")] = None,
+             executor: Annotated[Optional[str], typer.Option(help="dask://HOST:N: play the games on the Dask "
+                                                             "scheduler listening there (pip install 'cardlang[dask]').")] = None,
              start: Annotated[int, typer.Option(min=0, help="Index of the first game (replay part of a run "
                                                 "alone: game N always has the same seed).")] = 0,
              check: Annotated[bool, typer.Option("--check", help="Check the invariants after every step; "

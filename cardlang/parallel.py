@@ -1,5 +1,5 @@
 """Run a simulation's games in batches on any `concurrent.futures` executor: this process, a local process
-pool (every core), or a Dask cluster (`dask://HOST:PORT`, the optional extra `cardlang[dask]`).
+pool (every core), or a Dask cluster (`dask://HOST:N`, the optional extra `cardlang[dask]`).
 
 A `Job` is plain data (a game id, bot names, numbers): each worker loads and compiles the game once, keyed
 by the job's sources, and plays batches of game indices. Results come back as `simulate.Batch` objects and
@@ -169,14 +169,14 @@ def local_pool(workers: int) -> Executor:
 
 
 def parse_dask_address(text: str) -> str | None:
-    """`dask://HOST:PORT` -> `tcp://HOST:PORT`; None when TEXT is not of that form."""
+    """`dask://HOST:N` -> `tcp://HOST:N`; None when TEXT is not of that form."""
     if not text.startswith("dask://"):
         return None
     rest = text[len("dask://"):]
-    host, _, port = rest.rpartition(":")
-    if not host or not port.isdigit() or "/" in rest:
+    host, _, number = rest.rpartition(":")
+    if not host or not number.isdigit() or "/" in rest:
         return None
-    return f"tcp://{host}:{port}"
+    return f"tcp://{host}:{number}"
 
 
 def dask_executor(address: str, timeout: float = 5.0):
@@ -187,9 +187,9 @@ def dask_executor(address: str, timeout: float = 5.0):
     except ImportError:
         raise RunFailed("--executor dask:// needs the Dask extra: pip install 'cardlang[dask]'") from None
     import socket
-    host, _, port = address[len("tcp://"):].rpartition(":")
+    host, _, number = address[len("tcp://"):].rpartition(":")
     try:  # a refused connection answers at once; Dask itself would retry until its timeout
-        socket.create_connection((host.strip("[]"), int(port)), timeout=timeout).close()
+        socket.create_connection((host.strip("[]"), int(number)), timeout=timeout).close()
     except OSError as e:
         raise RunFailed(f"cannot reach the Dask scheduler at {address}: {e.strerror or e}; "
                         "is `dask scheduler` running there?") from None

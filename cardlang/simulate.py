@@ -58,8 +58,8 @@ class Totals:
 
     def merge(self, other: "Totals") -> None:
         self.games += other.games
-        for mine, theirs in zip(self.shares, other.shares):
-            mine.update(theirs)
+        for ours, theirs in zip(self.shares, other.shares):
+            ours.update(theirs)
         self.ties += other.ties
         self.stopped += other.stopped
         self.turn_hist.update(other.turn_hist)
@@ -119,8 +119,8 @@ class Batch:
         self.totals.merge(later.totals)
         if self.records is not None and later.records is not None:
             self.records.extend(later.records)
-        for mine, theirs in zip(self.accumulators, later.accumulators):
-            mine.merge(theirs)
+        for ours, theirs in zip(self.accumulators, later.accumulators):
+            ours.merge(theirs)
         self.violations.extend(later.violations)
         self.seconds += later.seconds
 
@@ -203,7 +203,7 @@ def _describe(e: Exception) -> str:
 def simulate(game, players: list[str], games: int, seed: int, *, pools=None,
              on_game: Callable[[dict], None] | None = None, progress: Callable[[int], None] | None = None,
              variants=()) -> Totals:
-    """Play GAMES games in this process (the plain library call; the CLI runs batches in parallel)."""
+    """Play GAMES games in this process (the plain Python call; the CLI runs batches in parallel)."""
     def each(rec: dict) -> None:
         if on_game is not None:
             on_game(rec)

@@ -73,4 +73,4 @@ def test_a_malformed_executor_is_a_usage_error() -> None:
     for bad in ("dask://", "dask://host", "local", "dask://host:port"):
         r = cli("simulate", "dominion", "--players", "big-money,random", "--games", "5", "--executor", bad)
         assert r.returncode == 2, (bad, r.stderr)
-        assert "expected dask://HOST:PORT" in r.stderr
+        assert "expected dask://HOST:N, the scheduler's address" in r.stderr
