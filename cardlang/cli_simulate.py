@@ -12,7 +12,7 @@ from pathlib import Path
 import typer
 
 from cardlang.parallel import InProcess, Job, Outcome, RunFailed, dask_executor, local_pool, parse_dask_address
-from cardlang.parallel import prime, replay_command, run
+from cardlang.parallel import prime, replay_command, run, run_adaptive
 from cardlang.progress import Progress
 
 
@@ -53,20 +53,22 @@ def run_job(game, names: list[str], games: int, seed: int, *, pools=None, varian
             raise typer.Exit(code=1) from None
         local = False
     else:
+        # --workers N asks for N processes; by default every core, but a short run stays in this process.
         slots = min(workers or default_workers(), games)
-        if slots <= 1:
-            prime(job, game)
-            pool = InProcess()
-        else:
-            pool = local_pool(slots)
+        prime(job, game)
+        pool = InProcess() if slots <= 1 or workers is None else local_pool(slots)
     out = open(per_game, "w", encoding="utf-8") if per_game else None
 
     def write(records: list[dict]) -> None:
         out.write("".join(json.dumps(r) + "\n" for r in records))
     bar = Progress(games, sys.stderr, enabled=not quiet)
     try:
-        outcome = run(job, games, pool, slots, start=start, on_records=write if out else None,
-                      on_progress=bar, local=local)
+        if local and workers is None and slots > 1:
+            outcome = run_adaptive(job, games, slots, lambda: local_pool(slots), start=start,
+                                   on_records=write if out else None, on_progress=bar)
+        else:
+            outcome = run(job, games, pool, slots, start=start, on_records=write if out else None,
+                          on_progress=bar, local=local)
     except RunFailed as e:
         bar.close()
         typer.echo(f"error: {e}", err=True)

@@ -321,6 +321,34 @@ def run(job: Job, games: int, executor: Executor, slots: int, *, start: int = 0,
     return Outcome(merged.totals, merged.accumulators, merged.violations, False, time.perf_counter() - began)
 
 
+def run_adaptive(job: Job, games: int, slots: int, make_pool: Callable[[], Executor], *, start: int = 0,
+                 on_records: Callable[[list[dict]], None] | None = None,
+                 on_progress: Callable[[int], None] | None = None, probe: int = 8,
+                 local_seconds: float = 1.0) -> Outcome:
+    """Like `run` on a pool from MAKE_POOL, but the first PROBE games are played here first: when the rest
+    would take under LOCAL_SECONDS they are played here too, and no pool is started for a short run.
+    The games and their order are the same either way. The parent must have been `prime`d with the game."""
+    first = run(job, min(probe, games), InProcess(), 1, start=start, on_records=on_records,
+                on_progress=on_progress)
+    done = first.totals.games + len(first.violations)
+    if first.partial or done >= games:
+        return first
+    rest_games = games - done
+    local = first.seconds / done * rest_games < local_seconds
+    pool = InProcess() if local else make_pool()
+    progress = None if on_progress is None else (lambda n: on_progress(done + n))
+    try:
+        rest = run(job, rest_games, pool, 1 if local else slots, start=start + done, on_records=on_records,
+                   on_progress=progress, local=True)
+    finally:
+        pool.shutdown(wait=True)
+    first.totals.merge(rest.totals)
+    for ours, theirs in zip(first.accumulators, rest.accumulators):
+        ours.merge(theirs)
+    return Outcome(first.totals, first.accumulators, first.violations + rest.violations, rest.partial,
+                   first.seconds + rest.seconds)
+
+
 def _result(f: Future, job: Job, a: int, b: int, pending: dict, started: set, executor: Executor) -> Batch:
     try:
         return f.result()

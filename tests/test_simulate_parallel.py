@@ -172,3 +172,24 @@ def test_a_worker_that_dies_fails_the_run_naming_its_batch(tmp_path: Path) -> No
     assert rec["game"] == start
     if start < len(lines):
         assert rec == lines[start]
+
+
+def test_a_short_run_stays_in_this_process_and_gives_the_same_results() -> None:
+    """By default a run starts with a few games here; if the rest is short no pool is started. The games
+    and their order do not change."""
+    from cardlang.parallel import run_adaptive
+    g = load_game("fall-of-kingdoms")
+    job = Job("fall-of-kingdoms", ("honest", "bluffer", "random"), 5, records=True)
+    prime(job, g)
+    pools = []
+    seen: list[dict] = []
+    quick = run_adaptive(job, 12, 2, lambda: pools.append(1) or InProcess(), on_records=seen.extend,
+                         local_seconds=3600)
+    assert pools == [] and quick.totals.games == 12
+    forced: list[dict] = []
+    slow = run_adaptive(job, 12, 2, lambda: pools.append(1) or InProcess(), on_records=forced.extend,
+                        local_seconds=0)
+    assert pools == [1]
+    whole = play_games(g, list(job.players), 5, 0, 12, records=True)
+    assert seen == forced == whole.records
+    assert quick.totals.wins == slow.totals.wins == whole.totals.wins
