@@ -29,9 +29,10 @@ def make_job(game, names: list[str], seed: int, *, pools=None, variants=(), reco
     if pools:
         (name, chosen), = pools.items()
         kingdom = (name, "random" if chosen == "random" else tuple(d.name for d in chosen))
-    return Job(game.id, tuple(names), seed, extra=tuple(str(p) for p in extra or ()), kingdom=kingdom,
-               variants=tuple(sorted(variants)), records=records, check=check, max_turns=max_turns,
-               accumulators=tuple(accumulators))
+    # absolute paths: a worker (on a cluster above all) may not share this working folder
+    folders = tuple(str(Path(p).resolve()) for p in extra or ())
+    return Job(game.id, tuple(names), seed, extra=folders, kingdom=kingdom, variants=tuple(sorted(variants)),
+               records=records, check=check, max_turns=max_turns, accumulators=tuple(accumulators))
 
 
 def run_job(game, names: list[str], games: int, seed: int, *, pools=None, variants=(), per_game: Path | None,
