@@ -45,7 +45,8 @@ def run_job(game, names: list[str], games: int, seed: int, *, pools=None, varian
     if executor is not None:
         address = parse_dask_address(executor)
         if address is None:
-            typer.echo(f"error: --executor {executor}: expected dask://HOST:N, the scheduler's address (e.g. dask://127.0.0.1:8786)", err=True)
+            typer.echo(f"error: --executor {executor}: expected dask://HOST:N, the scheduler's address "
+                       "(e.g. dask://127.0.0.1:8786)", err=True)
             raise typer.Exit(code=2)
         try:
             pool, slots, close = dask_executor(address)
