@@ -38,10 +38,14 @@ def check_state(state) -> None:
             cid = next(c for c in cards if loc[c] is not zone)
             raise InvariantViolation(f"card {cid} ({state.card_def[cid].name}) sits in {zone.label} but its "
                                      f"location says {loc[cid].label}")
-        if zone.cells:
+        if zone.cells is not None:  # a grid: each slot's card is here and knows its slot; each card has one
             for cell, cid in zone.cells.items():
                 if loc[cid] is not zone or state.cell.get(cid) != cell:
                     raise InvariantViolation(f"slot {cell} of {zone.label} names card {cid}, which is not there")
+            for cid in cards:
+                if cid not in state.cell and cid not in state.host:
+                    raise InvariantViolation(f"card {cid} ({state.card_def[cid].name}) is in {zone.label} but in "
+                                             "no slot and attached to nothing")
     # Every listed card's location is its zone; with n entries in all and n distinct ids, each card is in
     # exactly one zone (no card lost, none in two places).
     if total != n or len(set(chain.from_iterable(z.cards for z in zones))) != n:
