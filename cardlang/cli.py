@@ -311,7 +311,7 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id.")],
              workers: Annotated[Optional[int], typer.Option(min=1, help="Processes to use (default: every "
                                                             "core). Results never depend on it.")] = None,
              executor: Annotated[Optional[str], typer.Option(help="dask://HOST:N: play the games on the Dask "
-                                                             "scheduler there (extra cardlang[dask]).")] = None,
+                                                             "scheduler there (needs the dask extra of cardlang).")] = None,
              start: Annotated[int, typer.Option(min=0, help="Index of the first game (replay part of a run "
                                                 "alone: game N always has the same seed).")] = 0,
              check: Annotated[bool, typer.Option("--check", help="Check the invariants after every step; "
