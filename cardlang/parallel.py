@@ -290,6 +290,7 @@ def run(job: Job, games: int, executor: Executor, slots: int, *, start: int = 0,
             started.update(f for f in pending if f.running())
             for f in done:
                 a, b = pending.pop(f)
+                started.discard(f)  # keep nothing of a finished batch: memory stays flat however long the run
                 batch = _result(f, job, a, b, pending, started, executor)
                 if batch.error is not None:
                     raise RunFailed(f"batch of {describe_batch(job, a, b)} stopped:\n{batch.error}")
