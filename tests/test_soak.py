@@ -1,5 +1,5 @@
 """The soak in CI: for every game and player count, 300 random-agent games (and each variant, and the game's
-bots, fewer) with the invariants checked after every step in every tenth game and at the end of all of
+bots, fewer) with the invariants checked after every step in every 30th game and at the end of all of
 them, no violation. The full soak (10,000 a case, every step of every game) is `python tools/soak.py`; see
 README. Games stop at 300 turns (all players' turns; the engine's own limit is 1000), as in the tool, and
 Warring Kingdom's at 150 here: its random games rarely end by the rules; each row reports how many games
@@ -22,7 +22,7 @@ from cardlang.compile.game import game_ids  # noqa: E402
 from cardlang.runtime import invariants  # noqa: E402
 from cardlang.simulate import game_seed  # noqa: E402
 
-GAMES, VARIANT_GAMES, BOT_GAMES, CAP, EVERY = 300, 30, 10, 300, 10
+GAMES, VARIANT_GAMES, BOT_GAMES, CAP, EVERY = 300, 30, 10, 300, 30
 # Random Warring Kingdom games seldom end by the rules; in CI they stop at 150 turns to fit the suite budget.
 CAPS = {"warring-kingdom": 150}
 
