@@ -39,7 +39,7 @@ class Totals:
     @property
     def wins(self) -> list[float]:
         """Wins per player, a shared win counting 1/k (summed per tie size, in a fixed order)."""
-        return [sum(c / k for k, c in sorted(s.items())) for s in self.shares]
+        return [sum((c / k for k, c in sorted(s.items())), 0.0) for s in self.shares]
 
     @property
     def outright(self) -> list[int]:
