@@ -2,7 +2,7 @@
 bots, fewer) with the invariants checked after every step in every 30th game and at the end of all of
 them, no violation. The full soak (10,000 a case, every step of every game) is `python tools/soak.py`; see
 README. Games stop at 300 turns (all players' turns; the engine's own limit is 1000), as in the tool, and
-Warring Kingdom's at 150 here: its random games rarely end by the rules; each row reports how many games
+Warring Kingdom's at 100 here: its random games rarely end by the rules; each row reports how many games
 stopped at the cap."""
 from __future__ import annotations
 
@@ -18,13 +18,14 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import soak  # noqa: E402
 
+from cardlang.cli_simulate import default_workers  # noqa: E402
 from cardlang.compile.game import game_ids  # noqa: E402
 from cardlang.runtime import invariants  # noqa: E402
 from cardlang.simulate import game_seed  # noqa: E402
 
-GAMES, VARIANT_GAMES, BOT_GAMES, CAP, EVERY = 300, 30, 10, 300, 30
-# Random Warring Kingdom games seldom end by the rules; in CI they stop at 150 turns to fit the suite budget.
-CAPS = {"warring-kingdom": 150}
+GAMES, VARIANT_GAMES, BOT_GAMES, CAP, EVERY = 300, 10, 5, 300, 30
+# Random Warring Kingdom games seldom end by the rules; in CI they stop at 100 turns to fit the suite budget.
+CAPS = {"warring-kingdom": 100}
 
 
 @pytest.mark.parametrize("gid", game_ids())
@@ -34,7 +35,7 @@ def test_soak_every_player_count_variant_and_bot(gid: str) -> None:
     assert all(sum(c.games for c in todo if len(c.players) == n and set(c.players) == {"random"}
                    and not c.variants) >= 300 for n in counts)
     out = io.StringIO()
-    played, found, seconds = soak.soak(todo, workers=2, max_turns=CAPS.get(gid, CAP), check_every=EVERY, out=out)
+    played, found, seconds = soak.soak(todo, workers=default_workers(), max_turns=CAPS.get(gid, CAP), check_every=EVERY, out=out)
     print(out.getvalue())  # the rows, with the time each case took (pytest -s shows them)
     assert found == [], out.getvalue()
     assert played == sum(c.games for c in todo)
