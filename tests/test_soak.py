@@ -35,7 +35,8 @@ def test_soak_every_player_count_variant_and_bot(gid: str) -> None:
     assert all(sum(c.games for c in todo if len(c.players) == n and set(c.players) == {"random"}
                    and not c.variants) >= 300 for n in counts)
     out = io.StringIO()
-    played, found, seconds = soak.soak(todo, workers=default_workers(), max_turns=CAPS.get(gid, CAP), check_every=EVERY, out=out)
+    played, found, seconds = soak.soak(todo, workers=default_workers(), max_turns=CAPS.get(gid, CAP),
+                                       check_every=EVERY, out=out)
     print(out.getvalue())  # the rows, with the time each case took (pytest -s shows them)
     assert found == [], out.getvalue()
     assert played == sum(c.games for c in todo)
