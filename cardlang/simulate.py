@@ -142,7 +142,9 @@ def play_games(game, players: list[str], seed: int, start: int, stop: int, *, po
                check_every: int = 1, on_game: Callable[[dict], None] | None = None) -> Batch:
     """Play games START..STOP-1 of the run with this seed. ACCUMULATORS are fresh objects with
     `add(game_index, seats, result)` (and optionally `watch(state, game_index, seats)`, called before
-    set-up, e.g. to attach a listener) and `merge(other)`. With CHECK, the invariants are checked after
+    set-up, e.g. to attach a listener) and `merge(other)`; a dict that `add` returns is added to the game's
+    per-game record (so its figures can be recounted from the lines). They travel between processes:
+    keep no game state in them past `add`. With CHECK, the invariants are checked after
     every mutation (in every CHECK_EVERY-th game; the others once, at the end); a game that breaks one (or
     raises) is recorded as a violation and not counted."""
     t = Totals(list(players))
@@ -178,12 +180,14 @@ def play_games(game, players: list[str], seed: int, start: int, stop: int, *, po
                                          "step": checker.steps, "error": str(e)})
                 continue
         t.add(bot_of_seat, r)
-        for a in batch.accumulators:
-            a.add(g, seats, r)
+        fields = [a.add(g, seats, r) for a in batch.accumulators]
         rec = None
         if records or on_game is not None:
             rec = {"game": g, "seed": s, "seats": seats, "scores": r.scores, "turns": r.turns,
                    "winners": r.winners}
+            for extra in fields:
+                if extra:
+                    rec.update(extra)
         if records:
             batch.records.append(rec)
         if on_game is not None:

@@ -193,3 +193,28 @@ def test_a_short_run_stays_in_this_process_and_gives_the_same_results() -> None:
     whole = play_games(g, list(job.players), 5, 0, 12, records=True)
     assert seen == forced == whole.records
     assert quick.totals.wins == slow.totals.wins == whole.totals.wins
+
+
+class EndTurn:
+    """A test accumulator that adds a field to each per-game record."""
+
+    def __init__(self, game, players) -> None:
+        self.count = 0
+
+    def add(self, g, seats, result) -> dict:
+        self.count += 1
+        return {"last_turn": result.state.turn_number}
+
+    def merge(self, other: "EndTurn") -> None:
+        self.count += other.count
+
+
+def test_an_accumulator_adds_fields_to_the_per_game_records() -> None:
+    g = load_game("fall-of-kingdoms")
+    job = Job("fall-of-kingdoms", ("honest", "bluffer"), 3, records=True, accumulators=(EndTurn,))
+    prime(job, g)
+    lines: list[dict] = []
+    out = run(job, 10, InProcess(), 1, on_records=lines.extend)
+    assert out.accumulators[0].count == 10
+    assert [x["game"] for x in lines] == list(range(10))
+    assert all(x["last_turn"] == sum(x["turns"]) for x in lines)
