@@ -456,13 +456,24 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id.")],
              kingdom: Annotated[Optional[str], typer.Option(help="'random' or a list of cards.")] = None,
              json_: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
              per_game: Annotated[Optional[Path], typer.Option(help="Write one JSON line per game here.")] = None,
+             workers: Annotated[Optional[int], typer.Option(min=1, help="Processes to use (default: every "
+                                                            "core). Results never depend on it.")] = None,
+             executor: Annotated[Optional[str], typer.Option(help="dask://HOST:N: play the games on the Dask "
+                                                             "scheduler there (needs the dask extra of cardlang).")] = None,
+             start: Annotated[int, typer.Option(min=0, help="Index of the first game (replay part of a run "
+                                                "alone: game N always has the same seed).")] = 0,
+             check: Annotated[bool, typer.Option("--check", help="Check the invariants after every step; "
+                                                 "report each game that breaks one.")] = False,
+             max_turns: Annotated[int, typer.Option(min=1, help="Stop a game after this many turns "
+                                                    "(counted as stopped).")] = 1000,
              stats: Annotated[bool, typer.Option("--stats", help="Per-card and per-seat statistics, game "
                                                  "lengths, margins and end conditions.")] = False,
              with_: WithOpt = None, variant: VariantOpt = None) -> None:
-    """Simulate many bot games; print wins with 95% intervals, ties, turns and speed."""
-    from cardlang.stats import CardStats, text_lines
-    from cardlang.errors import CardLangError
-    from cardlang.simulate import simulate as run
+    """Simulate many bot games on every core; print wins with 95% intervals, ties, turns and speed.
+
+    Ctrl-C prints the totals of the games finished so far, marked partial, and exits 130."""
+    from cardlang.cli_simulate import print_outcome, run_job
+    from cardlang.stats import StatsAccumulator
     g = _load(game, with_)
     names = _parse_players(g, players)
     if "human" in names:
@@ -472,44 +483,11 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id.")],
     if per_game is not None:
         _usage(cli_input.output_file, per_game, "--per-game")
     _warn_absent(g, names, pools)
-    out = open(per_game, "w", encoding="utf-8") if per_game else None
-
-    def on_game(rec: dict) -> None:
-        if out is not None:
-            out.write(json.dumps(rec) + "\n")
-    try:
-        with typer.progressbar(length=games, label="simulating", file=sys.stderr) as bar:
-            card_stats = CardStats(names) if stats else None
-            t = run(g, names, games, seed, pools=pools, on_game=on_game, progress=bar.update, variants=variants,
-                    stats=card_stats)
-    except CardLangError as e:
-        echo(e.render(), err=True)
-        raise typer.Exit(code=1) from None
-    finally:
-        if out is not None:
-            out.close()
-    gps = t.games / t.seconds if t.seconds else 0.0
-    if json_:
-        typer.echo(json.dumps({
-            "game": g.id, "games": t.games, "seed": seed, "players": names, "variants": sorted(variants),
-            "wins": t.wins,
-            "win_intervals": [list(t.interval(i)) for i in range(len(names))], "ties": t.ties,
-            "stopped": t.stopped, "mean_turns": round(t.mean_turns, 3), "median_turns": t.median_turns,
-            "games_per_second": round(gps, 1)} | ({"stats": card_stats.to_json()} if card_stats else {})))
-        return
-    extra = f", variant {', '.join(sorted(variants))}" if variants else ""
-    typer.echo(f"{g.title}: {t.games} games, seed {seed}, seats rotating{extra}")
-    typer.echo(f"{'player':24} {'wins':>8} {'win %':>7} {'95% interval':>16}")
-    for i, n in enumerate(names):
-        lo, hi = t.interval(i)
-        label = f"{n} #{i + 1}" if names.count(n) > 1 else n
-        typer.echo(f"{label:24} {t.wins[i]:8.1f} {100 * t.wins[i] / t.games:6.1f}% "
-                   f"{100 * lo:7.1f}-{100 * hi:5.1f}%")
-    typer.echo(f"ties: {t.ties}   stopped at the turn limit: {t.stopped}")
-    typer.echo(f"turns per game (all players): mean {t.mean_turns:.1f}, median {t.median_turns:.1f}")
-    typer.echo(f"speed: {gps:.0f} games/second")
-    for line in text_lines(card_stats) if card_stats else ():
-        typer.echo(line)
+    outcome, job = run_job(g, names, games, seed, pools=pools, variants=variants, per_game=per_game,
+                           workers=workers, executor=executor, start=start, check=check, max_turns=max_turns,
+                           extra=with_, quiet=json_,
+                           accumulators=(StatsAccumulator,) if stats else ())
+    print_outcome(g, job, outcome, games, json_=json_, start=start)
 
 
 def _arms(game, players, a, b, with_, variant, command: str):

@@ -1,4 +1,10 @@
-"""Many bot games in one process: seats rotate, results stream out, only running totals are kept."""
+"""Many bot games: seats rotate, results stream out, only running totals are kept.
+
+A run is a range of game indices. Game g's seed is `game_seed(seed, g)` whatever else is played, so any
+split of the range into batches, played anywhere, gives the same games. A batch's result (`Batch`) holds
+mergeable totals and accumulators: merged in game order they are exactly those of one long run. What runs
+the batches (one process, a pool, a cluster) is cardlang/parallel.py's business, not this module's.
+"""
 from __future__ import annotations
 
 import math
@@ -6,28 +12,63 @@ import random
 import time
 from collections import Counter
 from dataclasses import dataclass, field
-from typing import Callable, Iterator
+from typing import Callable
 
 from cardlang.agents import make_agent
-from cardlang.runtime.engine import play_game
-from cardlang.stats import GameObserver
+from cardlang.runtime.engine import _MAX_TURNS, play_out, setup_into
+from cardlang.runtime.invariants import InvariantChecker, InvariantViolation
 
 
 @dataclass
 class Totals:
+    """What a run adds up to. Wins are kept as counts per tie size, so sums never depend on the order in
+    which batches are merged (float sums of thirds would)."""
+
     players: list[str]
     games: int = 0
-    wins: list[float] = field(default_factory=list)      # shared wins count as a fraction
-    outright: list[int] = field(default_factory=list)
+    shares: list[Counter] = field(default_factory=list)  # shares[i][k]: games player i won with k winners
     ties: int = 0
     stopped: int = 0
     turn_hist: Counter = field(default_factory=Counter)  # total turns per game -> count (flat memory)
-    seconds: float = 0.0
+    seconds: float = 0.0                                  # timing only: never part of a result
+
+    def __post_init__(self) -> None:
+        if not self.shares:
+            self.shares = [Counter() for _ in self.players]
+
+    @property
+    def wins(self) -> list[float]:
+        """Wins per player, a shared win counting 1/k (summed per tie size, in a fixed order)."""
+        return [sum((c / k for k, c in sorted(s.items())), 0.0) for s in self.shares]
+
+    @property
+    def outright(self) -> list[int]:
+        return [s.get(1, 0) for s in self.shares]
+
+    def add(self, bot_of_seat: list[int], result) -> None:
+        self.games += 1
+        self.turn_hist[sum(result.turns)] += 1
+        if result.stopped:
+            self.stopped += 1
+        k = len(result.winners)
+        if k != 1:
+            self.ties += 1
+        for w in result.winners:
+            self.shares[bot_of_seat[w]][k] += 1
+
+    def merge(self, other: "Totals") -> None:
+        self.games += other.games
+        for ours, theirs in zip(self.shares, other.shares):
+            ours.update(theirs)
+        self.ties += other.ties
+        self.stopped += other.stopped
+        self.turn_hist.update(other.turn_hist)
+        self.seconds += other.seconds
 
     @property
     def mean_turns(self) -> float:
         n = sum(self.turn_hist.values())
-        return sum(k * v for k, v in self.turn_hist.items()) / n if n else 0.0
+        return sum(k * v for k, v in sorted(self.turn_hist.items())) / n if n else 0.0
 
     @property
     def median_turns(self) -> float:
@@ -35,9 +76,8 @@ class Totals:
         if not n:
             return 0.0
         seen = 0
-        keys = sorted(self.turn_hist)
         lo = hi = None
-        for k in keys:
+        for k in sorted(self.turn_hist):
             seen += self.turn_hist[k]
             if lo is None and seen >= (n + 1) // 2:
                 lo = k
@@ -55,51 +95,130 @@ class Totals:
         z = 1.96
         denom = 1 + z * z / n
         centre = (p + z * z / (2 * n)) / denom
-        half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / denom
+        half = z * math.sqrt(max(0.0, p * (1 - p) / n + z * z / (4 * n * n))) / denom
         return (max(0.0, centre - half), min(1.0, centre + half))
+
+
+@dataclass
+class Batch:
+    """The result of playing games [start, stop): totals, optional per-game records, the accumulators'
+    states, and the games whose invariants broke (with `check`). Plain data: it crosses process borders."""
+
+    start: int
+    stop: int
+    totals: Totals
+    records: list[dict] | None = None
+    accumulators: list = field(default_factory=list)
+    violations: list[dict] = field(default_factory=list)
+    error: str | None = None  # a rendered source error that stopped the batch (nothing of it is reported)
+    seconds: float = 0.0
+
+    def merge(self, later: "Batch") -> None:
+        """Append a batch that follows this one in game order."""
+        self.stop = later.stop
+        self.totals.merge(later.totals)
+        if self.records is not None and later.records is not None:
+            self.records.extend(later.records)
+        for ours, theirs in zip(self.accumulators, later.accumulators):
+            ours.merge(theirs)
+        self.violations.extend(later.violations)
+        self.seconds += later.seconds
 
 
 def game_seed(seed: int, i: int) -> int:
     return random.Random(seed * 1_000_003 + i).getrandbits(31)
 
 
+def seating(players: list[str], g: int) -> tuple[list[str], list[int]]:
+    """Bot i sits in seat (i + g) mod n in game g, so no bot keeps the first seat. Returns the bot name in
+    each seat and, for each seat, the index of the bot in PLAYERS."""
+    n = len(players)
+    bot_of_seat = [(j - g) % n for j in range(n)]
+    return [players[b] for b in bot_of_seat], bot_of_seat
+
+
+def play_games(game, players: list[str], seed: int, start: int, stop: int, *, pools=None, variants=(),
+               records: bool = False, accumulators=(), check: bool = False, max_turns: int = _MAX_TURNS,
+               check_every: int = 1, on_game: Callable[[dict], None] | None = None) -> Batch:
+    """Play games START..STOP-1 of the run with this seed. ACCUMULATORS are fresh objects with
+    `add(game_index, seats, result)` (and optionally `watch(state, game_index, seats)`, called before
+    set-up, e.g. to attach a listener) and `merge(other)`; a dict that `add` returns is added to the game's
+    per-game record (so its figures can be recounted from the lines). They travel between processes:
+    keep no game state in them past `add`. With CHECK, the invariants are checked after
+    every mutation (in every CHECK_EVERY-th game; the others once, at the end); a game that breaks one (or
+    raises) is recorded as a violation and not counted."""
+    t = Totals(list(players))
+    batch = Batch(start, stop, t, [] if records else None, list(accumulators))
+    began = time.perf_counter()
+    variants = frozenset(variants)
+    for g in range(start, stop):
+        s = game_seed(seed, g)
+        seats, bot_of_seat = seating(players, g)
+        agents = [make_agent(game, name, s + j) for j, name in enumerate(seats)]
+        state = game.new_state(len(agents), s)
+        state.variants = variants
+        checker = InvariantChecker() if check else None
+        state.check = checker if check and g % check_every == 0 else None
+        for a in batch.accumulators:
+            watch = getattr(a, "watch", None)
+            if watch is not None:
+                watch(state, g, seats)
+        try:
+            setup_into(game, state, agents, pools=pools)
+            r = play_out(game, state, max_turns)
+        except Exception as e:  # noqa: BLE001 - a soak reports any failure with its seed and goes on
+            if checker is None:
+                raise
+            batch.violations.append({"game": g, "seed": s, "seats": seats, "turn": state.turn_number,
+                                     "step": checker.steps, "error": _describe(e)})
+            continue
+        if checker is not None:
+            try:
+                checker.final(state)
+            except InvariantViolation as e:
+                batch.violations.append({"game": g, "seed": s, "seats": seats, "turn": state.turn_number,
+                                         "step": checker.steps, "error": str(e)})
+                continue
+        t.add(bot_of_seat, r)
+        fields = [a.add(g, seats, r) for a in batch.accumulators]
+        rec = None
+        if records or on_game is not None:
+            rec = {"game": g, "seed": s, "seats": seats, "scores": r.scores, "turns": r.turns,
+                   "winners": r.winners}
+            for extra in fields:
+                if extra:
+                    rec.update(extra)
+        if records:
+            batch.records.append(rec)
+        if on_game is not None:
+            on_game(rec)
+    batch.seconds = t.seconds = time.perf_counter() - began
+    return batch
+
+
+def _describe(e: Exception) -> str:
+    if isinstance(e, InvariantViolation):
+        return str(e)
+    render = getattr(e, "render", None)
+    text = render() if callable(render) else str(e)
+    return f"{e.__class__.__name__}: {text}"
+
+
 def simulate(game, players: list[str], games: int, seed: int, *, pools=None,
              on_game: Callable[[dict], None] | None = None, progress: Callable[[int], None] | None = None,
              variants=(), stats=None) -> Totals:
-    """Play GAMES games; bot i sits in seat (i + g) mod n in game g, so no bot keeps the first seat.
+    """Play GAMES games in this process (the plain Python call; the CLI runs batches in parallel).
 
     STATS (a cardlang.stats.CardStats) also counts each game's cards, seats and end, from its events, and
     those figures go into the per-game records too."""
-    n = len(players)
-    t = Totals(players, wins=[0.0] * n, outright=[0] * n)
-    start = time.perf_counter()
-    for g in range(games):
-        s = game_seed(seed, g)
-        seats = [players[(j - g) % n] for j in range(n)]        # seat j is played by this bot
-        bot_of_seat = [(j - g) % n for j in range(n)]
-        agents = [make_agent(game, name, s + j) for j, name in enumerate(seats)]
-        seen: list = []
-        r = play_game(game, agents, s, pools=pools, variants=variants,
-                      on_state=None if stats is None else lambda st: seen.append(GameObserver(st)))
-        t.games += 1
-        t.turn_hist[sum(r.turns)] += 1
-        if r.stopped:
-            t.stopped += 1
-        if len(r.winners) != 1:
-            t.ties += 1
-        for w in r.winners:
-            t.wins[bot_of_seat[w]] += 1 / len(r.winners)
-            if len(r.winners) == 1:
-                t.outright[bot_of_seat[w]] += 1
-        if on_game is not None or stats is not None:
-            rec = {"game": g, "seed": s, "seats": seats, "scores": r.scores, "turns": r.turns,
-                   "winners": r.winners}
-            if stats is not None:
-                rec.update(seen[0].record())
-                stats.add(rec)
-            if on_game is not None:
-                on_game(rec)
+    def each(rec: dict) -> None:
+        if on_game is not None:
+            on_game(rec)
         if progress is not None:
             progress(1)
-    t.seconds = time.perf_counter() - start
-    return t
+    accumulators = []
+    if stats is not None:
+        from cardlang.stats import StatsAccumulator  # stats knows the runtime's events; this module need not
+        accumulators.append(StatsAccumulator(game, players, stats))
+    return play_games(game, players, seed, 0, games, pools=pools, variants=variants, on_game=each,
+                      accumulators=accumulators).totals

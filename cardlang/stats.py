@@ -79,6 +79,38 @@ class GameObserver:
                 "ended_by": self.ended_by}
 
 
+class StatsAccumulator:
+    """CardStats as an accumulator of a simulation run (cardlang/simulate.py `play_games`): made per batch
+    as `StatsAccumulator(game, players)`, it watches each game's events, counts the game when it ends (and
+    adds its figures to the game's per-game line) and merges with the next batch in game order, so the
+    figures are the same for any number of workers. Between games it holds only sums: it crosses processes."""
+
+    json_key = "stats"
+
+    def __init__(self, game, players: list[str], stats: "CardStats | None" = None) -> None:
+        self.stats = stats if stats is not None else CardStats(list(players))
+        self.observer: GameObserver | None = None
+
+    def watch(self, state: GameState, game_index: int, seats: list[str]) -> None:
+        self.observer = GameObserver(state)
+
+    def add(self, game_index: int, seats: list[str], result) -> dict[str, Any]:
+        figures = self.observer.record()
+        self.observer = None  # it holds the game's state: never carried past the game
+        self.stats.add({"game": game_index, "scores": result.scores, "turns": result.turns,
+                        "winners": result.winners, **figures})
+        return figures
+
+    def merge(self, other: "StatsAccumulator") -> None:
+        self.stats.merge(other.stats)
+
+    def to_json(self) -> dict[str, Any]:
+        return self.stats.to_json()
+
+    def text_lines(self) -> list[str]:
+        return text_lines(self.stats)
+
+
 def margin(scores: list[int]) -> int:
     """The best score minus the next best (0 on a tie for first)."""
     top = sorted(scores, reverse=True)

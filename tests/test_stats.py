@@ -149,3 +149,21 @@ def test_stats_text_tables() -> None:
     assert r.exit_code == 0, r.output
     assert "cards of smithy-bm (8 games)" in r.stdout and "play " in r.stdout
     assert "win % by seat: seat 1" in r.stdout and "ended by: there are no Province cards" in r.stdout
+
+
+def test_statistics_do_not_depend_on_the_number_of_workers(tmp_path) -> None:
+    # the per-card figures are an accumulator of the parallel run: batches merged in game order
+    from typer.testing import CliRunner
+
+    from cardlang.cli import app
+    outs = []
+    for workers in ("1", "2"):
+        lines = tmp_path / f"games-{workers}.jsonl"
+        r = CliRunner().invoke(app, ["simulate", "dominion", "--players", "smithy-bm,big-money", "--games", "24",
+                                     "--stats", "--json", "--workers", workers, "--per-game", str(lines)])
+        assert r.exit_code == 0, r.output
+        obj = json.loads(r.output)
+        obj.pop("games_per_second")
+        outs.append((obj, lines.read_text()))
+    assert outs[0] == outs[1]
+    assert outs[0][0]["stats"]["games"] == 24 and '"gained"' in outs[0][1]

@@ -209,5 +209,59 @@ def TARGETS_GAMES() -> list[str]:
     return sorted({gid for gid, _, _ in TARGETS.values()})
 
 
+# ---- parallel simulation (issue 12): self-contained, run as `python tools/benchmark.py parallel` ---------
+
+def parallel_speedup(games: int = 2000, workers: int = 2) -> float:
+    """Games/s of `workers` pool processes over one in-process worker, same job, same run (target: 1.8x
+    on 2 cores). Printed twice: with the pool's start-up (spawning, compiling the game in each worker)
+    counted, as a user waits for it, and on a warm pool (the steady rate of a long run). Returns the warm
+    ratio."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+    from cardlang.compile.game import load_game
+    from cardlang.parallel import InProcess, Job, local_pool, prime, run
+    job = Job("dominion", ("big-money", "smithy-bm"), 1)
+    prime(job, load_game("dominion"))
+    one = run(job, games, InProcess(), 1)
+    pool = local_pool(workers)
+    try:
+        cold = run(job, games, pool, workers)
+        warm = run(job, games, pool, workers)
+    finally:
+        pool.shutdown(wait=True)
+    assert one.totals.wins == cold.totals.wins == warm.totals.wins
+    r1, rc, rw = games / one.seconds, games / cold.seconds, games / warm.seconds
+    print(f"simulate {games} Dominion games (big-money vs smithy-bm): 1 worker {r1:.0f} games/s; {workers} "
+          f"workers {rc:.0f} games/s with start-up (ratio {rc / r1:.2f}), {rw:.0f} games/s warm "
+          f"(ratio {rw / r1:.2f})")
+    return rw / r1
+
+
+def memory_by_games(counts=(2000, 20000), workers: int = 2) -> dict[int, float]:
+    """Peak memory (MB, the largest process) of `cardlang simulate` for each game count, in fresh
+    processes: flat when the totals and the batch window, not the games, fill memory."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[1]
+    out = {}
+    for n in counts:
+        code = ("import resource, subprocess, sys; subprocess.run([sys.executable, '-m', 'cardlang', 'simulate', "
+                f"'dominion', '--players', 'big-money,big-money', '--games', '{n}', '--workers', '{workers}', "
+                "'--json'], check=True, stdout=subprocess.DEVNULL); "
+                "print(max(resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss, 0))")
+        r = subprocess.run([sys.executable, "-c", code], cwd=root, capture_output=True, text=True, check=True,
+                           env=dict(os.environ, PYTHONPATH=str(root)))
+        out[n] = int(r.stdout.strip()) / 1024
+        print(f"simulate {n} Dominion games on {workers} workers: peak {out[n]:.0f} MB")
+    return out
+
+
 if __name__ == "__main__":
-    sys.exit(main())
+    if sys.argv[1:2] == ["parallel"]:
+        parallel_speedup(int(sys.argv[2]) if len(sys.argv) > 2 else 2000)
+        memory_by_games()
+    else:
+        sys.exit(main())

@@ -11,6 +11,7 @@ from cardlang.compile.bots import LanguageBot
 from cardlang.compile.game import load_game
 from cardlang.runtime.decisions import RandomAgent
 from cardlang.runtime.engine import play_game
+from cardlang.runtime.invariants import check_state
 
 GAME = load_game("warring-kingdom")
 
@@ -31,35 +32,12 @@ def check(state, inv: Invariants | None = None) -> None:
         if inv.cards is None:
             inv.cards = n
         assert n == inv.cards, "a card was created during play"
-    seen = []
-    for zone in state.all_zones():
-        for cid in zone.cards:
-            assert state.loc[cid] is zone, f"{state.card_def[cid].name} is in {zone.label}, loc says otherwise"
-        seen.extend(zone.cards)
-        if zone.cells is not None:  # a grid: each slot holds a card of the zone, which knows its slot
-            for cell, cid in zone.cells.items():
-                assert state.loc[cid] is zone and state.cell.get(cid) == cell
-            for cid in zone.cards:
-                assert cid in state.cell or cid in state.host, f"{state.card_def[cid].name} has no slot"
-    assert sorted(seen) == list(range(n)), "a card is lost or in two zones"
-    for cid, cell in state.cell.items():
-        assert state.loc[cid].cells is not None and state.loc[cid].cells.get(cell) == cid
-    for a, host in state.host.items():  # an attached card lies in its card's zone, a zone that keeps them
-        assert state.loc[a] is state.loc[host] and state.loc[a].spec.keeps_attachments
-        assert a in state.attached[host]
+    check_state(state)  # every game's invariants (cardlang/runtime/invariants.py); this game's own follow
+    for a, host in state.host.items():  # equipment is attached to units
         assert "Equipment" in state.card_def[a].types and "Unit" in state.card_def[host].types
     for spec, row in zip(state.counter_specs, state.counters):
-        for v in row:
-            if spec.numbers:
-                assert all(1 <= x <= 6 for x in v)
-                continue
-            assert spec.minimum is None or v >= spec.minimum, spec.name
-            assert spec.maximum is None or v <= spec.maximum, spec.name
-    by_name = {s.name: s for s in state.counter_specs}
-    for (cid, name), v in state.card_counters.items():
-        spec = by_name[name]
-        assert spec.minimum is None or v >= spec.minimum, name
-        assert spec.maximum is None or v <= spec.maximum, name
+        if spec.numbers:
+            assert all(1 <= x <= 6 for v in row for x in v)
     board = state.zone_slot["board"]
     for p in range(state.num_players):
         z = state.zones[board][p]
