@@ -44,7 +44,7 @@ def cases(games: int, bot_games: int, only: list[str] | None = None, variant_gam
     for gid in only or game_ids():
         g = load_game(gid)
         lo, hi = g.players
-        bots = sorted(g.bots)
+        bots = sorted(n for n, b in g.bots.items() if not b.helper)  # helpers (`helper bot`) take no seat
         for n in range(lo, hi + 1):
             out.append(Case(gid, ("random",) * n, (), games))
             for name, v in g.spec.variants.items():
