@@ -14,7 +14,7 @@ from .test_sheets_browser import CHROMIUM, CHROMIUM_ARGS, _REASON  # one way to 
 
 pytest.importorskip("plotly", reason="the report needs the cardlang[report] extra")
 
-GAMES = {"dominion": "smithy-bm,big-money", "fall-of-kingdoms": "honest,bluffer,basics",
+GAMES = {"dominion": "smithy-bm,big-money", "fall-of-kingdoms": "honest,bluffer,honest",
          "greedy-kingdoms": "needs,palace-rusher", "warring-kingdom": "economy,rush"}
 runner = CliRunner()
 
