@@ -25,6 +25,10 @@ VariantOpt = Annotated[Optional[list[str]], typer.Option("--variant", metavar="N
                                                          help="A variant the game declares (repeat for several).")]
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `cardlang games`).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
+WorkersOpt = Annotated[Optional[int], typer.Option(min=1, help="Processes to use (default: every core). "
+                                                   "Results never depend on it.")]
+ExecutorOpt = Annotated[Optional[str], typer.Option(help="dask://HOST:N: play the games on the Dask scheduler "
+                                                    "there (needs the dask extra of cardlang).")]
 
 
 def _version(value: bool) -> None:
@@ -456,10 +460,7 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id.")],
              kingdom: Annotated[Optional[str], typer.Option(help="'random' or a list of cards.")] = None,
              json_: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
              per_game: Annotated[Optional[Path], typer.Option(help="Write one JSON line per game here.")] = None,
-             workers: Annotated[Optional[int], typer.Option(min=1, help="Processes to use (default: every "
-                                                            "core). Results never depend on it.")] = None,
-             executor: Annotated[Optional[str], typer.Option(help="dask://HOST:N: play the games on the Dask "
-                                                             "scheduler there (needs the dask extra of cardlang).")] = None,
+             workers: WorkersOpt = None, executor: ExecutorOpt = None,
              start: Annotated[int, typer.Option(min=0, help="Index of the first game (replay part of a run "
                                                 "alone: game N always has the same seed).")] = 0,
              check: Annotated[bool, typer.Option("--check", help="Check the invariants after every step; "
@@ -492,17 +493,18 @@ def simulate(game: Annotated[str, typer.Argument(help="Game id.")],
 
 def _arms(game, players, a, b, with_, variant, command: str):
     """Load both arms of an A/B run and check the players and variants against them."""
-    arms, labels = [], []
+    arms, labels, replace = [], [], []
     for opt, path in (("--a", a), ("--b", b)):
         if path is not None and not path.exists():
             raise _fail_usage(f"{opt} {path}: no such file or folder")
-        arms.append(_load(game, with_, [path] if path else None))
+        replace.append([path] if path else None)  # the workers load the arm from these paths too
+        arms.append(_load(game, with_, replace[-1]))
         labels.append(str(path) if path else "the cards as shipped")
     names = _parse_players(arms[0], players)
     if "human" in names:
         raise _fail_usage(f"{command} plays bots only; 'human' cannot take part")
     _parse_players(arms[1], players)
-    return arms, labels, names, _parse_variants(arms[0], variant, len(names))
+    return arms, labels, replace, names, _parse_variants(arms[0], variant, len(names))
 
 
 ArmOpt = "An expansion folder or a card file; its cards replace the game's cards of the same name " \
@@ -518,20 +520,16 @@ def compare(game: Annotated[str, typer.Argument(help="Game id.")],
             seed: Annotated[int, typer.Option(help="Seed; both arms play the same seeds.")] = 1,
             kingdom: Annotated[Optional[str], typer.Option(help="'random' or a list of cards.")] = None,
             json_: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
+            workers: WorkersOpt = None, executor: ExecutorOpt = None,
             with_: WithOpt = None, variant: VariantOpt = None) -> None:
     """A/B test a card edit: both versions on the same seeds, each arm's win rates, and the paired
     difference B - A with its 95% interval and an exact sign-test p-value."""
-    from cardlang.compare import run_compare, text_lines
-    from cardlang.errors import CardLangError
-    arms, labels, names, variants = _arms(game, players, a, b, with_, variant, "compare")
-    try:
-        with typer.progressbar(length=2 * games, label="comparing", file=sys.stderr) as bar:
-            c = run_compare(arms[0], arms[1], names, games, seed, labels=(labels[0], labels[1]),
-                            pools_a=_parse_pools(arms[0], kingdom), pools_b=_parse_pools(arms[1], kingdom),
-                            variants=variants, progress=bar.update)
-    except CardLangError as e:
-        typer.echo(e.render(), err=True)
-        raise typer.Exit(code=1) from None
+    from cardlang.cli_simulate import play_arms
+    from cardlang.compare import Comparison, text_lines
+    arms, labels, replace, names, variants = _arms(game, players, a, b, with_, variant, "compare")
+    (arm_a, arm_b), _ = play_arms(arms, replace, names, games, seed, pools=[_parse_pools(g, kingdom) for g in arms],
+                                  variants=variants, extra=with_, workers=workers, executor=executor, quiet=json_)
+    c = Comparison(names, arm_a, arm_b, (labels[0], labels[1]))
     if json_:
         typer.echo(json.dumps({"game": arms[0].id, "seed": seed, **c.to_json()}))
         return
@@ -548,33 +546,31 @@ def report(game: Annotated[str, typer.Argument(help="Game id.")],
            kingdom: Annotated[Optional[str], typer.Option(help="'random' or a list of cards.")] = None,
            a: Annotated[Optional[Path], typer.Option("--a", help="Cards simulated (arm A). " + ArmOpt)] = None,
            b: Annotated[Optional[Path], typer.Option("--b", help="With it, an A/B comparison. " + ArmOpt)] = None,
+           workers: WorkersOpt = None, executor: ExecutorOpt = None,
            with_: WithOpt = None, variant: VariantOpt = None) -> None:
     """One HTML page of tables and charts: win rates, seats, game lengths, end conditions, per-card win
     rates and (with --b) the A/B difference. Needs the `cardlang[report]` extra; works with no network."""
-    from cardlang.compare import Comparison, play_arm
-    from cardlang.errors import CardLangError
-    from cardlang.render.report import MissingExtra, render_report
-    from cardlang.stats import CardStats
-    arms, labels, names, variants = _arms(game, players, a, b, with_, variant, "report")
+    from cardlang.cli_simulate import play_arms
+    from cardlang.compare import Comparison
+    from cardlang.render.report import MissingExtra, render_report, require_plotly
+    arms, labels, replace, names, variants = _arms(game, players, a, b, with_, variant, "report")
     if out.is_dir() or not out.parent.is_dir():
         raise _fail_usage(f"-o {out}: not a file in an existing folder")
-    stats = CardStats(names)
     try:
-        with typer.progressbar(length=games * (2 if b else 1), label="simulating", file=sys.stderr) as bar:
-            run = dict(variants=variants, progress=bar.update)
-            arm_a = play_arm(arms[0], names, games, seed, pools=_parse_pools(arms[0], kingdom), stats=stats, **run)
-            comparison = None if b is None else Comparison(names, arm_a, play_arm(
-                arms[1], names, games, seed, pools=_parse_pools(arms[1], kingdom), **run), (labels[0], labels[1]))
-        meta = [f"{games} games{' per arm' if b else ''}, seed {seed}, seats rotating; bots: {', '.join(names)}"
-                + (f"; variant {', '.join(sorted(variants))}" if variants else "") + f"; cards: {labels[0]}"]
-        page = render_report(title=f"{arms[0].title}: balance report", meta=meta, stats=stats,
-                             wins=arm_a.figures(), comparison=comparison)
-    except CardLangError as e:
-        typer.echo(e.render(), err=True)
-        raise typer.Exit(code=1) from None
+        require_plotly()  # before the games are played, not after
     except MissingExtra as e:
         typer.echo(f"error: {e}", err=True)
         raise typer.Exit(code=1) from None
+    if b is None:
+        arms, replace = arms[:1], replace[:1]
+    outcomes, stats = play_arms(arms, replace, names, games, seed, pools=[_parse_pools(g, kingdom) for g in arms],
+                                variants=variants, extra=with_, workers=workers, executor=executor, stats=True)
+    arm_a = outcomes[0]
+    comparison = None if b is None else Comparison(names, arm_a, outcomes[1], (labels[0], labels[1]))
+    meta = [f"{games} games{' per arm' if b else ''}, seed {seed}, seats rotating; bots: {', '.join(names)}"
+            + (f"; variant {', '.join(sorted(variants))}" if variants else "") + f"; cards: {labels[0]}"]
+    page = render_report(title=f"{arms[0].title}: balance report", meta=meta, stats=stats,
+                         wins=arm_a.figures(), comparison=comparison)
     try:
         out.write_text(page, encoding="utf-8")
     except OSError as e:

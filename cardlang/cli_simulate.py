@@ -1,6 +1,8 @@
-"""The `simulate` command's work: choose the executor (this process, a local pool, a Dask cluster), run the
-batches with a progress bar, write the per-game lines in game order, and print the totals (a table or one
-JSON object; partial after Ctrl-C, exit 130). Knows no game; cli.py parses and checks the arguments.
+"""The work of `simulate`, `compare` and `report`: choose the executor (this process, a local pool, a Dask
+cluster), run the batches with a progress bar, write the per-game lines in game order, and print the totals
+(a table or one JSON object; partial after Ctrl-C, exit 130). The arms of an A/B run are two jobs on the same
+executor, each collecting its games' outcomes with an accumulator, so they too give the same figures for any
+number of workers. Knows no game; cli.py parses and checks the arguments.
 """
 from __future__ import annotations
 
@@ -24,15 +26,84 @@ def default_workers() -> int:
 
 
 def make_job(game, names: list[str], seed: int, *, pools=None, variants=(), records=False, check=False,
-             max_turns: int = 1000, extra=None, accumulators=()) -> Job:
+             max_turns: int = 1000, extra=None, replace=None, accumulators=()) -> Job:
     kingdom = None
     if pools:
         (name, chosen), = pools.items()
         kingdom = (name, "random" if chosen == "random" else tuple(d.name for d in chosen))
     # absolute paths: a worker (on a cluster above all) may not share this working folder
     folders = tuple(str(Path(p).resolve()) for p in extra or ())
-    return Job(game.id, tuple(names), seed, extra=folders, kingdom=kingdom, variants=tuple(sorted(variants)),
-               records=records, check=check, max_turns=max_turns, accumulators=tuple(accumulators))
+    replaced = tuple(str(Path(p).resolve()) for p in replace or ())
+    return Job(game.id, tuple(names), seed, extra=folders, replace=replaced, kingdom=kingdom,
+               variants=tuple(sorted(variants)), records=records, check=check, max_turns=max_turns,
+               accumulators=tuple(accumulators))
+
+
+class Runner:
+    """Where one command plays its games: this process, a local pool (--workers N; by default every core,
+    but a short run stays here) or a Dask cluster (--executor dask://HOST:N). One pool serves all the runs
+    of a command (both arms of an A/B comparison); `close()` (or leaving the `with`) stops it. A bad
+    --executor or an unreachable scheduler is an `error:` line and exit 2 or 1; so is a failed run."""
+
+    def __init__(self, games: int, workers: int | None, executor: str | None, bar: Progress | None = None) -> None:
+        self.bar = bar  # cleared before an error is printed
+        self.pool = None
+        self._close = None
+        self.local = executor is None
+        self.adaptive = False
+        if executor is not None:
+            address = parse_dask_address(executor)
+            if address is None:
+                typer.echo(f"error: --executor {executor}: expected dask://HOST:N, the scheduler's address "
+                           "(e.g. dask://127.0.0.1:8786)", err=True)
+                raise typer.Exit(code=2)
+            try:
+                self.pool, self.slots, self._close = dask_executor(address)
+            except RunFailed as e:
+                typer.echo(f"error: {e}", err=True)
+                raise typer.Exit(code=1) from None
+        else:
+            # --workers N asks for N processes; by default every core, but a short run stays in this process.
+            self.slots = min(workers or default_workers(), games)
+            self.adaptive = workers is None and self.slots > 1
+            if self.slots <= 1:
+                self.pool = InProcess()
+            elif not self.adaptive:
+                self.pool = local_pool(self.slots)
+
+    def _shared_pool(self):
+        if self.pool is None:
+            self.pool = local_pool(self.slots)
+        return self.pool
+
+    def play(self, game, job: Job, games: int, *, start: int = 0, on_records=None, on_progress=None) -> Outcome:
+        """Games START..START+GAMES-1 of JOB (GAME: the parent's compiled copy of the job's game)."""
+        try:
+            if self.local:
+                prime(job, game)
+            if self.adaptive:
+                return run_adaptive(job, games, self.slots, self._shared_pool, start=start, on_records=on_records,
+                                    on_progress=on_progress, close_pool=False)
+            return run(job, games, self.pool, self.slots, start=start, on_records=on_records,
+                       on_progress=on_progress, local=self.local)
+        except RunFailed as e:
+            if self.bar is not None:
+                self.bar.close()
+            typer.echo(f"error: {e}", err=True)
+            raise typer.Exit(code=1) from None
+
+    def close(self) -> None:
+        if self._close is not None:
+            self._close()
+        elif self.local and self.pool is not None and not isinstance(self.pool, InProcess):
+            self.pool.shutdown(wait=True)
+        self.pool = self._close = None
+
+    def __enter__(self) -> "Runner":
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
 
 
 def run_job(game, names: list[str], games: int, seed: int, *, pools=None, variants=(), per_game: Path | None,
@@ -40,50 +111,49 @@ def run_job(game, names: list[str], games: int, seed: int, *, pools=None, varian
             quiet: bool = False, accumulators=()) -> tuple[Outcome, Job]:
     job = make_job(game, names, seed, pools=pools, variants=variants, records=per_game is not None, check=check,
                    max_turns=max_turns, extra=extra, accumulators=accumulators)
-    close = None
-    local = True
-    if executor is not None:
-        address = parse_dask_address(executor)
-        if address is None:
-            typer.echo(f"error: --executor {executor}: expected dask://HOST:N, the scheduler's address "
-                       "(e.g. dask://127.0.0.1:8786)", err=True)
-            raise typer.Exit(code=2)
-        try:
-            pool, slots, close = dask_executor(address)
-        except RunFailed as e:
-            typer.echo(f"error: {e}", err=True)
-            raise typer.Exit(code=1) from None
-        local = False
-    else:
-        # --workers N asks for N processes; by default every core, but a short run stays in this process.
-        slots = min(workers or default_workers(), games)
-        prime(job, game)
-        pool = InProcess() if slots <= 1 or workers is None else local_pool(slots)
-    out = open(per_game, "w", encoding="utf-8") if per_game else None
-
-    def write(records: list[dict]) -> None:
-        out.write("".join(json.dumps(r) + "\n" for r in records))
     bar = Progress(games, sys.stderr, enabled=not quiet)
+    with Runner(games, workers, executor, bar) as runner:
+        out = open(per_game, "w", encoding="utf-8") if per_game else None
+
+        def write(records: list[dict]) -> None:
+            out.write("".join(json.dumps(r) + "\n" for r in records))
+        try:
+            outcome = runner.play(game, job, games, start=start, on_records=write if out else None,
+                                  on_progress=bar)
+        finally:
+            bar.close()
+            if out is not None:
+                out.close()
+    return outcome, job
+
+
+def play_arms(arms: list, replace: list, names: list[str], games: int, seed: int, *, pools: list, variants=(),
+              extra=None, workers: int | None, executor: str | None, quiet: bool = False, stats: bool = False):
+    """Play each arm (a compiled game, with REPLACE[i] the card files it was loaded with) on the same seeds,
+    on one executor. Returns each arm's ArmOutcomes and, with STATS, the CardStats of the first arm."""
+    from cardlang.compare import ArmAccumulator
+    from cardlang.stats import StatsAccumulator
+    bar = Progress(games * len(arms), sys.stderr, enabled=not quiet)
+    outcomes, card_stats = [], None
     try:
-        if local and workers is None and slots > 1:
-            outcome = run_adaptive(job, games, slots, lambda: local_pool(slots), start=start,
-                                   on_records=write if out else None, on_progress=bar)
-        else:
-            outcome = run(job, games, pool, slots, start=start, on_records=write if out else None,
-                          on_progress=bar, local=local)
-    except RunFailed as e:
-        bar.close()
-        typer.echo(f"error: {e}", err=True)
-        raise typer.Exit(code=1) from None
+        with Runner(games, workers, executor, bar) as runner:
+            for i, (game, paths) in enumerate(zip(arms, replace)):
+                wanted = (ArmAccumulator, StatsAccumulator) if stats and i == 0 else (ArmAccumulator,)
+                job = make_job(game, names, seed, pools=pools[i], variants=variants, extra=extra, replace=paths,
+                               accumulators=wanted)
+                done = i * games
+                o = runner.play(game, job, games, on_progress=lambda n, done=done: bar(done + n))
+                if o.partial:
+                    bar.close()
+                    typer.echo(f"interrupted: {o.totals.games} of {games} games of arm {'AB'[i]} finished; "
+                               "nothing is reported", err=True)
+                    raise typer.Exit(code=130)
+                outcomes.append(o.accumulators[0].outcomes)
+                if len(o.accumulators) > 1:
+                    card_stats = o.accumulators[1].stats
     finally:
         bar.close()
-        if out is not None:
-            out.close()
-        if close is not None:
-            close()
-        elif local and not isinstance(pool, InProcess):
-            pool.shutdown(wait=True)
-    return outcome, job
+    return outcomes, card_stats
 
 
 def print_outcome(game, job: Job, o: Outcome, requested: int, *, json_: bool, start: int = 0) -> None:

@@ -14,7 +14,8 @@ the compared bot, d_g = (its share of the win in B) - (in A), in [-1, 1]. We rep
 Identical arms play identical games: every d_g is 0, the interval is [0, 0] and p = 1.
 
 `ArmOutcomes` keeps each game's win shares in game order; `merge` appends a later batch, so results from
-any number of workers, merged in game order, are the same. Knows no game and no card.
+any number of workers, merged in game order, are the same. `ArmAccumulator` collects them in the batches of
+a parallel run (cardlang/parallel.py). Knows no game and no card.
 """
 from __future__ import annotations
 
@@ -45,6 +46,10 @@ class ArmOutcomes:
 
     def merge(self, other: "ArmOutcomes") -> "ArmOutcomes":
         """Append OTHER, the batch of games that follows these."""
+        if not other.shares:
+            return self
+        if not self.shares:  # an empty batch (e.g. the first of none) holds no place in the order
+            self.start = other.start
         if other.start != self.start + len(self.shares):
             raise ValueError("batches must be merged in game order")
         self.shares.extend(other.shares)
@@ -62,6 +67,30 @@ class ArmOutcomes:
         wins = [self.wins(b) for b in range(len(self.players))]
         return {"games": n, "wins": wins, "win_rates": [w / n if n else 0.0 for w in wins],
                 "win_intervals": [list(wilson(w, n)) for w in wins]}
+
+
+class ArmAccumulator:
+    """ArmOutcomes as an accumulator of a parallel run: made per batch as `ArmAccumulator(game, players)`,
+    it adds each game's win shares as the game ends and merges with the next batch in game order."""
+
+    json_key = "arm"
+
+    def __init__(self, game, players: list[str]) -> None:
+        self.outcomes = ArmOutcomes(list(players))
+
+    def add(self, game_index: int, seats: list[str], result) -> None:
+        if not self.outcomes.shares:
+            self.outcomes.start = game_index  # a batch starts where the run cut it
+        self.outcomes.add({"game": game_index, "winners": result.winners})
+
+    def merge(self, other: "ArmAccumulator") -> None:
+        self.outcomes.merge(other.outcomes)
+
+    def to_json(self) -> dict[str, Any]:
+        return self.outcomes.figures()
+
+    def text_lines(self) -> list[str]:
+        return []
 
 
 def sign_test(up: int, down: int) -> float:
@@ -110,7 +139,8 @@ class Comparison:
 
 def play_arm(game, players: list[str], games: int, seed: int, *, pools=None, variants=(), stats=None,
              progress: Callable[[int], None] | None = None) -> ArmOutcomes:
-    """One arm: GAMES games (and, given STATS, its per-card statistics)."""
+    """One arm played in this process (the plain Python call; the commands run the arms in parallel, see
+    cardlang/cli_simulate.py `play_arms`): GAMES games (and, given STATS, its per-card statistics)."""
     from cardlang.simulate import simulate
     out = ArmOutcomes(list(players))
     simulate(game, players, games, seed, pools=pools, on_game=out.add, progress=progress, variants=variants,

@@ -32,6 +32,7 @@ class Job:
     players: tuple[str, ...]
     seed: int
     extra: tuple[str, ...] = ()                 # --with folders
+    replace: tuple[str, ...] = ()               # card files or folders replacing the game's cards (an A/B arm)
     kingdom: tuple[str, object] | None = None   # (pool name, "random" or a tuple of card names)
     variants: tuple[str, ...] = ()
     records: bool = False                       # return one record per game (for --per-game)
@@ -61,7 +62,7 @@ _LOADED: dict[tuple, tuple] = {}  # one compiled game (and its pools) per job so
 
 
 def _key(job: Job) -> tuple:
-    return (job.game, job.extra, job.kingdom, os.environ.get("CARDLANG_HOME"))
+    return (job.game, job.extra, job.replace, job.kingdom, os.environ.get("CARDLANG_HOME"))
 
 
 def prime(job: Job, game) -> None:
@@ -85,7 +86,8 @@ def _loaded(job: Job):
         from pathlib import Path
 
         from cardlang.compile.game import load_game
-        game = load_game(job.game, [Path(p) for p in job.extra])
+        # the same call as the parent's, so a worker plays the same arm of an A/B run
+        game = load_game(job.game, [Path(p) for p in job.extra], replace=[Path(p) for p in job.replace] or None)
         _LOADED[key] = (game, _pools(game, job))
     return _LOADED[key]
 
@@ -229,6 +231,8 @@ def replay_command(job: Job, g: int, count: int = 1) -> str:
         parts += ["--variant", v]
     for p in job.extra:
         parts += ["--with", p]
+    if job.replace:  # simulate has no option for it: say which cards the arm played instead
+        parts.append(f"(with the cards of {', '.join(job.replace)} in place of the game's)")
     if job.check:
         parts.append("--check")
     if job.max_turns != _MAX_TURNS:
@@ -325,10 +329,11 @@ def run(job: Job, games: int, executor: Executor, slots: int, *, start: int = 0,
 def run_adaptive(job: Job, games: int, slots: int, make_pool: Callable[[], Executor], *, start: int = 0,
                  on_records: Callable[[list[dict]], None] | None = None,
                  on_progress: Callable[[int], None] | None = None, probe: int = 8,
-                 local_seconds: float = 1.0) -> Outcome:
+                 local_seconds: float = 1.0, close_pool: bool = True) -> Outcome:
     """Like `run` on a pool from MAKE_POOL, but the first PROBE games are played here first: when the rest
     would take under LOCAL_SECONDS they are played here too, and no pool is started for a short run.
-    The games and their order are the same either way. The parent must have been `prime`d with the game."""
+    The games and their order are the same either way. The parent must have been `prime`d with the game.
+    CLOSE_POOL=False leaves the pool to the caller (who plays several runs on it: the arms of an A/B run)."""
     first = run(job, min(probe, games), InProcess(), 1, start=start, on_records=on_records,
                 on_progress=on_progress)
     done = first.totals.games + len(first.violations)
@@ -342,7 +347,8 @@ def run_adaptive(job: Job, games: int, slots: int, make_pool: Callable[[], Execu
         rest = run(job, rest_games, pool, 1 if local else slots, start=start + done, on_records=on_records,
                    on_progress=progress, local=True)
     finally:
-        pool.shutdown(wait=True)
+        if close_pool:
+            pool.shutdown(wait=True)
     first.totals.merge(rest.totals)
     for ours, theirs in zip(first.accumulators, rest.accumulators):
         ours.merge(theirs)

@@ -8,7 +8,7 @@ import pytest
 from typer.testing import CliRunner
 
 from cardlang.cli import app
-from cardlang.compare import ArmOutcomes, paired, sign_test
+from cardlang.compare import ArmAccumulator, ArmOutcomes, paired, sign_test
 from cardlang.compile.game import load_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -96,3 +96,30 @@ def test_compare_text_and_bad_arms(smithy4: Path, tmp_path: Path) -> None:
     r = runner.invoke(app, ["compare", "dominion", "--players", "smithy-bm,big-money", "--b", str(bad)])
     assert r.exit_code == 1 and "bad.card:3:13: error: unknown verb 'drwa'" in r.output
     assert "Traceback" not in r.output
+
+
+def test_compare_gives_the_same_figures_for_any_number_of_workers(smithy4: Path, tmp_path: Path) -> None:
+    """Both arms run on the parallel path; the workers load arm B's replaced cards from their paths, so a
+    pool of two gives the very same JSON as this process (and B is really the edited arm there too)."""
+    copy = tmp_path / "smithy.card"  # arm A: one card file replacing the card of the same name
+    copy.write_text(SMITHY, encoding="utf-8")
+    args = ("--a", str(copy), "--b", str(smithy4), "--games", "16", "--seed", "3")
+    one, two = compare(*args, "--workers", "1"), compare(*args, "--workers", "2")
+    assert one == two
+    assert one["per_player"][0]["better"] + one["per_player"][0]["worse"] > 0  # the arms did differ
+
+
+def test_arm_outcomes_collected_in_batches_equal_one_run() -> None:
+    """ArmAccumulator per batch, merged in game order (an empty batch anywhere), is the run played at once."""
+    from cardlang.simulate import play_games
+    g = load_game("dominion")
+    bots = ["smithy-bm", "big-money"]
+
+    def batch(a: int, b: int) -> ArmAccumulator:
+        return play_games(g, bots, 7, a, b, accumulators=[ArmAccumulator(g, bots)]).accumulators[0]
+    whole = batch(0, 6)
+    parts = batch(0, 0)
+    for a, b in ((0, 2), (2, 2), (2, 5), (5, 6)):
+        parts.merge(batch(a, b))
+    assert parts.outcomes.shares == whole.outcomes.shares and parts.outcomes.start == 0
+    assert parts.to_json() == whole.to_json()

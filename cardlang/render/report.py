@@ -27,6 +27,11 @@ def _plotly():
     return go, get_plotlyjs
 
 
+def require_plotly() -> None:
+    """Raise MissingExtra now, before the games of a report are played, when plotly is not installed."""
+    _plotly()
+
+
 _FONT = dict(family="DejaVu Sans, Arial, sans-serif", size=13)
 _BLUE, _ORANGE, _GREY = "#1f77b4", "#ff7f0e", "#7f7f7f"
 

@@ -82,6 +82,20 @@ def test_each_game_produces_a_report(game: str, browser, tmp_path: Path, artifac
     context.close()
 
 
+def test_the_report_is_the_same_for_any_number_of_workers(tmp_path: Path) -> None:
+    """The report's games (both arms, and arm A's statistics) run on the parallel path: a pool of two writes
+    the very page that this process writes."""
+    pages, arm = [], _smithy4(tmp_path)
+    for workers in ("1", "2"):
+        out = tmp_path / f"report-{workers}.html"
+        r = runner.invoke(app, ["report", "dominion", "--players", GAMES["dominion"], "--games", "10", "--seed", "2",
+                                "--b", str(arm), "--workers", workers, "-o", str(out)])
+        assert r.exit_code == 0, r.output
+        pages.append(out.read_text(encoding="utf-8"))
+    assert pages[0] == pages[1]
+    assert 'data-chart="ab-diff"' in pages[0] and 'data-chart="cards-1"' in pages[0]
+
+
 def test_report_without_plotly_says_which_extra(monkeypatch, tmp_path: Path) -> None:
     import sys
     monkeypatch.setitem(sys.modules, "plotly.graph_objects", None)  # as if the extra were not installed
