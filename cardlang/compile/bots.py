@@ -138,15 +138,21 @@ class LanguageBot:
         return picks
 
     def _pick(self, rule: _Rule, decision: Decision, remaining: list[int], ctx: Ctx) -> int | None:
+        first: dict[str, int] | None = None  # label -> its first remaining option, made at the first name
         for kind, value, cond in rule:
             if cond is not None and not cond(ctx):
                 continue
             if kind == "none":
                 return None
             if kind == "name":
-                for i in remaining:
-                    if decision.labels[i] == value:
-                        return i
+                if first is None:
+                    labels = decision.labels
+                    first = {}
+                    for i in reversed(remaining):  # reversed: the earliest option of a label is kept
+                        first[labels[i]] = i
+                i = first.get(value)
+                if i is not None:
+                    return i
             elif kind in ("lowest", "highest"):
                 if decision.kind not in _WEIGHED or not remaining:
                     continue
