@@ -302,12 +302,27 @@ def _skipping(gen: G.Gen, body: list[py.stmt]) -> py.stmt:
 def _inline_call(inline: tuple, bound: Bound) -> Callable:
     """A primitive's run as `fn(ctx, *consts, *args)`, with its arguments' code inlined (`move_into(ctx,
     ctx.state.zones[4][ctx.you], [ctx.vars['x']])`)."""
-    fn, consts, names = inline
+    fn, consts, names = inline[:3]
+    # ("reacts", EVENT): the call does something only for cards with an `on EVENT` ability, the last argument;
+    # most cards have none, so the code looks first and calls only then (no call per card played).
+    reacts = inline[3][1] if len(inline) > 3 and inline[3][0] == "reacts" else None
 
     def emit(gen: G.Gen) -> list[py.stmt]:
         args = [G.const(c) if c is None or isinstance(c, (str, int, bool)) else gen.const(c) for c in consts]
         args += [gen.expr(bound.exprs[n]) for n in names]
-        return [py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))]
+        if reacts is None:
+            return [py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))]
+        # _t = list(CARDS)
+        # for _c in _t:
+        #     if EVENT in ctx.state.card_def[_c].triggers: fn(ctx, ..., _t); break
+        t, c = gen.fresh("t"), gen.fresh("c")
+        cards = args[-1]  # looked through twice: a list of its own unless it is one already (`[x]`)
+        first = py.Assign([G.store(t)], cards if isinstance(cards, py.List) else G.call(G.name("list"), cards))
+        args[-1] = G.name(t)
+        has = py.Compare(G.const(reacts), [py.In()],
+                         [G.attr(G.subscript(G.state_attr("card_def"), G.name(c)), "triggers")])
+        run = py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))
+        return [first, py.For(G.store(c), G.name(t), [py.If(has, [run, py.Break()], [])], [])]
     return emit
 
 

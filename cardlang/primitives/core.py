@@ -150,13 +150,16 @@ def build_trigger(b: Bound, info) -> object:
 
     def run_trigger(ctx: Ctx) -> None:
         trigger_each(ctx, run_ability, event, what(ctx))
-    run_trigger.inline = (trigger_each, (run_ability, event), ("what",))  # type: ignore[attr-defined]
+    # Generated code looks for a card with an `on EVENT` ability before it calls (compile/calls.py).
+    run_trigger.inline = (trigger_each, (run_ability, event), ("what",), ("reacts", event))  # type: ignore
     return run_trigger
 
 
 def trigger_each(ctx: Ctx, run_ability, event: str, cards) -> None:
     """`trigger EVENT CARDS` over evaluated arguments."""
     defs = ctx.state.card_def
+    if type(cards) is not list and type(cards) is not tuple:
+        cards = list(cards)  # looked through twice below
     for cid in cards:
         if event in defs[cid].triggers:  # most cards have no ability for most events
             break
