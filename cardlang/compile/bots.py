@@ -82,22 +82,28 @@ class LanguageBot:
         self.rules = compile_bot(game, name)
         self._names_only = {tag: all(kind in ("name", "none") for kind, _, _ in rule) for tag, rule in self.rules.items()}
         self.rng = random.Random(seed)  # for `random` preferences; its own stream, seeded per seat
+        self._ctx: Ctx | None = None  # pick_by_name's context, reused while the game and seat stay
 
-    def pick_by_name(self, state, player: int, tag: str, find: Callable) -> tuple[bool, int | None]:
-        """Answer a one-pick card decision by trying only the names this bot prefers: FIND(name) gives the
-        option of that name the decision's filter lets through, or None. Returns (True, the pick or None)
-        when the bot's rule for TAG names cards (and `none`) only, the same pick `decide` would make from
-        the full list of options; (False, None) when the decision must be built in full."""
+    def pick_by_name(self, state, player: int, tag: str, find: Callable, where: Ctx) -> tuple[bool, int | None]:
+        """Answer a one-pick card decision by trying only the names this bot prefers: FIND(WHERE, name) gives
+        the option of that name the decision's filter (running in the effect's context WHERE) lets through,
+        or None. Returns (True, the pick or None) when the bot's rule for TAG names cards (and `none`) only,
+        the same pick `decide` would make from the full list of options; (False, None) when the decision
+        must be built in full."""
         rule = self.rules.get(tag)
         if rule is None or not self._names_only.get(tag, False):
             return False, None
-        ctx = Ctx(state, player, None, {"picked": []}, f"bot {self.name}")
+        ctx = self._ctx
+        if ctx is None or ctx.state is not state or ctx.you != player:
+            # One context per game and seat, reused: a preference's condition only reads it (nothing is
+            # ever added to `picked` here: the decision picks one card).
+            ctx = self._ctx = Ctx(state, player, None, {"picked": []}, f"bot {self.name}")
         for kind, value, cond in rule:
             if cond is not None and not cond(ctx):
                 continue
             if kind == "none":
                 return True, None
-            got = find(value)
+            got = find(where, value)
             if got is not None:
                 return True, got
         return True, None
@@ -132,15 +138,21 @@ class LanguageBot:
         return picks
 
     def _pick(self, rule: _Rule, decision: Decision, remaining: list[int], ctx: Ctx) -> int | None:
+        first: dict[str, int] | None = None  # label -> its first remaining option, made at the first name
         for kind, value, cond in rule:
             if cond is not None and not cond(ctx):
                 continue
             if kind == "none":
                 return None
             if kind == "name":
-                for i in remaining:
-                    if decision.labels[i] == value:
-                        return i
+                if first is None:
+                    labels = decision.labels
+                    first = {}
+                    for i in reversed(remaining):  # reversed: the earliest option of a label is kept
+                        first[labels[i]] = i
+                i = first.get(value)
+                if i is not None:
+                    return i
             elif kind in ("lowest", "highest"):
                 if decision.kind not in _WEIGHED or not remaining:
                     continue

@@ -216,7 +216,17 @@ class Calls:
             args = py.Dict([G.const(k) for k in exprs], [gen.expr(e) for e in exprs.values()])
             sub = G.call(G.name("_Ctx"), G.ctx_attr("state"), G.ctx_attr("you"), G.ctx_attr("card"), args,
                          G.ctx_attr("source"))
-            return [deep, py.Expr(G.call(gen.const(run_verb), gen.const(verb_fns, "verbs"), *spans, sub))]
+            # run_verb, inlined (a frame less per call): the arguments are evaluated, then
+            #   st.depth += 1; try: verb_fns[NAME](sub) except NestingLimit as e: e.called_from(...); raise
+            #   finally: st.depth -= 1
+            st, sv, err = gen.fresh("st"), gen.fresh("sub"), gen.fresh("e")
+            depth = py.Attribute(G.name(st), "depth", py.Store())
+            run = py.Expr(G.call(G.subscript(gen.const(verb_fns, "verbs"), G.const(name)), G.name(sv)))
+            limit = py.ExceptHandler(gen.const(NestingLimit), err, [
+                py.Expr(G.call(G.attr(G.name(err), "called_from"), *spans)), py.Raise(None, None)])
+            return [deep, py.Assign([G.store(sv)], sub), py.Assign([G.store(st)], G.ctx_attr("state")),
+                    py.AugAssign(depth, py.Add(), G.const(1)),
+                    py.Try([run], [limit], [], [py.AugAssign(depth, py.Sub(), G.const(1))])]
         return Code(emit, run_user_verb)
 
     def compile_verbs(self) -> None:
@@ -292,12 +302,27 @@ def _skipping(gen: G.Gen, body: list[py.stmt]) -> py.stmt:
 def _inline_call(inline: tuple, bound: Bound) -> Callable:
     """A primitive's run as `fn(ctx, *consts, *args)`, with its arguments' code inlined (`move_into(ctx,
     ctx.state.zones[4][ctx.you], [ctx.vars['x']])`)."""
-    fn, consts, names = inline
+    fn, consts, names = inline[:3]
+    # ("reacts", EVENT): the call does something only for cards with an `on EVENT` ability, the last argument;
+    # most cards have none, so the code looks first and calls only then (no call per card played).
+    reacts = inline[3][1] if len(inline) > 3 and inline[3][0] == "reacts" else None
 
     def emit(gen: G.Gen) -> list[py.stmt]:
         args = [G.const(c) if c is None or isinstance(c, (str, int, bool)) else gen.const(c) for c in consts]
         args += [gen.expr(bound.exprs[n]) for n in names]
-        return [py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))]
+        if reacts is None:
+            return [py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))]
+        # _t = list(CARDS)
+        # for _c in _t:
+        #     if EVENT in ctx.state.card_def[_c].triggers: fn(ctx, ..., _t); break
+        t, c = gen.fresh("t"), gen.fresh("c")
+        cards = args[-1]  # looked through twice: a list of its own unless it is one already (`[x]`)
+        first = py.Assign([G.store(t)], cards if isinstance(cards, py.List) else G.call(G.name("list"), cards))
+        args[-1] = G.name(t)
+        has = py.Compare(G.const(reacts), [py.In()],
+                         [G.attr(G.subscript(G.state_attr("card_def"), G.name(c)), "triggers")])
+        run = py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))
+        return [first, py.For(G.store(c), G.name(t), [py.If(has, [run, py.Break()], [])], [])]
     return emit
 
 

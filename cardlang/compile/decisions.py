@@ -69,7 +69,7 @@ class Decisions:
                 agent = state.agents[p] if p != CHANCE else None
                 pick_by_name = getattr(agent, "pick_by_name", None)
                 if pick_by_name is not None:
-                    handled, cid = pick_by_name(state, p, tag, lambda name: find(ctx, name))
+                    handled, cid = pick_by_name(state, p, tag, find, ctx)
                     if handled:
                         return [] if cid is None else [cid]
             options = cards(ctx)

@@ -49,12 +49,26 @@ def move_into(ctx: Ctx, dest, cards) -> None:
     # Nobody watches and nothing is linked: Z.move's plain case, inlined (most moves of a game).
     loc = state.loc
     into = dest.cards
+    if type(cards) is list and cards:
+        src = loc[cards[0]]
+        held = src.cards
+        if src is not dest and src.cells is None and held is not cards and held == cards:
+            # A whole zone, bottom first (`move hand to discard`): what the loop below does, in one go.
+            into.extend(cards)
+            held.clear()
+            for cid in cards:
+                loc[cid] = dest
+            return
     for cid in cards:
         src = loc[cid]
         if src.cells is not None:
             Z.move(state, cid, dest)
         elif src is not dest:
-            src.take(cid)
+            held = src.cards  # Zone.take, inlined (loc says the card is there)
+            if held[-1] == cid:
+                held.pop()
+            else:
+                held.remove(cid)
             into.append(cid)
             loc[cid] = dest
 
@@ -136,15 +150,23 @@ def build_trigger(b: Bound, info) -> object:
 
     def run_trigger(ctx: Ctx) -> None:
         trigger_each(ctx, run_ability, event, what(ctx))
-    run_trigger.inline = (trigger_each, (run_ability, event), ("what",))  # type: ignore[attr-defined]
+    # Generated code looks for a card with an `on EVENT` ability before it calls (compile/calls.py).
+    run_trigger.inline = (trigger_each, (run_ability, event), ("what",), ("reacts", event))  # type: ignore
     return run_trigger
 
 
 def trigger_each(ctx: Ctx, run_ability, event: str, cards) -> None:
     """`trigger EVENT CARDS` over evaluated arguments."""
     defs = ctx.state.card_def
-    for cid in list(cards):
+    if type(cards) is not list and type(cards) is not tuple:
+        cards = list(cards)  # looked through twice below
+    for cid in cards:
         if event in defs[cid].triggers:  # most cards have no ability for most events
+            break
+    else:
+        return  # none of them reacts: no copy of the list, no call
+    for cid in list(cards):
+        if event in defs[cid].triggers:
             run_ability(ctx, cid, event)
 
 

@@ -50,10 +50,16 @@ def modifier_total(state, comp, cid: int, prop: str) -> int:
     acc = [cid, prop, 0]
     state.modifying = acc
     try:
+        card_def = state.card_def
         for zone_name, defs in entries:
             for zone in state.zones[state.zone_slot[zone_name]]:
+                for source in zone.cards:
+                    if card_def[source].index in defs:
+                        break
+                else:
+                    continue  # no modifier in this zone: no copy of it, no context
                 for source in list(zone.cards):
-                    d = state.card_def[source]
+                    d = card_def[source]
                     if d.index in defs:
                         d.watchers[EVENT][1](Ctx(state, zone.owner if zone.owner is not None else 0, source, {},
                                                  d.name))

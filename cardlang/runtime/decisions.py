@@ -129,6 +129,8 @@ def ask_chance(state: GameState, decision: Decision) -> list[int]:
 
 def check_answer(decision: Decision, picks: Sequence[int]) -> None:
     n = len(decision.options)
+    if len(picks) == 1 and 0 <= picks[0] < n and decision.min <= 1 <= decision.max:
+        return  # the usual answer, one offered option: the checks below, for one pick
     if len(set(picks)) != len(picks) or any(not (0 <= i < n) for i in picks):
         raise IllegalAction(f"answer {list(picks)} to '{decision.tag}' picks options that are not offered")
     if not (decision.min <= len(picks) <= decision.max):
