@@ -62,6 +62,9 @@ CHECK_MARK = "// check:"
 
 if str(ROOT) not in sys.path:  # run as a script from a checkout without an installed package
     sys.path.insert(0, str(ROOT))
+if str(ROOT / "tools") not in sys.path:  # the tools' own shared module
+    sys.path.insert(0, str(ROOT / "tools"))
+from golden_files import refresh  # noqa: E402
 
 
 class CaseError(Exception):
@@ -194,17 +197,7 @@ def main_sheets(argv: list[str]) -> int:
                   f"cards/{gid}`", file=sys.stderr)
             failed += 1
             continue
-        golden = sheet_golden_path(gid)
-        old = golden.read_text(encoding="utf-8") if golden.exists() else None
-        if old == out:
-            continue
-        stale += 1
-        if check:
-            print(f"out of date: {golden.relative_to(ROOT)}")
-        else:
-            golden.parent.mkdir(parents=True, exist_ok=True)
-            golden.write_text(out, encoding="utf-8")
-            print(f"wrote {golden.relative_to(ROOT)}")
+        stale += refresh(sheet_golden_path(gid), out, check)
     for txt in sorted(SHEETS.glob("*.txt")):
         if txt.stem not in games:
             print(f"warning: {txt.relative_to(ROOT)} is the golden of no game under games/", file=sys.stderr)

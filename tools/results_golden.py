@@ -31,6 +31,9 @@ MAX_TURNS = 200  # total turns over all seats; random Warring Kingdom games othe
 
 if str(ROOT) not in sys.path:  # run as a script from a checkout without an installed package
     sys.path.insert(0, str(ROOT))
+if str(ROOT / "tools") not in sys.path:  # the tools' own shared module
+    sys.path.insert(0, str(ROOT / "tools"))
+from golden_files import refresh  # noqa: E402
 
 
 @dataclass(frozen=True)
@@ -132,17 +135,7 @@ def main(argv: list[str]) -> int:
             print(f"error: {gid} does not load ({len(e.errors)} error(s))", file=sys.stderr)
             failed += 1
             continue
-        golden = golden_path(gid)
-        old = golden.read_text(encoding="utf-8") if golden.exists() else None
-        if old == out:
-            continue
-        stale += 1
-        if check:
-            print(f"out of date: {golden.relative_to(ROOT)}")
-        else:
-            golden.parent.mkdir(parents=True, exist_ok=True)
-            golden.write_text(out, encoding="utf-8")
-            print(f"wrote {golden.relative_to(ROOT)}")
+        stale += refresh(golden_path(gid), out, check)
     return 1 if failed or (check and stale) else 0
 
 

@@ -19,6 +19,9 @@ ROOT = Path(__file__).resolve().parents[1]
 DIR = ROOT / "tests" / "transcripts"
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
+if str(ROOT / "tools") not in sys.path:  # the tools' own shared module
+    sys.path.insert(0, str(ROOT / "tools"))
+from golden_files import refresh  # noqa: E402
 
 # game -> (seed, the seats of the game with a person: seat 1's bot types the answers, the seats of bots only)
 GAMES = {
@@ -83,18 +86,6 @@ def render(game_id: str, kind: str, input_file: Path | None = None) -> str:
     if r.exit_code != 0:
         raise RuntimeError(f"{' '.join(args)} exited {r.exit_code}:\n{r.output[-2000:]}")
     return r.output
-
-
-def refresh(path: Path, text: str, check: bool) -> bool:
-    """Write TEXT to PATH unless it holds it already (with CHECK: only say so); True when it was stale."""
-    if (path.read_text(encoding="utf-8") if path.exists() else None) == text:
-        return False
-    if check:
-        print(f"out of date: {path.relative_to(ROOT)}")
-    else:
-        path.write_text(text, encoding="utf-8")
-        print(f"wrote {path.relative_to(ROOT)}")
-    return True
 
 
 def main(argv: list[str]) -> int:
