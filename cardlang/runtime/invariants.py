@@ -9,8 +9,7 @@ Violations raise `InvariantViolation` (never `assert`, which `python -O` strips)
 from __future__ import annotations
 
 from collections import Counter
-from itertools import chain
-from operator import countOf
+from itertools import chain, repeat
 
 
 class InvariantViolation(Exception):
@@ -24,36 +23,22 @@ def check_state(state) -> None:
     if len(loc) != n:
         raise InvariantViolation(f"{n} cards but {len(loc)} locations")
     zones = state.all_zones()
-    if len({id(z) for z in zones}) != len(zones):
-        raise InvariantViolation("a zone is listed twice")
-    total = 0
-    get = loc.__getitem__
+    # This runs after every mutation of every soak game, so the common case is a few whole-state scans at C
+    # speed: every listed card, the zone it is listed in, and what its location says. Only a state that fails
+    # them is searched again, card by card, to say what is wrong.
+    listed = list(chain.from_iterable([z.cards for z in zones]))
+    if (len(listed) != n or list(map(loc.__getitem__, listed)) != list(chain.from_iterable(
+            [repeat(z, len(z.cards)) for z in zones])) or len(set(listed)) != n or len(set(zones)) != len(zones)):
+        _explain_cards(state, zones)
     for zone in zones:
-        cards = zone.cards
-        if not cards:
-            continue
-        total += len(cards)
-        # C-speed scan (this runs after every mutation of every soak game): each card here says it is here.
-        if countOf(map(get, cards), zone) != len(cards):
-            cid = next(c for c in cards if loc[c] is not zone)
-            raise InvariantViolation(f"card {cid} ({state.card_def[cid].name}) sits in {zone.label} but its "
-                                     f"location says {loc[cid].label}")
         if zone.cells is not None:  # a grid: each slot's card is here and knows its slot; each card has one
             for cell, cid in zone.cells.items():
                 if loc[cid] is not zone or state.cell.get(cid) != cell:
                     raise InvariantViolation(f"slot {cell} of {zone.label} names card {cid}, which is not there")
-            for cid in cards:
+            for cid in zone.cards:
                 if cid not in state.cell and cid not in state.host:
                     raise InvariantViolation(f"card {cid} ({state.card_def[cid].name}) is in {zone.label} but in "
                                              "no slot and attached to nothing")
-    # Every listed card's location is its zone; with n entries in all and n distinct ids, each card is in
-    # exactly one zone (no card lost, none in two places).
-    if total != n or len(set(chain.from_iterable(z.cards for z in zones))) != n:
-        seen = [c for z in zones for c in z.cards]
-        counts = Counter(seen)
-        lost = [c for c in range(n) if c not in counts]
-        twice = [c for c, k in counts.items() if k > 1]
-        raise InvariantViolation(f"cards lost {lost[:10]}, in two places {twice[:10]}")
     for cid, cell in state.cell.items():
         z = loc[cid]
         if z.cells is None or z.cells.get(cell) != cid:
@@ -66,20 +51,41 @@ def check_state(state) -> None:
     _check_counters(state)
 
 
+def _explain_cards(state, zones) -> None:
+    """The card scan failed: find the first card that is lost, doubled or misplaced, and say so."""
+    n = len(state.card_def)
+    loc = state.loc
+    if len({id(z) for z in zones}) != len(zones):
+        raise InvariantViolation("a zone is listed twice")
+    for zone in zones:
+        for cid in zone.cards:
+            if loc[cid] is not zone:
+                raise InvariantViolation(f"card {cid} ({state.card_def[cid].name}) sits in {zone.label} but "
+                                         f"its location says {loc[cid].label}")
+    # Every listed card's location is its zone; with n entries in all and n distinct ids, each card is in
+    # exactly one zone (no card lost, none in two places).
+    counts = Counter(c for z in zones for c in z.cards)
+    lost = [c for c in range(n) if c not in counts]
+    twice = [c for c, k in counts.items() if k > 1]
+    raise InvariantViolation(f"cards lost {lost[:10]}, in two places {twice[:10]}")
+
+
 def _check_counters(state) -> None:
     for slot, (spec, row) in enumerate(zip(state.counter_specs, state.counters)):
         if len(row) != (state.num_players if spec.per_player else 1):
             raise InvariantViolation(f"counter {spec.name} has {len(row)} values")
         lo, hi = spec.minimum, spec.maximum
-        for v in row:
-            if spec.numbers:
+        if spec.numbers:
+            for v in row:
                 if not isinstance(v, tuple) or not all(isinstance(x, int) for x in v):
                     raise InvariantViolation(f"{spec.name} holds {v!r}, not a list of numbers")
-                continue
-            if not isinstance(v, int):
-                raise InvariantViolation(f"{spec.name} holds {v!r}, not a number")
-            if (lo is not None and v < lo) or (hi is not None and v > hi):
-                raise InvariantViolation(f"{spec.name} = {v} is outside {lo} to {hi}")
+        elif (not all(map(isinstance, row, repeat(int))) or (lo is not None and min(row) < lo)
+              or (hi is not None and max(row) > hi)):
+            for v in row:  # say which value
+                if not isinstance(v, int):
+                    raise InvariantViolation(f"{spec.name} holds {v!r}, not a number")
+                if (lo is not None and v < lo) or (hi is not None and v > hi):
+                    raise InvariantViolation(f"{spec.name} = {v} is outside {lo} to {hi}")
         bank = state.banks[slot]
         if spec.bank is None:
             if bank is not None:

@@ -36,6 +36,11 @@ def test_a_card_in_two_zones_and_a_lost_card() -> None:
     state.loc[lost] = b  # the location lies
     with pytest.raises(InvariantViolation, match="but its location says"):
         check_state(state)
+    state.loc[lost] = a
+    first = a.cards[0]
+    a.cards[0] = a.cards[1]  # the same count of cards, all where they say: one twice in a, one in none
+    with pytest.raises(InvariantViolation, match=rf"cards lost \[{first}\], in two places \[{a.cards[1]}\]"):
+        check_state(state)
 
 
 def test_counter_bounds_and_bank_conservation() -> None:
