@@ -208,25 +208,28 @@ class Calls:
 
         def emit(gen: G.Gen) -> list[py.stmt]:
             # if ctx.state.depth > MAX: nesting_limit(...)       (before the arguments, as a call is entered)
-            # run_verb(verb_fns, NAME, ..., Ctx(ctx.state, ctx.you, ctx.card, {param: value, ...}, ctx.source))
-            # verb_fns is looked up when it runs, since verbs may call verbs compiled after them
+            # _args = {param: value, ...}; then the verb's body runs on this same context with its own names:
+            #   _vs = ctx.vars; _st = ctx.state; _st.depth += 1; ctx.vars = _args
+            #   try: verb_fns[NAME](ctx) except NestingLimit as e: e.called_from(...); raise
+            #   finally: _st.depth -= 1; ctx.vars = _vs
+            # (run_verb, inlined, with no context of its own: a verb runs as its caller, for the same card and
+            # source; only its names are its own). verb_fns is looked up when it runs, since verbs may call
+            # verbs compiled after them.
             spans = [G.const(name), gen.const(verb_span, "span"), gen.const(call_span, "span")]
             deep = py.If(py.Compare(G.state_attr("depth"), [py.Gt()], [G.const(_MAX_DEPTH)]),
                          [py.Raise(G.call(gen.const(NestingLimit), G.const(_MAX_DEPTH), *spans), None)], [])
             args = py.Dict([G.const(k) for k in exprs], [gen.expr(e) for e in exprs.values()])
-            sub = G.call(G.name("_Ctx"), G.ctx_attr("state"), G.ctx_attr("you"), G.ctx_attr("card"), args,
-                         G.ctx_attr("source"))
-            # run_verb, inlined (a frame less per call): the arguments are evaluated, then
-            #   st.depth += 1; try: verb_fns[NAME](sub) except NestingLimit as e: e.called_from(...); raise
-            #   finally: st.depth -= 1
-            st, sv, err = gen.fresh("st"), gen.fresh("sub"), gen.fresh("e")
+            st, av, vs, err = gen.fresh("st"), gen.fresh("args"), gen.fresh("vs"), gen.fresh("e")
             depth = py.Attribute(G.name(st), "depth", py.Store())
-            run = py.Expr(G.call(G.subscript(gen.const(verb_fns, "verbs"), G.const(name)), G.name(sv)))
+            ctx_vars = py.Attribute(G.name(G.CTX), "vars", py.Store())
+            run = py.Expr(G.call(G.subscript(gen.const(verb_fns, "verbs"), G.const(name)), G.name(G.CTX)))
             limit = py.ExceptHandler(gen.const(NestingLimit), err, [
                 py.Expr(G.call(G.attr(G.name(err), "called_from"), *spans)), py.Raise(None, None)])
-            return [deep, py.Assign([G.store(sv)], sub), py.Assign([G.store(st)], G.ctx_attr("state")),
-                    py.AugAssign(depth, py.Add(), G.const(1)),
-                    py.Try([run], [limit], [], [py.AugAssign(depth, py.Sub(), G.const(1))])]
+            return [deep, py.Assign([G.store(av)], args), py.Assign([G.store(vs)], G.ctx_attr("vars")),
+                    py.Assign([G.store(st)], G.ctx_attr("state")),
+                    py.AugAssign(depth, py.Add(), G.const(1)), py.Assign([ctx_vars], G.name(av)),
+                    py.Try([run], [limit], [],
+                           [py.AugAssign(depth, py.Sub(), G.const(1)), py.Assign([ctx_vars], G.name(vs))])]
         return Code(emit, run_user_verb)
 
     def compile_verbs(self) -> None:
@@ -305,18 +308,32 @@ def _inline_call(inline: tuple, bound: Bound) -> Callable:
     fn, consts, names = inline[:3]
     # ("reacts", EVENT): the call does something only for cards with an `on EVENT` ability, the last argument;
     # most cards have none, so the code looks first and calls only then (no call per card played).
-    reacts = inline[3][1] if len(inline) > 3 and inline[3][0] == "reacts" else None
+    # ("moves",): a move of one card (`move x to inplay`) is done in the code itself when nobody watches.
+    mark = inline[3] if len(inline) > 3 else ()
+    reacts = mark[1] if mark[:1] == ("reacts",) else None
 
     def emit(gen: G.Gen) -> list[py.stmt]:
         args = [G.const(c) if c is None or isinstance(c, (str, int, bool)) else gen.const(c) for c in consts]
         args += [gen.expr(bound.exprs[n]) for n in names]
+        cards = args[-1]
+        one = isinstance(cards, py.List) and len(cards.elts) == 1 and not isinstance(cards.elts[0], py.Starred)
+        if mark == ("moves",) and one:
+            return _move_one(gen, fn, args[0], cards.elts[0])
         if reacts is None:
             return [py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))]
+        if one:
+            # _c = CARD; if EVENT in ctx.state.card_def[_c].triggers: fn(ctx, ..., [_c])
+            c = gen.fresh("c")
+            args[-1] = py.List([G.name(c)], py.Load())
+            has = py.Compare(G.const(reacts), [py.In()],
+                             [G.attr(G.subscript(G.state_attr("card_def"), G.name(c)), "triggers")])
+            return [py.Assign([G.store(c)], cards.elts[0]),
+                    py.If(has, [py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))], [])]
         # _t = list(CARDS)
         # for _c in _t:
         #     if EVENT in ctx.state.card_def[_c].triggers: fn(ctx, ..., _t); break
         t, c = gen.fresh("t"), gen.fresh("c")
-        cards = args[-1]  # looked through twice: a list of its own unless it is one already (`[x]`)
+        # looked through twice: a list of its own unless it is one already (`[x]`)
         first = py.Assign([G.store(t)], cards if isinstance(cards, py.List) else G.call(G.name("list"), cards))
         args[-1] = G.name(t)
         has = py.Compare(G.const(reacts), [py.In()],
@@ -324,6 +341,43 @@ def _inline_call(inline: tuple, bound: Bound) -> Callable:
         run = py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))
         return [first, py.For(G.store(c), G.name(t), [py.If(has, [run, py.Break()], [])], [])]
     return emit
+
+
+def _move_one(gen: G.Gen, move_into: Callable, dest: py.expr, card: py.expr) -> list[py.stmt]:
+    """`move CARD to DEST` as code: move_into's quiet case for one card (nobody watches, no grid, no pile, no
+    attachment, no private look), else the call.
+
+        _c = CARD; _d = DEST; _st = ctx.state; _src = _st.loc[_c]
+        if <quiet> and _src.cells is None and _d.cells is None and not _d.spec.piles:
+            if _src is not _d:
+                _h = _src.cards
+                if _h[-1] == _c: _h.pop()
+                else: _h.remove(_c)
+                _d.cards.append(_c); _st.loc[_c] = _d
+        else: move_into(ctx, _d, [_c])
+    """
+    c, d, st, src, h = (gen.fresh(x) for x in ("c", "d", "st", "src", "h"))
+    n = G.name
+
+    def is_none(e: py.expr) -> py.expr:
+        return py.Compare(e, [py.Is()], [G.const(None)])
+
+    quiet = py.BoolOp(py.And(), [
+        is_none(G.attr(n(st), "log")), py.UnaryOp(py.Not(), G.attr(n(st), "listeners")),
+        is_none(G.attr(n(st), "check")), py.UnaryOp(py.Not(), G.attr(n(st), "host")),
+        py.UnaryOp(py.Not(), G.attr(n(st), "peeked")), is_none(G.attr(n(src), "cells")),
+        is_none(G.attr(n(d), "cells")), py.UnaryOp(py.Not(), G.attr(G.attr(n(d), "spec"), "piles"))])
+    take = py.If(py.Compare(G.subscript(n(h), py.UnaryOp(py.USub(), G.const(1))), [py.Eq()], [n(c)]),
+                 [py.Expr(G.call(G.attr(n(h), "pop")))], [py.Expr(G.call(G.attr(n(h), "remove"), n(c)))])
+    moved = py.If(py.Compare(n(src), [py.IsNot()], [n(d)]), [
+        py.Assign([G.store(h)], G.attr(n(src), "cards")), take,
+        py.Expr(G.call(G.attr(G.attr(n(d), "cards"), "append"), n(c))),
+        py.Assign([py.Subscript(G.attr(n(st), "loc"), n(c), py.Store())], n(d))], [])
+    slow = py.Expr(G.call(gen.const(move_into), n(G.CTX), n(d), py.List([n(c)], py.Load())))
+    return [py.Assign([G.store(c)], card), py.Assign([G.store(d)], dest),
+            py.Assign([G.store(st)], G.ctx_attr("state")),
+            py.Assign([G.store(src)], G.subscript(G.attr(n(st), "loc"), n(c))),
+            py.If(quiet, [moved], [slow])]
 
 
 def _param_type(t: str) -> str:

@@ -43,7 +43,7 @@ class Expressions:
     def name(self, n: str, scope: Scope, span: Span) -> CE:
         if n in scope.names:
             t = scope.names[n]
-            return CE(lambda ctx: ctx.vars[n], t, code=lambda g: G.var(n))
+            return CE(lambda ctx: ctx.vars[n], t, code=lambda g: g.var(n))
         if n == "you":
             return CE(lambda ctx: ctx.you, PLAYER, code=lambda g: G.you())
         if n == "others":

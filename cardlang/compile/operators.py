@@ -152,18 +152,24 @@ class Operators:
 
     def _where_fn(self, items_ce: CE, cond_ce: CE, var: str, span) -> Callable:
         def body(gen: G.Gen) -> list[py.stmt]:
-            # vars = ctx.vars; saved = vars.get(VAR); out = []
-            # for c in ITEMS: vars[VAR] = c; if COND: out.append(c)
-            # vars[VAR] = saved; return out
+            # out = []
+            # for c in ITEMS: if COND: out.append(c)          (COND reads VAR as the local `c`)
+            # return out
+            # and when COND hands ctx to a compiled function (which reads VAR in ctx.vars):
+            #   vars = ctx.vars; saved = vars.get(VAR); ... for c in ITEMS: vars[VAR] = c; ...; vars[VAR] = saved
             vs, saved, out, c = "_vars", "_saved", "_out", "_c"
+            source = gen.expr(items_ce)
+            gen.bind_local(var, c)
+            test = gen.expr(cond_ce)
+            keep = py.If(test, [py.Expr(G.call(G.attr(G.name(out), "append"), G.name(c)))], [])
+            if not G.escapes(test):
+                return [py.Assign([G.store(out)], py.List([], py.Load())),
+                        py.For(G.store(c), source, [keep], []), py.Return(G.name(out))]
             slot = py.Subscript(G.name(vs), G.const(var), py.Store())
             return [py.Assign([G.store(vs)], G.ctx_attr("vars")),
                     py.Assign([G.store(saved)], G.call(G.attr(G.name(vs), "get"), G.const(var))),
                     py.Assign([G.store(out)], py.List([], py.Load())),
-                    py.For(G.store(c), gen.expr(items_ce), [
-                        py.Assign([slot], G.name(c)),
-                        py.If(gen.expr(cond_ce), [py.Expr(G.call(G.attr(G.name(out), "append"), G.name(c)))], [])],
-                        []),
+                    py.For(G.store(c), source, [py.Assign([slot], G.name(c)), keep], []),
                     py.Assign([py.Subscript(G.name(vs), G.const(var), py.Store())], G.name(saved)),
                     py.Return(G.name(out))]
         g = G.build_function(f"{self.gen_label}: where", span, body, "run_where")
