@@ -61,6 +61,12 @@ def call(fn: py.expr, *args: py.expr, **kw: py.expr) -> py.Call:
     return py.Call(fn, list(args), [py.keyword(k, v) for k, v in kw.items()])
 
 
+def fresh_list(code: py.expr) -> bool:
+    """Is CODE `list(X)` or a list display: a new list, which nothing else holds?"""
+    return isinstance(code, py.List) or (isinstance(code, py.Call) and isinstance(code.func, py.Name)
+                                         and code.func.id == "list" and len(code.args) == 1 and not code.keywords)
+
+
 def subscript(base: py.expr, key: py.expr) -> py.Subscript:
     return py.Subscript(base, key, py.Load())
 
@@ -151,6 +157,10 @@ class Gen:
         local = local or self.locals.get(n) or self.fresh("l")
         self.locals[n] = local
         return local
+
+    def apply(self, fn: Callable, args: list[py.expr], *, state: bool = True) -> py.expr:
+        """`FN(ctx.state, *ARGS)` (or `FN(*ARGS)`), FN a constant of the module: a primitive's own function."""
+        return call(self.const(fn), *([ctx_attr("state")] if state else []), *args)
 
     def call_fn(self, fn: Callable) -> py.expr:
         return call(self.const(fn), name(CTX))

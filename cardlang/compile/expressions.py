@@ -165,7 +165,8 @@ class Expressions:
             i = 0 if n == "column" else 1
             f = base.fn
             if base.type == SLOT:
-                return CE(lambda ctx: f(ctx)[i], INT)
+                return CE(lambda ctx: f(ctx)[i], INT,
+                          code=(lambda g: G.subscript(g.expr(base), G.const(i))) if base.code is not None else None)
             return CE(lambda ctx: _first_slot(f(ctx))[i], INT)
         raise self.error(f"{_article(base.type)} has no '{n}'", node.span)
 

@@ -84,8 +84,11 @@ class Operators:
             return CE(lambda ctx: tuple(x for f in fns for x in f(ctx)), NUMBERS, code=code)
         parts = [self.coerce_ce(c, CARDS, i.span) for c, i in zip(ces, node.items)]
         fns = [p.fn for p in parts]
+        def starred(g: G.Gen, p: CE) -> py.expr:
+            code = g.expr(p)  # `[*X.cards]`, not `[*list(X.cards)]`: the display copies already
+            return code.args[0] if G.fresh_list(code) and isinstance(code, py.Call) else code
         return CE(lambda ctx: [x for f in fns for x in f(ctx)], CARDS,
-                  code=lambda g: py.List([py.Starred(g.expr(p), py.Load()) for p in parts], py.Load()))
+                  code=lambda g: py.List([py.Starred(starred(g, p), py.Load()) for p in parts], py.Load()))
 
     @expr_rule
     def _(self, node: ast.TopOf, scope: Scope) -> CE:

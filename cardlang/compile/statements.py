@@ -85,8 +85,14 @@ class Statements:
                 return CE(self.coerce(ce, want, span), CARDS, code=lambda g: py.List([code(g)], py.Load()))
             if want == CARDS and have == ZONE:  # zone_cards(ZONE): its cards (a pile zone: each pile's top)
                 code = ce.code
-                return CE(self.coerce(ce, want, span), CARDS,
-                          code=lambda g: G.call(g.const(zone_cards_in), G.ctx_attr("state"), code(g)))
+                plain = {z.slot for z in self.spec.zones.values() if not z.piles}
+
+                def cards_code(g: G.Gen) -> py.expr:
+                    zone = code(g)
+                    if _zone_slot(zone) in plain:  # `ctx.state.zones[SLOT][...]` of a zone without piles
+                        return G.call(G.name("list"), G.attr(zone, "cards"))
+                    return G.call(g.const(zone_cards_in), G.ctx_attr("state"), zone)
+                return CE(self.coerce(ce, want, span), CARDS, code=cards_code)
         return CE(self.coerce(ce, want, span), want)
 
     def _loop(self, head: Callable[[G.Gen, list[py.stmt]], py.stmt], body: Items, span: Span,
@@ -312,6 +318,17 @@ class Statements:
 
 
 
+def _zone_slot(code: py.expr) -> int | None:
+    """SLOT, when CODE is `ctx.state.zones[SLOT][WHO]` (a declared zone, named in the source)."""
+    if isinstance(code, py.Subscript) and isinstance(code.value, py.Subscript):
+        rows, slot = code.value.value, code.value.slice
+        if isinstance(slot, py.Constant) and isinstance(rows, py.Attribute) and rows.attr == "zones" and \
+                isinstance(rows.value, py.Attribute) and rows.value.attr == "state" and \
+                isinstance(rows.value.value, py.Name) and rows.value.value.id == G.CTX:
+            return slot.value
+    return None
+
+
 def written_once(node: ast.Block) -> frozenset[str]:
     """The names a block (with all blocks inside it) writes in one place only: one `let`, one assignment or
     one loop over it. Its generated function may keep such a name in a Python local (codegen.Gen.local_ok):
@@ -344,4 +361,7 @@ def _listed(ce: CE) -> Callable | None:
     """`list(X)`, when X has code."""
     if ce.code is None:
         return None
-    return lambda g: G.call(G.name("list"), g.expr(ce))
+    def code(g: G.Gen) -> py.expr:
+        items = g.expr(ce)
+        return items if G.fresh_list(items) else G.call(G.name("list"), items)
+    return code

@@ -12,20 +12,20 @@ def _d(name: str):
 def build_count(comp, ces, spans):
     """The number of cards in a zone or set, or of players in a list.
     Example: count(hand)"""
-    from cardlang.primitives.types import CE, CARDNAMES, PLAYERS, ZONE as ZT, CARDS
+    from cardlang.primitives.types import CARDNAMES, PLAYERS, ZONE as ZT, CARDS, applied
     ce = ces[0]
-    f = ce.fn
     if ce.type == ZT:  # the size of a zone is public, even where its cards are not
-        def run_count_zone(ctx):
-            zone = f(ctx)
-            if zone.spec.piles and zone.pile is None:
-                return sum(len(z.cards) for z in ctx.state.pile_order.get(zone.spec.slot, ()))
-            return len(zone.cards)
-        return CE(run_count_zone, "int")
+        return applied(count_zone, [ce], "int")
     if ce.type in (PLAYERS, CARDNAMES, "numbers", "slots"):  # players, card names, dice, slots
-        return CE(lambda ctx: len(f(ctx)), "int")
-    cards = comp.coerce(ce, CARDS, spans[0])
-    return CE(lambda ctx: len(cards(ctx)), "int")
+        return applied(len, [ce], "int", state=False)
+    return applied(len, [comp.coerce_ce(ce, CARDS, spans[0])], "int", state=False)
+
+
+def count_zone(state, zone) -> int:
+    """How many cards ZONE holds (a zone of piles: all its piles together)."""
+    if zone.spec.piles and zone.pile is None:
+        return sum(len(z.cards) for z in state.pile_order.get(zone.spec.slot, ()))
+    return len(zone.cards)
 
 
 @primitive("sum", Param("cards", ANY), Param("amount", INT), kind="function", returns=INT,

@@ -28,6 +28,20 @@ class CE:
     code: Callable[[Any], Any] | None = None  # code(gen) -> the Python expression computing it, to inline it
 
 
+def applied(fn: Callable, args: list[CE], type_: str, *, state: bool = True) -> CE:
+    """The CE of `fn(ctx.state, *ARGS)` (without the state when STATE is false) over evaluated arguments: in
+    generated code one call, with the arguments' code inlined (`gen.apply`), instead of a closure calling
+    one closure per argument."""
+    fns = tuple(a.fn for a in args)
+    if len(fns) == 1:
+        (f0,) = fns
+        run = (lambda ctx: fn(ctx.state, f0(ctx))) if state else (lambda ctx: fn(f0(ctx)))
+    else:
+        run = (lambda ctx: fn(ctx.state, *[f(ctx) for f in fns])) if state else \
+            (lambda ctx: fn(*[f(ctx) for f in fns]))
+    return CE(run, type_, code=lambda g: g.apply(fn, [g.expr(a) for a in args], state=state))
+
+
 def article(t: str) -> str:
     return {INT: "a number", BOOL: "a condition", TEXT: "text", CARD: "a card", CARDS: "cards",
             CARDNAME: "a card name", CARDNAMES: "card names", ZONE: "a zone", PLAYER: "a player",
