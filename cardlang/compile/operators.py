@@ -10,7 +10,7 @@ from cardlang.compile import codegen as G
 from cardlang.compile.scope import Scope, expr_rule
 from cardlang.errors import Span, did_you_mean
 from cardlang.primitives import registry as R
-from cardlang.primitives.types import (BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
+from cardlang.primitives.types import (applied, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
                                        SLOT, SLOTS, TEXT, ZONE, article as _article)
 from cardlang.primitives.values import _div, _mod
 from cardlang.runtime import zones as Z
@@ -19,6 +19,20 @@ from cardlang.syntax import ast
 
 _CMP = {"==": py.Eq, "!=": py.NotEq, "<": py.Lt, "<=": py.LtE, ">": py.Gt, ">=": py.GtE}
 _ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
+
+
+def cards_named_in(state, zone, d) -> list[int]:
+    """`NAME in ZONE`: the cards of definition D in ZONE (a zone of piles: D's pile, all of it)."""
+    if zone.spec.piles:
+        pile = state.piles.get((zone.spec.slot, d.name))
+        return list(pile.cards) if pile is not None else []
+    defs = state.card_def
+    return [c for c in zone.cards if defs[c] is d]
+
+
+def _top_of_cards(cards: list[int], n: int) -> list[int]:
+    """`top N of CARDS` for a set of cards (not a zone): its last ones are on top."""
+    return cards[: -n - 1: -1] if n > 0 else []
 
 
 class Operators:
@@ -100,7 +114,7 @@ class Operators:
         if zce.type != ZONE:
             cards = self.coerce(zce, CARDS, node.zone.span)  # a set of cards: its last ones are on top
             if node.end == "top":
-                return CE(lambda ctx: cards(ctx)[: -count(ctx) - 1: -1] if count(ctx) > 0 else [], CARDS)
+                return applied(_top_of_cards, [self.coerce_ce(zce, CARDS, node.zone.span), cce], CARDS, state=False)
             return CE(lambda ctx: cards(ctx)[: count(ctx)], CARDS)
         zone = zce.fn
         pick = Z.top if node.end == "top" else Z.bottom
@@ -282,18 +296,7 @@ class Operators:
             raise self.error(cont.secret, node.container.span, hint="a bot may count it: count(...)")
         name_fn = item.fn
         if cont.type == ZONE:
-            zf = cont.fn
-
-            def run_in_zone(ctx: Ctx) -> list[int]:
-                zone = zf(ctx)
-                d = name_fn(ctx)
-                if zone.spec.piles:
-                    key = (zone.spec.slot, d.name)
-                    pile = ctx.state.piles.get(key)
-                    return list(pile.cards) if pile is not None else []
-                defs = ctx.state.card_def
-                return [c for c in zone.cards if defs[c] is d]
-            return CE(run_in_zone, CARDS)
+            return applied(cards_named_in, [cont, item], CARDS)
         cards = self.coerce(cont, CARDS, node.container.span)
         return CE(lambda ctx: [c for c in cards(ctx) if ctx.state.card_def[c] is name_fn(ctx)], CARDS)
 

@@ -303,7 +303,17 @@ class Statements:
                 state.emit(("Phase", state.current, name))
             body(ctx)
         self.phases[name] = run_phase
-        return run_phase
+
+        def emit(gen: G.Gen) -> list[py.stmt]:
+            # run_phase, inlined in the turn (a frame less per phase):
+            # _st = ctx.state; _st.phase = NAME; if _st.log is not None or _st.listeners: <run_phase>; else BODY(ctx)
+            st = gen.fresh("st")
+            watched = py.BoolOp(py.Or(), [py.Compare(G.attr(G.name(st), "log"), [py.IsNot()], [G.const(None)]),
+                                          G.attr(G.name(st), "listeners")])
+            return [py.Assign([G.store(st)], G.ctx_attr("state")),
+                    py.Assign([py.Attribute(G.name(st), "phase", py.Store())], G.const(name)),
+                    py.If(watched, [py.Expr(gen.call_fn(run_phase))], [py.Expr(gen.call_fn(body))])]
+        return Code(emit, run_phase)
 
     @stmt_rule
     def _(self, node: ast.Simultaneous, scope: Scope) -> Effect:

@@ -40,16 +40,19 @@ def build_sum(comp, ces, spans):  # pragma: no cover - compiled by the compiler 
 def build_empty_piles(comp, ces, spans):
     """How many piles of a pile zone are empty.
     Example: empty_piles(supply)"""
-    from cardlang.primitives.types import CE
-    f = comp.coerce(ces[0], "zone", spans[0])
+    from cardlang.primitives.types import applied
+    return applied(empty_piles, [comp.coerce_ce(ces[0], "zone", spans[0])], "int")
 
-    def run_empty_piles(ctx):
-        zone = f(ctx)
-        if not zone.spec.piles:
-            from cardlang.runtime.state import IllegalAction
-            raise IllegalAction(f"'{zone.spec.name}' is not a zone of piles")
-        return sum(1 for z in ctx.state.pile_order.get(zone.spec.slot, ()) if not z.cards)
-    return CE(run_empty_piles, "int")
+
+def empty_piles(state, zone) -> int:
+    if not zone.spec.piles:
+        from cardlang.runtime.state import IllegalAction
+        raise IllegalAction(f"'{zone.spec.name}' is not a zone of piles")
+    n = 0
+    for z in state.pile_order.get(zone.spec.slot, ()):
+        if not z.cards:
+            n += 1
+    return n
 
 
 @primitive("max", Param("a", INT), Param("b", INT), kind="function", returns=INT, describe=_d("the larger of"))

@@ -36,6 +36,13 @@ def applied(fn: Callable, args: list[CE], type_: str, *, state: bool = True) -> 
     if len(fns) == 1:
         (f0,) = fns
         run = (lambda ctx: fn(ctx.state, f0(ctx))) if state else (lambda ctx: fn(f0(ctx)))
+    elif len(fns) == 2:  # (no comprehension: in a closure it is a call of its own)
+        f0, f1 = fns
+        run = (lambda ctx: fn(ctx.state, f0(ctx), f1(ctx))) if state else (lambda ctx: fn(f0(ctx), f1(ctx)))
+    elif len(fns) == 3:
+        f0, f1, f2 = fns
+        run = (lambda ctx: fn(ctx.state, f0(ctx), f1(ctx), f2(ctx))) if state else \
+            (lambda ctx: fn(f0(ctx), f1(ctx), f2(ctx)))
     else:
         run = (lambda ctx: fn(ctx.state, *[f(ctx) for f in fns])) if state else \
             (lambda ctx: fn(*[f(ctx) for f in fns]))
