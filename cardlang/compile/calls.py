@@ -61,12 +61,16 @@ class Calls:
         if as_player is None:
             inner = run if isinstance(run, Code) else Code(lambda gen: [py.Expr(gen.call_fn(run))])
             return Code(lambda gen: [_skipping(gen, inner.emit(gen))], inner.fn)
-        run_fn = run.fn if isinstance(run, Code) else run
+        inner = run if isinstance(run, Code) else Code(lambda gen: [py.Expr(gen.call_fn(run))])
 
         def emit_as(gen: G.Gen) -> list[py.stmt]:  # `... for p;`: the call runs as that player
-            sub = G.call(G.name("_Ctx"), G.ctx_attr("state"), gen.call_fn(as_player), G.ctx_attr("card"),
-                         G.ctx_attr("vars"), G.ctx_attr("source"))
-            return [_skipping(gen, [py.Expr(G.call(gen.const(run_fn), sub))])]
+            # _p = PLAYER; _you = ctx.you; ctx.you = _p; try: CALL finally: ctx.you = _you
+            # (on this same context: the call sees the caller's names, card and source, as a player's own)
+            p, was = gen.fresh("p"), gen.fresh("you")
+            you = py.Attribute(G.name(G.CTX), "you", py.Store())
+            return [_skipping(gen, [py.Assign([G.store(p)], gen.call_fn(as_player)),
+                                    py.Assign([G.store(was)], G.ctx_attr("you")), py.Assign([you], G.name(p)),
+                                    py.Try(inner.emit(gen), [], [], [py.Assign([you], G.name(was))])])]
         return Code(emit_as)
 
     def _trigger_special(self, node: ast.Call, kwargs: list[ast.Kwarg], scope: Scope) -> bool:
@@ -84,6 +88,7 @@ class Calls:
         what = self.expr(node.args[1], scope)
         known = self.event_args.setdefault(event, {})
         values: list[tuple[str, Callable]] = []
+        value_ces: list[tuple[str, CE]] = []
         for kw in kwargs:
             if kw.key in ("event", "what"):
                 raise self.error(f"'{kw.key}' is given twice", kw.span)
@@ -94,6 +99,7 @@ class Calls:
                                  f"{_article(known[kw.key])} elsewhere", kw.span)
             known[kw.key] = t
             values.append((kw.key, ce.fn if ce.type != CARD else (lambda f: lambda ctx: [f(ctx)])(ce.fn)))
+            value_ces.append((kw.key, self.coerce_ce(ce, t, kw.value.span)))
         pairs = tuple(values)
         run_ability = self.run_ability
         self.trigger_sites.setdefault(event, {}).setdefault("name" if what.type == CARDNAME else "cards",
@@ -104,13 +110,28 @@ class Calls:
             def run_trigger_definition(ctx: Ctx) -> None:
                 run_ability(ctx, None, event, {k: f(ctx) for k, f in pairs}, dfn(ctx))
             return run_trigger_definition
-        cards = self.coerce(what, CARDS, node.args[1].span)
+        cards_ce = self.coerce_ce(what, CARDS, node.args[1].span)
+        cards = cards_ce.fn
 
         def run_trigger_with(ctx: Ctx) -> None:
             vals = {k: f(ctx) for k, f in pairs}
             for cid in list(cards(ctx)):
                 run_ability(ctx, cid, event, vals)
-        return run_trigger_with
+
+        def emit(gen: G.Gen) -> list[py.stmt]:
+            # _vals = {NAME: VALUE, ...}
+            # for _c in list(CARDS):
+            #     if EVENT in ctx.state.card_def[_c].triggers: run_ability(ctx, _c, EVENT, _vals)
+            vals, c = gen.fresh("vals"), gen.fresh("c")
+            items = gen.expr(cards_ce)
+            has = py.Compare(G.const(event), [py.In()],
+                             [G.attr(G.subscript(G.state_attr("card_def"), G.name(c)), "triggers")])
+            run = py.Expr(G.call(gen.const(run_ability), G.name(G.CTX), G.name(c), G.const(event), G.name(vals)))
+            return [py.Assign([G.store(vals)], py.Dict([G.const(k) for k, _ in value_ces],
+                                                       [gen.expr(v) for _, v in value_ces])),
+                    py.For(G.store(c), items if G.fresh_list(items) else G.call(G.name("list"), items),
+                           [py.If(has, [run], [])], [])]
+        return Code(emit, run_trigger_with)
 
     def _cases(self, prim: R.Primitive, node: ast.Call, scope: Scope) -> dict[str, Effect]:
         """Compile a call's outcome blocks (`honest { ... }`), with the names the verb binds for them."""

@@ -158,9 +158,12 @@ class Gen:
         self.locals[n] = local
         return local
 
-    def apply(self, fn: Callable, args: list[py.expr], *, state: bool = True) -> py.expr:
-        """`FN(ctx.state, *ARGS)` (or `FN(*ARGS)`), FN a constant of the module: a primitive's own function."""
-        return call(self.const(fn), *([ctx_attr("state")] if state else []), *args)
+    def apply(self, fn: Callable, args: list[py.expr], *, state: bool | str = True, consts: tuple = ()) -> py.expr:
+        """`FN(ctx.state, *ARGS, *CONSTS)` (STATE false: no state; "ctx": the context), FN and CONSTS constants
+        of the module: a primitive's own function over its evaluated arguments."""
+        first = [ctx_attr("state")] if state is True else [name(CTX)] if state == "ctx" else []
+        extra = [const(c) if c is None or isinstance(c, (str, int, bool)) else self.const(c) for c in consts]
+        return call(self.const(fn), *first, *args, *extra)
 
     def call_fn(self, fn: Callable) -> py.expr:
         return call(self.const(fn), name(CTX))

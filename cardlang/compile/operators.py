@@ -30,6 +30,28 @@ def cards_named_in(state, zone, d) -> list[int]:
     return [c for c in zone.cards if defs[c] is d]
 
 
+def cards_are_type(state, cards: list[int], t: str, negated: bool) -> bool:
+    """`CARDS is T` (T a type or tag), or with NEGATED `CARDS is not T`: all of them (and some) are T."""
+    if not cards:
+        return negated
+    defs = state.card_def
+    for c in cards:
+        if t not in defs[c].types:
+            return negated
+    return not negated
+
+
+def cards_are_named(state, cards: list[int], name: str, negated: bool) -> bool:
+    """`CARDS is NAME` (a card of the game): all of them (and some) are that card."""
+    if not cards:
+        return negated
+    defs = state.card_def
+    for c in cards:
+        if defs[c].name != name:
+            return negated
+    return not negated
+
+
 def _top_of_cards(cards: list[int], n: int) -> list[int]:
     """`top N of CARDS` for a set of cards (not a zone): its last ones are on top."""
     return cards[: -n - 1: -1] if n > 0 else []
@@ -269,13 +291,9 @@ class Operators:
         if base.type == CARDNAME:
             f = base.fn
             return CE(lambda ctx: test(f(ctx)) != neg, BOOL, code=is_code(lambda g: g.expr(base)))
-        cards = self.coerce(base, CARDS, node.value.span)
-
-        def run_is(ctx: Ctx) -> bool:
-            cs = cards(ctx)
-            defs = ctx.state.card_def
-            return (bool(cs) and all(test(defs[c]) for c in cs)) != neg
-        return CE(run_is, BOOL)
+        # `CARDS is T`: every one of them is (and there is one); one call, with the cards' code inlined
+        return applied(cards_are_type if t in self.spec.types or t in self.spec.tags else cards_are_named,
+                       [self.coerce_ce(base, CARDS, node.value.span)], BOOL, consts=(t, neg))
 
     @expr_rule
     def _(self, node: ast.In, scope: Scope) -> CE:

@@ -132,7 +132,9 @@ class Statements:
         if special is not None and (special.per_card or special.numbers) and not (
                 len(target) == 1 and target[0] in scope.names):
             # `c.damage += 2;`, `dice -= picked;`: per-card and number-list counters
-            return compile_assign(self, node, scope, special)
+            run = compile_assign(self, node, scope, special)
+            change = getattr(run, "applied", None)  # one call with its arguments' code inlined
+            return run if change is None else Code(lambda gen: [py.Expr(gen.expr(change))], run)
         value = self.coerce_ce(self.expr(node.value, scope), INT, node.value.span) if op != "=" or \
             target[-1] in self.spec.counters else self.expr(node.value, scope)
         if len(target) == 1 and target[0] in scope.names:

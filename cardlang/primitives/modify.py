@@ -49,6 +49,7 @@ def modifier_total(state, comp, cid: int, prop: str) -> int:
         return 0
     acc = [cid, prop, 0]
     state.modifying = acc
+    ctx = Ctx(state, 0)  # one context for all the modifiers: each gets its player, card and names of its own
     try:
         card_def = state.card_def
         for zone_name, defs in entries:
@@ -61,8 +62,9 @@ def modifier_total(state, comp, cid: int, prop: str) -> int:
                 for source in list(zone.cards):
                     d = card_def[source]
                     if d.index in defs:
-                        d.watchers[EVENT][1](Ctx(state, zone.owner if zone.owner is not None else 0, source, {},
-                                                 d.name))
+                        ctx.you = zone.owner if zone.owner is not None else 0
+                        ctx.card, ctx.vars, ctx.source = source, {}, d.name
+                        d.watchers[EVENT][1](ctx)
     finally:
         state.modifying = None
     return acc[2]
