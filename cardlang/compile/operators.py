@@ -70,8 +70,12 @@ class Operators:
                 raise self.error("sum takes a set of cards and an amount per card: sum(owned, card.vp)", node.span)
             src = self.expr(args[0], scope)
             inner_scope = scope.with_(card=CARD if src.type != CARDNAMES else CARDNAME)
-            each = self.coerce(self.expr(args[1], inner_scope), INT, args[1].span)
-            items = src.fn if src.type == CARDNAMES else self.coerce(src, CARDS, args[0].span)
+            each_ce = self.coerce_ce(self.expr(args[1], inner_scope), INT, args[1].span)
+            each = each_ce.fn
+            items_ce = src if src.type == CARDNAMES else self.coerce_ce(src, CARDS, args[0].span)
+            items = items_ce.fn
+            if each_ce.code is not None:  # one generated function: the loop with the amount inlined
+                return CE(self._sum_fn(items_ce, each_ce, node.span), INT)
 
             def run_sum(ctx: Ctx) -> int:
                 total = 0
@@ -190,28 +194,40 @@ class Operators:
         return CE(run_where, kind)
 
     def _where_fn(self, items_ce: CE, cond_ce: CE, var: str, span) -> Callable:
+        """`ITEMS where COND` as one generated function: the loop with the condition inlined."""
+        def step(g: G.Gen, out: str, c: str) -> py.stmt:  # if COND: out.append(c)
+            return py.If(g.expr(cond_ce), [py.Expr(G.call(G.attr(G.name(out), "append"), G.name(c)))], [])
+        return self._over_items(items_ce, var, span, "where", py.List([], py.Load()), step)
+
+    def _sum_fn(self, items_ce: CE, each_ce: CE, span) -> Callable:
+        """`sum(ITEMS, EACH)` as one generated function: the loop with the amount inlined."""
+        def step(g: G.Gen, out: str, c: str) -> py.stmt:  # out += EACH
+            return py.AugAssign(G.store(out), py.Add(), g.expr(each_ce))
+        return self._over_items(items_ce, "card", span, "sum", G.const(0), step)
+
+    def _over_items(self, items_ce: CE, var: str, span, what: str, start: py.expr,
+                    step: Callable[[G.Gen, str, str], py.stmt]) -> Callable:
         def body(gen: G.Gen) -> list[py.stmt]:
-            # out = []
-            # for c in ITEMS: if COND: out.append(c)          (COND reads VAR as the local `c`)
+            # out = START
+            # for c in ITEMS: STEP                             (STEP reads VAR as the local `c`)
             # return out
-            # and when COND hands ctx to a compiled function (which reads VAR in ctx.vars):
+            # and when STEP hands ctx to a compiled function (which reads VAR in ctx.vars):
             #   vars = ctx.vars; saved = vars.get(VAR); ... for c in ITEMS: vars[VAR] = c; ...; vars[VAR] = saved
             vs, saved, out, c = "_vars", "_saved", "_out", "_c"
             source = gen.expr(items_ce)
             gen.bind_local(var, c)
-            test = gen.expr(cond_ce)
-            keep = py.If(test, [py.Expr(G.call(G.attr(G.name(out), "append"), G.name(c)))], [])
-            if not G.escapes(test):
-                return [py.Assign([G.store(out)], py.List([], py.Load())),
-                        py.For(G.store(c), source, [keep], []), py.Return(G.name(out))]
+            each = step(gen, out, c)
+            if not G.escapes(each):
+                return [py.Assign([G.store(out)], start), py.For(G.store(c), source, [each], []),
+                        py.Return(G.name(out))]
             slot = py.Subscript(G.name(vs), G.const(var), py.Store())
             return [py.Assign([G.store(vs)], G.ctx_attr("vars")),
                     py.Assign([G.store(saved)], G.call(G.attr(G.name(vs), "get"), G.const(var))),
-                    py.Assign([G.store(out)], py.List([], py.Load())),
-                    py.For(G.store(c), source, [py.Assign([slot], G.name(c)), keep], []),
+                    py.Assign([G.store(out)], start),
+                    py.For(G.store(c), source, [py.Assign([slot], G.name(c)), each], []),
                     py.Assign([py.Subscript(G.name(vs), G.const(var), py.Store())], G.name(saved)),
                     py.Return(G.name(out))]
-        g = G.build_function(f"{self.gen_label}: where", span, body, "run_where")
+        g = G.build_function(f"{self.gen_label}: {what}", span, body, f"run_{what}")
         self.add_generated(g)
         return g.fn
 

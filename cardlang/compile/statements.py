@@ -80,19 +80,20 @@ class Statements:
                 return ce
             if want == "bool":
                 return ce
-            if want == CARDS and have == CARD:
-                code = ce.code
-                return CE(self.coerce(ce, want, span), CARDS, code=lambda g: py.List([code(g)], py.Load()))
-            if want == CARDS and have == ZONE:  # zone_cards(ZONE): its cards (a pile zone: each pile's top)
-                code = ce.code
-                plain = {z.slot for z in self.spec.zones.values() if not z.piles}
+        # a card as a list of one, a zone's cards: code around the value's (its code, or a call of its function)
+        if want == CARDS and have == CARD:
+            fn = self.coerce(ce, want, span)
+            return CE(fn, CARDS, code=lambda g: py.List([g.expr(ce)], py.Load()))
+        if want == CARDS and have == ZONE:  # zone_cards(ZONE): its cards (a pile zone: each pile's top)
+            fn = self.coerce(ce, want, span)
+            plain = {z.slot for z in self.spec.zones.values() if not z.piles}
 
-                def cards_code(g: G.Gen) -> py.expr:
-                    zone = code(g)
-                    if _zone_slot(zone) in plain:  # `ctx.state.zones[SLOT][...]` of a zone without piles
-                        return G.call(G.name("list"), G.attr(zone, "cards"))
-                    return G.call(g.const(zone_cards_in), G.ctx_attr("state"), zone)
-                return CE(self.coerce(ce, want, span), CARDS, code=cards_code)
+            def cards_code(g: G.Gen) -> py.expr:
+                zone = g.expr(ce)
+                if _zone_slot(zone) in plain:  # `ctx.state.zones[SLOT][...]` of a zone without piles
+                    return G.call(G.name("list"), G.attr(zone, "cards"))
+                return G.call(g.const(zone_cards_in), G.ctx_attr("state"), zone)
+            return CE(fn, CARDS, code=cards_code)
         return CE(self.coerce(ce, want, span), want)
 
     def _loop(self, head: Callable[[G.Gen, list[py.stmt]], py.stmt], body: Items, span: Span,
@@ -369,10 +370,8 @@ def written_once(node: ast.Block) -> frozenset[str]:
     return frozenset(k for k, v in counts.items() if v == 1)
 
 
-def _listed(ce: CE) -> Callable | None:
-    """`list(X)`, when X has code."""
-    if ce.code is None:
-        return None
+def _listed(ce: CE) -> Callable:
+    """`list(X)`: over X's code, or a call of its function."""
     def code(g: G.Gen) -> py.expr:
         items = g.expr(ce)
         return items if G.fresh_list(items) else G.call(G.name("list"), items)
