@@ -27,7 +27,7 @@ class Calls:
         kwargs = list(node.kwargs)
         for kw in kwargs:
             if kw.key == "for":
-                as_player = self.coerce(self.expr(kw.value, scope), PLAYER, kw.value.span)
+                as_player = self.coerce_ce(self.expr(kw.value, scope), PLAYER, kw.value.span)
                 kwargs.remove(kw)
                 break
         if node.verb in self.spec.verbs:
@@ -68,7 +68,7 @@ class Calls:
             # (on this same context: the call sees the caller's names, card and source, as a player's own)
             p, was = gen.fresh("p"), gen.fresh("you")
             you = py.Attribute(G.name(G.CTX), "you", py.Store())
-            return [_skipping(gen, [py.Assign([G.store(p)], gen.call_fn(as_player)),
+            return [_skipping(gen, [py.Assign([G.store(p)], gen.expr(as_player)),
                                     py.Assign([G.store(was)], G.ctx_attr("you")), py.Assign([you], G.name(p)),
                                     py.Try(inner.emit(gen), [], [], [py.Assign([you], G.name(was))])])]
         return Code(emit_as)

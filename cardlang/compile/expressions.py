@@ -190,7 +190,7 @@ class Expressions:
         default = self.prop_default(n)
         dynamic = any(n in d.dynamic for d in self.defs_by_name.values())
         if n in self.modified and base.type != CARDNAME:  # `on modify in ZONE` abilities change it
-            return CE(modified_property(self, self.coerce(base, CARDS, span), n, default), INT)
+            return modified_property(self, self.coerce_ce(base, CARDS, span), n, default)
         if base.type == CARDNAME:
             f = base.fn
             if dynamic:
