@@ -185,7 +185,7 @@ class Calls:
             ce = self.expr(a, scope)
             bound = self.coerce_ce(ce, _param_type(p.type), a.span)
             if _param_type(p.type) == CARDNAME and ce.type in (CARDS, ZONE, CARDNAMES):
-                bound = CE(_skip_if_nothing_chosen(bound.fn), bound.type)  # an empty pick: the call does nothing
+                bound = _card_argument(self, ce, bound, a.span)  # an empty pick: the call does nothing
             b.values[p.name] = bound.fn
             b.exprs[p.name] = bound
             if isinstance(a, ast.IntLit):
@@ -317,6 +317,30 @@ def run_verb(verb_fns: dict, name: str, verb_span, call_span, sub: Ctx) -> None:
         raise
     finally:
         state.depth -= 1
+
+
+def _card_argument(comp, ce: CE, bound: CE, span) -> CE:
+    """A card-name argument taken from a pick (`buy c`, c a choice of cards): its first card's definition;
+    none, and the call does nothing (`_NothingToActOn`). As code when the cards are read without a call (a
+    name): `first_card_def(ctx.state, CARDS)`; else the checked function."""
+    fn = _skip_if_nothing_chosen(bound.fn)
+    if ce.type != CARDS:
+        return CE(fn, bound.type)
+    cards = comp.coerce_ce(ce, CARDS, span)
+
+    def code(g: G.Gen) -> py.expr:
+        items = g.expr(cards)
+        if any(isinstance(n, py.Call) for n in py.walk(items)):  # something inside might find nothing chosen
+            return g.call_fn(fn)
+        return g.apply(first_card_def, [items])
+    return CE(fn, bound.type, code=code)
+
+
+def first_card_def(state, cards: list[int]):
+    """The definition of the first of CARDS, the card a call names; none, and the call does nothing."""
+    if not cards:
+        raise _NothingToActOn()
+    return state.card_def[cards[0]]
 
 
 def _skipping(gen: G.Gen, body: list[py.stmt]) -> py.stmt:
