@@ -209,14 +209,14 @@ class Calls:
                                aliases=(p.name,) + (("to", "into") if p.type == "zone" else ()))
                        for p in decl.params)
         b = self.bind(params, node, kwargs, scope)
-        defaults: dict[str, Callable] = {}
+        defaults: dict[str, CE] = {}  # (with their code: a default zone is `ctx.state.zones[SLOT][ctx.you]`)
         for p in decl.params:
             if b.values[p.name] is None and p.default is not None:
                 ce = self.expr(p.default, Scope())
-                defaults[p.name] = self.coerce(ce, _user_type(p.type), p.default.span)
-        values = {k: (v if v is not None else defaults[k]) for k, v in b.values.items()}
+                defaults[p.name] = self.coerce_ce(ce, _user_type(p.type), p.default.span)
+        values = {k: (v if v is not None else defaults[k].fn) for k, v in b.values.items()}
         items = tuple(values.items())
-        exprs = {k: b.exprs[k] if b.values[k] is not None else CE(defaults[k], ANY) for k in b.values}
+        exprs = {k: b.exprs[k] if b.values[k] is not None else defaults[k] for k in b.values}
         verb_fns = self.verb_fns
         name = node.verb
         verb_span, call_span = decl.span, node.span
