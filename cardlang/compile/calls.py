@@ -27,7 +27,7 @@ class Calls:
         kwargs = list(node.kwargs)
         for kw in kwargs:
             if kw.key == "for":
-                as_player = self.coerce(self.expr(kw.value, scope), PLAYER, kw.value.span)
+                as_player = self.coerce_ce(self.expr(kw.value, scope), PLAYER, kw.value.span)
                 kwargs.remove(kw)
                 break
         if node.verb in self.spec.verbs:
@@ -61,12 +61,16 @@ class Calls:
         if as_player is None:
             inner = run if isinstance(run, Code) else Code(lambda gen: [py.Expr(gen.call_fn(run))])
             return Code(lambda gen: [_skipping(gen, inner.emit(gen))], inner.fn)
-        run_fn = run.fn if isinstance(run, Code) else run
+        inner = run if isinstance(run, Code) else Code(lambda gen: [py.Expr(gen.call_fn(run))])
 
         def emit_as(gen: G.Gen) -> list[py.stmt]:  # `... for p;`: the call runs as that player
-            sub = G.call(G.name("_Ctx"), G.ctx_attr("state"), gen.call_fn(as_player), G.ctx_attr("card"),
-                         G.ctx_attr("vars"), G.ctx_attr("source"))
-            return [_skipping(gen, [py.Expr(G.call(gen.const(run_fn), sub))])]
+            # _p = PLAYER; _you = ctx.you; ctx.you = _p; try: CALL finally: ctx.you = _you
+            # (on this same context: the call sees the caller's names, card and source, as a player's own)
+            p, was = gen.fresh("p"), gen.fresh("you")
+            you = py.Attribute(G.name(G.CTX), "you", py.Store())
+            return [_skipping(gen, [py.Assign([G.store(p)], gen.expr(as_player)),
+                                    py.Assign([G.store(was)], G.ctx_attr("you")), py.Assign([you], G.name(p)),
+                                    py.Try(inner.emit(gen), [], [], [py.Assign([you], G.name(was))])])]
         return Code(emit_as)
 
     def _trigger_special(self, node: ast.Call, kwargs: list[ast.Kwarg], scope: Scope) -> bool:
@@ -84,6 +88,7 @@ class Calls:
         what = self.expr(node.args[1], scope)
         known = self.event_args.setdefault(event, {})
         values: list[tuple[str, Callable]] = []
+        value_ces: list[tuple[str, CE]] = []
         for kw in kwargs:
             if kw.key in ("event", "what"):
                 raise self.error(f"'{kw.key}' is given twice", kw.span)
@@ -94,6 +99,7 @@ class Calls:
                                  f"{_article(known[kw.key])} elsewhere", kw.span)
             known[kw.key] = t
             values.append((kw.key, ce.fn if ce.type != CARD else (lambda f: lambda ctx: [f(ctx)])(ce.fn)))
+            value_ces.append((kw.key, self.coerce_ce(ce, t, kw.value.span)))
         pairs = tuple(values)
         run_ability = self.run_ability
         self.trigger_sites.setdefault(event, {}).setdefault("name" if what.type == CARDNAME else "cards",
@@ -104,13 +110,28 @@ class Calls:
             def run_trigger_definition(ctx: Ctx) -> None:
                 run_ability(ctx, None, event, {k: f(ctx) for k, f in pairs}, dfn(ctx))
             return run_trigger_definition
-        cards = self.coerce(what, CARDS, node.args[1].span)
+        cards_ce = self.coerce_ce(what, CARDS, node.args[1].span)
+        cards = cards_ce.fn
 
         def run_trigger_with(ctx: Ctx) -> None:
             vals = {k: f(ctx) for k, f in pairs}
             for cid in list(cards(ctx)):
                 run_ability(ctx, cid, event, vals)
-        return run_trigger_with
+
+        def emit(gen: G.Gen) -> list[py.stmt]:
+            # _vals = {NAME: VALUE, ...}
+            # for _c in list(CARDS):
+            #     if EVENT in ctx.state.card_def[_c].triggers: run_ability(ctx, _c, EVENT, _vals)
+            vals, c = gen.fresh("vals"), gen.fresh("c")
+            items = gen.expr(cards_ce)
+            has = py.Compare(G.const(event), [py.In()],
+                             [G.attr(G.subscript(G.state_attr("card_def"), G.name(c)), "triggers")])
+            run = py.Expr(G.call(gen.const(run_ability), G.name(G.CTX), G.name(c), G.const(event), G.name(vals)))
+            return [py.Assign([G.store(vals)], py.Dict([G.const(k) for k, _ in value_ces],
+                                                       [gen.expr(v) for _, v in value_ces])),
+                    py.For(G.store(c), items if G.fresh_list(items) else G.call(G.name("list"), items),
+                           [py.If(has, [run], [])], [])]
+        return Code(emit, run_trigger_with)
 
     def _cases(self, prim: R.Primitive, node: ast.Call, scope: Scope) -> dict[str, Effect]:
         """Compile a call's outcome blocks (`honest { ... }`), with the names the verb binds for them."""
@@ -164,7 +185,7 @@ class Calls:
             ce = self.expr(a, scope)
             bound = self.coerce_ce(ce, _param_type(p.type), a.span)
             if _param_type(p.type) == CARDNAME and ce.type in (CARDS, ZONE, CARDNAMES):
-                bound = CE(_skip_if_nothing_chosen(bound.fn), bound.type)  # an empty pick: the call does nothing
+                bound = _card_argument(self, ce, bound, a.span)  # an empty pick: the call does nothing
             b.values[p.name] = bound.fn
             b.exprs[p.name] = bound
             if isinstance(a, ast.IntLit):
@@ -188,14 +209,14 @@ class Calls:
                                aliases=(p.name,) + (("to", "into") if p.type == "zone" else ()))
                        for p in decl.params)
         b = self.bind(params, node, kwargs, scope)
-        defaults: dict[str, Callable] = {}
+        defaults: dict[str, CE] = {}  # (with their code: a default zone is `ctx.state.zones[SLOT][ctx.you]`)
         for p in decl.params:
             if b.values[p.name] is None and p.default is not None:
                 ce = self.expr(p.default, Scope())
-                defaults[p.name] = self.coerce(ce, _user_type(p.type), p.default.span)
-        values = {k: (v if v is not None else defaults[k]) for k, v in b.values.items()}
+                defaults[p.name] = self.coerce_ce(ce, _user_type(p.type), p.default.span)
+        values = {k: (v if v is not None else defaults[k].fn) for k, v in b.values.items()}
         items = tuple(values.items())
-        exprs = {k: b.exprs[k] if b.values[k] is not None else CE(defaults[k], ANY) for k in b.values}
+        exprs = {k: b.exprs[k] if b.values[k] is not None else defaults[k] for k in b.values}
         verb_fns = self.verb_fns
         name = node.verb
         verb_span, call_span = decl.span, node.span
@@ -208,25 +229,28 @@ class Calls:
 
         def emit(gen: G.Gen) -> list[py.stmt]:
             # if ctx.state.depth > MAX: nesting_limit(...)       (before the arguments, as a call is entered)
-            # run_verb(verb_fns, NAME, ..., Ctx(ctx.state, ctx.you, ctx.card, {param: value, ...}, ctx.source))
-            # verb_fns is looked up when it runs, since verbs may call verbs compiled after them
+            # _args = {param: value, ...}; then the verb's body runs on this same context with its own names:
+            #   _vs = ctx.vars; _st = ctx.state; _st.depth += 1; ctx.vars = _args
+            #   try: verb_fns[NAME](ctx) except NestingLimit as e: e.called_from(...); raise
+            #   finally: _st.depth -= 1; ctx.vars = _vs
+            # (run_verb, inlined, with no context of its own: a verb runs as its caller, for the same card and
+            # source; only its names are its own). verb_fns is looked up when it runs, since verbs may call
+            # verbs compiled after them.
             spans = [G.const(name), gen.const(verb_span, "span"), gen.const(call_span, "span")]
             deep = py.If(py.Compare(G.state_attr("depth"), [py.Gt()], [G.const(_MAX_DEPTH)]),
                          [py.Raise(G.call(gen.const(NestingLimit), G.const(_MAX_DEPTH), *spans), None)], [])
             args = py.Dict([G.const(k) for k in exprs], [gen.expr(e) for e in exprs.values()])
-            sub = G.call(G.name("_Ctx"), G.ctx_attr("state"), G.ctx_attr("you"), G.ctx_attr("card"), args,
-                         G.ctx_attr("source"))
-            # run_verb, inlined (a frame less per call): the arguments are evaluated, then
-            #   st.depth += 1; try: verb_fns[NAME](sub) except NestingLimit as e: e.called_from(...); raise
-            #   finally: st.depth -= 1
-            st, sv, err = gen.fresh("st"), gen.fresh("sub"), gen.fresh("e")
+            st, av, vs, err = gen.fresh("st"), gen.fresh("args"), gen.fresh("vs"), gen.fresh("e")
             depth = py.Attribute(G.name(st), "depth", py.Store())
-            run = py.Expr(G.call(G.subscript(gen.const(verb_fns, "verbs"), G.const(name)), G.name(sv)))
+            ctx_vars = py.Attribute(G.name(G.CTX), "vars", py.Store())
+            run = py.Expr(G.call(G.subscript(gen.const(verb_fns, "verbs"), G.const(name)), G.name(G.CTX)))
             limit = py.ExceptHandler(gen.const(NestingLimit), err, [
                 py.Expr(G.call(G.attr(G.name(err), "called_from"), *spans)), py.Raise(None, None)])
-            return [deep, py.Assign([G.store(sv)], sub), py.Assign([G.store(st)], G.ctx_attr("state")),
-                    py.AugAssign(depth, py.Add(), G.const(1)),
-                    py.Try([run], [limit], [], [py.AugAssign(depth, py.Sub(), G.const(1))])]
+            return [deep, py.Assign([G.store(av)], args), py.Assign([G.store(vs)], G.ctx_attr("vars")),
+                    py.Assign([G.store(st)], G.ctx_attr("state")),
+                    py.AugAssign(depth, py.Add(), G.const(1)), py.Assign([ctx_vars], G.name(av)),
+                    py.Try([run], [limit], [],
+                           [py.AugAssign(depth, py.Sub(), G.const(1)), py.Assign([ctx_vars], G.name(vs))])]
         return Code(emit, run_user_verb)
 
     def compile_verbs(self) -> None:
@@ -295,6 +319,30 @@ def run_verb(verb_fns: dict, name: str, verb_span, call_span, sub: Ctx) -> None:
         state.depth -= 1
 
 
+def _card_argument(comp, ce: CE, bound: CE, span) -> CE:
+    """A card-name argument taken from a pick (`buy c`, c a choice of cards): its first card's definition;
+    none, and the call does nothing (`_NothingToActOn`). As code when the cards are read without a call (a
+    name): `first_card_def(ctx.state, CARDS)`; else the checked function."""
+    fn = _skip_if_nothing_chosen(bound.fn)
+    if ce.type != CARDS:
+        return CE(fn, bound.type)
+    cards = comp.coerce_ce(ce, CARDS, span)
+
+    def code(g: G.Gen) -> py.expr:
+        items = g.expr(cards)
+        if any(isinstance(n, py.Call) for n in py.walk(items)):  # something inside might find nothing chosen
+            return g.call_fn(fn)
+        return g.apply(first_card_def, [items])
+    return CE(fn, bound.type, code=code)
+
+
+def first_card_def(state, cards: list[int]):
+    """The definition of the first of CARDS, the card a call names; none, and the call does nothing."""
+    if not cards:
+        raise _NothingToActOn()
+    return state.card_def[cards[0]]
+
+
 def _skipping(gen: G.Gen, body: list[py.stmt]) -> py.stmt:
     return py.Try(body, [py.ExceptHandler(gen.const(_NothingToActOn), None, [py.Pass()])], [], [])
 
@@ -305,18 +353,32 @@ def _inline_call(inline: tuple, bound: Bound) -> Callable:
     fn, consts, names = inline[:3]
     # ("reacts", EVENT): the call does something only for cards with an `on EVENT` ability, the last argument;
     # most cards have none, so the code looks first and calls only then (no call per card played).
-    reacts = inline[3][1] if len(inline) > 3 and inline[3][0] == "reacts" else None
+    # ("moves",): a move of one card (`move x to inplay`) is done in the code itself when nobody watches.
+    mark = inline[3] if len(inline) > 3 else ()
+    reacts = mark[1] if mark[:1] == ("reacts",) else None
 
     def emit(gen: G.Gen) -> list[py.stmt]:
         args = [G.const(c) if c is None or isinstance(c, (str, int, bool)) else gen.const(c) for c in consts]
         args += [gen.expr(bound.exprs[n]) for n in names]
+        cards = args[-1]
+        one = isinstance(cards, py.List) and len(cards.elts) == 1 and not isinstance(cards.elts[0], py.Starred)
+        if mark == ("moves",) and one:
+            return _move_one(gen, fn, args[0], cards.elts[0])
         if reacts is None:
             return [py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))]
+        if one:
+            # _c = CARD; if EVENT in ctx.state.card_def[_c].triggers: fn(ctx, ..., [_c])
+            c = gen.fresh("c")
+            args[-1] = py.List([G.name(c)], py.Load())
+            has = py.Compare(G.const(reacts), [py.In()],
+                             [G.attr(G.subscript(G.state_attr("card_def"), G.name(c)), "triggers")])
+            return [py.Assign([G.store(c)], cards.elts[0]),
+                    py.If(has, [py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))], [])]
         # _t = list(CARDS)
         # for _c in _t:
         #     if EVENT in ctx.state.card_def[_c].triggers: fn(ctx, ..., _t); break
         t, c = gen.fresh("t"), gen.fresh("c")
-        cards = args[-1]  # looked through twice: a list of its own unless it is one already (`[x]`)
+        # looked through twice: a list of its own unless it is one already (`[x]`)
         first = py.Assign([G.store(t)], cards if isinstance(cards, py.List) else G.call(G.name("list"), cards))
         args[-1] = G.name(t)
         has = py.Compare(G.const(reacts), [py.In()],
@@ -324,6 +386,43 @@ def _inline_call(inline: tuple, bound: Bound) -> Callable:
         run = py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))
         return [first, py.For(G.store(c), G.name(t), [py.If(has, [run, py.Break()], [])], [])]
     return emit
+
+
+def _move_one(gen: G.Gen, move_into: Callable, dest: py.expr, card: py.expr) -> list[py.stmt]:
+    """`move CARD to DEST` as code: move_into's quiet case for one card (nobody watches, no grid, no pile, no
+    attachment, no private look), else the call.
+
+        _c = CARD; _d = DEST; _st = ctx.state; _src = _st.loc[_c]
+        if <quiet> and _src.cells is None and _d.cells is None and not _d.spec.piles:
+            if _src is not _d:
+                _h = _src.cards
+                if _h[-1] == _c: _h.pop()
+                else: _h.remove(_c)
+                _d.cards.append(_c); _st.loc[_c] = _d
+        else: move_into(ctx, _d, [_c])
+    """
+    c, d, st, src, h = (gen.fresh(x) for x in ("c", "d", "st", "src", "h"))
+    n = G.name
+
+    def is_none(e: py.expr) -> py.expr:
+        return py.Compare(e, [py.Is()], [G.const(None)])
+
+    quiet = py.BoolOp(py.And(), [
+        is_none(G.attr(n(st), "log")), py.UnaryOp(py.Not(), G.attr(n(st), "listeners")),
+        is_none(G.attr(n(st), "check")), py.UnaryOp(py.Not(), G.attr(n(st), "host")),
+        py.UnaryOp(py.Not(), G.attr(n(st), "peeked")), is_none(G.attr(n(src), "cells")),
+        is_none(G.attr(n(d), "cells")), py.UnaryOp(py.Not(), G.attr(G.attr(n(d), "spec"), "piles"))])
+    take = py.If(py.Compare(G.subscript(n(h), py.UnaryOp(py.USub(), G.const(1))), [py.Eq()], [n(c)]),
+                 [py.Expr(G.call(G.attr(n(h), "pop")))], [py.Expr(G.call(G.attr(n(h), "remove"), n(c)))])
+    moved = py.If(py.Compare(n(src), [py.IsNot()], [n(d)]), [
+        py.Assign([G.store(h)], G.attr(n(src), "cards")), take,
+        py.Expr(G.call(G.attr(G.attr(n(d), "cards"), "append"), n(c))),
+        py.Assign([py.Subscript(G.attr(n(st), "loc"), n(c), py.Store())], n(d))], [])
+    slow = py.Expr(G.call(gen.const(move_into), n(G.CTX), n(d), py.List([n(c)], py.Load())))
+    return [py.Assign([G.store(c)], card), py.Assign([G.store(d)], dest),
+            py.Assign([G.store(st)], G.ctx_attr("state")),
+            py.Assign([G.store(src)], G.subscript(G.attr(n(st), "loc"), n(c))),
+            py.If(quiet, [moved], [slow])]
 
 
 def _param_type(t: str) -> str:

@@ -61,6 +61,12 @@ def call(fn: py.expr, *args: py.expr, **kw: py.expr) -> py.Call:
     return py.Call(fn, list(args), [py.keyword(k, v) for k, v in kw.items()])
 
 
+def fresh_list(code: py.expr) -> bool:
+    """Is CODE `list(X)` or a list display: a new list, which nothing else holds?"""
+    return isinstance(code, py.List) or (isinstance(code, py.Call) and isinstance(code.func, py.Name)
+                                         and code.func.id == "list" and len(code.args) == 1 and not code.keywords)
+
+
 def subscript(base: py.expr, key: py.expr) -> py.Subscript:
     return py.Subscript(base, key, py.Load())
 
@@ -107,6 +113,11 @@ class Gen:
         self.lines: dict[int, Span | None] = {}
         self._next_line = 2  # line 1 is the `def`
         self.loops = 0  # loops of this function around the code being emitted (`break` is then Python's)
+        # Names of the rules written in one place only of this function's source (a `let`, a loop's name): they
+        # are kept in Python locals too, read from there by the code after the write (`locals`: rules name ->
+        # local). They are still written to ctx.vars, where compiled functions called from here read them.
+        self.local_ok: frozenset[str] = frozenset()
+        self.locals: dict[str, str] = {}
 
     def const(self, obj: Any, hint: str = "k") -> py.Name:
         """A compiled value as a constant of the module: a mangled name bound to OBJ in its namespace."""
@@ -129,6 +140,31 @@ class Gen:
         self.lines[n] = span
         return n
 
+    def var(self, n: str) -> py.expr:
+        """A name of the rules: its local where this function keeps one, else `ctx.vars["n"]`."""
+        local = self.locals.get(n)
+        return name(local) if local is not None else var(n)
+
+    def set_var(self, n: str, value: py.expr) -> py.Assign:
+        """`_ln = ctx.vars["n"] = VALUE` (its local from here on), or `ctx.vars["n"] = VALUE`."""
+        if n not in self.local_ok:
+            return set_var(n, value)
+        local = self.bind_local(n)
+        return py.Assign([store(local), py.Subscript(ctx_attr("vars"), const(n), py.Store())], value)
+
+    def bind_local(self, n: str, local: str | None = None) -> str:
+        """Keep the rules name N in a Python local (LOCAL, or a fresh one) for the code emitted after this."""
+        local = local or self.locals.get(n) or self.fresh("l")
+        self.locals[n] = local
+        return local
+
+    def apply(self, fn: Callable, args: list[py.expr], *, state: bool | str = True, consts: tuple = ()) -> py.expr:
+        """`FN(ctx.state, *ARGS, *CONSTS)` (STATE false: no state; "ctx": the context), FN and CONSTS constants
+        of the module: a primitive's own function over its evaluated arguments."""
+        first = [ctx_attr("state")] if state is True else [name(CTX)] if state == "ctx" else []
+        extra = [const(c) if c is None or isinstance(c, (str, int, bool)) else self.const(c) for c in consts]
+        return call(self.const(fn), *first, *args, *extra)
+
     def call_fn(self, fn: Callable) -> py.expr:
         return call(self.const(fn), name(CTX))
 
@@ -142,13 +178,22 @@ class Gen:
     def items(self, items: list[tuple[Span | None, Item]]) -> list[py.stmt]:
         """Statements for block items, each placed on its own line of the line table."""
         out: list[py.stmt] = []
+        scoped = dict(self.locals)  # a name bound in this block is its local only until the block ends
         for span, item in items:
             ln = self.line(span)
             stmts = item.emit(self) if isinstance(item, Code) else [py.Expr(self.call_fn(item))]
             for st in stmts:
                 _place(st, ln)
             out.extend(stmts)
+        self.locals = scoped
         return out or [py.Pass()]
+
+
+def escapes(code: py.AST) -> bool:
+    """Does CODE hand `ctx` itself to something (a call of a compiled function), which might read ctx.vars?
+    Reading ctx.state, ctx.you or a name in ctx.vars in the code itself does not."""
+    attrs = {id(n.value) for n in py.walk(code) if isinstance(n, py.Attribute)}
+    return any(isinstance(n, py.Name) and n.id == CTX and id(n) not in attrs for n in py.walk(code))
 
 
 def _place(node: py.AST, line: int) -> None:
@@ -184,10 +229,11 @@ class Generated:
 
 
 def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], *, wrap: bool = True,
-          fn_name: str = "run_block") -> Generated:
+          fn_name: str = "run_block", local_ok: frozenset[str] = frozenset()) -> Generated:
     """Compile ITEMS into one function `run_block(ctx)`; with WRAP, run-time errors become RuleViolations
-    at the statement's span."""
+    at the statement's span. LOCAL_OK: names of the rules this function may keep in locals (Gen.local_ok)."""
     def body_of(gen: Gen) -> list[py.stmt]:
+        gen.local_ok = local_ok
         body = gen.items(items)
         if wrap:
             lines = gen.const(gen.lines, "lines")

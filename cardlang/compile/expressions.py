@@ -10,7 +10,7 @@ from cardlang.compile import codegen as G
 from cardlang.compile.scope import Scope, expr_rule
 from cardlang.errors import Span, did_you_mean
 from cardlang.primitives.modify import modified_property
-from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
+from cardlang.primitives.types import (applied, ANY, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
                                        SLOT, SLOTS, TEXT, ZONE, article as _article)
 from cardlang.primitives.values import _first_slot, _neighbour, _others, _owner, _prop_of_card, _prop_of_def
 from cardlang.runtime.state import Ctx, IllegalAction
@@ -43,7 +43,7 @@ class Expressions:
     def name(self, n: str, scope: Scope, span: Span) -> CE:
         if n in scope.names:
             t = scope.names[n]
-            return CE(lambda ctx: ctx.vars[n], t, code=lambda g: G.var(n))
+            return CE(lambda ctx: ctx.vars[n], t, code=lambda g: g.var(n))
         if n == "you":
             return CE(lambda ctx: ctx.you, PLAYER, code=lambda g: G.you())
         if n == "others":
@@ -165,7 +165,8 @@ class Expressions:
             i = 0 if n == "column" else 1
             f = base.fn
             if base.type == SLOT:
-                return CE(lambda ctx: f(ctx)[i], INT)
+                return CE(lambda ctx: f(ctx)[i], INT,
+                          code=(lambda g: G.subscript(g.expr(base), G.const(i))) if base.code is not None else None)
             return CE(lambda ctx: _first_slot(f(ctx))[i], INT)
         raise self.error(f"{_article(base.type)} has no '{n}'", node.span)
 
@@ -178,14 +179,7 @@ class Expressions:
             return CE(lambda ctx: ctx.state.card_counters.get((f(ctx), key), start), INT,
                       code=lambda g: G.call(G.attr(G.state_attr("card_counters"), "get"),
                                             py.Tuple([g.expr(base), G.const(key)], py.Load()), G.const(start)))
-        cards = self.coerce(base, CARDS, span)
-
-        def counter_of_first(ctx: Ctx) -> int:
-            cs = cards(ctx)
-            if not cs:
-                raise IllegalAction(f"no card to read '{n}' from")
-            return ctx.state.card_counters.get((cs[0], key), start)
-        return CE(counter_of_first, INT)
+        return applied(counter_of_first, [self.coerce_ce(base, CARDS, span)], INT, consts=(key, start))
 
     def _def_of(self, base: CE, span: Span) -> Callable:
         if base.type == CARDNAME:
@@ -196,7 +190,7 @@ class Expressions:
         default = self.prop_default(n)
         dynamic = any(n in d.dynamic for d in self.defs_by_name.values())
         if n in self.modified and base.type != CARDNAME:  # `on modify in ZONE` abilities change it
-            return CE(modified_property(self, self.coerce(base, CARDS, span), n, default), INT)
+            return modified_property(self, self.coerce_ce(base, CARDS, span), n, default)
         if base.type == CARDNAME:
             f = base.fn
             if dynamic:
@@ -213,14 +207,7 @@ class Expressions:
             return CE(lambda ctx: ctx.state.card_def[f(ctx)].props.get(n, default), INT,
                       code=lambda g: G.call(G.attr(G.attr(G.subscript(G.state_attr("card_def"), g.expr(base)),
                                                           "props"), "get"), G.const(n), G.const(default)))
-        cards = self.coerce(base, CARDS, span)
-
-        def prop_of_first(ctx: Ctx):
-            cs = cards(ctx)
-            if not cs:
-                raise IllegalAction(f"no card to read '{n}' from")
-            return _prop_of_card(ctx, cs[0], n, default)
-        return CE(prop_of_first, INT)
+        return applied(prop_of_first, [self.coerce_ce(base, CARDS, span)], INT, state="ctx", consts=(n, default))
 
     def prop_default(self, n: str) -> Any:
         if n not in self.prop_defaults:
@@ -233,6 +220,20 @@ class Expressions:
             self.prop_defaults[n] = value
         return self.prop_defaults[n]
 
+
+
+def counter_of_first(state, cards: list[int], key: str, start: int) -> int:
+    """`CARDS.COUNTER`: the per-card counter of the first card."""
+    if not cards:
+        raise IllegalAction(f"no card to read '{key}' from")
+    return state.card_counters.get((cards[0], key), start)
+
+
+def prop_of_first(ctx: Ctx, cards: list[int], n: str, default):
+    """`CARDS.PROPERTY`: the property of the first card."""
+    if not cards:
+        raise IllegalAction(f"no card to read '{n}' from")
+    return _prop_of_card(ctx, cards[0], n, default)
 
 
 def _literal(v, kind: str) -> CE:

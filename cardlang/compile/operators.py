@@ -10,7 +10,7 @@ from cardlang.compile import codegen as G
 from cardlang.compile.scope import Scope, expr_rule
 from cardlang.errors import Span, did_you_mean
 from cardlang.primitives import registry as R
-from cardlang.primitives.types import (BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
+from cardlang.primitives.types import (applied, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
                                        SLOT, SLOTS, TEXT, ZONE, article as _article)
 from cardlang.primitives.values import _div, _mod
 from cardlang.runtime import zones as Z
@@ -19,6 +19,42 @@ from cardlang.syntax import ast
 
 _CMP = {"==": py.Eq, "!=": py.NotEq, "<": py.Lt, "<=": py.LtE, ">": py.Gt, ">=": py.GtE}
 _ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
+
+
+def cards_named_in(state, zone, d) -> list[int]:
+    """`NAME in ZONE`: the cards of definition D in ZONE (a zone of piles: D's pile, all of it)."""
+    if zone.spec.piles:
+        pile = state.piles.get((zone.spec.slot, d.name))
+        return list(pile.cards) if pile is not None else []
+    defs = state.card_def
+    return [c for c in zone.cards if defs[c] is d]
+
+
+def cards_are_type(state, cards: list[int], t: str, negated: bool) -> bool:
+    """`CARDS is T` (T a type or tag), or with NEGATED `CARDS is not T`: all of them (and some) are T."""
+    if not cards:
+        return negated
+    defs = state.card_def
+    for c in cards:
+        if t not in defs[c].types:
+            return negated
+    return not negated
+
+
+def cards_are_named(state, cards: list[int], name: str, negated: bool) -> bool:
+    """`CARDS is NAME` (a card of the game): all of them (and some) are that card."""
+    if not cards:
+        return negated
+    defs = state.card_def
+    for c in cards:
+        if defs[c].name != name:
+            return negated
+    return not negated
+
+
+def _top_of_cards(cards: list[int], n: int) -> list[int]:
+    """`top N of CARDS` for a set of cards (not a zone): its last ones are on top."""
+    return cards[: -n - 1: -1] if n > 0 else []
 
 
 class Operators:
@@ -34,8 +70,12 @@ class Operators:
                 raise self.error("sum takes a set of cards and an amount per card: sum(owned, card.vp)", node.span)
             src = self.expr(args[0], scope)
             inner_scope = scope.with_(card=CARD if src.type != CARDNAMES else CARDNAME)
-            each = self.coerce(self.expr(args[1], inner_scope), INT, args[1].span)
-            items = src.fn if src.type == CARDNAMES else self.coerce(src, CARDS, args[0].span)
+            each_ce = self.coerce_ce(self.expr(args[1], inner_scope), INT, args[1].span)
+            each = each_ce.fn
+            items_ce = src if src.type == CARDNAMES else self.coerce_ce(src, CARDS, args[0].span)
+            items = items_ce.fn
+            if each_ce.code is not None:  # one generated function: the loop with the amount inlined
+                return CE(self._sum_fn(items_ce, each_ce, node.span), INT)
 
             def run_sum(ctx: Ctx) -> int:
                 total = 0
@@ -84,8 +124,11 @@ class Operators:
             return CE(lambda ctx: tuple(x for f in fns for x in f(ctx)), NUMBERS, code=code)
         parts = [self.coerce_ce(c, CARDS, i.span) for c, i in zip(ces, node.items)]
         fns = [p.fn for p in parts]
+        def starred(g: G.Gen, p: CE) -> py.expr:
+            code = g.expr(p)  # `[*X.cards]`, not `[*list(X.cards)]`: the display copies already
+            return code.args[0] if G.fresh_list(code) and isinstance(code, py.Call) else code
         return CE(lambda ctx: [x for f in fns for x in f(ctx)], CARDS,
-                  code=lambda g: py.List([py.Starred(g.expr(p), py.Load()) for p in parts], py.Load()))
+                  code=lambda g: py.List([py.Starred(starred(g, p), py.Load()) for p in parts], py.Load()))
 
     @expr_rule
     def _(self, node: ast.TopOf, scope: Scope) -> CE:
@@ -97,7 +140,7 @@ class Operators:
         if zce.type != ZONE:
             cards = self.coerce(zce, CARDS, node.zone.span)  # a set of cards: its last ones are on top
             if node.end == "top":
-                return CE(lambda ctx: cards(ctx)[: -count(ctx) - 1: -1] if count(ctx) > 0 else [], CARDS)
+                return applied(_top_of_cards, [self.coerce_ce(zce, CARDS, node.zone.span), cce], CARDS, state=False)
             return CE(lambda ctx: cards(ctx)[: count(ctx)], CARDS)
         zone = zce.fn
         pick = Z.top if node.end == "top" else Z.bottom
@@ -151,22 +194,40 @@ class Operators:
         return CE(run_where, kind)
 
     def _where_fn(self, items_ce: CE, cond_ce: CE, var: str, span) -> Callable:
+        """`ITEMS where COND` as one generated function: the loop with the condition inlined."""
+        def step(g: G.Gen, out: str, c: str) -> py.stmt:  # if COND: out.append(c)
+            return py.If(g.expr(cond_ce), [py.Expr(G.call(G.attr(G.name(out), "append"), G.name(c)))], [])
+        return self._over_items(items_ce, var, span, "where", py.List([], py.Load()), step)
+
+    def _sum_fn(self, items_ce: CE, each_ce: CE, span) -> Callable:
+        """`sum(ITEMS, EACH)` as one generated function: the loop with the amount inlined."""
+        def step(g: G.Gen, out: str, c: str) -> py.stmt:  # out += EACH
+            return py.AugAssign(G.store(out), py.Add(), g.expr(each_ce))
+        return self._over_items(items_ce, "card", span, "sum", G.const(0), step)
+
+    def _over_items(self, items_ce: CE, var: str, span, what: str, start: py.expr,
+                    step: Callable[[G.Gen, str, str], py.stmt]) -> Callable:
         def body(gen: G.Gen) -> list[py.stmt]:
-            # vars = ctx.vars; saved = vars.get(VAR); out = []
-            # for c in ITEMS: vars[VAR] = c; if COND: out.append(c)
-            # vars[VAR] = saved; return out
+            # out = START
+            # for c in ITEMS: STEP                             (STEP reads VAR as the local `c`)
+            # return out
+            # and when STEP hands ctx to a compiled function (which reads VAR in ctx.vars):
+            #   vars = ctx.vars; saved = vars.get(VAR); ... for c in ITEMS: vars[VAR] = c; ...; vars[VAR] = saved
             vs, saved, out, c = "_vars", "_saved", "_out", "_c"
+            source = gen.expr(items_ce)
+            gen.bind_local(var, c)
+            each = step(gen, out, c)
+            if not G.escapes(each):
+                return [py.Assign([G.store(out)], start), py.For(G.store(c), source, [each], []),
+                        py.Return(G.name(out))]
             slot = py.Subscript(G.name(vs), G.const(var), py.Store())
             return [py.Assign([G.store(vs)], G.ctx_attr("vars")),
                     py.Assign([G.store(saved)], G.call(G.attr(G.name(vs), "get"), G.const(var))),
-                    py.Assign([G.store(out)], py.List([], py.Load())),
-                    py.For(G.store(c), gen.expr(items_ce), [
-                        py.Assign([slot], G.name(c)),
-                        py.If(gen.expr(cond_ce), [py.Expr(G.call(G.attr(G.name(out), "append"), G.name(c)))], [])],
-                        []),
+                    py.Assign([G.store(out)], start),
+                    py.For(G.store(c), source, [py.Assign([slot], G.name(c)), each], []),
                     py.Assign([py.Subscript(G.name(vs), G.const(var), py.Store())], G.name(saved)),
                     py.Return(G.name(out))]
-        g = G.build_function(f"{self.gen_label}: where", span, body, "run_where")
+        g = G.build_function(f"{self.gen_label}: {what}", span, body, f"run_{what}")
         self.add_generated(g)
         return g.fn
 
@@ -246,13 +307,9 @@ class Operators:
         if base.type == CARDNAME:
             f = base.fn
             return CE(lambda ctx: test(f(ctx)) != neg, BOOL, code=is_code(lambda g: g.expr(base)))
-        cards = self.coerce(base, CARDS, node.value.span)
-
-        def run_is(ctx: Ctx) -> bool:
-            cs = cards(ctx)
-            defs = ctx.state.card_def
-            return (bool(cs) and all(test(defs[c]) for c in cs)) != neg
-        return CE(run_is, BOOL)
+        # `CARDS is T`: every one of them is (and there is one); one call, with the cards' code inlined
+        return applied(cards_are_type if t in self.spec.types or t in self.spec.tags else cards_are_named,
+                       [self.coerce_ce(base, CARDS, node.value.span)], BOOL, consts=(t, neg))
 
     @expr_rule
     def _(self, node: ast.In, scope: Scope) -> CE:
@@ -273,18 +330,7 @@ class Operators:
             raise self.error(cont.secret, node.container.span, hint="a bot may count it: count(...)")
         name_fn = item.fn
         if cont.type == ZONE:
-            zf = cont.fn
-
-            def run_in_zone(ctx: Ctx) -> list[int]:
-                zone = zf(ctx)
-                d = name_fn(ctx)
-                if zone.spec.piles:
-                    key = (zone.spec.slot, d.name)
-                    pile = ctx.state.piles.get(key)
-                    return list(pile.cards) if pile is not None else []
-                defs = ctx.state.card_def
-                return [c for c in zone.cards if defs[c] is d]
-            return CE(run_in_zone, CARDS)
+            return applied(cards_named_in, [cont, item], CARDS)
         cards = self.coerce(cont, CARDS, node.container.span)
         return CE(lambda ctx: [c for c in cards(ctx) if ctx.state.card_def[c] is name_fn(ctx)], CARDS)
 

@@ -34,7 +34,7 @@ class Statements:
         items = self.block_items(node, scope)
         if not items:
             return _noop
-        g = G.build(self.gen_label, node.span, items)
+        g = G.build(self.gen_label, node.span, items, local_ok=written_once(node))
         self.add_generated(g)
         return g.fn
 
@@ -80,17 +80,26 @@ class Statements:
                 return ce
             if want == "bool":
                 return ce
-            if want == CARDS and have == CARD:
-                code = ce.code
-                return CE(self.coerce(ce, want, span), CARDS, code=lambda g: py.List([code(g)], py.Load()))
-            if want == CARDS and have == ZONE:  # zone_cards(ZONE): its cards (a pile zone: each pile's top)
-                code = ce.code
-                return CE(self.coerce(ce, want, span), CARDS,
-                          code=lambda g: G.call(g.const(zone_cards_in), G.ctx_attr("state"), code(g)))
+        # a card as a list of one, a zone's cards: code around the value's (its code, or a call of its function)
+        if want == CARDS and have == CARD:
+            fn = self.coerce(ce, want, span)
+            return CE(fn, CARDS, code=lambda g: py.List([g.expr(ce)], py.Load()))
+        if want == CARDS and have == ZONE:  # zone_cards(ZONE): its cards (a pile zone: each pile's top)
+            fn = self.coerce(ce, want, span)
+            plain = {z.slot for z in self.spec.zones.values() if not z.piles}
+
+            def cards_code(g: G.Gen) -> py.expr:
+                zone = g.expr(ce)
+                if _zone_slot(zone) in plain:  # `ctx.state.zones[SLOT][...]` of a zone without piles
+                    return G.call(G.name("list"), G.attr(zone, "cards"))
+                return G.call(g.const(zone_cards_in), G.ctx_attr("state"), zone)
+            return CE(fn, CARDS, code=cards_code)
         return CE(self.coerce(ce, want, span), want)
 
-    def _loop(self, head: Callable[[G.Gen, list[py.stmt]], py.stmt], body: Items, span: Span) -> Code:
-        """A loop with the step budget checked on every pass; `break` ends it (also from a called function)."""
+    def _loop(self, head: Callable[[G.Gen, list[py.stmt]], py.stmt], body: Items, span: Span,
+              bind: Callable[[G.Gen], Callable[[], None]] | None = None) -> Code:
+        """A loop with the step budget checked on every pass; `break` ends it (also from a called function).
+        BIND, given the Gen before the body is emitted, binds the loop's name and returns how to unbind it."""
         def emit(gen: G.Gen) -> list[py.stmt]:
             # _st = ctx.state; _st.steps += 1; if _st.steps > _st.step_budget: _over_budget(ctx, SPAN)
             st = gen.fresh("st")
@@ -99,9 +108,12 @@ class Statements:
                     py.AugAssign(steps, py.Add(), G.const(1)),
                     py.If(py.Compare(G.attr(G.name(st), "steps"), [py.Gt()], [G.attr(G.name(st), "step_budget")]),
                           [py.Expr(G.call(gen.const(_over_budget), G.name(G.CTX), gen.const(span, "span")))], [])]
+            unbind = bind(gen) if bind is not None else None
             gen.loops += 1
             inner = gen.items(body)
             gen.loops -= 1
+            if unbind is not None:
+                unbind()
             loop = head(gen, step + inner)
             return [py.Try([loop], [py.ExceptHandler(G.name("_BreakLoop"), None, [py.Pass()])], [], [])]
         return Code(emit)
@@ -112,7 +124,7 @@ class Statements:
         ce = self.expr(node.value, scope)
         scope.names[node.name] = ce.type
         n = node.name
-        return Code(lambda gen: [G.set_var(n, gen.expr(ce))])
+        return Code(lambda gen: [gen.set_var(n, gen.expr(ce))])
 
     @stmt_rule
     def _(self, node: ast.Assign, scope: Scope) -> G.Item:
@@ -121,15 +133,17 @@ class Statements:
         if special is not None and (special.per_card or special.numbers) and not (
                 len(target) == 1 and target[0] in scope.names):
             # `c.damage += 2;`, `dice -= picked;`: per-card and number-list counters
-            return compile_assign(self, node, scope, special)
+            run = compile_assign(self, node, scope, special)
+            change = getattr(run, "applied", None)  # one call with its arguments' code inlined
+            return run if change is None else Code(lambda gen: [py.Expr(gen.expr(change))], run)
         value = self.coerce_ce(self.expr(node.value, scope), INT, node.value.span) if op != "=" or \
             target[-1] in self.spec.counters else self.expr(node.value, scope)
         if len(target) == 1 and target[0] in scope.names:
             n = target[0]
             if op == "=":
-                return Code(lambda gen: [G.set_var(n, gen.expr(value))])
+                return Code(lambda gen: [gen.set_var(n, gen.expr(value))])
             pyop = py.Add() if op == "+=" else py.Sub()
-            return Code(lambda gen: [G.set_var(n, py.BinOp(G.var(n), pyop, gen.expr(value)))])
+            return Code(lambda gen: [gen.set_var(n, py.BinOp(gen.var(n), pyop, gen.expr(value)))])
         cname = target[-1]
         cs = self.spec.counters.get(cname)
         if cs is None:
@@ -234,12 +248,28 @@ class Statements:
         items, elem = self._iterable_ce(node.iterable, scope)
         body = self.block_items(node.body, scope.loop().with_(**{node.var: elem}))
         var = node.var
+        target: list[str] = []
+
+        def bind(gen: G.Gen) -> Callable[[], None]:
+            # the loop's item is its name's local in the body (when nothing else writes the name); after the
+            # loop the name is read from ctx.vars again (a loop that ran no pass leaves the local unset)
+            target.append(gen.fresh("x"))
+            before = gen.locals.get(var)
+            if var in gen.local_ok:
+                gen.bind_local(var, target[-1])
+
+            def unbind() -> None:
+                if before is None:
+                    gen.locals.pop(var, None)
+                else:
+                    gen.locals[var] = before
+            return unbind
 
         def head(gen: G.Gen, inner: list[py.stmt]) -> py.stmt:
-            x = gen.fresh("x")
+            x = target.pop()
             # the step check first, then the loop name, as the closures did
             return py.For(G.store(x), gen.expr(items), inner[:3] + [G.set_var(var, G.name(x))] + inner[3:], [])
-        return self._loop(head, body, node.span)
+        return self._loop(head, body, node.span, bind)
 
     @stmt_rule
     def _(self, node: ast.Attack, scope: Scope) -> Effect:
@@ -276,7 +306,17 @@ class Statements:
                 state.emit(("Phase", state.current, name))
             body(ctx)
         self.phases[name] = run_phase
-        return run_phase
+
+        def emit(gen: G.Gen) -> list[py.stmt]:
+            # run_phase, inlined in the turn (a frame less per phase):
+            # _st = ctx.state; _st.phase = NAME; if _st.log is not None or _st.listeners: <run_phase>; else BODY(ctx)
+            st = gen.fresh("st")
+            watched = py.BoolOp(py.Or(), [py.Compare(G.attr(G.name(st), "log"), [py.IsNot()], [G.const(None)]),
+                                          G.attr(G.name(st), "listeners")])
+            return [py.Assign([G.store(st)], G.ctx_attr("state")),
+                    py.Assign([py.Attribute(G.name(st), "phase", py.Store())], G.const(name)),
+                    py.If(watched, [py.Expr(gen.call_fn(run_phase))], [py.Expr(gen.call_fn(body))])]
+        return Code(emit, run_phase)
 
     @stmt_rule
     def _(self, node: ast.Simultaneous, scope: Scope) -> Effect:
@@ -291,8 +331,48 @@ class Statements:
 
 
 
-def _listed(ce: CE) -> Callable | None:
-    """`list(X)`, when X has code."""
-    if ce.code is None:
-        return None
-    return lambda g: G.call(G.name("list"), g.expr(ce))
+def _zone_slot(code: py.expr) -> int | None:
+    """SLOT, when CODE is `ctx.state.zones[SLOT][WHO]` (a declared zone, named in the source)."""
+    if isinstance(code, py.Subscript) and isinstance(code.value, py.Subscript):
+        rows, slot = code.value.value, code.value.slice
+        if isinstance(slot, py.Constant) and isinstance(rows, py.Attribute) and rows.attr == "zones" and \
+                isinstance(rows.value, py.Attribute) and rows.value.attr == "state" and \
+                isinstance(rows.value.value, py.Name) and rows.value.value.id == G.CTX:
+            return slot.value
+    return None
+
+
+def written_once(node: ast.Block) -> frozenset[str]:
+    """The names a block (with all blocks inside it) writes in one place only: one `let`, one assignment or
+    one loop over it. Its generated function may keep such a name in a Python local (codegen.Gen.local_ok):
+    no other code running on its context can change the name behind the local's back."""
+    counts: dict[str, int] = {}
+
+    def walk(n) -> None:
+        if isinstance(n, (tuple, list)):
+            for x in n:
+                walk(x)
+            return
+        if not hasattr(n, "__dataclass_fields__"):
+            return
+        name = None
+        if isinstance(n, ast.Let):
+            name = n.name
+        elif isinstance(n, (ast.For, ast.Attack)):
+            name = n.var
+        elif isinstance(n, ast.Assign) and len(n.target) == 1:
+            name = n.target[0]
+        if name is not None:
+            counts[name] = counts.get(name, 0) + 1
+        for f in n.__dataclass_fields__:
+            walk(getattr(n, f))
+    walk(node)
+    return frozenset(k for k, v in counts.items() if v == 1)
+
+
+def _listed(ce: CE) -> Callable:
+    """`list(X)`: over X's code, or a call of its function."""
+    def code(g: G.Gen) -> py.expr:
+        items = g.expr(ce)
+        return items if G.fresh_list(items) else G.call(G.name("list"), items)
+    return code

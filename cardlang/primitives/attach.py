@@ -50,18 +50,19 @@ def build_detach(b: Bound, info) -> object:
 def build_attached(comp, ces, spans):
     """The cards attached to the given cards, in the order they were attached.
     Example: sum(attached(u), card.offence)"""
-    from cardlang.primitives.types import CE
-    cards = comp.coerce(ces[0], "cards", spans[0])
+    from cardlang.primitives.types import applied
+    return applied(attached_to, [comp.coerce_ce(ces[0], "cards", spans[0])], "cards")
 
-    def run_attached(ctx: Ctx) -> list[int]:
-        links = ctx.state.attached
-        if not links:
-            return []
-        out: list[int] = []
-        for cid in cards(ctx):
-            out.extend(links.get(cid, ()))
-        return out
-    return CE(run_attached, "cards")
+
+def attached_to(state, cards) -> list[int]:
+    """The cards attached to CARDS, in the order they were attached."""
+    links = state.attached
+    if not links:
+        return []
+    out: list[int] = []
+    for cid in cards:
+        out.extend(links.get(cid, ()))
+    return out
 
 
 @primitive("carrier", Param("card", CARDS), kind="function", returns=CARDS,

@@ -33,8 +33,9 @@ def build_move(b: Bound, info) -> object:
     else:
         def run_move(ctx: Ctx) -> None:
             move_into(ctx, to(ctx), what(ctx))
-        # Generated code may call move_into(ctx, TO, WHAT) with the arguments inlined (compile/codegen.py).
-        run_move.inline = (move_into, (), ("to", "what"))  # type: ignore[attr-defined]
+        # Generated code may call move_into(ctx, TO, WHAT) with the arguments inlined; ("moves",): a move of
+        # one card may be inlined too, as move_into's quiet case for one card (compile/calls.py).
+        run_move.inline = (move_into, (), ("to", "what"), ("moves",))  # type: ignore[attr-defined]
     return run_move
 
 

@@ -22,6 +22,15 @@ def _no_numbers(ctx: Ctx) -> tuple:
     return ()
 
 
+def change_card_counter(state, v: int, cards: list[int], spec, op: str) -> None:
+    """`CARDS.COUNTER op V` over evaluated values (the value first, as it is written to be computed)."""
+    name = spec.name
+    for cid in cards:
+        old = state.card_counters.get((cid, name), spec.start)
+        new = v if op == "=" else old + v if op == "+=" else old - v
+        C.set_card_counter(state, cid, spec, new, clamp=op != "-=")
+
+
 def compile_assign(comp, node, scope, spec) -> Callable[[Ctx], None]:
     """Compile `CARD.COUNTER op VALUE` (per-card) or `[P.]COUNTER op NUMBERS` (a numbers counter)."""
     from cardlang.primitives.types import CARD, CARDS, INT, NUMBERS, PLAYER
@@ -34,17 +43,13 @@ def compile_assign(comp, node, scope, spec) -> Callable[[Ctx], None]:
         if who.type not in (CARD, CARDS, "any"):
             raise CardCompileError(f"'{target[0]}' is not a card: '{spec.name}' is a counter of each card",
                                    node.span)
-        cards = comp.coerce(who, CARDS, node.span)
-        value = comp.coerce(comp.expr(node.value, scope), INT, node.value.span)
-        name = spec.name
-
-        def run_card_counter(ctx: Ctx) -> None:
-            state = ctx.state
-            v = value(ctx)
-            for cid in cards(ctx):
-                old = state.card_counters.get((cid, name), spec.start)
-                new = v if op == "=" else old + v if op == "+=" else old - v
-                C.set_card_counter(state, cid, spec, new, clamp=op != "-=")
+        from cardlang.primitives.types import applied
+        value = comp.coerce_ce(comp.expr(node.value, scope), INT, node.value.span)
+        # generated code calls change_card_counter with its arguments' code inlined (compile/statements.py)
+        change = applied(change_card_counter, [value, comp.coerce_ce(who, CARDS, node.span)], INT,
+                         consts=(spec, op))
+        run_card_counter = change.fn
+        run_card_counter.applied = change  # type: ignore[attr-defined]
         return run_card_counter
     slot = spec.slot
     if len(target) == 2:

@@ -12,20 +12,20 @@ def _d(name: str):
 def build_count(comp, ces, spans):
     """The number of cards in a zone or set, or of players in a list.
     Example: count(hand)"""
-    from cardlang.primitives.types import CE, CARDNAMES, PLAYERS, ZONE as ZT, CARDS
+    from cardlang.primitives.types import CARDNAMES, PLAYERS, ZONE as ZT, CARDS, applied
     ce = ces[0]
-    f = ce.fn
     if ce.type == ZT:  # the size of a zone is public, even where its cards are not
-        def run_count_zone(ctx):
-            zone = f(ctx)
-            if zone.spec.piles and zone.pile is None:
-                return sum(len(z.cards) for z in ctx.state.pile_order.get(zone.spec.slot, ()))
-            return len(zone.cards)
-        return CE(run_count_zone, "int")
+        return applied(count_zone, [ce], "int")
     if ce.type in (PLAYERS, CARDNAMES, "numbers", "slots"):  # players, card names, dice, slots
-        return CE(lambda ctx: len(f(ctx)), "int")
-    cards = comp.coerce(ce, CARDS, spans[0])
-    return CE(lambda ctx: len(cards(ctx)), "int")
+        return applied(len, [ce], "int", state=False)
+    return applied(len, [comp.coerce_ce(ce, CARDS, spans[0])], "int", state=False)
+
+
+def count_zone(state, zone) -> int:
+    """How many cards ZONE holds (a zone of piles: all its piles together)."""
+    if zone.spec.piles and zone.pile is None:
+        return sum(len(z.cards) for z in state.pile_order.get(zone.spec.slot, ()))
+    return len(zone.cards)
 
 
 @primitive("sum", Param("cards", ANY), Param("amount", INT), kind="function", returns=INT,
@@ -40,16 +40,19 @@ def build_sum(comp, ces, spans):  # pragma: no cover - compiled by the compiler 
 def build_empty_piles(comp, ces, spans):
     """How many piles of a pile zone are empty.
     Example: empty_piles(supply)"""
-    from cardlang.primitives.types import CE
-    f = comp.coerce(ces[0], "zone", spans[0])
+    from cardlang.primitives.types import applied
+    return applied(empty_piles, [comp.coerce_ce(ces[0], "zone", spans[0])], "int")
 
-    def run_empty_piles(ctx):
-        zone = f(ctx)
-        if not zone.spec.piles:
-            from cardlang.runtime.state import IllegalAction
-            raise IllegalAction(f"'{zone.spec.name}' is not a zone of piles")
-        return sum(1 for z in ctx.state.pile_order.get(zone.spec.slot, ()) if not z.cards)
-    return CE(run_empty_piles, "int")
+
+def empty_piles(state, zone) -> int:
+    if not zone.spec.piles:
+        from cardlang.runtime.state import IllegalAction
+        raise IllegalAction(f"'{zone.spec.name}' is not a zone of piles")
+    n = 0
+    for z in state.pile_order.get(zone.spec.slot, ()):
+        if not z.cards:
+            n += 1
+    return n
 
 
 @primitive("max", Param("a", INT), Param("b", INT), kind="function", returns=INT, describe=_d("the larger of"))

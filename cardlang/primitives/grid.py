@@ -73,39 +73,42 @@ def _zone_arg(comp, ce, span):
     return comp.coerce(ce, "zone", span)
 
 
-def _card_arg(comp, ce, span):
-    return comp.coerce(ce, "cards", span)
-
-
 @primitive("card_at", Param("zone", ZONE), Param("column", INT), Param("row", INT), kind="function",
            returns=CARDS, describe=lambda a: f"the card at column {a['column']}, row {a['row']} of {a['zone']}")
 def build_card_at(comp, ces, spans):
     """The card in one slot of a grid zone (nothing if the slot is empty or outside the grid).
     Example: card_at(board, 3, 1)"""
-    from cardlang.primitives.types import CE
-    zone, col, row = _zone_arg(comp, ces[0], spans[0]), comp.coerce(ces[1], "int", spans[1]), \
-        comp.coerce(ces[2], "int", spans[2])
+    from cardlang.primitives.types import applied
+    args = [comp.coerce_ce(ces[0], "zone", spans[0]), comp.coerce_ce(ces[1], "int", spans[1]),
+            comp.coerce_ce(ces[2], "int", spans[2])]
+    return applied(cards_at, args, "cards")
 
-    def run_card_at(ctx: Ctx) -> list[int]:
-        z = zone(ctx)
-        cid = B.card_at(z, (col(ctx), row(ctx)))
-        return [] if cid is None else [cid]
-    return CE(run_card_at, "cards")
+
+def cards_at(state, zone, column: int, row: int) -> list[int]:
+    """The card at (COLUMN, ROW) of ZONE, as a list: one card or none."""
+    cells = zone.cells
+    cid = cells.get((column, row)) if cells is not None else None
+    return [] if cid is None else [cid]
 
 
 def _coordinate(i: int):
     def build(comp, ces, spans):
-        from cardlang.primitives.types import CE
-        cards = _card_arg(comp, ces[0], spans[0])
-
-        def run_coordinate(ctx: Ctx) -> int:
-            cs = cards(ctx)
-            if not cs:
-                return 0
-            cell = ctx.state.cell.get(cs[0])
-            return 0 if cell is None else cell[i]
-        return CE(run_coordinate, "int")
+        from cardlang.primitives.types import applied
+        return applied(_COORDINATE[i], [comp.coerce_ce(ces[0], "cards", spans[0])], "int")
     return build
+
+
+def _column_of(state, cards) -> int:
+    cell = state.cell.get(cards[0]) if cards else None
+    return 0 if cell is None else cell[0]
+
+
+def _row_of(state, cards) -> int:
+    cell = state.cell.get(cards[0]) if cards else None
+    return 0 if cell is None else cell[1]
+
+
+_COORDINATE = (_column_of, _row_of)
 
 
 @primitive("column", Param("card", CARDS), kind="function", returns=INT,
@@ -128,13 +131,12 @@ def build_row(comp, ces, spans):
 def build_adjacent(comp, ces, spans):
     """The cards in the slots next to the (first) card's slot: above, left, right, below.
     Example: adjacent(this) where row(card) == row(this)"""
-    from cardlang.primitives.types import CE
-    cards = _card_arg(comp, ces[0], spans[0])
+    from cardlang.primitives.types import applied
+    return applied(_adjacent, [comp.coerce_ce(ces[0], "cards", spans[0])], "cards")
 
-    def run_adjacent(ctx: Ctx) -> list[int]:
-        cs = cards(ctx)
-        return B.adjacent(ctx.state, cs[0]) if cs else []
-    return CE(run_adjacent, "cards")
+
+def _adjacent(state, cards) -> list[int]:
+    return B.adjacent(state, cards[0]) if cards else []
 
 
 @primitive("nearest", Param("zone", ZONE), Param("column", INT), Param("row", INT), kind="function",

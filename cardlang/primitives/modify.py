@@ -12,8 +12,6 @@ A modifier block holds only `let`, `if`, `for` and `modify`. Knows no game.
 """
 from __future__ import annotations
 
-from typing import Callable
-
 from cardlang.errors import CardCompileError
 from cardlang.primitives.registry import CARDS, INT, NAME, Bound, Param, primitive
 from cardlang.runtime.state import Ctx, IllegalAction
@@ -49,6 +47,7 @@ def modifier_total(state, comp, cid: int, prop: str) -> int:
         return 0
     acc = [cid, prop, 0]
     state.modifying = acc
+    ctx = Ctx(state, 0)  # one context for all the modifiers: each gets its player, card and names of its own
     try:
         card_def = state.card_def
         for zone_name, defs in entries:
@@ -61,27 +60,31 @@ def modifier_total(state, comp, cid: int, prop: str) -> int:
                 for source in list(zone.cards):
                     d = card_def[source]
                     if d.index in defs:
-                        d.watchers[EVENT][1](Ctx(state, zone.owner if zone.owner is not None else 0, source, {},
-                                                 d.name))
+                        ctx.you = zone.owner if zone.owner is not None else 0
+                        ctx.card, ctx.vars, ctx.source = source, {}, d.name
+                        d.watchers[EVENT][1](ctx)
     finally:
         state.modifying = None
     return acc[2]
 
 
-def modified_property(comp, cards: Callable, n: str, default) -> Callable[[Ctx], int]:
-    """A compiled read of property N of the first of CARDS, printed value plus modifiers."""
-    from cardlang.primitives.values import _prop_of_card
+def modified_property(comp, cards, n: str, default):
+    """A compiled read of property N of the first of CARDS (a CE), printed value plus modifiers: one call of
+    read_modified, with the cards' code inlined."""
+    from cardlang.primitives.types import INT, applied
+    return applied(read_modified, [cards], INT, state="ctx", consts=(comp, n, default))
 
-    def read_modified(ctx: Ctx) -> int:
-        cs = cards(ctx)
-        if not cs:
-            raise IllegalAction(f"no card to read '{n}' from")
-        state = ctx.state
-        base = _prop_of_card(ctx, cs[0], n, default)
-        if state.modifying is not None:  # inside a modifier: printed values only
-            return base
-        return base + modifier_total(state, comp, cs[0], n)
-    return read_modified
+
+def read_modified(ctx: Ctx, cs: list[int], comp, n: str, default) -> int:
+    """Property N of the first card of CS, printed value plus modifiers."""
+    from cardlang.primitives.values import _prop_of_card
+    if not cs:
+        raise IllegalAction(f"no card to read '{n}' from")
+    state = ctx.state
+    base = _prop_of_card(ctx, cs[0], n, default)
+    if state.modifying is not None:  # inside a modifier: printed values only
+        return base
+    return base + modifier_total(state, comp, cs[0], n)
 
 
 def modified_properties(cards: list[ast.CardDecl], errors: list, verbs: dict | None = None) -> set[str]:

@@ -28,6 +28,32 @@ class CE:
     code: Callable[[Any], Any] | None = None  # code(gen) -> the Python expression computing it, to inline it
 
 
+def applied(fn: Callable, args: list[CE], type_: str, *, state: bool | str = True, consts: tuple = ()) -> CE:
+    """The CE of `fn(ctx.state, *ARGS, *CONSTS)` over evaluated arguments (STATE false: without the state;
+    "ctx": with the context instead, for a function that runs abilities): in generated code one call, with
+    the arguments' code inlined (`gen.apply`), instead of a closure calling one closure per argument. CONSTS
+    are compiled values (names, numbers, specs), constants of the generated module."""
+    fns = tuple(a.fn for a in args)
+    first = (lambda ctx: ctx.state) if state is True else (lambda ctx: ctx) if state == "ctx" else None
+    if first is None and len(fns) == 1 and not consts:
+        (f0,) = fns
+        run = lambda ctx: fn(f0(ctx))  # noqa: E731
+    elif state is True and len(fns) == 1 and not consts:
+        (f0,) = fns
+        run = lambda ctx: fn(ctx.state, f0(ctx))  # noqa: E731
+    elif state is True and len(fns) == 2 and not consts:  # (no comprehension: it is a call of its own)
+        f0, f1 = fns
+        run = lambda ctx: fn(ctx.state, f0(ctx), f1(ctx))  # noqa: E731
+    elif state is True and len(fns) == 3 and not consts:
+        f0, f1, f2 = fns
+        run = lambda ctx: fn(ctx.state, f0(ctx), f1(ctx), f2(ctx))  # noqa: E731
+    elif first is None:
+        run = lambda ctx: fn(*[f(ctx) for f in fns], *consts)  # noqa: E731
+    else:
+        run = lambda ctx: fn(first(ctx), *[f(ctx) for f in fns], *consts)  # noqa: E731
+    return CE(run, type_, code=lambda g: g.apply(fn, [g.expr(a) for a in args], state=state, consts=consts))
+
+
 def article(t: str) -> str:
     return {INT: "a number", BOOL: "a condition", TEXT: "text", CARD: "a card", CARDS: "cards",
             CARDNAME: "a card name", CARDNAMES: "card names", ZONE: "a zone", PLAYER: "a player",
