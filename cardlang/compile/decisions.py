@@ -10,7 +10,7 @@ from cardlang.compile.spec import GameSpec
 from cardlang.errors import Span
 from cardlang.primitives.types import CARD, CARDNAMES, CARDS, CE, INT, ZONE, NUMBERS, PLAYER, PLAYERS, SLOTS, Effect
 from cardlang.primitives.values import _bounds, _noop, _slot_label, _text
-from cardlang.runtime.decisions import CHANCE, ask
+from cardlang.runtime.decisions import CHANCE, NOT_NAMED, ask
 from cardlang.runtime.state import Ctx, Decision, IllegalAction
 from cardlang.syntax import ast
 
@@ -69,8 +69,8 @@ class Decisions:
                 agent = state.agents[p] if p != CHANCE else None
                 pick_by_name = getattr(agent, "pick_by_name", None)
                 if pick_by_name is not None:
-                    handled, cid = pick_by_name(state, p, tag, find, ctx)
-                    if handled:
+                    cid = pick_by_name(state, p, tag, find, ctx)
+                    if cid is not NOT_NAMED:
                         return [] if cid is None else [cid]
             options = cards(ctx)
             lo, hi = _bounds(kind, count(ctx) if count else None, len(options))

@@ -72,6 +72,10 @@ class View:
         return self._state
 
 
+# What an agent's `pick_by_name` returns when it does not answer that decision by names (it is then built
+# in full and put to the agent's `decide`).
+NOT_NAMED = object()
+
 CHANCE = -1  # who decides `choose ... by chance`: the game's RNG (a script, in a scenario)
 
 # How a decision was made, the last item of its "Decided" event: put to its player; taken without asking
