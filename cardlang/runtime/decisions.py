@@ -106,7 +106,8 @@ def ask(state: GameState, decision: Decision) -> list[int]:
     if state.secret:
         decision.secret = True
     picks = agent.decide(View(state, decision.player), decision)
-    check_answer(decision, picks)
+    if not (len(picks) == 1 and 0 <= picks[0] < n and decision.min <= 1 <= decision.max):
+        check_answer(decision, picks)  # (the usual answer, one offered option, is checked above)
     if state.log is not None or state.listeners:
         state.emit(("Decided", decision.player, decision.tag, tuple(decision.labels[i] for i in picks),
                     PRIVATE if decision.private else ASKED))
