@@ -21,6 +21,7 @@ from typing import Any, Callable
 from cardlang.compile import codegen as G
 from cardlang.errors import Span
 from cardlang.primitives.types import CE
+from cardlang.syntax import ast
 
 # Decisions a bot may answer with `lowest EXPR` / `highest EXPR`, and the name each option has in EXPR.
 WEIGHED = {"cards": "card", "slots": "slot", "numbers": "number", "players": "player"}
@@ -37,6 +38,53 @@ class BotPref:
     shape: Any  # the condition's syntax without positions: equal shapes are the same test
     reads_picked: bool
     span: Span
+    subs: tuple[str, ...] = ()  # locals of the values of function calls the rule makes more than once
+
+
+def repeated_calls(conds: list) -> dict:
+    """Shapes of the function calls (`sum(...)`, `count(...)`) that the conditions of one rule make more than
+    once, each with the local that keeps its value while one pick is made."""
+    counts: dict = {}
+
+    def walk(node: Any) -> None:
+        if is_dataclass(node) and not isinstance(node, type):
+            if isinstance(node, ast.Func):
+                k = shape(node)
+                counts[k] = counts.get(k, 0) + 1
+            for f in fields(node):
+                walk(getattr(node, f.name))
+        elif isinstance(node, (tuple, list)):
+            for x in node:
+                walk(x)
+    for c in conds:
+        walk(c)
+    return {k: f"_s{i}" for i, k in enumerate(k for k, n in counts.items() if n > 1)}
+
+
+def compile_condition(comp, node: Any, scope: Any, shared: dict) -> tuple[CE, tuple[str, ...]]:
+    """Compile a rule's condition; a function call in SHARED, outside any `where`/`sum` binding, reads its
+    local when set and sets it otherwise (`_s0 if _s0 is not None else (_s0 := CALL)`), so a rule that
+    writes `sum(board where card is Unit, card.offence)` in four places computes it once per pick."""
+    if not shared:
+        return comp.expr(node, scope), ()
+    compile_rule = type(comp).expr
+    used: list[str] = []
+
+    def expr(n: Any, sc: Any) -> CE:
+        ce = compile_rule(comp, n, sc)
+        if isinstance(n, ast.Func) and ce.type == "int" and set(sc.names) <= {"picked"}:
+            local = shared.get(shape(n))
+            if local is not None:
+                if local not in used:
+                    used.append(local)
+                return CE(ce.fn, ce.type, ce.secret, code=lambda g: py.IfExp(
+                    _is_none(_n(local), True), _n(local), py.NamedExpr(G.store(local), g.expr(ce))))
+        return ce
+    comp.expr = expr  # this instance's rules call self.expr for sub-expressions: they pass here
+    try:
+        return compile_rule(comp, node, scope), tuple(used)
+    finally:
+        del comp.expr
 
 
 def shape(node: Any) -> Any:
@@ -107,6 +155,7 @@ def _by_name_body(prefs: list[BotPref]) -> Callable[[G.Gen], list[py.stmt]]:
         out: list[py.stmt] = []
         if any(p.reads_picked for p in prefs):  # one pick is made at a time: nothing is picked yet
             out.append(G.set_var("picked", py.List([], py.Load())))
+        out += _subs(prefs)
         groups = _groups(prefs)
         seen = _repeated(groups)
         done: set = set()
@@ -190,7 +239,7 @@ def _decide_body(prefs: list[BotPref]) -> Callable[[G.Gen], list[py.stmt]]:
         if weighs:
             out.append(_assign("_wvar", G.call(G.attr(gen.const(WEIGHED, "weighed"), "get"), G.attr(dec, "kind"))))
         out += [_assign(local, G.const(None)) for local in across]
-        pick: list[py.stmt] = [_assign(local, G.const(None)) for local in per_pick]
+        pick: list[py.stmt] = [_assign(local, G.const(None)) for local in per_pick] + _subs(picks)
         if names:  # label -> its earliest remaining option
             pick += [_assign("_first", py.Dict([], [])),
                      py.For(G.store("_i"), py.Subscript(_n("_remaining"), py.Slice(None, None, G.const(-1)),
@@ -223,10 +272,16 @@ def _decide_body(prefs: list[BotPref]) -> Callable[[G.Gen], list[py.stmt]]:
     return body
 
 
+def _subs(prefs: list[BotPref]) -> list[py.stmt]:
+    """`_s0 = None`...: the shared calls' values, not computed yet for this pick."""
+    names = sorted({s for p in prefs for s in p.subs})
+    return [_assign(n, G.const(None)) for n in names]
+
+
 def _yesno(gen: G.Gen, prefs: list[BotPref]) -> list[py.stmt]:
     """A yes/no question: the first preference whose condition holds answers, yes only if it is `yes`."""
     last_yes = max((i for i, p in enumerate(prefs) if p.kind == "yes"), default=-1)
-    out: list[py.stmt] = []
+    out: list[py.stmt] = _subs(prefs[:last_yes + 1]) if last_yes >= 0 else []
     for p in prefs[:last_yes + 1]:  # after the last `yes` every answer is no, as is the default
         answer = py.Return(py.List([G.const(0)] if p.kind == "yes" else [], py.Load()))
         if p.cond is None:

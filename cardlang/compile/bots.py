@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from cardlang.compile.botgen import BotPref, generate, reads, shape
+from cardlang.compile.botgen import BotPref, compile_condition, generate, reads, repeated_calls, shape
 from cardlang.compile.compiler import CARD, CARDS, INT, PLAYER, Scope
 from cardlang.errors import CardCompileError, CardLangError, Span
 from cardlang.runtime.decisions import NOT_NAMED, View
@@ -81,9 +81,11 @@ def _compile_bot(game, name: str) -> CompiledBot:
             if rule.tag in rules:
                 continue
             compiled: list[BotPref] = []
+            shared = repeated_calls([p.cond for p in rule.prefs if p.cond is not None])
             for pref in rule.prefs:
                 # `picked`: the cards this decision has picked so far (one pick is made at a time)
-                cond = comp.expr(pref.cond, Scope({"picked": CARDS}, bot=True)) if pref.cond is not None else None
+                cond, subs = (compile_condition(comp, pref.cond, Scope({"picked": CARDS}, bot=True), shared)
+                              if pref.cond is not None else (None, ()))
                 value: object = pref.value
                 if pref.kind in ("lowest", "highest"):
                     each = {"card": CARD, "slot": "slot", "number": INT, "player": PLAYER}  # the option weighed
@@ -92,7 +94,8 @@ def _compile_bot(game, name: str) -> CompiledBot:
                     if value not in game.compiler.defs_by_name and not isinstance(value, str):
                         raise CardCompileError(f"unknown card '{value}'", pref.span)
                 cshape = shape(pref.cond) if pref.cond is not None else None
-                compiled.append(BotPref(pref.kind, value, cond, cshape, reads(cshape, "picked"), pref.span))
+                compiled.append(BotPref(pref.kind, value, cond, cshape, reads(cshape, "picked"), pref.span,
+                                        subs))
             rules[rule.tag] = (rule.span, compiled)
     return CompiledBot(comp, first.name, rules)
 
