@@ -323,7 +323,7 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
     tiebreak = None
     try:
         if decl.end is not None:
-            end = comp.as_fn(comp.expr(decl.end, Scope()))  # checked after every turn: generated code
+            end = comp.expr(decl.end, Scope()).fn
         if decl.score is not None:
             score = comp.coerce(comp.expr(decl.score, Scope()), "int", decl.score.span)
         if decl.tiebreak is not None:

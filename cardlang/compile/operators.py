@@ -275,19 +275,16 @@ class Operators:
         if cont.type == ZONE:
             zf = cont.fn
 
-            def run_in_zone(ctx: Ctx) -> list[int]:  # named_in_zone, inlined: one call fewer on this path
+            def run_in_zone(ctx: Ctx) -> list[int]:
                 zone = zf(ctx)
-                if zone.spec.piles:
-                    pile = ctx.state.piles.get((zone.spec.slot, name_fn(ctx).name))
-                    return list(pile.cards) if pile is not None else []
                 d = name_fn(ctx)
+                if zone.spec.piles:
+                    key = (zone.spec.slot, d.name)
+                    pile = ctx.state.piles.get(key)
+                    return list(pile.cards) if pile is not None else []
                 defs = ctx.state.card_def
                 return [c for c in zone.cards if defs[c] is d]
-            code = None
-            if cont.code is not None and item.code is not None:  # named_in_zone(ctx.state, ZONE, NAME)
-                code = lambda g: G.call(g.const(named_in_zone), G.ctx_attr("state"), g.expr(cont),  # noqa: E731
-                                        g.expr(item))
-            return CE(run_in_zone, CARDS, code=code)
+            return CE(run_in_zone, CARDS)
         cards = self.coerce(cont, CARDS, node.container.span)
         return CE(lambda ctx: [c for c in cards(ctx) if ctx.state.card_def[c] is name_fn(ctx)], CARDS)
 
@@ -331,15 +328,6 @@ def _names_fn(comp, ce: CE, span: Span) -> Callable:
     cards = comp.coerce(ce, CARDS, span)
     return lambda ctx: [ctx.state.card_def[c].name for c in cards(ctx)]
 
-
-
-def named_in_zone(state, zone, d) -> list[int]:
-    """`NAME in ZONE`: the cards of that name in the zone (a pile zone: that name's pile, top last)."""
-    if zone.spec.piles:
-        pile = state.piles.get((zone.spec.slot, d.name))
-        return list(pile.cards) if pile is not None else []
-    defs = state.card_def
-    return [c for c in zone.cards if defs[c] is d]
 
 
 def _code2(a: CE, b: CE, combine: Callable) -> Callable | None:

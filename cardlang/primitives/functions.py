@@ -1,8 +1,6 @@
 """Core functions usable inside expressions: count, sum, empty_piles, max, min."""
 from __future__ import annotations
 
-import ast as py
-
 from cardlang.primitives.registry import ANY, INT, ZONE, Param, primitive
 
 
@@ -24,12 +22,10 @@ def build_count(comp, ces, spans):
                 return sum(len(z.cards) for z in ctx.state.pile_order.get(zone.spec.slot, ()))
             return len(zone.cards)
         return CE(run_count_zone, "int")
-    # In generated code, len(EXPR) with EXPR inlined, when it has code and needs no conversion.
-    code = (lambda g: py.Call(g.const(len, "f"), [g.expr(ce)], [])) if ce.code is not None else None
     if ce.type in (PLAYERS, CARDNAMES, "numbers", "slots"):  # players, card names, dice, slots
-        return CE(lambda ctx: len(f(ctx)), "int", code=code)
+        return CE(lambda ctx: len(f(ctx)), "int")
     cards = comp.coerce(ce, CARDS, spans[0])
-    return CE(lambda ctx: len(cards(ctx)), "int", code=code if ce.type == CARDS else None)
+    return CE(lambda ctx: len(cards(ctx)), "int")
 
 
 @primitive("sum", Param("cards", ANY), Param("amount", INT), kind="function", returns=INT,
