@@ -1,10 +1,10 @@
 """Generate Python for a bot's rules: each decision tag's rule becomes straight-line code, one module per rule.
 
-For a tag, `decide(ctx, decision, rng)` answers a decision the way the rule reads: preferences in order, each
+For a tag, `_decide(ctx, _decision, _rng)` answers a decision the way the rule reads: preferences in order, each
 condition tested at most once per pick (preferences under the same condition share one `if`; a condition met
 again later, or at the next pick of a multi-pick decision, is read back from a local), names looked up in
 one table of the remaining options' labels, `lowest`/`highest` weighed in one loop. For a rule of names and
-`none` only, `by_name(ctx, find, where)` tries just those names against the decision's filter (FIND), so the
+`none` only, `_by_name(ctx, _find, _where)` tries just those names against the decision's filter (FIND), so the
 decision's options need not be built at all.
 
 Every name in the code is the compiler's own (`_choice`, `_c3`); every card name or label a preference names is
@@ -107,9 +107,9 @@ def reads(node_shape: Any, name: str) -> bool:
 def generate(comp, label: str, span: Span, prefs: list[BotPref]) -> tuple[Callable, Callable | None]:
     """One module for a bot's rule of one decision tag: its decide function, and its by_name function when
     the rule names cards (and `none`) only, else None."""
-    defs = [("_decide", (G.CTX, "decision", "rng"), _decide_body(prefs))]
+    defs = [("_decide", (G.CTX, "_decision", "_rng"), _decide_body(prefs))]
     if all(p.kind in NAMES_ONLY for p in prefs):
-        defs.append(("_by_name", (G.CTX, "find", "where"), _by_name_body(prefs)))
+        defs.append(("_by_name", (G.CTX, "_find", "_where"), _by_name_body(prefs)))
     module, fns = G.build_functions(label, span, defs)
     comp.add_generated(module)
     module.card = None  # a bot's, whatever the compiler compiled last
@@ -165,7 +165,7 @@ def _by_name_body(prefs: list[BotPref]) -> Callable[[G.Gen], list[py.stmt]]:
                 if p.kind == "none":
                     stmts.append(py.Return(G.const(None)))
                     break
-                stmts += [_assign("_got", G.call(_n("find"), _n("where"), G.const(p.value))),
+                stmts += [_assign("_got", G.call(_n("_find"), _n("_where"), G.const(p.value))),
                           py.If(_is_none(_n("_got"), True), [py.Return(_n("_got"))], [])]
             if head.cond is None:
                 out += _placed(gen, head.span, stmts)
@@ -207,7 +207,7 @@ def _costly(gen: G.Gen, ce: CE) -> bool:
 
 def _decide_body(prefs: list[BotPref]) -> Callable[[G.Gen], list[py.stmt]]:
     def body(gen: G.Gen) -> list[py.stmt]:
-        dec = _n("decision")
+        dec = _n("_decision")
         out: list[py.stmt] = [py.If(py.Compare(G.attr(dec, "kind"), [py.Eq()], [G.const("yesno")]),
                                     _yesno(gen, prefs), [])]
         picks = [p for p in prefs if p.kind not in ("yes", "no")]
@@ -308,7 +308,7 @@ def _prefs(gen: G.Gen, groups, kept: dict) -> tuple[list[py.stmt], bool]:
                 stmts.append(py.If(py.Compare(v, [py.In()], [_n("_first")]),
                                    [_assign("_choice", G.subscript(_n("_first"), v)), py.Break()], []))
             elif p.kind == "random":
-                stmts += [_assign("_choice", G.call(G.attr(_n("rng"), "choice"), _n("_remaining"))), py.Break()]
+                stmts += [_assign("_choice", G.call(G.attr(_n("_rng"), "choice"), _n("_remaining"))), py.Break()]
                 final = True
             elif p.kind in ("lowest", "highest"):
                 stmts.append(_weigh(gen, p))

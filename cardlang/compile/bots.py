@@ -113,12 +113,11 @@ class LanguageBot:
         self._ctx: Ctx | None = None  # the bot's context, reused while the game and seat stay
 
     def _ctx_for(self, state, player: int) -> Ctx:
-        ctx = self._ctx
-        if ctx is None or ctx.state is not state or ctx.you != player:
-            # One context per game and seat: the bot's conditions only read it (its `picked`, and the
-            # option being weighed, are set by the generated code for each decision).
-            ctx = self._ctx = Ctx(state, player, None, {}, f"bot {self.name}")
-        return ctx
+        """A new context for another game or seat (the callers check inline whether the one kept still
+        serves): one per game and seat, which the bot's conditions only read (its `picked`, and the option
+        being weighed, are set by the generated code for each decision)."""
+        self._ctx = Ctx(state, player, None, {}, f"bot {self.name}")
+        return self._ctx
 
     def pick_by_name(self, state, player: int, tag: str, find: Callable, where: Ctx):
         """Answer a one-pick card decision by trying only the names this bot prefers: FIND(WHERE, name) gives
@@ -132,7 +131,10 @@ class LanguageBot:
         fn = code[1]
         if fn is None:
             return NOT_NAMED
-        return fn(self._ctx_for(state, player), find, where)
+        ctx = self._ctx
+        if ctx is None or ctx.state is not state or ctx.you != player:
+            ctx = self._ctx_for(state, player)
+        return fn(ctx, find, where)
 
     def decide(self, view: View, decision: Decision) -> list[int]:
         code = self._codes.get(decision.tag)
@@ -141,7 +143,11 @@ class LanguageBot:
         fn = code[0]
         if fn is None:  # no rule: no to a question, else the fewest options allowed, in offer order
             return [] if decision.kind == "yesno" else list(range(min(decision.min, len(decision.options))))
-        return fn(self._ctx_for(view.rules_state, view.player), decision, self.rng)
+        ctx = self._ctx
+        state = view.rules_state
+        if ctx is None or ctx.state is not state or ctx.you != view.player:
+            ctx = self._ctx_for(state, view.player)
+        return fn(ctx, decision, self.rng)
 
 
 def cards_named(game, name: str) -> list[str]:

@@ -124,13 +124,13 @@ class Decisions:
         """`find` as one generated function, the filter inlined:
             zone = ZONE; vars = ctx.vars; saved = vars.get("card")
             if zone.spec.piles and zone.pile is None:       # a pile zone offers the top card of each pile
-                pile = ctx.state.piles.get((zone.spec.slot, name))
+                pile = ctx.state.piles.get((zone.spec.slot, _name))
                 if pile is not None and pile.cards:
                     c = pile.cards[-1]; vars["card"] = c
                     if COND: vars["card"] = saved; return c
             else:
                 for c in zone.cards:
-                    if ctx.state.card_def[c].name == name:
+                    if ctx.state.card_def[c].name == _name:
                         vars["card"] = c
                         if COND: vars["card"] = saved; return c
             vars["card"] = saved; return None"""
@@ -146,14 +146,14 @@ class Decisions:
             cards = G.attr(G.name(pile), "cards")
             in_piles = [
                 py.Assign([G.store(pile)], G.call(G.attr(G.state_attr("piles"), "get"),
-                                                  py.Tuple([G.attr(spec, "slot"), G.name("name")], py.Load()))),
+                                                  py.Tuple([G.attr(spec, "slot"), G.name("_name")], py.Load()))),
                 py.If(py.BoolOp(py.And(), [py.Compare(G.name(pile), [py.IsNot()], [G.const(None)]), cards]),
                       [py.Assign([G.store(c)], G.subscript(cards, G.const(-1)))] + found(), [])]
             in_zone = [
                 py.Assign([G.store(defs)], G.state_attr("card_def")),
                 py.For(G.store(c), G.attr(G.name(z), "cards"), [
                     py.If(py.Compare(G.attr(G.subscript(G.name(defs), G.name(c)), "name"), [py.Eq()],
-                                     [G.name("name")]), found(), [])], [], None)]
+                                     [G.name("_name")]), found(), [])], [], None)]
             return [py.Assign([G.store(z)], gen.expr(zce)),
                     py.Assign([G.store(vs)], G.ctx_attr("vars")),
                     py.Assign([G.store(saved)], G.call(G.attr(G.name(vs), "get"), G.const("card"))),
@@ -162,7 +162,7 @@ class Decisions:
                           in_piles, in_zone),
                     py.Assign([py.Subscript(G.name(vs), G.const("card"), py.Store())], G.name(saved)),
                     py.Return(G.const(None))]
-        g, fns = G.build_functions(f"{self.gen_label}: the option of a name", span, [("run_find", (G.CTX, "name"),
+        g, fns = G.build_functions(f"{self.gen_label}: the option of a name", span, [("run_find", (G.CTX, "_name"),
                                                                                       body)])
         self.add_generated(g)
         return fns["run_find"]
