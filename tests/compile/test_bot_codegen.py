@@ -4,7 +4,6 @@ written twice tested once, names against the options' labels or the decision's f
 from __future__ import annotations
 
 import ast as py
-import os
 import shutil
 from pathlib import Path
 
@@ -38,15 +37,9 @@ def game(tmp_path_factory):
     shutil.copytree(ROOT / "cards", home / "cards")
     (home / "cards" / "dominion" / "zz_evil.card").write_text(CARD, encoding="utf-8")
     (home / "games" / "dominion" / "bots" / "zz_evil.cl").write_text(BOT, encoding="utf-8")
-    old = os.environ.get("CARDLANG_HOME")
-    os.environ["CARDLANG_HOME"] = str(home)
-    try:
+    with pytest.MonkeyPatch.context() as mp:  # the game's files are read from this copy
+        mp.setenv("CARDLANG_HOME", str(home))
         yield load_game("dominion")
-    finally:
-        if old is None:
-            os.environ.pop("CARDLANG_HOME", None)
-        else:
-            os.environ["CARDLANG_HOME"] = old
 
 
 def _modules(game):
