@@ -20,7 +20,12 @@ def compile_(game: Annotated[str, typer.Argument(help="Game id (see `cardlang ga
     from cardlang.compile.codegen import source_of
     from cardlang.errors import did_you_mean
 
+    from cardlang.compile.bots import compile_bot
+
     g = _load(game)
+    if card is None:  # a bot's rules are generated when first asked: generate them all, to show them
+        for name in g.bots:
+            compile_bot(g, name).generate_all()
     mods = g.compiler.generated
     if card is not None:
         if card not in g.defs_by_name:

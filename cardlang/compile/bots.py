@@ -5,17 +5,40 @@ A bot's conditions are compiled with the bot flag set, so they may read only wha
 """
 from __future__ import annotations
 
-from typing import Callable
+from dataclasses import dataclass, field
+from typing import Any, Callable
 
-from cardlang.compile.compiler import CARD, CARDNAME, CARDS, INT, PLAYER, Scope
-from cardlang.errors import CardCompileError, CardLangError
-from cardlang.runtime.decisions import View
+from cardlang.compile.botgen import BotPref, compile_condition, generate, reads, repeated_calls, shape
+from cardlang.compile.compiler import CARD, CARDS, INT, PLAYER, Scope
+from cardlang.errors import CardCompileError, CardLangError, Span
+from cardlang.runtime.decisions import NOT_NAMED, View
 from cardlang.runtime.state import Ctx, Decision
-from cardlang.syntax import ast
 
-_Rule = list[tuple[str, object, Callable | None]]
-# Decisions a bot may answer with `lowest EXPR` / `highest EXPR`, and the name each option has in EXPR.
-_WEIGHED = {"cards": "card", "slots": "slot", "numbers": "number", "players": "player"}
+@dataclass(slots=True)
+class CompiledBot:
+    """A bot's rules by decision tag (its own first, then those it extends), checked when the game loads;
+    each rule's code is generated the first time a decision with its tag is put to the bot (a game's bots
+    have dozens of rules, a game plays few of them: loading stays cheap)."""
+
+    comp: Any
+    name: str
+    rules: dict[str, tuple[Span, list[BotPref]]]
+    codes: dict[str, tuple[Callable | None, Callable | None]] = field(default_factory=dict)
+
+    def code(self, tag: str) -> tuple[Callable | None, Callable | None]:
+        """(decide, by_name) for TAG: decide(ctx, decision, rng) gives the picked indices, by_name(ctx, find,
+        where) the pick for a rule of names and `none` only (else None); (None, None) with no rule."""
+        got = self.codes.get(tag)
+        if got is None:
+            rule = self.rules.get(tag)
+            got = (None, None) if rule is None else generate(self.comp, f"bot {self.name}: on {tag}", *rule)
+            self.codes[tag] = got
+        return got
+
+    def generate_all(self) -> None:
+        """The code of every rule (for `cardlang compile`)."""
+        for tag in self.rules:
+            self.code(tag)
 
 
 def check_bots(game) -> list[CardLangError]:
@@ -30,149 +53,101 @@ def check_bots(game) -> list[CardLangError]:
     return errors
 
 
-def compile_bot(game, name: str) -> dict[str, _Rule]:
-    """Rules by decision tag, the bot's own first, then those it extends; compiled once per game (the rules
-    are pure functions of a ctx, so every seat and every game can share them)."""
+def compile_bot(game, name: str) -> CompiledBot:
+    """The bot NAME, compiled once per game (its code reads only a ctx, so every seat and every game can
+    share it)."""
     cache = getattr(game, "bot_rules", None)
     if cache is not None and name in cache:
         return cache[name]
-    rules = _compile_bot(game, name)
+    bot = _compile_bot(game, name)
     if cache is not None:
-        cache[name] = rules
-    return rules
+        cache[name] = bot
+    return bot
 
 
-def _compile_bot(game, name: str) -> dict[str, _Rule]:
+def _compile_bot(game, name: str) -> CompiledBot:
     chain = []
     seen = set()
+    first = game.bots[name]
     while name is not None and name not in seen:
         seen.add(name)
         decl = game.bots[name]
         chain.append(decl)
         name = decl.extends if decl.extends in game.bots else None
-    rules: dict[str, _Rule] = {}
+    rules: dict[str, tuple[Span, list[BotPref]]] = {}
     comp = game.compiler
     for decl in chain:
         for rule in decl.rules:
             if rule.tag in rules:
                 continue
-            compiled: _Rule = []
+            compiled: list[BotPref] = []
+            shared = repeated_calls([p.cond for p in rule.prefs if p.cond is not None])
             for pref in rule.prefs:
                 # `picked`: the cards this decision has picked so far (one pick is made at a time)
-                cond = comp.as_fn(comp.expr(pref.cond, Scope({"picked": CARDS}, bot=True))) \
-                    if pref.cond is not None else None
+                cond, subs = (compile_condition(comp, pref.cond, Scope({"picked": CARDS}, bot=True), shared)
+                              if pref.cond is not None else (None, ()))
                 value: object = pref.value
                 if pref.kind in ("lowest", "highest"):
                     each = {"card": CARD, "slot": "slot", "number": INT, "player": PLAYER}  # the option weighed
-                    value = comp.coerce(comp.expr(pref.value, Scope(each, bot=True)), INT, pref.value.span)
+                    value = comp.coerce_ce(comp.expr(pref.value, Scope(each, bot=True)), INT, pref.value.span)
                 elif pref.kind == "name":
                     if value not in game.compiler.defs_by_name and not isinstance(value, str):
                         raise CardCompileError(f"unknown card '{value}'", pref.span)
-                compiled.append((pref.kind, value, cond))
-            rules[rule.tag] = compiled
-    return rules
+                cshape = shape(pref.cond) if pref.cond is not None else None
+                compiled.append(BotPref(pref.kind, value, cond, cshape, reads(cshape, "picked"), pref.span,
+                                        subs))
+            rules[rule.tag] = (rule.span, compiled)
+    return CompiledBot(comp, first.name, rules)
 
 
 class LanguageBot:
-    """An agent that answers decisions from a bot's compiled preferences."""
+    """An agent that answers decisions from a bot's compiled preferences (generated code, see botgen)."""
 
     def __init__(self, game, name: str, seed: int = 0) -> None:
         import random
         self.name = name
-        self.rules = compile_bot(game, name)
-        self._names_only = {tag: all(kind in ("name", "none") for kind, _, _ in rule) for tag, rule in self.rules.items()}
+        self._bot = compile_bot(game, name)
+        self.rules = self._bot.rules
+        self._codes = self._bot.codes  # tag -> (decide, by_name), shared by every seat of every game
         self.rng = random.Random(seed)  # for `random` preferences; its own stream, seeded per seat
-        self._ctx: Ctx | None = None  # pick_by_name's context, reused while the game and seat stay
+        self._ctx: Ctx | None = None  # the bot's context, reused while the game and seat stay
 
-    def pick_by_name(self, state, player: int, tag: str, find: Callable, where: Ctx) -> tuple[bool, int | None]:
+    def _ctx_for(self, state, player: int) -> Ctx:
+        """A new context for another game or seat (the callers check inline whether the one kept still
+        serves): one per game and seat, which the bot's conditions only read (its `picked`, and the option
+        being weighed, are set by the generated code for each decision)."""
+        self._ctx = Ctx(state, player, None, {}, f"bot {self.name}")
+        return self._ctx
+
+    def pick_by_name(self, state, player: int, tag: str, find: Callable, where: Ctx):
         """Answer a one-pick card decision by trying only the names this bot prefers: FIND(WHERE, name) gives
         the option of that name the decision's filter (running in the effect's context WHERE) lets through,
-        or None. Returns (True, the pick or None) when the bot's rule for TAG names cards (and `none`) only,
-        the same pick `decide` would make from the full list of options; (False, None) when the decision
-        must be built in full."""
-        rule = self.rules.get(tag)
-        if rule is None or not self._names_only.get(tag, False):
-            return False, None
+        or None. Returns the pick (or None) when the bot's rule for TAG names cards (and `none`) only, the
+        same pick `decide` would make from the full list of options; NOT_NAMED when the decision must be
+        built in full."""
+        code = self._codes.get(tag)
+        if code is None:
+            code = self._bot.code(tag)
+        fn = code[1]
+        if fn is None:
+            return NOT_NAMED
         ctx = self._ctx
         if ctx is None or ctx.state is not state or ctx.you != player:
-            # One context per game and seat, reused: a preference's condition only reads it (nothing is
-            # ever added to `picked` here: the decision picks one card).
-            ctx = self._ctx = Ctx(state, player, None, {"picked": []}, f"bot {self.name}")
-        for kind, value, cond in rule:
-            if cond is not None and not cond(ctx):
-                continue
-            if kind == "none":
-                return True, None
-            got = find(where, value)
-            if got is not None:
-                return True, got
-        return True, None
+            ctx = self._ctx_for(state, player)
+        return fn(ctx, find, where)
 
     def decide(self, view: View, decision: Decision) -> list[int]:
+        code = self._codes.get(decision.tag)
+        if code is None:
+            code = self._bot.code(decision.tag)
+        fn = code[0]
+        if fn is None:  # no rule: no to a question, else the fewest options allowed, in offer order
+            return [] if decision.kind == "yesno" else list(range(min(decision.min, len(decision.options))))
+        ctx = self._ctx
         state = view.rules_state
-        ctx = Ctx(state, view.player, None, {}, f"bot {self.name}")
-        rule = self.rules.get(decision.tag)
-        picks: list[int] = []
-        if decision.kind == "yesno":
-            if rule:
-                for kind, _, cond in rule:
-                    if cond is None or cond(ctx):
-                        return [0] if kind == "yes" else []
-            return []
-        remaining = list(range(len(decision.options)))
-        picked: list[int] = []
-        ctx.vars["picked"] = picked
-        while len(picks) < decision.max and remaining:
-            choice = self._pick(rule or [], decision, remaining, ctx)
-            if choice is None:
-                break
-            picks.append(choice)
-            remaining.remove(choice)
-            if isinstance(decision.options[choice], int) and decision.kind == "cards":
-                picked.append(decision.options[choice])
-        while len(picks) < decision.min:
-            # No preference applies to a forced pick: take the cheapest-looking option in offer order.
-            choice = self._fallback(decision, remaining, ctx)
-            picks.append(choice)
-            remaining.remove(choice)
-        return picks
-
-    def _pick(self, rule: _Rule, decision: Decision, remaining: list[int], ctx: Ctx) -> int | None:
-        first: dict[str, int] | None = None  # label -> its first remaining option, made at the first name
-        for kind, value, cond in rule:
-            if cond is not None and not cond(ctx):
-                continue
-            if kind == "none":
-                return None
-            if kind == "name":
-                if first is None:
-                    labels = decision.labels
-                    first = {}
-                    for i in reversed(remaining):  # reversed: the earliest option of a label is kept
-                        first[labels[i]] = i
-                i = first.get(value)
-                if i is not None:
-                    return i
-            elif kind in ("lowest", "highest"):
-                if decision.kind not in _WEIGHED or not remaining:
-                    continue
-                key = self._key(value, decision, ctx)
-                best = min(remaining, key=key) if kind == "lowest" else max(remaining, key=key)
-                return best
-            elif kind == "random":
-                return self.rng.choice(remaining)
-        return None
-
-    def _key(self, fn, decision: Decision, ctx: Ctx):
-        var = _WEIGHED[decision.kind]
-
-        def key(i: int):
-            ctx.vars[var] = decision.options[i]
-            return fn(ctx)
-        return key
-
-    def _fallback(self, decision: Decision, remaining: list[int], ctx: Ctx) -> int:
-        return remaining[0]
+        if ctx is None or ctx.state is not state or ctx.you != view.player:
+            ctx = self._ctx_for(state, view.player)
+        return fn(ctx, decision, self.rng)
 
 
 def cards_named(game, name: str) -> list[str]:

@@ -247,18 +247,34 @@ def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], 
 def build_function(label: str, span: Span | None, body_of: Callable[[Gen], list[py.stmt]],
                    fn_name: str = "run_expr") -> Generated:
     """Compile `def FN_NAME(ctx): BODY` in a module of its own; statements without a line get line 1."""
+    g, fns = build_functions(label, span, [(fn_name, (CTX,), body_of)])
+    g.fn = fns[fn_name]
+    return g
+
+
+def build_functions(label: str, span: Span | None,
+                    defs: list[tuple[str, tuple[str, ...], Callable[[Gen], list[py.stmt]]]]
+                    ) -> tuple[Generated, dict[str, Callable]]:
+    """Compile several `def NAME(ARGS): BODY` (names and arguments are the compiler's own) into one module
+    with one namespace, in one `compile` (a bot's rules: one module, not one per decision). Returns the
+    module (its `fn` the first function) and the functions by name."""
     gen = Gen(label)
-    body = body_of(gen)
-    for st in body:
-        _place(st, 1)
-    fn = py.FunctionDef(fn_name, py.arguments([], [py.arg(CTX)], None, [], [], None, []), body, [], None)
-    _place(fn, 1)  # every node gets a line: its statement's, or 1 (`def`, helpers' own statements)
-    tree = py.Module([fn], [])
+    fdefs = []
+    for fn_name, args, body_of in defs:
+        body = body_of(gen)
+        for st in body:
+            _place(st, 1)
+        fn = py.FunctionDef(fn_name, py.arguments([], [py.arg(a) for a in args], None, [], [], None, []), body,
+                            [], None)
+        _place(fn, 1)  # every node gets a line: its statement's, or 1 (`def`, helpers' own statements)
+        fdefs.append(fn)
+    tree = py.Module(fdefs, [])
     filename = f"<cardlang {span}>" if span is not None else f"<cardlang {label}>"
     ns = dict(gen.ns)
     exec(compile(tree, filename, "exec"), ns)  # the code object of our own AST, never of source text
     consts = {k: v for k, v in gen.ns.items() if k in gen._ids.values()}
-    return Generated(label, span, tree, ns[fn_name], consts)
+    fns = {d[0]: ns[d[0]] for d in defs}
+    return Generated(label, span, tree, fns[defs[0][0]] if defs else None, consts), fns
 
 
 def source_of(g: Generated) -> str:

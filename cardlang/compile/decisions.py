@@ -3,14 +3,16 @@ of` options, `may`, and the texts they show (prompts with `{name}` filled in). M
 """
 from __future__ import annotations
 
+import ast as py
 from typing import Any, Callable
 
+from cardlang.compile import codegen as G
 from cardlang.compile.scope import Scope, expr_rule, stmt_rule
 from cardlang.compile.spec import GameSpec
 from cardlang.errors import Span
 from cardlang.primitives.types import CARD, CARDNAMES, CARDS, CE, INT, ZONE, NUMBERS, PLAYER, PLAYERS, SLOTS, Effect
 from cardlang.primitives.values import _bounds, _noop, _slot_label, _text
-from cardlang.runtime.decisions import CHANCE, ask
+from cardlang.runtime.decisions import CHANCE, NOT_NAMED, ask
 from cardlang.runtime.state import Ctx, Decision, IllegalAction
 from cardlang.syntax import ast
 
@@ -59,19 +61,21 @@ class Decisions:
         cards = self.coerce(src, CARDS, node.source.span)
         find = self._named_option(node.source, scope) if kind == "up_to" and count is not None and not private \
             else None
+        one = isinstance(q.count, ast.IntLit) and q.count.value == 1  # `up to 1`: no need to compute it
+        by_you = node.opts.by is None
 
         def run_choose(ctx: Ctx) -> list[int]:
             state = ctx.state
-            if find is not None and state.log is None and not state.listeners and count(ctx) == 1:
+            if find is not None and state.log is None and not state.listeners and (one or count(ctx) == 1):
                 # A bot that answers by naming cards: try just the names it prefers against the filter,
                 # instead of building every option (nobody reads the decision: no log, no listener).
-                p = by(ctx)
-                agent = state.agents[p] if p != CHANCE else None
-                pick_by_name = getattr(agent, "pick_by_name", None)
-                if pick_by_name is not None:
-                    handled, cid = pick_by_name(state, p, tag, find, ctx)
-                    if handled:
-                        return [] if cid is None else [cid]
+                p = ctx.you if by_you else by(ctx)
+                if p != CHANCE:
+                    pick_by_name = getattr(state.agents[p], "pick_by_name", None)
+                    if pick_by_name is not None:
+                        cid = pick_by_name(state, p, tag, find, ctx)
+                        if cid is not NOT_NAMED:
+                            return [] if cid is None else [cid]
             options = cards(ctx)
             lo, hi = _bounds(kind, count(ctx) if count else None, len(options))
             defs = state.card_def
@@ -90,7 +94,10 @@ class Decisions:
         if zce.type != ZONE or zce.secret is not None:
             return None
         zf = zce.fn
-        cond = self.expr(source.cond, scope.with_(card=CARD)).fn
+        cond_ce = self.expr(source.cond, scope.with_(card=CARD))
+        if zce.code is not None and cond_ce.code is not None:
+            return self._find_fn(zce, cond_ce, source.span)
+        cond = cond_ce.fn
 
         def find(ctx: Ctx, name: str) -> int | None:
             state = ctx.state
@@ -112,6 +119,53 @@ class Decisions:
             finally:
                 vars_["card"] = saved
         return find
+
+    def _find_fn(self, zce: CE, cond_ce: CE, span: Span) -> Callable:
+        """`find` as one generated function, the filter inlined:
+            zone = ZONE; vars = ctx.vars; saved = vars.get("card")
+            if zone.spec.piles and zone.pile is None:       # a pile zone offers the top card of each pile
+                pile = ctx.state.piles.get((zone.spec.slot, _name))
+                if pile is not None and pile.cards:
+                    c = pile.cards[-1]; vars["card"] = c
+                    if COND: vars["card"] = saved; return c
+            else:
+                for c in zone.cards:
+                    if ctx.state.card_def[c].name == _name:
+                        vars["card"] = c
+                        if COND: vars["card"] = saved; return c
+            vars["card"] = saved; return None"""
+        def body(gen: G.Gen) -> list[py.stmt]:
+            z, vs, saved, c, pile, defs = "_zone", "_vars", "_saved", "_c", "_pile", "_defs"
+            spec = G.attr(G.name(z), "spec")
+
+            def found() -> list[py.stmt]:  # COND is emitted twice: each use gets its own nodes
+                return [py.Assign([py.Subscript(G.name(vs), G.const("card"), py.Store())], G.name(c)),
+                        py.If(gen.expr(cond_ce), [
+                            py.Assign([py.Subscript(G.name(vs), G.const("card"), py.Store())], G.name(saved)),
+                            py.Return(G.name(c))], [])]
+            cards = G.attr(G.name(pile), "cards")
+            in_piles = [
+                py.Assign([G.store(pile)], G.call(G.attr(G.state_attr("piles"), "get"),
+                                                  py.Tuple([G.attr(spec, "slot"), G.name("_name")], py.Load()))),
+                py.If(py.BoolOp(py.And(), [py.Compare(G.name(pile), [py.IsNot()], [G.const(None)]), cards]),
+                      [py.Assign([G.store(c)], G.subscript(cards, G.const(-1)))] + found(), [])]
+            in_zone = [
+                py.Assign([G.store(defs)], G.state_attr("card_def")),
+                py.For(G.store(c), G.attr(G.name(z), "cards"), [
+                    py.If(py.Compare(G.attr(G.subscript(G.name(defs), G.name(c)), "name"), [py.Eq()],
+                                     [G.name("_name")]), found(), [])], [], None)]
+            return [py.Assign([G.store(z)], gen.expr(zce)),
+                    py.Assign([G.store(vs)], G.ctx_attr("vars")),
+                    py.Assign([G.store(saved)], G.call(G.attr(G.name(vs), "get"), G.const("card"))),
+                    py.If(py.BoolOp(py.And(), [G.attr(spec, "piles"),
+                                               py.Compare(G.attr(G.name(z), "pile"), [py.Is()], [G.const(None)])]),
+                          in_piles, in_zone),
+                    py.Assign([py.Subscript(G.name(vs), G.const("card"), py.Store())], G.name(saved)),
+                    py.Return(G.const(None))]
+        g, fns = G.build_functions(f"{self.gen_label}: the option of a name", span, [("run_find", (G.CTX, "_name"),
+                                                                                      body)])
+        self.add_generated(g)
+        return fns["run_find"]
 
     def _opts(self, opts: ast.ChooseOpts, scope: Scope, span: Span, default_tag: str):
         if _is_chance(opts.by, scope, self.spec):
@@ -155,7 +209,10 @@ class Decisions:
         bodies = [self.block(o.body, scope) for o in node.options]
 
         def run_choose_option(ctx: Ctx) -> None:
-            legal = [i for i, c in enumerate(conds) if c is None or c(ctx)]
+            legal = []
+            for i, c in enumerate(conds):  # a loop, not a comprehension: one call fewer per decision
+                if c is None or c(ctx):
+                    legal.append(i)
             if not legal:
                 return
             d = Decision(by(ctx), tag, prompt(ctx), "options", legal, 1, 1, [labels[i] for i in legal],

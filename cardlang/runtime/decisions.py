@@ -72,6 +72,10 @@ class View:
         return self._state
 
 
+# What an agent's `pick_by_name` returns when it does not answer that decision by names (it is then built
+# in full and put to the agent's `decide`).
+NOT_NAMED = object()
+
 CHANCE = -1  # who decides `choose ... by chance`: the game's RNG (a script, in a scenario)
 
 # How a decision was made, the last item of its "Decided" event: put to its player; taken without asking
@@ -102,7 +106,8 @@ def ask(state: GameState, decision: Decision) -> list[int]:
     if state.secret:
         decision.secret = True
     picks = agent.decide(View(state, decision.player), decision)
-    check_answer(decision, picks)
+    if not (len(picks) == 1 and 0 <= picks[0] < n and decision.min <= 1 <= decision.max):
+        check_answer(decision, picks)  # (the usual answer, one offered option, is checked above)
     if state.log is not None or state.listeners:
         state.emit(("Decided", decision.player, decision.tag, tuple(decision.labels[i] for i in picks),
                     PRIVATE if decision.private else ASKED))
