@@ -63,14 +63,21 @@ class HumanAgent:
 
     def decide(self, view: View, decision: Decision) -> list[int]:
         self.flush_table()
-        if not (decision.secret and self.shared_screen):
+        if not ((decision.secret or decision.private) and self.shared_screen):
             return self._ask(view, decision)
-        # A secret pick with other people at the same screen: hide what was there, hand the terminal over,
-        # and hide this pick again before the next person looks.
+        # A secret or private question with other people at the same screen: hide what was there, hand the
+        # terminal over, and hide this answer again before the next person looks. A private question with
+        # nothing to pick is handed over all the same (and waits for Enter), so who is handed the screen, and
+        # for how long, tells nobody what a hand holds (a reaction window asks every attacked player).
         who = f"p{decision.player + 1}"
         typer.echo(_CLEAR, nl=False, color=True)
         self._read(f"Secret choice for {who}. Pass to the other player ({who}); press Enter when only {who} is looking. ")
-        picks = self._ask(view, decision)
+        if decision.nothing_to_pick:
+            self.echo(f"{who}: {decision.prompt} (nothing you can choose)")
+            self._read("Press Enter to hand the screen back. ")
+            picks: list[int] = []
+        else:
+            picks = self._ask(view, decision)
         typer.echo(_CLEAR, nl=False, color=True)
         typer.echo(f"{who} has chosen in secret.")
         return picks

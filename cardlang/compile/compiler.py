@@ -49,6 +49,9 @@ class Compiler(Expressions, Operators, Decisions, Statements, Calls):
         self.generated: list = []  # every generated module (codegen.Generated), for `cardlang compile`
         self.gen_label = "rules"  # what the blocks compiled now belong to (a card, a rule, a verb)
         self.gen_card: str | None = None  # the card being compiled, if any
+        # the game's `on attack` rules, run for each target of every `attack` before the cards' watchers;
+        # filled after the cards are compiled, read when an attack runs
+        self.attack_rules: list[Callable[[Ctx], None]] = []
 
     def as_fn(self, ce: CE) -> Callable[[Ctx], Any]:
         """CE as one function of ctx: for an expression with code of several operations, a generated function

@@ -293,6 +293,9 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
     setup = comp.block(decl.setup, game_scope) if decl.setup else (lambda ctx: None)
     comp.gen_label = "turn"
     turn = comp.block(decl.turn, Scope()) if decl.turn else (lambda ctx: None)
+    for t in decl.reactions:  # before the cards: a `trigger` here gives their abilities its names
+        comp.gen_label = "on attack"
+        comp.attack_rules.append(comp.block(t.body, Scope({"attacker": "player"})))
     for (d, _), cd in sorted(zip(cards, defs), key=lambda x: not _passes_values(x[0][0])):
         for t in d.triggers:
             if t.event not in events:

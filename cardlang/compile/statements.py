@@ -279,6 +279,7 @@ class Statements:
         body = self.block(node.body, scope.with_(**{node.var: PLAYER}))
         var, span = node.var, node.span
         fire = self.fire_watchers
+        rules = self.attack_rules
 
         def run_attack(ctx: Ctx) -> None:
             state = ctx.state
@@ -286,6 +287,8 @@ class Statements:
                 _step(ctx, span)
                 saved = state.immune
                 state.immune = False
+                for rule in rules:  # the game's window, whatever the target holds (a hand is not revealed by it)
+                    rule(Ctx(state, target, None, {"attacker": ctx.you}, "rules"))
                 fire(ctx, "attack", target, {"attacker": ctx.you})
                 hit = not state.immune
                 state.immune = saved

@@ -123,6 +123,8 @@ def rules_reference(game) -> RulesReference:
         doc.counts, doc.env = (), {}  # numbers during play are not known in advance
         if decl.turn is not None:
             sections.extend(_turn_sections(decl.turn, comp))
+        for r in getattr(decl, "reactions", ()):  # `on attack { ... }`: asked of every attacked player
+            sections.append(Section("When you are attacked", tuple(_lines(r.body.stmts, comp)) or ("Nothing happens.",)))
         end = []
         if decl.end is not None:
             end.append(f"The game ends at the end of a turn when {cond_text(decl.end, comp, 'you')}.")
@@ -253,7 +255,7 @@ def _glossary(game) -> list[tuple[str, str]]:
                         + (f" The rules use it in: {_and(where)}." if where else "")))
     for ev in getattr(decl, "events", ()):
         if ev.name in used.events and ev.text:
-            entries.append((f"on {ev.name}", f"An ability that starts: \u201c{ev.text.rstrip(':')}\u201d."))
+            entries.append((f"on {ev.name}", f"An ability that starts: \u201c{ev.text.rstrip(':,')}\u201d."))
     return sorted(entries, key=lambda e: e[0].lower())
 
 

@@ -439,6 +439,7 @@ class GameDecl:
     events: tuple[EventDecl, ...] = ()
     variants: tuple["VariantDecl", ...] = ()
     quiet_tags: tuple[str, ...] = ()  # `tags Kingdom: quiet;`: bookkeeping, never printed on a type line
+    reactions: tuple[Trigger, ...] = ()  # `on attack { ... }`: the rules' window for every attacked player
 
 
 @dataclass(frozen=True, slots=True)

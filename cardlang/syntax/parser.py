@@ -467,6 +467,7 @@ class _ToAst(Transformer):
         events: list[ast.EventDecl] = []
         variants: list[ast.VariantDecl] = []
         quiet_tags: list[str] = []
+        reactions: list[ast.Trigger] = []
         single: dict[str, object] = {}
         for e in c[1:]:
             if isinstance(e, ast.VariantDecl):
@@ -485,6 +486,14 @@ class _ToAst(Transformer):
                 pools.append(e)
             elif isinstance(e, ast.VerbDecl):
                 verbs.append(e)
+            elif isinstance(e, ast.Trigger):
+                if e.event != "attack":
+                    raise CardSyntaxError(f"a game's rules cannot watch 'on {e.event}'", e.span,
+                                          hint="a game may write `on attack { ... }`, asked of every attacked player; "
+                                               "other events belong to cards")
+                if reactions:
+                    raise CardSyntaxError("'on attack' is given twice in one game", e.span, hint="keep one")
+                reactions.append(e)
             elif isinstance(e, ast.EventDecl):
                 if any(x.name == e.name for x in events):
                     raise CardSyntaxError(f"event '{e.name}' is described twice", e.span, hint="keep one")
@@ -505,7 +514,11 @@ class _ToAst(Transformer):
             c[0], tuple(props), tuple(types), tuple(tags), single.get("players", (2, 2)), tuple(zones),
             tuple(counters), tuple(properties), tuple(pools), single.get("setup"), single.get("turn"),
             single.get("end"), single.get("score"), single.get("tiebreak"), tuple(verbs), span, tuple(events),
-            tuple(variants), tuple(quiet_tags))
+            tuple(variants), tuple(quiet_tags), tuple(reactions))
+
+    @v_args(meta=True)
+    def game_on(self, meta, c):
+        return ast.Trigger(str(c[0]), None, c[1], False, self._s(meta))
 
     @v_args(meta=True)
     def variant_decl(self, meta, c):

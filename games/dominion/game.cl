@@ -48,6 +48,19 @@ game dominion {
     }
   }
 
+  // Moat (carddata.md 4.1): "When another player plays an Attack, you may reveal this from hand to be
+  // unaffected by it." Every attacked player is asked, privately, whatever their hand holds, so that being
+  // asked (or handed the screen) reveals no Moat; a revealed Reaction then runs its `on reaction` ability.
+  event reaction "When another player plays an Attack card, you may reveal this from your hand. If you do,";
+  on attack {
+    let shown = choose up to 1 from hand where card is Reaction as reveal_reaction
+      prompt "Reveal a Reaction card?" privately;
+    if shown {
+      reveal shown;
+      trigger reaction shown;
+    }
+  }
+
   turn {
     actions = 1;
     buys = 1;

@@ -30,7 +30,11 @@ def describe_card(card: ast.CardDecl, comp) -> list[str]:
             if not body:
                 continue
             if t.event in phrases and not t.zone:
-                out.append(f"{phrases[t.event].rstrip(':')}: {body}" if phrases[t.event] else body)
+                phrase = phrases[t.event]
+                if phrase.endswith(","):  # "... If you do," runs on into the ability: "If you do, you are ..."
+                    out.append(f"{phrase} {body[:1].lower()}{body[1:]}")
+                else:
+                    out.append(f"{phrase.rstrip(':')}: {body}" if phrase else body)
             elif t.event == "play":
                 out.append(body)
             elif t.zone:

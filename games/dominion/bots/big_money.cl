@@ -4,7 +4,7 @@ helper bot "basics" {
   on cellar_discard { Curse; Estate; Duchy; Province; Gardens; none; }
   on chapel_trash { Curse; Estate; Copper; none; }
   on bureaucrat_topdeck { lowest card.cost; }
-  on reveal_moat { yes; }
+  on reveal_reaction { Moat; }
   on library_set_aside { yes if actions == 0; no; }
   on spy_discard_own { yes if count(Curse in hand) > 99; no; }
   on spy_discard_other { no; }
