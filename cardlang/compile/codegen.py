@@ -23,6 +23,9 @@ from cardlang.errors import RuleViolation, Span
 from cardlang.runtime.state import BreakLoop, Ctx, IllegalAction
 
 CTX = "ctx"
+# Set by compile/codecache.py while a game loads: hands out the code objects a load of the same sources
+# compiled before, and records the ones compiled now. None: every function is compiled here.
+code_log: Any = None
 
 
 @dataclass(slots=True)
@@ -107,6 +110,9 @@ class Gen:
         self.lines: dict[int, Span | None] = {}
         self._next_line = 2  # line 1 is the `def`
         self.loops = 0  # loops of this function around the code being emitted (`break` is then Python's)
+        # (statement, line) in the order emitted: placed only when the function is compiled (not when its
+        # code object comes from the cache), in this order, so that a node reached twice keeps its first line
+        self.placing: list[tuple[py.stmt, int]] = []
 
     def const(self, obj: Any, hint: str = "k") -> py.Name:
         """A compiled value as a constant of the module: a mangled name bound to OBJ in its namespace."""
@@ -145,8 +151,7 @@ class Gen:
         for span, item in items:
             ln = self.line(span)
             stmts = item.emit(self) if isinstance(item, Code) else [py.Expr(self.call_fn(item))]
-            for st in stmts:
-                _place(st, ln)
+            self.placing.extend((st, ln) for st in stmts)
             out.extend(stmts)
         return out or [py.Pass()]
 
@@ -203,14 +208,22 @@ def build_function(label: str, span: Span | None, body_of: Callable[[Gen], list[
     """Compile `def FN_NAME(ctx): BODY` in a module of its own; statements without a line get line 1."""
     gen = Gen(label)
     body = body_of(gen)
-    for st in body:
-        _place(st, 1)
     fn = py.FunctionDef(fn_name, py.arguments([], [py.arg(CTX)], None, [], [], None, []), body, [], None)
-    _place(fn, 1)  # every node gets a line: its statement's, or 1 (`def`, helpers' own statements)
     tree = py.Module([fn], [])
     filename = f"<cardlang {span}>" if span is not None else f"<cardlang {label}>"
+    codes = code_log  # while a game loads, its code objects may come from the cache (compile/codecache.py)
+    code = codes.take(filename, fn_name, gen.ns) if codes is not None else None
+    if code is None:
+        for st, ln in gen.placing:
+            _place(st, ln)
+        for st in body:
+            _place(st, 1)
+        _place(fn, 1)  # every node gets a line: its statement's, or 1 (`def`, helpers' own statements)
+        code = compile(tree, filename, "exec")  # the code object of our own AST, never of source text
+        if codes is not None:
+            codes.record(filename, fn_name, gen.ns, code)
     ns = dict(gen.ns)
-    exec(compile(tree, filename, "exec"), ns)  # the code object of our own AST, never of source text
+    exec(code, ns)
     consts = {k: v for k, v in gen.ns.items() if k in gen._ids.values()}
     return Generated(label, span, tree, ns[fn_name], consts)
 
@@ -220,7 +233,8 @@ def source_of(g: Generated) -> str:
     head = [f"# {g.label!r}" + (f" at {str(g.span)!r}" if g.span is not None else "")]
     for k, v in g.consts.items():
         head.append(f"#   {k} = {_describe(v)}")
-    return "\n".join(head) + "\n" + py.unparse(g.tree) + "\n"
+    # a function whose code object came from the cache was never placed; unparse wants lines, not these
+    return "\n".join(head) + "\n" + py.unparse(py.fix_missing_locations(g.tree)) + "\n"
 
 
 def _describe(v: Any) -> str:
