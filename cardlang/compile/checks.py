@@ -122,11 +122,4 @@ def _this_refs(node) -> Iterator[ast.NameRef]:
 
 def _nodes(node) -> Iterator:
     """Every AST node under NODE, in source order, without recursion."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, tuple):
-            stack.extend(reversed(n))
-        elif hasattr(n, "__dataclass_fields__"):
-            yield n
-            stack.extend(getattr(n, f) for f in reversed(list(n.__dataclass_fields__)))
+    return ast.nodes(node)

@@ -226,31 +226,17 @@ def _with_verbs(decl: ast.GameDecl, verbs: tuple[ast.VerbDecl, ...]) -> ast.Game
 def _events_used(decl: ast.GameDecl, cards: list[ast.CardDecl]) -> set[str]:
     """Every event some rule or card can fire: `trigger EVENT ...` calls, and `attack`."""
     found = {"attack", "modify"}  # `modify`: read whenever a modified property is (primitives/modify.py)
-
-    def walk(node: Any) -> None:
+    for node in ast.nodes((decl, tuple(cards))):
         if isinstance(node, ast.Call) and node.verb == "trigger" and node.args and isinstance(node.args[0],
-                                                                                             ast.NameRef):
+                                                                                        ast.NameRef):
             found.add(node.args[0].name)
-        if hasattr(node, "__dataclass_fields__"):
-            for f in node.__dataclass_fields__:
-                walk(getattr(node, f))
-        elif isinstance(node, tuple):
-            for x in node:
-                walk(x)
-    walk(decl)
-    walk(tuple(cards))
     return found
 
 
 def _passes_values(node: Any) -> bool:
     """Does this card (or node) hold a `trigger EVENT X NAME=VALUE` call?"""
-    if isinstance(node, ast.Call) and node.verb == "trigger" and any(kw.key != "for" for kw in node.kwargs):
-        return True
-    if hasattr(node, "__dataclass_fields__"):
-        return any(_passes_values(getattr(node, f)) for f in node.__dataclass_fields__)
-    if isinstance(node, tuple):
-        return any(_passes_values(x) for x in node)
-    return False
+    return any(isinstance(n, ast.Call) and n.verb == "trigger" and any(kw.key != "for" for kw in n.kwargs)
+               for n in ast.nodes(node))
 
 
 def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile],
