@@ -217,3 +217,15 @@ def test_generated_code_is_the_same_whatever_the_hash_seed() -> None:
         assert r.returncode == 0, r.stderr
         out.add(r.stdout.strip())
     assert len(out) == 1
+
+
+def test_a_cached_load_imports_no_parser_cli_or_templates(tmp_path: Path) -> None:
+    """Once cached, loading (and so simulating) needs neither Lark nor the CLI's or the sheets' libraries."""
+    code = ("import sys; from cardlang.compile.game import load_game; load_game('dominion'); "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'lark', 'typer', 'click', 'jinja2', 'rich'}))")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDLANG_CACHE": str(tmp_path / "c")}
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=ROOT,
+                           env=env) for _ in range(2)]
+    assert all(r.returncode == 0 for r in runs), runs[0].stderr + runs[1].stderr
+    assert runs[0].stdout.strip() == "['lark']"  # the first load parsed
+    assert runs[1].stdout.strip() == "[]"
