@@ -10,6 +10,7 @@ from typing import Iterable, Iterator
 
 from cardlang.errors import CardCompileError, CardLangError, Span
 from cardlang.syntax import ast
+from cardlang.syntax.walk import nodes
 
 # Primitives after which a verb's next statement might not run: the game may end, or abilities run that may.
 _MAY_STOP = {"win", "eliminate", "trigger"}
@@ -122,4 +123,4 @@ def _this_refs(node) -> Iterator[ast.NameRef]:
 
 def _nodes(node) -> Iterator:
     """Every AST node under NODE, in source order, without recursion."""
-    return ast.nodes(node)
+    return nodes(node)

@@ -17,6 +17,7 @@ from cardlang.primitives import CORE, Registry
 from cardlang.runtime.state import CardDef, Ctx, GameState
 from cardlang.syntax import ast
 from cardlang.syntax.cached import parse_cached, source_key
+from cardlang.syntax.walk import nodes
 
 CARD_SUFFIX = ".card"
 RULES_SUFFIX = ".cl"
@@ -226,7 +227,7 @@ def _with_verbs(decl: ast.GameDecl, verbs: tuple[ast.VerbDecl, ...]) -> ast.Game
 def _events_used(decl: ast.GameDecl, cards: list[ast.CardDecl]) -> set[str]:
     """Every event some rule or card can fire: `trigger EVENT ...` calls, and `attack`."""
     found = {"attack", "modify"}  # `modify`: read whenever a modified property is (primitives/modify.py)
-    for node in ast.nodes((decl, tuple(cards))):
+    for node in nodes((decl, tuple(cards))):
         if isinstance(node, ast.Call) and node.verb == "trigger" and node.args and isinstance(node.args[0],
                                                                                         ast.NameRef):
             found.add(node.args[0].name)
@@ -236,7 +237,7 @@ def _events_used(decl: ast.GameDecl, cards: list[ast.CardDecl]) -> set[str]:
 def _passes_values(node: Any) -> bool:
     """Does this card (or node) hold a `trigger EVENT X NAME=VALUE` call?"""
     return any(isinstance(n, ast.Call) and n.verb == "trigger" and any(kw.key != "for" for kw in n.kwargs)
-               for n in ast.nodes(node))
+               for n in nodes(node))
 
 
 def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile],

@@ -6,7 +6,6 @@ trees parsed from differently laid-out text compare equal.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Iterator
 
 from cardlang.errors import NO_SPAN, Span
 
@@ -507,37 +506,3 @@ for _cls in list(globals().values()):
         _cls.__reduce__ = _reduce  # type: ignore[method-assign]
 del _cls
 
-
-# ---- walking a tree ------------------------------------------------------------------------------------
-# Per node class, the fields that can hold nodes (every field but its span); False for a value that is
-# not a node (a name, a number, a span). Filled on first sight of each class.
-_CHILD_FIELDS: dict[type, tuple[str, ...] | bool] = {Span: False, str: False, int: False, bool: False,
-                                                    type(None): False}
-
-
-def _fields_of(cls: type) -> tuple[str, ...] | bool:
-    fields = getattr(cls, "__dataclass_fields__", None)
-    found = tuple(f for f in fields if f != "span") if fields is not None else False
-    _CHILD_FIELDS[cls] = found
-    return found
-
-
-def nodes(root: object) -> Iterator[object]:
-    """ROOT (when it is a node) and every node under it, in source order, without recursion: a node before
-    its fields, each field in order, a tuple item by item."""
-    stack = [root]
-    pop, push = stack.pop, stack.extend
-    known = _CHILD_FIELDS
-    while stack:
-        n = pop()
-        cls = type(n)
-        if cls is tuple:
-            push(reversed(n))
-            continue
-        fields = known.get(cls)
-        if fields is None:
-            fields = _fields_of(cls)
-        if fields is False:
-            continue
-        yield n
-        push([getattr(n, f) for f in reversed(fields)])
