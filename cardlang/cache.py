@@ -118,7 +118,7 @@ def read_entry(kind: str, key: bytes) -> bytes | None:
 
 def write_entry(kind: str, key: bytes, payload: bytes) -> None:
     """Store PAYLOAD for KEY, whole or not at all (a temporary file renamed into place); a cache that
-    cannot be written is simply not used."""
+    cannot be written is simply not used. Writing a game's code also prunes the folder (`prune`)."""
     where = _entry(kind, key)
     if where is None:
         return
@@ -129,8 +129,40 @@ def write_entry(kind: str, key: bytes, payload: bytes) -> None:
         with os.fdopen(fd, "wb") as f:
             f.write(_MAGIC + digest + hashlib.sha256(payload).digest() + payload)
         os.replace(tmp, path)
+        if kind == "code":  # a new game build (rare): a moment to drop what no load will ask for again
+            prune(path.parent, spare=path)
     except OSError:
         try:
             tmp.unlink()
         except OSError:
             pass
+
+
+# Entries of sources or of a cardlang that are gone are never read again: every edit of a card leaves one
+# behind, every edit of cardlang a whole set. Kept: the newest MAX_ENTRIES written in the last MAX_AGE.
+MAX_ENTRIES = 3000
+MAX_AGE = 30 * 24 * 3600
+
+
+def prune(folder: Path, spare: Path | None = None, keep: int | None = None, max_age: float | None = None) -> None:
+    """Remove entries (not the parser's tables, nor SPARE) older than MAX_AGE, and the oldest beyond
+    MAX_ENTRIES."""
+    keep = MAX_ENTRIES if keep is None else keep
+    max_age = MAX_AGE if max_age is None else max_age
+    try:
+        found = []
+        with os.scandir(folder) as it:
+            for e in it:
+                if e.name.endswith(".cache") and e.name.startswith(("ast-", "code-")) and e.path != str(spare):
+                    found.append((e.stat().st_mtime, e.path))
+    except OSError:
+        return
+    found.sort(reverse=True)
+    import time
+    cutoff = time.time() - max_age
+    for i, (mtime, p) in enumerate(found):
+        if i >= keep or mtime < cutoff:
+            try:
+                os.unlink(p)
+            except OSError:
+                pass

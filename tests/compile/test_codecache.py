@@ -229,3 +229,27 @@ def test_a_cached_load_imports_no_parser_cli_or_templates(tmp_path: Path) -> Non
     assert all(r.returncode == 0 for r in runs), runs[0].stderr + runs[1].stderr
     assert runs[0].stdout.strip() == "['lark']"  # the first load parsed
     assert runs[1].stdout.strip() == "[]"
+
+
+def test_old_and_surplus_entries_are_pruned_when_a_game_is_stored(home, monkeypatch) -> None:
+    folder = Path(os.environ["CARDLANG_CACHE"])
+    folder.mkdir(mode=0o700)
+    for i in range(5):
+        old = folder / f"ast-old{i}.cache"
+        old.write_bytes(b"x")
+        os.utime(old, (1, 1))  # 1970: older than any age kept
+    (folder / "grammar-keep.cache").write_bytes(b"x")
+    os.utime(folder / "grammar-keep.cache", (1, 1))
+    cold = _fingerprint(load_game(GAME))
+    names = {p.name for p in folder.iterdir()}
+    assert not any(n.startswith("ast-old") for n in names) and "grammar-keep.cache" in names
+    monkeypatch.setattr(cache, "MAX_ENTRIES", 10)
+    card = next((home / "cards" / GAME).rglob("smithy.card"))
+    card.write_text(card.read_text(encoding="utf-8").replace("cost 4;", "cost 5;"), encoding="utf-8")
+    load_game(GAME)
+    assert len(_entries("ast") + _entries("code")) == 11  # the newest ten, and the entry just written
+    n = Counted(monkeypatch)
+    load_game(GAME)
+    assert n.compiled == 0  # which is the one this load needs
+    card.write_text(card.read_text(encoding="utf-8").replace("cost 5;", "cost 4;"), encoding="utf-8")
+    assert _fingerprint(load_game(GAME)) == cold  # pruned entries are only rebuilt
