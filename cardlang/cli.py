@@ -93,7 +93,6 @@ def check(paths: Annotated[list[Path], typer.Argument(metavar="PATH...", help="C
     from cardlang.compile.game import game_ids, load_game, project_root, source_files
     from cardlang.compile.scenario import load_scenarios
     from cardlang.errors import CardLangError, ErrorList, Span
-    from cardlang.syntax.parser import parse
     for p in paths:
         if not p.exists():
             raise _fail_usage(f"{p}: no such file or folder")
@@ -138,7 +137,9 @@ def check(paths: Annotated[list[Path], typer.Argument(metavar="PATH...", help="C
             if f.suffix == ".scenario":
                 load_scenarios(f)
             else:
-                parse(f.read_text(encoding="utf-8"), str(f))
+                from cardlang.syntax.cached import parse_cached
+                text = f.read_text(encoding="utf-8")
+                parse_cached(text.encode("utf-8", "surrogatepass"), text, str(f))
         except CardLangError as e:
             errors.append(e)
         except (OSError, UnicodeDecodeError) as e:

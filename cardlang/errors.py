@@ -46,6 +46,9 @@ class Span:
     def __str__(self) -> str:
         return f"{self.path}:{self.line}:{self.column}"
 
+    def __reduce__(self):  # pickled by value: a cached tree holds one per node (dataclass state is slower)
+        return (Span, (self.path, self.line, self.column, self.end_line, self.end_column))
+
 
 NO_SPAN = Span("<builtin>", 1, 1, 1, 1)
 

@@ -10,6 +10,7 @@ from typing import Iterable, Iterator
 
 from cardlang.errors import CardCompileError, CardLangError, Span
 from cardlang.syntax import ast
+from cardlang.syntax.walk import nodes
 
 # Primitives after which a verb's next statement might not run: the game may end, or abilities run that may.
 _MAY_STOP = {"win", "eliminate", "trigger"}
@@ -122,11 +123,4 @@ def _this_refs(node) -> Iterator[ast.NameRef]:
 
 def _nodes(node) -> Iterator:
     """Every AST node under NODE, in source order, without recursion."""
-    stack = [node]
-    while stack:
-        n = stack.pop()
-        if isinstance(n, tuple):
-            stack.extend(reversed(n))
-        elif hasattr(n, "__dataclass_fields__"):
-            yield n
-            stack.extend(getattr(n, f) for f in reversed(list(n.__dataclass_fields__)))
+    return nodes(node)

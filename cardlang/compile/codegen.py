@@ -23,6 +23,9 @@ from cardlang.errors import RuleViolation, Span
 from cardlang.runtime.state import BreakLoop, Ctx, IllegalAction
 
 CTX = "ctx"
+# Set by compile/codecache.py while a game loads: hands out the code objects a load of the same sources
+# compiled before, and records the ones compiled now. None: every function is compiled here.
+code_log: Any = None
 
 
 @dataclass(slots=True)
@@ -118,6 +121,9 @@ class Gen:
         # local). They are still written to ctx.vars, where compiled functions called from here read them.
         self.local_ok: frozenset[str] = frozenset()
         self.locals: dict[str, str] = {}
+        # (node, line) in the order placed: placed only when the module is compiled (not when its code
+        # object comes from the cache), in this order, so that a node reached twice keeps its first line
+        self.placing: list[tuple[py.AST, int]] = []
 
     def const(self, obj: Any, hint: str = "k") -> py.Name:
         """A compiled value as a constant of the module: a mangled name bound to OBJ in its namespace."""
@@ -182,8 +188,7 @@ class Gen:
         for span, item in items:
             ln = self.line(span)
             stmts = item.emit(self) if isinstance(item, Code) else [py.Expr(self.call_fn(item))]
-            for st in stmts:
-                _place(st, ln)
+            self.placing.extend((st, ln) for st in stmts)
             out.extend(stmts)
         self.locals = scoped
         return out or [py.Pass()]
@@ -262,16 +267,24 @@ def build_functions(label: str, span: Span | None,
     fdefs = []
     for fn_name, args, body_of in defs:
         body = body_of(gen)
-        for st in body:
-            _place(st, 1)
         fn = py.FunctionDef(fn_name, py.arguments([], [py.arg(a) for a in args], None, [], [], None, []), body,
                             [], None)
-        _place(fn, 1)  # every node gets a line: its statement's, or 1 (`def`, helpers' own statements)
+        # every node gets a line: its statement's, or 1 (`def`, helpers' own statements)
+        gen.placing.extend([(st, 1) for st in body] + [(fn, 1)])
         fdefs.append(fn)
     tree = py.Module(fdefs, [])
     filename = f"<cardlang {span}>" if span is not None else f"<cardlang {label}>"
+    codes = code_log  # while a game loads, its code objects may come from the cache (compile/codecache.py)
+    names = ",".join(d[0] for d in defs)
+    code = codes.take(filename, names, gen.ns) if codes is not None else None
+    if code is None:
+        for node, ln in gen.placing:
+            _place(node, ln)
+        code = compile(tree, filename, "exec")  # the code object of our own AST, never of source text
+        if codes is not None:
+            codes.record(filename, names, gen.ns, code)
     ns = dict(gen.ns)
-    exec(compile(tree, filename, "exec"), ns)  # the code object of our own AST, never of source text
+    exec(code, ns)
     consts = {k: v for k, v in gen.ns.items() if k in gen._ids.values()}
     fns = {d[0]: ns[d[0]] for d in defs}
     return Generated(label, span, tree, fns[defs[0][0]] if defs else None, consts), fns
@@ -282,7 +295,8 @@ def source_of(g: Generated) -> str:
     head = [f"# {g.label!r}" + (f" at {str(g.span)!r}" if g.span is not None else "")]
     for k, v in g.consts.items():
         head.append(f"#   {k} = {_describe(v)}")
-    return "\n".join(head) + "\n" + py.unparse(g.tree) + "\n"
+    # a function whose code object came from the cache was never placed; unparse wants lines, not these
+    return "\n".join(head) + "\n" + py.unparse(py.fix_missing_locations(g.tree)) + "\n"
 
 
 def _describe(v: Any) -> str:

@@ -59,7 +59,12 @@ class Compiler(Expressions, Operators, Decisions, Statements, Calls):
         if ce.code is None:
             return ce.fn
         probe = G.Gen("probe")
-        ops = sum(isinstance(n, _OPS) for n in py.walk(ce.code(probe)))
+        ops = 0
+        for n in py.walk(ce.code(probe)):  # two operations are enough to know (a load walks hundreds)
+            if isinstance(n, _OPS):
+                ops += 1
+                if ops == 2:
+                    break
         if ops < 2:
             return ce.fn
         g = G.build_function(f"{self.gen_label}: an expression", None, lambda gen: [py.Return(ce.code(gen))])

@@ -9,13 +9,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable
 
+from cardlang.compile.codecache import CodeLog, generating, open_log
 from cardlang.compile.compiler import CARDS, Compiler, Scope
 from cardlang.compile.spec import GameSpec
 from cardlang.errors import CardCompileError, CardLangError, ErrorList, Span, did_you_mean
 from cardlang.primitives import CORE, Registry
 from cardlang.runtime.state import CardDef, Ctx, GameState
 from cardlang.syntax import ast
-from cardlang.syntax.parser import parse
+from cardlang.syntax.cached import parse_cached, source_key
+from cardlang.syntax.walk import nodes
 
 CARD_SUFFIX = ".card"
 RULES_SUFFIX = ".cl"
@@ -110,7 +112,10 @@ def _rel(path: Path) -> str:
         return str(path)
 
 
-def parse_files(paths: list[Path], errors: list[CardLangError]) -> list[ast.SourceFile]:
+def parse_files(paths: list[Path], errors: list[CardLangError],
+                keys: list[bytes] | None = None) -> list[ast.SourceFile]:
+    """Parse PATHS (from the cache when their bytes were parsed before), adding to ERRORS what is wrong;
+    KEYS, when given, gets the key of each file's path and bytes, in order (what the code cache is keyed by)."""
     files = []
     for path in paths:
         try:
@@ -127,8 +132,12 @@ def parse_files(paths: list[Path], errors: list[CardLangError]) -> list[ast.Sour
                                            Span(_rel(path), line, col, line, col + 1),
                                            hint="save the file as UTF-8"))
             continue
+        rel = _rel(path)
+        key = source_key(data, rel)
+        if keys is not None:
+            keys.append(key)
         try:
-            files.append(parse(text, _rel(path)))
+            files.append(parse_cached(data, text, rel, key))
         except CardLangError as e:
             errors.append(e)
     return files
@@ -145,15 +154,42 @@ def load_game(game_id: str, extra: list[Path] | None = None, registry: Registry 
     if not (game_dir / "game.cl").is_file():
         raise KeyError(game_id)
     errors: list[CardLangError] = []
-    rules = parse_files(source_files([game_dir], (RULES_SUFFIX,)), errors)
+    keys: list[bytes] = [game_id.encode("utf-8", "surrogatepass")]
+    rules = parse_files(source_files([game_dir], (RULES_SUFFIX,)), errors, keys)
     extra = extra or []
     card_paths = source_files([root / "cards" / game_id] + extra, (CARD_SUFFIX,))
-    card_files = parse_files(card_paths, errors)
+    keys.append(b"cards")
+    card_files = parse_files(card_paths, errors, keys)
     replace = replace or []
-    overrides = parse_files(source_files(replace, (CARD_SUFFIX,)), errors)
-    extra_rules = parse_files(source_files(extra + replace, (RULES_SUFFIX,)), errors)
+    keys.append(b"replace")
+    overrides = parse_files(source_files(replace, (CARD_SUFFIX,)), errors, keys)
+    keys.append(b"extra rules")
+    extra_rules = parse_files(source_files(extra + replace, (RULES_SUFFIX,)), errors, keys)
     if errors and not rules:
         raise ErrorList(errors)
+    if errors or registry is not CORE:  # only a clean load of the built-in primitives is stored
+        return _build(game_id, game_dir, registry, errors, rules, card_files, overrides, extra_rules, None)
+    log = open_log(b"\0".join(keys))
+    game = _build(game_id, game_dir, registry, errors, rules, card_files, overrides, extra_rules, log)
+    if log.stale:  # the entry was not made from these sources after all: compile everything afresh
+        log = CodeLog(log.key, None)
+        game = _build(game_id, game_dir, registry, [], rules, card_files, overrides, extra_rules, log)
+    log.save()
+    return game
+
+
+def _build(game_id: str, game_dir: Path, registry: Registry, errors: list[CardLangError],
+           rules: list[ast.SourceFile], card_files: list[ast.SourceFile], overrides: list[ast.SourceFile],
+           extra_rules: list[ast.SourceFile], log: CodeLog | None) -> CompiledGame:
+    """Check and compile parsed sources into a game (LOG: code objects from and for the cache)."""
+    with generating(log):
+        return _check_and_compile(game_id, game_dir, registry, errors, rules, card_files, overrides,
+                                  extra_rules)
+
+
+def _check_and_compile(game_id: str, game_dir: Path, registry: Registry, errors: list[CardLangError],
+                       rules: list[ast.SourceFile], card_files: list[ast.SourceFile],
+                       overrides: list[ast.SourceFile], extra_rules: list[ast.SourceFile]) -> CompiledGame:
     games = [d for f in rules for d in f.decls if isinstance(d, ast.GameDecl)]
     if len(games) != 1:
         raise ErrorList(errors + [CardCompileError(f"games/{game_id} must declare exactly one game",
@@ -191,31 +227,17 @@ def _with_verbs(decl: ast.GameDecl, verbs: tuple[ast.VerbDecl, ...]) -> ast.Game
 def _events_used(decl: ast.GameDecl, cards: list[ast.CardDecl]) -> set[str]:
     """Every event some rule or card can fire: `trigger EVENT ...` calls, and `attack`."""
     found = {"attack", "modify"}  # `modify`: read whenever a modified property is (primitives/modify.py)
-
-    def walk(node: Any) -> None:
+    for node in nodes((decl, tuple(cards))):
         if isinstance(node, ast.Call) and node.verb == "trigger" and node.args and isinstance(node.args[0],
-                                                                                             ast.NameRef):
+                                                                                        ast.NameRef):
             found.add(node.args[0].name)
-        if hasattr(node, "__dataclass_fields__"):
-            for f in node.__dataclass_fields__:
-                walk(getattr(node, f))
-        elif isinstance(node, tuple):
-            for x in node:
-                walk(x)
-    walk(decl)
-    walk(tuple(cards))
     return found
 
 
 def _passes_values(node: Any) -> bool:
     """Does this card (or node) hold a `trigger EVENT X NAME=VALUE` call?"""
-    if isinstance(node, ast.Call) and node.verb == "trigger" and any(kw.key != "for" for kw in node.kwargs):
-        return True
-    if hasattr(node, "__dataclass_fields__"):
-        return any(_passes_values(getattr(node, f)) for f in node.__dataclass_fields__)
-    if isinstance(node, tuple):
-        return any(_passes_values(x) for x in node)
-    return False
+    return any(isinstance(n, ast.Call) and n.verb == "trigger" and any(kw.key != "for" for kw in n.kwargs)
+               for n in nodes(node))
 
 
 def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile],

@@ -31,7 +31,7 @@ from cardlang.runtime import zones as Z
 from cardlang.runtime.decisions import ScriptedAgent
 from cardlang.runtime.state import CardDef, Ctx, GameOver, GameState, IllegalAction, Zone, ZoneSpec
 from cardlang.syntax import ast
-from cardlang.syntax.parser import parse
+from cardlang.syntax.cached import parse_cached
 
 _CONFIG = ("game", "players", "seed", "kingdom")
 
@@ -52,7 +52,7 @@ class ScenarioResult:
 
 def load_scenarios(path: Path) -> list[ast.ScenarioDecl]:
     text = path.read_text(encoding="utf-8")
-    f = parse(text, str(path))
+    f = parse_cached(text.encode("utf-8", "surrogatepass"), text, str(path))
     out = []
     for d in f.decls:
         if not isinstance(d, ast.ScenarioDecl):

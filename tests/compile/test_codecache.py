@@ -1,0 +1,255 @@
+"""Loading a game from the user's cache (cardlang/cache.py entries, syntax/cached.py, compile/codecache.py):
+a second load of the same sources parses nothing and compiles nothing, and gives the same game; a changed
+source, a new cardlang, a damaged, stale or deleted entry, or a folder that cannot be written only costs
+the time to build it again."""
+from __future__ import annotations
+
+import hashlib
+import marshal
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from cardlang import cache
+from cardlang.compile import codegen
+from cardlang.compile.game import load_game
+from cardlang.errors import ErrorList
+from cardlang.syntax import parser
+
+ROOT = Path(__file__).resolve().parents[2]
+GAME = "dominion"
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch) -> Path:
+    """A copy of one game's sources as the project (so a test may edit a card), with a cache of its own."""
+    for part in ("games", "cards"):
+        shutil.copytree(ROOT / part / GAME, tmp_path / "home" / part / GAME)
+    monkeypatch.setenv("CARDLANG_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("CARDLANG_CACHE", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path)
+    return tmp_path / "home"
+
+
+class Counted:
+    """Counts the files parsed and the functions compiled while it is installed."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.parsed: list[str] = []
+        self.compiled = 0
+        real_parse, real_compile = parser.parse, compile
+
+        def parse(text, path="<text>"):
+            self.parsed.append(path)
+            return real_parse(text, path)
+
+        def compile_(*args, **kw):
+            self.compiled += 1
+            return real_compile(*args, **kw)
+        monkeypatch.setattr(parser, "parse", parse)
+        monkeypatch.setattr(codegen, "compile", compile_, raising=False)
+
+    def reset(self) -> None:
+        self.parsed, self.compiled = [], 0
+
+
+def _fingerprint(game) -> list:
+    """What a game is made of, comparable across loads: each generated function's code, its constants'
+    names, and every card's properties and rules text."""
+    funcs = [(g.label, g.fn.__code__.co_filename, g.fn.__code__.co_code, g.fn.__code__.co_linetable,
+              repr(g.fn.__code__.co_consts), tuple(g.consts)) for g in game.compiler.generated]
+    cards = [(d.name, sorted(d.props.items()), sorted(d.dynamic), d.text) for d in game.defs]
+    return [funcs, cards, sorted(game.bots), sorted(game.spec.zones), sorted(game.spec.counters)]
+
+
+def _entries(kind: str) -> list[Path]:
+    return sorted(Path(os.environ["CARDLANG_CACHE"]).glob(f"{kind}-*.cache"))
+
+
+def test_a_second_load_parses_and_compiles_nothing_and_is_the_same_game(home, monkeypatch) -> None:
+    n = Counted(monkeypatch)
+    cold = load_game(GAME)
+    files = len(n.parsed)
+    assert files > 30 and n.compiled > 50
+    assert len(_entries("ast")) == files and len(_entries("code")) == 1
+    n.reset()
+    warm = load_game(GAME)
+    assert n.parsed == [] and n.compiled == 0
+    assert _fingerprint(warm) == _fingerprint(cold)
+    # and the game plays the same
+    from cardlang.agents import make_agent
+    from cardlang.runtime.engine import play_game
+    logs = []
+    for g in (cold, warm):
+        r = play_game(g, [make_agent(g, "big-money", 1), make_agent(g, "smithy-bm", 2)], 7, log=True)
+        logs.append((r.winners, r.scores, r.turns, list(r.state.log)))
+    assert logs[0] == logs[1]
+
+
+def test_an_edited_card_is_parsed_again_and_only_it(home, monkeypatch) -> None:
+    load_game(GAME)
+    n = Counted(monkeypatch)
+    card = next((home / "cards" / GAME).rglob("smithy.card"))
+    card.write_text(card.read_text(encoding="utf-8").replace("cost 4;", "cost 5;"), encoding="utf-8")
+    g = load_game(GAME)
+    assert [Path(p).name for p in n.parsed] == ["smithy.card"]
+    assert g.defs_by_name["Smithy"].props["cost"] == 5
+    assert n.compiled > 50  # new sources: a new entry of code
+    assert len(_entries("code")) == 2
+
+
+def test_a_new_cardlang_version_trusts_no_entry(home, monkeypatch) -> None:
+    cold = _fingerprint(load_game(GAME))
+    monkeypatch.setattr(cache, "code_version", lambda: "another cardlang")
+    n = Counted(monkeypatch)
+    assert _fingerprint(load_game(GAME)) == cold
+    assert len(n.parsed) > 30 and n.compiled > 50
+
+
+def test_the_version_is_a_hash_of_cardlang_code(tmp_path: Path) -> None:
+    copy = tmp_path / "cardlang"
+    shutil.copytree(ROOT / "cardlang", copy, ignore=shutil.ignore_patterns("__pycache__"))
+
+    def version() -> str:
+        r = subprocess.run([sys.executable, "-c", "from cardlang.cache import code_version; print(code_version())"],
+                           capture_output=True, text=True, timeout=120, cwd=tmp_path,
+                           env={**os.environ, "PYTHONPATH": str(tmp_path)})
+        assert r.returncode == 0, r.stderr
+        return r.stdout.strip()
+    before = version()
+    assert version() == before
+    with open(copy / "compile" / "codegen.py", "a", encoding="utf-8") as f:
+        f.write("\n# an edit of the compiler\n")
+    assert version() != before
+
+
+@pytest.mark.parametrize("damage", ["junk", "truncated", "empty", "one byte flipped"])
+def test_a_damaged_entry_is_rebuilt(home, monkeypatch, damage: str) -> None:
+    cold = _fingerprint(load_game(GAME))
+    for f in _entries("ast") + _entries("code"):
+        data = f.read_bytes()
+        f.write_bytes({"junk": b"not a cache entry", "truncated": data[: len(data) // 2], "empty": b"",
+                       "one byte flipped": data[:-1] + bytes([data[-1] ^ 1])}[damage])
+    n = Counted(monkeypatch)
+    assert _fingerprint(load_game(GAME)) == cold
+    assert len(n.parsed) > 30 and n.compiled > 50
+    n.reset()
+    load_game(GAME)  # rebuilt entries are used again
+    assert n.parsed == [] and n.compiled == 0
+
+
+def test_a_stale_code_entry_is_compiled_afresh(home, monkeypatch) -> None:
+    """An entry that is whole but holds other functions than the load asks for (as if the compiler had
+    changed without its hash): the load starts again without it, and stores what it compiled."""
+    cold = _fingerprint(load_game(GAME))
+    (f,) = _entries("code")
+    head = f.read_bytes()[: len(cache._MAGIC) + 32]
+    stored = marshal.loads(f.read_bytes()[cache._HEAD:])
+    wrong = [(a, b, names, stored[0][3]) for a, b, names, _ in stored[:5]] + stored[6:]  # one missing, five wrong
+    payload = marshal.dumps(wrong)
+    f.write_bytes(head + hashlib.sha256(payload).digest() + payload)
+    n = Counted(monkeypatch)
+    assert _fingerprint(load_game(GAME)) == cold
+    assert n.compiled > 50
+    n.reset()
+    assert _fingerprint(load_game(GAME)) == cold and n.compiled == 0
+
+
+def test_a_deleted_folder_is_made_again(home, monkeypatch) -> None:
+    cold = _fingerprint(load_game(GAME))
+    shutil.rmtree(os.environ["CARDLANG_CACHE"])
+    assert _fingerprint(load_game(GAME)) == cold
+    assert _entries("code") and oct(Path(os.environ["CARDLANG_CACHE"]).stat().st_mode & 0o777) == oct(0o700)
+
+
+@pytest.mark.parametrize("kind", ["read-only folder", "a file, not a folder", "off", "others may write"])
+def test_without_a_usable_folder_loads_still_work(home, tmp_path: Path, monkeypatch, kind: str) -> None:
+    cold = _fingerprint(load_game(GAME))
+    where = tmp_path / "other"
+    if kind == "read-only folder":
+        where.mkdir(mode=0o500)
+    elif kind == "a file, not a folder":
+        where.write_text("x")
+    elif kind == "others may write":
+        where.mkdir()
+        where.chmod(0o777)
+    monkeypatch.setenv("CARDLANG_CACHE", "off" if kind == "off" else str(where))
+    try:
+        n = Counted(monkeypatch)
+        assert _fingerprint(load_game(GAME)) == cold
+        assert _fingerprint(load_game(GAME)) == cold
+        if kind != "read-only folder" or os.geteuid() != 0:  # root may write anywhere
+            assert n.compiled > 100  # nothing was stored, so both loads compiled
+    finally:
+        if where.is_dir():
+            where.chmod(0o700)
+
+
+def test_sources_with_errors_report_them_the_same_every_time(home) -> None:
+    card = next((home / "cards" / GAME).rglob("smithy.card"))
+    card.write_text(card.read_text(encoding="utf-8").replace("cost 4;", "cost 4"), encoding="utf-8")
+    bad = home / "cards" / GAME / "bad.card"
+    bad.write_text('card Bad { cost 2; types Action; on play { draw "two"; } }\n', encoding="utf-8")
+    runs = []
+    for _ in range(2):
+        with pytest.raises(ErrorList) as e:
+            load_game(GAME)
+        runs.append([(str(x), x.span, getattr(x, "hint", None)) for x in e.value.errors])
+    assert runs[0] == runs[1] and len(runs[0]) >= 1
+    assert not _entries("code")  # a load with errors stores no code
+
+
+def test_generated_code_is_the_same_whatever_the_hash_seed() -> None:
+    """The code cache hands out functions in the order a load makes them: that order (and the functions)
+    must not depend on Python's string hashing."""
+    code = ("import hashlib; from cardlang.compile.game import load_game; g = load_game('fall-of-kingdoms'); "
+            "h = hashlib.sha256(); [h.update(repr((x.label, tuple(x.consts), x.fn.__code__.co_code, "
+            "x.fn.__code__.co_consts)).encode()) for x in g.compiler.generated]; print(h.hexdigest())")
+    out = set()
+    for seed in ("1", "2"):
+        r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=ROOT,
+                           env={**os.environ, "PYTHONPATH": str(ROOT), "PYTHONHASHSEED": seed,
+                                "CARDLANG_CACHE": "off"})
+        assert r.returncode == 0, r.stderr
+        out.add(r.stdout.strip())
+    assert len(out) == 1
+
+
+def test_a_cached_load_imports_no_parser_cli_or_templates(tmp_path: Path) -> None:
+    """Once cached, loading (and so simulating) needs neither Lark nor the CLI's or the sheets' libraries."""
+    code = ("import sys; from cardlang.compile.game import load_game; load_game('dominion'); "
+            "print(sorted({m.split('.')[0] for m in sys.modules} & {'lark', 'typer', 'click', 'jinja2', 'rich'}))")
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDLANG_CACHE": str(tmp_path / "c")}
+    runs = [subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=ROOT,
+                           env=env) for _ in range(2)]
+    assert all(r.returncode == 0 for r in runs), runs[0].stderr + runs[1].stderr
+    assert runs[0].stdout.strip() == "['lark']"  # the first load parsed
+    assert runs[1].stdout.strip() == "[]"
+
+
+def test_old_and_surplus_entries_are_pruned_when_a_game_is_stored(home, monkeypatch) -> None:
+    folder = Path(os.environ["CARDLANG_CACHE"])
+    folder.mkdir(mode=0o700)
+    for i in range(5):
+        old = folder / f"ast-old{i}.cache"
+        old.write_bytes(b"x")
+        os.utime(old, (1, 1))  # 1970: older than any age kept
+    (folder / "grammar-keep.cache").write_bytes(b"x")
+    os.utime(folder / "grammar-keep.cache", (1, 1))
+    cold = _fingerprint(load_game(GAME))
+    names = {p.name for p in folder.iterdir()}
+    assert not any(n.startswith("ast-old") for n in names) and "grammar-keep.cache" in names
+    monkeypatch.setattr(cache, "MAX_ENTRIES", 10)
+    card = next((home / "cards" / GAME).rglob("smithy.card"))
+    card.write_text(card.read_text(encoding="utf-8").replace("cost 4;", "cost 5;"), encoding="utf-8")
+    load_game(GAME)
+    assert len(_entries("ast") + _entries("code")) == 11  # the newest ten, and the entry just written
+    n = Counted(monkeypatch)
+    load_game(GAME)
+    assert n.compiled == 0  # which is the one this load needs
+    card.write_text(card.read_text(encoding="utf-8").replace("cost 5;", "cost 4;"), encoding="utf-8")
+    assert _fingerprint(load_game(GAME)) == cold  # pruned entries are only rebuilt
