@@ -4,17 +4,14 @@ written twice tested once, names against the options' labels or the decision's f
 from __future__ import annotations
 
 import ast as py
-import shutil
-from pathlib import Path
 
 import pytest
 
 from cardlang.compile.bots import LanguageBot, compile_bot
-from cardlang.compile.game import load_game
 from cardlang.runtime.decisions import NOT_NAMED, View
 from cardlang.runtime.state import Decision
+from copied_game import dominion_with
 
-ROOT = Path(__file__).resolve().parents[2]
 SRC_NAME = r"""Evil \"Card\" \\ {x} __import__('os')"""
 EVIL_NAME = """Evil "Card" \\ {x} __import__('os')"""
 CARD = f'card "{SRC_NAME}" {{ cost 2; types Action; }}\n'
@@ -32,14 +29,8 @@ BOT = f'''bot "evil" extends "big-money" {{
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory):
-    home = tmp_path_factory.mktemp("bot-codegen")
-    shutil.copytree(ROOT / "games", home / "games")
-    shutil.copytree(ROOT / "cards", home / "cards")
-    (home / "cards" / "dominion" / "zz_evil.card").write_text(CARD, encoding="utf-8")
-    (home / "games" / "dominion" / "bots" / "zz_evil.cl").write_text(BOT, encoding="utf-8")
-    with pytest.MonkeyPatch.context() as mp:  # the game's files are read from this copy
-        mp.setenv("CARDLANG_HOME", str(home))
-        yield load_game("dominion")
+    yield from dominion_with(tmp_path_factory, "bot-codegen", {"cards/dominion/zz_evil.card": CARD,
+                                                               "games/dominion/bots/zz_evil.cl": BOT})
 
 
 def _modules(game):

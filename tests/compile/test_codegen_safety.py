@@ -6,18 +6,14 @@ Also: a run-time error inside generated code still names the card and its `path:
 from __future__ import annotations
 
 import ast as py
-import os
 import re
-import shutil
-from pathlib import Path
 
 import pytest
 
-from cardlang.compile.game import load_game
 from cardlang.errors import RuleViolation
 from cardlang.runtime.state import Ctx
+from copied_game import dominion_with
 
-ROOT = Path(__file__).resolve().parents[2]
 # As written in the card source (cardlang escapes), and the values they stand for.
 SRC_NAME = r"""Evil \"Card\" \\ {x} __import__('os')"""
 EVIL_NAME = """Evil "Card" \\ {x} __import__('os')"""
@@ -49,19 +45,7 @@ SAFE_NAME = re.compile(r"^(ctx|range|list|_[A-Za-z]+\d*(_[A-Za-z_][A-Za-z0-9_]*)
 
 @pytest.fixture(scope="module")
 def game(tmp_path_factory):
-    home = tmp_path_factory.mktemp("codegen-safety")
-    shutil.copytree(ROOT / "games", home / "games")
-    shutil.copytree(ROOT / "cards", home / "cards")
-    (home / "cards" / "dominion" / "zz_evil.card").write_text(CARD, encoding="utf-8")
-    old = os.environ.get("CARDLANG_HOME")
-    os.environ["CARDLANG_HOME"] = str(home)
-    try:
-        yield load_game("dominion")
-    finally:
-        if old is None:
-            os.environ.pop("CARDLANG_HOME", None)
-        else:
-            os.environ["CARDLANG_HOME"] = old
+    yield from dominion_with(tmp_path_factory, "codegen-safety", {"cards/dominion/zz_evil.card": CARD})
 
 
 def _evil_name(game) -> str:
