@@ -249,11 +249,11 @@ def primitives(game: Annotated[Optional[str], typer.Option(metavar="GAME", help=
 
 
 @app.command()
-def sheets(game: Annotated[str, typer.Argument(help="Game id.")],
-           out: Annotated[Path, typer.Option("-o", "--out", help="Output folder.")] = Path("sheets"),
-           format: Annotated[str, typer.Option(help="html, pdf or md.")] = "html",
-           paper: Annotated[str, typer.Option(help="a4 or letter.")] = "a4",
-           cards_: Annotated[Optional[str], typer.Option("--cards", help="Only these cards, comma-separated.")] = None,
+def sheets(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")],
+           out: Annotated[Path, typer.Option("-o", "--out", metavar="FOLDER", help="Output folder.")] = Path("sheets"),
+           format: Annotated[str, typer.Option(metavar="FORMAT", help="html, pdf or md.")] = "html",
+           paper: Annotated[str, typer.Option(metavar="SIZE", help="a4 or letter.")] = "a4",
+           cards_: Annotated[Optional[str], typer.Option("--cards", metavar="CARDS", help="Only these cards, comma-separated.")] = None,
            with_: WithOpt = None) -> None:
     """Print card sheets (63 x 88 mm, 9 a page) and a rules reference, generated from the sources."""
     from cardlang.render.build import card_faces, rules_reference

@@ -21,9 +21,9 @@ VariantOpt = Annotated[Optional[list[str]], typer.Option("--variant", metavar="N
                                                          help="A variant the game declares (repeat for several).")]
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `cardlang games`).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
-WorkersOpt = Annotated[Optional[int], typer.Option(min=1, help="Processes to use (default: every core). "
+WorkersOpt = Annotated[Optional[int], typer.Option(metavar="N", min=1, help="Processes to use (default: every core). "
                                                    "Results never depend on it.")]
-ExecutorOpt = Annotated[Optional[str], typer.Option(help="dask://HOST:N: play the games on the Dask scheduler "
+ExecutorOpt = Annotated[Optional[str], typer.Option(metavar="ADDRESS", help="dask://HOST:N: play the games on the Dask scheduler "
                                                     "there (needs the dask extra of cardlang).")]
 
 

@@ -13,8 +13,8 @@ from cardlang.cli_app import _fail_usage, _load, app
 
 
 @app.command("compile")
-def compile_(game: Annotated[str, typer.Argument(help="Game id (see `cardlang games`).")],
-             card: Annotated[Optional[str], typer.Option("--card", help="Only this card's abilities.")] = None
+def compile_(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `cardlang games`).")],
+             card: Annotated[Optional[str], typer.Option("--card", metavar="NAME", help="Only this card's abilities.")] = None
              ) -> None:
     """Print the Python that the game's rules (or one card's abilities) were compiled to."""
     from cardlang.compile.codegen import source_of

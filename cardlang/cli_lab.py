@@ -16,19 +16,19 @@ from cardlang.cli_app import (ExecutorOpt, VariantOpt, WithOpt, WorkersOpt, _fai
 
 
 @app.command()
-def simulate(game: Annotated[str, typer.Argument(help="Game id.")],
-             players: Annotated[str, typer.Option(help="Comma-separated bot names (or random).")],
-             games: Annotated[int, typer.Option(min=1, help="Number of games.")] = 100,
-             seed: Annotated[int, typer.Option(help="Seed; the same seed gives the same results.")] = 1,
-             kingdom: Annotated[Optional[str], typer.Option(help="'random' or a list of cards.")] = None,
+def simulate(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")],
+             players: Annotated[str, typer.Option(metavar="BOTS", help="Comma-separated bot names (or random).")],
+             games: Annotated[int, typer.Option(metavar="N", min=1, help="Number of games.")] = 100,
+             seed: Annotated[int, typer.Option(metavar="N", help="Seed; the same seed gives the same results.")] = 1,
+             kingdom: Annotated[Optional[str], typer.Option(metavar="CARDS", help="'random' or a list of cards.")] = None,
              json_: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
-             per_game: Annotated[Optional[Path], typer.Option(help="Write one JSON line per game here.")] = None,
+             per_game: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Write one JSON line per game here.")] = None,
              workers: WorkersOpt = None, executor: ExecutorOpt = None,
-             start: Annotated[int, typer.Option(min=0, help="Index of the first game (replay part of a run "
+             start: Annotated[int, typer.Option(metavar="N", min=0, help="Index of the first game (replay part of a run "
                                                 "alone: game N always has the same seed).")] = 0,
              check: Annotated[bool, typer.Option("--check", help="Check the invariants after every step; "
                                                  "report each game that breaks one.")] = False,
-             max_turns: Annotated[int, typer.Option(min=1, help="Stop a game after this many turns "
+             max_turns: Annotated[int, typer.Option(metavar="N", min=1, help="Stop a game after this many turns "
                                                     "(counted as stopped).")] = 1000,
              stats: Annotated[bool, typer.Option("--stats", help="Per-card and per-seat statistics, game "
                                                  "lengths, margins and end conditions.")] = False,
@@ -75,13 +75,13 @@ ArmOpt = "An expansion folder or a card file; its cards replace the game's cards
 
 
 @app.command()
-def compare(game: Annotated[str, typer.Argument(help="Game id.")],
-            players: Annotated[str, typer.Option(help="Comma-separated bot names; the first is compared.")],
-            a: Annotated[Optional[Path], typer.Option("--a", help="Arm A. " + ArmOpt)] = None,
-            b: Annotated[Optional[Path], typer.Option("--b", help="Arm B. " + ArmOpt)] = None,
-            games: Annotated[int, typer.Option(min=1, help="Games per arm.")] = 1000,
-            seed: Annotated[int, typer.Option(help="Seed; both arms play the same seeds.")] = 1,
-            kingdom: Annotated[Optional[str], typer.Option(help="'random' or a list of cards.")] = None,
+def compare(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")],
+            players: Annotated[str, typer.Option(metavar="BOTS", help="Comma-separated bot names; the first is compared.")],
+            a: Annotated[Optional[Path], typer.Option("--a", metavar="PATH", help="Arm A. " + ArmOpt)] = None,
+            b: Annotated[Optional[Path], typer.Option("--b", metavar="PATH", help="Arm B. " + ArmOpt)] = None,
+            games: Annotated[int, typer.Option(metavar="N", min=1, help="Games per arm.")] = 1000,
+            seed: Annotated[int, typer.Option(metavar="N", help="Seed; both arms play the same seeds.")] = 1,
+            kingdom: Annotated[Optional[str], typer.Option(metavar="CARDS", help="'random' or a list of cards.")] = None,
             json_: Annotated[bool, typer.Option("--json", help="Print one JSON object instead of a table.")] = False,
             workers: WorkersOpt = None, executor: ExecutorOpt = None,
             with_: WithOpt = None, variant: VariantOpt = None) -> None:
@@ -101,14 +101,14 @@ def compare(game: Annotated[str, typer.Argument(help="Game id.")],
 
 
 @app.command()
-def report(game: Annotated[str, typer.Argument(help="Game id.")],
-           players: Annotated[str, typer.Option(help="Comma-separated bot names; the first is compared.")],
-           out: Annotated[Path, typer.Option("-o", "--out", help="The HTML file to write.")] = Path("report.html"),
-           games: Annotated[int, typer.Option(min=1, help="Games (per arm, with --b).")] = 1000,
-           seed: Annotated[int, typer.Option(help="Seed; the same seed gives the same report.")] = 1,
-           kingdom: Annotated[Optional[str], typer.Option(help="'random' or a list of cards.")] = None,
-           a: Annotated[Optional[Path], typer.Option("--a", help="Cards simulated (arm A). " + ArmOpt)] = None,
-           b: Annotated[Optional[Path], typer.Option("--b", help="With it, an A/B comparison. " + ArmOpt)] = None,
+def report(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")],
+           players: Annotated[str, typer.Option(metavar="BOTS", help="Comma-separated bot names; the first is compared.")],
+           out: Annotated[Path, typer.Option("-o", "--out", metavar="FILE", help="The HTML file to write.")] = Path("report.html"),
+           games: Annotated[int, typer.Option(metavar="N", min=1, help="Games (per arm, with --b).")] = 1000,
+           seed: Annotated[int, typer.Option(metavar="N", help="Seed; the same seed gives the same report.")] = 1,
+           kingdom: Annotated[Optional[str], typer.Option(metavar="CARDS", help="'random' or a list of cards.")] = None,
+           a: Annotated[Optional[Path], typer.Option("--a", metavar="PATH", help="Cards simulated (arm A). " + ArmOpt)] = None,
+           b: Annotated[Optional[Path], typer.Option("--b", metavar="PATH", help="With it, an A/B comparison. " + ArmOpt)] = None,
            workers: WorkersOpt = None, executor: ExecutorOpt = None,
            with_: WithOpt = None, variant: VariantOpt = None) -> None:
     """One HTML page of tables and charts: win rates, seats, game lengths, end conditions, per-card win

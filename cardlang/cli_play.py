@@ -15,16 +15,16 @@ from cardlang.cli_app import (VariantOpt, WithOpt, _fail_usage, _load, _parse_pl
 
 
 @app.command()
-def play(game: Annotated[str, typer.Argument(help="Game id.")],
-         players: Annotated[Optional[str], typer.Option(
+def play(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")],
+         players: Annotated[Optional[str], typer.Option(metavar="BOTS", 
              help="Comma-separated: human, random, or bot names (default: human against the game's first "
                   "bot; big-money where there is one).")] = None,
-         seed: Annotated[int, typer.Option(help="Seed of the game's one RNG.")] = 1,
-         kingdom: Annotated[Optional[str], typer.Option(help="'random' or a comma-separated list of cards.")] = None,
-         log: Annotated[Optional[Path], typer.Option(help="Write every event as JSON lines to this file "
+         seed: Annotated[int, typer.Option(metavar="N", help="Seed of the game's one RNG.")] = 1,
+         kingdom: Annotated[Optional[str], typer.Option(metavar="CARDS", help="'random' or a comma-separated list of cards.")] = None,
+         log: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Write every event as JSON lines to this file "
                                                      "(`cardlang replay` shows it again).")] = None,
          quiet: Annotated[bool, typer.Option(help="Print only the result.")] = False,
-         input_: Annotated[Optional[Path], typer.Option("--input", help="Answer the prompts from this file, "
+         input_: Annotated[Optional[Path], typer.Option("--input", metavar="FILE", help="Answer the prompts from this file, "
                                                         "one answer a line.")] = None,
          plain: Annotated[bool, typer.Option(help="No colour (also when NO_COLOR is set or not a terminal).")] = False,
          with_: WithOpt = None, variant: VariantOpt = None) -> None:
@@ -92,8 +92,8 @@ def _tell(g, names, agents, seed, *, log=None, plain=False, step=False, **kw) ->
 
 
 @app.command()
-def replay(log: Annotated[Path, typer.Argument(help="A log written by `cardlang play --log FILE.jsonl`.")],
-           seat: Annotated[Optional[int], typer.Option(help="Show the game as this seat saw it (1, 2, ...); "
+def replay(log: Annotated[Path, typer.Argument(metavar="FILE", help="A log written by `cardlang play --log FILE.jsonl`.")],
+           seat: Annotated[Optional[int], typer.Option(metavar="N", help="Show the game as this seat saw it (1, 2, ...); "
                                                        "default: a spectator who sees everything.")] = None,
            step: Annotated[bool, typer.Option(help="Wait for Enter after each turn.")] = False,
            plain: Annotated[bool, typer.Option(help="No colour.")] = False) -> None:
