@@ -1,5 +1,6 @@
 """The CLI: exit codes, messages, determinism, and no tracebacks on bad input."""
 import json
+import re
 from pathlib import Path
 
 from typer.testing import CliRunner
@@ -114,3 +115,18 @@ def test_a_person_sees_only_what_their_seat_may_see() -> None:
     assert "p2 draws 5 cards\n" in r.output   # p2's does not
     assert "p2 draws 5 cards:" not in r.output
     assert "p2: actions" in r.output and "hand 5 cards" in r.output
+
+
+def test_help_names_what_each_option_takes() -> None:
+    # Typer labels an option without a metavar by its Python type (`--games <int range>`); a user should read
+    # what to write instead (`--games N`, `--per-game FILE`).
+    commands = [c.name or c.callback.__name__ for c in app.registered_commands]
+    assert "simulate" in commands and "sheets" in commands
+    for name in commands:
+        r = run(name, "--help")
+        assert r.exit_code == 0, (name, r.output)
+        # the first column of an option's row: its names and what it takes, up to the gap before its help
+        columns = [re.split(r"\s{2,}", line.strip())[0] for line in r.output.splitlines()
+                   if line.lstrip().startswith("-")]
+        assert columns, name
+        assert not [c for c in columns if "<" in c], (name, columns)
