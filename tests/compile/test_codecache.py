@@ -16,6 +16,7 @@ import pytest
 
 from cardlang import cache
 from cardlang.compile import codegen
+from cardlang.compile.bots import compile_bot
 from cardlang.compile.game import load_game
 from cardlang.errors import ErrorList
 from cardlang.syntax import parser
@@ -58,8 +59,11 @@ class Counted:
 
 
 def _fingerprint(game) -> list:
-    """What a game is made of, comparable across loads: each generated function's code, its constants'
-    names, and every card's properties and rules text."""
+    """What a game is made of, comparable across loads: each generated function's code (its bots' included:
+    a load that skips the checks compiles a bot when first asked), its constants' names, and every card's
+    properties and rules text."""
+    for name in game.bots:
+        compile_bot(game, name)
     funcs = [(g.label, g.fn.__code__.co_filename, g.fn.__code__.co_code, g.fn.__code__.co_linetable,
               repr(g.fn.__code__.co_consts), tuple(g.consts)) for g in game.compiler.generated]
     cards = [(d.name, sorted(d.props.items()), sorted(d.dynamic), d.text) for d in game.defs]
