@@ -90,7 +90,8 @@ def check(paths: Annotated[list[Path], typer.Argument(metavar="PATH...", help="C
           game: Annotated[Optional[str], typer.Option(metavar="GAME", help="Check loose files as cards of this game.")] = None,
           with_: WithOpt = None) -> None:
     """Parse and compile sources; print every error, all in one run."""
-    from cardlang.compile.game import game_ids, load_game, project_root, source_files
+    from cardlang.cli_check import classify, clean_key, found_files, remember
+    from cardlang.compile.game import game_ids, load_game, project_root
     from cardlang.compile.scenario import load_scenarios
     from cardlang.errors import CardLangError, ErrorList, Span
     for p in paths:
@@ -103,25 +104,12 @@ def check(paths: Annotated[list[Path], typer.Argument(metavar="PATH...", help="C
         hint = did_you_mean(game, ids)
         raise _fail_usage(f"unknown game '{game}'" + (f"; {hint}" if hint else "") + f" (games: {', '.join(sorted(ids))})")
     _usage(cli_input.with_paths, with_ or [])
-    games_to_load: set[str] = set()
-    loose: list[Path] = []
-    found = [f for f in source_files(paths, (".card", ".cl", ".scenario")) if f.is_file()]
+    found = found_files(paths)
     if not found:
         raise _fail_usage(f"nothing to check: no .card, .cl or .scenario files in {', '.join(map(str, paths))}")
-    for f in found:
-        parts = f.resolve().parts
-        gid = None
-        for folder in ("cards", "games"):
-            base = (root / folder).parts
-            if parts[: len(base)] == base and len(parts) > len(base) and parts[len(base)] in ids:
-                gid = parts[len(base)]
-        if gid is not None and f.suffix != ".scenario":
-            games_to_load.add(gid)
-        else:
-            loose.append(f)
+    key = None if with_ else clean_key(paths, game)  # a clean check is remembered (cli_check.py)
+    games_to_load, loose = classify(found, root, ids, game)
     extra = list(with_ or []) + ([f for f in loose if f.suffix == ".card"] if game else [])
-    if game:
-        games_to_load.add(game)
     errors: list[CardLangError] = []
     checked = 0
     for gid in sorted(games_to_load):
@@ -148,7 +136,9 @@ def check(paths: Annotated[list[Path], typer.Argument(metavar="PATH...", help="C
         _print_errors(errors)
         echo(f"{len(errors)} error(s)", err=True)
         raise typer.Exit(code=1)
-    echo(f"ok: {checked} cards in {len(games_to_load)} game(s), {len(loose)} other file(s)")
+    line = f"ok: {checked} cards in {len(games_to_load)} game(s), {len(loose)} other file(s)"
+    echo(line)
+    remember(key, paths, game, line)
 
 
 @app.command()

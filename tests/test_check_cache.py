@@ -1,0 +1,92 @@
+"""`cardlang check` remembers a clean check (cardlang/cli_check.py): the same check of the same bytes prints
+the same line without Typer or any load; any changed byte, new file, other argument or a check with errors
+runs in full."""
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from cardlang.cli import app
+from cardlang.cli_check import answer_from_cache
+
+ROOT = Path(__file__).resolve().parents[1]
+GAME = "dominion"
+runner = CliRunner()
+
+
+@pytest.fixture
+def home(tmp_path: Path, monkeypatch) -> Path:
+    """A copy of one game's sources as the project, the working folder, with a cache of its own."""
+    for part in ("games", "cards"):
+        shutil.copytree(ROOT / part / GAME, tmp_path / "home" / part / GAME)
+    monkeypatch.setenv("CARDLANG_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("CARDLANG_CACHE", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path / "home")
+    return tmp_path / "home"
+
+
+def check(*args: str, code: int = 0) -> str:
+    r = runner.invoke(app, ["check", *args])
+    assert r.exit_code == code, r.output
+    return r.output
+
+
+def test_a_clean_check_is_answered_from_the_cache_until_a_byte_changes(home: Path) -> None:
+    assert answer_from_cache(["cards", "games"]) is None
+    out = check("cards", "games")
+    line = out.strip()
+    assert line.startswith("ok: ") and "1 game(s)" in line
+    assert answer_from_cache(["cards", "games"]) == line
+    assert answer_from_cache(["games", "cards"]) is None  # another argument list: its own check
+    card = sorted((home / "cards" / GAME).glob("*.card"))[0]
+    original = card.read_bytes()
+    card.write_bytes(original + b"\n")
+    assert answer_from_cache(["cards", "games"]) is None
+    check("cards", "games")
+    assert answer_from_cache(["cards", "games"]) == line
+    card.write_bytes(original)  # the bytes checked first: their answer still stands
+    assert answer_from_cache(["cards", "games"]) == line
+
+
+def test_a_check_with_errors_is_never_stored(home: Path) -> None:
+    rules = home / "games" / GAME / "game.cl"
+    rules.write_text(rules.read_text(encoding="utf-8") + "\nbot broken extends nobody { }\n", encoding="utf-8")
+    first = check("cards", "games", code=1)
+    assert "error" in first
+    assert answer_from_cache(["cards", "games"]) is None
+    assert check("cards", "games", code=1) == first
+
+
+def test_new_files_options_and_usage_errors_run_the_check(home: Path) -> None:
+    line = check("cards", "games").strip()
+    (home / "cards" / GAME / "zz_new.card").write_text("card Zz New { types Action; cost 2; }\n", encoding="utf-8")
+    assert answer_from_cache(["cards", "games"]) is None
+    (home / "cards" / GAME / "zz_new.card").unlink()
+    assert answer_from_cache(["cards", "games"]) == line
+    for args in (["cards", "games", "--with", "cards"], ["--help"], ["cards", "--game"], ["cards", "/no/such"],
+                 ["cards", "--game", "nogame"], []):
+        assert answer_from_cache(args) is None, args
+    loose = home / "loose.card"
+    loose.write_text("card Loose { types Action; cost 2; }\n", encoding="utf-8")
+    line = check(str(loose), "--game", GAME).strip()
+    assert answer_from_cache([str(loose), "--game", GAME]) == line
+    assert answer_from_cache([str(loose), f"--game={GAME}"]) == line
+    assert answer_from_cache([str(loose)]) is None  # not the same check: a loose file, not a card of the game
+
+
+def test_the_command_answers_without_typer(home: Path) -> None:
+    code = ("import sys; sys.argv = ['cardlang', 'check', 'cards', 'games']\n"
+            "from cardlang.cli_main import main\n"
+            "try:\n    main()\nexcept SystemExit as e:\n    print('typer' in sys.modules, e.code)\n")
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    second = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert first.stdout.splitlines()[0] == second.stdout.splitlines()[0]
+    assert first.stdout.splitlines()[1] == "True 0"
+    assert second.stdout.splitlines()[1] == "False 0"
