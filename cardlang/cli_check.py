@@ -1,13 +1,16 @@
-"""What `cardlang check` looks at (the games to load, the loose files), and its record of clean checks.
+"""`cardlang check`: what it looks at (the games to load, the loose files), the check itself, and its record
+of clean checks. The check runs the same from the Typer app (cli.py) and from the entry point (cli_main.py),
+which parses the arguments of a plain check itself, so that a check needs neither Typer's option parsing nor
+the other commands.
 
 A check that found no error stores the line it printed in the user's cache (cardlang/cache.py, which adds
 the hash of cardlang's own code and Python's version to the key), under a key of everything the check read or
 depended on: the arguments, the working folder (errors name paths relative to it), the project folder and its
 games, the list of files found, and every byte of every file checked, the files each game's load reads
 included. The same check of the same bytes by the same code prints the same line, so the next run prints it
-from there (cli_main.py) without importing Typer or loading any game; any change of a byte, a file, an
-argument or of cardlang gives another key, and the check runs in full. Checks with errors, and checks with
-`--with`, are never stored: they always run. Imports neither Typer nor the compiler. Knows no game.
+from there without loading any game; any change of a byte, a file, an argument or of cardlang gives another
+key, and the check runs in full. Checks with errors, and checks with `--with`, are never stored: they always
+run. Imports neither Typer nor the compiler until a check has to run. Knows no game.
 """
 from __future__ import annotations
 
@@ -104,22 +107,94 @@ def remember(key: bytes | None, paths: list[Path], game: str | None, line: str) 
         write_entry(KIND, key, line.encode("utf-8"))
 
 
-def answer_from_cache(args: list[str]) -> str | None:
-    """The line `cardlang check ARGS` prints when the same check of the same bytes was clean before; None
-    when it must run (not stored, or arguments this shortcut leaves to the full command line)."""
+def parse_args(args: list[str]) -> tuple[list[Path], str | None, list[Path]] | None:
+    """(paths, --game, --with) of `cardlang check ARGS` as the Typer app reads them, for plain arguments:
+    paths, `--game GAME` once, `--with PATH` any number of times (either also as `--opt=VALUE`). None for
+    anything else (--help, an unknown option, no path...): the Typer app parses those and says what is wrong."""
     paths: list[Path] = []
     game: str | None = None
+    with_: list[Path] = []
     it = iter(args)
     for a in it:
-        if a == "--game" or a.startswith("--game="):
-            if game is not None:
+        opt, eq, value = a.partition("=")
+        if opt in ("--game", "--with"):
+            v = value if eq else next(it, None)
+            if not v or v.startswith("-") or (opt == "--game" and game is not None):
                 return None
-            game = a[len("--game="):] if "=" in a else next(it, None)
-            if not game or game.startswith("-"):
-                return None
-        elif a.startswith("-") or not a:  # --help, --with, `--`...: the full command line handles them
+            if opt == "--game":
+                game = v
+            else:
+                with_.append(Path(v))
+        elif a.startswith("-") or not a:
             return None
         else:
             paths.append(Path(a))
-    key = clean_key(paths, game)
+    return (paths, game, with_) if paths else None
+
+
+def answer_from_cache(paths: list[Path], game: str | None, with_: list[Path]) -> str | None:
+    """The line this check prints when the same check of the same bytes was clean before, else None."""
+    key = None if with_ else clean_key(paths, game)
     return stored_answer(key) if key is not None else None
+
+
+def run_check(paths: list[Path], game: str | None, with_: list[Path] | None) -> int:
+    """Parse and compile the sources of PATHS (loose cards as cards of GAME, with the expansions WITH_); print
+    every error, or `ok: ...`. Returns the exit code: 0 clean, 1 errors found, 2 bad usage."""
+    from cardlang.cli_input import BadUsage, echo, print_errors, with_paths
+    from cardlang.compile.game import load_game
+    from cardlang.compile.scenario import load_scenarios
+    from cardlang.errors import CardLangError, ErrorList, Span
+
+    def usage(message: str) -> int:
+        echo(f"error: {message}", err=True)
+        return 2
+    for p in paths:
+        if not p.exists():
+            return usage(f"{p}: no such file or folder")
+    root = project_root().resolve()
+    ids = set(game_ids())
+    if game and game not in ids:
+        from cardlang.errors import did_you_mean
+        hint = did_you_mean(game, ids)
+        return usage(f"unknown game '{game}'" + (f"; {hint}" if hint else "") + f" (games: {', '.join(sorted(ids))})")
+    try:
+        with_paths(with_ or [])
+    except BadUsage as e:
+        return usage(str(e))
+    found = found_files(paths)
+    if not found:
+        return usage(f"nothing to check: no .card, .cl or .scenario files in {', '.join(map(str, paths))}")
+    key = None if with_ else clean_key(paths, game)
+    games_to_load, loose = classify(found, root, ids, game)
+    extra = list(with_ or []) + ([f for f in loose if f.suffix == ".card"] if game else [])
+    errors: list[CardLangError] = []
+    checked = 0
+    for gid in sorted(games_to_load):
+        try:
+            g = load_game(gid, extra if gid == game else list(with_ or []))
+            checked += len(g.defs)
+        except ErrorList as e:
+            errors.extend(e.errors)
+    for f in loose:
+        if game and f.suffix == ".card":
+            continue
+        try:
+            if f.suffix == ".scenario":
+                load_scenarios(f)
+            else:
+                from cardlang.syntax.cached import parse_cached
+                text = f.read_text(encoding="utf-8")
+                parse_cached(text.encode("utf-8", "surrogatepass"), text, str(f))
+        except CardLangError as e:
+            errors.append(e)
+        except (OSError, UnicodeDecodeError) as e:
+            errors.append(CardLangError(f"cannot read this file: {e.__class__.__name__}", Span(str(f), 1, 1, 1, 1)))
+    if errors:
+        print_errors(errors)
+        echo(f"{len(errors)} error(s)", err=True)
+        return 1
+    line = f"ok: {checked} cards in {len(games_to_load)} game(s), {len(loose)} other file(s)"
+    echo(line)
+    remember(key, paths, game, line)
+    return 0
