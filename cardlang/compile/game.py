@@ -78,9 +78,11 @@ class CompiledGame:
                          num_players=num_players, seed=seed, log=log)
 
 
-def _rel(path: Path) -> str:
+def _rel(path: Path, cwd: Path | None = None) -> str:
+    """PATH as errors name it: relative to the working folder (CWD, resolved, when the caller has it) if
+    it is under it."""
     try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
+        return str(path.resolve().relative_to(cwd or Path.cwd().resolve()))
     except ValueError:
         return str(path)
 
@@ -90,22 +92,23 @@ def parse_files(paths: list[Path], errors: list[CardLangError],
     """Parse PATHS (from the cache when their bytes were parsed before), adding to ERRORS what is wrong;
     KEYS, when given, gets the key of each file's path and bytes, in order (what the code cache is keyed by)."""
     files = []
+    cwd = Path.cwd().resolve() if paths else None  # once for all files
     for path in paths:
         try:
             data = path.read_bytes()
             text = data.decode("utf-8")
         except OSError as e:
             errors.append(CardCompileError(f"cannot read this file: {e.strerror or e.__class__.__name__}",
-                                           Span(_rel(path), 1, 1, 1, 1)))
+                                           Span(_rel(path, cwd), 1, 1, 1, 1)))
             continue
         except UnicodeDecodeError as e:
             line = data.count(b"\n", 0, e.start) + 1
             col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
             errors.append(CardCompileError(f"this file is not UTF-8 text: byte 0x{data[e.start]:02x} at line {line}",
-                                           Span(_rel(path), line, col, line, col + 1),
+                                           Span(_rel(path, cwd), line, col, line, col + 1),
                                            hint="save the file as UTF-8"))
             continue
-        rel = _rel(path)
+        rel = _rel(path, cwd)
         key = source_key(data, rel)
         if keys is not None:
             keys.append(key)
