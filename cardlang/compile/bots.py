@@ -64,11 +64,30 @@ def compile_bot(game, name: str) -> CompiledBot:
     was = comp.gen_label, comp.gen_card
     comp.gen_label, comp.gen_card = "rules", None  # as when the load checks bots: the same labels, whenever
     try:
-        bot = _compile_bot(game, name)
+        key = getattr(game, "code_key", None)
+        bot = _compile_bot(game, name) if key is None else _compile_cached(game, name, key)
     finally:
         comp.gen_label, comp.gen_card = was
     if cache is not None:
         cache[name] = bot
+    return bot
+
+
+def _compile_cached(game, name: str, key: bytes) -> CompiledBot:
+    """Bot NAME of a game whose load skipped the checks (its sources checked clean before), compiled when
+    first asked for, with its conditions' code from the user's cache as a load takes it (compile/codecache.py),
+    keyed by the game's sources and the bot's name."""
+    from cardlang.compile.codecache import CodeLog, generating, open_log
+    generated = len(game.compiler.generated)
+    log = open_log(key + b"\0bot\0" + name.encode("utf-8", "surrogatepass"))
+    with generating(log):
+        bot = _compile_bot(game, name)
+    if log.stale:  # not this bot's code after all: compile it afresh, as a load does
+        del game.compiler.generated[generated:]
+        log = CodeLog(log.key, None)
+        with generating(log):
+            bot = _compile_bot(game, name)
+    log.save()
     return bot
 
 

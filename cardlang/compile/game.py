@@ -55,6 +55,8 @@ class CompiledGame:
     # `end when A or B`: each part in the rules' words with its test, to say which one ended a game
     end_parts: list[tuple[str, Callable[[Ctx], Any]]] = field(default_factory=list)
     bot_rules: dict[str, dict] = field(default_factory=dict, repr=False)  # compiled bots, once per game
+    # the key of this game's entry in the code cache, after a clean load: its bots' code is kept there too
+    code_key: bytes | None = field(default=None, repr=False)
 
     @property
     def defs_by_name(self) -> dict[str, CardDef]:
@@ -168,6 +170,7 @@ def _load_game(game_id: str, extra: list[Path] | None, registry: Registry,
         log = CodeLog(log.key, None)
         game = _build(game_id, game_dir, registry, [], rules, card_files, overrides, extra_rules, log)
     log.save()
+    game.code_key = log.key
     return game
 
 

@@ -257,3 +257,33 @@ def test_old_and_surplus_entries_are_pruned_when_a_game_is_stored(home, monkeypa
     assert n.compiled == 0  # which is the one this load needs
     card.write_text(card.read_text(encoding="utf-8").replace("cost 5;", "cost 4;"), encoding="utf-8")
     assert _fingerprint(load_game(GAME)) == cold  # pruned entries are only rebuilt
+
+
+def test_a_cached_load_skips_the_bot_checks_and_keeps_each_bots_code(tmp_path: Path, monkeypatch) -> None:
+    """A load of sources that checked clean before compiles no bot; a bot asked for is compiled then, its
+    conditions' code stored, and taken from the cache by the next load's bot: the same game, played the same."""
+    game = "fall-of-kingdoms"  # its bots' conditions generate functions of their own
+    for part in ("games", "cards"):
+        shutil.copytree(ROOT / part / game, tmp_path / "home" / part / game)
+    monkeypatch.setenv("CARDLANG_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("CARDLANG_CACHE", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path)
+    cold = load_game(game)
+    assert set(cold.bot_rules) == set(cold.bots)  # checked, so compiled, by the first load
+    n = Counted(monkeypatch)
+    warm = load_game(game)
+    assert warm.bot_rules == {} and n.compiled == 0
+    for name in warm.bots:
+        compile_bot(warm, name)
+    assert n.compiled > 0  # the first time a bot is asked for after a cached load
+    n.reset()
+    again = load_game(game)
+    assert _fingerprint(again) == _fingerprint(cold)  # (it compiles every bot)
+    assert n.compiled == 0 and n.parsed == []
+    from cardlang.agents import make_agent
+    from cardlang.runtime.engine import play_game
+    logs = []
+    for g in (cold, load_game(game)):
+        r = play_game(g, [make_agent(g, "honest", 1), make_agent(g, "bluffer", 2)], 3, log=True)
+        logs.append((r.winners, r.scores, r.turns, list(r.state.log)))
+    assert logs[0] == logs[1]
