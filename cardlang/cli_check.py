@@ -10,7 +10,9 @@ games, the list of files found, and every byte of every file checked, the files 
 included. The same check of the same bytes by the same code prints the same line, so the next run prints it
 from there without loading any game; any change of a byte, a file, an argument or of cardlang gives another
 key, and the check runs in full. Checks with errors, and checks with `--with`, are never stored: they always
-run. Imports neither Typer nor the compiler until a check has to run. Knows no game.
+run. A check that runs also remembers each game that loaded clean, with its number of cards, under the key of
+that load (every byte it reads): after an edit of one game's card, only that game is loaded again. Imports
+neither Typer nor the compiler until a check has to run. Knows no game.
 """
 from __future__ import annotations
 
@@ -19,7 +21,7 @@ import os
 from pathlib import Path
 
 from cardlang.cache import read_entry, write_entry
-from cardlang.compile.sources import game_ids, game_sources, project_root, source_files
+from cardlang.compile.sources import game_ids, game_sources, load_key, project_root, source_files
 
 KIND = "check"
 SUFFIXES = (".card", ".cl", ".scenario")
@@ -138,12 +140,18 @@ def answer_from_cache(paths: list[Path], game: str | None, with_: list[Path]) ->
     return stored_answer(key) if key is not None else None
 
 
+def _clean_load(game_id: str, extra: list[Path]) -> int | None:
+    """How many cards a load of GAME_ID (with EXTRA) gave when the same sources loaded clean before, else
+    None (the key is the load's own: every byte of every file it reads, compile/game.py's load_key)."""
+    key = load_key(game_id, extra)
+    data = read_entry(KIND, b"game\0" + key) if key is not None else None
+    return int(data) if data is not None and data.isdigit() else None
+
+
 def run_check(paths: list[Path], game: str | None, with_: list[Path] | None) -> int:
     """Parse and compile the sources of PATHS (loose cards as cards of GAME, with the expansions WITH_); print
     every error, or `ok: ...`. Returns the exit code: 0 clean, 1 errors found, 2 bad usage."""
     from cardlang.cli_input import BadUsage, echo, print_errors, with_paths
-    from cardlang.compile.game import load_game
-    from cardlang.compile.scenario import load_scenarios
     from cardlang.errors import CardLangError, ErrorList, Span
 
     def usage(message: str) -> int:
@@ -171,16 +179,26 @@ def run_check(paths: list[Path], game: str | None, with_: list[Path] | None) -> 
     errors: list[CardLangError] = []
     checked = 0
     for gid in sorted(games_to_load):
+        game_extra = extra if gid == game else list(with_ or [])
+        known = _clean_load(gid, game_extra)
+        if known is not None:  # these sources of this game loaded clean before: so they would now
+            checked += known
+            continue
+        from cardlang.compile.game import load_game  # the compiler, only when a game must be loaded
         try:
-            g = load_game(gid, extra if gid == game else list(with_ or []))
+            g = load_game(gid, game_extra)
             checked += len(g.defs)
         except ErrorList as e:
             errors.extend(e.errors)
+            continue
+        if g.code_key is not None:
+            write_entry(KIND, b"game\0" + g.code_key, str(len(g.defs)).encode())
     for f in loose:
         if game and f.suffix == ".card":
             continue
         try:
             if f.suffix == ".scenario":
+                from cardlang.compile.scenario import load_scenarios
                 load_scenarios(f)
             else:
                 from cardlang.syntax.cached import parse_cached

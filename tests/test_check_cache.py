@@ -125,3 +125,34 @@ def test_the_entry_point_checks_as_the_app_does(home: Path) -> None:
         assert entry == app_run, args
         assert "Traceback" not in entry[2] and "internal error" not in entry[2], args
     assert [_both(a, env)[0][0] for a in cases] == [0, 1, 1, 2, 2, 2, 2, 1]
+
+
+def test_a_check_after_an_edit_loads_only_the_game_edited(tmp_path: Path, monkeypatch) -> None:
+    """Each game that loaded clean is remembered under its load's key (compile/sources.load_key): the next
+    check loads only the games whose bytes changed, and prints what loading them all would."""
+    from cardlang.compile import game as G
+    for gid in (GAME, "fall-of-kingdoms"):
+        for part in ("games", "cards"):
+            shutil.copytree(ROOT / part / gid, tmp_path / "home" / part / gid)
+    monkeypatch.setenv("CARDLANG_HOME", str(tmp_path / "home"))
+    monkeypatch.setenv("CARDLANG_CACHE", str(tmp_path / "cache"))
+    monkeypatch.chdir(tmp_path / "home")
+    loaded: list[str] = []
+    real = G.load_game
+
+    def load_game(gid, *args, **kw):
+        loaded.append(gid)
+        return real(gid, *args, **kw)
+    monkeypatch.setattr(G, "load_game", load_game)
+    first = check("cards", "games")
+    assert sorted(loaded) == [GAME, "fall-of-kingdoms"]
+    for gid in (GAME, "fall-of-kingdoms"):
+        assert G.load_key(gid) == real(gid).code_key
+    card = sorted((tmp_path / "home" / "cards" / "fall-of-kingdoms").rglob("*.card"))[0]
+    card.write_bytes(card.read_bytes() + b"\n")
+    loaded.clear()
+    assert check("cards", "games") == first
+    assert loaded == ["fall-of-kingdoms"]
+    loaded.clear()
+    assert check("games", "cards") == first  # another check of the same bytes: no game to load
+    assert loaded == []

@@ -13,8 +13,8 @@ from typing import Any, Callable, Iterator
 
 from cardlang.compile.codecache import CodeLog, generating, open_log
 from cardlang.compile.compiler import CARDS, Compiler, Scope
-from cardlang.compile.sources import (CARD_SUFFIX, RULES_SUFFIX, SCENARIO_SUFFIX, game_ids, game_sources,  # noqa: F401
-                                      project_root, source_files)
+from cardlang.compile.sources import (CARD_SUFFIX, RULES_SUFFIX, SCENARIO_SUFFIX, game_ids,  # noqa: F401
+                                      game_sources, load_key, project_root, shown_path, source_files)
 from cardlang.compile.spec import GameSpec
 from cardlang.errors import CardCompileError, CardLangError, ErrorList, Span, did_you_mean
 from cardlang.primitives import CORE, Registry
@@ -80,15 +80,6 @@ class CompiledGame:
                          num_players=num_players, seed=seed, log=log)
 
 
-def _rel(path: Path, cwd: Path | None = None) -> str:
-    """PATH as errors name it: relative to the working folder (CWD, resolved, when the caller has it) if
-    it is under it."""
-    try:
-        return str(path.resolve().relative_to(cwd or Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
-
-
 def parse_files(paths: list[Path], errors: list[CardLangError],
                 keys: list[bytes] | None = None) -> list[ast.SourceFile]:
     """Parse PATHS (from the cache when their bytes were parsed before), adding to ERRORS what is wrong;
@@ -101,16 +92,16 @@ def parse_files(paths: list[Path], errors: list[CardLangError],
             text = data.decode("utf-8")
         except OSError as e:
             errors.append(CardCompileError(f"cannot read this file: {e.strerror or e.__class__.__name__}",
-                                           Span(_rel(path, cwd), 1, 1, 1, 1)))
+                                           Span(shown_path(path, cwd), 1, 1, 1, 1)))
             continue
         except UnicodeDecodeError as e:
             line = data.count(b"\n", 0, e.start) + 1
             col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
             errors.append(CardCompileError(f"this file is not UTF-8 text: byte 0x{data[e.start]:02x} at line {line}",
-                                           Span(_rel(path, cwd), line, col, line, col + 1),
+                                           Span(shown_path(path, cwd), line, col, line, col + 1),
                                            hint="save the file as UTF-8"))
             continue
-        rel = _rel(path, cwd)
+        rel = shown_path(path, cwd)
         key = source_key(data, rel)
         if keys is not None:
             keys.append(key)
@@ -190,7 +181,7 @@ def _check_and_compile(game_id: str, game_dir: Path, registry: Registry, errors:
     games = [d for f in rules for d in f.decls if isinstance(d, ast.GameDecl)]
     if len(games) != 1:
         raise ErrorList(errors + [CardCompileError(f"games/{game_id} must declare exactly one game",
-                                                   Span(_rel(game_dir / 'game.cl'), 1, 1, 1, 1))])
+                                                   Span(shown_path(game_dir / 'game.cl'), 1, 1, 1, 1))])
     game_decl = games[0]
     extra_verbs = tuple(d for f in rules + extra_rules for d in f.decls if isinstance(d, ast.VerbDecl))
     if extra_verbs:

@@ -1,11 +1,14 @@
-"""Where a game's sources live on disk (games/<id>/, cards/<id>/, expansion folders) and which files a load
-of a game reads. Imports nothing of the compiler, so that a command can find (and hash) the files it would
-check before deciding to load anything. Knows no particular game.
+"""Where a game's sources live on disk (games/<id>/, cards/<id>/, expansion folders), which files a load of a
+game reads, and the key of its code-cache entry. Imports nothing of the compiler or the syntax tree, so
+that a command can find (and hash) the files it would check before deciding to load anything. Knows no
+particular game.
 """
 from __future__ import annotations
 
 import os
 from pathlib import Path
+
+from cardlang.syntax.cached import source_key
 
 CARD_SUFFIX = ".card"
 RULES_SUFFIX = ".cl"
@@ -47,3 +50,34 @@ def game_sources(game_id: str, extra: list[Path], replace: list[Path]) -> tuple[
             source_files([root / "cards" / game_id] + extra, (CARD_SUFFIX,)),
             source_files(replace, (CARD_SUFFIX,)),
             source_files(extra + replace, (RULES_SUFFIX,)))
+
+
+def shown_path(path: Path, cwd: Path | None = None) -> str:
+    """PATH as errors name it: relative to the working folder (CWD, resolved, when the caller has it) if
+    it is under it."""
+    try:
+        return str(path.resolve().relative_to(cwd or Path.cwd().resolve()))
+    except ValueError:
+        return str(path)
+
+
+def load_key(game_id: str, extra: list[Path] | None = None, replace: list[Path] | None = None) -> bytes | None:
+    """The key a load of these sources gives its entry in the code cache (CompiledGame.code_key after a
+    clean load), from the files as they are now, without parsing or compiling any: what a caller may key
+    what it knows of a clean load by. None when a file cannot be read as text (the load would say so)."""
+    if not (project_root() / "games" / game_id / "game.cl").is_file():
+        return None
+    keys: list[bytes] = [game_id.encode("utf-8", "surrogatepass")]
+    cwd = Path.cwd().resolve()
+    for label, paths in zip((None, b"cards", b"replace", b"extra rules"),
+                            game_sources(game_id, extra or [], replace or [])):
+        if label is not None:
+            keys.append(label)
+        for path in paths:  # as parse_files keys them
+            try:
+                data = path.read_bytes()
+                data.decode("utf-8")
+            except (OSError, UnicodeDecodeError):
+                return None
+            keys.append(source_key(data, shown_path(path, cwd)))
+    return b"\0".join(keys)
