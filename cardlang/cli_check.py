@@ -21,15 +21,15 @@ import os
 from pathlib import Path
 
 from cardlang.cache import read_entry, write_entry
-from cardlang.compile.sources import game_ids, game_sources, load_key, project_root, source_files
+from cardlang.compile.sources import game_ids, game_sources, load_key, project_root, resolved, source_files
 
 KIND = "check"
 SUFFIXES = (".card", ".cl", ".scenario")
 
 
 def found_files(paths: list[Path]) -> list[Path]:
-    """The source files among PATHS that a check looks at."""
-    return [f for f in source_files(paths, SUFFIXES) if f.is_file()]
+    """The source files among PATHS that a check looks at (source_files keeps files only)."""
+    return source_files(paths, SUFFIXES)
 
 
 def classify(found: list[Path], root: Path, ids: set[str], game: str | None) -> tuple[set[str], list[Path]]:
@@ -37,8 +37,9 @@ def classify(found: list[Path], root: Path, ids: set[str], game: str | None) -> 
     by loading its game; anything else (scenarios, files elsewhere) is checked on its own."""
     games_to_load: set[str] = set()
     loose: list[Path] = []
+    folders: dict[str, str] = {}
     for f in found:
-        parts = f.resolve().parts
+        parts = resolved(f, folders).parts
         gid = None
         for folder in ("cards", "games"):
             base = (root / folder).parts
@@ -134,10 +135,11 @@ def parse_args(args: list[str]) -> tuple[list[Path], str | None, list[Path]] | N
     return (paths, game, with_) if paths else None
 
 
-def answer_from_cache(paths: list[Path], game: str | None, with_: list[Path]) -> str | None:
-    """The line this check prints when the same check of the same bytes was clean before, else None."""
+def answer_from_cache(paths: list[Path], game: str | None, with_: list[Path]) -> tuple[str | None, bytes | None]:
+    """(the line this check prints when the same check of the same bytes was clean before, else None; the
+    check's key, for run_check)."""
     key = None if with_ else clean_key(paths, game)
-    return stored_answer(key) if key is not None else None
+    return (stored_answer(key) if key is not None else None), key
 
 
 def _clean_load(game_id: str, extra: list[Path]) -> int | None:
@@ -148,9 +150,13 @@ def _clean_load(game_id: str, extra: list[Path]) -> int | None:
     return int(data) if data is not None and data.isdigit() else None
 
 
-def run_check(paths: list[Path], game: str | None, with_: list[Path] | None) -> int:
+_UNKEYED = object()  # run_check computes the key itself
+
+
+def run_check(paths: list[Path], game: str | None, with_: list[Path] | None, key: object = _UNKEYED) -> int:
     """Parse and compile the sources of PATHS (loose cards as cards of GAME, with the expansions WITH_); print
-    every error, or `ok: ...`. Returns the exit code: 0 clean, 1 errors found, 2 bad usage."""
+    every error, or `ok: ...`. Returns the exit code: 0 clean, 1 errors found, 2 bad usage. KEY: the check's
+    key (clean_key) when the caller has just computed it."""
     from cardlang.cli_input import BadUsage, echo, print_errors, with_paths
     from cardlang.errors import CardLangError, ErrorList, Span
 
@@ -173,7 +179,9 @@ def run_check(paths: list[Path], game: str | None, with_: list[Path] | None) -> 
     found = found_files(paths)
     if not found:
         return usage(f"nothing to check: no .card, .cl or .scenario files in {', '.join(map(str, paths))}")
-    key = None if with_ else clean_key(paths, game)
+    if key is _UNKEYED:
+        key = None if with_ else clean_key(paths, game)
+    assert key is None or isinstance(key, bytes)
     games_to_load, loose = classify(found, root, ids, game)
     extra = list(with_ or []) + ([f for f in loose if f.suffix == ".card"] if game else [])
     errors: list[CardLangError] = []

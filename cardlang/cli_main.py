@@ -30,14 +30,14 @@ def _check(paths, game, with_) -> int:
     from cardlang.cli_check import answer_from_cache, run_check
     try:
         try:
-            line = answer_from_cache(paths, game, with_)
+            line, key = answer_from_cache(paths, game, with_)
         except Exception:  # noqa: BLE001 - anything odd (an unreadable folder...): the full check says it
-            line = None
+            line, key = None, None
         if line is not None:
             sys.stdout.write(line + "\n")
             sys.stdout.flush()
             return 0
-        return run_check(paths, game, with_)
+        return run_check(paths, game, with_, key)
     except KeyboardInterrupt:
         return 130
     except OSError as e:

@@ -35,7 +35,7 @@ def home(tmp_path: Path, monkeypatch) -> Path:
 def cached(args: list[str]) -> str | None:
     """What the entry point would print from the cache for `cardlang check ARGS` (None: the check runs)."""
     parsed = parse_args(args)
-    return None if parsed is None else answer_from_cache(*parsed)
+    return None if parsed is None else answer_from_cache(*parsed)[0]
 
 
 def check(*args: str, code: int = 0) -> str:

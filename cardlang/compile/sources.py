@@ -32,14 +32,27 @@ def source_files(paths: list[Path], suffixes: tuple[str, ...]) -> list[Path]:
     """The files with these suffixes among PATHS (files, or folders searched all the way down), each once:
     a file given by name is read only as what its suffix says (a loose card is not also a rules file)."""
     out: dict[Path, Path] = {}
+    folders: dict[str, str] = {}
     for p in paths:
         if p.is_dir():
             found = sorted(f for f in p.rglob("*") if f.suffix in suffixes and f.is_file())
         else:
             found = [p] if p.is_file() and p.suffix in suffixes else []
         for f in found:
-            out.setdefault(f.resolve(), f)
+            out.setdefault(resolved(f, folders), f)
     return list(out.values())
+
+
+def resolved(path: Path, folders: dict[str, str]) -> Path:
+    """`path.resolve()`, resolving each folder once (FOLDERS keeps them for the caller's next paths): the
+    folder's real path and the file's name, unless the file itself is a link (a check or a load resolves
+    hundreds of files in a few folders, and a full resolve looks at every folder above each one again)."""
+    folder = str(path.parent)
+    real = folders.get(folder)
+    if real is None:
+        real = folders[folder] = os.path.realpath(folder)
+    full = os.path.join(real, path.name)
+    return Path(os.path.realpath(full) if os.path.islink(full) else full)
 
 
 def game_sources(game_id: str, extra: list[Path], replace: list[Path]) -> tuple[list[Path], ...]:
