@@ -156,3 +156,20 @@ def test_a_check_after_an_edit_loads_only_the_game_edited(tmp_path: Path, monkey
     loaded.clear()
     assert check("games", "cards") == first  # another check of the same bytes: no game to load
     assert loaded == []
+
+
+def test_resolved_is_path_resolve_with_each_folder_resolved_once(tmp_path: Path, monkeypatch) -> None:
+    from cardlang.compile.sources import resolved, source_files
+    real = tmp_path / "real"
+    real.mkdir()
+    (real / "a.card").write_text("card A { cost 1; }\n", encoding="utf-8")
+    (tmp_path / "linked").symlink_to(real)
+    (real / "b.card").symlink_to(real / "a.card")
+    (real / "c.card").symlink_to("../real/a.card")
+    monkeypatch.chdir(tmp_path)
+    paths = [Path("real/a.card"), Path("linked/a.card"), Path("real/b.card"), Path("linked/c.card"),
+             Path("./real/../linked/c.card"), tmp_path / "linked" / "b.card"]
+    paths += sorted((ROOT / "cards").rglob("*.card"))[:20]
+    folders: dict[str, str] = {}
+    assert [resolved(p, folders) for p in paths] == [p.resolve() for p in paths]
+    assert source_files([tmp_path], (".card",)) == [real / "a.card"]  # one file, however it is reached
