@@ -287,3 +287,26 @@ def test_a_cached_load_skips_the_bot_checks_and_keeps_each_bots_code(tmp_path: P
         r = play_game(g, [make_agent(g, "honest", 1), make_agent(g, "bluffer", 2)], 3, log=True)
         logs.append((r.winners, r.scores, r.turns, list(r.state.log)))
     assert logs[0] == logs[1]
+
+
+def test_an_entry_under_the_key_of_sources_with_errors_hides_none_of_them(home, monkeypatch) -> None:
+    """A load that finds an entry skips what can only find errors; were an entry ever under the key of
+    sources with errors (none is stored so: a planted or stale one), the load still reports them all (here
+    the entry is found stale first; a load that raised with an entry checks everything again as well)."""
+    from cardlang.compile.sources import load_key
+    clean = load_game(GAME)
+    payload = cache.read_entry("code", clean.code_key)
+    assert payload is not None
+    rules = home / "games" / GAME / "game.cl"  # an event no rule fires: an error that changes no function
+    text = rules.read_text(encoding="utf-8")
+    at = text.index("  event ")
+    rules.write_text(text[:at] + '  event nosuchevent "Never";\n' + text[at:], encoding="utf-8")
+    monkeypatch.setenv("CARDLANG_CACHE", "off")
+    with pytest.raises(ErrorList) as uncached:
+        load_game(GAME)
+    assert [str(e).endswith("error: no rule of this game fires 'nosuchevent'") for e in uncached.value.errors] == [True]
+    monkeypatch.setenv("CARDLANG_CACHE", str(home.parent / "cache"))
+    cache.write_entry("code", load_key(GAME), payload)  # the clean load's code, under the broken key
+    with pytest.raises(ErrorList) as planted:
+        load_game(GAME)
+    assert [(str(e), e.span) for e in planted.value.errors] == [(str(e), e.span) for e in uncached.value.errors]
