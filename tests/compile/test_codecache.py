@@ -20,6 +20,7 @@ from cardlang.compile.bots import compile_bot
 from cardlang.compile.game import load_game
 from cardlang.errors import ErrorList
 from cardlang.syntax import parser
+from copied_game import private_home
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "dominion"
@@ -28,12 +29,7 @@ GAME = "dominion"
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch) -> Path:
     """A copy of one game's sources as the project (so a test may edit a card), with a cache of its own."""
-    for part in ("games", "cards"):
-        shutil.copytree(ROOT / part / GAME, tmp_path / "home" / part / GAME)
-    monkeypatch.setenv("CARDLANG_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("CARDLANG_CACHE", str(tmp_path / "cache"))
-    monkeypatch.chdir(tmp_path)
-    return tmp_path / "home"
+    return private_home(tmp_path, monkeypatch, (GAME,))
 
 
 class Counted:
@@ -263,11 +259,7 @@ def test_a_cached_load_skips_the_bot_checks_and_keeps_each_bots_code(tmp_path: P
     """A load of sources that checked clean before compiles no bot; a bot asked for is compiled then, its
     conditions' code stored, and taken from the cache by the next load's bot: the same game, played the same."""
     game = "fall-of-kingdoms"  # its bots' conditions generate functions of their own
-    for part in ("games", "cards"):
-        shutil.copytree(ROOT / part / game, tmp_path / "home" / part / game)
-    monkeypatch.setenv("CARDLANG_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("CARDLANG_CACHE", str(tmp_path / "cache"))
-    monkeypatch.chdir(tmp_path)
+    private_home(tmp_path, monkeypatch, (game,))
     cold = load_game(game)
     assert set(cold.bot_rules) == set(cold.bots)  # checked, so compiled, by the first load
     n = Counted(monkeypatch)

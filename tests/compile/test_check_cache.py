@@ -5,7 +5,6 @@ exit codes as the app's."""
 from __future__ import annotations
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -15,8 +14,9 @@ from typer.testing import CliRunner
 
 from cardlang.cli import app
 from cardlang.cli_check import answer_from_cache, parse_args
+from copied_game import private_home
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 GAME = "dominion"
 runner = CliRunner()
 
@@ -24,12 +24,7 @@ runner = CliRunner()
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch) -> Path:
     """A copy of one game's sources as the project, the working folder, with a cache of its own."""
-    for part in ("games", "cards"):
-        shutil.copytree(ROOT / part / GAME, tmp_path / "home" / part / GAME)
-    monkeypatch.setenv("CARDLANG_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("CARDLANG_CACHE", str(tmp_path / "cache"))
-    monkeypatch.chdir(tmp_path / "home")
-    return tmp_path / "home"
+    return private_home(tmp_path, monkeypatch, (GAME,), cwd_in_home=True)
 
 
 def cached(args: list[str]) -> str | None:
@@ -131,12 +126,7 @@ def test_a_check_after_an_edit_loads_only_the_game_edited(tmp_path: Path, monkey
     """Each game that loaded clean is remembered under its load's key (compile/sources.load_key): the next
     check loads only the games whose bytes changed, and prints what loading them all would."""
     from cardlang.compile import game as G
-    for gid in (GAME, "fall-of-kingdoms"):
-        for part in ("games", "cards"):
-            shutil.copytree(ROOT / part / gid, tmp_path / "home" / part / gid)
-    monkeypatch.setenv("CARDLANG_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("CARDLANG_CACHE", str(tmp_path / "cache"))
-    monkeypatch.chdir(tmp_path / "home")
+    private_home(tmp_path, monkeypatch, (GAME, "fall-of-kingdoms"), cwd_in_home=True)
     loaded: list[str] = []
     real = G.load_game
 
