@@ -70,18 +70,22 @@ def clean_key(paths: list[Path], game: str | None) -> bytes | None:
     extra = [f for f in loose if f.suffix == ".card"] if game else []
     h = hashlib.sha256()
 
-    def put(*parts: str | bytes) -> None:
-        for p in parts:
-            h.update(p if isinstance(p, bytes) else p.encode("utf-8", "surrogateescape"))
-            h.update(b"\0")
+    def put(label: str, items) -> None:  # a label, how many items, each item (so no two keys run together)
+        items = [x if isinstance(x, bytes) else str(x).encode("utf-8", "surrogateescape") for x in items]
+        h.update(f"{label}\0{len(items)}\0".encode())
+        for x in items:
+            h.update(len(x).to_bytes(8, "big") + x)
 
-    put("check", os.getcwd(), str(root), *ids, "\1", game or "", "\1", *map(str, paths), "\1")
-    put(*map(str, found), "\1", *sorted(games_to_load), "\1", *map(str, loose), "\1")
+    put("check", [os.getcwd(), root, game or ""])
+    put("games here", ids)
+    put("arguments", paths)
+    put("found", found)
+    put("loaded", sorted(games_to_load))
+    put("loose", loose)
     read: list[Path] = []
     for gid in sorted(games_to_load):
-        put("game", gid)
         for group in game_sources(gid, extra if gid == game else [], []):
-            put("files", *map(str, group))
+            put(f"files of {gid}", group)
             read.extend(group)
     read.extend(f for f in loose if not (game and f.suffix == ".card"))
     for f in read:
@@ -89,7 +93,7 @@ def clean_key(paths: list[Path], game: str | None) -> bytes | None:
             data = f.read_bytes()
         except OSError:
             return None
-        put(str(f), hashlib.sha256(data).digest())
+        put("file", [str(f), hashlib.sha256(data).digest()])
     return h.digest()
 
 
