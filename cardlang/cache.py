@@ -3,10 +3,10 @@
 Everything here is safe to delete (it is rebuilt on the next run). The folder is $CARDLANG_CACHE, else
 $XDG_CACHE_HOME/cardlang, else ~/.cache/cardlang; CARDLANG_CACHE=off turns caching off. A cache file may be
 loaded with pickle (Lark's tables are), so only a folder that belongs to this user and that nobody else may
-write to is used: never a shared temporary folder. Two kinds of use: the Lark parser's
-tables (`cache_file`), and entries of things built from sources (`read_entry`/`write_entry`: parsed files,
-generated code), checked on reading so that a damaged or stale entry is rebuilt, never used. Knows nothing of
-games or of the language.
+write to is used: never a shared temporary folder. Two kinds of use: the Lark parser's tables
+(`cache_file`), and entries of things built from sources (`read_entry`/`write_entry`: parsed files, generated
+code, the line a clean `check` printed), checked on reading so that a damaged or stale entry is rebuilt, never
+used. Knows nothing of games or of the language.
 """
 from __future__ import annotations
 
@@ -142,6 +142,7 @@ def write_entry(kind: str, key: bytes, payload: bytes) -> None:
 # behind, every edit of cardlang a whole set. Kept: the newest MAX_ENTRIES written in the last MAX_AGE.
 MAX_ENTRIES = 3000
 MAX_AGE = 30 * 24 * 3600
+_ENTRY_KINDS = ("ast-", "code-", "check-")
 
 
 def prune(folder: Path, spare: Path | None = None, keep: int | None = None, max_age: float | None = None) -> None:
@@ -153,7 +154,7 @@ def prune(folder: Path, spare: Path | None = None, keep: int | None = None, max_
         found = []
         with os.scandir(folder) as it:
             for e in it:
-                if e.name.endswith(".cache") and e.name.startswith(("ast-", "code-")) and e.path != str(spare):
+                if e.name.endswith(".cache") and e.name.startswith(_ENTRY_KINDS) and e.path != str(spare):
                     found.append((e.stat().st_mtime, e.path))
     except OSError:
         return

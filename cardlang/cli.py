@@ -90,65 +90,10 @@ def check(paths: Annotated[list[Path], typer.Argument(metavar="PATH...", help="C
           game: Annotated[Optional[str], typer.Option(metavar="GAME", help="Check loose files as cards of this game.")] = None,
           with_: WithOpt = None) -> None:
     """Parse and compile sources; print every error, all in one run."""
-    from cardlang.compile.game import game_ids, load_game, project_root, source_files
-    from cardlang.compile.scenario import load_scenarios
-    from cardlang.errors import CardLangError, ErrorList, Span
-    for p in paths:
-        if not p.exists():
-            raise _fail_usage(f"{p}: no such file or folder")
-    root = project_root().resolve()
-    ids = set(game_ids())
-    if game and game not in ids:
-        from cardlang.errors import did_you_mean
-        hint = did_you_mean(game, ids)
-        raise _fail_usage(f"unknown game '{game}'" + (f"; {hint}" if hint else "") + f" (games: {', '.join(sorted(ids))})")
-    _usage(cli_input.with_paths, with_ or [])
-    games_to_load: set[str] = set()
-    loose: list[Path] = []
-    found = [f for f in source_files(paths, (".card", ".cl", ".scenario")) if f.is_file()]
-    if not found:
-        raise _fail_usage(f"nothing to check: no .card, .cl or .scenario files in {', '.join(map(str, paths))}")
-    for f in found:
-        parts = f.resolve().parts
-        gid = None
-        for folder in ("cards", "games"):
-            base = (root / folder).parts
-            if parts[: len(base)] == base and len(parts) > len(base) and parts[len(base)] in ids:
-                gid = parts[len(base)]
-        if gid is not None and f.suffix != ".scenario":
-            games_to_load.add(gid)
-        else:
-            loose.append(f)
-    extra = list(with_ or []) + ([f for f in loose if f.suffix == ".card"] if game else [])
-    if game:
-        games_to_load.add(game)
-    errors: list[CardLangError] = []
-    checked = 0
-    for gid in sorted(games_to_load):
-        try:
-            g = load_game(gid, extra if gid == game else list(with_ or []))
-            checked += len(g.defs)
-        except ErrorList as e:
-            errors.extend(e.errors)
-    for f in loose:
-        if game and f.suffix == ".card":
-            continue
-        try:
-            if f.suffix == ".scenario":
-                load_scenarios(f)
-            else:
-                from cardlang.syntax.cached import parse_cached
-                text = f.read_text(encoding="utf-8")
-                parse_cached(text.encode("utf-8", "surrogatepass"), text, str(f))
-        except CardLangError as e:
-            errors.append(e)
-        except (OSError, UnicodeDecodeError) as e:
-            errors.append(CardLangError(f"cannot read this file: {e.__class__.__name__}", Span(str(f), 1, 1, 1, 1)))
-    if errors:
-        _print_errors(errors)
-        echo(f"{len(errors)} error(s)", err=True)
-        raise typer.Exit(code=1)
-    echo(f"ok: {checked} cards in {len(games_to_load)} game(s), {len(loose)} other file(s)")
+    from cardlang.cli_check import run_check
+    code = run_check(paths, game, with_)  # also run without Typer, by the entry point (cli_main.py)
+    if code:
+        raise typer.Exit(code=code)
 
 
 @app.command()
@@ -296,14 +241,11 @@ from cardlang import cli_compile, cli_lab, cli_play  # noqa: E402,F401
 
 def main() -> None:
     """Entry point: like `app()`, but an engine bug ends with one line, not a traceback."""
-    import os
     try:
         app()
     except KeyboardInterrupt:
         typer.echo("\ninterrupted", err=True)
         raise SystemExit(130) from None
     except Exception as e:  # noqa: BLE001 - the last line of defence; CARDLANG_DEBUG=1 shows the traceback
-        if os.environ.get("CARDLANG_DEBUG"):
-            raise
-        typer.echo(f"internal error: {e.__class__.__name__}: {e} (set CARDLANG_DEBUG=1 for details)", err=True)
-        raise SystemExit(1) from None
+        from cardlang.cli_main import internal_error
+        internal_error(e)

@@ -11,6 +11,7 @@ import typer
 
 from cardlang import cli_input
 from cardlang.cli_input import BadUsage, echo
+from cardlang.cli_input import print_errors as _print_errors
 
 app = typer.Typer(no_args_is_help=True, add_completion=True, pretty_exceptions_enable=False, rich_markup_mode=None,
                   help="Write card games as text; check, test, play, simulate and print them.")
@@ -55,12 +56,6 @@ def _usage(check, *args) -> None:
 def _fail_usage(message: str) -> "typer.Exit":
     echo(f"error: {message}", err=True)
     return typer.Exit(code=2)
-
-
-def _print_errors(errors) -> None:
-    for e in errors:
-        echo(e.render(), err=True)
-        echo("", err=True)
 
 
 def _load(game_id: str, extra: list[Path] | None = None, replace: list[Path] | None = None):

@@ -24,8 +24,9 @@ def compile_(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id (
 
     g = _load(game)
     if card is None:  # a bot's rules are generated when first asked: generate them all, to show them
-        for name in g.bots:
-            compile_bot(g, name).generate_all()
+        bots = [compile_bot(g, name) for name in g.bots]  # the conditions of all (as a load checks them) first
+        for bot in bots:
+            bot.generate_all()
     mods = g.compiler.generated
     if card is not None:
         if card not in g.defs_by_name:

@@ -27,6 +27,13 @@ def echo(text: str = "", *, err: bool = False) -> None:
     typer.echo(visible(text), err=err)
 
 
+def print_errors(errors) -> None:
+    """Each error rendered with its source line and caret, and a blank line after it (on stderr)."""
+    for e in errors:
+        echo(e.render(), err=True)
+        echo("", err=True)
+
+
 def output_file(path: Path, option: str) -> None:
     """A file a command is about to write (a log, one JSON line per game): its folder must exist and be
     writable, and it must not be a folder. Character devices (/dev/null, /dev/stdout) are accepted."""

@@ -6,10 +6,15 @@ Load and check figures come from fresh processes, after one run has filled the u
 generated code, cardlang/cache.py) and with Python's bytecode kept as an installed package has it:
 `startup_seconds` is Python starting and exiting with nothing of ours; `import_seconds` importing cardlang's
 loader (cardlang.compile.game) in a new process; `load_seconds` the load_game call of each game after that
-import (issue 11's "loading a game under 0.1 s once cached"); `check_seconds` the wall time of `cardlang check
-cards games`, start-up included, as a user waits for it.
+import (issue 11's "loading a game under 0.1 s once cached"), with `load_cpu_seconds` the processor time of
+the same calls (less moved by other work on the machine); `check_seconds` the wall time of `cardlang check
+cards games`, start-up included, as a user waits for it (once cached, a clean check of the same bytes is
+answered from the cache: cardlang/cli_check.py), `check_full_seconds` the same check run in full, as the
+entry point runs it when no answer for the whole check is stored (each game's clean load is remembered too),
+and `check_after_edit_seconds` the check right after an edit of one card, in a copy of the project (that
+game is compiled again). Medians of 5 processes.
 
-    python tools/benchmark.py [--games N] [--repeat R] [--json] [--only TARGET ...]
+    python tools/benchmark.py [--games N] [--repeat R] [--json] [--only TARGET ...] [--no-load | --load-only]
     python tools/benchmark.py --parse        # parse speed and linearity instead (see parse_speed)
 
 Each target and the reference are run R times, interleaved, and the medians are kept, so that a machine busy
@@ -159,7 +164,7 @@ def _fresh_env() -> dict:
 _PYC: str | None = None
 
 
-def _in_fresh_processes(code: str, runs: int = 3) -> list[float]:
+def _in_fresh_processes(code: str, runs: int = 5) -> list[float]:
     """Run CODE (which prints seconds) in a fresh process: once to fill the caches, then RUNS times; the medians of
     each printed figure."""
     cmd = [sys.executable, "-c", code]
@@ -186,22 +191,51 @@ def _startup_seconds() -> float:
     return statistics.median(times[1:])
 
 
-def _load_seconds(game_id: str) -> tuple[float, float]:
-    """(seconds to import cardlang's loader, seconds of load_game) in a fresh process once the user cache
-    holds the game's parsed files and code (a first run fills it): what loading a game costs a command,
-    less Python's start-up."""
+def _load_seconds(game_id: str) -> tuple[float, float, float]:
+    """(seconds to import cardlang's loader, seconds of load_game, processor seconds of load_game) in a fresh
+    process once the user cache holds the game's parsed files and code (a first run fills it): what loading
+    a game costs a command, less Python's start-up."""
     code = ("import time; t = time.perf_counter(); from cardlang.compile.game import load_game; "
-            f"t1 = time.perf_counter(); load_game({game_id!r}); t2 = time.perf_counter(); print(t1 - t, t2 - t1)")
+            f"t1 = time.perf_counter(); c1 = time.process_time(); load_game({game_id!r}); "
+            "t2 = time.perf_counter(); c2 = time.process_time(); print(t1 - t, t2 - t1, c2 - c1)")
     got = _in_fresh_processes(code)
-    return (got[0], got[1]) if len(got) == 2 else (float("nan"), float("nan"))
+    return (got[0], got[1], got[2]) if len(got) == 3 else (float("nan"),) * 3
 
 
-def _check_seconds() -> float:
+def _check_seconds(full: bool = False) -> float:
     """Wall time of `cardlang check cards games` as a user runs it (a fresh process, Python's start-up
-    included), once the cache is filled."""
-    code = ("import subprocess, sys, time; t = time.perf_counter(); subprocess.run([sys.executable, '-m', "
-            "'cardlang', 'check', 'cards', 'games'], capture_output=True); print(time.perf_counter() - t)")
+    included), once the cache is filled; FULL: the check the entry point runs when no answer is stored
+    (cli_check.run_check, as after an edit of one card)."""
+    run = ("[sys.executable, '-c', 'from cardlang.cli_check import parse_args, run_check; "
+           "raise SystemExit(run_check(*parse_args([\"cards\", \"games\"])))']" if full else
+           "[sys.executable, '-m', 'cardlang', 'check', 'cards', 'games']")
+    code = (f"import subprocess, sys, time; t = time.perf_counter(); subprocess.run({run}, capture_output=True); "
+            "print(time.perf_counter() - t)")
     return _in_fresh_processes(code)[0]
+
+
+def _check_after_edit_seconds(game_id: str = "warring-kingdom", runs: int = 5) -> float:
+    """Wall time of `cardlang check cards games` right after an edit of one card of GAME_ID (a blank line
+    added, new bytes every run), in a copy of the project: that game is parsed (the one file) and compiled
+    again, the others are known clean. Median of RUNS fresh processes."""
+    import shutil
+    import tempfile
+    env = _fresh_env()
+    with tempfile.TemporaryDirectory(prefix="cardlang-bench-home-") as home:
+        for part in ("games", "cards"):
+            shutil.copytree(ROOT / part, Path(home) / part)
+        env = dict(env, CARDLANG_HOME=home)
+        cmd = [sys.executable, "-m", "cardlang", "check", "cards", "games"]
+        subprocess.run(cmd, capture_output=True, cwd=home, check=False, env=env)
+        card = sorted((Path(home) / "cards" / game_id).rglob("*.card"))[0]
+        times = []
+        for _ in range(runs):
+            with open(card, "a", encoding="utf-8") as f:
+                f.write("\n")
+            t = time.perf_counter()
+            subprocess.run(cmd, capture_output=True, cwd=home, check=False, env=env)
+            times.append(time.perf_counter() - t)
+    return statistics.median(times)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -211,6 +245,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--json", action="store_true", help="print one JSON object instead of a table")
     ap.add_argument("--only", nargs="*", default=None, help="targets to run (default: all)")
     ap.add_argument("--no-load", action="store_true", help="skip the load and check timings")
+    ap.add_argument("--load-only", action="store_true", help="only the load and check timings")
     ap.add_argument("--parse", action="store_true", help="measure parse speed instead of games per second")
     args = ap.parse_args(argv)
     if args.parse:
@@ -218,7 +253,7 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     from cardlang.compile.game import load_game
 
-    chosen = [t for t in TARGETS if not args.only or any(o in t for o in args.only)]
+    chosen = [] if args.load_only else [t for t in TARGETS if not args.only or any(o in t for o in args.only)]
     games = {}
     rows = []
     ref_games = max(args.games * 5, 100)
@@ -240,13 +275,17 @@ def main(argv: list[str] | None = None) -> int:
     if not args.no_load:
         out["startup_seconds"] = round(_startup_seconds(), 3)
         loads = {gid: _load_seconds(gid) for gid in TARGETS_GAMES()}
-        out["import_seconds"] = round(statistics.median(i for i, _ in loads.values()), 3)
-        out["load_seconds"] = {gid: round(sec, 3) for gid, (_, sec) in loads.items()}
+        out["import_seconds"] = round(statistics.median(i for i, _, _ in loads.values()), 3)
+        out["load_seconds"] = {gid: round(sec, 3) for gid, (_, sec, _) in loads.items()}
+        out["load_cpu_seconds"] = {gid: round(cpu, 3) for gid, (_, _, cpu) in loads.items()}
         out["check_seconds"] = round(_check_seconds(), 3)
+        out["check_full_seconds"] = round(_check_seconds(full=True), 3)
+        out["check_after_edit_seconds"] = round(_check_after_edit_seconds(), 3)
     if args.json:
         print(json.dumps(out, indent=2))
         return 0
-    print(f"{'target':42} {'games/s':>9} {'reference':>10} {'ratio':>7}")
+    if rows:
+        print(f"{'target':42} {'games/s':>9} {'reference':>10} {'ratio':>7}")
     for row in rows:
         goal = f"  (goal {row['goal_ratio']:.2f})" if row["goal_ratio"] else ""
         print(f"{row['target']:42} {row['games_per_s']:9.1f} {row['reference_games_per_s']:10.0f} "
@@ -255,8 +294,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"python start-up: {out['startup_seconds'] * 1000:.0f} ms; importing cardlang's loader: "
               f"{out['import_seconds'] * 1000:.0f} ms (fresh processes)")
         for gid, sec in out["load_seconds"].items():
-            print(f"load_game {gid}: {sec * 1000:.0f} ms (cached)")
-        print(f"cardlang check cards games: {out['check_seconds']:.2f} s (a fresh process, start-up included)")
+            print(f"load_game {gid}: {sec * 1000:.0f} ms (cached; {out['load_cpu_seconds'][gid] * 1000:.0f} ms "
+                  "of processor time)")
+        print(f"cardlang check cards games: {out['check_seconds']:.2f} s once cached, {out['check_full_seconds']:.2f} s "
+              f"run in full, {out['check_after_edit_seconds']:.2f} s after an edit of one Warring Kingdom card "
+              "(fresh processes, start-up included)")
     return 0
 
 

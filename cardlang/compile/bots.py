@@ -16,9 +16,10 @@ from cardlang.runtime.state import Ctx, Decision
 
 @dataclass(slots=True)
 class CompiledBot:
-    """A bot's rules by decision tag (its own first, then those it extends), checked when the game loads;
-    each rule's code is generated the first time a decision with its tag is put to the bot (a game's bots
-    have dozens of rules, a game plays few of them: loading stays cheap)."""
+    """A bot's rules by decision tag (its own first, then those it extends), checked when the game loads (or
+    first asked for, after a load of sources that checked clean before: compile/codecache.py); each rule's
+    code is generated the first time a decision with its tag is put to the bot (a game's bots have dozens of
+    rules, a game plays few of them: loading stays cheap)."""
 
     comp: Any
     name: str
@@ -55,13 +56,38 @@ def check_bots(game) -> list[CardLangError]:
 
 def compile_bot(game, name: str) -> CompiledBot:
     """The bot NAME, compiled once per game (its code reads only a ctx, so every seat and every game can
-    share it)."""
+    share it): when the load checks the bots, or at first use after a load that skipped them."""
     cache = getattr(game, "bot_rules", None)
     if cache is not None and name in cache:
         return cache[name]
-    bot = _compile_bot(game, name)
+    comp = game.compiler
+    was = comp.gen_label, comp.gen_card
+    comp.gen_label, comp.gen_card = "rules", None  # as when the load checks bots: the same labels, whenever
+    try:
+        key = getattr(game, "code_key", None)
+        bot = _compile_bot(game, name) if key is None else _compile_cached(game, name, key)
+    finally:
+        comp.gen_label, comp.gen_card = was
     if cache is not None:
         cache[name] = bot
+    return bot
+
+
+def _compile_cached(game, name: str, key: bytes) -> CompiledBot:
+    """Bot NAME of a game whose load skipped the checks (its sources checked clean before), compiled when
+    first asked for, with its conditions' code from the user's cache as a load takes it (compile/codecache.py),
+    keyed by the game's sources and the bot's name."""
+    from cardlang.compile.codecache import CodeLog, generating, open_log
+    generated = len(game.compiler.generated)
+    log = open_log(key + b"\0bot\0" + name.encode("utf-8", "surrogatepass"))
+    with generating(log):
+        bot = _compile_bot(game, name)
+    if log.stale:  # not this bot's code after all: compile it afresh, as a load does
+        del game.compiler.generated[generated:]
+        log = CodeLog(log.key, None)
+        with generating(log):
+            bot = _compile_bot(game, name)
+    log.save()
     return bot
 
 

@@ -8,7 +8,9 @@ same sources still runs the compiler, which builds each function's namespace of 
 primitive's run function, a span, a card definition), and binds it to the stored code object instead of
 placing and compiling the function again. Each stored function also keeps its file name, function name
 and the names of its namespace in order: a load that asks for anything else has found a stale entry, and is
-compiled again from scratch (cardlang/compile/game.py). Knows nothing of games.
+compiled again from scratch (cardlang/compile/game.py). An entry ends where the load's checks that can only
+find errors begin: a load that has taken all of it by then skips them (`checks_known_clean`). Knows nothing
+of games.
 """
 from __future__ import annotations
 
@@ -31,6 +33,16 @@ class CodeLog:
         self.pos = 0
         self.recorded: list[tuple[str, str, tuple[str, ...], Any]] = []
         self.stale = False  # asked for a function the entry does not hold: compile all of it again
+        self.checks_at: int | None = None  # functions made before the checks that can only find errors
+
+    def checks_known_clean(self) -> bool:
+        """Called where the load reaches the checks that can only find errors (bots, verb cycles), which
+        compile functions of their own (the bots' conditions) that the entry does not keep: True when every
+        function so far came from the entry and it holds no more. The entry was stored by a clean load of
+        the same sources by the same cardlang, so those checks found nothing there and would find nothing
+        here: the load may skip them (a bot is then compiled when it is first asked for)."""
+        self.checks_at = len(self.recorded)
+        return self.complete
 
     def take(self, filename: str, fn_name: str, ns: dict) -> Any:
         """The stored code object for the next function, if it is this one."""
@@ -54,9 +66,9 @@ class CodeLog:
         return self.stored is not None and not self.stale and self.pos == len(self.stored)
 
     def save(self) -> None:
-        """Store what this load compiled (call it only for a load without errors)."""
+        """Store what this load compiled up to its checks (call it only for a load without errors)."""
         if not self.complete:
-            write_entry(KIND, self.key, marshal.dumps(self.recorded))
+            write_entry(KIND, self.key, marshal.dumps(self.recorded[:self.checks_at]))
 
 
 def open_log(key: bytes) -> CodeLog:

@@ -1,16 +1,20 @@
 """Load a game: parse its rules, cards, bots and scenarios, check them, and compile them to closures.
 
-Knows where sources live on disk (games/<id>/, cards/<id>/) and nothing about any particular game.
+Reads the files compile/sources.py finds (games/<id>/, cards/<id>/, expansions); knows nothing about any
+particular game.
 """
 from __future__ import annotations
 
-import os
+import gc
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any, Callable, Iterator
 
 from cardlang.compile.codecache import CodeLog, generating, open_log
 from cardlang.compile.compiler import CARDS, Compiler, Scope
+from cardlang.compile.sources import (CARD_SUFFIX, RULES_SUFFIX, SCENARIO_SUFFIX, game_ids,  # noqa: F401
+                                      game_sources, load_key, project_root, shown_path, source_files)
 from cardlang.compile.spec import GameSpec
 from cardlang.errors import CardCompileError, CardLangError, ErrorList, Span, did_you_mean
 from cardlang.primitives import CORE, Registry
@@ -18,23 +22,6 @@ from cardlang.runtime.state import CardDef, Ctx, GameState
 from cardlang.syntax import ast
 from cardlang.syntax.cached import parse_cached, source_key
 from cardlang.syntax.walk import nodes
-
-CARD_SUFFIX = ".card"
-RULES_SUFFIX = ".cl"
-SCENARIO_SUFFIX = ".scenario"
-
-
-def project_root() -> Path:
-    """Where games/ and cards/ live: $CARDLANG_HOME, or the checkout this package sits in."""
-    env = os.environ.get("CARDLANG_HOME")
-    if env:
-        return Path(env)
-    return Path(__file__).resolve().parents[2]
-
-
-def game_ids() -> list[str]:
-    root = project_root() / "games"
-    return sorted(p.name for p in root.iterdir() if (p / "game.cl").is_file()) if root.is_dir() else []
 
 
 @dataclass
@@ -68,6 +55,8 @@ class CompiledGame:
     # `end when A or B`: each part in the rules' words with its test, to say which one ended a game
     end_parts: list[tuple[str, Callable[[Ctx], Any]]] = field(default_factory=list)
     bot_rules: dict[str, dict] = field(default_factory=dict, repr=False)  # compiled bots, once per game
+    # the key of this game's entry in the code cache, after a clean load: its bots' code is kept there too
+    code_key: bytes | None = field(default=None, repr=False)
 
     @property
     def defs_by_name(self) -> dict[str, CardDef]:
@@ -91,48 +80,28 @@ class CompiledGame:
                          num_players=num_players, seed=seed, log=log)
 
 
-def source_files(paths: list[Path], suffixes: tuple[str, ...]) -> list[Path]:
-    """The files with these suffixes among PATHS (files, or folders searched all the way down), each once:
-    a file given by name is read only as what its suffix says (a loose card is not also a rules file)."""
-    out: dict[Path, Path] = {}
-    for p in paths:
-        if p.is_dir():
-            found = sorted(f for f in p.rglob("*") if f.suffix in suffixes and f.is_file())
-        else:
-            found = [p] if p.is_file() and p.suffix in suffixes else []
-        for f in found:
-            out.setdefault(f.resolve(), f)
-    return list(out.values())
-
-
-def _rel(path: Path) -> str:
-    try:
-        return str(path.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
-
-
 def parse_files(paths: list[Path], errors: list[CardLangError],
                 keys: list[bytes] | None = None) -> list[ast.SourceFile]:
     """Parse PATHS (from the cache when their bytes were parsed before), adding to ERRORS what is wrong;
     KEYS, when given, gets the key of each file's path and bytes, in order (what the code cache is keyed by)."""
     files = []
+    cwd = Path.cwd().resolve() if paths else None  # once for all files
     for path in paths:
         try:
             data = path.read_bytes()
             text = data.decode("utf-8")
         except OSError as e:
             errors.append(CardCompileError(f"cannot read this file: {e.strerror or e.__class__.__name__}",
-                                           Span(_rel(path), 1, 1, 1, 1)))
+                                           Span(shown_path(path, cwd), 1, 1, 1, 1)))
             continue
         except UnicodeDecodeError as e:
             line = data.count(b"\n", 0, e.start) + 1
             col = e.start - (data.rfind(b"\n", 0, e.start) + 1) + 1
             errors.append(CardCompileError(f"this file is not UTF-8 text: byte 0x{data[e.start]:02x} at line {line}",
-                                           Span(_rel(path), line, col, line, col + 1),
+                                           Span(shown_path(path, cwd), line, col, line, col + 1),
                                            hint="save the file as UTF-8"))
             continue
-        rel = _rel(path)
+        rel = shown_path(path, cwd)
         key = source_key(data, rel)
         if keys is not None:
             keys.append(key)
@@ -149,32 +118,55 @@ def load_game(game_id: str, extra: list[Path] | None = None, registry: Registry 
 
     Cards in REPLACE (files or folders) take the place of the game's cards of the same name, keeping their
     position (so a seed deals the same kingdom), and are added when new: one edited card, A/B tested."""
-    root = project_root()
-    game_dir = root / "games" / game_id
+    with _collector_paused():
+        return _load_game(game_id, extra, registry, replace)
+
+
+@contextmanager
+def _collector_paused() -> Iterator[None]:
+    """Hold Python's cycle collector while a game loads: a load allocates some 80,000 objects (syntax nodes,
+    generated code), which would run the collector over everything in memory again and again (a third of a
+    cached load's time) to find the few cycles a load makes; they are found at the next collection after."""
+    was = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if was:
+            gc.enable()
+
+
+def _load_game(game_id: str, extra: list[Path] | None, registry: Registry,
+               replace: list[Path] | None) -> CompiledGame:
+    game_dir = project_root() / "games" / game_id
     if not (game_dir / "game.cl").is_file():
         raise KeyError(game_id)
     errors: list[CardLangError] = []
+    rule_paths, card_paths, replace_paths, extra_rule_paths = game_sources(game_id, extra or [], replace or [])
     keys: list[bytes] = [game_id.encode("utf-8", "surrogatepass")]
-    rules = parse_files(source_files([game_dir], (RULES_SUFFIX,)), errors, keys)
-    extra = extra or []
-    card_paths = source_files([root / "cards" / game_id] + extra, (CARD_SUFFIX,))
+    rules = parse_files(rule_paths, errors, keys)
     keys.append(b"cards")
     card_files = parse_files(card_paths, errors, keys)
-    replace = replace or []
     keys.append(b"replace")
-    overrides = parse_files(source_files(replace, (CARD_SUFFIX,)), errors, keys)
+    overrides = parse_files(replace_paths, errors, keys)
     keys.append(b"extra rules")
-    extra_rules = parse_files(source_files(extra + replace, (RULES_SUFFIX,)), errors, keys)
+    extra_rules = parse_files(extra_rule_paths, errors, keys)
     if errors and not rules:
         raise ErrorList(errors)
     if errors or registry is not CORE:  # only a clean load of the built-in primitives is stored
         return _build(game_id, game_dir, registry, errors, rules, card_files, overrides, extra_rules, None)
     log = open_log(b"\0".join(keys))
-    game = _build(game_id, game_dir, registry, errors, rules, card_files, overrides, extra_rules, log)
+    try:
+        game = _build(game_id, game_dir, registry, errors, rules, card_files, overrides, extra_rules, log)
+    except ErrorList:
+        if log.stored is None:
+            raise
+        log.stale = True  # an entry is never made from sources with errors: report them all, checked afresh
     if log.stale:  # the entry was not made from these sources after all: compile everything afresh
         log = CodeLog(log.key, None)
         game = _build(game_id, game_dir, registry, [], rules, card_files, overrides, extra_rules, log)
     log.save()
+    game.code_key = log.key
     return game
 
 
@@ -184,16 +176,17 @@ def _build(game_id: str, game_dir: Path, registry: Registry, errors: list[CardLa
     """Check and compile parsed sources into a game (LOG: code objects from and for the cache)."""
     with generating(log):
         return _check_and_compile(game_id, game_dir, registry, errors, rules, card_files, overrides,
-                                  extra_rules)
+                                  extra_rules, log)
 
 
 def _check_and_compile(game_id: str, game_dir: Path, registry: Registry, errors: list[CardLangError],
                        rules: list[ast.SourceFile], card_files: list[ast.SourceFile],
-                       overrides: list[ast.SourceFile], extra_rules: list[ast.SourceFile]) -> CompiledGame:
+                       overrides: list[ast.SourceFile], extra_rules: list[ast.SourceFile],
+                       log: CodeLog | None = None) -> CompiledGame:
     games = [d for f in rules for d in f.decls if isinstance(d, ast.GameDecl)]
     if len(games) != 1:
         raise ErrorList(errors + [CardCompileError(f"games/{game_id} must declare exactly one game",
-                                                   Span(_rel(game_dir / 'game.cl'), 1, 1, 1, 1))])
+                                                   Span(shown_path(game_dir / 'game.cl'), 1, 1, 1, 1))])
     game_decl = games[0]
     extra_verbs = tuple(d for f in rules + extra_rules for d in f.decls if isinstance(d, ast.VerbDecl))
     if extra_verbs:
@@ -202,13 +195,19 @@ def _check_and_compile(game_id: str, game_dir: Path, registry: Registry, errors:
         spec = GameSpec.from_decl(game_id, game_decl)
     except ErrorList as e:
         raise ErrorList(errors + e.errors) from None
-    game = _compile(spec, registry, card_files, errors, overrides)
+    # An entry of these sources' code is there only because a load of them found no error (compile/codecache.py):
+    # what only finds errors may be left out (a stale entry is found at the first function it lacks, and the
+    # load then starts again without it, checking everything).
+    known_clean = not errors and log is not None and log.stored is not None
+    game = _compile(spec, registry, card_files, errors, overrides, known_clean)
     for f in rules + extra_rules:
         for d in f.decls:
             if isinstance(d, ast.BotDecl):
                 if d.name in game.bots:
                     errors.append(CardCompileError(f"bot '{d.name}' is defined twice", d.span))
                 game.bots[d.name] = d
+    if not errors and log is not None and log.checks_known_clean():
+        return game  # these sources checked clean before (compile/codecache.py): what follows finds nothing
     from cardlang.compile.bots import check_bots
     errors.extend(check_bots(game))
     from cardlang.compile.checks import this_without_card, verb_cycles
@@ -241,7 +240,8 @@ def _passes_values(node: Any) -> bool:
 
 
 def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile],
-             errors: list[CardLangError], overrides: list[ast.SourceFile] = ()) -> CompiledGame:
+             errors: list[CardLangError], overrides: list[ast.SourceFile] = (),
+             known_clean: bool = False) -> CompiledGame:
     decl = spec.decl
     cards: list[tuple[ast.CardDecl, str]] = []
     seen: dict[str, ast.CardDecl] = {}
@@ -273,7 +273,7 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
     comp.watch_index = {}
     from cardlang.primitives.modify import modified_properties
     comp.modified = modified_properties([d for d, _ in cards], errors, spec.verbs)
-    events = _events_used(decl, [d for d, _ in cards])
+    events = None if known_clean else _events_used(decl, [d for d, _ in cards])  # read by checks only
     known_types = set(spec.types) | set(spec.tags)
     # Static properties first, so that compiled expressions know which properties are dynamic.
     for (d, _), cd in zip(cards, defs):
@@ -304,7 +304,7 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
                     errors.append(e)
                     cd.dynamic.pop(p.name)
     comp.compile_verbs()
-    for ev in getattr(decl, "events", ()):
+    for ev in getattr(decl, "events", ()) if events is not None else ():
         if ev.name not in events:
             errors.append(CardCompileError(f"no rule of this game fires '{ev.name}'", ev.span,
                                            hint=did_you_mean(ev.name, events)))
@@ -320,7 +320,7 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
         comp.attack_rules.append(comp.block(t.body, Scope({"attacker": "player"})))
     for (d, _), cd in sorted(zip(cards, defs), key=lambda x: not _passes_values(x[0][0])):
         for t in d.triggers:
-            if t.event not in events:
+            if events is not None and t.event not in events:
                 errors.append(CardCompileError(f"no rule of this game fires '{t.event}'", t.span,
                                                hint=did_you_mean(t.event, events)))
                 continue

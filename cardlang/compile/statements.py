@@ -22,6 +22,7 @@ from cardlang.primitives.values import _noop, _over_budget, _step, zone_cards_in
 from cardlang.runtime import counters as C
 from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
+from cardlang.syntax.walk import nodes
 
 Items = list[tuple[Span | None, G.Item]]
 
@@ -350,26 +351,17 @@ def written_once(node: ast.Block) -> frozenset[str]:
     one loop over it. Its generated function may keep such a name in a Python local (codegen.Gen.local_ok):
     no other code running on its context can change the name behind the local's back."""
     counts: dict[str, int] = {}
-
-    def walk(n) -> None:
-        if isinstance(n, (tuple, list)):
-            for x in n:
-                walk(x)
-            return
-        if not hasattr(n, "__dataclass_fields__"):
-            return
-        name = None
+    for n in nodes(node):  # every block of a load asks this of its whole subtree: the iterative walk
         if isinstance(n, ast.Let):
             name = n.name
         elif isinstance(n, (ast.For, ast.Attack)):
             name = n.var
         elif isinstance(n, ast.Assign) and len(n.target) == 1:
             name = n.target[0]
+        else:
+            continue
         if name is not None:
             counts[name] = counts.get(name, 0) + 1
-        for f in n.__dataclass_fields__:
-            walk(getattr(n, f))
-    walk(node)
     return frozenset(k for k, v in counts.items() if v == 1)
 
 

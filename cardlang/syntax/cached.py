@@ -10,9 +10,12 @@ from __future__ import annotations
 
 import hashlib
 import pickle
+from typing import TYPE_CHECKING
 
 from cardlang.cache import read_entry, write_entry
-from cardlang.syntax import ast
+
+if TYPE_CHECKING:
+    from cardlang.syntax import ast
 
 KIND = "ast"
 
@@ -24,6 +27,7 @@ def source_key(data: bytes, path: str) -> bytes:
 
 def parse_cached(data: bytes, text: str, path: str, key: bytes | None = None) -> ast.SourceFile:
     """`parser.parse(TEXT, PATH)`, where TEXT is DATA decoded; raises what it raises."""
+    from cardlang.syntax import ast  # here: hashing a file (source_key) needs no node class
     key = key or source_key(data, path)
     stored = read_entry(KIND, key)
     if stored is not None:

@@ -16,9 +16,11 @@ import pytest
 
 from cardlang import cache
 from cardlang.compile import codegen
+from cardlang.compile.bots import compile_bot
 from cardlang.compile.game import load_game
 from cardlang.errors import ErrorList
 from cardlang.syntax import parser
+from copied_game import private_home
 
 ROOT = Path(__file__).resolve().parents[2]
 GAME = "dominion"
@@ -27,12 +29,7 @@ GAME = "dominion"
 @pytest.fixture
 def home(tmp_path: Path, monkeypatch) -> Path:
     """A copy of one game's sources as the project (so a test may edit a card), with a cache of its own."""
-    for part in ("games", "cards"):
-        shutil.copytree(ROOT / part / GAME, tmp_path / "home" / part / GAME)
-    monkeypatch.setenv("CARDLANG_HOME", str(tmp_path / "home"))
-    monkeypatch.setenv("CARDLANG_CACHE", str(tmp_path / "cache"))
-    monkeypatch.chdir(tmp_path)
-    return tmp_path / "home"
+    return private_home(tmp_path, monkeypatch, (GAME,))
 
 
 class Counted:
@@ -58,8 +55,11 @@ class Counted:
 
 
 def _fingerprint(game) -> list:
-    """What a game is made of, comparable across loads: each generated function's code, its constants'
-    names, and every card's properties and rules text."""
+    """What a game is made of, comparable across loads: each generated function's code (its bots' included:
+    a load that skips the checks compiles a bot when first asked), its constants' names, and every card's
+    properties and rules text."""
+    for name in game.bots:
+        compile_bot(game, name)
     funcs = [(g.label, g.fn.__code__.co_filename, g.fn.__code__.co_code, g.fn.__code__.co_linetable,
               repr(g.fn.__code__.co_consts), tuple(g.consts)) for g in game.compiler.generated]
     cards = [(d.name, sorted(d.props.items()), sorted(d.dynamic), d.text) for d in game.defs]
@@ -253,3 +253,52 @@ def test_old_and_surplus_entries_are_pruned_when_a_game_is_stored(home, monkeypa
     assert n.compiled == 0  # which is the one this load needs
     card.write_text(card.read_text(encoding="utf-8").replace("cost 5;", "cost 4;"), encoding="utf-8")
     assert _fingerprint(load_game(GAME)) == cold  # pruned entries are only rebuilt
+
+
+def test_a_cached_load_skips_the_bot_checks_and_keeps_each_bots_code(tmp_path: Path, monkeypatch) -> None:
+    """A load of sources that checked clean before compiles no bot; a bot asked for is compiled then, its
+    conditions' code stored, and taken from the cache by the next load's bot: the same game, played the same."""
+    game = "fall-of-kingdoms"  # its bots' conditions generate functions of their own
+    private_home(tmp_path, monkeypatch, (game,))
+    cold = load_game(game)
+    assert set(cold.bot_rules) == set(cold.bots)  # checked, so compiled, by the first load
+    n = Counted(monkeypatch)
+    warm = load_game(game)
+    assert warm.bot_rules == {} and n.compiled == 0
+    for name in warm.bots:
+        compile_bot(warm, name)
+    assert n.compiled > 0  # the first time a bot is asked for after a cached load
+    n.reset()
+    again = load_game(game)
+    assert _fingerprint(again) == _fingerprint(cold)  # (it compiles every bot)
+    assert n.compiled == 0 and n.parsed == []
+    from cardlang.agents import make_agent
+    from cardlang.runtime.engine import play_game
+    logs = []
+    for g in (cold, load_game(game)):
+        r = play_game(g, [make_agent(g, "honest", 1), make_agent(g, "bluffer", 2)], 3, log=True)
+        logs.append((r.winners, r.scores, r.turns, list(r.state.log)))
+    assert logs[0] == logs[1]
+
+
+def test_an_entry_under_the_key_of_sources_with_errors_hides_none_of_them(home, monkeypatch) -> None:
+    """A load that finds an entry skips what can only find errors; were an entry ever under the key of
+    sources with errors (none is stored so: a planted or stale one), the load still reports them all (here
+    the entry is found stale first; a load that raised with an entry checks everything again as well)."""
+    from cardlang.compile.sources import load_key
+    clean = load_game(GAME)
+    payload = cache.read_entry("code", clean.code_key)
+    assert payload is not None
+    rules = home / "games" / GAME / "game.cl"  # an event no rule fires: an error that changes no function
+    text = rules.read_text(encoding="utf-8")
+    at = text.index("  event ")
+    rules.write_text(text[:at] + '  event nosuchevent "Never";\n' + text[at:], encoding="utf-8")
+    monkeypatch.setenv("CARDLANG_CACHE", "off")
+    with pytest.raises(ErrorList) as uncached:
+        load_game(GAME)
+    assert [str(e).endswith("error: no rule of this game fires 'nosuchevent'") for e in uncached.value.errors] == [True]
+    monkeypatch.setenv("CARDLANG_CACHE", str(home.parent / "cache"))
+    cache.write_entry("code", load_key(GAME), payload)  # the clean load's code, under the broken key
+    with pytest.raises(ErrorList) as planted:
+        load_game(GAME)
+    assert [(str(e), e.span) for e in planted.value.errors] == [(str(e), e.span) for e in uncached.value.errors]
