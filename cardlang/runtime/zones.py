@@ -1,6 +1,8 @@
 """The only mutators of where cards are: create, move, shuffle, and the refill-on-empty rule."""
 from __future__ import annotations
 
+import random
+
 from cardlang.runtime import board
 from cardlang.runtime.state import CardDef, GameState, IllegalAction, Zone
 
@@ -69,9 +71,35 @@ def move_all(state: GameState, src: Zone, dest: Zone) -> None:
 
 def shuffle(state: GameState, zone: Zone) -> None:
     """Shuffle ZONE with the game's one RNG, and log the new order so the game replays exactly."""
-    state.rng.shuffle(zone.cards)
+    shuffle_list(state.rng, zone.cards)
     if state.log is not None or state.listeners:
         state.emit(("Shuffled", zone.label, tuple(state.card_def[c].name for c in zone.cards)))
+
+
+# Bits to draw for a number below N (N.bit_length()), looked up for the sizes a pile of cards has.
+_BITS = [n.bit_length() for n in range(513)]
+# CPython's Random draws a number below N by `_randbelow_with_getrandbits` (unless a subclass changes it).
+_OWN_RANDBELOW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits",
+                                                                      object())
+
+
+def shuffle_list(rng: random.Random, x: list) -> None:
+    """`rng.shuffle(x)`, the very same permutation from the very same draws of RNG (results and logs replay
+    byte for byte), without a Python call per card: Random.shuffle's own Fisher-Yates loop with its
+    `_randbelow` (rejection over getrandbits) written inline (those calls were a sixth of a Dominion game's).
+    A Random of another kind shuffles itself. tests/runtime/test_shuffle.py holds it to Random.shuffle."""
+    if type(rng) is not random.Random or not _OWN_RANDBELOW:
+        rng.shuffle(x)
+        return
+    getrandbits = rng.getrandbits
+    bits = _BITS
+    for i in range(len(x) - 1, 0, -1):
+        n = i + 1
+        k = bits[n] if n < 513 else n.bit_length()
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 def refill_source(state: GameState, zone: Zone) -> Zone | None:
@@ -89,7 +117,7 @@ def top(state: GameState, zone: Zone, n: int) -> list[int]:
     if len(cards) < n and zone.spec.refill is not None and not state.checking:
         src = refill_source(state, zone)
         if src is not None and src.cards:
-            moved = list(src.cards)
+            moved = len(src.cards)
             shuffle(state, src)
             # The shuffled cards go *under* what is left, so those are still taken first (a deckbuilder: draw
             # what you can, shuffle, then keep drawing).
@@ -101,7 +129,7 @@ def top(state: GameState, zone: Zone, n: int) -> list[int]:
                     state.peeked.pop(cid, None)
             zone.cards[:0] = order
             if state.log is not None or state.listeners:
-                state.emit(("Refilled", zone.label, src.label, len(moved)))
+                state.emit(("Refilled", zone.label, src.label, moved))
             if state.check is not None:
                 state.check(state)
             cards = zone.cards
