@@ -16,6 +16,7 @@ from cardlang.primitives.registry import Bound
 from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, PLAYER, PLAYERS, TEXT, ZONE, Effect,
                                        article as _article)
 from cardlang.primitives.values import _NothingToActOn, _skip_if_nothing_chosen
+from cardlang.runtime import zones as Z
 from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
 
@@ -353,17 +354,22 @@ def _inline_call(inline: tuple, bound: Bound) -> Callable:
     fn, consts, names = inline[:3]
     # ("reacts", EVENT): the call does something only for cards with an `on EVENT` ability, the last argument;
     # most cards have none, so the code looks first and calls only then (no call per card played).
-    # ("moves",): a move of one card (`move x to inplay`) is done in the code itself when nobody watches.
+    # ("moves", MOVE_TOP): a move of one card (`move x to inplay`) is done in the code itself when nobody
+    # watches, and a move of `top N of ZONE` (zones.top's code) is MOVE_TOP(ctx, DEST, ZONE, N): one call.
     mark = inline[3] if len(inline) > 3 else ()
     reacts = mark[1] if mark[:1] == ("reacts",) else None
+    moves = mark[:1] == ("moves",)
 
     def emit(gen: G.Gen) -> list[py.stmt]:
         args = [G.const(c) if c is None or isinstance(c, (str, int, bool)) else gen.const(c) for c in consts]
         args += [gen.expr(bound.exprs[n]) for n in names]
         cards = args[-1]
         one = isinstance(cards, py.List) and len(cards.elts) == 1 and not isinstance(cards.elts[0], py.Starred)
-        if mark == ("moves",) and one:
+        if moves and one:
             return _move_one(gen, fn, args[0], cards.elts[0])
+        if moves and len(args) == 2 and _calls(gen, cards, Z.top) and len(cards.args) == 3:
+            # zones.top(ctx.state, ZONE, N): the same arguments, evaluated in the same order, in one call
+            return [py.Expr(G.call(gen.const(mark[1]), G.name(G.CTX), args[0], *cards.args[1:]))]
         if reacts is None:
             return [py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))]
         if one:
@@ -386,6 +392,12 @@ def _inline_call(inline: tuple, bound: Bound) -> Callable:
         run = py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))
         return [first, py.For(G.store(c), G.name(t), [py.If(has, [run, py.Break()], [])], [])]
     return emit
+
+
+def _calls(gen: G.Gen, code: py.expr, fn: Callable) -> bool:
+    """Is CODE a call of FN, a constant of this module?"""
+    return (isinstance(code, py.Call) and isinstance(code.func, py.Name) and not code.keywords
+            and gen.ns.get(code.func.id) is fn)
 
 
 def _move_one(gen: G.Gen, move_into: Callable, dest: py.expr, card: py.expr) -> list[py.stmt]:

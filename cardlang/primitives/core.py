@@ -33,9 +33,10 @@ def build_move(b: Bound, info) -> object:
     else:
         def run_move(ctx: Ctx) -> None:
             move_into(ctx, to(ctx), what(ctx))
-        # Generated code may call move_into(ctx, TO, WHAT) with the arguments inlined; ("moves",): a move of
-        # one card may be inlined too, as move_into's quiet case for one card (compile/calls.py).
-        run_move.inline = (move_into, (), ("to", "what"), ("moves",))  # type: ignore[attr-defined]
+        # Generated code may call move_into(ctx, TO, WHAT) with the arguments inlined; ("moves", ...): a move of
+        # one card may be inlined too, as move_into's quiet case for one card, and `move top N of ZONE to TO`
+        # (a draw) is one call of move_top_into (compile/calls.py).
+        run_move.inline = (move_into, (), ("to", "what"), ("moves", move_top_into))  # type: ignore[attr-defined]
     return run_move
 
 
@@ -72,6 +73,28 @@ def move_into(ctx: Ctx, dest, cards) -> None:
                 held.remove(cid)
             into.append(cid)
             loc[cid] = dest
+
+
+def move_top_into(ctx: Ctx, dest, zone, n: int) -> None:
+    """`move top N of ZONE to DEST` (a draw): move_into(ctx, DEST, zones.top(state, ZONE, N)) in one call. When
+    nobody watches and nothing is linked, the cards go over as one slice: taken from the top one by one and
+    each put on top of DEST, they land on it in reverse."""
+    state = ctx.state
+    if (n <= 0 or zone is dest or state.log is not None or state.listeners or state.check is not None
+            or state.host or state.peeked or zone.cells is not None or dest.cells is not None or dest.spec.piles):
+        move_into(ctx, dest, Z.top(state, zone, n))
+        return
+    held = zone.cards
+    if len(held) < n and zone.spec.refill is not None and not state.checking:
+        Z.refill(state, zone)
+        held = zone.cards
+    taken = held[-n:]
+    del held[-n:]
+    taken.reverse()
+    dest.cards.extend(taken)
+    loc = state.loc
+    for cid in taken:
+        loc[cid] = dest
 
 
 def _d_shuffle(a: dict) -> str:

@@ -115,27 +115,34 @@ def top(state: GameState, zone: Zone, n: int) -> list[int]:
     except while a test only looks (`state.checking`): a check must not change the game."""
     cards = zone.cards
     if len(cards) < n and zone.spec.refill is not None and not state.checking:
-        src = refill_source(state, zone)
-        if src is not None and src.cards:
-            moved = len(src.cards)
-            shuffle(state, src)
-            # The shuffled cards go *under* what is left, so those are still taken first (a deckbuilder: draw
-            # what you can, shuffle, then keep drawing).
-            order = src.cards
-            src.cards = []
-            for cid in order:
-                state.loc[cid] = zone
-                if state.peeked:
-                    state.peeked.pop(cid, None)
-            zone.cards[:0] = order
-            if state.log is not None or state.listeners:
-                state.emit(("Refilled", zone.label, src.label, moved))
-            if state.check is not None:
-                state.check(state)
-            cards = zone.cards
+        refill(state, zone)
+        cards = zone.cards
     if n >= len(cards):
         return cards[::-1]
     return cards[: -n - 1: -1]
+
+
+def refill(state: GameState, zone: Zone) -> None:
+    """Shuffle the zone ZONE refills from (`refill Z`) and put it under what ZONE holds, when a draw of more
+    than ZONE holds needs it (see top)."""
+    src = refill_source(state, zone)
+    if src is None or not src.cards:
+        return
+    moved = len(src.cards)
+    shuffle(state, src)
+    # The shuffled cards go *under* what is left, so those are still taken first (a deckbuilder: draw
+    # what you can, shuffle, then keep drawing).
+    order = src.cards
+    src.cards = []
+    for cid in order:
+        state.loc[cid] = zone
+        if state.peeked:
+            state.peeked.pop(cid, None)
+    zone.cards[:0] = order
+    if state.log is not None or state.listeners:
+        state.emit(("Refilled", zone.label, src.label, moved))
+    if state.check is not None:
+        state.check(state)
 
 
 def bottom(state: GameState, zone: Zone, n: int) -> list[int]:
