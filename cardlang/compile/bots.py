@@ -5,6 +5,7 @@ A bot's conditions are compiled with the bot flag set, so they may read only wha
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -104,13 +105,21 @@ class LanguageBot:
     """An agent that answers decisions from a bot's compiled preferences (generated code, see botgen)."""
 
     def __init__(self, game, name: str, seed: int = 0) -> None:
-        import random
         self.name = name
         self._bot = compile_bot(game, name)
         self.rules = self._bot.rules
         self._codes = self._bot.codes  # tag -> (decide, by_name), shared by every seat of every game
-        self.rng = random.Random(seed)  # for `random` preferences; its own stream, seeded per seat
+        self._seed = seed
+        self._rng: random.Random | None = None  # made when first used: most bots never draw from it
         self._ctx: Ctx | None = None  # the bot's context, reused while the game and seat stay
+
+    @property
+    def rng(self):
+        """The stream of `random` preferences: its own, seeded per seat (seeding one costs more than most
+        games' decisions, so it is made only for a bot that asks a decision in full)."""
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        return self._rng
 
     def _ctx_for(self, state, player: int) -> Ctx:
         """A new context for another game or seat (the callers check inline whether the one kept still
