@@ -121,28 +121,33 @@ class Decisions:
         return find
 
     def _find_fn(self, zce: CE, cond_ce: CE, span: Span) -> Callable:
-        """`find` as one generated function, the filter inlined:
-            zone = ZONE; vars = ctx.vars; saved = vars.get("card")
+        """`find` as one generated function, the filter inlined, reading `card` as the local `c` (and, only when
+        COND hands ctx to a compiled function, in ctx.vars too: the lines marked *):
+            zone = ZONE; vars = ctx.vars; saved = vars.get("card")                                    *
             if zone.spec.piles and zone.pile is None:       # a pile zone offers the top card of each pile
                 pile = ctx.state.piles.get((zone.spec.slot, _name))
                 if pile is not None and pile.cards:
-                    c = pile.cards[-1]; vars["card"] = c
-                    if COND: vars["card"] = saved; return c
+                    c = pile.cards[-1]; vars["card"] = c                                         *
+                    if COND: vars["card"] = saved; return c                                      (*)
             else:
                 for c in zone.cards:
                     if ctx.state.card_def[c].name == _name:
-                        vars["card"] = c
-                        if COND: vars["card"] = saved; return c
-            vars["card"] = saved; return None"""
+                        vars["card"] = c                                                       *
+                        if COND: vars["card"] = saved; return c                                (*)
+            vars["card"] = saved; return None                                                         (*)"""
         def body(gen: G.Gen) -> list[py.stmt]:
             z, vs, saved, c, pile, defs = "_zone", "_vars", "_saved", "_c", "_pile", "_defs"
             spec = G.attr(G.name(z), "spec")
+            zone = gen.expr(zce)
+            gen.bind_local("card", c)  # COND reads `card` as the local; ctx.vars gets it only when COND hands
+            kept = G.escapes(gen.expr(cond_ce))  # ctx to a compiled function (which reads it there)
+
+            def card_is(value: str) -> list[py.stmt]:
+                return [py.Assign([py.Subscript(G.name(vs), G.const("card"), py.Store())], G.name(value))] \
+                    if kept else []
 
             def found() -> list[py.stmt]:  # COND is emitted twice: each use gets its own nodes
-                return [py.Assign([py.Subscript(G.name(vs), G.const("card"), py.Store())], G.name(c)),
-                        py.If(gen.expr(cond_ce), [
-                            py.Assign([py.Subscript(G.name(vs), G.const("card"), py.Store())], G.name(saved)),
-                            py.Return(G.name(c))], [])]
+                return card_is(c) + [py.If(gen.expr(cond_ce), card_is(saved) + [py.Return(G.name(c))], [])]
             cards = G.attr(G.name(pile), "cards")
             in_piles = [
                 py.Assign([G.store(pile)], G.call(G.attr(G.state_attr("piles"), "get"),
@@ -154,14 +159,13 @@ class Decisions:
                 py.For(G.store(c), G.attr(G.name(z), "cards"), [
                     py.If(py.Compare(G.attr(G.subscript(G.name(defs), G.name(c)), "name"), [py.Eq()],
                                      [G.name("_name")]), found(), [])], [], None)]
-            return [py.Assign([G.store(z)], gen.expr(zce)),
-                    py.Assign([G.store(vs)], G.ctx_attr("vars")),
-                    py.Assign([G.store(saved)], G.call(G.attr(G.name(vs), "get"), G.const("card"))),
+            save = [py.Assign([G.store(vs)], G.ctx_attr("vars")),
+                    py.Assign([G.store(saved)], G.call(G.attr(G.name(vs), "get"), G.const("card")))] if kept else []
+            return [py.Assign([G.store(z)], zone), *save,
                     py.If(py.BoolOp(py.And(), [G.attr(spec, "piles"),
                                                py.Compare(G.attr(G.name(z), "pile"), [py.Is()], [G.const(None)])]),
                           in_piles, in_zone),
-                    py.Assign([py.Subscript(G.name(vs), G.const("card"), py.Store())], G.name(saved)),
-                    py.Return(G.const(None))]
+                    *card_is(saved), py.Return(G.const(None))]
         g, fns = G.build_functions(f"{self.gen_label}: the option of a name", span, [("run_find", (G.CTX, "_name"),
                                                                                       body)])
         self.add_generated(g)

@@ -138,15 +138,19 @@ def build_create(b: Bound, info) -> object:
     count, card, to = b.values["count"], b.values["card"], b.values["to"]
 
     def run_create(ctx: Ctx) -> None:
-        d = card(ctx)
-        dest = to(ctx)
-        if dest.pile is not None or dest.spec.piles:
-            dest = ctx.state.pile(dest.spec.slot, d.name)
-        n = count(ctx)
-        if n < 0:
-            raise IllegalAction(f"cannot create {n} cards")
-        Z.create(ctx.state, d, dest, n)
+        create_into(ctx, card(ctx), to(ctx), count(ctx))
+    # Generated code calls create_into(ctx, CARD, TO, COUNT) with the arguments inlined (compile/calls.py).
+    run_create.inline = (create_into, (), ("card", "to", "count"))  # type: ignore[attr-defined]
     return run_create
+
+
+def create_into(ctx: Ctx, d, dest, n: int) -> None:
+    """`create N CARD to DEST` over evaluated arguments; into a zone of piles, the pile of CARD's name."""
+    if dest.pile is not None or dest.spec.piles:
+        dest = ctx.state.pile(dest.spec.slot, d.name)
+    if n < 0:
+        raise IllegalAction(f"cannot create {n} cards")
+    Z.create(ctx.state, d, dest, n)
 
 
 @primitive("reveal", Param("what", CARDS), describe=lambda a: f"Reveal {a['what']}.")

@@ -9,7 +9,9 @@ from cardlang.runtime.state import CardDef, GameState, IllegalAction, Zone
 
 def create(state: GameState, d: CardDef, zone: Zone, count: int) -> None:
     """Bring COUNT new cards of D into ZONE (set-up only: cards are never created during play)."""
-    state.spend(count, f"creating {count:,} {d.name}")
+    if count > state.step_budget - state.steps:
+        state.spend(count, f"creating {count:,} {d.name}")  # refused, and named (the text only then)
+    state.steps += count
     if len(state.card_def) + count > state.card_limit:
         raise IllegalAction(f"creating {count:,} {d.name} would pass the limit of {state.card_limit:,} cards "
                             f"in one game ({len(state.card_def):,} exist)")
@@ -87,7 +89,7 @@ def shuffle_list(rng: random.Random, x: list) -> None:
     """`rng.shuffle(x)`, the very same permutation from the very same draws of RNG (results and logs replay
     byte for byte), without a Python call per card: Random.shuffle's own Fisher-Yates loop with its
     `_randbelow` (rejection over getrandbits) written inline (those calls were a sixth of a Dominion game's).
-    A Random of another kind shuffles itself. tests/runtime/test_shuffle.py holds it to Random.shuffle."""
+    A Random of another kind shuffles itself. tests/runtime/test_shuffle_list.py holds it to Random.shuffle."""
     if type(rng) is not random.Random or not _OWN_RANDBELOW:
         rng.shuffle(x)
         return
