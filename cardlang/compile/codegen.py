@@ -280,7 +280,8 @@ def build_functions(label: str, span: Span | None,
     if code is None:
         for node, ln in gen.placing:
             _place(node, ln)
-        code = compile(tree, filename, "exec")  # the code object of our own AST, never of source text
+        # the code object of our own AST, never of source text
+        code = compile(with_state_local(tree), filename, "exec")
         if codes is not None:
             codes.record(filename, names, gen.ns, code)
     ns = dict(gen.ns)
@@ -290,13 +291,48 @@ def build_functions(label: str, span: Span | None,
     return Generated(label, span, tree, fns[defs[0][0]] if defs else None, consts), fns
 
 
+STATE = "_state"  # the local a generated function keeps `ctx.state` in
+
+
+class _StateReads(py.NodeTransformer):
+    def visit_Attribute(self, node: py.Attribute) -> py.AST:
+        if _reads_state(node):
+            return py.copy_location(name(STATE), node)
+        return self.generic_visit(node)
+
+
+def _reads_state(node: py.AST) -> bool:
+    return (isinstance(node, py.Attribute) and node.attr == "state" and isinstance(node.value, py.Name)
+            and node.value.id == CTX and isinstance(node.ctx, py.Load))
+
+
+def with_state_local(tree: py.Module) -> py.Module:
+    """A copy of TREE whose functions of `ctx` that read `ctx.state` more than once read it from a local set
+    once on entry: a context's state is set when the context is made and never changes, and an attribute
+    read is the dearest part of most generated lines (a Treasure played reads it eight times). A copy: the
+    compile rules may share nodes between functions, and the tree kept is what they built (source_of shows
+    this same copy)."""
+    import copy
+    out = copy.deepcopy(tree)
+    for fn in out.body:
+        if not isinstance(fn, py.FunctionDef) or CTX not in [a.arg for a in fn.args.args]:
+            continue
+        if sum(1 for st in fn.body for n in py.walk(st) if _reads_state(n)) < 2:
+            continue
+        tr = _StateReads()
+        first = py.Assign([store(STATE)], ctx_attr("state"))
+        _place(first, 1)
+        fn.body = [first] + [tr.visit(st) for st in fn.body]
+    return out
+
+
 def source_of(g: Generated) -> str:
     """Readable Python of a generated module, with the namespace's constants listed as comments."""
     head = [f"# {g.label!r}" + (f" at {str(g.span)!r}" if g.span is not None else "")]
     for k, v in g.consts.items():
         head.append(f"#   {k} = {_describe(v)}")
     # a function whose code object came from the cache was never placed; unparse wants lines, not these
-    return "\n".join(head) + "\n" + py.unparse(py.fix_missing_locations(g.tree)) + "\n"
+    return "\n".join(head) + "\n" + py.unparse(py.fix_missing_locations(with_state_local(g.tree))) + "\n"
 
 
 def _describe(v: Any) -> str:
