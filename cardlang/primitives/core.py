@@ -34,9 +34,10 @@ def build_move(b: Bound, info) -> object:
         def run_move(ctx: Ctx) -> None:
             move_into(ctx, to(ctx), what(ctx))
         # Generated code may call move_into(ctx, TO, WHAT) with the arguments inlined; ("moves", ...): a move of
-        # one card may be inlined too, as move_into's quiet case for one card, and `move top N of ZONE to TO`
-        # (a draw) is one call of move_top_into (compile/calls.py).
-        run_move.inline = (move_into, (), ("to", "what"), ("moves", move_top_into))  # type: ignore[attr-defined]
+        # one card may be inlined too, as move_into's quiet case for one card, `move top N of ZONE to TO` (a
+        # draw) is move_top_into and `move ZONE to TO` move_zone_into (compile/calls.py).
+        run_move.inline = (move_into, (), ("to", "what"),  # type: ignore[attr-defined]
+                           ("moves", move_top_into, move_zone_into))
     return run_move
 
 
@@ -95,6 +96,25 @@ def move_top_into(ctx: Ctx, dest, zone, n: int) -> None:
     loc = state.loc
     for cid in taken:
         loc[cid] = dest
+
+
+def move_zone_into(ctx: Ctx, dest, zone) -> None:
+    """`move ZONE to DEST`, every card of a zone, bottom first (`move hand to discard`): move_into(ctx, DEST,
+    list(ZONE.cards)) without the copy; when nobody watches and nothing is linked, the cards go over as one
+    list and ZONE's is emptied."""
+    state = ctx.state
+    cards = zone.cards
+    if not cards or zone is dest:
+        return  # (no card moves)
+    if (state.log is not None or state.listeners or state.check is not None or state.host or state.peeked
+            or zone.cells is not None or dest.cells is not None or dest.spec.piles):
+        move_into(ctx, dest, list(cards))
+        return
+    dest.cards.extend(cards)
+    loc = state.loc
+    for cid in cards:
+        loc[cid] = dest
+    cards.clear()
 
 
 def _d_shuffle(a: dict) -> str:
