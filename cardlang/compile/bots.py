@@ -25,6 +25,10 @@ class CompiledBot:
     name: str
     rules: dict[str, tuple[Span, list[BotPref]]]
     codes: dict[str, tuple[Callable | None, Callable | None]] = field(default_factory=dict)
+    named: "NamedPicks" = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.named = NamedPicks(self)
 
     def code(self, tag: str) -> tuple[Callable | None, Callable | None]:
         """(decide, by_name) for TAG: decide(ctx, decision, rng) gives the picked indices, by_name(ctx, find,
@@ -40,6 +44,20 @@ class CompiledBot:
         """The code of every rule (for `cardlang compile`)."""
         for tag in self.rules:
             self.code(tag)
+
+
+class NamedPicks(dict):
+    """A bot's picks by name, by decision tag: by_name(bot, state, player, find, where) for a rule of names
+    and `none` only, else None (the decision is put in full); generated the first time a tag is asked. A
+    decision calls it itself (compile/decisions.py): no call of the agent in between."""
+
+    def __init__(self, bot: CompiledBot) -> None:
+        super().__init__()
+        self.bot = bot
+
+    def __missing__(self, tag: str) -> Callable | None:
+        fn = self[tag] = self.bot.code(tag)[1]
+        return fn
 
 
 def check_bots(game) -> list[CardLangError]:
@@ -109,6 +127,7 @@ class LanguageBot:
         self._bot = compile_bot(game, name)
         self.rules = self._bot.rules
         self._codes = self._bot.codes  # tag -> (decide, by_name), shared by every seat of every game
+        self.named_picks = self._bot.named  # tag -> by_name or None, shared likewise (see NamedPicks)
         self._seed = seed
         self._rng: random.Random | None = None  # made when first used: most bots never draw from it
         self._ctx: Ctx | None = None  # the bot's context, reused while the game and seat stay
@@ -133,17 +152,9 @@ class LanguageBot:
         the option of that name the decision's filter (running in the effect's context WHERE) lets through,
         or None. Returns the pick (or None) when the bot's rule for TAG names cards (and `none`) only, the
         same pick `decide` would make from the full list of options; NOT_NAMED when the decision must be
-        built in full."""
-        code = self._codes.get(tag)
-        if code is None:
-            code = self._bot.code(tag)
-        fn = code[1]
-        if fn is None:
-            return NOT_NAMED
-        ctx = self._ctx
-        if ctx is None or ctx.state is not state or ctx.you != player:
-            ctx = self._ctx_for(state, player)
-        return fn(ctx, find, where)
+        built in full. (A decision reads `named_picks` itself; this is the same, as a call.)"""
+        fn = self.named_picks[tag]
+        return NOT_NAMED if fn is None else fn(self, state, player, find, where)
 
     def decide(self, view: View, decision: Decision) -> list[int]:
         code = self._codes.get(decision.tag)

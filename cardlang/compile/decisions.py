@@ -12,7 +12,7 @@ from cardlang.compile.spec import GameSpec
 from cardlang.errors import Span
 from cardlang.primitives.types import CARD, CARDNAMES, CARDS, CE, INT, ZONE, NUMBERS, PLAYER, PLAYERS, SLOTS, Effect
 from cardlang.primitives.values import _bounds, _noop, _slot_label, _text
-from cardlang.runtime.decisions import CHANCE, NOT_NAMED, ask
+from cardlang.runtime.decisions import CHANCE, ask
 from cardlang.runtime.state import Ctx, Decision, IllegalAction
 from cardlang.syntax import ast
 
@@ -69,12 +69,16 @@ class Decisions:
             if find is not None and state.log is None and not state.listeners and (one or count(ctx) == 1):
                 # A bot that answers by naming cards: try just the names it prefers against the filter,
                 # instead of building every option (nobody reads the decision: no log, no listener).
+                # A bot's `named_picks` (compile/bots.py): TAG -> its by_name(bot, state, player, find, where),
+                # or None when it answers TAG from the full list.
                 p = ctx.you if by_you else by(ctx)
                 if p != CHANCE:
-                    pick_by_name = getattr(state.agents[p], "pick_by_name", None)
-                    if pick_by_name is not None:
-                        cid = pick_by_name(state, p, tag, find, ctx)
-                        if cid is not NOT_NAMED:
+                    agent = state.agents[p]
+                    named = getattr(agent, "named_picks", None)
+                    if named is not None:
+                        pick = named[tag]
+                        if pick is not None:
+                            cid = pick(agent, state, p, find, ctx)
                             return [] if cid is None else [cid]
             options = cards(ctx)
             lo, hi = _bounds(kind, count(ctx) if count else None, len(options))
