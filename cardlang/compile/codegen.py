@@ -323,7 +323,90 @@ def with_state_local(tree: py.Module) -> py.Module:
         first = py.Assign([store(STATE)], ctx_attr("state"))
         _place(first, 1)
         fn.body = [first] + [tr.visit(st) for st in fn.body]
+        _drop_aliases(fn)
+        _quiet_local(fn)
     return out
+
+
+QUIET = "_quiet"  # the local a generated function keeps "nobody watches" in
+
+
+def _unwatched(values: list[py.expr]) -> bool:
+    """Do VALUES (the terms of an `and`) start `_state.log is None and not _state.listeners and _state.check
+    is None`, the test of a quiet case (nobody reads events, no invariant checker)?"""
+    def on_state(e: py.expr, a: str) -> bool:
+        return isinstance(e, py.Attribute) and e.attr == a and isinstance(e.value, py.Name) and e.value.id == STATE
+
+    def is_none(e: py.expr, a: str) -> bool:
+        return (isinstance(e, py.Compare) and len(e.ops) == 1 and isinstance(e.ops[0], py.Is)
+                and on_state(e.left, a) and isinstance(e.comparators[0], py.Constant)
+                and e.comparators[0].value is None)
+    return (len(values) >= 3 and is_none(values[0], "log") and isinstance(values[1], py.UnaryOp)
+            and isinstance(values[1].op, py.Not) and on_state(values[1].operand, "listeners")
+            and is_none(values[2], "check"))
+
+
+def _quiet_local(fn: py.FunctionDef) -> None:
+    """The quiet cases' test, when FN makes it more than once (each move, each counter change of a loop),
+    read from a local set once on entry. Whether the game keeps a log, has listeners or an invariant checker
+    is settled before its rules run (engine.setup_game, a statistics observer, a table's narrator) and never
+    changes while an effect runs; what a move may meet inside one (an attachment, a private look, a grid) is
+    still tested where it is."""
+    tests = [n for n in py.walk(fn) if isinstance(n, py.BoolOp) and isinstance(n.op, py.And)
+             and _unwatched(n.values)]
+    if len(tests) < 2:
+        return
+
+    class Quiet(py.NodeTransformer):
+        def visit_BoolOp(self, node: py.BoolOp) -> py.AST:
+            self.generic_visit(node)
+            if not (isinstance(node.op, py.And) and _unwatched(node.values)):
+                return node
+            quiet = py.copy_location(name(QUIET), node.values[0])
+            if len(node.values) == 3:
+                return quiet
+            node.values[:3] = [quiet]
+            return node
+    Quiet().visit(fn)
+    st = fn.body[0]  # `_state = ctx.state`
+    first = py.Assign([store(QUIET)], py.BoolOp(py.And(), [
+        py.Compare(attr(name(STATE), "log"), [py.Is()], [py.Constant(None)]),
+        py.UnaryOp(py.Not(), attr(name(STATE), "listeners")),
+        py.Compare(attr(name(STATE), "check"), [py.Is()], [py.Constant(None)])]))
+    _place(first, st.lineno)
+    fn.body.insert(1, first)
+
+
+def _drop_aliases(fn: py.FunctionDef) -> None:
+    """`_st3 = _state` (the compile rules' own name for the state, where they had no local for it), each set
+    once: read `_state` itself instead."""
+    stores: dict[str, int] = {}
+    aliases = set()
+    for n in py.walk(fn):
+        if isinstance(n, py.Name) and isinstance(n.ctx, py.Store):
+            stores[n.id] = stores.get(n.id, 0) + 1
+        if isinstance(n, py.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], py.Name) \
+                and isinstance(n.value, py.Name) and n.value.id == STATE and n.targets[0].id != STATE:
+            aliases.add(n.targets[0].id)
+    aliases = {a for a in aliases if stores.get(a) == 1} - {a.arg for a in fn.args.args}
+    if not aliases:
+        return
+
+    class Aliases(py.NodeTransformer):
+        def visit_Assign(self, node: py.Assign) -> py.AST | None:
+            if isinstance(node.targets[0], py.Name) and node.targets[0].id in aliases:
+                return None
+            return self.generic_visit(node)
+
+        def visit_Name(self, node: py.Name) -> py.AST:
+            if node.id in aliases:
+                return py.copy_location(name(STATE), node)
+            return node
+    Aliases().visit(fn)
+    for n in py.walk(fn):  # a block left with no statement gets a `pass`
+        body = getattr(n, "body", None)
+        if isinstance(body, list) and not body and not isinstance(n, py.Module):
+            n.body = [py.copy_location(py.Pass(), n)]
 
 
 def source_of(g: Generated) -> str:

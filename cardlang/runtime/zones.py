@@ -136,9 +136,11 @@ def refill(state: GameState, zone: Zone) -> None:
     # what you can, shuffle, then keep drawing).
     order = src.cards
     src.cards = []
+    loc = state.loc
     for cid in order:
-        state.loc[cid] = zone
-        if state.peeked:
+        loc[cid] = zone
+    if state.peeked:
+        for cid in order:
             state.peeked.pop(cid, None)
     zone.cards[:0] = order
     if state.log is not None or state.listeners:
