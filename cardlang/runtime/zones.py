@@ -78,11 +78,13 @@ def shuffle(state: GameState, zone: Zone) -> None:
         state.emit(("Shuffled", zone.label, tuple(state.card_def[c].name for c in zone.cards)))
 
 
-# Bits to draw for a number below N (N.bit_length()), looked up for the sizes a pile of cards has.
-_BITS = [n.bit_length() for n in range(513)]
 # CPython's Random draws a number below N by `_randbelow_with_getrandbits` (unless a subclass changes it).
 _OWN_RANDBELOW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits",
                                                                       object())
+# A shuffle's steps for a pile of each size met so far (up to _PLANNED cards): (index, N, bits of N) for the
+# index swapped with a card at or below it, N = index + 1 the choices there.
+_PLANNED = 256
+_PLANS: list[tuple[tuple[int, int, int], ...] | None] = [None] * (_PLANNED + 1)
 
 
 def shuffle_list(rng: random.Random, x: list) -> None:
@@ -93,11 +95,14 @@ def shuffle_list(rng: random.Random, x: list) -> None:
     if type(rng) is not random.Random or not _OWN_RANDBELOW:
         rng.shuffle(x)
         return
+    size = len(x)
+    plan = _PLANS[size] if size <= _PLANNED else None
+    if plan is None:
+        plan = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+        if size <= _PLANNED:
+            _PLANS[size] = plan
     getrandbits = rng.getrandbits
-    bits = _BITS
-    for i in range(len(x) - 1, 0, -1):
-        n = i + 1
-        k = bits[n] if n < 513 else n.bit_length()
+    for i, n, k in plan:
         j = getrandbits(k)
         while j >= n:
             j = getrandbits(k)

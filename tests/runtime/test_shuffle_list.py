@@ -6,8 +6,9 @@ from cardlang.runtime.zones import shuffle_list
 
 
 def test_the_same_permutation_and_the_same_rng_state_as_random_shuffle() -> None:
-    # sizes around powers of two (where the bits drawn per index change) and past the bits table (512)
-    for size in (0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 15, 16, 17, 31, 32, 33, 60, 129, 511, 512, 513, 600, 1100):
+    # sizes around powers of two (where the bits drawn per index change), and past the sizes whose steps are
+    # kept (zones._PLANNED), twice each (the second from the kept steps)
+    for size in (0, 1, 2, 3, 4, 5, 7, 8, 9, 10, 15, 16, 17, 31, 32, 33, 60, 129, 255, 256, 257, 513, 1100) * 2:
         for seed in range(6):
             ours, theirs = random.Random(seed), random.Random(seed)
             a, b = list(range(size)), list(range(size))
