@@ -325,7 +325,40 @@ def with_state_local(tree: py.Module) -> py.Module:
         fn.body = [first] + [tr.visit(st) for st in fn.body]
         _drop_aliases(fn)
         _quiet_local(fn)
+        _def_locals(fn)
     return out
+
+
+def _def_locals(fn: py.FunctionDef) -> None:
+    """In a loop over cards (`for _x in ...`, `_x` set nowhere else) whose body reads the definition of its
+    card more than once (`_state.card_def[_x]`: is it a Treasure, its worth, its triggers), read it once at
+    the top of the body into a local. A card's definition never changes, and a loop that reads
+    `card_def[_x]` loops over card ids."""
+    stores: dict[str, int] = {}
+    for n in py.walk(fn):
+        if isinstance(n, py.Name) and isinstance(n.ctx, py.Store):
+            stores[n.id] = stores.get(n.id, 0) + 1
+
+    def reads_def(e: py.AST, x: str) -> bool:
+        return (isinstance(e, py.Subscript) and isinstance(e.ctx, py.Load) and isinstance(e.slice, py.Name)
+                and e.slice.id == x and isinstance(e.value, py.Attribute) and e.value.attr == "card_def"
+                and isinstance(e.value.value, py.Name) and e.value.value.id == STATE)
+
+    for loop in [n for n in py.walk(fn) if isinstance(n, py.For) and isinstance(n.target, py.Name)]:
+        x = loop.target.id
+        if stores.get(x) != 1 or sum(1 for st in loop.body for n in py.walk(st) if reads_def(n, x)) < 2:
+            continue
+        d = f"_def{x}"
+
+        class Defs(py.NodeTransformer):
+            def visit_Subscript(self, node: py.Subscript) -> py.AST:
+                if reads_def(node, x):
+                    return py.copy_location(name(d), node)
+                return self.generic_visit(node)
+        loop.body = [Defs().visit(st) for st in loop.body]
+        first = py.Assign([store(d)], py.Subscript(attr(name(STATE), "card_def"), name(x), py.Load()))
+        _place(first, loop.lineno)
+        loop.body.insert(0, first)
 
 
 QUIET = "_quiet"  # the local a generated function keeps "nobody watches" in

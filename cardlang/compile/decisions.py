@@ -64,28 +64,51 @@ class Decisions:
         one = isinstance(q.count, ast.IntLit) and q.count.value == 1  # `up to 1`: no need to compute it
         by_you = node.opts.by is None
 
-        def run_choose(ctx: Ctx) -> list[int]:
-            state = ctx.state
-            if find is not None and state.log is None and not state.listeners and (one or count(ctx) == 1):
-                # A bot that answers by naming cards: try just the names it prefers against the filter,
-                # instead of building every option (nobody reads the decision: no log, no listener).
-                # A bot's `named_picks` (compile/bots.py): TAG -> its by_name(bot, state, player, find, where),
-                # or None when it answers TAG from the full list.
-                p = ctx.you if by_you else by(ctx)
-                if p != CHANCE:
-                    agent = state.agents[p]
-                    named = getattr(agent, "named_picks", None)
-                    if named is not None:
-                        pick = named[tag]
-                        if pick is not None:
-                            cid = pick(agent, state, p, find, ctx)
-                            return [] if cid is None else [cid]
+        def ask_cards(ctx: Ctx, state) -> list[int]:  # the decision in full: every option, put to the player
             options = cards(ctx)
             lo, hi = _bounds(kind, count(ctx) if count else None, len(options))
             defs = state.card_def
             d = Decision(by(ctx), tag, prompt(ctx), "cards", options, lo, hi, [defs[c].name for c in options],
                          private=private)
             return [options[i] for i in ask(state, d)]
+
+        # A bot that answers by naming cards tries just the names it prefers against the filter, instead of
+        # building every option, when nobody reads the decision (no log, no listener): its `named_picks`
+        # (compile/bots.py) give TAG's by_name(bot, state, player, find, where), or None when it answers TAG
+        # from the full list.
+        def named_pick(ctx: Ctx, state, p: int) -> list[int] | None:  # the bot's pick by name, if it has one
+            agent = state.agents[p]
+            named = getattr(agent, "named_picks", None)
+            pick = named[tag] if named is not None else None
+            if pick is None:
+                return None
+            cid = pick(agent, state, p, find, ctx)
+            return [] if cid is None else [cid]
+
+        if find is None:
+            def run_choose(ctx: Ctx) -> list[int]:
+                return ask_cards(ctx, ctx.state)
+        elif one and by_you:  # `choose up to 1 ...` by the effect's own player: the usual one, tested least
+            def run_choose(ctx: Ctx) -> list[int]:
+                state = ctx.state
+                if state.log is None and not state.listeners:
+                    p = ctx.you  # named_pick, inlined: no call of its own for most decisions of a game
+                    agent = state.agents[p]
+                    named = getattr(agent, "named_picks", None)
+                    pick = named[tag] if named is not None else None
+                    if pick is not None:
+                        cid = pick(agent, state, p, find, ctx)
+                        return [] if cid is None else [cid]
+                return ask_cards(ctx, state)
+        else:
+            def run_choose(ctx: Ctx) -> list[int]:
+                state = ctx.state
+                if state.log is None and not state.listeners and (one or count(ctx) == 1):
+                    p = ctx.you if by_you else by(ctx)
+                    got = named_pick(ctx, state, p) if p != CHANCE else None
+                    if got is not None:
+                        return got
+                return ask_cards(ctx, state)
         return CE(run_choose, CARDS)
 
     def _named_option(self, source: ast.Expr, scope: Scope) -> Callable | None:
