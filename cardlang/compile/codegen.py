@@ -309,7 +309,7 @@ def _reads_state(node: py.AST) -> bool:
 def with_state_local(tree: py.Module) -> py.Module:
     """A copy of TREE whose functions of `ctx` that read `ctx.state` more than once read it from a local set
     once on entry: a context's state is set when the context is made and never changes, and an attribute
-    read is the dearest part of most generated lines (a Treasure played reads it eight times). A copy: the
+    read is the dearest part of most generated lines (a card played may read it eight times). A copy: the
     compile rules may share nodes between functions, and the tree kept is what they built (source_of shows
     this same copy)."""
     import copy
@@ -331,7 +331,7 @@ def with_state_local(tree: py.Module) -> py.Module:
 
 def _def_locals(fn: py.FunctionDef) -> None:
     """In a loop over cards (`for _x in ...`, `_x` set nowhere else) whose body reads the definition of its
-    card more than once (`_state.card_def[_x]`: is it a Treasure, its worth, its triggers), read it once at
+    card more than once (`_state.card_def[_x]`: its types, a property, its triggers), read it once at
     the top of the body into a local. A card's definition never changes, and a loop that reads
     `card_def[_x]` loops over card ids."""
     stores: dict[str, int] = {}

@@ -90,8 +90,9 @@ _PLANS: list[tuple[tuple[int, int, int], ...] | None] = [None] * (_PLANNED + 1)
 def shuffle_list(rng: random.Random, x: list) -> None:
     """`rng.shuffle(x)`, the very same permutation from the very same draws of RNG (results and logs replay
     byte for byte), without a Python call per card: Random.shuffle's own Fisher-Yates loop with its
-    `_randbelow` (rejection over getrandbits) written inline (those calls were a sixth of a Dominion game's).
-    A Random of another kind shuffles itself. tests/runtime/test_shuffle_list.py holds it to Random.shuffle."""
+    `_randbelow` (rejection over getrandbits) written inline; those calls were a sixth of all in a
+    deckbuilding game. A Random of another kind shuffles itself. tests/runtime/test_shuffle_list.py holds it
+    to Random.shuffle."""
     if type(rng) is not random.Random or not _OWN_RANDBELOW:
         rng.shuffle(x)
         return
