@@ -357,7 +357,8 @@ def _def_locals(fn: py.FunctionDef) -> None:
                 return self.generic_visit(node)
         loop.body = [Defs().visit(st) for st in loop.body]
         first = py.Assign([store(d)], py.Subscript(attr(name(STATE), "card_def"), name(x), py.Load()))
-        _place(first, loop.lineno)
+        if getattr(loop, "lineno", None) is not None:  # (a tree whose code came from the cache has no lines)
+            _place(first, loop.lineno)
         loop.body.insert(0, first)
 
 
