@@ -4,8 +4,8 @@ For a tag, `_decide(ctx, _decision, _rng)` answers a decision the way the rule r
 condition tested at most once per pick (preferences under the same condition share one `if`; a condition met
 again later, or at the next pick of a multi-pick decision, is read back from a local), names looked up in
 one table of the remaining options' labels, `lowest`/`highest` weighed in one loop. For a rule of names and
-`none` only, `_by_name(ctx, _find, _where)` tries just those names against the decision's filter (FIND), so the
-decision's options need not be built at all.
+`none` only, `_by_name(_bot, _st, _p, _find, _where)` tries just those names against the decision's filter
+(FIND), on the bot's context for that state and seat, so the decision's options need not be built at all.
 
 Every name in the code is the compiler's own (`_choice`, `_c3`); every card name or label a preference names is
 an `ast.Constant`; the conditions are the bot's compiled expressions, inlined or called. The ctx is the bot's
@@ -109,7 +109,7 @@ def generate(comp, label: str, span: Span, prefs: list[BotPref]) -> tuple[Callab
     the rule names cards (and `none`) only, else None."""
     defs = [("_decide", (G.CTX, "_decision", "_rng"), _decide_body(prefs))]
     if all(p.kind in NAMES_ONLY for p in prefs):
-        defs.append(("_by_name", (G.CTX, "_find", "_where"), _by_name_body(prefs)))
+        defs.append(("_by_name", ("_bot", "_st", "_p", "_find", "_where"), _by_name_body(prefs)))
     module, fns = G.build_functions(label, span, defs)
     comp.add_generated(module)
     module.card = None  # a bot's, whatever the compiler compiled last
@@ -152,7 +152,18 @@ def _placed(gen: G.Gen, span: Span, stmts: list[py.stmt]) -> list[py.stmt]:
 
 def _by_name_body(prefs: list[BotPref]) -> Callable[[G.Gen], list[py.stmt]]:
     def body(gen: G.Gen) -> list[py.stmt]:
-        out: list[py.stmt] = []
+        # called by the decision itself (compile/decisions.py) with the bot, the state and the seat: the bot's
+        # context for this game and seat, kept by the bot (LanguageBot._ctx_for makes one for another)
+        #   ctx = _bot._ctx
+        #   if ctx is None or ctx.state is not _st or ctx.you != _p: ctx = _bot._ctx_for(_st, _p)
+        kept = G.attr(_n("_bot"), "_ctx")
+        stale = py.BoolOp(py.Or(), [_is_none(_n(G.CTX)),
+                                    py.Compare(G.ctx_attr("state"), [py.IsNot()], [_n("_st")]),
+                                    py.Compare(G.ctx_attr("you"), [py.NotEq()], [_n("_p")])])
+        out: list[py.stmt] = [
+            py.Assign([G.store(G.CTX)], kept),
+            py.If(stale, [py.Assign([G.store(G.CTX)], G.call(G.attr(_n("_bot"), "_ctx_for"), _n("_st"), _n("_p")))],
+                  [])]
         if any(p.reads_picked for p in prefs):  # one pick is made at a time: nothing is picked yet
             out.append(G.set_var("picked", py.List([], py.Load())))
         out += _subs(prefs)

@@ -5,6 +5,7 @@ A bot's conditions are compiled with the bot flag set, so they may read only wha
 """
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -25,6 +26,10 @@ class CompiledBot:
     name: str
     rules: dict[str, tuple[Span, list[BotPref]]]
     codes: dict[str, tuple[Callable | None, Callable | None]] = field(default_factory=dict)
+    named: "NamedPicks" = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.named = NamedPicks(self)
 
     def code(self, tag: str) -> tuple[Callable | None, Callable | None]:
         """(decide, by_name) for TAG: decide(ctx, decision, rng) gives the picked indices, by_name(ctx, find,
@@ -40,6 +45,20 @@ class CompiledBot:
         """The code of every rule (for `cardlang compile`)."""
         for tag in self.rules:
             self.code(tag)
+
+
+class NamedPicks(dict):
+    """A bot's picks by name, by decision tag: by_name(bot, state, player, find, where) for a rule of names
+    and `none` only, else None (the decision is put in full); generated the first time a tag is asked. A
+    decision calls it itself (compile/decisions.py): no call of the agent in between."""
+
+    def __init__(self, bot: CompiledBot) -> None:
+        super().__init__()
+        self.bot = bot
+
+    def __missing__(self, tag: str) -> Callable | None:
+        fn = self[tag] = self.bot.code(tag)[1]
+        return fn
 
 
 def check_bots(game) -> list[CardLangError]:
@@ -130,13 +149,22 @@ class LanguageBot:
     """An agent that answers decisions from a bot's compiled preferences (generated code, see botgen)."""
 
     def __init__(self, game, name: str, seed: int = 0) -> None:
-        import random
         self.name = name
         self._bot = compile_bot(game, name)
         self.rules = self._bot.rules
         self._codes = self._bot.codes  # tag -> (decide, by_name), shared by every seat of every game
-        self.rng = random.Random(seed)  # for `random` preferences; its own stream, seeded per seat
+        self.named_picks = self._bot.named  # tag -> by_name or None, shared likewise (see NamedPicks)
+        self._seed = seed
+        self._rng: random.Random | None = None  # made when first used: most bots never draw from it
         self._ctx: Ctx | None = None  # the bot's context, reused while the game and seat stay
+
+    @property
+    def rng(self):
+        """The stream of `random` preferences: its own, seeded per seat (seeding one costs more than most
+        games' decisions, so it is made only for a bot that asks a decision in full)."""
+        if self._rng is None:
+            self._rng = random.Random(self._seed)
+        return self._rng
 
     def _ctx_for(self, state, player: int) -> Ctx:
         """A new context for another game or seat (the callers check inline whether the one kept still
@@ -150,17 +178,9 @@ class LanguageBot:
         the option of that name the decision's filter (running in the effect's context WHERE) lets through,
         or None. Returns the pick (or None) when the bot's rule for TAG names cards (and `none`) only, the
         same pick `decide` would make from the full list of options; NOT_NAMED when the decision must be
-        built in full."""
-        code = self._codes.get(tag)
-        if code is None:
-            code = self._bot.code(tag)
-        fn = code[1]
-        if fn is None:
-            return NOT_NAMED
-        ctx = self._ctx
-        if ctx is None or ctx.state is not state or ctx.you != player:
-            ctx = self._ctx_for(state, player)
-        return fn(ctx, find, where)
+        built in full. (A decision reads `named_picks` itself; this is the same, as a call.)"""
+        fn = self.named_picks[tag]
+        return NOT_NAMED if fn is None else fn(self, state, player, find, where)
 
     def decide(self, view: View, decision: Decision) -> list[int]:
         code = self._codes.get(decision.tag)

@@ -280,7 +280,8 @@ def build_functions(label: str, span: Span | None,
     if code is None:
         for node, ln in gen.placing:
             _place(node, ln)
-        code = compile(tree, filename, "exec")  # the code object of our own AST, never of source text
+        # the code object of our own AST, never of source text
+        code = compile(with_state_local(tree), filename, "exec")
         if codes is not None:
             codes.record(filename, names, gen.ns, code)
     ns = dict(gen.ns)
@@ -290,13 +291,165 @@ def build_functions(label: str, span: Span | None,
     return Generated(label, span, tree, fns[defs[0][0]] if defs else None, consts), fns
 
 
+STATE = "_state"  # the local a generated function keeps `ctx.state` in
+
+
+class _StateReads(py.NodeTransformer):
+    def visit_Attribute(self, node: py.Attribute) -> py.AST:
+        if _reads_state(node):
+            return py.copy_location(name(STATE), node)
+        return self.generic_visit(node)
+
+
+def _reads_state(node: py.AST) -> bool:
+    return (isinstance(node, py.Attribute) and node.attr == "state" and isinstance(node.value, py.Name)
+            and node.value.id == CTX and isinstance(node.ctx, py.Load))
+
+
+def with_state_local(tree: py.Module) -> py.Module:
+    """A copy of TREE whose functions of `ctx` that read `ctx.state` more than once read it from a local set
+    once on entry: a context's state is set when the context is made and never changes, and an attribute
+    read is the dearest part of most generated lines (a card played may read it eight times). A copy: the
+    compile rules may share nodes between functions, and the tree kept is what they built (source_of shows
+    this same copy)."""
+    import copy
+    out = copy.deepcopy(tree)
+    for fn in out.body:
+        if not isinstance(fn, py.FunctionDef) or CTX not in [a.arg for a in fn.args.args]:
+            continue
+        if sum(1 for st in fn.body for n in py.walk(st) if _reads_state(n)) < 2:
+            continue
+        tr = _StateReads()
+        first = py.Assign([store(STATE)], ctx_attr("state"))
+        _place(first, 1)
+        fn.body = [first] + [tr.visit(st) for st in fn.body]
+        _drop_aliases(fn)
+        _quiet_local(fn)
+        _def_locals(fn)
+    return out
+
+
+def _def_locals(fn: py.FunctionDef) -> None:
+    """In a loop over cards (`for _x in ...`, `_x` set nowhere else) whose body reads the definition of its
+    card more than once (`_state.card_def[_x]`: its types, a property, its triggers), read it once at
+    the top of the body into a local. A card's definition never changes, and a loop that reads
+    `card_def[_x]` loops over card ids."""
+    stores: dict[str, int] = {}
+    for n in py.walk(fn):
+        if isinstance(n, py.Name) and isinstance(n.ctx, py.Store):
+            stores[n.id] = stores.get(n.id, 0) + 1
+
+    def reads_def(e: py.AST, x: str) -> bool:
+        return (isinstance(e, py.Subscript) and isinstance(e.ctx, py.Load) and isinstance(e.slice, py.Name)
+                and e.slice.id == x and isinstance(e.value, py.Attribute) and e.value.attr == "card_def"
+                and isinstance(e.value.value, py.Name) and e.value.value.id == STATE)
+
+    for loop in [n for n in py.walk(fn) if isinstance(n, py.For) and isinstance(n.target, py.Name)]:
+        x = loop.target.id
+        if stores.get(x) != 1 or sum(1 for st in loop.body for n in py.walk(st) if reads_def(n, x)) < 2:
+            continue
+        d = f"_def{x}"
+
+        class Defs(py.NodeTransformer):
+            def visit_Subscript(self, node: py.Subscript) -> py.AST:
+                if reads_def(node, x):
+                    return py.copy_location(name(d), node)
+                return self.generic_visit(node)
+        loop.body = [Defs().visit(st) for st in loop.body]
+        first = py.Assign([store(d)], py.Subscript(attr(name(STATE), "card_def"), name(x), py.Load()))
+        if getattr(loop, "lineno", None) is not None:  # (a tree whose code came from the cache has no lines)
+            _place(first, loop.lineno)
+        loop.body.insert(0, first)
+
+
+QUIET = "_quiet"  # the local a generated function keeps "nobody watches" in
+
+
+def _unwatched(values: list[py.expr]) -> bool:
+    """Do VALUES (the terms of an `and`) start `_state.log is None and not _state.listeners and _state.check
+    is None`, the test of a quiet case (nobody reads events, no invariant checker)?"""
+    def on_state(e: py.expr, a: str) -> bool:
+        return isinstance(e, py.Attribute) and e.attr == a and isinstance(e.value, py.Name) and e.value.id == STATE
+
+    def is_none(e: py.expr, a: str) -> bool:
+        return (isinstance(e, py.Compare) and len(e.ops) == 1 and isinstance(e.ops[0], py.Is)
+                and on_state(e.left, a) and isinstance(e.comparators[0], py.Constant)
+                and e.comparators[0].value is None)
+    return (len(values) >= 3 and is_none(values[0], "log") and isinstance(values[1], py.UnaryOp)
+            and isinstance(values[1].op, py.Not) and on_state(values[1].operand, "listeners")
+            and is_none(values[2], "check"))
+
+
+def _quiet_local(fn: py.FunctionDef) -> None:
+    """The quiet cases' test, when FN makes it more than once (each move, each counter change of a loop),
+    read from a local set once on entry. Whether the game keeps a log, has listeners or an invariant checker
+    is settled before its rules run (engine.setup_game, a statistics observer, a table's narrator) and never
+    changes while an effect runs; what a move may meet inside one (an attachment, a private look, a grid) is
+    still tested where it is."""
+    tests = [n for n in py.walk(fn) if isinstance(n, py.BoolOp) and isinstance(n.op, py.And)
+             and _unwatched(n.values)]
+    if len(tests) < 2:
+        return
+
+    class Quiet(py.NodeTransformer):
+        def visit_BoolOp(self, node: py.BoolOp) -> py.AST:
+            self.generic_visit(node)
+            if not (isinstance(node.op, py.And) and _unwatched(node.values)):
+                return node
+            quiet = py.copy_location(name(QUIET), node.values[0])
+            if len(node.values) == 3:
+                return quiet
+            node.values[:3] = [quiet]
+            return node
+    Quiet().visit(fn)
+    st = fn.body[0]  # `_state = ctx.state`
+    first = py.Assign([store(QUIET)], py.BoolOp(py.And(), [
+        py.Compare(attr(name(STATE), "log"), [py.Is()], [py.Constant(None)]),
+        py.UnaryOp(py.Not(), attr(name(STATE), "listeners")),
+        py.Compare(attr(name(STATE), "check"), [py.Is()], [py.Constant(None)])]))
+    _place(first, st.lineno)
+    fn.body.insert(1, first)
+
+
+def _drop_aliases(fn: py.FunctionDef) -> None:
+    """`_st3 = _state` (the compile rules' own name for the state, where they had no local for it), each set
+    once: read `_state` itself instead."""
+    stores: dict[str, int] = {}
+    aliases = set()
+    for n in py.walk(fn):
+        if isinstance(n, py.Name) and isinstance(n.ctx, py.Store):
+            stores[n.id] = stores.get(n.id, 0) + 1
+        if isinstance(n, py.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], py.Name) \
+                and isinstance(n.value, py.Name) and n.value.id == STATE and n.targets[0].id != STATE:
+            aliases.add(n.targets[0].id)
+    aliases = {a for a in aliases if stores.get(a) == 1} - {a.arg for a in fn.args.args}
+    if not aliases:
+        return
+
+    class Aliases(py.NodeTransformer):
+        def visit_Assign(self, node: py.Assign) -> py.AST | None:
+            if isinstance(node.targets[0], py.Name) and node.targets[0].id in aliases:
+                return None
+            return self.generic_visit(node)
+
+        def visit_Name(self, node: py.Name) -> py.AST:
+            if node.id in aliases:
+                return py.copy_location(name(STATE), node)
+            return node
+    Aliases().visit(fn)
+    for n in py.walk(fn):  # a block left with no statement gets a `pass`
+        body = getattr(n, "body", None)
+        if isinstance(body, list) and not body and not isinstance(n, py.Module):
+            n.body = [py.copy_location(py.Pass(), n)]
+
+
 def source_of(g: Generated) -> str:
     """Readable Python of a generated module, with the namespace's constants listed as comments."""
     head = [f"# {g.label!r}" + (f" at {str(g.span)!r}" if g.span is not None else "")]
     for k, v in g.consts.items():
         head.append(f"#   {k} = {_describe(v)}")
     # a function whose code object came from the cache was never placed; unparse wants lines, not these
-    return "\n".join(head) + "\n" + py.unparse(py.fix_missing_locations(g.tree)) + "\n"
+    return "\n".join(head) + "\n" + py.unparse(py.fix_missing_locations(with_state_local(g.tree))) + "\n"
 
 
 def _describe(v: Any) -> str:

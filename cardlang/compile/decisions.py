@@ -12,7 +12,7 @@ from cardlang.compile.spec import GameSpec
 from cardlang.errors import Span
 from cardlang.primitives.types import CARD, CARDNAMES, CARDS, CE, INT, ZONE, NUMBERS, PLAYER, PLAYERS, SLOTS, Effect
 from cardlang.primitives.values import _bounds, _noop, _slot_label, _text
-from cardlang.runtime.decisions import CHANCE, NOT_NAMED, ask
+from cardlang.runtime.decisions import CHANCE, ask
 from cardlang.runtime.state import Ctx, Decision, IllegalAction
 from cardlang.syntax import ast
 
@@ -64,24 +64,51 @@ class Decisions:
         one = isinstance(q.count, ast.IntLit) and q.count.value == 1  # `up to 1`: no need to compute it
         by_you = node.opts.by is None
 
-        def run_choose(ctx: Ctx) -> list[int]:
-            state = ctx.state
-            if find is not None and state.log is None and not state.listeners and (one or count(ctx) == 1):
-                # A bot that answers by naming cards: try just the names it prefers against the filter,
-                # instead of building every option (nobody reads the decision: no log, no listener).
-                p = ctx.you if by_you else by(ctx)
-                if p != CHANCE:
-                    pick_by_name = getattr(state.agents[p], "pick_by_name", None)
-                    if pick_by_name is not None:
-                        cid = pick_by_name(state, p, tag, find, ctx)
-                        if cid is not NOT_NAMED:
-                            return [] if cid is None else [cid]
+        def ask_cards(ctx: Ctx, state) -> list[int]:  # the decision in full: every option, put to the player
             options = cards(ctx)
             lo, hi = _bounds(kind, count(ctx) if count else None, len(options))
             defs = state.card_def
             d = Decision(by(ctx), tag, prompt(ctx), "cards", options, lo, hi, [defs[c].name for c in options],
                          private=private)
             return [options[i] for i in ask(state, d)]
+
+        # A bot that answers by naming cards tries just the names it prefers against the filter, instead of
+        # building every option, when nobody reads the decision (no log, no listener): its `named_picks`
+        # (compile/bots.py) give TAG's by_name(bot, state, player, find, where), or None when it answers TAG
+        # from the full list.
+        def named_pick(ctx: Ctx, state, p: int) -> list[int] | None:  # the bot's pick by name, if it has one
+            agent = state.agents[p]
+            named = getattr(agent, "named_picks", None)
+            pick = named[tag] if named is not None else None
+            if pick is None:
+                return None
+            cid = pick(agent, state, p, find, ctx)
+            return [] if cid is None else [cid]
+
+        if find is None:
+            def run_choose(ctx: Ctx) -> list[int]:
+                return ask_cards(ctx, ctx.state)
+        elif one and by_you:  # `choose up to 1 ...` by the effect's own player: the usual one, tested least
+            def run_choose(ctx: Ctx) -> list[int]:
+                state = ctx.state
+                if state.log is None and not state.listeners:
+                    p = ctx.you  # named_pick, inlined: no call of its own for most decisions of a game
+                    agent = state.agents[p]
+                    named = getattr(agent, "named_picks", None)
+                    pick = named[tag] if named is not None else None
+                    if pick is not None:
+                        cid = pick(agent, state, p, find, ctx)
+                        return [] if cid is None else [cid]
+                return ask_cards(ctx, state)
+        else:
+            def run_choose(ctx: Ctx) -> list[int]:
+                state = ctx.state
+                if state.log is None and not state.listeners and (one or count(ctx) == 1):
+                    p = ctx.you if by_you else by(ctx)
+                    got = named_pick(ctx, state, p) if p != CHANCE else None
+                    if got is not None:
+                        return got
+                return ask_cards(ctx, state)
         return CE(run_choose, CARDS)
 
     def _named_option(self, source: ast.Expr, scope: Scope) -> Callable | None:
@@ -121,28 +148,33 @@ class Decisions:
         return find
 
     def _find_fn(self, zce: CE, cond_ce: CE, span: Span) -> Callable:
-        """`find` as one generated function, the filter inlined:
-            zone = ZONE; vars = ctx.vars; saved = vars.get("card")
+        """`find` as one generated function, the filter inlined, reading `card` as the local `c` (and, only when
+        COND hands ctx to a compiled function, in ctx.vars too: the lines marked *):
+            zone = ZONE; vars = ctx.vars; saved = vars.get("card")                                    *
             if zone.spec.piles and zone.pile is None:       # a pile zone offers the top card of each pile
                 pile = ctx.state.piles.get((zone.spec.slot, _name))
                 if pile is not None and pile.cards:
-                    c = pile.cards[-1]; vars["card"] = c
-                    if COND: vars["card"] = saved; return c
+                    c = pile.cards[-1]; vars["card"] = c                                         *
+                    if COND: vars["card"] = saved; return c                                      (*)
             else:
                 for c in zone.cards:
                     if ctx.state.card_def[c].name == _name:
-                        vars["card"] = c
-                        if COND: vars["card"] = saved; return c
-            vars["card"] = saved; return None"""
+                        vars["card"] = c                                                       *
+                        if COND: vars["card"] = saved; return c                                (*)
+            vars["card"] = saved; return None                                                         (*)"""
         def body(gen: G.Gen) -> list[py.stmt]:
             z, vs, saved, c, pile, defs = "_zone", "_vars", "_saved", "_c", "_pile", "_defs"
             spec = G.attr(G.name(z), "spec")
+            zone = gen.expr(zce)
+            gen.bind_local("card", c)  # COND reads `card` as the local; ctx.vars gets it only when COND hands
+            kept = G.escapes(gen.expr(cond_ce))  # ctx to a compiled function (which reads it there)
+
+            def card_is(value: str) -> list[py.stmt]:
+                return [py.Assign([py.Subscript(G.name(vs), G.const("card"), py.Store())], G.name(value))] \
+                    if kept else []
 
             def found() -> list[py.stmt]:  # COND is emitted twice: each use gets its own nodes
-                return [py.Assign([py.Subscript(G.name(vs), G.const("card"), py.Store())], G.name(c)),
-                        py.If(gen.expr(cond_ce), [
-                            py.Assign([py.Subscript(G.name(vs), G.const("card"), py.Store())], G.name(saved)),
-                            py.Return(G.name(c))], [])]
+                return card_is(c) + [py.If(gen.expr(cond_ce), card_is(saved) + [py.Return(G.name(c))], [])]
             cards = G.attr(G.name(pile), "cards")
             in_piles = [
                 py.Assign([G.store(pile)], G.call(G.attr(G.state_attr("piles"), "get"),
@@ -154,14 +186,13 @@ class Decisions:
                 py.For(G.store(c), G.attr(G.name(z), "cards"), [
                     py.If(py.Compare(G.attr(G.subscript(G.name(defs), G.name(c)), "name"), [py.Eq()],
                                      [G.name("_name")]), found(), [])], [], None)]
-            return [py.Assign([G.store(z)], gen.expr(zce)),
-                    py.Assign([G.store(vs)], G.ctx_attr("vars")),
-                    py.Assign([G.store(saved)], G.call(G.attr(G.name(vs), "get"), G.const("card"))),
+            save = [py.Assign([G.store(vs)], G.ctx_attr("vars")),
+                    py.Assign([G.store(saved)], G.call(G.attr(G.name(vs), "get"), G.const("card")))] if kept else []
+            return [py.Assign([G.store(z)], zone), *save,
                     py.If(py.BoolOp(py.And(), [G.attr(spec, "piles"),
                                                py.Compare(G.attr(G.name(z), "pile"), [py.Is()], [G.const(None)])]),
                           in_piles, in_zone),
-                    py.Assign([py.Subscript(G.name(vs), G.const("card"), py.Store())], G.name(saved)),
-                    py.Return(G.const(None))]
+                    *card_is(saved), py.Return(G.const(None))]
         g, fns = G.build_functions(f"{self.gen_label}: the option of a name", span, [("run_find", (G.CTX, "_name"),
                                                                                       body)])
         self.add_generated(g)

@@ -52,6 +52,16 @@ def cards_are_named(state, cards: list[int], name: str, negated: bool) -> bool:
     return not negated
 
 
+def top_named_in(state, zone, d, n: int) -> list[int]:
+    """`top N of (NAME in ZONE)`: _top_of_cards(cards_named_in(STATE, ZONE, D), N) without copying the pile."""
+    if n <= 0:
+        return []
+    if zone.spec.piles:
+        pile = state.piles.get((zone.spec.slot, d.name))
+        return pile.cards[: -n - 1: -1] if pile is not None else []
+    return cards_named_in(state, zone, d)[: -n - 1: -1]
+
+
 def _top_of_cards(cards: list[int], n: int) -> list[int]:
     """`top N of CARDS` for a set of cards (not a zone): its last ones are on top."""
     return cards[: -n - 1: -1] if n > 0 else []
@@ -139,6 +149,9 @@ class Operators:
             raise self.error(zce.secret, node.zone.span, hint="a bot may count it: count(...)")
         if zce.type != ZONE:
             cards = self.coerce(zce, CARDS, node.zone.span)  # a set of cards: its last ones are on top
+            named = self._named_in(node.zone, scope) if node.end == "top" else None
+            if named is not None:  # `top N of (NAME in ZONE)`: one call, no copy of them all (`gain`)
+                return applied(top_named_in, [*named, cce], CARDS)
             if node.end == "top":
                 return applied(_top_of_cards, [self.coerce_ce(zce, CARDS, node.zone.span), cce], CARDS, state=False)
             return CE(lambda ctx: cards(ctx)[: count(ctx)], CARDS)
@@ -150,6 +163,14 @@ class Operators:
         if node.end == "top":
             return CE(lambda ctx: Z.top(ctx.state, zone(ctx), count(ctx)), CARDS, code=code)
         return CE(lambda ctx: Z.bottom(ctx.state, zone(ctx), count(ctx)), CARDS, code=code)
+
+    def _named_in(self, node: ast.Expr, scope: Scope) -> tuple[CE, CE] | None:
+        """(ZONE, NAME) of `NAME in ZONE` (a card name in a zone, as cards_named_in reads it), else None. NODE
+        has compiled already: its errors are reported."""
+        if not isinstance(node, ast.In):
+            return None
+        item, cont = self.expr(node.item, scope), self.expr(node.container, scope)
+        return (cont, item) if item.type == CARDNAME and cont.type == ZONE else None
 
     @expr_rule
     def _(self, node: ast.Where, scope: Scope) -> CE:

@@ -162,14 +162,19 @@ class Statements:
                 CE(lambda ctx: None, PLAYER, code=lambda g: G.const(None))
         per_player = cs.per_player
 
-        # no bank to draw on (its own or another counter's: `bank OTHER`), no top to stop at
-        fast = cs.bank is None and getattr(cs, "bank_slot", None) is None and cs.maximum is None
-        minimum = cs.minimum
+        # A plain counter (no list of numbers): its change is inlined, with its bank (its own or another
+        # counter's: `bank OTHER`) and its bounds tested in the code; anything else is set_counter's.
+        plain = not cs.numbers and not cs.per_card
+        bslot = slot if getattr(cs, "bank_slot", None) is None else cs.bank_slot
+        banked = cs.bank is not None or getattr(cs, "bank_slot", None) is not None
+        minimum, maximum = cs.minimum, cs.maximum
 
         def emit(gen: G.Gen) -> list[py.stmt]:
             # _p = WHO; _st = ctx.state; _row = _st.counters[SLOT]; _v = NEW VALUE
-            # if <nobody watches> and _v >= MIN: _row[_p] = _v    (set_counter's plain case, inlined)
+            # if <nobody watches> and MIN <= _v <= MAX: _row[_p] = _v    (set_counter's plain case, inlined)
             # else: set_counter(_st, SLOT, _p, _v[, clamp=True])
+            # and with a bank:  _o = _row[_p];  _b = _st.banks[BANK]   (after _v)
+            #   if <nobody watches> and MIN <= _v <= MAX and _v - _o <= _b: _st.banks[BANK] = _b - (_v - _o); ...
             setter = gen.const(C.set_counter)
             p, st, row, v = gen.fresh("p"), gen.fresh("st"), gen.fresh("row"), gen.fresh("v")
             at = G.name(p) if per_player else G.const(0)
@@ -180,17 +185,32 @@ class Statements:
             kw = {"clamp": G.const(True)} if op != "-=" else {}
             slow = [py.Expr(G.call(setter, G.name(st), G.const(slot), G.name(p), G.name(v), **kw))]
             out = [py.Assign([G.store(p)], gen.expr(who)), py.Assign([G.store(st)], G.ctx_attr("state")),
-                   py.Assign([G.store(row)], G.subscript(G.attr(G.name(st), "counters"), G.const(slot))),
-                   py.Assign([G.store(v)], new)]
-            if not fast:
+                   py.Assign([G.store(row)], G.subscript(G.attr(G.name(st), "counters"), G.const(slot)))]
+            out.append(py.Assign([G.store(v)], new))
+            if banked:  # the value before, read where set_counter would read it: after the new one
+                old, bank = gen.fresh("o"), gen.fresh("b")
+                out.append(py.Assign([G.store(old)], G.subscript(G.name(row), at)))
+            if not plain:
                 return out + slow
             quiet = [py.Compare(G.attr(G.name(st), "log"), [py.Is()], [G.const(None)]),
                      py.UnaryOp(py.Not(), G.attr(G.name(st), "listeners")),
                      py.Compare(G.attr(G.name(st), "check"), [py.Is()], [G.const(None)])]
-            if minimum is not None:
+            known = new.value if isinstance(new, py.Constant) and type(new.value) is int else None
+            if minimum is not None and (known is None or known < minimum):
                 quiet.append(py.Compare(G.name(v), [py.GtE()], [G.const(minimum)]))
-            store = py.Assign([py.Subscript(G.name(row), at, py.Store())], G.name(v))
-            return out + [py.If(py.BoolOp(py.And(), quiet), [store], slow)]
+            if maximum is not None and (known is None or known > maximum):
+                quiet.append(py.Compare(G.name(v), [py.LtE()], [G.const(maximum)]))
+            store = [py.Assign([py.Subscript(G.name(row), at, py.Store())], G.name(v))]
+            if banked:
+                banks = G.attr(G.name(st), "banks")
+                delta = py.BinOp(G.name(v), py.Sub(), G.name(old))
+                out.append(py.Assign([G.store(bank)], G.subscript(banks, G.const(bslot))))
+                # a bank of None (a counter drawing on one that has none) is set_counter's to refuse
+                quiet += [py.Compare(G.name(bank), [py.IsNot()], [G.const(None)]),
+                          py.Compare(delta, [py.LtE()], [G.name(bank)])]
+                store.insert(0, py.Assign([py.Subscript(banks, G.const(bslot), py.Store())],
+                                          py.BinOp(G.name(bank), py.Sub(), delta)))
+            return out + [py.If(py.BoolOp(py.And(), quiet), store, slow)]
         return Code(emit)
 
     @stmt_rule

@@ -33,9 +33,11 @@ def build_move(b: Bound, info) -> object:
     else:
         def run_move(ctx: Ctx) -> None:
             move_into(ctx, to(ctx), what(ctx))
-        # Generated code may call move_into(ctx, TO, WHAT) with the arguments inlined; ("moves",): a move of
-        # one card may be inlined too, as move_into's quiet case for one card (compile/calls.py).
-        run_move.inline = (move_into, (), ("to", "what"), ("moves",))  # type: ignore[attr-defined]
+        # Generated code may call move_into(ctx, TO, WHAT) with the arguments inlined; ("moves", ...): a move of
+        # one card may be inlined too, as move_into's quiet case for one card, `move top N of ZONE to TO` (a
+        # draw) is move_top_into and `move ZONE to TO` move_zone_into (compile/calls.py).
+        run_move.inline = (move_into, (), ("to", "what"),  # type: ignore[attr-defined]
+                           ("moves", move_top_into, move_zone_into))
     return run_move
 
 
@@ -72,6 +74,47 @@ def move_into(ctx: Ctx, dest, cards) -> None:
                 held.remove(cid)
             into.append(cid)
             loc[cid] = dest
+
+
+def move_top_into(ctx: Ctx, dest, zone, n: int) -> None:
+    """`move top N of ZONE to DEST` (a draw): move_into(ctx, DEST, zones.top(state, ZONE, N)) in one call. When
+    nobody watches and nothing is linked, the cards go over as one slice: taken from the top one by one and
+    each put on top of DEST, they land on it in reverse."""
+    state = ctx.state
+    if (n <= 0 or zone is dest or state.log is not None or state.listeners or state.check is not None
+            or state.host or state.peeked or zone.cells is not None or dest.cells is not None or dest.spec.piles):
+        move_into(ctx, dest, Z.top(state, zone, n))
+        return
+    held = zone.cards
+    if len(held) < n and zone.spec.refill is not None and not state.checking:
+        Z.refill(state, zone)
+        held = zone.cards
+    taken = held[-n:]
+    del held[-n:]
+    taken.reverse()
+    dest.cards.extend(taken)
+    loc = state.loc
+    for cid in taken:
+        loc[cid] = dest
+
+
+def move_zone_into(ctx: Ctx, dest, zone) -> None:
+    """`move ZONE to DEST`, every card of a zone, bottom first (`move hand to discard`): move_into(ctx, DEST,
+    list(ZONE.cards)) without the copy; when nobody watches and nothing is linked, the cards go over as one
+    list and ZONE's is emptied."""
+    state = ctx.state
+    cards = zone.cards
+    if not cards or zone is dest:
+        return  # (no card moves)
+    if (state.log is not None or state.listeners or state.check is not None or state.host or state.peeked
+            or zone.cells is not None or dest.cells is not None or dest.spec.piles):
+        move_into(ctx, dest, list(cards))
+        return
+    dest.cards.extend(cards)
+    loc = state.loc
+    for cid in cards:
+        loc[cid] = dest
+    cards.clear()
 
 
 def _d_shuffle(a: dict) -> str:
@@ -115,15 +158,19 @@ def build_create(b: Bound, info) -> object:
     count, card, to = b.values["count"], b.values["card"], b.values["to"]
 
     def run_create(ctx: Ctx) -> None:
-        d = card(ctx)
-        dest = to(ctx)
-        if dest.pile is not None or dest.spec.piles:
-            dest = ctx.state.pile(dest.spec.slot, d.name)
-        n = count(ctx)
-        if n < 0:
-            raise IllegalAction(f"cannot create {n} cards")
-        Z.create(ctx.state, d, dest, n)
+        create_into(ctx, card(ctx), to(ctx), count(ctx))
+    # Generated code calls create_into(ctx, CARD, TO, COUNT) with the arguments inlined (compile/calls.py).
+    run_create.inline = (create_into, (), ("card", "to", "count"))  # type: ignore[attr-defined]
     return run_create
+
+
+def create_into(ctx: Ctx, d, dest, n: int) -> None:
+    """`create N CARD to DEST` over evaluated arguments; into a zone of piles, the pile of CARD's name."""
+    if dest.pile is not None or dest.spec.piles:
+        dest = ctx.state.pile(dest.spec.slot, d.name)
+    if n < 0:
+        raise IllegalAction(f"cannot create {n} cards")
+    Z.create(ctx.state, d, dest, n)
 
 
 @primitive("reveal", Param("what", CARDS), describe=lambda a: f"Reveal {a['what']}.")

@@ -57,28 +57,41 @@ def setup_into(game, state: GameState, agents: list, *, pools=None) -> None:
         pass
 
 
-def run_turn(game, state: GameState) -> None:
+def run_turn(game, state: GameState, ctx: Ctx | None = None) -> None:
+    """Play the current player's turn (on CTX, a context play_out keeps for every turn of the game, made
+    afresh for this turn: its player, no card, no names)."""
     p = state.current
     state.turns[p] += 1
     state.turn_number += 1
     state.steps = 0
     if state.log is not None or state.listeners:
         state.emit(("Turn", p, state.turns[p]))
-    game.turn(Ctx(state, p, None, {}, "turn"))
+    if ctx is None:
+        ctx = Ctx(state, p, None, {}, "turn")
+    else:
+        ctx.you, ctx.card, ctx.vars, ctx.source = p, None, {}, "turn"
+    game.turn(ctx)
 
 
 def play_out(game, state: GameState, max_turns: int = _MAX_TURNS) -> GameResult:
     stopped = False
+    # One context for the turns and one for the end check, each set afresh before use: nothing keeps a
+    # context past the effect it runs (game state lives in the state), and a new one per turn was a tenth
+    # of the calls of a turn of a simple game.
+    turn_ctx = Ctx(state, 0, None, {}, "turn")
+    end_ctx = Ctx(state, 0, None, {}, "end")
     try:
         while state.winners is None:
             while state.out[state.current]:  # a seat knocked out before its turn (even in set-up) is skipped
                 state.current = (state.current + 1) % state.num_players
-            run_turn(game, state)
+            run_turn(game, state, turn_ctx)
             if state.winners is not None:
                 break
-            if game.end is not None and game.end(Ctx(state, state.current, None, {}, "end")):
-                state.ended_by = _end_reason(game, state)
-                break
+            if game.end is not None:
+                end_ctx.you, end_ctx.card, end_ctx.vars = state.current, None, {}
+                if game.end(end_ctx):
+                    state.ended_by = _end_reason(game, state)
+                    break
             n = state.num_players
             q = (state.current + 1) % n
             while state.out[q]:

@@ -1,13 +1,17 @@
 """The only mutators of where cards are: create, move, shuffle, and the refill-on-empty rule."""
 from __future__ import annotations
 
+import random
+
 from cardlang.runtime import board
 from cardlang.runtime.state import CardDef, GameState, IllegalAction, Zone
 
 
 def create(state: GameState, d: CardDef, zone: Zone, count: int) -> None:
     """Bring COUNT new cards of D into ZONE (set-up only: cards are never created during play)."""
-    state.spend(count, f"creating {count:,} {d.name}")
+    if count > state.step_budget - state.steps:
+        state.spend(count, f"creating {count:,} {d.name}")  # refused, and named (the text only then)
+    state.steps += count
     if len(state.card_def) + count > state.card_limit:
         raise IllegalAction(f"creating {count:,} {d.name} would pass the limit of {state.card_limit:,} cards "
                             f"in one game ({len(state.card_def):,} exist)")
@@ -69,9 +73,41 @@ def move_all(state: GameState, src: Zone, dest: Zone) -> None:
 
 def shuffle(state: GameState, zone: Zone) -> None:
     """Shuffle ZONE with the game's one RNG, and log the new order so the game replays exactly."""
-    state.rng.shuffle(zone.cards)
+    shuffle_list(state.rng, zone.cards)
     if state.log is not None or state.listeners:
         state.emit(("Shuffled", zone.label, tuple(state.card_def[c].name for c in zone.cards)))
+
+
+# CPython's Random draws a number below N by `_randbelow_with_getrandbits` (unless a subclass changes it).
+_OWN_RANDBELOW = getattr(random.Random, "_randbelow", None) is getattr(random.Random, "_randbelow_with_getrandbits",
+                                                                      object())
+# A shuffle's steps for a pile of each size met so far (up to _PLANNED cards): (index, N, bits of N) for the
+# index swapped with a card at or below it, N = index + 1 the choices there.
+_PLANNED = 256
+_PLANS: list[tuple[tuple[int, int, int], ...] | None] = [None] * (_PLANNED + 1)
+
+
+def shuffle_list(rng: random.Random, x: list) -> None:
+    """`rng.shuffle(x)`, the very same permutation from the very same draws of RNG (results and logs replay
+    byte for byte), without a Python call per card: Random.shuffle's own Fisher-Yates loop with its
+    `_randbelow` (rejection over getrandbits) written inline; those calls were a sixth of all in a
+    deckbuilding game. A Random of another kind shuffles itself. tests/runtime/test_shuffle_list.py holds it
+    to Random.shuffle."""
+    if type(rng) is not random.Random or not _OWN_RANDBELOW:
+        rng.shuffle(x)
+        return
+    size = len(x)
+    plan = _PLANS[size] if size <= _PLANNED else None
+    if plan is None:
+        plan = tuple((i, i + 1, (i + 1).bit_length()) for i in range(size - 1, 0, -1))
+        if size <= _PLANNED:
+            _PLANS[size] = plan
+    getrandbits = rng.getrandbits
+    for i, n, k in plan:
+        j = getrandbits(k)
+        while j >= n:
+            j = getrandbits(k)
+        x[i], x[j] = x[j], x[i]
 
 
 def refill_source(state: GameState, zone: Zone) -> Zone | None:
@@ -87,27 +123,36 @@ def top(state: GameState, zone: Zone, n: int) -> list[int]:
     except while a test only looks (`state.checking`): a check must not change the game."""
     cards = zone.cards
     if len(cards) < n and zone.spec.refill is not None and not state.checking:
-        src = refill_source(state, zone)
-        if src is not None and src.cards:
-            moved = list(src.cards)
-            shuffle(state, src)
-            # The shuffled cards go *under* what is left, so those are still taken first (a deckbuilder: draw
-            # what you can, shuffle, then keep drawing).
-            order = src.cards
-            src.cards = []
-            for cid in order:
-                state.loc[cid] = zone
-                if state.peeked:
-                    state.peeked.pop(cid, None)
-            zone.cards[:0] = order
-            if state.log is not None or state.listeners:
-                state.emit(("Refilled", zone.label, src.label, len(moved)))
-            if state.check is not None:
-                state.check(state)
-            cards = zone.cards
+        refill(state, zone)
+        cards = zone.cards
     if n >= len(cards):
         return cards[::-1]
     return cards[: -n - 1: -1]
+
+
+def refill(state: GameState, zone: Zone) -> None:
+    """Shuffle the zone ZONE refills from (`refill Z`) and put it under what ZONE holds, when a draw of more
+    than ZONE holds needs it (see top)."""
+    src = refill_source(state, zone)
+    if src is None or not src.cards:
+        return
+    moved = len(src.cards)
+    shuffle(state, src)
+    # The shuffled cards go *under* what is left, so those are still taken first (a deckbuilder: draw
+    # what you can, shuffle, then keep drawing).
+    order = src.cards
+    src.cards = []
+    loc = state.loc
+    for cid in order:
+        loc[cid] = zone
+    if state.peeked:
+        for cid in order:
+            state.peeked.pop(cid, None)
+    zone.cards[:0] = order
+    if state.log is not None or state.listeners:
+        state.emit(("Refilled", zone.label, src.label, moved))
+    if state.check is not None:
+        state.check(state)
 
 
 def bottom(state: GameState, zone: Zone, n: int) -> list[int]:

@@ -90,6 +90,17 @@ def test_a_second_load_parses_and_compiles_nothing_and_is_the_same_game(home, mo
     assert logs[0] == logs[1]
 
 
+def test_the_printed_code_is_the_same_when_it_comes_from_the_cache(home, monkeypatch) -> None:
+    """`cardlang compile` prints what runs (codegen.with_state_local's rewrites included), and the same when
+    the game's code objects came from the cache: a tree that was never compiled has no line numbers."""
+    cold = [codegen.source_of(g) for g in load_game(GAME).compiler.generated]
+    n = Counted(monkeypatch)
+    warm = [codegen.source_of(g) for g in load_game(GAME).compiler.generated]
+    assert n.compiled == 0 and warm == cold
+    text = "\n".join(cold)
+    assert "_state = ctx.state" in text and "_quiet = _state.log is None" in text and "_def_x" in text
+
+
 def test_an_edited_card_is_parsed_again_and_only_it(home, monkeypatch) -> None:
     load_game(GAME)
     n = Counted(monkeypatch)
