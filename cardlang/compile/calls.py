@@ -399,6 +399,7 @@ def _move_one(gen: G.Gen, move_into: Callable, dest: py.expr, card: py.expr) -> 
                 if _h[-1] == _c: _h.pop()
                 else: _h.remove(_c)
                 _d.cards.append(_c); _st.loc[_c] = _d
+                if _st.check is not None: _st.check.moved(_st, _c, _src, _d)   (an invariant checker is told)
         else: move_into(ctx, _d, [_c])
     """
     c, d, st, src, h = (gen.fresh(x) for x in ("c", "d", "st", "src", "h"))
@@ -409,7 +410,7 @@ def _move_one(gen: G.Gen, move_into: Callable, dest: py.expr, card: py.expr) -> 
 
     quiet = py.BoolOp(py.And(), [
         is_none(G.attr(n(st), "log")), py.UnaryOp(py.Not(), G.attr(n(st), "listeners")),
-        is_none(G.attr(n(st), "check")), py.UnaryOp(py.Not(), G.attr(n(st), "host")),
+        py.UnaryOp(py.Not(), G.attr(n(st), "host")),
         py.UnaryOp(py.Not(), G.attr(n(st), "peeked")), is_none(G.attr(n(src), "cells")),
         is_none(G.attr(n(d), "cells")), py.UnaryOp(py.Not(), G.attr(G.attr(n(d), "spec"), "piles"))])
     take = py.If(py.Compare(G.subscript(n(h), py.UnaryOp(py.USub(), G.const(1))), [py.Eq()], [n(c)]),
@@ -417,7 +418,9 @@ def _move_one(gen: G.Gen, move_into: Callable, dest: py.expr, card: py.expr) -> 
     moved = py.If(py.Compare(n(src), [py.IsNot()], [n(d)]), [
         py.Assign([G.store(h)], G.attr(n(src), "cards")), take,
         py.Expr(G.call(G.attr(G.attr(n(d), "cards"), "append"), n(c))),
-        py.Assign([py.Subscript(G.attr(n(st), "loc"), n(c), py.Store())], n(d))], [])
+        py.Assign([py.Subscript(G.attr(n(st), "loc"), n(c), py.Store())], n(d)),
+        py.If(py.Compare(G.attr(n(st), "check"), [py.IsNot()], [G.const(None)]),
+              [py.Expr(G.call(G.attr(G.attr(n(st), "check"), "moved"), n(st), n(c), n(src), n(d)))], [])], [])
     slow = py.Expr(G.call(gen.const(move_into), n(G.CTX), n(d), py.List([n(c)], py.Load())))
     return [py.Assign([G.store(c)], card), py.Assign([G.store(d)], dest),
             py.Assign([G.store(st)], G.ctx_attr("state")),

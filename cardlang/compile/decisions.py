@@ -73,6 +73,8 @@ class Decisions:
                 if p != CHANCE:
                     pick_by_name = getattr(state.agents[p], "pick_by_name", None)
                     if pick_by_name is not None:
+                        if state.check is not None:  # a decision, answered by name: as runtime's `ask` does
+                            state.check.checkpoint(state, "before a decision")
                         cid = pick_by_name(state, p, tag, find, ctx)
                         if cid is not NOT_NAMED:
                             return [] if cid is None else [cid]

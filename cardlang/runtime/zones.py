@@ -47,7 +47,7 @@ def move(state: GameState, cid: int, dest: Zone, *, bottom: bool = False,
     if state.log is not None or state.listeners:
         state.emit(("Moved", cid, state.card_def[cid].name, src.label, dest.label))
     if state.check is not None:
-        state.check(state)
+        state.check.moved(state, cid, src, dest)
 
 
 def move_all(state: GameState, src: Zone, dest: Zone) -> None:
@@ -72,6 +72,8 @@ def shuffle(state: GameState, zone: Zone) -> None:
     state.rng.shuffle(zone.cards)
     if state.log is not None or state.listeners:
         state.emit(("Shuffled", zone.label, tuple(state.card_def[c].name for c in zone.cards)))
+    if state.check is not None:
+        state.check.shuffled(state, zone)
 
 
 def refill_source(state: GameState, zone: Zone) -> Zone | None:
@@ -103,7 +105,7 @@ def top(state: GameState, zone: Zone, n: int) -> list[int]:
             if state.log is not None or state.listeners:
                 state.emit(("Refilled", zone.label, src.label, len(moved)))
             if state.check is not None:
-                state.check(state)
+                state.check.refilled(state, zone, src, order)
             cards = zone.cards
     if n >= len(cards):
         return cards[::-1]
