@@ -81,3 +81,15 @@ def test_a_violation_prints_the_seed_the_step_and_a_replay_command(monkeypatch) 
     assert r.exit_code == 1, r.output
     assert again == broke and "invariant violations: 1" in r.output and f"step {step}, turn " in r.output
 
+
+def test_cases_can_be_picked_one_at_a_time() -> None:
+    """`--players` and `--variant` cut the soak into cases a long run can take one by one."""
+    (one,) = soak.cases(10, 0, ["dominion"], players=(4, 4), variants=["standard"])
+    assert (one.label, one.games) == ("dominion 4p standard random", 10)
+    wk = soak.cases(10, 4, ["warring-kingdom"], players=(2, 3))
+    assert {len(c.players) for c in wk} == {2, 3} and any(c.variants for c in wk) and any(
+        set(c.players) != {"random"} for c in wk)
+    name = next(c.variants[0] for c in wk if c.variants)
+    only = soak.cases(10, 4, ["warring-kingdom"], players=(2, 3), variants=[name])
+    assert [c.variants for c in only] == [(name,), (name,)], "a variant alone: no standard case, no bots"
+    assert soak._players("2-4") == (2, 4) and soak._players("3") == (3, 3)
