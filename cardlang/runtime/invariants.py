@@ -25,22 +25,28 @@ def check_state(state) -> None:
     if len(loc) != n:
         raise InvariantViolation(f"{n} cards but {len(loc)} locations")
     zones = state.all_zones()
-    # This runs after every mutation of every soak game, so the common case is a few whole-state scans at C
-    # speed: every listed card, the zone it is listed in, and what its location says. Only a state that fails
-    # them is searched again, card by card, to say what is wrong.
+    # The common case is a few whole-state scans at C speed: every listed card, the zone it is listed in,
+    # and what its location says. Only a state that fails them is searched again, card by card, to say what
+    # is wrong.
     listed = list(chain.from_iterable([z.cards for z in zones]))
     if (len(listed) != n or list(map(loc.__getitem__, listed)) != list(chain.from_iterable(
             [repeat(z, len(z.cards)) for z in zones])) or len(set(listed)) != n or len(set(zones)) != len(zones)):
         _explain_cards(state, zones)
-    for zone in zones:
-        if zone.cells is not None:  # a grid: each slot's card is here and knows its slot; each card has one
-            for cell, cid in zone.cells.items():
-                if loc[cid] is not zone or state.cell.get(cid) != cell:
-                    raise InvariantViolation(f"slot {cell} of {zone.label} names card {cid}, which is not there")
-            for cid in zone.cards:
-                if cid not in state.cell and cid not in state.host:
-                    raise InvariantViolation(f"card {cid} ({state.card_def[cid].name}) is in {zone.label} but in "
-                                             "no slot and attached to nothing")
+    _check_links(state, [z for z in zones if z.cells is not None])
+    _check_counters(state)
+
+
+def _check_links(state, grids) -> None:
+    """Grid slots and attachments agree with the zones (GRIDS: the grid zones)."""
+    loc = state.loc
+    for zone in grids:  # each slot's card is here and knows its slot; each card has one
+        for cell, cid in zone.cells.items():
+            if loc[cid] is not zone or state.cell.get(cid) != cell:
+                raise InvariantViolation(f"slot {cell} of {zone.label} names card {cid}, which is not there")
+        for cid in zone.cards:
+            if cid not in state.cell and cid not in state.host:
+                raise InvariantViolation(f"card {cid} ({state.card_def[cid].name}) is in {zone.label} but in "
+                                         "no slot and attached to nothing")
     for cid, cell in state.cell.items():
         z = loc[cid]
         if z.cells is None or z.cells.get(cell) != cid:
@@ -50,7 +56,6 @@ def check_state(state) -> None:
         if loc[a] is not loc[host] or not loc[a].spec.keeps_attachments or a not in state.attached.get(host, ()):
             raise InvariantViolation(f"card {a} ({state.card_def[a].name}) is attached to card {host} "
                                      f"({state.card_def[host].name}) but is not with it")
-    _check_counters(state)
 
 
 def _explain_cards(state, zones) -> None:
@@ -221,6 +226,34 @@ class InvariantChecker:
             return self._whole(state)
         self._loc[cid] = dest
 
+    def linked(self, state, cards: list[int]) -> None:
+        """CARDS moved on or off a grid or with their attachments (or were attached, detached, swapped): the
+        zones they left and joined hold the same cards as before between them, each once, each where its
+        location says; and every slot and attachment agrees with the zones."""
+        self.steps += 1
+        of, loc, shadow = self._of, state.loc, self._loc
+        if not of or max(cards) >= len(shadow):
+            return self._whole(state)
+        zones = list({z: None for c in cards for z in (shadow[c], loc[c])})
+        if any(z not in of for z in zones) or sorted(chain.from_iterable(map(_cards, zones))) != sorted(
+                chain.from_iterable(of[z] for z in zones)):
+            return self._whole(state)
+        for z in zones:
+            held = z.cards
+            if len(set(held)) != len(held) or any(loc[c] is not z for c in held):
+                return self._whole(state)
+        try:
+            _check_links(state, self._grids)
+        except InvariantViolation as e:
+            raise InvariantViolation(f"step {self.steps}, turn {state.turn_number}: {e}") from None
+        for z in zones:
+            of[z][:] = z.cards
+            for c in z.cards:
+                shadow[c] = z
+        self._cell, self._host = dict(state.cell), dict(state.host)
+        self._attached = {k: list(v) for k, v in state.attached.items()}
+        self._cells = [dict(z.cells) for z in self._grids]
+
     def refilled(self, state, zone, src, order: list[int]) -> None:
         """SRC's cards (ORDER, as shuffled) went under ZONE's and SRC is empty."""
         self.steps += 1
@@ -323,6 +356,9 @@ class EveryMutation:
         self.fn(state)
 
     def refilled(self, state, zone, src, order) -> None:
+        self.fn(state)
+
+    def linked(self, state, cards) -> None:
         self.fn(state)
 
     def counted(self, state, slot) -> None:

@@ -153,3 +153,23 @@ def test_a_checkpoint_compares_the_whole_state_with_the_last_checked_one() -> No
     with pytest.raises(InvariantViolation, match=r"^step 1, turn \d+: before a decision, after a change no step "
                                                  r"reported: cards lost \[\d+\], in two places \[\d+\]"):
         checker.checkpoint(state, "before a decision")
+
+
+def test_a_grid_move_that_breaks_a_slot_is_caught_at_its_step(monkeypatch) -> None:
+    """Moves on and off a grid are checked by what they touched too: a slot left naming a card that moved
+    away fails at that very step."""
+    real, seen = InvariantChecker.linked, {}
+
+    def linked(self, state, cards) -> None:
+        cid = cards[0]
+        if not seen and state.cell.get(cid) is None:  # it left its slot (or never had one): point one at it
+            grid = next((z for z in state.all_zones() if z.cells), None)
+            if grid is not None and state.loc[cid] is not grid:
+                grid.cells[next(iter(grid.cells))] = cid
+                seen["step"] = self.steps + 1
+        real(self, state, cards)
+    monkeypatch.setattr(InvariantChecker, "linked", linked)
+    with pytest.raises(InvariantViolation, match=r"^step \d+, turn \d+: slot \(\d+, \d+\) of \S+ names card") as e:
+        play_game(load_game("warring-kingdom"), [RandomAgent(1), RandomAgent(2)], 2, check=InvariantChecker(),
+                  max_turns=60)
+    assert str(e.value).startswith(f"step {seen['step']}, ")
