@@ -169,7 +169,7 @@ class Statements:
             # _p = WHO; _st = ctx.state; _row = _st.counters[SLOT]; _v = NEW VALUE
             # if <nobody watches> and _v >= MIN:                  (set_counter's plain case, inlined)
             #     _row[_p] = _v
-            #     if _st.check is not None: _st.check.counted(_st, SLOT)   (an invariant checker is told)
+            #     if _st.check is not None: _st.check.counted(_st, SLOT, _p)   (an invariant checker is told)
             # else: set_counter(_st, SLOT, _p, _v[, clamp=True])
             setter = gen.const(C.set_counter)
             p, st, row, v = gen.fresh("p"), gen.fresh("st"), gen.fresh("row"), gen.fresh("v")
@@ -194,7 +194,8 @@ class Statements:
             # games as they run unchecked, at the cost of one call.
             check = G.attr(G.name(st), "check")
             tell = py.If(py.Compare(check, [py.IsNot()], [G.const(None)]),
-                         [py.Expr(G.call(G.attr(check, "counted"), G.name(st), G.const(slot)))], [])
+                         [py.Expr(G.call(G.attr(check, "counted"), G.name(st), G.const(slot),
+                                         G.name(p) if per_player else G.const(0)))], [])
             return out + [py.If(py.BoolOp(py.And(), quiet), [store, tell], slow)]
         return Code(emit)
 

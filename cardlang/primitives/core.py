@@ -85,7 +85,11 @@ def _move_told(state, dest, cards) -> None:
         if src.cells is not None:
             Z.move(state, cid, dest)
         elif src is not dest:
-            src.take(cid)
+            held = src.cards  # Zone.take, inlined (loc says the card is there)
+            if held[-1] == cid:
+                held.pop()
+            else:
+                held.remove(cid)
             into.append(cid)
             loc[cid] = dest
             check.moved(state, cid, src, dest)

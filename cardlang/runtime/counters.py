@@ -32,7 +32,7 @@ def set_counter(state: GameState, slot: int, player: int | None, value: int, *, 
     if (state.log is not None or state.listeners) and not spec.quiet:
         state.emit(("Counter", spec.name, player, old, value))
     if state.check is not None:
-        state.check.counted(state, slot)
+        state.check.counted(state, slot, i)
     return delta
 
 
@@ -83,4 +83,4 @@ def set_numbers(state: GameState, slot: int, player: int | None, values) -> None
     if (state.log is not None or state.listeners) and not spec.quiet:
         state.emit(("Counter", spec.name, player, old, new))
     if state.check is not None:
-        state.check.counted(state, slot)
+        state.check.counted(state, slot, i)

@@ -188,8 +188,8 @@ class InvariantChecker:
         self._cells = [dict(z.cells) for z in self._grids]
         self._piles = len(state.piles)
         self._sharers = bank_sharers(state)
-        # per counter slot, what `counted` checks inline: (values, lowest, highest, bank slot, bank + held
-        # at the start), or None when the slow path must (lists of numbers, banks shared by other counters)
+        # per counter slot, what `counted` checks inline: (lowest, highest, bank slot, bank + held at the
+        # start), or None when the slow path must (lists of numbers, banks shared by other counters)
         limits = []
         for slot, spec in enumerate(state.counter_specs):
             bslot = slot if spec.bank_slot is None else spec.bank_slot
@@ -201,7 +201,7 @@ class InvariantChecker:
             lo = -_BIG if spec.minimum is None else spec.minimum
             hi = _BIG if spec.maximum is None else spec.maximum
             total = None if bspec.bank is None else bspec.bank + bspec.start * len(state.counters[bslot])
-            limits.append((state.num_players if spec.per_player else 1, lo, hi, bslot, total))
+            limits.append((lo, hi, bslot, total))
         self._limits = limits
 
     def moved(self, state, cid: int, src, dest) -> None:
@@ -260,7 +260,7 @@ class InvariantChecker:
         of = self._of
         old, into = of.get(src), of.get(zone)
         if old is None or into is None or src.cards or order != old or zone.cards != order + into \
-                or any(state.loc[c] is not zone for c in order):
+                or list(map(state.loc.__getitem__, order)) != [zone] * len(order):
             return self._whole(state)
         old.clear()
         into[:0] = order
@@ -275,21 +275,27 @@ class InvariantChecker:
             return self._whole(state)
         old[:] = zone.cards
 
-    def counted(self, state, slot: int) -> None:
-        """Counter SLOT changed (and its bank, if it has one): its values keep their bounds, its bank adds up."""
+    def counted(self, state, slot: int, i: int) -> None:
+        """Value I of counter SLOT changed (and its bank, if it has one): it keeps its bounds, the bank adds up.
+        (Only value I joins the shadow: a change to another one that nobody reported shows at the next
+        checkpoint.)"""
         self.steps += 1
         if not self._of:
             return self._whole(state)
         row = state.counters[slot]
         limit = self._limits[slot]
         if limit is not None:
-            n, lo, hi, bslot, total = limit
-            bank = state.banks[bslot]
-            if len(row) == n and all(map(isinstance, row, _INTS)) and lo <= min(row) and max(row) <= hi and (
-                    total is None or (bank is not None and bank >= 0 and bank + sum(row) == total)):
-                self._counters[slot][:] = row
-                self._banks[bslot] = bank
-                return
+            lo, hi, bslot, total = limit
+            v = row[i]
+            if v.__class__ is int and lo <= v <= hi:
+                if total is None:
+                    self._counters[slot][i] = v
+                    return
+                bank = state.banks[bslot]
+                if bank is not None and bank >= 0 and bank + sum(row) == total:
+                    self._counters[slot][i] = v
+                    self._banks[bslot] = bank
+                    return
         spec = state.counter_specs[slot]
         bslot = slot if spec.bank_slot is None else spec.bank_slot
         try:
@@ -361,7 +367,7 @@ class EveryMutation:
     def linked(self, state, cards) -> None:
         self.fn(state)
 
-    def counted(self, state, slot) -> None:
+    def counted(self, state, slot, i) -> None:
         self.fn(state)
 
     def card_counted(self, state, cid, spec) -> None:
