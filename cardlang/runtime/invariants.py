@@ -326,10 +326,10 @@ class InvariantChecker:
     def checkpoint(self, state, where: str) -> None:
         """Before a decision, at the end of a turn: the whole state must be the shadow, or pass check_state."""
         if (not self._of or len(state.piles) != self._piles or state.loc != self._loc
-                or list(map(_cards, self._zones)) != self._lists or state.counters != self._counters
+                or [z.cards for z in self._zones] != self._lists or state.counters != self._counters
                 or state.banks != self._banks or state.card_counters != self._card_counters
                 or state.cell != self._cell or state.host != self._host or state.attached != self._attached
-                or list(map(_cells, self._grids)) != self._cells):
+                or [z.cells for z in self._grids] != self._cells):
             self._whole(state, f"{where}, after a change no step reported: " if self._of else "")
 
     def final(self, state) -> None:
@@ -342,7 +342,7 @@ class InvariantChecker:
             raise InvariantViolation(f"at the end of the game ({when}): {e}") from None
 
 
-_cards, _cells = attrgetter("cards"), attrgetter("cells")
+_cards = attrgetter("cards")
 _INTS, _BIG = repeat(int), float("inf")
 
 
