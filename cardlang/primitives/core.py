@@ -85,11 +85,11 @@ def _move_told(state, dest, cards) -> None:
         if src.cells is not None:
             Z.move(state, cid, dest)
         elif src is not dest:
-            held = src.cards  # Zone.take, inlined (loc says the card is there)
-            if held[-1] == cid:
+            held = src.cards
+            if held and held[-1] == cid:  # Zone.take's common case, inlined
                 held.pop()
             else:
-                held.remove(cid)
+                src.take(cid)  # (says so if the card is not there)
             into.append(cid)
             loc[cid] = dest
             check.moved(state, cid, src, dest)

@@ -120,9 +120,27 @@ def _bank_leak(state) -> None:  # a token out of nowhere
     state.counters[slot][0] += 1
 
 
+def _location_lies(state) -> None:  # the location of a pile's bottom card points elsewhere
+    z = max(state.all_zones(), key=lambda z: len(z.cards))
+    state.loc[z.cards[0]] = next(o for o in state.all_zones() if o is not z)
+
+
+def _out_of_bounds(state) -> None:  # a bounded counter past its top
+    slot = next(i for i, c in enumerate(state.counter_specs) if c.maximum is not None and c.bank is None
+                and not c.numbers and not c.per_card)
+    state.counters[slot][0] = state.counter_specs[slot].maximum + 1
+
+
+def _slot_lies(state) -> None:  # a grid slot names a card that lies elsewhere
+    grid = next(z for z in state.all_zones() if z.cells)
+    other = next(z for z in state.all_zones() if z.cells is None and z.cards)
+    grid.cells[next(iter(grid.cells))] = other.cards[-1]
+
+
 @pytest.mark.parametrize("gid, corrupt, message", [
     ("dominion", _doubled_card, "sits in"), ("dominion", _duplicate_in_place, "in two places"),
-    ("greedy-kingdoms", _bank_leak, "not conserved")])
+    ("dominion", _location_lies, "its location says"), ("greedy-kingdoms", _bank_leak, "not conserved"),
+    ("greedy-kingdoms", _out_of_bounds, "is outside"), ("warring-kingdom", _slot_lies, "names card")])
 def test_a_change_no_mutation_reports_is_caught_within_one_decision(gid, corrupt, message) -> None:
     """The checker looks only at what each mutation says it touched; a change made without telling it is
     still caught before the next decision is answered (or at the end of the turn), by comparing the whole
