@@ -148,9 +148,10 @@ class InvariantChecker:
     is always a state that keeps every invariant. At every `checkpoint` (each decision put to an agent, each
     end of turn) the whole state is compared with the shadow at C speed: a change that no mutation site
     reported (a primitive that writes zones or counters itself) shows as a difference there, within one
-    decision, and `check_state` then judges it. Anything the checker cannot follow (a new pile, cards created,
-    a grid or attachment move, a plain call) is judged by `check_state` on the whole state, which also
-    renews the shadow.
+    decision, and `check_state` then judges it. Moves on grids and with attachments (`linked`) are checked
+    over the zones they touched plus every slot and attachment. Anything the checker cannot follow (a new
+    pile, cards created, a plain call) is judged by `check_state` on the whole state, which also renews the
+    shadow.
     """
 
     __slots__ = ("steps", "_of", "_zones", "_lists", "_loc", "_counters", "_banks", "_card_counters", "_cell",
@@ -162,7 +163,7 @@ class InvariantChecker:
         # the first whole check
 
     def __call__(self, state) -> None:
-        """A mutation that does not say what it touched (a grid or attachment move): check everything."""
+        """A mutation that does not say what it touched: check everything."""
         self.steps += 1
         self._whole(state)
 
