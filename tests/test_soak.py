@@ -43,37 +43,53 @@ def test_soak_every_player_count_variant_and_bot(gid: str) -> None:
     assert out.getvalue().count("\n") == len(todo) + 3
 
 
-def _break_one_game(monkeypatch, seed: int, g: int, at_step: int) -> None:
-    """Make the checker see a broken state in game G at step AT_STEP (the engine keeps every invariant,
-    so a real violation cannot be produced through the language)."""
-    real = invariants.check_state
+def _break_one_game(monkeypatch, seed: int, g: int, at_step: int) -> dict:
+    """Make the first card move of game G from step AT_STEP on a broken one (the card is left behind in its
+    old zone too: in two places), as a buggy engine would (the engine keeps every invariant, so a real
+    violation cannot be produced through the language). Returns {"step": the step it broke}."""
+    real = invariants.InvariantChecker.moved
     target = game_seed(seed, g)
-    seen = {"n": 0}
+    broke: dict = {}
 
-    def fake(state) -> None:
-        real(state)
-        if state.seed == target and state.check is not None:
-            seen["n"] += 1
-            if seen["n"] == at_step:
-                raise invariants.InvariantViolation("cards lost [17], in two places [3]")
-    monkeypatch.setattr(invariants, "check_state", fake)
+    def moved(self, state, cid, src, dest) -> None:
+        if state.seed == target and self.steps + 1 >= at_step and not broke:
+            src.cards.append(cid)
+            broke["step"] = self.steps + 1
+        real(self, state, cid, src, dest)
+    monkeypatch.setattr(invariants.InvariantChecker, "moved", moved)
+    return broke
 
 
 def test_a_violation_prints_the_seed_the_step_and_a_replay_command(monkeypatch) -> None:
-    _break_one_game(monkeypatch, 1, 3, at_step=40)
+    broke = _break_one_game(monkeypatch, 1, 3, at_step=40)
     out = io.StringIO()
     case = soak.Case("dominion", ("random", "random"), (), 6)
     played, found, _ = soak.soak([case], workers=1, out=out)
     text = out.getvalue()
     assert played == 6 and len(found) == 1, text
     (line,) = [x for x in text.splitlines() if "VIOLATION" in x]
-    assert f"VIOLATION game 3 seed {game_seed(1, 3)} " in line and "step 40, turn " in line
+    step = broke["step"]
+    assert step >= 40 and f"VIOLATION game 3 seed {game_seed(1, 3)} " in line and f"step {step}, turn " in line
+    assert "in two places" in line or "its location says" in line, line
     replay = next(x for x in text.splitlines() if "replay:" in x).split("replay: ", 1)[1]
     assert replay == ("cardlang simulate dominion --players random,random --seed 1 --start 3 --games 1 "
                       "--workers 1 --check --max-turns 300")
     # The replay command finds the same violation at the same step, in the CLI.
-    _break_one_game(monkeypatch, 1, 3, at_step=40)
+    again = _break_one_game(monkeypatch, 1, 3, at_step=40)
     from cardlang.cli import app
     r = CliRunner().invoke(app, replay.split()[1:])
     assert r.exit_code == 1, r.output
-    assert "invariant violations: 1" in r.output and "step 40, turn " in r.output
+    assert again == broke and "invariant violations: 1" in r.output and f"step {step}, turn " in r.output
+
+
+def test_cases_can_be_picked_one_at_a_time() -> None:
+    """`--players` and `--variant` cut the soak into cases a long run can take one by one."""
+    (one,) = soak.cases(10, 0, ["dominion"], players=(4, 4), variants=["standard"])
+    assert (one.label, one.games) == ("dominion 4p standard random", 10)
+    wk = soak.cases(10, 4, ["warring-kingdom"], players=(2, 3))
+    assert {len(c.players) for c in wk} == {2, 3} and any(c.variants for c in wk) and any(
+        set(c.players) != {"random"} for c in wk)
+    name = next(c.variants[0] for c in wk if c.variants)
+    only = soak.cases(10, 4, ["warring-kingdom"], players=(2, 3), variants=[name])
+    assert [c.variants for c in only] == [(name,), (name,)], "a variant alone: no standard case, no bots"
+    assert soak._players("2-4") == (2, 4) and soak._players("3") == (3, 3)

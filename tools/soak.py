@@ -3,7 +3,11 @@ variant), with the invariants (cardlang/runtime/invariants.py) checked after eve
 one zone, finite banks conserved, counters within their bounds. A violation prints the game, its seed, the
 step and a command that replays it; the run exits 1.
 
-    python tools/soak.py [--games 10000] [--bot-games 1000] [--game dominion] [--workers N] [--max-turns 300]
+    python tools/soak.py [--games 10000] [--bot-games 1000] [--game dominion] [--players 4 | 2-4]
+                         [--variant standard | NAME] [--workers N] [--max-turns 300]
+
+`--game`, `--players` and `--variant` pick the cases, so a long soak can be run a case at a time (`--game
+dominion --players 4 --variant standard --bot-games 0` is one case); each row prints the time it took.
 
 Every game stops at --max-turns (300 by default, below the engine's 1000): random agents in Warring Kingdom
 throw away half their army most turns and many of their games never end, and a game past 300 turns adds
@@ -36,21 +40,27 @@ class Case:
         return f"{self.game} {len(self.players)}p {'+'.join(self.variants) or 'standard'} {who}"
 
 
-def cases(games: int, bot_games: int, only: list[str] | None = None, variant_games: int | None = None) -> list[Case]:
+def cases(games: int, bot_games: int, only: list[str] | None = None, variant_games: int | None = None,
+          players: tuple[int, int] | None = None, variants: list[str] | None = None) -> list[Case]:
     """Every game, player count and variant with random agents (GAMES each; VARIANT_GAMES for a variant),
     and the game's bots in groups that fill the seats (BOT_GAMES in all per player count, shared by the
-    groups so that every bot plays)."""
+    groups so that every bot plays). PLAYERS (lowest, highest) keeps only those player counts; VARIANTS
+    only those variants ("standard": none; the bots play the standard game)."""
     out: list[Case] = []
     for gid in only or game_ids():
         g = load_game(gid)
         lo, hi = g.players
+        if players is not None:
+            lo, hi = max(lo, players[0]), min(hi, players[1])
         bots = sorted(n for n, b in g.bots.items() if not b.helper)  # helpers (`helper bot`) take no seat
+        standard = variants is None or "standard" in variants
         for n in range(lo, hi + 1):
-            out.append(Case(gid, ("random",) * n, (), games))
+            if standard:
+                out.append(Case(gid, ("random",) * n, (), games))
             for name, v in g.spec.variants.items():
-                if v.players is None or v.players[0] <= n <= v.players[1]:
+                if (v.players is None or v.players[0] <= n <= v.players[1]) and (variants is None or name in variants):
                     out.append(Case(gid, ("random",) * n, (name,), variant_games or games))
-            if bots and bot_games:
+            if bots and bot_games and standard:
                 groups = max(1, -(-len(bots) // n))
                 for k in range(groups):
                     seats = tuple(bots[(k * n + j) % len(bots)] for j in range(n))
@@ -91,12 +101,27 @@ def soak(todo: list[Case], *, workers: int, seed: int = 1, max_turns: int = 300,
     return played, found, seconds
 
 
+def _players(text: str) -> tuple[int, int]:
+    """`4` or `2-4`."""
+    lo, _, hi = text.partition("-")
+    try:
+        low, high = int(lo), int(hi or lo)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a player count (N) or a range (LO-HI)") from None
+    if not 1 <= low <= high:
+        raise argparse.ArgumentTypeError(f"{text!r}: player counts go from 1 up, lowest first")
+    return low, high
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--games", type=int, default=10_000, help="random-agent games per game, player count, variant")
     ap.add_argument("--bot-games", type=int, default=None, help="bot games per game and player count "
                     "(default: a tenth of --games)")
     ap.add_argument("--game", action="append", help="only this game (repeat for several)")
+    ap.add_argument("--players", type=_players, default=None, metavar="N|LO-HI",
+                    help="only this player count, or these (default: every count the game allows)")
+    ap.add_argument("--variant", action="append", help="only this variant, `standard` for none (repeat for several)")
     ap.add_argument("--workers", type=int, default=None, help="processes (default: every core)")
     ap.add_argument("--max-turns", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
@@ -107,9 +132,16 @@ def main() -> int:
         print(f"error: unknown game {', '.join(unknown)} (games: {', '.join(game_ids())})", file=sys.stderr)
         return 2
     bot_games = a.games // 10 if a.bot_games is None else a.bot_games
+    todo = cases(a.games, bot_games, a.game, players=a.players, variants=a.variant)
+    known = {"standard"} | {v for gid in a.game or game_ids() for v in load_game(gid).spec.variants}
+    unknown = sorted(set(a.variant or ()) - known)
+    if unknown or not todo:
+        what = f"unknown variant {', '.join(unknown)} (variants: {', '.join(sorted(known))})" if unknown else \
+            "no case has these players and variants"
+        print(f"error: {what}", file=sys.stderr)
+        return 2
     try:
-        _, found, _ = soak(cases(a.games, bot_games, a.game), workers=a.workers or default_workers(),
-                           seed=a.seed, max_turns=a.max_turns)
+        _, found, _ = soak(todo, workers=a.workers or default_workers(), seed=a.seed, max_turns=a.max_turns)
     except RunFailed as e:
         print(f"error: {e}", file=sys.stderr)
         return 1

@@ -439,6 +439,7 @@ def _move_one(gen: G.Gen, move_into: Callable, dest: py.expr, card: py.expr, spe
                 if _h[-1] == _c: _h.pop()
                 else: _h.remove(_c)
                 _d.cards.append(_c); _st.loc[_c] = _d
+                if _st.check is not None: _st.check.moved(_st, _c, _src, _d)   (an invariant checker is told)
         else: move_into(ctx, _d, [_c])
 
     CARD a local is used as it is; DEST a declared zone (SPEC) is known to have no grid and no piles, or is
@@ -456,14 +457,16 @@ def _move_one(gen: G.Gen, move_into: Callable, dest: py.expr, card: py.expr, spe
         is_none(G.attr(n(d), "cells")), py.UnaryOp(py.Not(), G.attr(G.attr(n(d), "spec"), "piles"))]
     quiet = py.BoolOp(py.And(), [
         is_none(G.attr(n(st), "log")), py.UnaryOp(py.Not(), G.attr(n(st), "listeners")),
-        is_none(G.attr(n(st), "check")), py.UnaryOp(py.Not(), G.attr(n(st), "host")),
+        py.UnaryOp(py.Not(), G.attr(n(st), "host")),
         py.UnaryOp(py.Not(), G.attr(n(st), "peeked")), is_none(G.attr(n(src), "cells")), *dest_plain])
     take = py.If(py.Compare(G.subscript(n(h), py.UnaryOp(py.USub(), G.const(1))), [py.Eq()], [n(c)]),
                  [py.Expr(G.call(G.attr(n(h), "pop")))], [py.Expr(G.call(G.attr(n(h), "remove"), n(c)))])
     moved = py.If(py.Compare(n(src), [py.IsNot()], [n(d)]), [
         py.Assign([G.store(h)], G.attr(n(src), "cards")), take,
         py.Expr(G.call(G.attr(G.attr(n(d), "cards"), "append"), n(c))),
-        py.Assign([py.Subscript(G.attr(n(st), "loc"), n(c), py.Store())], n(d))], [])
+        py.Assign([py.Subscript(G.attr(n(st), "loc"), n(c), py.Store())], n(d)),
+        py.If(py.Compare(G.attr(n(st), "check"), [py.IsNot()], [G.const(None)]),
+              [py.Expr(G.call(G.attr(G.attr(n(st), "check"), "moved"), n(st), n(c), n(src), n(d)))], [])], [])
     slow = py.Expr(G.call(gen.const(move_into), n(G.CTX), n(d), py.List([n(c)], py.Load())))
     first = [] if isinstance(card, py.Name) else [py.Assign([G.store(c)], card)]
     return [*first, py.Assign([G.store(d)], dest),

@@ -366,8 +366,9 @@ QUIET = "_quiet"  # the local a generated function keeps "nobody watches" in
 
 
 def _unwatched(values: list[py.expr]) -> bool:
-    """Do VALUES (the terms of an `and`) start `_state.log is None and not _state.listeners and _state.check
-    is None`, the test of a quiet case (nobody reads events, no invariant checker)?"""
+    """Do VALUES (the terms of an `and`) start `_state.log is None and not _state.listeners`, the test of a
+    quiet case (nobody reads events)? An invariant checker does not make a case loud: the quiet paths tell it
+    what they did (runtime/invariants.py), so checked games run the code unchecked ones do."""
     def on_state(e: py.expr, a: str) -> bool:
         return isinstance(e, py.Attribute) and e.attr == a and isinstance(e.value, py.Name) and e.value.id == STATE
 
@@ -375,14 +376,13 @@ def _unwatched(values: list[py.expr]) -> bool:
         return (isinstance(e, py.Compare) and len(e.ops) == 1 and isinstance(e.ops[0], py.Is)
                 and on_state(e.left, a) and isinstance(e.comparators[0], py.Constant)
                 and e.comparators[0].value is None)
-    return (len(values) >= 3 and is_none(values[0], "log") and isinstance(values[1], py.UnaryOp)
-            and isinstance(values[1].op, py.Not) and on_state(values[1].operand, "listeners")
-            and is_none(values[2], "check"))
+    return (len(values) >= 2 and is_none(values[0], "log") and isinstance(values[1], py.UnaryOp)
+            and isinstance(values[1].op, py.Not) and on_state(values[1].operand, "listeners"))
 
 
 def _quiet_local(fn: py.FunctionDef) -> None:
     """The quiet cases' test, when FN makes it more than once (each move, each counter change of a loop),
-    read from a local set once on entry. Whether the game keeps a log, has listeners or an invariant checker
+    read from a local set once on entry. Whether the game keeps a log or has listeners
     is settled before its rules run (engine.setup_game, a statistics observer, a table's narrator) and never
     changes while an effect runs; what a move may meet inside one (an attachment, a private look, a grid) is
     still tested where it is."""
@@ -397,16 +397,15 @@ def _quiet_local(fn: py.FunctionDef) -> None:
             if not (isinstance(node.op, py.And) and _unwatched(node.values)):
                 return node
             quiet = py.copy_location(name(QUIET), node.values[0])
-            if len(node.values) == 3:
+            if len(node.values) == 2:
                 return quiet
-            node.values[:3] = [quiet]
+            node.values[:2] = [quiet]
             return node
     Quiet().visit(fn)
     st = fn.body[0]  # `_state = ctx.state`
     first = py.Assign([store(QUIET)], py.BoolOp(py.And(), [
         py.Compare(attr(name(STATE), "log"), [py.Is()], [py.Constant(None)]),
-        py.UnaryOp(py.Not(), attr(name(STATE), "listeners")),
-        py.Compare(attr(name(STATE), "check"), [py.Is()], [py.Constant(None)])]))
+        py.UnaryOp(py.Not(), attr(name(STATE), "listeners"))]))
     _place(first, st.lineno)
     fn.body.insert(1, first)
 

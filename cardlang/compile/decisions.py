@@ -82,6 +82,8 @@ class Decisions:
             pick = named[tag] if named is not None else None
             if pick is None:
                 return None
+            if state.check is not None:  # a decision, answered by name: as runtime's `ask` does
+                state.check.checkpoint(state, "before a decision")
             cid = pick(agent, state, p, find, ctx)
             return [] if cid is None else [cid]
 
@@ -97,6 +99,8 @@ class Decisions:
                     named = getattr(agent, "named_picks", None)
                     pick = named[tag] if named is not None else None
                     if pick is not None:
+                        if state.check is not None:  # as in named_pick
+                            state.check.checkpoint(state, "before a decision")
                         cid = pick(agent, state, p, find, ctx)
                         return [] if cid is None else [cid]
                 return ask_cards(ctx, state)

@@ -44,10 +44,13 @@ def build_move(b: Bound, info) -> object:
 def move_into(ctx: Ctx, dest, cards) -> None:
     """`move CARDS to DEST` over evaluated arguments: each card to the top of DEST, in order."""
     state = ctx.state
-    if (state.log is not None or state.listeners or state.check is not None or state.host or state.peeked
-            or dest.cells is not None or dest.spec.piles):
+    if (state.log is not None or state.listeners or state.host or state.peeked or dest.cells is not None
+            or dest.spec.piles):
         for cid in cards:
             Z.move(state, cid, dest)
+        return
+    if state.check is not None:
+        _move_told(state, dest, cards)
         return
     # Nobody watches and nothing is linked: Z.move's plain case, inlined (most moves of a game).
     loc = state.loc
@@ -115,6 +118,24 @@ def move_zone_into(ctx: Ctx, dest, zone) -> None:
     for cid in cards:
         loc[cid] = dest
     cards.clear()
+
+
+def _move_told(state, dest, cards) -> None:
+    """move_into's plain case, card by card, each move told to the invariant checker (`state.check`)."""
+    loc, into, check = state.loc, dest.cards, state.check
+    for cid in cards:
+        src = loc[cid]
+        if src.cells is not None:
+            Z.move(state, cid, dest)
+        elif src is not dest:
+            held = src.cards
+            if held and held[-1] == cid:  # Zone.take's common case, inlined
+                held.pop()
+            else:
+                src.take(cid)  # (says so if the card is not there)
+            into.append(cid)
+            loc[cid] = dest
+            check.moved(state, cid, src, dest)
 
 
 def _d_shuffle(a: dict) -> str:

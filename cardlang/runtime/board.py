@@ -66,6 +66,8 @@ def detach(state: GameState, cid: int) -> None:
         if not rest:
             del state.attached[host]
     _emit(state, ("Detached", cid, state.card_def[cid].name, state.card_def[host].name))
+    if state.check is not None:  # (None while attach or move_linked run: they tell the checker once, after)
+        state.check.linked(state, [cid, host])
 
 
 def attach(state: GameState, cid: int, host: int) -> None:
@@ -98,7 +100,7 @@ def attach(state: GameState, cid: int, host: int) -> None:
     finally:
         state.check = check
     if check is not None:
-        check(state)
+        check.linked(state, [cid, host])
 
 
 def move_linked(state: GameState, cid: int, dest: Zone, *, bottom: bool = False, cell: Cell | None = None) -> None:
@@ -128,6 +130,7 @@ def move_linked(state: GameState, cid: int, dest: Zone, *, bottom: bool = False,
     elif src is dest and not bottom:
         return
     check, state.check = state.check, None
+    told = None if check is None else [cid, *state.attached.get(cid, ())]  # the cards that move
     try:
         if cid in state.host:
             detach(state, cid)  # moved on its own: it comes off its card
@@ -154,8 +157,8 @@ def move_linked(state: GameState, cid: int, dest: Zone, *, bottom: bool = False,
                         detach(state, a)
     finally:
         state.check = check
-    if check is not None:
-        check(state)
+    if told is not None:
+        check.linked(state, told)
 
 
 def _relocate(state: GameState, cid: int, zone: Zone, cell: Cell) -> None:

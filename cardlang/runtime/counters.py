@@ -32,7 +32,7 @@ def set_counter(state: GameState, slot: int, player: int | None, value: int, *, 
     if (state.log is not None or state.listeners) and not spec.quiet:
         state.emit(("Counter", spec.name, player, old, value))
     if state.check is not None:
-        state.check(state)
+        state.check.counted(state, slot, i)
     return delta
 
 
@@ -60,7 +60,7 @@ def set_card_counter(state: GameState, cid: int, spec, value: int, *, clamp: boo
     if (state.log is not None or state.listeners) and not spec.quiet:
         state.emit(("CardCounter", cid, state.card_def[cid].name, spec.name, old, value))
     if state.check is not None:
-        state.check(state)
+        state.check.card_counted(state, cid, spec)
     return value - old
 
 
@@ -83,4 +83,4 @@ def set_numbers(state: GameState, slot: int, player: int | None, values) -> None
     if (state.log is not None or state.listeners) and not spec.quiet:
         state.emit(("Counter", spec.name, player, old, new))
     if state.check is not None:
-        state.check(state)
+        state.check.counted(state, slot, i)

@@ -100,6 +100,8 @@ def ask(state: GameState, decision: Decision) -> list[int]:
         if state.log is not None or state.listeners:
             state.emit(("Decided", decision.player, decision.tag, tuple(decision.labels), FORCED))
         return picks
+    if state.check is not None:  # a change that no mutation reported is found before the next answer
+        state.check.checkpoint(state, "before a decision")
     if decision.player == CHANCE:
         return ask_chance(state, decision)
     agent = state.agents[decision.player]

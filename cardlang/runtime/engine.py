@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from cardlang.runtime.invariants import as_checker
 from cardlang.runtime.state import Ctx, GameOver, GameState
 
 _MAX_TURNS = 1000  # a game still going after this many turns is stopped as a draw (e.g. two passive bots)
@@ -40,7 +41,7 @@ def setup_game(game, agents: list, seed: int, *, pools=None, log: bool = False,
                check: Callable | None = None, variants=(), on_state: Callable | None = None) -> GameState:
     state = game.new_state(len(agents), seed, log=log)
     state.variants = frozenset(variants)
-    state.check = check
+    state.check = as_checker(check)
     if on_state is not None:  # e.g. a statistics observer adding its listener before set-up's first event
         on_state(state)
     setup_into(game, state, agents, pools=pools)
@@ -71,6 +72,8 @@ def run_turn(game, state: GameState, ctx: Ctx | None = None) -> None:
     else:
         ctx.you, ctx.card, ctx.vars, ctx.source = p, None, {}, "turn"
     game.turn(ctx)
+    if state.check is not None:  # a change that no mutation reported is found within the turn
+        state.check.checkpoint(state, "at the end of the turn")
 
 
 def play_out(game, state: GameState, max_turns: int = _MAX_TURNS) -> GameResult:

@@ -1,8 +1,9 @@
 """The invariants every game state keeps, whatever the game (brief, principle 6): each card is in exactly
 one zone, grid slots and attachments agree with the zones, counters keep their bounds, and a finite bank
 plus what the players hold of it never changes. Knows no game; used by the soak (tools/soak.py,
-`simulate --check`) and the random-playout tests, which set an `InvariantChecker` as `state.check` so the
-engine calls it after every card move and counter change.
+`simulate --check`) and the random-playout tests, which set a checker as `state.check`: the engine tells it
+about every card move and counter change (`InvariantChecker`, which looks at what each one touched and
+compares the whole state at each decision and turn end), or calls a plain callable after each (`as_checker`).
 
 Violations raise `InvariantViolation` (never `assert`, which `python -O` strips).
 """
@@ -10,6 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from itertools import chain, repeat
+from operator import attrgetter
 
 
 class InvariantViolation(Exception):
@@ -23,22 +25,28 @@ def check_state(state) -> None:
     if len(loc) != n:
         raise InvariantViolation(f"{n} cards but {len(loc)} locations")
     zones = state.all_zones()
-    # This runs after every mutation of every soak game, so the common case is a few whole-state scans at C
-    # speed: every listed card, the zone it is listed in, and what its location says. Only a state that fails
-    # them is searched again, card by card, to say what is wrong.
+    # The common case is a few whole-state scans at C speed: every listed card, the zone it is listed in,
+    # and what its location says. Only a state that fails them is searched again, card by card, to say what
+    # is wrong.
     listed = list(chain.from_iterable([z.cards for z in zones]))
     if (len(listed) != n or list(map(loc.__getitem__, listed)) != list(chain.from_iterable(
             [repeat(z, len(z.cards)) for z in zones])) or len(set(listed)) != n or len(set(zones)) != len(zones)):
         _explain_cards(state, zones)
-    for zone in zones:
-        if zone.cells is not None:  # a grid: each slot's card is here and knows its slot; each card has one
-            for cell, cid in zone.cells.items():
-                if loc[cid] is not zone or state.cell.get(cid) != cell:
-                    raise InvariantViolation(f"slot {cell} of {zone.label} names card {cid}, which is not there")
-            for cid in zone.cards:
-                if cid not in state.cell and cid not in state.host:
-                    raise InvariantViolation(f"card {cid} ({state.card_def[cid].name}) is in {zone.label} but in "
-                                             "no slot and attached to nothing")
+    _check_links(state, [z for z in zones if z.cells is not None])
+    _check_counters(state)
+
+
+def _check_links(state, grids) -> None:
+    """Grid slots and attachments agree with the zones (GRIDS: the grid zones)."""
+    loc = state.loc
+    for zone in grids:  # each slot's card is here and knows its slot; each card has one
+        for cell, cid in zone.cells.items():
+            if loc[cid] is not zone or state.cell.get(cid) != cell:
+                raise InvariantViolation(f"slot {cell} of {zone.label} names card {cid}, which is not there")
+        for cid in zone.cards:
+            if cid not in state.cell and cid not in state.host:
+                raise InvariantViolation(f"card {cid} ({state.card_def[cid].name}) is in {zone.label} but in "
+                                         "no slot and attached to nothing")
     for cid, cell in state.cell.items():
         z = loc[cid]
         if z.cells is None or z.cells.get(cell) != cid:
@@ -48,7 +56,6 @@ def check_state(state) -> None:
         if loc[a] is not loc[host] or not loc[a].spec.keeps_attachments or a not in state.attached.get(host, ()):
             raise InvariantViolation(f"card {a} ({state.card_def[a].name}) is attached to card {host} "
                                      f"({state.card_def[host].name}) but is not with it")
-    _check_counters(state)
 
 
 def _explain_cards(state, zones) -> None:
@@ -71,58 +78,260 @@ def _explain_cards(state, zones) -> None:
 
 
 def _check_counters(state) -> None:
-    for slot, (spec, row) in enumerate(zip(state.counter_specs, state.counters)):
-        if len(row) != (state.num_players if spec.per_player else 1):
-            raise InvariantViolation(f"counter {spec.name} has {len(row)} values")
-        lo, hi = spec.minimum, spec.maximum
-        if spec.numbers:
-            for v in row:
-                if not isinstance(v, tuple) or not all(isinstance(x, int) for x in v):
-                    raise InvariantViolation(f"{spec.name} holds {v!r}, not a list of numbers")
-        elif (not all(map(isinstance, row, repeat(int))) or (lo is not None and min(row) < lo)
-              or (hi is not None and max(row) > hi)):
-            for v in row:  # say which value
-                if not isinstance(v, int):
-                    raise InvariantViolation(f"{spec.name} holds {v!r}, not a number")
-                if (lo is not None and v < lo) or (hi is not None and v > hi):
-                    raise InvariantViolation(f"{spec.name} = {v} is outside {lo} to {hi}")
-        bank = state.banks[slot]
-        if spec.bank is None:
-            if bank is not None:
-                raise InvariantViolation(f"{spec.name} has no bank but holds {bank} in one")
-            continue
-        # what the bank and the players held at the start; `bank OTHER` counters (a bet's stake) hold this
-        # bank's tokens too, so they count with it
-        sharers = [i for i, o in enumerate(state.counter_specs) if o.bank_slot == slot]
-        expected = spec.bank + spec.start * len(row) + sum(state.counter_specs[i].start * len(state.counters[i])
-                                                           for i in sharers)
-        held = sum(row) + sum(sum(state.counters[i]) for i in sharers)
-        if bank is None or bank < 0 or bank + held != expected:
-            raise InvariantViolation(f"bank of {spec.name} not conserved: {bank} + {held} != {expected}")
+    sharers = bank_sharers(state)
+    for slot, spec in enumerate(state.counter_specs):
+        _check_counter(state, slot)
+        if spec.bank is not None or state.banks[slot] is not None:
+            _check_bank(state, slot, sharers[slot])
     if state.card_counters:
         by_name = {s.name: s for s in state.counter_specs}
         for (cid, name), v in state.card_counters.items():
-            spec = by_name[name]
-            if (spec.minimum is not None and v < spec.minimum) or (spec.maximum is not None and v > spec.maximum):
-                raise InvariantViolation(f"{name} of card {cid} ({state.card_def[cid].name}) = {v} is outside "
-                                         f"{spec.minimum} to {spec.maximum}")
+            _check_card_counter(state, cid, by_name[name], v)
+
+
+def bank_sharers(state) -> list[list[int]]:
+    """For each counter slot, the `bank OTHER` counters (a bet's stake) that hold its bank's tokens too."""
+    out: list[list[int]] = [[] for _ in state.counter_specs]
+    for i, o in enumerate(state.counter_specs):
+        if o.bank_slot is not None:
+            out[o.bank_slot].append(i)
+    return out
+
+
+def _check_counter(state, slot: int) -> None:
+    """The values of one counter: one per player (or one), numbers, within its bounds."""
+    spec, row = state.counter_specs[slot], state.counters[slot]
+    if len(row) != (state.num_players if spec.per_player else 1):
+        raise InvariantViolation(f"counter {spec.name} has {len(row)} values")
+    lo, hi = spec.minimum, spec.maximum
+    if spec.numbers:
+        for v in row:
+            if not isinstance(v, tuple) or not all(isinstance(x, int) for x in v):
+                raise InvariantViolation(f"{spec.name} holds {v!r}, not a list of numbers")
+    elif (not all(map(isinstance, row, repeat(int))) or (lo is not None and min(row) < lo)
+          or (hi is not None and max(row) > hi)):
+        for v in row:  # say which value
+            if not isinstance(v, int):
+                raise InvariantViolation(f"{spec.name} holds {v!r}, not a number")
+            if (lo is not None and v < lo) or (hi is not None and v > hi):
+                raise InvariantViolation(f"{spec.name} = {v} is outside {lo} to {hi}")
+
+
+def _check_bank(state, slot: int, sharers: list[int]) -> None:
+    """A finite bank plus what the players hold of it is what the bank and the players held at the start
+    (the sharers, `bank OTHER` counters, hold this bank's tokens too); a counter with no bank has none."""
+    spec, row, bank = state.counter_specs[slot], state.counters[slot], state.banks[slot]
+    if spec.bank is None:
+        raise InvariantViolation(f"{spec.name} has no bank but holds {bank} in one")
+    counters, specs = state.counters, state.counter_specs
+    expected = spec.bank + spec.start * len(row) + sum(specs[i].start * len(counters[i]) for i in sharers)
+    held = sum(row) + sum(sum(counters[i]) for i in sharers)
+    if bank is None or bank < 0 or bank + held != expected:
+        raise InvariantViolation(f"bank of {spec.name} not conserved: {bank} + {held} != {expected}")
+
+
+def _check_card_counter(state, cid: int, spec, v: int) -> None:
+    if (spec.minimum is not None and v < spec.minimum) or (spec.maximum is not None and v > spec.maximum):
+        raise InvariantViolation(f"{spec.name} of card {cid} ({state.card_def[cid].name}) = {v} is outside "
+                                 f"{spec.minimum} to {spec.maximum}")
 
 
 class InvariantChecker:
-    """A `state.check` callable: checks every invariant after each mutation and counts the steps, so a
-    violation can say at which step of the game it happened."""
+    """A `state.check`: checks the invariants after every mutation, looking only at what the mutation
+    touched, and counts the steps, so that a violation says at which step of the game it happened.
 
-    __slots__ = ("steps",)
+    It keeps a copy (the shadow) of every zone's cards, every card's location, the counters, banks, slots
+    and attachments, taken when `check_state` last passed on the whole state. A mutation site says what it
+    did (`moved`, `refilled`, `counted`, ...); the checker does the same to the shadow and compares only the
+    touched zones or counter with it: a card move must have taken exactly that card from its zone and put it
+    on top (or at the bottom) of the other, a counter must keep its bounds and its bank add up. So the shadow
+    is always a state that keeps every invariant. At every `checkpoint` (each decision put to an agent, each
+    end of turn) the whole state is compared with the shadow at C speed: a change that no mutation site
+    reported (a primitive that writes zones or counters itself) shows as a difference there, within one
+    decision, and `check_state` then judges it. Moves on grids and with attachments (`linked`) are checked
+    over the zones they touched plus every slot and attachment. Anything the checker cannot follow (a new
+    pile, cards created, a plain call) is judged by `check_state` on the whole state, which also renews the
+    shadow.
+    """
+
+    __slots__ = ("steps", "_of", "_zones", "_lists", "_loc", "_counters", "_banks", "_card_counters", "_cell",
+                 "_host", "_attached", "_grids", "_cells", "_piles", "_sharers", "_limits")
 
     def __init__(self) -> None:
         self.steps = 0
+        self._of: dict = {}  # zone -> the shadow of its cards (one list object, changed in place); empty until
+        # the first whole check
 
     def __call__(self, state) -> None:
+        """A mutation that does not say what it touched: check everything."""
         self.steps += 1
+        self._whole(state)
+
+    def _whole(self, state, where: str = "") -> None:
         try:
             check_state(state)
         except InvariantViolation as e:
+            raise InvariantViolation(f"step {self.steps}, turn {state.turn_number}: {where}{e}") from None
+        self._copy(state)
+
+    def _copy(self, state) -> None:
+        zones = state.all_zones()
+        self._zones = zones
+        self._lists = [list(z.cards) for z in zones]
+        self._of = dict(zip(zones, self._lists))
+        self._loc = list(state.loc)
+        self._counters = [list(r) for r in state.counters]
+        self._banks = list(state.banks)
+        self._card_counters = dict(state.card_counters)
+        self._cell, self._host = dict(state.cell), dict(state.host)
+        self._attached = {k: list(v) for k, v in state.attached.items()}
+        self._grids = [z for z in zones if z.cells is not None]
+        self._cells = [dict(z.cells) for z in self._grids]
+        self._piles = len(state.piles)
+        self._sharers = bank_sharers(state)
+        # per counter slot, what `counted` checks inline: (lowest, highest, bank slot, bank + held at the
+        # start), or None when the slow path must (lists of numbers, banks shared by other counters)
+        limits = []
+        for slot, spec in enumerate(state.counter_specs):
+            bslot = slot if spec.bank_slot is None else spec.bank_slot
+            bspec = state.counter_specs[bslot]
+            if spec.numbers or (bspec.bank is not None and self._sharers[bslot]) or state.banks[bslot] is not None \
+                    and bspec.bank is None:
+                limits.append(None)
+                continue
+            lo = -_BIG if spec.minimum is None else spec.minimum
+            hi = _BIG if spec.maximum is None else spec.maximum
+            total = None if bspec.bank is None else bspec.bank + bspec.start * len(state.counters[bslot])
+            limits.append((lo, hi, bslot, total))
+        self._limits = limits
+
+    def moved(self, state, cid: int, src, dest) -> None:
+        """Card CID went from the top or inside of SRC to the top or bottom of DEST (no slot, no attachment)."""
+        self.steps += 1
+        of = self._of
+        old, new = of.get(src), of.get(dest)
+        if old is None or new is None or state.loc[cid] is not dest:
+            return self._whole(state)
+        if old and old[-1] == cid:  # as Zone.take does; the shadow lists each card once
+            old.pop()
+        elif cid in old:
+            old.remove(cid)
+        else:
+            return self._whole(state)
+        cards = dest.cards
+        if cards and cards[-1] == cid:
+            new.append(cid)
+        else:
+            new.insert(0, cid)
+        if src.cards != old or cards != new:
+            return self._whole(state)
+        self._loc[cid] = dest
+
+    def linked(self, state, cards: list[int]) -> None:
+        """CARDS moved on or off a grid or with their attachments (or were attached, detached, swapped): the
+        zones they left and joined hold the same cards as before between them, each once, each where its
+        location says; and every slot and attachment agrees with the zones."""
+        self.steps += 1
+        of, loc, shadow = self._of, state.loc, self._loc
+        if not of or max(cards) >= len(shadow):
+            return self._whole(state)
+        zones = list({z: None for c in cards for z in (shadow[c], loc[c])})
+        if any(z not in of for z in zones) or sorted(chain.from_iterable(map(_cards, zones))) != sorted(
+                chain.from_iterable(of[z] for z in zones)):
+            return self._whole(state)
+        for z in zones:
+            held = z.cards
+            if len(set(held)) != len(held) or any(loc[c] is not z for c in held):
+                return self._whole(state)
+        try:
+            _check_links(state, self._grids)
+        except InvariantViolation as e:
             raise InvariantViolation(f"step {self.steps}, turn {state.turn_number}: {e}") from None
+        for z in zones:
+            of[z][:] = z.cards
+            for c in z.cards:
+                shadow[c] = z
+        self._cell, self._host = dict(state.cell), dict(state.host)
+        self._attached = {k: list(v) for k, v in state.attached.items()}
+        self._cells = [dict(z.cells) for z in self._grids]
+
+    def refilled(self, state, zone, src, order: list[int]) -> None:
+        """SRC's cards (ORDER, as shuffled) went under ZONE's and SRC is empty."""
+        self.steps += 1
+        of = self._of
+        old, into = of.get(src), of.get(zone)
+        if old is None or into is None or src.cards or order != old or zone.cards != order + into \
+                or list(map(state.loc.__getitem__, order)) != [zone] * len(order):
+            return self._whole(state)
+        old.clear()
+        into[:0] = order
+        loc = self._loc
+        for c in order:
+            loc[c] = zone
+
+    def shuffled(self, state, zone) -> None:
+        """ZONE's cards were put in another order (not a step: no card changed place)."""
+        old = self._of.get(zone)
+        if old is None or sorted(zone.cards) != sorted(old):
+            return self._whole(state)
+        old[:] = zone.cards
+
+    def counted(self, state, slot: int, i: int) -> None:
+        """Value I of counter SLOT changed (and its bank, if it has one): it keeps its bounds, the bank adds up.
+        (Only value I joins the shadow: a change to another one that nobody reported shows at the next
+        checkpoint.)"""
+        self.steps += 1
+        if not self._of:
+            return self._whole(state)
+        row = state.counters[slot]
+        limit = self._limits[slot]
+        if limit is not None:
+            lo, hi, bslot, total = limit
+            v = row[i]
+            if v.__class__ is int and lo <= v <= hi:
+                if total is None:
+                    self._counters[slot][i] = v
+                    return
+                bank = state.banks[bslot]
+                if bank is not None and bank >= 0 and bank + sum(row) == total:
+                    self._counters[slot][i] = v
+                    self._banks[bslot] = bank
+                    return
+        spec = state.counter_specs[slot]
+        bslot = slot if spec.bank_slot is None else spec.bank_slot
+        try:
+            _check_counter(state, slot)
+            if state.banks[bslot] is not None or state.counter_specs[bslot].bank is not None:
+                _check_bank(state, bslot, self._sharers[bslot])
+        except InvariantViolation as e:
+            raise InvariantViolation(f"step {self.steps}, turn {state.turn_number}: {e}") from None
+        self._counters[slot][:] = row
+        self._banks[bslot] = state.banks[bslot]
+
+    def card_counted(self, state, cid: int, spec) -> None:
+        """The per-card counter SPEC of card CID changed."""
+        self.steps += 1
+        if not self._of:
+            return self._whole(state)
+        key = (cid, spec.name)
+        v = state.card_counters.get(key)
+        if v is None:
+            self._card_counters.pop(key, None)
+            return
+        try:
+            _check_card_counter(state, cid, spec, v)
+        except InvariantViolation as e:
+            raise InvariantViolation(f"step {self.steps}, turn {state.turn_number}: {e}") from None
+        self._card_counters[key] = v
+
+    def checkpoint(self, state, where: str) -> None:
+        """Before a decision, at the end of a turn: the whole state must be the shadow, or pass check_state."""
+        if (not self._of or len(state.piles) != self._piles or state.loc != self._loc
+                or [z.cards for z in self._zones] != self._lists or state.counters != self._counters
+                or state.banks != self._banks or state.card_counters != self._card_counters
+                or state.cell != self._cell or state.host != self._host or state.attached != self._attached
+                or [z.cells for z in self._grids] != self._cells):
+            self._whole(state, f"{where}, after a change no step reported: " if self._of else "")
 
     def final(self, state) -> None:
         """Check the finished game once more (the last step may not have been a mutation, or the game was
@@ -132,3 +341,49 @@ class InvariantChecker:
         except InvariantViolation as e:
             when = f"after step {self.steps}" if self.steps else "checked only at the end; replay to find the step"
             raise InvariantViolation(f"at the end of the game ({when}): {e}") from None
+
+
+_cards = attrgetter("cards")
+_INTS, _BIG = repeat(int), float("inf")
+
+
+class EveryMutation:
+    """`state.check` for a plain callable CHECK(state) (a test's own checker): called after every mutation,
+    whatever it touched; shuffles and checkpoints are not mutations."""
+
+    __slots__ = ("fn",)
+
+    def __init__(self, fn) -> None:
+        self.fn = fn
+
+    def __call__(self, state) -> None:
+        self.fn(state)
+
+    def moved(self, state, cid, src, dest) -> None:
+        self.fn(state)
+
+    def refilled(self, state, zone, src, order) -> None:
+        self.fn(state)
+
+    def linked(self, state, cards) -> None:
+        self.fn(state)
+
+    def counted(self, state, slot, i) -> None:
+        self.fn(state)
+
+    def card_counted(self, state, cid, spec) -> None:
+        self.fn(state)
+
+    def shuffled(self, state, zone) -> None:
+        pass
+
+    def checkpoint(self, state, where) -> None:
+        pass
+
+
+def as_checker(check):
+    """What `state.check` holds for CHECK: None, a checker that is told what each mutation touched, or a
+    plain callable wrapped to be called after every mutation."""
+    if check is None or hasattr(check, "checkpoint"):
+        return check
+    return EveryMutation(check)

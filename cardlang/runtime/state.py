@@ -189,7 +189,7 @@ class GameState:
         self.ended_by: str | None = None      # which end condition ended the game (the `Ended` event)
         self.log: list[tuple] | None = [] if log else None
         self.listeners: list[Callable[[tuple], None]] = []
-        self.check: Callable[[GameState], None] | None = None  # invariant checker, after every mutation
+        self.check: Any = None  # the invariant checker, told of every mutation (runtime/invariants.py)
         self.steps = 0
         self.depth = 0                        # abilities resolving inside each other
         self.step_budget = 200_000

@@ -51,7 +51,7 @@ def move(state: GameState, cid: int, dest: Zone, *, bottom: bool = False,
     if state.log is not None or state.listeners:
         state.emit(("Moved", cid, state.card_def[cid].name, src.label, dest.label))
     if state.check is not None:
-        state.check(state)
+        state.check.moved(state, cid, src, dest)
 
 
 def move_all(state: GameState, src: Zone, dest: Zone) -> None:
@@ -76,6 +76,8 @@ def shuffle(state: GameState, zone: Zone) -> None:
     shuffle_list(state.rng, zone.cards)
     if state.log is not None or state.listeners:
         state.emit(("Shuffled", zone.label, tuple(state.card_def[c].name for c in zone.cards)))
+    if state.check is not None:
+        state.check.shuffled(state, zone)
 
 
 # CPython's Random draws a number below N by `_randbelow_with_getrandbits` (unless a subclass changes it).
@@ -152,7 +154,7 @@ def refill(state: GameState, zone: Zone) -> None:
     if state.log is not None or state.listeners:
         state.emit(("Refilled", zone.label, src.label, moved))
     if state.check is not None:
-        state.check(state)
+        state.check.refilled(state, zone, src, order)
 
 
 def bottom(state: GameState, zone: Zone, n: int) -> list[int]:

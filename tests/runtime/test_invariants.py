@@ -3,6 +3,8 @@ of broken state: a card in two zones, a card lost, a location that lies, a count
 not conserved, a grid slot that names a card elsewhere. It is not vacuous."""
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from cardlang.compile.game import load_game
@@ -80,3 +82,112 @@ def test_the_checker_names_the_step() -> None:
     z.cards.append(z.cards[-1])
     with pytest.raises(InvariantViolation, match=r"^step 2, turn \d+: "):
         checker(state)
+
+
+class _Corrupting(RandomAgent):
+    """A random agent that, after answering its AT-th decision, breaks the state behind the checker's back,
+    as a primitive that writes zones or counters itself would, and counts the decisions answered since."""
+
+    def __init__(self, seed: int, at: int, corrupt) -> None:
+        super().__init__(seed)
+        self.at, self.corrupt, self.answered, self.after = at, corrupt, 0, None
+
+    def decide(self, view, decision):
+        picks = super().decide(view, decision)
+        self.answered += 1
+        if self.after is not None:
+            self.after += 1
+        elif self.answered == self.at:
+            state = view.rules_state
+            self.step, self.turn = state.check.steps, state.turn_number
+            self.corrupt(state)
+            self.after = 0
+        return picks
+
+
+def _doubled_card(state) -> None:  # a card copied into a second zone, its location left as it was
+    a, b = [z for z in state.all_zones() if z.cards][:2]
+    b.cards.append(a.cards[-1])
+
+
+def _duplicate_in_place(state) -> None:  # every zone keeps its size and every location holds: one card twice
+    z = next(z for z in state.all_zones() if len(z.cards) >= 2)
+    z.cards[0] = z.cards[1]
+
+
+def _bank_leak(state) -> None:  # a token out of nowhere
+    slot = next(i for i, c in enumerate(state.counter_specs) if c.bank is not None)
+    state.counters[slot][0] += 1
+
+
+def _location_lies(state) -> None:  # the location of a pile's bottom card points elsewhere
+    z = max(state.all_zones(), key=lambda z: len(z.cards))
+    state.loc[z.cards[0]] = next(o for o in state.all_zones() if o is not z)
+
+
+def _out_of_bounds(state) -> None:  # a bounded counter past its top
+    slot = next(i for i, c in enumerate(state.counter_specs) if c.maximum is not None and c.bank is None
+                and not c.numbers and not c.per_card)
+    state.counters[slot][0] = state.counter_specs[slot].maximum + 1
+
+
+def _slot_lies(state) -> None:  # a grid slot names a card that lies elsewhere
+    grid = next(z for z in state.all_zones() if z.cells)
+    other = next(z for z in state.all_zones() if z.cells is None and z.cards)
+    grid.cells[next(iter(grid.cells))] = other.cards[-1]
+
+
+@pytest.mark.parametrize("gid, corrupt, message", [
+    ("dominion", _doubled_card, "sits in"), ("dominion", _duplicate_in_place, "in two places"),
+    ("dominion", _location_lies, "its location says"), ("greedy-kingdoms", _bank_leak, "not conserved"),
+    ("greedy-kingdoms", _out_of_bounds, "is outside"), ("warring-kingdom", _slot_lies, "names card")])
+def test_a_change_no_mutation_reports_is_caught_within_one_decision(gid, corrupt, message) -> None:
+    """The checker looks only at what each mutation says it touched; a change made without telling it is
+    still caught before the next decision is answered (or at the end of the turn), by comparing the whole
+    state with its copy, and the message names the step."""
+    agents = [_Corrupting(1, 12, corrupt), RandomAgent(2)]
+    with pytest.raises(InvariantViolation) as caught:
+        play_game(load_game(gid), agents, 3, check=InvariantChecker(), max_turns=60)
+    bad = agents[0]
+    assert bad.after == 0, "a decision was answered after the state broke"
+    text = str(caught.value)
+    m = re.match(r"step (\d+), turn (\d+): ", text)
+    assert m and int(m[1]) >= bad.step and int(m[2]) == bad.turn, text
+    assert message in text, text
+
+
+
+def test_a_checkpoint_compares_the_whole_state_with_the_last_checked_one() -> None:
+    """Every zone the same size, every location true, one card listed twice and one in no zone: only a
+    comparison of the whole state finds it; a silent change that keeps the invariants is accepted."""
+    state = finished("dominion")
+    checker = InvariantChecker()
+    checker(state)
+    checker.checkpoint(state, "before a decision")
+    z = next(z for z in state.all_zones() if len(z.cards) >= 3)
+    z.cards.reverse()  # a new order is no violation
+    checker.checkpoint(state, "before a decision")
+    z.cards[0] = z.cards[1]
+    with pytest.raises(InvariantViolation, match=r"^step 1, turn \d+: before a decision, after a change no step "
+                                                 r"reported: cards lost \[\d+\], in two places \[\d+\]"):
+        checker.checkpoint(state, "before a decision")
+
+
+def test_a_grid_move_that_breaks_a_slot_is_caught_at_its_step(monkeypatch) -> None:
+    """Moves on and off a grid are checked by what they touched too: a slot left naming a card that moved
+    away fails at that very step."""
+    real, seen = InvariantChecker.linked, {}
+
+    def linked(self, state, cards) -> None:
+        cid = cards[0]
+        if not seen and state.cell.get(cid) is None:  # it left its slot (or never had one): point one at it
+            grid = next((z for z in state.all_zones() if z.cells), None)
+            if grid is not None and state.loc[cid] is not grid:
+                grid.cells[next(iter(grid.cells))] = cid
+                seen["step"] = self.steps + 1
+        real(self, state, cards)
+    monkeypatch.setattr(InvariantChecker, "linked", linked)
+    with pytest.raises(InvariantViolation, match=r"^step \d+, turn \d+: slot \(\d+, \d+\) of \S+ names card") as e:
+        play_game(load_game("warring-kingdom"), [RandomAgent(1), RandomAgent(2)], 2, check=InvariantChecker(),
+                  max_turns=60)
+    assert str(e.value).startswith(f"step {seen['step']}, ")
