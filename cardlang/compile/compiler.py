@@ -43,6 +43,7 @@ class Compiler(Expressions, Operators, Decisions, Statements, Calls):
         self.prop_defaults: dict[str, Any] = {}
         self.event_args: dict[str, dict[str, str]] = {}  # event -> values its triggers pass, with their types
         self.modified: set[str] = set()  # properties some `on modify in ZONE` ability changes
+        self.modifiers: dict = {}  # property -> the modifiers that may change it (primitives/modify.py)
         # event -> trigger calls that name a card (not a card in play), and calls that pass cards in play:
         # an ability only ever run by name has no `this` (compile/checks.py)
         self.trigger_sites: dict[str, dict[str, list[Span]]] = {}
