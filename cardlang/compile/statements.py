@@ -161,13 +161,14 @@ class Statements:
                 CE(lambda ctx: None, PLAYER, code=lambda g: G.const(None))
         per_player = cs.per_player
 
-        # no bank to draw on (its own or another counter's: `bank OTHER`), no top to stop at
-        fast = cs.bank is None and getattr(cs, "bank_slot", None) is None and cs.maximum is None
-        minimum = cs.minimum
+        # the bank it draws on: its own, another counter's (`bank OTHER`, resolved with the spec), or none
+        bank = cs.bank_slot if cs.bank_slot is not None else slot if cs.bank is not None else None
+        fast = bank is not None or cs.bank_of is None
+        minimum, maximum = cs.minimum, cs.maximum
 
         def emit(gen: G.Gen) -> list[py.stmt]:
             # _p = WHO; _st = ctx.state; _row = _st.counters[SLOT]; _v = NEW VALUE
-            # if <nobody watches> and _v >= MIN: _row[_p] = _v    (set_counter's plain case, inlined)
+            # if <nobody watches> and MIN <= _v <= MAX: _row[_p] = _v    (set_counter's plain case, inlined)
             # else: set_counter(_st, SLOT, _p, _v[, clamp=True])
             setter = gen.const(C.set_counter)
             p, st, row, v = gen.fresh("p"), gen.fresh("st"), gen.fresh("row"), gen.fresh("v")
@@ -188,8 +189,20 @@ class Statements:
                      py.Compare(G.attr(G.name(st), "check"), [py.Is()], [G.const(None)])]
             if minimum is not None:
                 quiet.append(py.Compare(G.name(v), [py.GtE()], [G.const(minimum)]))
-            store = py.Assign([py.Subscript(G.name(row), at, py.Store())], G.name(v))
-            return out + [py.If(py.BoolOp(py.And(), quiet), [store], slow)]
+            if maximum is not None:
+                quiet.append(py.Compare(G.name(v), [py.LtE()], [G.const(maximum)]))
+            store = [py.Assign([py.Subscript(G.name(row), at, py.Store())], G.name(v))]
+            if bank is not None:
+                # _d = _v - _row[_p]; _b = _st.banks[BANK]
+                # if _d <= _b: _st.banks[BANK] = _b - _d; _row[_p] = _v    (tokens the bank has)  else: set_counter
+                d, b = gen.fresh("d"), gen.fresh("b")
+                banks = G.subscript(G.attr(G.name(st), "banks"), G.const(bank))
+                store = [py.Assign([G.store(d)], py.BinOp(G.name(v), py.Sub(), G.subscript(G.name(row), at))),
+                         py.Assign([G.store(b)], banks),
+                         py.If(py.Compare(G.name(d), [py.LtE()], [G.name(b)]),
+                               [py.Assign([py.Subscript(G.attr(G.name(st), "banks"), G.const(bank), py.Store())],
+                                          py.BinOp(G.name(b), py.Sub(), G.name(d)))] + store, slow)]
+            return out + [py.If(py.BoolOp(py.And(), quiet), store, slow)]
         return Code(emit)
 
     @stmt_rule

@@ -24,10 +24,21 @@ def _no_numbers(ctx: Ctx) -> tuple:
 
 def change_card_counter(state, v: int, cards: list[int], spec, op: str) -> None:
     """`CARDS.COUNTER op V` over evaluated values (the value first, as it is written to be computed)."""
-    name = spec.name
+    name, start, low, high = spec.name, spec.start, spec.minimum, spec.maximum
+    table = state.card_counters
+    # nobody watches: a value within the bounds is stored here (set_card_counter's plain case)
+    quiet = state.log is None and not state.listeners and state.check is None
     for cid in cards:
-        old = state.card_counters.get((cid, name), spec.start)
+        key = (cid, name)
+        old = table.get(key, start)
         new = v if op == "=" else old + v if op == "+=" else old - v
+        if quiet and (low is None or new >= low) and (high is None or new <= high):
+            if new != old:
+                if new == start:
+                    del table[key]  # a card at its start value is not kept (as set_card_counter does)
+                else:
+                    table[key] = new
+            continue
         C.set_card_counter(state, cid, spec, new, clamp=op != "-=")
 
 
