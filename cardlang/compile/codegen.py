@@ -201,6 +201,57 @@ def escapes(code: py.AST) -> bool:
     return any(isinstance(n, py.Name) and n.id == CTX and id(n) not in attrs for n in py.walk(code))
 
 
+_PURE_OPS = (py.Add, py.Sub, py.Mult, py.USub, py.Not, py.And, py.Or, py.Eq, py.NotEq, py.Lt, py.LtE, py.Gt,
+             py.GtE, py.In, py.NotIn, py.Is, py.IsNot)
+
+
+def hoist_invariants(gen: Gen, code: py.AST, variant: set[str]) -> list[py.stmt]:
+    """Take out of CODE, the body of a loop, the reads that are the same on every pass, as locals computed
+    once: `for _c in X: if _c.n == 10 * ctx.vars['f'] + ctx.vars['r']` computes `10 * ... ['r']` once.
+    Returns the assignments to put before the loop (none when nothing is taken out) and rewrites CODE.
+
+    A read qualifies when it is built of constants, names other than VARIANT (the names the loop writes),
+    attributes, subscripts, arithmetic and comparisons only: such a read has no effect and cannot fail, so
+    computing it once, before the first pass, is computing it on every pass. Nothing is taken out of a
+    CODE that calls anything but a dict's `get`, `len` or the `append` of a VARIANT list (another call might
+    change what the reads see)."""
+    for n in py.walk(code):
+        if isinstance(n, py.Call) and not (
+                (isinstance(n.func, py.Attribute) and n.func.attr == "get")
+                or (isinstance(n.func, py.Name) and n.func.id == "len")
+                or (isinstance(n.func, py.Attribute) and n.func.attr == "append"
+                    and isinstance(n.func.value, py.Name) and n.func.value.id in variant)) \
+                or isinstance(n, py.NamedExpr):
+            return []
+    done: dict[str, str] = {}
+    out: list[py.stmt] = []
+
+    def pure(n: py.AST) -> bool:
+        if isinstance(n, py.Constant):
+            return True
+        if isinstance(n, py.Name):
+            return isinstance(n.ctx, py.Load) and n.id not in variant
+        if isinstance(n, (py.Attribute, py.Subscript)) and not isinstance(n.ctx, py.Load):
+            return False
+        if isinstance(n, (py.Attribute, py.Subscript, py.BinOp, py.UnaryOp, py.BoolOp, py.Compare, py.Tuple)):
+            return all(isinstance(c, _PURE_OPS) or (isinstance(c, py.expr_context)) or pure(c)
+                       for c in py.iter_child_nodes(n))
+        return False
+
+    class Hoist(py.NodeTransformer):
+        def visit(self, node: py.AST) -> py.AST:
+            if isinstance(node, py.expr) and not isinstance(node, (py.Constant, py.Name)) and pure(node):
+                key = py.dump(node)
+                if key not in done:
+                    done[key] = gen.fresh("inv")
+                    out.append(py.Assign([store(done[key])], node))
+                return name(done[key])
+            return self.generic_visit(node)
+
+    Hoist().visit(code)
+    return out
+
+
 def _place(node: py.AST, line: int) -> None:
     """Give NODE and its sub-nodes that have no line yet this line (nested statements keep their own)."""
     if "lineno" in node._attributes:

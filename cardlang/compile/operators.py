@@ -218,8 +218,15 @@ class Operators:
             gen.bind_local(var, c)
             each = step(gen, out, c)
             if not G.escapes(each):
-                return [py.Assign([G.store(out)], start), py.For(G.store(c), source, [each], []),
-                        py.Return(G.name(out))]
+                # reads the same for every item are computed once, when there is an item
+                #   items = ITEMS; if items: h = READ; for c in items: STEP
+                hoisted = G.hoist_invariants(gen, each, {c, out})
+                loop: list[py.stmt] = [py.For(G.store(c), source, [each], [])]
+                if hoisted:
+                    items = gen.fresh("items")
+                    loop = [py.Assign([G.store(items)], source),
+                            py.If(G.name(items), hoisted + [py.For(G.store(c), G.name(items), [each], [])], [])]
+                return [py.Assign([G.store(out)], start), *loop, py.Return(G.name(out))]
             slot = py.Subscript(G.name(vs), G.const(var), py.Store())
             return [py.Assign([G.store(vs)], G.ctx_attr("vars")),
                     py.Assign([G.store(saved)], G.call(G.attr(G.name(vs), "get"), G.const(var))),

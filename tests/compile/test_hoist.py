@@ -1,0 +1,40 @@
+"""Loop-invariant reads in generated loops (`where`, `sum`): computed once before the loop when the loop has
+an item, never when the loop body calls something that might change them."""
+import ast as py
+
+from cardlang.compile import codegen as G
+
+
+def _loop_body(src: str) -> py.stmt:
+    return py.parse(src).body[0]
+
+
+def test_reads_the_same_on_every_pass_are_taken_out_once() -> None:
+    gen = G.Gen("test")
+    body = _loop_body("if ctx.state.card_counters.get((_c, 'ticket'), 0) == 10 * ctx.vars['f'] + ctx.vars['r'] "
+                      "and _c <= ctx.state.counters[0][ctx.you] + 0 * ctx.state.counters[0][ctx.you]:\n"
+                      "    _out.append(_c)")
+    hoisted = G.hoist_invariants(gen, body, {"_c", "_out"})
+    assert [py.unparse(py.fix_missing_locations(h)) for h in hoisted] == [
+        "_inv0 = ctx.state.card_counters.get", "_inv1 = 10 * ctx.vars['f'] + ctx.vars['r']",
+        "_inv2 = ctx.state.counters[0][ctx.you] + 0 * ctx.state.counters[0][ctx.you]"]
+    assert py.unparse(body) == ("if _inv0((_c, 'ticket'), 0) == _inv1 and _c <= _inv2:\n"
+                                "    _out.append(_c)")
+
+
+def test_nothing_is_taken_out_of_a_body_that_calls_something_else() -> None:
+    gen = G.Gen("test")
+    body = _loop_body("_out += _k0_count(ctx.state, _c) + ctx.vars['n']")
+    before = py.dump(body)
+    assert G.hoist_invariants(gen, body, {"_c", "_out"}) == []
+    assert py.dump(body) == before
+    body = _loop_body("if ctx.vars['n'] > 0:\n    _k1_note(ctx)")   # a call that may change ctx.vars
+    assert G.hoist_invariants(gen, body, {"_c", "_out"}) == []
+
+
+def test_what_the_loop_writes_stays_in_it() -> None:
+    gen = G.Gen("test")
+    body = _loop_body("_out += ctx.state.card_def[_c].props.get('hp', 0) + _out")
+    hoisted = G.hoist_invariants(gen, body, {"_c", "_out"})
+    assert [py.unparse(py.fix_missing_locations(h)) for h in hoisted] == ["_inv0 = ctx.state.card_def"]
+    assert py.unparse(body) == "_out += _inv0[_c].props.get('hp', 0) + _out"
