@@ -60,7 +60,7 @@ class Expressions:
                 raise self.error("'this' names the card whose ability runs; there is none here", span)
             return CE(lambda ctx: ctx.card, CARD, code=lambda g: G.ctx_attr("card"))
         if n == "nothing":
-            return CE(lambda ctx: [], CARDS)
+            return CE(lambda ctx: [], CARDS, code=lambda g: py.List([], py.Load()))
         if n in self.spec.zones:
             zs = self.spec.zones[n]
             slot = zs.slot

@@ -179,7 +179,13 @@ class Operators:
         cond = cond_ce.fn
 
         if cond_ce.code is not None:  # one generated function: the loop with the condition inlined
-            return CE(self._where_fn(items_ce, cond_ce, var, node.span), kind)
+            counter: list[Callable] = []
+
+            def counted() -> Callable:  # generated when a `count` asks for it, once
+                if not counter:
+                    counter.append(self._count_fn(items_ce, cond_ce, var, node.span))
+                return counter[0]
+            return CE(self._where_fn(items_ce, cond_ce, var, node.span), kind, counted=counted)
 
         def run_where(ctx: Ctx) -> list:
             vars_ = ctx.vars
@@ -198,6 +204,12 @@ class Operators:
         def step(g: G.Gen, out: str, c: str) -> py.stmt:  # if COND: out.append(c)
             return py.If(g.expr(cond_ce), [py.Expr(G.call(G.attr(G.name(out), "append"), G.name(c)))], [])
         return self._over_items(items_ce, var, span, "where", py.List([], py.Load()), step)
+
+    def _count_fn(self, items_ce: CE, cond_ce: CE, var: str, span) -> Callable:
+        """`count(ITEMS where COND)` as one generated function: the loop counts, building no list."""
+        def step(g: G.Gen, out: str, c: str) -> py.stmt:  # if COND: out += 1
+            return py.If(g.expr(cond_ce), [py.AugAssign(G.store(out), py.Add(), G.const(1))], [])
+        return self._over_items(items_ce, var, span, "count", G.const(0), step)
 
     def _sum_fn(self, items_ce: CE, each_ce: CE, span) -> Callable:
         """`sum(ITEMS, EACH)` as one generated function: the loop with the amount inlined."""

@@ -390,5 +390,7 @@ def _listed(ce: CE) -> Callable:
     """`list(X)`: over X's code, or a call of its function."""
     def code(g: G.Gen) -> py.expr:
         items = g.expr(ce)
+        if isinstance(items, py.Tuple) and all(isinstance(e, py.Constant) for e in items.elts):
+            return items  # `for f in [1, 2, 3]`: numbers written in the source, which nothing can change
         return items if G.fresh_list(items) else G.call(G.name("list"), items)
     return code

@@ -60,3 +60,13 @@ def test_too_many_arguments(tiny):
     e = tiny.error(body)
     assert (e.message, e.span, e.hint) == ("'note' takes at most 1 argument(s), got 2", probe_span(body, '"b"'),
                                            'for example: note "The attack fails";')
+
+
+def test_generated_code_calls_it_only_when_someone_watches(tiny):
+    from cardlang.compile.codegen import source_of
+    g = tiny('note "hello"; marks += 1;')
+    probe = [x for x in g.game.compiler.generated if x.card == "Probe"]
+    assert "if ctx.state.log is not None or ctx.state.listeners:\n" in "".join(source_of(x) for x in probe)
+    s = g.state(log=False)
+    g.play(s)
+    assert g.marks(s) == 1
