@@ -63,6 +63,10 @@ class Decisions:
             else None
         one = isinstance(q.count, ast.IntLit) and q.count.value == 1  # `up to 1`: no need to compute it
         by_you = node.opts.by is None
+        # what needs no computing per decision: a count written as a number, a prompt with no {name} in it
+        written = max(q.count.value, 0) if isinstance(q.count, ast.IntLit) else None
+        text = getattr(prompt, "text", None)
+        up_to, exactly = kind == "up_to", kind == "exactly"
 
         def run_choose(ctx: Ctx) -> list[int]:
             state = ctx.state
@@ -77,10 +81,16 @@ class Decisions:
                         if cid is not NOT_NAMED:
                             return [] if cid is None else [cid]
             options = cards(ctx)
-            lo, hi = _bounds(kind, count(ctx) if count else None, len(options))
+            n = len(options)
+            if up_to or exactly:  # values._bounds, inline
+                c = written if written is not None else max(count(ctx) or 0, 0) if count else 0
+                hi = c if c < n else n
+                lo = hi if exactly else 0
+            else:
+                lo, hi = 0, n
             defs = state.card_def
-            d = Decision(by(ctx), tag, prompt(ctx), "cards", options, lo, hi, [defs[c].name for c in options],
-                         private=private)
+            d = Decision(ctx.you if by_you else by(ctx), tag, text if text is not None else prompt(ctx), "cards",
+                         options, lo, hi, [defs[c].name for c in options], private=private)
             return [options[i] for i in ask(state, d)]
         return CE(run_choose, CARDS)
 
@@ -174,14 +184,12 @@ class Decisions:
             by = (self.coerce(self.expr(opts.by, scope), PLAYER, opts.by.span) if opts.by is not None
                   else (lambda ctx: ctx.you))
         tag = opts.tag or default_tag
-        if opts.prompt is None:
-            text = tag.replace("_", " ")
+        if opts.prompt is None or "{" not in opts.prompt:
+            text = tag.replace("_", " ") if opts.prompt is None else opts.prompt
             prompt = lambda ctx: text  # noqa: E731
-        elif "{" in opts.prompt:
-            prompt = self._interpolate(opts.prompt, scope, span)
+            prompt.text = text  # type: ignore[attr-defined]  # the same every time: a caller may take it as it is
         else:
-            p = opts.prompt
-            prompt = lambda ctx: p  # noqa: E731
+            prompt = self._interpolate(opts.prompt, scope, span)
         return by, tag, prompt
 
     def _interpolate(self, text: str, scope: Scope, span: Span) -> Callable[[Ctx], str]:
