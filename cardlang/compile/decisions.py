@@ -11,7 +11,7 @@ from cardlang.compile.scope import Scope, expr_rule, stmt_rule
 from cardlang.compile.spec import GameSpec
 from cardlang.errors import Span
 from cardlang.primitives.types import CARD, CARDNAMES, CARDS, CE, INT, ZONE, NUMBERS, PLAYER, PLAYERS, SLOTS, Effect
-from cardlang.primitives.values import _bounds, _noop, _slot_label, _text
+from cardlang.primitives.values import _bounds, _noop, _slot_labels, _text
 from cardlang.runtime.decisions import CHANCE, NOT_NAMED, ask
 from cardlang.runtime.state import Ctx, Decision, IllegalAction
 from cardlang.syntax import ast
@@ -53,7 +53,7 @@ class Decisions:
             def run_choose_value(ctx: Ctx) -> list:
                 options = list(values_fn(ctx))
                 lo, hi = _bounds(kind, count(ctx) if count else None, len(options))
-                labels = [str(o) if vkind == NUMBERS else _slot_label(o) for o in options]
+                labels = [str(o) for o in options] if vkind == NUMBERS else _slot_labels(options)
                 d = Decision(by(ctx), tag, prompt(ctx), vkind, options, lo, hi, labels, private=private)
                 picked = [options[i] for i in ask(ctx.state, d)]
                 return tuple(picked) if vkind == NUMBERS else picked

@@ -344,7 +344,8 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
                     comp.watch_index[t.event].append(entry)
                 entry[1].add(cd.index)
     comp.gen_label, comp.gen_card = "rules", None
-    comp.modifiers = modifier_index(comp.watch_index.get("modify", []), [d for d, _ in cards], spec.verbs)
+    comp.modifiers = modifier_index(comp.watch_index.get("modify", []), [d for d, _ in cards], spec.verbs,
+                                    {n: z.slot for n, z in spec.zones.items()})
     end = score = None
     tiebreak = None
     try:

@@ -47,44 +47,40 @@ def modifier_total(state, comp, cid: int, prop: str) -> int:
     entries = comp.modifiers.get(prop)
     if not entries:
         return 0
+    card_def = state.card_def
+    runs = []  # (zone, card) of each modifier to run; found first, so that a read none applies to costs little
+    for slot, own, others in entries:
+        if own and card_def[cid].index in own:
+            zone = state.loc[cid]
+            if zone.spec.slot == slot and zone.pile is None:
+                runs.append((zone, cid))
+        if others:
+            for zone in state.zones[slot]:
+                for source in zone.cards:
+                    if card_def[source].index in others:
+                        runs.append((zone, source))
+    if not runs:
+        return 0
     acc = [cid, prop, 0]
     state.modifying = acc
     ctx = Ctx(state, 0)  # one context for all the modifiers: each gets its player, card and names of its own
     try:
-        card_def = state.card_def
-        for zone_name, own, others in entries:
-            slot = state.zone_slot[zone_name]
-            if own:
-                zone = state.loc[cid]
-                d = card_def[cid]
-                if d.index in own and zone.spec.slot == slot and zone.pile is None:
-                    ctx.you = zone.owner if zone.owner is not None else 0
-                    ctx.card, ctx.vars, ctx.source = cid, {}, d.name
-                    d.watchers[EVENT][1](ctx)
-            if not others:
-                continue
-            for zone in state.zones[slot]:
-                for source in zone.cards:
-                    if card_def[source].index in others:
-                        break
-                else:
-                    continue  # no modifier in this zone: no copy of it, no context
-                for source in list(zone.cards):
-                    d = card_def[source]
-                    if d.index in others:
-                        ctx.you = zone.owner if zone.owner is not None else 0
-                        ctx.card, ctx.vars, ctx.source = source, {}, d.name
-                        d.watchers[EVENT][1](ctx)
+        for zone, source in runs:
+            d = card_def[source]
+            ctx.you = zone.owner if zone.owner is not None else 0
+            ctx.card, ctx.vars, ctx.source = source, {}, d.name
+            d.watchers[EVENT][1](ctx)
     finally:
         state.modifying = None
     return acc[2]
 
 
-def modifier_index(watched: list[tuple[str, set[int]]], decls: list[ast.CardDecl],
-                   verbs: dict) -> dict[str, list[tuple[str, frozenset[int], frozenset[int]]]]:
-    """For each property some modifier changes: (zone, cards whose modifiers there change only their own
-    card, the other cards with modifiers there), from WATCHED (the game's `on modify in ZONE` index: zone ->
-    indexes of the cards with one) and the cards' declarations, DECLS, by index."""
+def modifier_index(watched: list[tuple[str, set[int]]], decls: list[ast.CardDecl], verbs: dict,
+                   slots: dict[str, int]) -> dict[str, list[tuple[int, frozenset[int], frozenset[int]]]]:
+    """For each property some modifier changes: (the zone's slot, cards whose modifiers there change only
+    their own card, the other cards with modifiers there), from WATCHED (the game's `on modify in ZONE`
+    index: zone -> indexes of the cards with one), the cards' declarations, DECLS, by index, and the zones'
+    SLOTS by name."""
     reach = {}
     for _, defs in watched:
         for i in defs:
@@ -95,7 +91,7 @@ def modifier_index(watched: list[tuple[str, set[int]]], decls: list[ast.CardDecl
     for zone_name, defs in watched:
         for prop in sorted({p for i in defs for p in reach[i][0]}):
             of = [i for i in defs if prop in reach[i][0]]
-            out.setdefault(prop, []).append((zone_name, frozenset(i for i in of if reach[i][1]),
+            out.setdefault(prop, []).append((slots[zone_name], frozenset(i for i in of if reach[i][1]),
                                              frozenset(i for i in of if not reach[i][1])))
     return out
 
@@ -137,10 +133,12 @@ def read_modified(ctx: Ctx, cs: list[int], comp, n: str, default) -> int:
     if not cs:
         raise IllegalAction(f"no card to read '{n}' from")
     state = ctx.state
-    base = _prop_of_card(ctx, cs[0], n, default)
+    cid = cs[0]
+    d = state.card_def[cid]
+    base = d.props.get(n, default) if n not in d.dynamic else _prop_of_card(ctx, cid, n, default)
     if state.modifying is not None:  # inside a modifier: printed values only
         return base
-    return base + modifier_total(state, comp, cs[0], n)
+    return base + modifier_total(state, comp, cid, n)
 
 
 def modified_properties(cards: list[ast.CardDecl], errors: list, verbs: dict | None = None) -> set[str]:

@@ -95,6 +95,11 @@ def _slot_label(cell) -> str:
     return f"column {cell[0]}, row {cell[1]}"
 
 
+def _slot_labels(cells) -> list[str]:
+    """The labels of several slots (one call for a decision's options, not one per slot)."""
+    return [f"column {c}, row {r}" for c, r in cells]
+
+
 def _first_slot(cells):
     if not cells:
         raise IllegalAction("no slot was chosen")

@@ -79,10 +79,11 @@ def test_a_read_runs_only_the_modifiers_that_can_change_it(tmp_path, monkeypatch
     g = field(tmp_path, monkeypatch, probe="tally = card_at(board, 1, 1).power + card_at(board, 2, 1).power;",
               cards={"Knight": own, "Banner": BANNER, "Blade": BLADE},
               extra='  verb rally() "rally" { modify power this by 1; }')
-    index = {prop: [(zone, sorted(g.game.defs[i].name for i in mine), sorted(g.game.defs[i].name for i in rest))
-                    for zone, mine, rest in entries]
+    index = {prop: [(slot, sorted(g.game.defs[i].name for i in mine), sorted(g.game.defs[i].name for i in rest))
+                    for slot, mine, rest in entries]
              for prop, entries in g.game.compiler.modifiers.items()}
-    assert index == {"power": [("board", ["Knight"], ["Blade"])], "hp": [("board", [], ["Banner"])]}
+    board = g.game.spec.zones["board"].slot
+    assert index == {"power": [(board, ["Knight"], ["Blade"])], "hp": [(board, [], ["Banner"])]}
     s = g.state()
     g.put(s, "p1.board", "Knight", (1, 1))
     g.put(s, "p1.board", "Squire", (2, 1))
