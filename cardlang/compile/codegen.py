@@ -23,6 +23,9 @@ from cardlang.errors import RuleViolation, Span
 from cardlang.runtime.state import BreakLoop, Ctx, IllegalAction
 
 CTX = "ctx"
+# Small runtime functions generated code computes in place: fn -> expand(gen, args) -> the expression, or None
+# when those arguments need the call (filled by compile/inline.py).
+EXPANSIONS: dict[Callable, Callable[["Gen", list], Any]] = {}
 # Set by compile/codecache.py while a game loads: hands out the code objects a load of the same sources
 # compiled before, and records the ones compiled now. None: every function is compiled here.
 code_log: Any = None
@@ -166,7 +169,13 @@ class Gen:
 
     def apply(self, fn: Callable, args: list[py.expr], *, state: bool | str = True, consts: tuple = ()) -> py.expr:
         """`FN(ctx.state, *ARGS, *CONSTS)` (STATE false: no state; "ctx": the context), FN and CONSTS constants
-        of the module: a primitive's own function over its evaluated arguments."""
+        of the module: a primitive's own function over its evaluated arguments (or, for a small one that
+        compile/inline.py knows, the expression it computes, when that needs no call)."""
+        expand = EXPANSIONS.get(fn)
+        if expand is not None:
+            code = expand(self, args)
+            if code is not None:
+                return code
         first = [ctx_attr("state")] if state is True else [name(CTX)] if state == "ctx" else []
         extra = [const(c) if c is None or isinstance(c, (str, int, bool)) else self.const(c) for c in consts]
         return call(self.const(fn), *first, *args, *extra)
@@ -214,14 +223,14 @@ def hoist_invariants(gen: Gen, code: py.AST, variant: set[str]) -> list[py.stmt]
     attributes, subscripts, arithmetic and comparisons only: such a read has no effect and cannot fail, so
     computing it once, before the first pass, is computing it on every pass. Nothing is taken out of a
     CODE that calls anything but a dict's `get`, `len` or the `append` of a VARIANT list (another call might
-    change what the reads see)."""
+    change what the reads see). The names CODE binds itself (`(_x := ...)`) vary too."""
+    variant = variant | {n.target.id for n in py.walk(code) if isinstance(n, py.NamedExpr)}
     for n in py.walk(code):
         if isinstance(n, py.Call) and not (
                 (isinstance(n.func, py.Attribute) and n.func.attr == "get")
                 or (isinstance(n.func, py.Name) and n.func.id == "len")
                 or (isinstance(n.func, py.Attribute) and n.func.attr == "append"
-                    and isinstance(n.func.value, py.Name) and n.func.value.id in variant)) \
-                or isinstance(n, py.NamedExpr):
+                    and isinstance(n.func.value, py.Name) and n.func.value.id in variant)):
             return []
     done: dict[str, str] = {}
     out: list[py.stmt] = []

@@ -111,6 +111,23 @@ def test_grid_functions(tmp_path, monkeypatch) -> None:
     assert s.counters[tally][0] == 220 + 2  # (2,2) gives 220; (2,1) has (2,2) and (3,1) next to it
 
 
+def test_grid_functions_of_one_card_and_of_any_zone(tmp_path, monkeypatch) -> None:
+    # `card` and `this` are one card each: generated code computes these in place (compile/inline.py)
+    probe = ("tally += sum(board, count(adjacent(card))) * 10000 + count(board where row(card) == 2) * 1000 "
+             "+ sum(board where column(card) == 3, column(card)) * 100 + count(card_at(hand, 1, 1)) * 10 "
+             "+ count(card_at(board, 9, 9)) + row(this) + column(this);")
+    g = field(tmp_path, monkeypatch, probe=probe)
+    s = g.state()
+    g.put(s, "p1.board", "Knight", (2, 1))
+    g.put(s, "p1.board", "Squire", (2, 2))
+    g.put(s, "p1.board", "Squire", (3, 1))
+    g.put(s, "p1.board", "Squire", (3, 2))
+    g.put(s, "p1.hand", "Knight")          # a zone with no grid: no card at any slot
+    g.run(s)
+    tally = g.game.spec.counters["tally"].slot
+    assert s.counters[tally][0] == 80000 + 2000 + 600   # the probe itself is on no grid: row and column 0
+
+
 @pytest.mark.parametrize("aim, row, expected", [
     (2, 1, ["Knight"]),                 # the slot aimed at holds a card
     (3, 1, ["Knight"]),                 # else the nearest column
