@@ -213,8 +213,10 @@ class Decisions:
         by, tag, prompt = self._opts(node.opts, scope, node.span, default_tag="choose")
         private = node.opts.private
         labels = [o.label for o in node.options]
-        conds = [self.expr(o.cond, scope).fn if o.cond is not None else None for o in node.options]
+        # each condition one call (a generated function when it has several operations)
+        conds = [self.as_fn(self.expr(o.cond, scope)) if o.cond is not None else None for o in node.options]
         bodies = [self.block(o.body, scope) for o in node.options]
+        by_you, text = node.opts.by is None, getattr(prompt, "text", None)
 
         def run_choose_option(ctx: Ctx) -> None:
             legal = []
@@ -223,8 +225,8 @@ class Decisions:
                     legal.append(i)
             if not legal:
                 return
-            d = Decision(by(ctx), tag, prompt(ctx), "options", legal, 1, 1, [labels[i] for i in legal],
-                         private=private)
+            d = Decision(ctx.you if by_you else by(ctx), tag, text if text is not None else prompt(ctx), "options",
+                         legal, 1, 1, [labels[i] for i in legal], private=private)
             bodies[legal[ask(ctx.state, d)[0]]](ctx)
         return run_choose_option
 
@@ -236,9 +238,11 @@ class Decisions:
             prompt = self._interpolate(node.prompt, scope, node.span)
         body = self.block(node.body, scope)
         other = self.block(node.else_, scope) if node.else_ is not None else _noop
+        by_you, text = node.opts.by is None, getattr(prompt, "text", None)
 
         def run_may(ctx: Ctx) -> None:
-            d = Decision(by(ctx), tag, prompt(ctx), "yesno", ["yes"], 0, 1, ["yes"], private=private)
+            d = Decision(ctx.you if by_you else by(ctx), tag, text if text is not None else prompt(ctx), "yesno",
+                         ["yes"], 0, 1, ["yes"], private=private)
             if ask(ctx.state, d):
                 body(ctx)
             else:
