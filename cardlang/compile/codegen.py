@@ -214,6 +214,19 @@ _PURE_OPS = (py.Add, py.Sub, py.Mult, py.USub, py.Not, py.And, py.Or, py.Eq, py.
              py.GtE, py.In, py.NotIn, py.Is, py.IsNot)
 
 
+def only_reads(code: py.AST, variant: set[str]) -> bool:
+    """Does CODE call nothing but a dict's `get`, `len` and the `append` of a VARIANT list: code that changes
+    nothing of the state (so a loop running it may go over a zone's own list of cards, not a copy)?"""
+    for n in py.walk(code):
+        if isinstance(n, py.Call) and not (
+                (isinstance(n.func, py.Attribute) and n.func.attr == "get")
+                or (isinstance(n.func, py.Name) and n.func.id == "len")
+                or (isinstance(n.func, py.Attribute) and n.func.attr == "append"
+                    and isinstance(n.func.value, py.Name) and n.func.value.id in variant)):
+            return False
+    return True
+
+
 def hoist_invariants(gen: Gen, code: py.AST, variant: set[str]) -> list[py.stmt]:
     """Take out of CODE, the body of a loop, the reads that are the same on every pass, as locals computed
     once: `for _c in X: if _c.n == 10 * ctx.vars['f'] + ctx.vars['r']` computes `10 * ... ['r']` once.
@@ -225,13 +238,8 @@ def hoist_invariants(gen: Gen, code: py.AST, variant: set[str]) -> list[py.stmt]
     CODE that calls anything but a dict's `get`, `len` or the `append` of a VARIANT list (another call might
     change what the reads see). The names CODE binds itself (`(_x := ...)`) vary too."""
     variant = variant | {n.target.id for n in py.walk(code) if isinstance(n, py.NamedExpr)}
-    for n in py.walk(code):
-        if isinstance(n, py.Call) and not (
-                (isinstance(n.func, py.Attribute) and n.func.attr == "get")
-                or (isinstance(n.func, py.Name) and n.func.id == "len")
-                or (isinstance(n.func, py.Attribute) and n.func.attr == "append"
-                    and isinstance(n.func.value, py.Name) and n.func.value.id in variant)):
-            return []
+    if not only_reads(code, variant):
+        return []
     done: dict[str, str] = {}
     out: list[py.stmt] = []
 

@@ -230,8 +230,11 @@ class Operators:
             gen.bind_local(var, c)
             each = step(gen, out, c)
             if not G.escapes(each):
-                # reads the same for every item are computed once, when there is an item
-                #   items = ITEMS; if items: h = READ; for c in items: STEP
+                # a body that only reads goes over a zone's own list (`ctx.state.zones[3][0].cards`, no copy:
+                # nothing it does can move a card), and reads the same for every item are computed once,
+                # when there is an item:   items = ITEMS; if items: h = READ; for c in items: STEP
+                if G.fresh_list(source) and isinstance(source, py.Call) and G.only_reads(each, {c, out}):
+                    source = source.args[0]
                 hoisted = G.hoist_invariants(gen, each, {c, out})
                 loop: list[py.stmt] = [py.For(G.store(c), source, [each], [])]
                 if hoisted:

@@ -13,15 +13,28 @@ from cardlang.runtime.state import GameState, IllegalAction, Zone
 Cell = tuple[int, int]
 
 
+def _grid_cells(grid: tuple[int, int] | None) -> tuple[Cell, ...]:
+    """The slots of a grid of that size in reading order, worked out once per size (a constant, not state)."""
+    cells = _CELLS.get(grid)
+    if cells is None:
+        cols, rows = grid or (0, 0)
+        cells = _CELLS[grid] = tuple((c, r) for r in range(1, rows + 1) for c in range(1, cols + 1))
+    return cells
+
+
+_CELLS: dict[tuple[int, int] | None, tuple[Cell, ...]] = {}
+
+
 def cells_of(zone: Zone) -> list[Cell]:
     """Every slot of a grid zone in reading order: row 1 from column 1, then row 2, ..."""
-    cols, rows = zone.spec.grid or (0, 0)
-    return [(c, r) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    return list(_grid_cells(zone.spec.grid))
 
 
 def open_cells(zone: Zone) -> list[Cell]:
-    taken = zone.cells or {}
-    return [cell for cell in cells_of(zone) if cell not in taken]
+    taken = zone.cells
+    if not taken:
+        return list(_grid_cells(zone.spec.grid))
+    return [cell for cell in _grid_cells(zone.spec.grid) if cell not in taken]
 
 
 def check_cell(zone: Zone, cell: Cell) -> None:

@@ -38,3 +38,12 @@ def test_what_the_loop_writes_stays_in_it() -> None:
     hoisted = G.hoist_invariants(gen, body, {"_c", "_out"})
     assert [py.unparse(py.fix_missing_locations(h)) for h in hoisted] == ["_inv0 = ctx.state.card_def"]
     assert py.unparse(body) == "_out += _inv0[_c].props.get('hp', 0) + _out"
+
+
+def test_a_body_that_only_reads_may_go_over_a_zones_own_list() -> None:
+    reads = _loop_body("if 'Castle' in ctx.state.card_def[_c].types and len(_x) > 0:\n    _out.append(_c)")
+    assert G.only_reads(reads, {"_c", "_out"})
+    acts = _loop_body("if _k0_read_modified(ctx, [_c]) > 0:\n    _out.append(_c)")   # runs abilities
+    assert not G.only_reads(acts, {"_c", "_out"})
+    other = _loop_body("ctx.vars['t'].append(_c)")                                     # a list not the loop's
+    assert not G.only_reads(other, {"_c", "_out"})
