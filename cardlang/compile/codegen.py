@@ -227,46 +227,82 @@ def only_reads(code: py.AST, variant: set[str]) -> bool:
     return True
 
 
+_TABLES = ("counters", "zones", "banks", "turns")  # a state's rows, indexed by slots and seats that exist
+
+
+def _safe_read(n: py.AST, variant: set[str]) -> bool:
+    """Is N a read that has no effect and cannot fail, whatever the state: constants, names other than
+    VARIANT, attributes, arithmetic and comparisons, and subscripts by a name or a text (`ctx.vars['f']`,
+    `card_def[_c]`) or of a state's table (`ctx.state.counters[3][0]`); not a list's first item (`x[0]`,
+    which an empty list does not have: the code that reads it tests the list first)."""
+    if isinstance(n, py.Constant):
+        return True
+    if isinstance(n, py.Name):
+        return isinstance(n.ctx, py.Load) and n.id not in variant
+    if isinstance(n, (py.Attribute, py.Subscript)) and not isinstance(n.ctx, py.Load):
+        return False
+    if isinstance(n, py.Subscript) and isinstance(n.slice, py.Constant) and isinstance(n.slice.value, int):
+        table = n.value.value if isinstance(n.value, py.Subscript) else n.value
+        if not (isinstance(table, py.Attribute) and table.attr in _TABLES):
+            return False
+    if isinstance(n, (py.Attribute, py.Subscript, py.BinOp, py.UnaryOp, py.BoolOp, py.Compare, py.Tuple)):
+        return all(isinstance(c, (_PURE_OPS, py.expr_context)) or _safe_read(c, variant)
+                   for c in py.iter_child_nodes(n))
+    return False
+
+
+def _take_out(gen: Gen, code: py.AST, wanted: Callable[[py.expr], bool], hint: str) -> list[py.stmt]:
+    """Replace in CODE each outermost expression WANTED picks with a fresh local (the same expression: the
+    same local); the assignments of those locals, in order."""
+    done: dict[str, str] = {}
+    out: list[py.stmt] = []
+
+    class Take(py.NodeTransformer):
+        def visit(self, node: py.AST) -> py.AST:
+            if isinstance(node, py.expr) and wanted(node):
+                key = py.dump(node)
+                if key not in done:
+                    done[key] = gen.fresh(hint)
+                    out.append(py.Assign([store(done[key])], node))
+                return name(done[key])
+            return self.generic_visit(node)
+
+    Take().visit(code)
+    return out
+
+
 def hoist_invariants(gen: Gen, code: py.AST, variant: set[str]) -> list[py.stmt]:
     """Take out of CODE, the body of a loop, the reads that are the same on every pass, as locals computed
     once: `for _c in X: if _c.n == 10 * ctx.vars['f'] + ctx.vars['r']` computes `10 * ... ['r']` once.
     Returns the assignments to put before the loop (none when nothing is taken out) and rewrites CODE.
 
-    A read qualifies when it is built of constants, names other than VARIANT (the names the loop writes),
-    attributes, subscripts, arithmetic and comparisons only: such a read has no effect and cannot fail, so
-    computing it once, before the first pass, is computing it on every pass. Nothing is taken out of a
-    CODE that calls anything but a dict's `get`, `len` or the `append` of a VARIANT list (another call might
-    change what the reads see). The names CODE binds itself (`(_x := ...)`) vary too."""
+    A read qualifies when it mentions no name of VARIANT (the names the loop writes) and is a safe read
+    (_safe_read: no effect, cannot fail), so computing it once, before the first pass, is computing it on
+    every pass. Nothing is taken out of a CODE that calls anything but a dict's `get`, `len` or the
+    `append` of a VARIANT list (another call might change what the reads see). The names CODE binds
+    itself (`(_x := ...)`) vary too."""
     variant = variant | {n.target.id for n in py.walk(code) if isinstance(n, py.NamedExpr)}
     if not only_reads(code, variant):
         return []
-    done: dict[str, str] = {}
-    out: list[py.stmt] = []
+    return _take_out(gen, code, lambda n: not isinstance(n, (py.Constant, py.Name)) and _safe_read(n, variant),
+                     "inv")
 
-    def pure(n: py.AST) -> bool:
-        if isinstance(n, py.Constant):
-            return True
-        if isinstance(n, py.Name):
-            return isinstance(n.ctx, py.Load) and n.id not in variant
-        if isinstance(n, (py.Attribute, py.Subscript)) and not isinstance(n.ctx, py.Load):
-            return False
-        if isinstance(n, (py.Attribute, py.Subscript, py.BinOp, py.UnaryOp, py.BoolOp, py.Compare, py.Tuple)):
-            return all(isinstance(c, _PURE_OPS) or (isinstance(c, py.expr_context)) or pure(c)
-                       for c in py.iter_child_nodes(n))
-        return False
 
-    class Hoist(py.NodeTransformer):
-        def visit(self, node: py.AST) -> py.AST:
-            if isinstance(node, py.expr) and not isinstance(node, (py.Constant, py.Name)) and pure(node):
-                key = py.dump(node)
-                if key not in done:
-                    done[key] = gen.fresh("inv")
-                    out.append(py.Assign([store(done[key])], node))
-                return name(done[key])
-            return self.generic_visit(node)
-
-    Hoist().visit(code)
-    return out
+def share_item_reads(gen: Gen, code: py.AST, variant: set[str]) -> list[py.stmt]:
+    """Take out of CODE, the body of a loop, the attribute and subscript reads it makes more than once for
+    the same item (`ctx.state.card_def[_c].props`, read for each of five costs), as locals computed at the
+    top of each pass: the assignments to put first in the body. Only safe reads (no effect, cannot fail),
+    of a CODE that only reads (only_reads), mentioning no name CODE binds itself."""
+    variant = variant | {n.target.id for n in py.walk(code) if isinstance(n, py.NamedExpr)}
+    if not only_reads(code, variant):
+        return []
+    seen: dict[str, int] = {}
+    for n in py.walk(code):
+        if isinstance(n, (py.Attribute, py.Subscript)) and isinstance(n.ctx, py.Load):
+            k = py.dump(n)
+            seen[k] = seen.get(k, 0) + 1
+    return _take_out(gen, code, lambda n: isinstance(n, (py.Attribute, py.Subscript)) and seen.get(py.dump(n), 0) > 1
+                     and _safe_read(n, variant), "it")
 
 
 def _place(node: py.AST, line: int) -> None:

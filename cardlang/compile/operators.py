@@ -236,11 +236,12 @@ class Operators:
                 if G.fresh_list(source) and isinstance(source, py.Call) and G.only_reads(each, {c, out}):
                     source = source.args[0]
                 hoisted = G.hoist_invariants(gen, each, {c, out})
-                loop: list[py.stmt] = [py.For(G.store(c), source, [each], [])]
+                body = G.share_item_reads(gen, each, {out}) + [each]  # reads made twice per item: once
+                loop: list[py.stmt] = [py.For(G.store(c), source, body, [])]
                 if hoisted:
                     items = gen.fresh("items")
                     loop = [py.Assign([G.store(items)], source),
-                            py.If(G.name(items), hoisted + [py.For(G.store(c), G.name(items), [each], [])], [])]
+                            py.If(G.name(items), hoisted + [py.For(G.store(c), G.name(items), body, [])], [])]
                 return [py.Assign([G.store(out)], start), *loop, py.Return(G.name(out))]
             slot = py.Subscript(G.name(vs), G.const(var), py.Store())
             return [py.Assign([G.store(vs)], G.ctx_attr("vars")),

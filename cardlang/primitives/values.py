@@ -120,6 +120,8 @@ def _mod(a: int, b: int) -> int:
 
 def _others(state, you: int, include_self: bool = False) -> list[int]:
     n = state.num_players
+    if True not in state.out:  # nobody eliminated: the seats from YOU on, round the table, in one go
+        return [*range(you if include_self else you + 1, n), *range(you)]
     start = 0 if include_self else 1
     return [(you + i) % n for i in range(start, n) if not state.out[(you + i) % n]]
 

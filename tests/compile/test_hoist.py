@@ -47,3 +47,23 @@ def test_a_body_that_only_reads_may_go_over_a_zones_own_list() -> None:
     assert not G.only_reads(acts, {"_c", "_out"})
     other = _loop_body("ctx.vars['t'].append(_c)")                                     # a list not the loop's
     assert not G.only_reads(other, {"_c", "_out"})
+
+
+def test_a_read_that_could_fail_stays_where_its_test_guards_it() -> None:
+    # `X[0] if X else CALL`: X's first card is read only when X has one (an empty list has no item 0)
+    gen = G.Gen("test")
+    body = _loop_body("_out += (ctx.state.card_def[ctx.vars['c'][0]].props.get('hp', 0) if ctx.vars['c'] else 0)"
+                      " + ctx.state.counters[3][0]")
+    hoisted = G.hoist_invariants(gen, body, {"_c", "_out"})
+    assert [py.unparse(py.fix_missing_locations(h)) for h in hoisted] == [
+        "_inv0 = ctx.vars['c']", "_inv1 = ctx.state.card_def", "_inv2 = ctx.state.counters[3][0]"]
+    assert py.unparse(body) == "_out += (_inv1[_inv0[0]].props.get('hp', 0) if _inv0 else 0) + _inv2"
+
+
+def test_reads_made_twice_for_one_item_are_made_once_per_item() -> None:
+    gen = G.Gen("test")
+    body = _loop_body("if _d[_c].props.get('a', 0) <= 1 and _d[_c].props.get('b', 0) <= (_x := _d[_c].n)[1]:\n"
+                      "    _out.append(_c)")
+    shared = G.share_item_reads(gen, body, {"_out"})
+    assert [py.unparse(py.fix_missing_locations(h)) for h in shared] == ["_it0 = _d[_c].props.get", "_it1 = _d[_c]"]
+    assert py.unparse(body).startswith("if _it0('a', 0) <= 1 and _it0('b', 0) <= (_x := _it1.n)[1]")
