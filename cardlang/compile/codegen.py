@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import ast as py
 import itertools
+import re
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -214,13 +215,16 @@ _PURE_OPS = (py.Add, py.Sub, py.Mult, py.USub, py.Not, py.And, py.Or, py.Eq, py.
              py.GtE, py.In, py.NotIn, py.Is, py.IsNot)
 
 
+_LEN = re.compile(r"_k\d+_len$")  # the module's constant for the builtin len (Gen.const names it so)
+
+
 def only_reads(code: py.AST, variant: set[str]) -> bool:
     """Does CODE call nothing but a dict's `get`, `len` and the `append` of a VARIANT list: code that changes
     nothing of the state (so a loop running it may go over a zone's own list of cards, not a copy)?"""
     for n in py.walk(code):
         if isinstance(n, py.Call) and not (
                 (isinstance(n.func, py.Attribute) and n.func.attr == "get")
-                or (isinstance(n.func, py.Name) and n.func.id == "len")
+                or (isinstance(n.func, py.Name) and _LEN.match(n.func.id))
                 or (isinstance(n.func, py.Attribute) and n.func.attr == "append"
                     and isinstance(n.func.value, py.Name) and n.func.value.id in variant)):
             return False
@@ -249,6 +253,11 @@ def _safe_read(n: py.AST, variant: set[str]) -> bool:
         return all(isinstance(c, (_PURE_OPS, py.expr_context)) or _safe_read(c, variant)
                    for c in py.iter_child_nodes(n))
     return False
+
+
+def safe_read(code: py.expr) -> bool:
+    """Is CODE a read without effect that cannot fail (so that code may compute it twice)?"""
+    return _safe_read(code, set())
 
 
 def _take_out(gen: Gen, code: py.AST, wanted: Callable[[py.expr], bool], hint: str) -> list[py.stmt]:

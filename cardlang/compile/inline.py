@@ -1,5 +1,5 @@
 """Expressions for small runtime functions, for generated code to compute in place instead of calling them:
-a grid's card at a slot, a card's column and row, the cards next to one. Each gives the same value as the
+a grid's card at a slot, a card's column and row, the cards next to one, a zone's size. Each gives the same value as the
 function it stands for, over the same arguments evaluated once each, or None when the arguments' shape
 needs the call (a card set that is not one card written out). Registered in codegen.EXPANSIONS; knows no
 game.
@@ -7,9 +7,10 @@ game.
 from __future__ import annotations
 
 import ast as py
+import copy
 
 from cardlang.compile import codegen as G
-from cardlang.primitives import grid
+from cardlang.primitives import functions, grid
 from cardlang.runtime import board as B
 
 
@@ -53,5 +54,18 @@ def adjacent(gen: G.Gen, args: list[py.expr]) -> py.expr | None:
     return None if card is None else G.call(gen.const(B.adjacent), G.ctx_attr("state"), card)
 
 
+def count_zone(gen: G.Gen, args: list[py.expr]) -> py.expr | None:
+    """functions.count_zone(state, ZONE) for a zone read without effect (ZONE written twice):
+    `len(ZONE.cards) if not ZONE.spec.piles or ZONE.pile is not None else count_zone(...)` (a zone of piles
+    counts all of them)."""
+    zone = args[0]
+    if not G.safe_read(zone):
+        return None
+    plain = py.BoolOp(py.Or(), [py.UnaryOp(py.Not(), G.attr(G.attr(zone, "spec"), "piles")),
+                                py.Compare(G.attr(copy.deepcopy(zone), "pile"), [py.IsNot()], [G.const(None)])])
+    return py.IfExp(plain, G.call(gen.const(len), G.attr(copy.deepcopy(zone), "cards")),
+                    G.call(gen.const(functions.count_zone), G.ctx_attr("state"), copy.deepcopy(zone)))
+
+
 G.EXPANSIONS.update({grid.cards_at: card_at, grid._column_of: _coordinate(0), grid._row_of: _coordinate(1),
-                     grid._adjacent: adjacent})
+                     grid._adjacent: adjacent, functions.count_zone: count_zone})

@@ -41,7 +41,7 @@ def test_what_the_loop_writes_stays_in_it() -> None:
 
 
 def test_a_body_that_only_reads_may_go_over_a_zones_own_list() -> None:
-    reads = _loop_body("if 'Castle' in ctx.state.card_def[_c].types and len(_x) > 0:\n    _out.append(_c)")
+    reads = _loop_body("if 'Castle' in ctx.state.card_def[_c].types and _k0_len(_x) > 0:\n    _out.append(_c)")
     assert G.only_reads(reads, {"_c", "_out"})
     acts = _loop_body("if _k0_read_modified(ctx, [_c]) > 0:\n    _out.append(_c)")   # runs abilities
     assert not G.only_reads(acts, {"_c", "_out"})
