@@ -378,7 +378,7 @@ class Operators:
         ace = self.expr(node.value, scope)
         a = ace.fn
         return CE(lambda ctx: not a(ctx), BOOL,
-                  code=(lambda g: py.UnaryOp(py.Not(), g.expr(ace))) if ace.code is not None else None)
+                  code=(lambda g: py.UnaryOp(py.Not(), _tested(g.expr(ace)))) if ace.code is not None else None)
 
     @expr_rule
     def _(self, node: ast.Neg, scope: Scope) -> CE:
@@ -407,5 +407,27 @@ def _code2(a: CE, b: CE, combine: Callable) -> Callable | None:
 
 
 def _truth(x: py.expr) -> py.expr:
-    """`not not X`: X's truth as a bool, as `bool(X)` gives, without a call."""
+    """`not not X`: X's truth as a bool, as `bool(X)` gives, without a call (X itself when it is a bool
+    already; T when X is `[C] if T else []`, one card or none, as card_at's code is)."""
+    x = _tested(x)
+    if _is_bool(x):
+        return x
     return py.UnaryOp(py.Not(), py.UnaryOp(py.Not(), x))
+
+
+def _tested(x: py.expr) -> py.expr:
+    """T for `[C] if T else []` when T is a bool: the same truth, no list built."""
+    if isinstance(x, py.IfExp) and isinstance(x.body, py.List) and len(x.body.elts) == 1 \
+            and not isinstance(x.body.elts[0], py.Starred) and isinstance(x.orelse, py.List) \
+            and not x.orelse.elts and _is_bool(x.test):
+        return x.test
+    return x
+
+
+def _is_bool(x: py.expr) -> bool:
+    """Is X's value a bool: a comparison (of numbers, names, cards), a `not`, or and/or of such?"""
+    if isinstance(x, (py.Compare, py.Constant)):
+        return isinstance(x, py.Compare) or isinstance(x.value, bool)
+    if isinstance(x, py.UnaryOp):
+        return isinstance(x.op, py.Not)
+    return isinstance(x, py.BoolOp) and all(_is_bool(v) for v in x.values)
