@@ -213,8 +213,10 @@ class Decisions:
         by, tag, prompt = self._opts(node.opts, scope, node.span, default_tag="choose")
         private = node.opts.private
         labels = [o.label for o in node.options]
-        # each condition one call (a generated function when it has several operations)
-        conds = [self.as_fn(self.expr(o.cond, scope)) if o.cond is not None else None for o in node.options]
+        # each condition one call (a generated function, even for one comparison: `honor > 0` as closures is
+        # three calls, and a choice tests every option's condition each time it is made)
+        conds = [self.as_fn(self.expr(o.cond, scope), least=1) if o.cond is not None else None
+                 for o in node.options]
         bodies = [self.block(o.body, scope) for o in node.options]
         by_you, text = node.opts.by is None, getattr(prompt, "text", None)
 
