@@ -218,100 +218,157 @@ _PURE_OPS = (py.Add, py.Sub, py.Mult, py.USub, py.Not, py.And, py.Or, py.Eq, py.
 _LEN = re.compile(r"_k\d+_len$")  # the module's constant for the builtin len (Gen.const names it so)
 
 
+def _quiet_call(n: py.Call, variant: set[str]) -> bool:
+    """A call that changes nothing: a dict's `get`, `len`, or the `append` of a VARIANT list."""
+    f = n.func
+    if isinstance(f, py.Name):
+        return bool(_LEN.match(f.id))
+    return isinstance(f, py.Attribute) and (f.attr == "get" or (
+        f.attr == "append" and isinstance(f.value, py.Name) and f.value.id in variant))
+
+
 def only_reads(code: py.AST, variant: set[str]) -> bool:
     """Does CODE call nothing but a dict's `get`, `len` and the `append` of a VARIANT list: code that changes
     nothing of the state (so a loop running it may go over a zone's own list of cards, not a copy)?"""
-    for n in py.walk(code):
-        if isinstance(n, py.Call) and not (
-                (isinstance(n.func, py.Attribute) and n.func.attr == "get")
-                or (isinstance(n.func, py.Name) and _LEN.match(n.func.id))
-                or (isinstance(n.func, py.Attribute) and n.func.attr == "append"
-                    and isinstance(n.func.value, py.Name) and n.func.value.id in variant)):
-            return False
-    return True
+    return all(_quiet_call(n, variant) for n in py.walk(code) if isinstance(n, py.Call))
 
 
 _TABLES = ("counters", "zones", "banks", "turns")  # a state's rows, indexed by slots and seats that exist
+_READS = (py.Attribute, py.Subscript, py.BinOp, py.UnaryOp, py.BoolOp, py.Compare, py.Tuple)
 
 
-def _safe_read(n: py.AST, variant: set[str]) -> bool:
-    """Is N a read that has no effect and cannot fail, whatever the state: constants, names other than
-    VARIANT, attributes, arithmetic and comparisons, and subscripts by a name or a text (`ctx.vars['f']`,
-    `card_def[_c]`) or of a state's table (`ctx.state.counters[3][0]`); not a list's first item (`x[0]`,
-    which an empty list does not have: the code that reads it tests the list first)."""
+def _own_safe(n: py.AST) -> bool:
+    """N's own part of being a safe read (its children aside): see _Reads."""
     if isinstance(n, py.Constant):
         return True
     if isinstance(n, py.Name):
-        return isinstance(n.ctx, py.Load) and n.id not in variant
-    if isinstance(n, (py.Attribute, py.Subscript)) and not isinstance(n.ctx, py.Load):
+        return isinstance(n.ctx, py.Load)
+    if not isinstance(n, _READS) or (isinstance(n, (py.Attribute, py.Subscript)) and not isinstance(n.ctx, py.Load)):
         return False
     if isinstance(n, py.Subscript) and isinstance(n.slice, py.Constant) and isinstance(n.slice.value, int):
         table = n.value.value if isinstance(n.value, py.Subscript) else n.value
-        if not (isinstance(table, py.Attribute) and table.attr in _TABLES):
-            return False
-    if isinstance(n, (py.Attribute, py.Subscript, py.BinOp, py.UnaryOp, py.BoolOp, py.Compare, py.Tuple)):
-        return all(isinstance(c, (_PURE_OPS, py.expr_context)) or _safe_read(c, variant)
-                   for c in py.iter_child_nodes(n))
-    return False
+        return isinstance(table, py.Attribute) and table.attr in _TABLES
+    return True
+
+
+class _Reads:
+    """One pass over CODE (bottom up): for each expression, whether it is a safe read, one with no effect
+    that cannot fail whatever the state (constants, names, attributes, arithmetic and comparisons, and
+    subscripts by a name or a text, `ctx.vars['f']`, `card_def[_c]`, or of a state's table,
+    `ctx.state.counters[3][0]`; not a list's first item, `x[0]`, which an empty list does not have: the code
+    reading it tests the list first), whether it mentions ITEM or a name of VARIANT or one CODE binds itself
+    (`(_x := ...)`), and a key (equal for equal expressions). QUIET: CODE calls nothing that changes anything."""
+
+    def __init__(self, code: py.AST, item: set[str], variant: set[str]) -> None:
+        self.nodes = nodes = list(py.walk(code))
+        self.quiet = all(_quiet_call(n, variant) for n in nodes if isinstance(n, py.Call))
+        variant = variant | {n.target.id for n in nodes if isinstance(n, py.NamedExpr)}
+        self.safe: dict[int, bool] = {}
+        self.item: dict[int, bool] = {}
+        self.var: dict[int, bool] = {}
+        self.key: dict[int, str] = {}
+        if not self.quiet:
+            return  # nothing will be taken out: no need to know more
+        safe, is_item, is_var, key = self.safe, self.item, self.var, self.key
+        skip = (_PURE_OPS, py.expr_context)
+        for n in reversed(nodes):  # (a breadth-first walk, reversed: every node after its children)
+            i = id(n)
+            if isinstance(n, py.Name):
+                is_item[i], is_var[i], safe[i] = n.id in item, n.id in variant, isinstance(n.ctx, py.Load)
+                key[i] = n.id
+                continue
+            if isinstance(n, py.Constant):
+                is_item[i] = is_var[i] = False
+                safe[i], key[i] = True, repr(n.value)
+                continue
+            parts, ops = [], []
+            it = va = False
+            ok = _own_safe(n)
+            for c in py.iter_child_nodes(n):
+                if isinstance(c, skip):
+                    ops.append(type(c).__name__)
+                    continue
+                j = id(c)
+                it, va, ok = it or is_item[j], va or is_var[j], ok and safe[j]
+                parts.append(key[j])
+            is_item[i], is_var[i], safe[i] = it, va, ok
+            key[i] = f"{type(n).__name__}{getattr(n, 'attr', '')}{ops}({','.join(parts)})"
 
 
 def safe_read(code: py.expr) -> bool:
     """Is CODE a read without effect that cannot fail (so that code may compute it twice)?"""
-    return _safe_read(code, set())
+    return _Reads(code, set(), set()).safe[id(code)]
 
 
-def _take_out(gen: Gen, code: py.AST, wanted: Callable[[py.expr], bool], hint: str) -> list[py.stmt]:
+class _Take(py.NodeTransformer):
+    """Replaces each outermost expression WANTED picks with a fresh local (the same key: the same local),
+    collecting the locals' assignments in OUT."""
+
+    def __init__(self, gen: Gen, reads: _Reads, wanted: Callable[[py.expr], bool], hint: str) -> None:
+        self.gen, self.reads, self.wanted, self.hint = gen, reads, wanted, hint
+        self.done: dict[str, str] = {}
+        self.out: list[py.stmt] = []
+
+    def visit(self, node: py.AST) -> py.AST:
+        if isinstance(node, py.expr) and self.wanted(node):
+            key = self.reads.key[id(node)]
+            local = self.done.get(key)
+            if local is None:
+                local = self.done[key] = self.gen.fresh(self.hint)
+                self.out.append(py.Assign([store(local)], node))
+            return name(local)
+        return self.generic_visit(node)
+
+
+def _take_out(gen: Gen, code: py.AST, reads: _Reads, wanted: Callable[[py.expr], bool], hint: str) -> list[py.stmt]:
     """Replace in CODE each outermost expression WANTED picks with a fresh local (the same expression: the
-    same local); the assignments of those locals, in order."""
-    done: dict[str, str] = {}
-    out: list[py.stmt] = []
-
-    class Take(py.NodeTransformer):
-        def visit(self, node: py.AST) -> py.AST:
-            if isinstance(node, py.expr) and wanted(node):
-                key = py.dump(node)
-                if key not in done:
-                    done[key] = gen.fresh(hint)
-                    out.append(py.Assign([store(done[key])], node))
-                return name(done[key])
-            return self.generic_visit(node)
-
-    Take().visit(code)
-    return out
+    same local); the assignments of those locals, in order (none, and CODE untouched, when it picks none)."""
+    if not any(wanted(n) for n in reads.nodes if isinstance(n, py.expr)):
+        return []
+    take = _Take(gen, reads, wanted, hint)
+    take.visit(code)
+    return take.out
 
 
-def hoist_invariants(gen: Gen, code: py.AST, variant: set[str]) -> list[py.stmt]:
+def loop_reads(code: py.AST, item: str, variant: set[str]) -> _Reads:
+    """The analysis hoist_invariants and share_item_reads make of the body CODE of a loop over ITEM that
+    writes the names VARIANT; once for both."""
+    return _Reads(code, {item}, variant)
+
+
+def hoist_invariants(gen: Gen, code: py.AST, variant: set[str], reads: _Reads | None = None) -> list[py.stmt]:
     """Take out of CODE, the body of a loop, the reads that are the same on every pass, as locals computed
     once: `for _c in X: if _c.n == 10 * ctx.vars['f'] + ctx.vars['r']` computes `10 * ... ['r']` once.
     Returns the assignments to put before the loop (none when nothing is taken out) and rewrites CODE.
 
     A read qualifies when it mentions no name of VARIANT (the names the loop writes) and is a safe read
-    (_safe_read: no effect, cannot fail), so computing it once, before the first pass, is computing it on
+    (_Reads: no effect, cannot fail), so computing it once, before the first pass, is computing it on
     every pass. Nothing is taken out of a CODE that calls anything but a dict's `get`, `len` or the
     `append` of a VARIANT list (another call might change what the reads see). The names CODE binds
     itself (`(_x := ...)`) vary too."""
-    variant = variant | {n.target.id for n in py.walk(code) if isinstance(n, py.NamedExpr)}
-    if not only_reads(code, variant):
+    reads = reads or _Reads(code, set(), variant)
+    if not reads.quiet:
         return []
-    return _take_out(gen, code, lambda n: not isinstance(n, (py.Constant, py.Name)) and _safe_read(n, variant),
-                     "inv")
+    return _take_out(gen, code, reads, lambda n: not isinstance(n, (py.Constant, py.Name)) and reads.safe[id(n)]
+                     and not reads.var[id(n)] and not reads.item[id(n)], "inv")
 
 
-def share_item_reads(gen: Gen, code: py.AST, variant: set[str]) -> list[py.stmt]:
-    """Take out of CODE, the body of a loop, the attribute and subscript reads it makes more than once for
-    the same item (`ctx.state.card_def[_c].props`, read for each of five costs), as locals computed at the
+def share_item_reads(gen: Gen, code: py.AST, item: str, variant: set[str],
+                     reads: _Reads | None = None) -> list[py.stmt]:
+    """Take out of CODE, the body of a loop over ITEM, the attribute and subscript reads of the item it makes
+    more than once (`ctx.state.card_def[_c].props`, read for each of five costs), as locals computed at the
     top of each pass: the assignments to put first in the body. Only safe reads (no effect, cannot fail),
-    of a CODE that only reads (only_reads), mentioning no name CODE binds itself."""
-    variant = variant | {n.target.id for n in py.walk(code) if isinstance(n, py.NamedExpr)}
-    if not only_reads(code, variant):
+    of a CODE that only reads (only_reads), mentioning no name of VARIANT and none CODE binds itself."""
+    reads = reads or _Reads(code, {item}, variant)
+    if not reads.quiet:
         return []
     seen: dict[str, int] = {}
-    for n in py.walk(code):
-        if isinstance(n, (py.Attribute, py.Subscript)) and isinstance(n.ctx, py.Load):
-            k = py.dump(n)
+    for n in py.walk(code):  # (the code as it is now: hoist_invariants may have taken reads out of it)
+        if isinstance(n, (py.Attribute, py.Subscript)) and reads.item.get(id(n)):
+            k = reads.key[id(n)]
             seen[k] = seen.get(k, 0) + 1
-    return _take_out(gen, code, lambda n: isinstance(n, (py.Attribute, py.Subscript)) and seen.get(py.dump(n), 0) > 1
-                     and _safe_read(n, variant), "it")
+    return _take_out(gen, code, reads, lambda n: isinstance(n, (py.Attribute, py.Subscript)) and reads.item[id(n)]
+                     and seen.get(reads.key[id(n)], 0) > 1 and reads.safe[id(n)] and not reads.var[id(n)], "it")
 
 
 def _place(node: py.AST, line: int) -> None:

@@ -4,7 +4,6 @@ attributes (a player's zone or counter, a card's property or counter). Mixed int
 from __future__ import annotations
 
 import ast as py
-import copy
 from typing import Any, Callable
 
 from cardlang.compile import codegen as G
@@ -241,16 +240,17 @@ class Expressions:
 
 
 def _of_first(g: G.Gen, cards: CE, call: CE, read: Callable[[py.expr], py.expr]) -> py.expr:
-    """The code of a read of the first of CARDS: READ(E) for cards written `[E]`; for a name's cards (read
-    twice, no effect) `READ(X[0]) if X else CALL`, the call saying there is no card; else CALL itself."""
+    """The code of a read of the first of CARDS: READ(E) for cards written `[E]`; else
+    `READ(_f[0]) if (_f := CARDS) else FN(..., _f, ...)`, the call (CALL's function) saying there is no card."""
     x = g.expr(cards)
     if isinstance(x, py.List) and len(x.elts) == 1 and not isinstance(x.elts[0], py.Starred):
         return read(x.elts[0])
-    if isinstance(x, py.Name) or (isinstance(x, py.Subscript) and isinstance(x.slice, py.Constant)
-                                  and isinstance(x.value, py.Attribute) and x.value.attr == "vars"
-                                  and isinstance(x.value.value, py.Name) and x.value.value.id == G.CTX):
-        return py.IfExp(x, read(G.subscript(copy.deepcopy(x), G.const(0))), g.expr(call))
-    return g.expr(call)
+    f = g.fresh("f")
+    named = g.expr(call)  # FN(ctx.state or ctx, CARDS, consts...): the same call over the local instead
+    if not (isinstance(named, py.Call) and len(named.args) >= 2):
+        return named
+    named.args[1] = G.name(f)
+    return py.IfExp(py.NamedExpr(G.store(f), x), read(G.subscript(G.name(f), G.const(0))), named)
 
 
 def counter_of_first(state, cards: list[int], key: str, start: int) -> int:

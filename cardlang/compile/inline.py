@@ -7,7 +7,6 @@ game.
 from __future__ import annotations
 
 import ast as py
-import copy
 
 from cardlang.compile import codegen as G
 from cardlang.primitives import functions, grid
@@ -54,17 +53,15 @@ def adjacent(gen: G.Gen, args: list[py.expr]) -> py.expr | None:
     return None if card is None else G.call(gen.const(B.adjacent), G.ctx_attr("state"), card)
 
 
-def count_zone(gen: G.Gen, args: list[py.expr]) -> py.expr | None:
-    """functions.count_zone(state, ZONE) for a zone read without effect (ZONE written twice):
-    `len(ZONE.cards) if not ZONE.spec.piles or ZONE.pile is not None else count_zone(...)` (a zone of piles
-    counts all of them)."""
-    zone = args[0]
-    if not G.safe_read(zone):
-        return None
-    plain = py.BoolOp(py.Or(), [py.UnaryOp(py.Not(), G.attr(G.attr(zone, "spec"), "piles")),
-                                py.Compare(G.attr(copy.deepcopy(zone), "pile"), [py.IsNot()], [G.const(None)])])
-    return py.IfExp(plain, G.call(gen.const(len), G.attr(copy.deepcopy(zone), "cards")),
-                    G.call(gen.const(functions.count_zone), G.ctx_attr("state"), copy.deepcopy(zone)))
+def count_zone(gen: G.Gen, args: list[py.expr]) -> py.expr:
+    """functions.count_zone(state, ZONE): `len(_z.cards) if not (_z := ZONE).spec.piles or _z.pile is not None
+    else count_zone(ctx.state, _z)` (a zone of piles counts all of them)."""
+    z = gen.fresh("z")
+    plain = py.BoolOp(py.Or(), [
+        py.UnaryOp(py.Not(), G.attr(G.attr(py.NamedExpr(G.store(z), args[0]), "spec"), "piles")),
+        py.Compare(G.attr(G.name(z), "pile"), [py.IsNot()], [G.const(None)])])
+    return py.IfExp(plain, G.call(gen.const(len), G.attr(G.name(z), "cards")),
+                    G.call(gen.const(functions.count_zone), G.ctx_attr("state"), G.name(z)))
 
 
 G.EXPANSIONS.update({grid.cards_at: card_at, grid._column_of: _coordinate(0), grid._row_of: _coordinate(1),

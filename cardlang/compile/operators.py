@@ -233,10 +233,11 @@ class Operators:
                 # a body that only reads goes over a zone's own list (`ctx.state.zones[3][0].cards`, no copy:
                 # nothing it does can move a card), and reads the same for every item are computed once,
                 # when there is an item:   items = ITEMS; if items: h = READ; for c in items: STEP
-                if G.fresh_list(source) and isinstance(source, py.Call) and G.only_reads(each, {c, out}):
+                reads = G.loop_reads(each, c, {out})
+                if G.fresh_list(source) and isinstance(source, py.Call) and reads.quiet:
                     source = source.args[0]
-                hoisted = G.hoist_invariants(gen, each, {c, out})
-                body = G.share_item_reads(gen, each, {out}) + [each]  # reads made twice per item: once
+                hoisted = G.hoist_invariants(gen, each, {c, out}, reads)  # first: it takes from the reads
+                body = G.share_item_reads(gen, each, c, {out}, reads) + [each]  # made twice per item: once
                 loop: list[py.stmt] = [py.For(G.store(c), source, body, [])]
                 if hoisted:
                     items = gen.fresh("items")

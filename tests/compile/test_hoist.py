@@ -64,6 +64,6 @@ def test_reads_made_twice_for_one_item_are_made_once_per_item() -> None:
     gen = G.Gen("test")
     body = _loop_body("if _d[_c].props.get('a', 0) <= 1 and _d[_c].props.get('b', 0) <= (_x := _d[_c].n)[1]:\n"
                       "    _out.append(_c)")
-    shared = G.share_item_reads(gen, body, {"_out"})
+    shared = G.share_item_reads(gen, body, "_c", {"_out"})
     assert [py.unparse(py.fix_missing_locations(h)) for h in shared] == ["_it0 = _d[_c].props.get", "_it1 = _d[_c]"]
     assert py.unparse(body).startswith("if _it0('a', 0) <= 1 and _it0('b', 0) <= (_x := _it1.n)[1]")
