@@ -252,47 +252,53 @@ def _own_safe(n: py.AST) -> bool:
 
 
 class _Reads:
-    """One pass over CODE (bottom up): for each expression, whether it is a safe read, one with no effect
+    """One pass over CODE (children first): for each expression, whether it is a safe read, one with no effect
     that cannot fail whatever the state (constants, names, attributes, arithmetic and comparisons, and
     subscripts by a name or a text, `ctx.vars['f']`, `card_def[_c]`, or of a state's table,
     `ctx.state.counters[3][0]`; not a list's first item, `x[0]`, which an empty list does not have: the code
     reading it tests the list first), whether it mentions ITEM or a name of VARIANT or one CODE binds itself
-    (`(_x := ...)`), and a key (equal for equal expressions). QUIET: CODE calls nothing that changes anything."""
+    (`(_x := ...)`), and a key (equal for equal expressions). QUIET: CODE calls nothing that changes anything.
+    INVARIANT: some expression mentions neither ITEM nor VARIANT (hoist_invariants has work); TWICE: the keys
+    of reads of ITEM made more than once (share_item_reads has work)."""
 
     def __init__(self, code: py.AST, item: set[str], variant: set[str]) -> None:
-        self.nodes = nodes = list(py.walk(code))
-        self.quiet = all(_quiet_call(n, variant) for n in nodes if isinstance(n, py.Call))
-        variant = variant | {n.target.id for n in nodes if isinstance(n, py.NamedExpr)}
         self.safe: dict[int, bool] = {}
         self.item: dict[int, bool] = {}
         self.var: dict[int, bool] = {}
         self.key: dict[int, str] = {}
-        if not self.quiet:
-            return  # nothing will be taken out: no need to know more
-        safe, is_item, is_var, key = self.safe, self.item, self.var, self.key
-        skip = (_PURE_OPS, py.expr_context)
-        for n in reversed(nodes):  # (a breadth-first walk, reversed: every node after its children)
-            i = id(n)
-            if isinstance(n, py.Name):
-                is_item[i], is_var[i], safe[i] = n.id in item, n.id in variant, isinstance(n.ctx, py.Load)
-                key[i] = n.id
-                continue
-            if isinstance(n, py.Constant):
-                is_item[i] = is_var[i] = False
-                safe[i], key[i] = True, repr(n.value)
-                continue
+        self.quiet, self.invariant = True, False
+        self.twice: set[str] = set()
+        bound = {n.target.id for n in py.walk(code) if isinstance(n, py.NamedExpr)}
+        self._item, self._variant, self._seen = item, variant | bound, set()
+        self._visit(code)
+
+    def _visit(self, n: py.AST) -> tuple[bool, bool, bool, str]:
+        i = id(n)
+        if isinstance(n, py.Name):
+            out = (n.id in self._item, n.id in self._variant, isinstance(n.ctx, py.Load), n.id)
+        elif isinstance(n, py.Constant):
+            out = (False, False, True, repr(n.value))
+        else:
+            if isinstance(n, py.Call) and not _quiet_call(n, self._variant):
+                self.quiet = False
             parts, ops = [], []
             it = va = False
             ok = _own_safe(n)
             for c in py.iter_child_nodes(n):
-                if isinstance(c, skip):
+                if isinstance(c, (_PURE_OPS, py.expr_context)):
                     ops.append(type(c).__name__)
                     continue
-                j = id(c)
-                it, va, ok = it or is_item[j], va or is_var[j], ok and safe[j]
-                parts.append(key[j])
-            is_item[i], is_var[i], safe[i] = it, va, ok
-            key[i] = f"{type(n).__name__}{getattr(n, 'attr', '')}{ops}({','.join(parts)})"
+                c_it, c_va, c_ok, c_key = self._visit(c)
+                it, va, ok = it or c_it, va or c_va, ok and c_ok
+                parts.append(c_key)
+            out = (it, va, ok, f"{type(n).__name__}{getattr(n, 'attr', '')}{ops}({','.join(parts)})")
+            if ok and not va:
+                if not it:
+                    self.invariant = True
+                elif isinstance(n, (py.Attribute, py.Subscript)):
+                    (self.twice if out[3] in self._seen else self._seen).add(out[3])
+        self.item[i], self.var[i], self.safe[i], self.key[i] = out
+        return out
 
 
 def safe_read(code: py.expr) -> bool:
@@ -323,8 +329,6 @@ class _Take(py.NodeTransformer):
 def _take_out(gen: Gen, code: py.AST, reads: _Reads, wanted: Callable[[py.expr], bool], hint: str) -> list[py.stmt]:
     """Replace in CODE each outermost expression WANTED picks with a fresh local (the same expression: the
     same local); the assignments of those locals, in order (none, and CODE untouched, when it picks none)."""
-    if not any(wanted(n) for n in reads.nodes if isinstance(n, py.expr)):
-        return []
     take = _Take(gen, reads, wanted, hint)
     take.visit(code)
     return take.out
@@ -347,7 +351,7 @@ def hoist_invariants(gen: Gen, code: py.AST, variant: set[str], reads: _Reads | 
     `append` of a VARIANT list (another call might change what the reads see). The names CODE binds
     itself (`(_x := ...)`) vary too."""
     reads = reads or _Reads(code, set(), variant)
-    if not reads.quiet:
+    if not reads.quiet or not reads.invariant:
         return []
     return _take_out(gen, code, reads, lambda n: not isinstance(n, (py.Constant, py.Name)) and reads.safe[id(n)]
                      and not reads.var[id(n)] and not reads.item[id(n)], "inv")
@@ -360,7 +364,7 @@ def share_item_reads(gen: Gen, code: py.AST, item: str, variant: set[str],
     top of each pass: the assignments to put first in the body. Only safe reads (no effect, cannot fail),
     of a CODE that only reads (only_reads), mentioning no name of VARIANT and none CODE binds itself."""
     reads = reads or _Reads(code, {item}, variant)
-    if not reads.quiet:
+    if not reads.quiet or not reads.twice:
         return []
     seen: dict[str, int] = {}
     for n in py.walk(code):  # (the code as it is now: hoist_invariants may have taken reads out of it)
