@@ -187,9 +187,11 @@ class Statements:
             quiet = [py.Compare(G.attr(G.name(st), "log"), [py.Is()], [G.const(None)]),
                      py.UnaryOp(py.Not(), G.attr(G.name(st), "listeners")),
                      py.Compare(G.attr(G.name(st), "check"), [py.Is()], [G.const(None)])]
-            if minimum is not None:
+            # (a number written in the source is within the bounds or not before the game starts)
+            written = new.value if isinstance(new, py.Constant) and type(new.value) is int else None
+            if minimum is not None and (written is None or written < minimum):
                 quiet.append(py.Compare(G.name(v), [py.GtE()], [G.const(minimum)]))
-            if maximum is not None:
+            if maximum is not None and (written is None or written > maximum):
                 quiet.append(py.Compare(G.name(v), [py.LtE()], [G.const(maximum)]))
             store = [py.Assign([py.Subscript(G.name(row), at, py.Store())], G.name(v))]
             if bank is not None:
