@@ -260,7 +260,7 @@ class Calls:
         for name, decl in self.spec.verbs.items():
             names = {p.name: _user_type(p.type) for p in decl.params}
             self.gen_label = f"verb {name}"
-            self.verb_fns[name] = self.block(decl.body, Scope(names, in_card=True))
+            self.verb_fns[name] = self.block(decl.body, Scope(names, in_card=True), given=tuple(names))
 
     # ---- abilities and events ----------------------------------------------------------------------
     phases: dict[str, Effect]

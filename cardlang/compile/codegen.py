@@ -408,18 +408,22 @@ class Generated:
 
 
 def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], *, wrap: bool = True,
-          fn_name: str = "run_block", local_ok: frozenset[str] = frozenset()) -> Generated:
+          fn_name: str = "run_block", local_ok: frozenset[str] = frozenset(),
+          given: tuple[str, ...] = ()) -> Generated:
     """Compile ITEMS into one function `run_block(ctx)`; with WRAP, run-time errors become RuleViolations
-    at the statement's span. LOCAL_OK: names of the rules this function may keep in locals (Gen.local_ok)."""
+    at the statement's span. LOCAL_OK: names of the rules this function may keep in locals (Gen.local_ok).
+    GIVEN: names ctx.vars holds when the function is called and that it never writes (a verb's parameters
+    its body does not assign): read once, into locals, on entry."""
     def body_of(gen: Gen) -> list[py.stmt]:
         gen.local_ok = local_ok
+        entry = [py.Assign([store(gen.bind_local(n))], var(n)) for n in given]
         body = gen.items(items)
         if wrap:
             lines = gen.const(gen.lines, "lines")
             handler = py.ExceptHandler(name("_IllegalAction"), "_e", [
                 py.Raise(call(name("_violation"), name(CTX), name("_e"), lines), py.Constant(None))])
             body = [py.Try(body, [handler], [], [])]
-        return body
+        return entry + body
     return build_function(label, span, body_of, fn_name)
 
 

@@ -28,13 +28,16 @@ Items = list[tuple[Span | None, G.Item]]
 
 class Statements:
     # ---- blocks ------------------------------------------------------------------------------------
-    def block(self, node: ast.Block, scope: Scope) -> Effect:
+    def block(self, node: ast.Block, scope: Scope, given: tuple[str, ...] = ()) -> Effect:
         """Compile a block to one generated function; compile errors are collected so that one run reports
-        all of them."""
+        all of them. GIVEN: names every call of it passes in ctx.vars (a verb's parameters); those the
+        block never writes are read once, on entry (codegen.build)."""
         items = self.block_items(node, scope)
         if not items:
             return _noop
-        g = G.build(self.gen_label, node.span, items, local_ok=written_once(node))
+        writes = written(node)
+        g = G.build(self.gen_label, node.span, items, local_ok=frozenset(k for k, v in writes.items() if v == 1),
+                    given=tuple(n for n in given if n not in writes))
         self.add_generated(g)
         return g.fn
 
@@ -360,10 +363,10 @@ def _zone_slot(code: py.expr) -> int | None:
     return None
 
 
-def written_once(node: ast.Block) -> frozenset[str]:
-    """The names a block (with all blocks inside it) writes in one place only: one `let`, one assignment or
-    one loop over it. Its generated function may keep such a name in a Python local (codegen.Gen.local_ok):
-    no other code running on its context can change the name behind the local's back."""
+def written(node: ast.Block) -> dict[str, int]:
+    """How many places of a block (with all blocks inside it) write each name: `let`, assignment, loop. A
+    name written in one place only may be kept in a Python local by its generated function
+    (codegen.Gen.local_ok): no other code running on its context can change it behind the local's back."""
     counts: dict[str, int] = {}
 
     def walk(n) -> None:
@@ -385,7 +388,7 @@ def written_once(node: ast.Block) -> frozenset[str]:
         for f in n.__dataclass_fields__:
             walk(getattr(n, f))
     walk(node)
-    return frozenset(k for k, v in counts.items() if v == 1)
+    return counts
 
 
 def _listed(ce: CE) -> Callable:
