@@ -53,11 +53,11 @@ class Calls:
                 bound = self.bind(prim.params, node, kwargs, scope)
                 bound.cases = self._cases(prim, node, scope)
                 run = prim.build(bound, self)
+                if getattr(run, "watched_only", False):  # (`note`: no call at all when nobody watches)
+                    run = Code(_when_watched(run), run)
                 inline = getattr(run, "inline", None)
                 if inline is not None and all(n in bound.exprs for n in inline[2]):
                     run = Code(_inline_call(inline, bound), run)
-                elif getattr(run, "watched_only", False):
-                    run = Code(_when_watched(run), run)
         # The block's line table reports a run-time error at this call's span (codegen.py); a card argument
         # from an empty pick makes the call do nothing (`try: CALL except _NothingToActOn: pass`).
         if as_player is None:
@@ -349,16 +349,6 @@ def _skipping(gen: G.Gen, body: list[py.stmt]) -> py.stmt:
     return py.Try(body, [py.ExceptHandler(gen.const(_NothingToActOn), None, [py.Pass()])], [], [])
 
 
-def _when_watched(run: Callable) -> Callable:
-    """A call that does something only for someone watching (`note`), as
-    `if ctx.state.log is not None or ctx.state.listeners: run(ctx)`: no call at all when nobody is."""
-    def emit(gen: G.Gen) -> list[py.stmt]:
-        watched = py.BoolOp(py.Or(), [py.Compare(G.state_attr("log"), [py.IsNot()], [G.const(None)]),
-                                      G.state_attr("listeners")])
-        return [py.If(watched, [py.Expr(gen.call_fn(run))], [])]
-    return emit
-
-
 def _inline_call(inline: tuple, bound: Bound) -> Callable:
     """A primitive's run as `fn(ctx, *consts, *args)`, with its arguments' code inlined (`move_into(ctx,
     ctx.state.zones[4][ctx.you], [ctx.vars['x']])`)."""
@@ -447,3 +437,11 @@ def _user_type(t: str | None) -> str:
             "text": TEXT, None: ANY}.get(t, ANY)
 
 
+def _when_watched(run: Callable) -> Callable:
+    """A call that does something only for someone watching (`note`), as
+    `if ctx.state.log is not None or ctx.state.listeners: run(ctx)`: no call at all when nobody is."""
+    def emit(gen: G.Gen) -> list[py.stmt]:
+        watched = py.BoolOp(py.Or(), [py.Compare(G.state_attr("log"), [py.IsNot()], [G.const(None)]),
+                                      G.state_attr("listeners")])
+        return [py.If(watched, [py.Expr(gen.call_fn(run))], [])]
+    return emit

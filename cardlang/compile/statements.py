@@ -35,9 +35,7 @@ class Statements:
         items = self.block_items(node, scope)
         if not items:
             return _noop
-        writes = written(node)
-        g = G.build(self.gen_label, node.span, items, local_ok=frozenset(k for k, v in writes.items() if v == 1),
-                    given=tuple(n for n in given if n not in writes))
+        g = G.build(self.gen_label, node.span, items, local_ok=written_once(node), given=_unwritten(node, given))
         self.add_generated(g)
         return g.fn
 
@@ -164,14 +162,13 @@ class Statements:
                 CE(lambda ctx: None, PLAYER, code=lambda g: G.const(None))
         per_player = cs.per_player
 
-        # the bank it draws on: its own, another counter's (`bank OTHER`, resolved with the spec), or none
-        bank = cs.bank_slot if cs.bank_slot is not None else slot if cs.bank is not None else None
-        fast = bank is not None or cs.bank_of is None
-        minimum, maximum = cs.minimum, cs.maximum
+        # no bank to draw on (its own or another counter's: `bank OTHER`), no top to stop at
+        fast = cs.bank is None and getattr(cs, "bank_slot", None) is None and cs.maximum is None
+        minimum = cs.minimum
 
         def emit(gen: G.Gen) -> list[py.stmt]:
             # _p = WHO; _st = ctx.state; _row = _st.counters[SLOT]; _v = NEW VALUE
-            # if <nobody watches> and MIN <= _v <= MAX: _row[_p] = _v    (set_counter's plain case, inlined)
+            # if <nobody watches> and _v >= MIN: _row[_p] = _v    (set_counter's plain case, inlined)
             # else: set_counter(_st, SLOT, _p, _v[, clamp=True])
             setter = gen.const(C.set_counter)
             p, st, row, v = gen.fresh("p"), gen.fresh("st"), gen.fresh("row"), gen.fresh("v")
@@ -190,24 +187,10 @@ class Statements:
             quiet = [py.Compare(G.attr(G.name(st), "log"), [py.Is()], [G.const(None)]),
                      py.UnaryOp(py.Not(), G.attr(G.name(st), "listeners")),
                      py.Compare(G.attr(G.name(st), "check"), [py.Is()], [G.const(None)])]
-            # (a number written in the source is within the bounds or not before the game starts)
-            written = new.value if isinstance(new, py.Constant) and type(new.value) is int else None
-            if minimum is not None and (written is None or written < minimum):
+            if minimum is not None:
                 quiet.append(py.Compare(G.name(v), [py.GtE()], [G.const(minimum)]))
-            if maximum is not None and (written is None or written > maximum):
-                quiet.append(py.Compare(G.name(v), [py.LtE()], [G.const(maximum)]))
-            store = [py.Assign([py.Subscript(G.name(row), at, py.Store())], G.name(v))]
-            if bank is not None:
-                # _d = _v - _row[_p]; _b = _st.banks[BANK]
-                # if _d <= _b: _st.banks[BANK] = _b - _d; _row[_p] = _v    (tokens the bank has)  else: set_counter
-                d, b = gen.fresh("d"), gen.fresh("b")
-                banks = G.subscript(G.attr(G.name(st), "banks"), G.const(bank))
-                store = [py.Assign([G.store(d)], py.BinOp(G.name(v), py.Sub(), G.subscript(G.name(row), at))),
-                         py.Assign([G.store(b)], banks),
-                         py.If(py.Compare(G.name(d), [py.LtE()], [G.name(b)]),
-                               [py.Assign([py.Subscript(G.attr(G.name(st), "banks"), G.const(bank), py.Store())],
-                                          py.BinOp(G.name(b), py.Sub(), G.name(d)))] + store, slow)]
-            return out + [py.If(py.BoolOp(py.And(), quiet), store, slow)]
+            store = py.Assign([py.Subscript(G.name(row), at, py.Store())], G.name(v))
+            return out + [py.If(py.BoolOp(py.And(), quiet), [store], slow)]
         return Code(emit)
 
     @stmt_rule
@@ -363,10 +346,10 @@ def _zone_slot(code: py.expr) -> int | None:
     return None
 
 
-def written(node: ast.Block) -> dict[str, int]:
-    """How many places of a block (with all blocks inside it) write each name: `let`, assignment, loop. A
-    name written in one place only may be kept in a Python local by its generated function
-    (codegen.Gen.local_ok): no other code running on its context can change it behind the local's back."""
+def written_once(node: ast.Block) -> frozenset[str]:
+    """The names a block (with all blocks inside it) writes in one place only: one `let`, one assignment or
+    one loop over it. Its generated function may keep such a name in a Python local (codegen.Gen.local_ok):
+    no other code running on its context can change the name behind the local's back."""
     counts: dict[str, int] = {}
 
     def walk(n) -> None:
@@ -388,7 +371,7 @@ def written(node: ast.Block) -> dict[str, int]:
         for f in n.__dataclass_fields__:
             walk(getattr(n, f))
     walk(node)
-    return counts
+    return frozenset(k for k, v in counts.items() if v == 1)
 
 
 def _listed(ce: CE) -> Callable:
@@ -399,3 +382,14 @@ def _listed(ce: CE) -> Callable:
             return items  # `for f in [1, 2, 3]`: numbers written in the source, which nothing can change
         return items if G.fresh_list(items) else G.call(G.name("list"), items)
     return code
+
+
+def _unwritten(node: ast.Block, names: tuple[str, ...]) -> tuple[str, ...]:
+    """NAMES that no `let`, assignment or loop of a block (with all blocks inside it) writes."""
+    if not names:
+        return ()
+    from cardlang.syntax.walk import nodes
+    written = {n.name if isinstance(n, ast.Let) else n.var if isinstance(n, (ast.For, ast.Attack)) else n.target[0]
+               for n in nodes(node) if isinstance(n, (ast.Let, ast.For, ast.Attack))
+               or (isinstance(n, ast.Assign) and len(n.target) == 1)}
+    return tuple(n for n in names if n not in written)
