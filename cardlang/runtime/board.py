@@ -50,6 +50,11 @@ def label(zone: Zone, cell: Cell | None) -> str:
     return zone.label if cell is None else f"{zone.label}@{cell[0]},{cell[1]}"
 
 
+def _emit(state: GameState, event: tuple) -> None:
+    if state.log is not None or state.listeners:
+        state.emit(event)
+
+
 def _take_out(state: GameState, cid: int, src: Zone) -> None:
     src.take(cid)
     cell = state.cell.pop(cid, None)
@@ -73,8 +78,7 @@ def detach(state: GameState, cid: int) -> None:
         rest.remove(cid)
         if not rest:
             del state.attached[host]
-    if state.log is not None or state.listeners:  # the event is built only for someone watching
-        state.emit(("Detached", cid, state.card_def[cid].name, state.card_def[host].name))
+    _emit(state, ("Detached", cid, state.card_def[cid].name, state.card_def[host].name))
 
 
 def attach(state: GameState, cid: int, host: int) -> None:
