@@ -266,10 +266,17 @@ class _Reads:
         self.item: dict[int, bool] = {}
         self.var: dict[int, bool] = {}
         self.key: dict[int, str] = {}
+        self._item, self._variant = item, variant
+        self._pass(code)
+        if self._bound - variant:  # names CODE binds itself vary too: again, knowing them
+            self._variant = variant | self._bound
+            self._pass(code)
+
+    def _pass(self, code: py.AST) -> None:
         self.quiet, self.invariant = True, False
         self.twice: set[str] = set()
-        bound = {n.target.id for n in py.walk(code) if isinstance(n, py.NamedExpr)}
-        self._item, self._variant, self._seen = item, variant | bound, set()
+        self._seen: set[str] = set()
+        self._bound: set[str] = set()
         self._visit(code)
 
     def _visit(self, n: py.AST) -> tuple[bool, bool, bool, str]:
@@ -281,6 +288,8 @@ class _Reads:
         else:
             if isinstance(n, py.Call) and not _quiet_call(n, self._variant):
                 self.quiet = False
+            elif isinstance(n, py.NamedExpr):
+                self._bound.add(n.target.id)
             parts, ops = [], []
             it = va = False
             ok = _own_safe(n)
@@ -306,7 +315,7 @@ def safe_read(code: py.expr) -> bool:
     return _Reads(code, set(), set()).safe[id(code)]
 
 
-class _Take(py.NodeTransformer):
+class _Take:
     """Replaces each outermost expression WANTED picks with a fresh local (the same key: the same local),
     collecting the locals' assignments in OUT."""
 
@@ -323,7 +332,13 @@ class _Take(py.NodeTransformer):
                 local = self.done[key] = self.gen.fresh(self.hint)
                 self.out.append(py.Assign([store(local)], node))
             return name(local)
-        return self.generic_visit(node)
+        for field in node._fields:  # (py.NodeTransformer's walk, for the nodes generated code holds)
+            value = getattr(node, field, None)
+            if isinstance(value, list):
+                value[:] = [self.visit(v) if isinstance(v, py.AST) else v for v in value]
+            elif isinstance(value, py.AST) and not isinstance(value, (py.expr_context, _PURE_OPS)):
+                setattr(node, field, self.visit(value))
+        return node
 
 
 def _take_out(gen: Gen, code: py.AST, reads: _Reads, wanted: Callable[[py.expr], bool], hint: str) -> list[py.stmt]:
@@ -366,13 +381,9 @@ def share_item_reads(gen: Gen, code: py.AST, item: str, variant: set[str],
     reads = reads or _Reads(code, {item}, variant)
     if not reads.quiet or not reads.twice:
         return []
-    seen: dict[str, int] = {}
-    for n in py.walk(code):  # (the code as it is now: hoist_invariants may have taken reads out of it)
-        if isinstance(n, (py.Attribute, py.Subscript)) and reads.item.get(id(n)):
-            k = reads.key[id(n)]
-            seen[k] = seen.get(k, 0) + 1
-    return _take_out(gen, code, reads, lambda n: isinstance(n, (py.Attribute, py.Subscript)) and reads.item[id(n)]
-                     and seen.get(reads.key[id(n)], 0) > 1 and reads.safe[id(n)] and not reads.var[id(n)], "it")
+    # (hoist_invariants takes out only reads that mention no item: the reads of an item it leaves whole)
+    return _take_out(gen, code, reads, lambda n: isinstance(n, (py.Attribute, py.Subscript))
+                     and reads.key.get(id(n)) in reads.twice, "it")
 
 
 def _place(node: py.AST, line: int) -> None:
