@@ -54,6 +54,8 @@ class Calls:
                 bound = self.bind(prim.params, node, kwargs, scope)
                 bound.cases = self._cases(prim, node, scope)
                 run = prim.build(bound, self)
+                if getattr(run, "watched_only", False):  # (`note`: no call at all when nobody watches)
+                    run = Code(_when_watched(run), run)
                 inline = getattr(run, "inline", None)
                 if inline is not None and all(n in bound.exprs for n in inline[2]):
                     run = Code(_inline_call(inline, bound, self.spec.zones.values()), run)
@@ -259,7 +261,7 @@ class Calls:
         for name, decl in self.spec.verbs.items():
             names = {p.name: _user_type(p.type) for p in decl.params}
             self.gen_label = f"verb {name}"
-            self.verb_fns[name] = self.block(decl.body, Scope(names, in_card=True))
+            self.verb_fns[name] = self.block(decl.body, Scope(names, in_card=True), given=tuple(names))
 
     # ---- abilities and events ----------------------------------------------------------------------
     phases: dict[str, Effect]
@@ -485,3 +487,11 @@ def _user_type(t: str | None) -> str:
             "text": TEXT, None: ANY}.get(t, ANY)
 
 
+def _when_watched(run: Callable) -> Callable:
+    """A call that does something only for someone watching (`note`), as
+    `if ctx.state.log is not None or ctx.state.listeners: run(ctx)`: no call at all when nobody is."""
+    def emit(gen: G.Gen) -> list[py.stmt]:
+        watched = py.BoolOp(py.Or(), [py.Compare(G.state_attr("log"), [py.IsNot()], [G.const(None)]),
+                                      G.state_attr("listeners")])
+        return [py.If(watched, [py.Expr(gen.call_fn(run))], [])]
+    return emit

@@ -13,6 +13,7 @@ import ast as py
 from typing import Any, Callable
 
 from cardlang.compile import codegen as G
+from cardlang.compile import inline as _inline  # noqa: F401  (fills codegen.EXPANSIONS)
 from cardlang.compile.calls import SCENARIO_ONLY, Calls, _MAX_DEPTH
 from cardlang.compile.decisions import Decisions
 from cardlang.compile.expressions import Expressions
@@ -43,6 +44,7 @@ class Compiler(Expressions, Operators, Decisions, Statements, Calls):
         self.prop_defaults: dict[str, Any] = {}
         self.event_args: dict[str, dict[str, str]] = {}  # event -> values its triggers pass, with their types
         self.modified: set[str] = set()  # properties some `on modify in ZONE` ability changes
+        self.modifiers: dict = {}  # property -> the modifiers that may change it (primitives/modify.py)
         # event -> trigger calls that name a card (not a card in play), and calls that pass cards in play:
         # an ability only ever run by name has no `this` (compile/checks.py)
         self.trigger_sites: dict[str, dict[str, list[Span]]] = {}
@@ -53,19 +55,19 @@ class Compiler(Expressions, Operators, Decisions, Statements, Calls):
         # filled after the cards are compiled, read when an attack runs
         self.attack_rules: list[Callable[[Ctx], None]] = []
 
-    def as_fn(self, ce: CE) -> Callable[[Ctx], Any]:
-        """CE as one function of ctx: for an expression with code of several operations, a generated function
-        (one call instead of a tree of them); else its own function."""
+    def as_fn(self, ce: CE, least: int = 2) -> Callable[[Ctx], Any]:
+        """CE as one function of ctx: for an expression with code of LEAST operations or more, a generated
+        function (one call instead of a tree of them); else its own function."""
         if ce.code is None:
             return ce.fn
         probe = G.Gen("probe")
         ops = 0
-        for n in py.walk(ce.code(probe)):  # two operations are enough to know (a load walks hundreds)
+        for n in py.walk(ce.code(probe)):  # a few operations are enough to know (a load walks hundreds)
             if isinstance(n, _OPS):
                 ops += 1
-                if ops == 2:
+                if ops == least:
                     break
-        if ops < 2:
+        if ops < least:
             return ce.fn
         g = G.build_function(f"{self.gen_label}: an expression", None, lambda gen: [py.Return(ce.code(gen))])
         self.add_generated(g)

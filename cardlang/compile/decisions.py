@@ -14,6 +14,7 @@ from cardlang.primitives.types import CARD, CARDNAMES, CARDS, CE, INT, ZONE, NUM
 from cardlang.primitives.values import _bounds, _noop, _slot_label, _text
 from cardlang.runtime.decisions import CHANCE, ask
 from cardlang.runtime.state import Ctx, Decision, IllegalAction
+from cardlang.primitives.values import _slot_labels
 from cardlang.syntax import ast
 
 
@@ -53,7 +54,7 @@ class Decisions:
             def run_choose_value(ctx: Ctx) -> list:
                 options = list(values_fn(ctx))
                 lo, hi = _bounds(kind, count(ctx) if count else None, len(options))
-                labels = [str(o) if vkind == NUMBERS else _slot_label(o) for o in options]
+                labels = [str(o) for o in options] if vkind == NUMBERS else _slot_labels(options)
                 d = Decision(by(ctx), tag, prompt(ctx), vkind, options, lo, hi, labels, private=private)
                 picked = [options[i] for i in ask(ctx.state, d)]
                 return tuple(picked) if vkind == NUMBERS else picked
@@ -63,13 +64,23 @@ class Decisions:
             else None
         one = isinstance(q.count, ast.IntLit) and q.count.value == 1  # `up to 1`: no need to compute it
         by_you = node.opts.by is None
+        # what needs no computing per decision: a count written as a number, a prompt with no {name} in it
+        written = max(q.count.value, 0) if isinstance(q.count, ast.IntLit) else None
+        text = getattr(prompt, "text", None)
+        up_to, exactly = kind == "up_to", kind == "exactly"
 
         def ask_cards(ctx: Ctx, state) -> list[int]:  # the decision in full: every option, put to the player
             options = cards(ctx)
-            lo, hi = _bounds(kind, count(ctx) if count else None, len(options))
+            n = len(options)
+            if up_to or exactly:  # values._bounds, inline
+                c = written if written is not None else max(count(ctx) or 0, 0) if count else 0
+                hi = c if c < n else n
+                lo = hi if exactly else 0
+            else:
+                lo, hi = 0, n
             defs = state.card_def
-            d = Decision(by(ctx), tag, prompt(ctx), "cards", options, lo, hi, [defs[c].name for c in options],
-                         private=private)
+            d = Decision(ctx.you if by_you else by(ctx), tag, text if text is not None else prompt(ctx), "cards",
+                         options, lo, hi, [defs[c].name for c in options], private=private)
             return [options[i] for i in ask(state, d)]
 
         # A bot that answers by naming cards tries just the names it prefers against the filter, instead of
@@ -209,14 +220,12 @@ class Decisions:
             by = (self.coerce(self.expr(opts.by, scope), PLAYER, opts.by.span) if opts.by is not None
                   else (lambda ctx: ctx.you))
         tag = opts.tag or default_tag
-        if opts.prompt is None:
-            text = tag.replace("_", " ")
+        if opts.prompt is None or "{" not in opts.prompt:
+            text = tag.replace("_", " ") if opts.prompt is None else opts.prompt
             prompt = lambda ctx: text  # noqa: E731
-        elif "{" in opts.prompt:
-            prompt = self._interpolate(opts.prompt, scope, span)
+            prompt.text = text  # type: ignore[attr-defined]  # the same every time: a caller may take it as it is
         else:
-            p = opts.prompt
-            prompt = lambda ctx: p  # noqa: E731
+            prompt = self._interpolate(opts.prompt, scope, span)
         return by, tag, prompt
 
     def _interpolate(self, text: str, scope: Scope, span: Span) -> Callable[[Ctx], str]:
@@ -240,8 +249,12 @@ class Decisions:
         by, tag, prompt = self._opts(node.opts, scope, node.span, default_tag="choose")
         private = node.opts.private
         labels = [o.label for o in node.options]
-        conds = [self.expr(o.cond, scope).fn if o.cond is not None else None for o in node.options]
+        # each condition one call (a generated function, even for one comparison: `honor > 0` as closures is
+        # three calls, and a choice tests every option's condition each time it is made)
+        conds = [self.as_fn(self.expr(o.cond, scope), least=1) if o.cond is not None else None
+                 for o in node.options]
         bodies = [self.block(o.body, scope) for o in node.options]
+        by_you, text = node.opts.by is None, getattr(prompt, "text", None)
 
         def run_choose_option(ctx: Ctx) -> None:
             legal = []
@@ -250,8 +263,8 @@ class Decisions:
                     legal.append(i)
             if not legal:
                 return
-            d = Decision(by(ctx), tag, prompt(ctx), "options", legal, 1, 1, [labels[i] for i in legal],
-                         private=private)
+            d = Decision(ctx.you if by_you else by(ctx), tag, text if text is not None else prompt(ctx), "options",
+                         legal, 1, 1, [labels[i] for i in legal], private=private)
             bodies[legal[ask(ctx.state, d)[0]]](ctx)
         return run_choose_option
 
@@ -263,9 +276,11 @@ class Decisions:
             prompt = self._interpolate(node.prompt, scope, node.span)
         body = self.block(node.body, scope)
         other = self.block(node.else_, scope) if node.else_ is not None else _noop
+        by_you, text = node.opts.by is None, getattr(prompt, "text", None)
 
         def run_may(ctx: Ctx) -> None:
-            d = Decision(by(ctx), tag, prompt(ctx), "yesno", ["yes"], 0, 1, ["yes"], private=private)
+            d = Decision(ctx.you if by_you else by(ctx), tag, text if text is not None else prompt(ctx), "yesno",
+                         ["yes"], 0, 1, ["yes"], private=private)
             if ask(ctx.state, d):
                 body(ctx)
             else:

@@ -47,9 +47,11 @@ class Expressions:
         if n == "you":
             return CE(lambda ctx: ctx.you, PLAYER, code=lambda g: G.you())
         if n == "others":
-            return CE(lambda ctx: _others(ctx.state, ctx.you), PLAYERS)
+            return CE(lambda ctx: _others(ctx.state, ctx.you), PLAYERS,
+                      code=lambda g: G.call(g.const(_others), G.ctx_attr("state"), G.you(), G.const(False)))
         if n == "players":
-            return CE(lambda ctx: _others(ctx.state, ctx.you, include_self=True), PLAYERS)
+            return CE(lambda ctx: _others(ctx.state, ctx.you, include_self=True), PLAYERS,
+                      code=lambda g: G.call(g.const(_others), G.ctx_attr("state"), G.you(), G.const(True)))
         if n == "current":
             return CE(lambda ctx: ctx.state.current, PLAYER, code=lambda g: G.state_attr("current"))
         if n in ("left", "right"):
@@ -60,7 +62,7 @@ class Expressions:
                 raise self.error("'this' names the card whose ability runs; there is none here", span)
             return CE(lambda ctx: ctx.card, CARD, code=lambda g: G.ctx_attr("card"))
         if n == "nothing":
-            return CE(lambda ctx: [], CARDS)
+            return CE(lambda ctx: [], CARDS, code=lambda g: py.List([], py.Load()))
         if n in self.spec.zones:
             zs = self.spec.zones[n]
             slot = zs.slot
@@ -179,7 +181,13 @@ class Expressions:
             return CE(lambda ctx: ctx.state.card_counters.get((f(ctx), key), start), INT,
                       code=lambda g: G.call(G.attr(G.state_attr("card_counters"), "get"),
                                             py.Tuple([g.expr(base), G.const(key)], py.Load()), G.const(start)))
-        return applied(counter_of_first, [self.coerce_ce(base, CARDS, span)], INT, consts=(key, start))
+        cards = self.coerce_ce(base, CARDS, span)
+        read = applied(counter_of_first, [cards], INT, consts=(key, start))
+
+        def code(g: G.Gen) -> py.expr:  # ctx.state.card_counters.get((FIRST, KEY), START), else the call
+            return _of_first(g, cards, read, lambda c: G.call(G.attr(G.state_attr("card_counters"), "get"),
+                                                              py.Tuple([c, G.const(key)], py.Load()), G.const(start)))
+        return CE(read.fn, INT, code=code)
 
     def _def_of(self, base: CE, span: Span) -> Callable:
         if base.type == CARDNAME:
@@ -207,7 +215,16 @@ class Expressions:
             return CE(lambda ctx: ctx.state.card_def[f(ctx)].props.get(n, default), INT,
                       code=lambda g: G.call(G.attr(G.attr(G.subscript(G.state_attr("card_def"), g.expr(base)),
                                                           "props"), "get"), G.const(n), G.const(default)))
-        return applied(prop_of_first, [self.coerce_ce(base, CARDS, span)], INT, state="ctx", consts=(n, default))
+        cards = self.coerce_ce(base, CARDS, span)
+        read = applied(prop_of_first, [cards], INT, state="ctx", consts=(n, default))
+        if dynamic:
+            return read
+
+        def code(g: G.Gen) -> py.expr:  # ctx.state.card_def[FIRST].props.get(N, DEFAULT), else the call
+            return _of_first(g, cards, read, lambda c: G.call(
+                G.attr(G.attr(G.subscript(G.state_attr("card_def"), c), "props"), "get"), G.const(n),
+                G.const(default)))
+        return CE(read.fn, INT, code=code)
 
     def prop_default(self, n: str) -> Any:
         if n not in self.prop_defaults:
@@ -220,6 +237,20 @@ class Expressions:
             self.prop_defaults[n] = value
         return self.prop_defaults[n]
 
+
+
+def _of_first(g: G.Gen, cards: CE, call: CE, read: Callable[[py.expr], py.expr]) -> py.expr:
+    """The code of a read of the first of CARDS: READ(E) for cards written `[E]`; else
+    `READ(_f[0]) if (_f := CARDS) else FN(..., _f, ...)`, the call (CALL's function) saying there is no card."""
+    x = g.expr(cards)
+    if isinstance(x, py.List) and len(x.elts) == 1 and not isinstance(x.elts[0], py.Starred):
+        return read(x.elts[0])
+    f = g.fresh("f")
+    named = g.expr(call)  # FN(ctx.state or ctx, CARDS, consts...): the same call over the local instead
+    if not (isinstance(named, py.Call) and len(named.args) >= 2):
+        return named
+    named.args[1] = G.name(f)
+    return py.IfExp(py.NamedExpr(G.store(f), x), read(G.subscript(G.name(f), G.const(0))), named)
 
 
 def counter_of_first(state, cards: list[int], key: str, start: int) -> int:

@@ -271,7 +271,7 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
     comp = Compiler(spec, registry, by_name)
     comp.phases = {}
     comp.watch_index = {}
-    from cardlang.primitives.modify import modified_properties
+    from cardlang.primitives.modify import modified_properties, modifier_index
     comp.modified = modified_properties([d for d, _ in cards], errors, spec.verbs)
     events = None if known_clean else _events_used(decl, [d for d, _ in cards])  # read by checks only
     known_types = set(spec.types) | set(spec.tags)
@@ -344,6 +344,8 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
                     comp.watch_index[t.event].append(entry)
                 entry[1].add(cd.index)
     comp.gen_label, comp.gen_card = "rules", None
+    comp.modifiers = modifier_index(comp.watch_index.get("modify", []), [d for d, _ in cards], spec.verbs,
+                                    {n: z.slot for n, z in spec.zones.items()})
     end = score = None
     tiebreak = None
     try:

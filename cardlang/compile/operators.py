@@ -200,7 +200,13 @@ class Operators:
         cond = cond_ce.fn
 
         if cond_ce.code is not None:  # one generated function: the loop with the condition inlined
-            return CE(self._where_fn(items_ce, cond_ce, var, node.span), kind)
+            counter: list[Callable] = []
+
+            def counted() -> Callable:  # generated when a `count` asks for it, once
+                if not counter:
+                    counter.append(self._count_fn(items_ce, cond_ce, var, node.span))
+                return counter[0]
+            return CE(self._where_fn(items_ce, cond_ce, var, node.span), kind, counted=counted)
 
         def run_where(ctx: Ctx) -> list:
             vars_ = ctx.vars
@@ -219,6 +225,12 @@ class Operators:
         def step(g: G.Gen, out: str, c: str) -> py.stmt:  # if COND: out.append(c)
             return py.If(g.expr(cond_ce), [py.Expr(G.call(G.attr(G.name(out), "append"), G.name(c)))], [])
         return self._over_items(items_ce, var, span, "where", py.List([], py.Load()), step)
+
+    def _count_fn(self, items_ce: CE, cond_ce: CE, var: str, span) -> Callable:
+        """`count(ITEMS where COND)` as one generated function: the loop counts, building no list."""
+        def step(g: G.Gen, out: str, c: str) -> py.stmt:  # if COND: out += 1
+            return py.If(g.expr(cond_ce), [py.AugAssign(G.store(out), py.Add(), G.const(1))], [])
+        return self._over_items(items_ce, var, span, "count", G.const(0), step)
 
     def _sum_fn(self, items_ce: CE, each_ce: CE, span) -> Callable:
         """`sum(ITEMS, EACH)` as one generated function: the loop with the amount inlined."""
@@ -239,8 +251,20 @@ class Operators:
             gen.bind_local(var, c)
             each = step(gen, out, c)
             if not G.escapes(each):
-                return [py.Assign([G.store(out)], start), py.For(G.store(c), source, [each], []),
-                        py.Return(G.name(out))]
+                # a body that only reads goes over a zone's own list (`ctx.state.zones[3][0].cards`, no copy:
+                # nothing it does can move a card), and reads the same for every item are computed once,
+                # when there is an item:   items = ITEMS; if items: h = READ; for c in items: STEP
+                reads = G.loop_reads(each, c, {out})
+                if G.fresh_list(source) and isinstance(source, py.Call) and reads.quiet:
+                    source = source.args[0]
+                hoisted = G.hoist_invariants(gen, each, {c, out}, reads)  # first: it takes from the reads
+                body = G.share_item_reads(gen, each, c, {out}, reads) + [each]  # made twice per item: once
+                loop: list[py.stmt] = [py.For(G.store(c), source, body, [])]
+                if hoisted:
+                    items = gen.fresh("items")
+                    loop = [py.Assign([G.store(items)], source),
+                            py.If(G.name(items), hoisted + [py.For(G.store(c), G.name(items), body, [])], [])]
+                return [py.Assign([G.store(out)], start), *loop, py.Return(G.name(out))]
             slot = py.Subscript(G.name(vs), G.const(var), py.Store())
             return [py.Assign([G.store(vs)], G.ctx_attr("vars")),
                     py.Assign([G.store(saved)], G.call(G.attr(G.name(vs), "get"), G.const(var))),
@@ -376,7 +400,7 @@ class Operators:
         ace = self.expr(node.value, scope)
         a = ace.fn
         return CE(lambda ctx: not a(ctx), BOOL,
-                  code=(lambda g: py.UnaryOp(py.Not(), g.expr(ace))) if ace.code is not None else None)
+                  code=(lambda g: py.UnaryOp(py.Not(), _tested(g.expr(ace)))) if ace.code is not None else None)
 
     @expr_rule
     def _(self, node: ast.Neg, scope: Scope) -> CE:
@@ -405,5 +429,27 @@ def _code2(a: CE, b: CE, combine: Callable) -> Callable | None:
 
 
 def _truth(x: py.expr) -> py.expr:
-    """`not not X`: X's truth as a bool, as `bool(X)` gives, without a call."""
+    """`not not X`: X's truth as a bool, as `bool(X)` gives, without a call (X itself when it is a bool
+    already; T when X is `[C] if T else []`, one card or none, as card_at's code is)."""
+    x = _tested(x)
+    if _is_bool(x):
+        return x
     return py.UnaryOp(py.Not(), py.UnaryOp(py.Not(), x))
+
+
+def _tested(x: py.expr) -> py.expr:
+    """T for `[C] if T else []` when T is a bool: the same truth, no list built."""
+    if isinstance(x, py.IfExp) and isinstance(x.body, py.List) and len(x.body.elts) == 1 \
+            and not isinstance(x.body.elts[0], py.Starred) and isinstance(x.orelse, py.List) \
+            and not x.orelse.elts and _is_bool(x.test):
+        return x.test
+    return x
+
+
+def _is_bool(x: py.expr) -> bool:
+    """Is X's value a bool: a comparison (of numbers, names, cards), a `not`, or and/or of such?"""
+    if isinstance(x, (py.Compare, py.Constant)):
+        return isinstance(x, py.Compare) or isinstance(x.value, bool)
+    if isinstance(x, py.UnaryOp):
+        return isinstance(x.op, py.Not)
+    return isinstance(x, py.BoolOp) and all(_is_bool(v) for v in x.values)

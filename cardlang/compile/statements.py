@@ -29,13 +29,14 @@ Items = list[tuple[Span | None, G.Item]]
 
 class Statements:
     # ---- blocks ------------------------------------------------------------------------------------
-    def block(self, node: ast.Block, scope: Scope) -> Effect:
+    def block(self, node: ast.Block, scope: Scope, given: tuple[str, ...] = ()) -> Effect:
         """Compile a block to one generated function; compile errors are collected so that one run reports
-        all of them."""
+        all of them. GIVEN: names every call of it passes in ctx.vars (a verb's parameters); those the
+        block never writes are read once, on entry (codegen.build)."""
         items = self.block_items(node, scope)
         if not items:
             return _noop
-        g = G.build(self.gen_label, node.span, items, local_ok=written_once(node))
+        g = G.build(self.gen_label, node.span, items, local_ok=written_once(node), given=_unwritten(node, given))
         self.add_generated(g)
         return g.fn
 
@@ -395,5 +396,18 @@ def _listed(ce: CE) -> Callable:
     """`list(X)`: over X's code, or a call of its function."""
     def code(g: G.Gen) -> py.expr:
         items = g.expr(ce)
+        if isinstance(items, py.Tuple) and all(isinstance(e, py.Constant) for e in items.elts):
+            return items  # `for f in [1, 2, 3]`: numbers written in the source, which nothing can change
         return items if G.fresh_list(items) else G.call(G.name("list"), items)
     return code
+
+
+def _unwritten(node: ast.Block, names: tuple[str, ...]) -> tuple[str, ...]:
+    """NAMES that no `let`, assignment or loop of a block (with all blocks inside it) writes."""
+    if not names:
+        return ()
+    from cardlang.syntax.walk import nodes
+    written = {n.name if isinstance(n, ast.Let) else n.var if isinstance(n, (ast.For, ast.Attack)) else n.target[0]
+               for n in nodes(node) if isinstance(n, (ast.Let, ast.For, ast.Attack))
+               or (isinstance(n, ast.Assign) and len(n.target) == 1)}
+    return tuple(n for n in names if n not in written)

@@ -322,6 +322,7 @@ def build_note(b: Bound, info) -> object:
         state = ctx.state
         if state.log is not None or state.listeners:
             state.emit(("Note", ctx.you, str(message(ctx))))
+    run_note.watched_only = True  # type: ignore[attr-defined]  # generated code calls it only when watched
     return run_note
 
 

@@ -22,13 +22,31 @@ def _no_numbers(ctx: Ctx) -> tuple:
     return ()
 
 
-def change_card_counter(state, v: int, cards: list[int], spec, op: str) -> None:
-    """`CARDS.COUNTER op V` over evaluated values (the value first, as it is written to be computed)."""
-    name = spec.name
-    for cid in cards:
-        old = state.card_counters.get((cid, name), spec.start)
-        new = v if op == "=" else old + v if op == "+=" else old - v
-        C.set_card_counter(state, cid, spec, new, clamp=op != "-=")
+def card_counter_change(spec, op: str) -> Callable:
+    """`CARDS.COUNTER op V` for one counter and operator, as change(state, V, CARDS) over evaluated values
+    (the value first, as it is written to be computed): the counter's name, start and bounds are the
+    function's own, not looked up on each change."""
+    name, start, low, high, clamp = spec.name, spec.start, spec.minimum, spec.maximum, op != "-="
+    assign, plus = op == "=", op == "+="
+    set_card_counter = C.set_card_counter
+
+    def change(state, v: int, cards: list[int]) -> None:
+        table = state.card_counters
+        # nobody watches: a value within the bounds is stored here (set_card_counter's plain case)
+        quiet = state.log is None and not state.listeners and state.check is None
+        for cid in cards:
+            key = (cid, name)
+            old = table.get(key, start)
+            new = v if assign else old + v if plus else old - v
+            if quiet and (low is None or new >= low) and (high is None or new <= high):
+                if new != old:
+                    if new == start:
+                        del table[key]  # a card at its start value is not kept (as set_card_counter does)
+                    else:
+                        table[key] = new
+                continue
+            set_card_counter(state, cid, spec, new, clamp=clamp)
+    return change
 
 
 def compile_assign(comp, node, scope, spec) -> Callable[[Ctx], None]:
@@ -45,9 +63,8 @@ def compile_assign(comp, node, scope, spec) -> Callable[[Ctx], None]:
                                    node.span)
         from cardlang.primitives.types import applied
         value = comp.coerce_ce(comp.expr(node.value, scope), INT, node.value.span)
-        # generated code calls change_card_counter with its arguments' code inlined (compile/statements.py)
-        change = applied(change_card_counter, [value, comp.coerce_ce(who, CARDS, node.span)], INT,
-                         consts=(spec, op))
+        # generated code calls the change with its arguments' code inlined (compile/statements.py)
+        change = applied(card_counter_change(spec, op), [value, comp.coerce_ce(who, CARDS, node.span)], INT)
         run_card_counter = change.fn
         run_card_counter.applied = change  # type: ignore[attr-defined]
         return run_card_counter

@@ -12,8 +12,11 @@ def _d(name: str):
 def build_count(comp, ces, spans):
     """The number of cards in a zone or set, or of players in a list.
     Example: count(hand)"""
-    from cardlang.primitives.types import CARDNAMES, PLAYERS, ZONE as ZT, CARDS, applied
+    from cardlang.primitives.types import CARDNAMES, CE, PLAYERS, ZONE as ZT, CARDS, applied
     ce = ces[0]
+    if ce.counted is not None:  # `count(X where C)`: one loop that counts, no list built
+        fn = ce.counted()
+        return CE(fn, "int", code=lambda g: g.call_fn(fn))
     if ce.type == ZT:  # the size of a zone is public, even where its cards are not
         return applied(count_zone, [ce], "int")
     if ce.type in (PLAYERS, CARDNAMES, "numbers", "slots"):  # players, card names, dice, slots

@@ -69,10 +69,6 @@ def build_place(b: Bound, info) -> object:
     return run_place
 
 
-def _zone_arg(comp, ce, span):
-    return comp.coerce(ce, "zone", span)
-
-
 @primitive("card_at", Param("zone", ZONE), Param("column", INT), Param("row", INT), kind="function",
            returns=CARDS, describe=lambda a: f"the card at column {a['column']}, row {a['row']} of {a['zone']}")
 def build_card_at(comp, ces, spans):
@@ -146,10 +142,9 @@ def build_nearest(comp, ces, spans):
     """The card of ROW nearest to COLUMN in a grid zone: the one at COLUMN, else the closest (both, when two
     are equally close), else nothing.
     Example: nearest(foe.board, 6 - f, 1)"""
-    from cardlang.primitives.types import CE
-    zone, col, row = _zone_arg(comp, ces[0], spans[0]), comp.coerce(ces[1], "int", spans[1]), \
-        comp.coerce(ces[2], "int", spans[2])
-    return CE(lambda ctx: B.nearest(zone(ctx), col(ctx), row(ctx)), "cards")
+    from cardlang.primitives.types import applied
+    return applied(B.nearest, [comp.coerce_ce(ces[0], "zone", spans[0]), comp.coerce_ce(ces[1], "int", spans[1]),
+                               comp.coerce_ce(ces[2], "int", spans[2])], "cards", state=False)
 
 
 @primitive("open_slots", Param("zone", ZONE), kind="function", returns="slots",
@@ -157,9 +152,8 @@ def build_nearest(comp, ces, spans):
 def build_open_slots(comp, ces, spans):
     """The empty slots of a grid zone, in reading order (row 1 from column 1, then row 2...).
     Example: choose 1 from open_slots(board) where slot.row == 1"""
-    from cardlang.primitives.types import CE
-    zone = _zone_arg(comp, ces[0], spans[0])
-    return CE(lambda ctx: B.open_cells(zone(ctx)), "slots")
+    from cardlang.primitives.types import applied
+    return applied(B.open_cells, [comp.coerce_ce(ces[0], "zone", spans[0])], "slots", state=False)
 
 
 @primitive("slots", Param("zone", ZONE), kind="function", returns="slots",
@@ -167,6 +161,5 @@ def build_open_slots(comp, ces, spans):
 def build_slots(comp, ces, spans):
     """Every slot of a grid zone, empty or not, in reading order.
     Example: choose 1 from slots(board) where slot.row <= 2"""
-    from cardlang.primitives.types import CE
-    zone = _zone_arg(comp, ces[0], spans[0])
-    return CE(lambda ctx: B.cells_of(zone(ctx)), "slots")
+    from cardlang.primitives.types import applied
+    return applied(B.cells_of, [comp.coerce_ce(ces[0], "zone", spans[0])], "slots", state=False)

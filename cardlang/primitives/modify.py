@@ -41,31 +41,83 @@ def build_modify(b: Bound, info) -> object:
 
 
 def modifier_total(state, comp, cid: int, prop: str) -> int:
-    """The sum of every modifier now in play for PROPERTY of card CID."""
-    entries = comp.watch_index.get(EVENT)
+    """The sum of every modifier now in play for PROPERTY of card CID. Only the modifiers that may change
+    PROPERTY run (`modifier_index`), and one that changes only its own card runs only when CID is that card:
+    the others would add nothing (the order of modifiers never matters, see above)."""
+    entries = comp.modifiers.get(prop)
     if not entries:
+        return 0
+    card_def = state.card_def
+    runs = []  # (zone, card) of each modifier to run; found first, so that a read none applies to costs little
+    for slot, own, others in entries:
+        if own and card_def[cid].index in own:
+            zone = state.loc[cid]
+            if zone.spec.slot == slot and zone.pile is None:
+                runs.append((zone, cid))
+        if others:
+            for zone in state.zones[slot]:
+                for source in zone.cards:
+                    if card_def[source].index in others:
+                        runs.append((zone, source))
+    if not runs:
         return 0
     acc = [cid, prop, 0]
     state.modifying = acc
     ctx = Ctx(state, 0)  # one context for all the modifiers: each gets its player, card and names of its own
     try:
-        card_def = state.card_def
-        for zone_name, defs in entries:
-            for zone in state.zones[state.zone_slot[zone_name]]:
-                for source in zone.cards:
-                    if card_def[source].index in defs:
-                        break
-                else:
-                    continue  # no modifier in this zone: no copy of it, no context
-                for source in list(zone.cards):
-                    d = card_def[source]
-                    if d.index in defs:
-                        ctx.you = zone.owner if zone.owner is not None else 0
-                        ctx.card, ctx.vars, ctx.source = source, {}, d.name
-                        d.watchers[EVENT][1](ctx)
+        for zone, source in runs:
+            d = card_def[source]
+            ctx.you = zone.owner if zone.owner is not None else 0
+            ctx.card, ctx.vars, ctx.source = source, {}, d.name
+            d.watchers[EVENT][1](ctx)
     finally:
         state.modifying = None
     return acc[2]
+
+
+def modifier_index(watched: list[tuple[str, set[int]]], decls: list[ast.CardDecl], verbs: dict,
+                   slots: dict[str, int]) -> dict[str, list[tuple[int, frozenset[int], frozenset[int]]]]:
+    """For each property some modifier changes: (the zone's slot, cards whose modifiers there change only
+    their own card, the other cards with modifiers there), from WATCHED (the game's `on modify in ZONE`
+    index: zone -> indexes of the cards with one), the cards' declarations, DECLS, by index, and the zones'
+    SLOTS by name."""
+    reach = {}
+    for _, defs in watched:
+        for i in defs:
+            props: set[str] = set()
+            own = all(_reach(t.body, props, verbs, set()) for t in decls[i].triggers if t.event == EVENT)
+            reach[i] = (props, own)
+    out: dict[str, list] = {}
+    for zone_name, defs in watched:
+        for prop in sorted({p for i in defs for p in reach[i][0]}):
+            of = [i for i in defs if prop in reach[i][0]]
+            out.setdefault(prop, []).append((slots[zone_name], frozenset(i for i in of if reach[i][1]),
+                                             frozenset(i for i in of if not reach[i][1])))
+    return out
+
+
+def _reach(node, props: set[str], verbs: dict, seen: set) -> bool:
+    """Add to PROPS the properties the `modify`s under NODE change (the verbs it calls included); true when
+    each of them names `this`, so that they change only the modifier's own card."""
+    own = True
+    if isinstance(node, ast.Call) and node.verb == EVENT:
+        if node.args and isinstance(node.args[0], ast.NameRef):
+            props.add(node.args[0].name)
+        return len(node.args) > 1 and isinstance(node.args[1], ast.NameRef) and node.args[1].name == "this"
+    if isinstance(node, (ast.Let, ast.For)) and (node.name if isinstance(node, ast.Let) else node.var) == "this":
+        own = False  # `this` bound to something else: it may not be the card
+    if isinstance(node, ast.Call) and node.verb in verbs and node.verb not in seen:
+        seen.add(node.verb)
+        v = verbs[node.verb]
+        own = _reach(v.body, props, verbs, seen) and all(p.name != "this" for p in v.params) and own
+    if hasattr(node, "__dataclass_fields__"):
+        for f in node.__dataclass_fields__:
+            if f != "span":
+                own = _reach(getattr(node, f), props, verbs, seen) and own
+    elif isinstance(node, tuple):
+        for x in node:
+            own = _reach(x, props, verbs, seen) and own
+    return own
 
 
 def modified_property(comp, cards, n: str, default):
@@ -81,10 +133,12 @@ def read_modified(ctx: Ctx, cs: list[int], comp, n: str, default) -> int:
     if not cs:
         raise IllegalAction(f"no card to read '{n}' from")
     state = ctx.state
-    base = _prop_of_card(ctx, cs[0], n, default)
+    cid = cs[0]
+    d = state.card_def[cid]
+    base = d.props.get(n, default) if n not in d.dynamic else _prop_of_card(ctx, cid, n, default)
     if state.modifying is not None:  # inside a modifier: printed values only
         return base
-    return base + modifier_total(state, comp, cs[0], n)
+    return base + modifier_total(state, comp, cid, n)
 
 
 def modified_properties(cards: list[ast.CardDecl], errors: list, verbs: dict | None = None) -> set[str]:

@@ -95,6 +95,11 @@ def _slot_label(cell) -> str:
     return f"column {cell[0]}, row {cell[1]}"
 
 
+def _slot_labels(cells) -> list[str]:
+    """The labels of several slots (one call for a decision's options, not one per slot)."""
+    return [f"column {c}, row {r}" for c, r in cells]
+
+
 def _first_slot(cells):
     if not cells:
         raise IllegalAction("no slot was chosen")
@@ -115,6 +120,8 @@ def _mod(a: int, b: int) -> int:
 
 def _others(state, you: int, include_self: bool = False) -> list[int]:
     n = state.num_players
+    if True not in state.out:  # nobody eliminated: the seats from YOU on, round the table, in one go
+        return [*range(you if include_self else you + 1, n), *range(you)]
     start = 0 if include_self else 1
     return [(you + i) % n for i in range(start, n) if not state.out[(you + i) % n]]
 

@@ -13,15 +13,28 @@ from cardlang.runtime.state import GameState, IllegalAction, Zone
 Cell = tuple[int, int]
 
 
+def _grid_cells(grid: tuple[int, int] | None) -> tuple[Cell, ...]:
+    """The slots of a grid of that size in reading order, worked out once per size (a constant, not state)."""
+    cells = _CELLS.get(grid)
+    if cells is None:
+        cols, rows = grid or (0, 0)
+        cells = _CELLS[grid] = tuple((c, r) for r in range(1, rows + 1) for c in range(1, cols + 1))
+    return cells
+
+
+_CELLS: dict[tuple[int, int] | None, tuple[Cell, ...]] = {}
+
+
 def cells_of(zone: Zone) -> list[Cell]:
     """Every slot of a grid zone in reading order: row 1 from column 1, then row 2, ..."""
-    cols, rows = zone.spec.grid or (0, 0)
-    return [(c, r) for r in range(1, rows + 1) for c in range(1, cols + 1)]
+    return list(_grid_cells(zone.spec.grid))
 
 
 def open_cells(zone: Zone) -> list[Cell]:
-    taken = zone.cells or {}
-    return [cell for cell in cells_of(zone) if cell not in taken]
+    taken = zone.cells
+    if not taken:
+        return list(_grid_cells(zone.spec.grid))
+    return [cell for cell in _grid_cells(zone.spec.grid) if cell not in taken]
 
 
 def check_cell(zone: Zone, cell: Cell) -> None:
@@ -89,14 +102,16 @@ def attach(state: GameState, cid: int, host: int) -> None:
             _take_out(state, cid, src)
             zone.cards.append(cid)
             state.loc[cid] = zone
-            _emit(state, ("Moved", cid, state.card_def[cid].name, label(src, None), zone.label))
+            if state.log is not None or state.listeners:  # the event is built only for someone watching
+                state.emit(("Moved", cid, state.card_def[cid].name, label(src, None), zone.label))
         else:
             cell = state.cell.pop(cid, None)
             if cell is not None and zone.cells is not None:
                 del zone.cells[cell]
         state.host[cid] = host
         state.attached.setdefault(host, []).append(cid)
-        _emit(state, ("Attached", cid, state.card_def[cid].name, host, state.card_def[host].name))
+        if state.log is not None or state.listeners:  # the event is built only for someone watching
+            state.emit(("Attached", cid, state.card_def[cid].name, host, state.card_def[host].name))
     finally:
         state.check = check
     if check is not None:
@@ -147,7 +162,8 @@ def move_linked(state: GameState, cid: int, dest: Zone, *, bottom: bool = False,
             if cell is not None:
                 dest.cells[cell] = cid  # type: ignore[index]
                 state.cell[cid] = cell
-            _emit(state, ("Moved", cid, state.card_def[cid].name, label(src, old), label(dest, cell)))
+            if state.log is not None or state.listeners:  # the event is built only for someone watching
+                state.emit(("Moved", cid, state.card_def[cid].name, label(src, old), label(dest, cell)))
             followers = state.attached.get(cid)
             if followers:
                 for a in list(followers):
@@ -172,13 +188,15 @@ def _relocate(state: GameState, cid: int, zone: Zone, cell: Cell) -> None:
     cells[cell] = cid
     state.cell[cid] = cell
     name = state.card_def[cid].name
-    _emit(state, ("Moved", cid, name, label(zone, old), label(zone, cell)))
+    if state.log is not None or state.listeners:  # the event is built only for someone watching
+        state.emit(("Moved", cid, name, label(zone, old), label(zone, cell)))
     if other is not None:
         if old is None:  # pragma: no cover - a card on a grid always has a slot
             raise IllegalAction(f"{label(zone, cell)} is taken by {state.card_def[other].name}")
         cells[old] = other
         state.cell[other] = old
-        _emit(state, ("Moved", other, state.card_def[other].name, label(zone, cell), label(zone, old)))
+        if state.log is not None or state.listeners:  # the event is built only for someone watching
+            state.emit(("Moved", other, state.card_def[other].name, label(zone, cell), label(zone, old)))
 
 
 def _follow(state: GameState, a: int, dest: Zone, bottom: bool) -> None:
@@ -190,7 +208,8 @@ def _follow(state: GameState, a: int, dest: Zone, bottom: bool) -> None:
     else:
         target.cards.append(a)
     state.loc[a] = target
-    _emit(state, ("Moved", a, state.card_def[a].name, src.label, target.label))
+    if state.log is not None or state.listeners:  # the event is built only for someone watching
+        state.emit(("Moved", a, state.card_def[a].name, src.label, target.label))
 
 
 def place_new(state: GameState, cid: int, zone: Zone) -> None:
@@ -210,14 +229,18 @@ def nearest(zone: Zone, column: int, row: int) -> list[int]:
     """The cards of ROW nearest to COLUMN (one, or the two tied at the same distance, left first)."""
     if zone.cells is None:
         return []
-    best: list[tuple[int, int, int]] = []
+    best = -1
+    picks: list[tuple[int, int]] = []  # (column, card) of the nearest so far
     for (c, r), cid in zone.cells.items():
         if r == row:
-            best.append((abs(c - column), c, cid))
-    if not best:
-        return []
-    d = min(b[0] for b in best)
-    return [cid for dist, _, cid in sorted(best) if dist == d]
+            d = c - column if c >= column else column - c
+            if best < 0 or d < best:
+                best, picks = d, [(c, cid)]
+            elif d == best:
+                picks.append((c, cid))
+    if len(picks) > 1:
+        picks.sort()
+    return [cid for _, cid in picks]
 
 
 def adjacent(state: GameState, cid: int) -> list[int]:

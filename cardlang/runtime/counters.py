@@ -66,7 +66,13 @@ def set_card_counter(state: GameState, cid: int, spec, value: int, *, clamp: boo
 
 def reset_card_counter(state: GameState, spec) -> None:
     """Put a per-card counter back to its start value on every card (logged per card that changes)."""
-    for key in [k for k in state.card_counters if k[1] == spec.name]:
+    keys = [k for k in state.card_counters if k[1] == spec.name]
+    if state.log is None and not state.listeners and state.check is None and \
+            (spec.minimum is None or spec.start >= spec.minimum) and (spec.maximum is None or spec.start <= spec.maximum):
+        for key in keys:  # nobody watches: what set_card_counter does, as no stored value is the start value
+            del state.card_counters[key]
+        return
+    for key in keys:
         set_card_counter(state, key[0], spec, spec.start)
 
 

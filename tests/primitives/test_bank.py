@@ -164,3 +164,17 @@ def test_bank_other_errors(tmp_path, monkeypatch, decl, message) -> None:
     with pytest.raises(ErrorList) as e:
         _toy(tmp_path, monkeypatch, "", extra=decl)
     assert e.value.errors[0].message == message
+
+
+@pytest.mark.parametrize("log", [True, False])
+def test_generated_changes_keep_bank_and_bounds_whether_watched_or_not(tiny, log) -> None:
+    # Nobody watching, generated code stores a change itself (no set_counter): the same values, the same bank.
+    extra = ("  counter gems: per player, bank 5;\n  counter flag: per player, max 1;\n"
+             "  counter stake: per player, max 1, bank gems;")
+    g = tiny(probe="gems += 3; gems += 4; flag = 1; flag += 1; stake = 1; gems -= 1; stake = 0; flag -= 1;",
+             extra=extra)
+    s = g.state(log=log)
+    g.play(s)
+    slot = {n: g.game.spec.counters[n].slot for n in ("gems", "flag", "stake")}
+    assert [s.counters[slot[n]][0] for n in ("gems", "flag", "stake")] == [4, 0, 0]
+    assert s.banks[slot["gems"]] == 1       # 3 taken, 2 of the 4 left, 1 paid back; the stake came and went

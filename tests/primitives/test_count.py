@@ -89,3 +89,14 @@ def test_a_function_is_not_a_statement(tiny):
     e = tiny.error(body)
     assert (e.message, e.span, e.hint) == ("'count' is a function; use it inside an expression",
                                            probe_span(body, body), None)
+
+
+def test_a_filter_is_counted_without_a_list_whatever_it_goes_over(tiny):
+    # count(X where C) is one generated loop that counts: cards, players and card names alike.
+    g = tiny("marks += count(hand where card.value > 0 and card is Thing) * 100 "
+             "+ count(players where player.marks == 0) * 10 + count(cards where card.value > 1);")
+    s = g.state(players=3)
+    g.put(s, "p1.hand", ["Coin", "Land", "Gem", "Land"])
+    g.play(s)
+    assert g.marks(s) == 2 * 100 + 3 * 10 + 1
+    assert "run_count" in "".join(x.fn.__name__ for x in g.game.compiler.generated)

@@ -69,3 +69,22 @@ def test_a_modifier_may_only_compute(tmp_path, monkeypatch) -> None:
     errs = field_errors(tmp_path, monkeypatch, cards={
         "Knight": "card Knight { types Unit; on modify { modify power this by 1; } }"})
     assert errs[0].message == "a modifier names the zone it works from: `on modify in ZONE`"
+
+
+def test_a_read_runs_only_the_modifiers_that_can_change_it(tmp_path, monkeypatch) -> None:
+    # Knight changes only its own power (`this`, also through a verb), Banner others' hp, Blade its carrier's
+    # power: a read of one card's power runs the Knights' modifier only when that card is a Knight.
+    own = ("card Knight { types Unit; tags Guard; power 3; hp 5;\n"
+           "  on modify in board { rally; if count(adjacent(this)) > 0 { modify power this by 2; } } }")
+    g = field(tmp_path, monkeypatch, probe="tally = card_at(board, 1, 1).power + card_at(board, 2, 1).power;",
+              cards={"Knight": own, "Banner": BANNER, "Blade": BLADE},
+              extra='  verb rally() "rally" { modify power this by 1; }')
+    index = {prop: [(slot, sorted(g.game.defs[i].name for i in mine), sorted(g.game.defs[i].name for i in rest))
+                    for slot, mine, rest in entries]
+             for prop, entries in g.game.compiler.modifiers.items()}
+    board = g.game.spec.zones["board"].slot
+    assert index == {"power": [(board, ["Knight"], ["Blade"])], "hp": [(board, [], ["Banner"])]}
+    s = g.state()
+    g.put(s, "p1.board", "Knight", (1, 1))
+    g.put(s, "p1.board", "Squire", (2, 1))
+    assert read(g, s) == (3 + 1 + 2) + 1     # the Knight's own bonuses; none for the Squire beside it

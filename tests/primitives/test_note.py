@@ -2,6 +2,8 @@
 
 `note` takes any value, so there is no wrong type; an unknown name is still an error.
 """
+import re
+
 import pytest
 
 from cardlang.primitives import CORE
@@ -60,3 +62,14 @@ def test_too_many_arguments(tiny):
     e = tiny.error(body)
     assert (e.message, e.span, e.hint) == ("'note' takes at most 1 argument(s), got 2", probe_span(body, '"b"'),
                                            'for example: note "The attack fails";')
+
+
+def test_generated_code_calls_it_only_when_someone_watches(tiny):
+    from cardlang.compile.codegen import source_of
+    g = tiny('note "hello"; marks += 1;')
+    probe = [x for x in g.game.compiler.generated if x.card == "Probe"]
+    code = "".join(source_of(x) for x in probe)  # (the state may be read from a local: `_state`)
+    assert re.search(r"if (ctx\.state|_state)\.log is not None or \1\.listeners:\n\s+_k\d+_run_note\(ctx\)", code)
+    s = g.state(log=False)
+    g.play(s)
+    assert g.marks(s) == 1

@@ -61,3 +61,37 @@ def test_a_bare_card_counter_name_is_an_error(tmp_path, monkeypatch) -> None:
 
 def test_rules_text() -> None:
     assert CORE.get("reset").describe({"counter": "damage"}) == "Every card's damage goes back to 0."
+
+
+@pytest.mark.parametrize("log", [True, False])
+def test_changes_and_reset_are_the_same_whether_watched_or_not(tmp_path, monkeypatch, log) -> None:
+    # Nobody watching, a change within the bounds and `reset` skip set_card_counter: the same values result.
+    g = field(tmp_path, monkeypatch, probe="let k = card_at(board, 1, 1); k.marks += 2; k.marks += 9; "
+                                            "k.hurt = 2; k.hurt -= 2; let j = card_at(board, 2, 1); j.hurt += 1; "
+                                            "reset marks; tally = k.marks + 10 * j.hurt;")
+    s = g.game.new_state(2, 1, log=log)
+    k = g.put(s, "p1.board", "Knight", (1, 1))
+    j = g.put(s, "p1.board", "Knight", (2, 1))
+    g.run(s)
+    assert s.card_counters == {(j, "hurt"): 1}   # marks back to 0 and hurt at 0 on k: nothing kept for them
+    assert s.counters[g.game.spec.counters["tally"].slot][0] == 10
+    assert k != j
+
+
+def test_a_counter_or_property_of_a_name_holding_cards_is_its_first_cards(tmp_path, monkeypatch) -> None:
+    # `k.hurt` / `k.hp` of a name holding cards read the first card in place; holding none, they are an error
+    g = field(tmp_path, monkeypatch, probe="let k = board where card is Unit; k.hurt += 2; "
+                                            "tally = k.hurt * 100 + k.hp + count(k);")
+    s = g.state()
+    g.put(s, "p1.board", "Knight", (2, 1))
+    g.put(s, "p1.board", "Squire", (1, 1))
+    g.run(s)
+    assert s.counters[g.game.spec.counters["tally"].slot][0] == 200 + 5 + 2   # the Knight, first on the board
+    g = field(tmp_path, monkeypatch, probe="let k = board where card is Unit; tally = k.hp;")
+    s = g.state()
+    with pytest.raises(RuleViolation, match="no card to read 'hp' from"):
+        g.run(s)
+    g = field(tmp_path, monkeypatch, probe="let k = board where card is Unit; tally = k.hurt;")
+    s = g.state()
+    with pytest.raises(RuleViolation, match="no card to read 'hurt' from"):
+        g.run(s)

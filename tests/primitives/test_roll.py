@@ -74,3 +74,12 @@ def test_a_huge_number_of_dice_is_refused_before_any_roll() -> None:
     assert s.steps == 0
     D.roll(s, 0, 5, 6)
     assert s.steps == 5  # each die is a step of the turn's budget
+
+
+@pytest.mark.parametrize("sides", [1, 2, 6, 7, 20, 1000])
+def test_a_roll_draws_what_randint_draws_and_leaves_the_rng_where_it_would(sides) -> None:
+    from cardlang.runtime.state import GameState
+    s = GameState(defs=[], zone_specs=[], counter_specs=[], num_players=2, seed=3)
+    rng = random.Random(3)
+    assert D.roll(s, 0, 50, sides) == tuple(rng.randint(1, sides) for _ in range(50))
+    assert s.rng.getstate() == rng.getstate()

@@ -1,0 +1,68 @@
+"""Expressions for small runtime functions, for generated code to compute in place instead of calling them:
+a grid's card at a slot, a card's column and row, the cards next to one, a zone's size. Each gives the same value as the
+function it stands for, over the same arguments evaluated once each, or None when the arguments' shape
+needs the call (a card set that is not one card written out). Registered in codegen.EXPANSIONS; knows no
+game.
+"""
+from __future__ import annotations
+
+import ast as py
+
+from cardlang.compile import codegen as G
+from cardlang.primitives import functions, grid
+from cardlang.runtime import board as B
+
+
+def _one(cards: py.expr) -> py.expr | None:
+    """E, when CARDS is the code `[E]` of one card."""
+    if isinstance(cards, py.List) and len(cards.elts) == 1 and not isinstance(cards.elts[0], py.Starred):
+        return cards.elts[0]
+    return None
+
+
+def _got(gen: G.Gen, table: py.expr, key: py.expr, hint: str) -> tuple[py.expr, str]:
+    """`(_x := TABLE.get(KEY)) is not None`, and _x."""
+    x = gen.fresh(hint)
+    got = py.NamedExpr(G.store(x), G.call(G.attr(table, "get"), key))
+    return py.Compare(got, [py.IsNot()], [G.const(None)]), x
+
+
+def card_at(gen: G.Gen, args: list[py.expr]) -> py.expr:
+    """grid.cards_at(state, ZONE, COLUMN, ROW): `[_x] if (_x := (ZONE.cells or {}).get((COLUMN, ROW))) is not
+    None else []` (a zone with no grid has no cells)."""
+    zone, column, row = args
+    cells = py.BoolOp(py.Or(), [G.attr(zone, "cells"), py.Dict([], [])])
+    test, x = _got(gen, cells, py.Tuple([column, row], py.Load()), "at")
+    return py.IfExp(test, py.List([G.name(x)], py.Load()), py.List([], py.Load()))
+
+
+def _coordinate(i: int):
+    def expand(gen: G.Gen, args: list[py.expr]) -> py.expr | None:
+        """grid._column_of / _row_of(state, [E]): `_x[I] if (_x := ctx.state.cell.get(E)) is not None else 0`."""
+        card = _one(args[0])
+        if card is None:
+            return None
+        test, x = _got(gen, G.state_attr("cell"), card, "cell")
+        return py.IfExp(test, G.subscript(G.name(x), G.const(i)), G.const(0))
+    return expand
+
+
+def adjacent(gen: G.Gen, args: list[py.expr]) -> py.expr | None:
+    """grid._adjacent(state, [E]): board.adjacent(ctx.state, E), one call instead of two."""
+    card = _one(args[0])
+    return None if card is None else G.call(gen.const(B.adjacent), G.ctx_attr("state"), card)
+
+
+def count_zone(gen: G.Gen, args: list[py.expr]) -> py.expr:
+    """functions.count_zone(state, ZONE): `len(_z.cards) if not (_z := ZONE).spec.piles or _z.pile is not None
+    else count_zone(ctx.state, _z)` (a zone of piles counts all of them)."""
+    z = gen.fresh("z")
+    plain = py.BoolOp(py.Or(), [
+        py.UnaryOp(py.Not(), G.attr(G.attr(py.NamedExpr(G.store(z), args[0]), "spec"), "piles")),
+        py.Compare(G.attr(G.name(z), "pile"), [py.IsNot()], [G.const(None)])])
+    return py.IfExp(plain, G.call(gen.const(len), G.attr(G.name(z), "cards")),
+                    G.call(gen.const(functions.count_zone), G.ctx_attr("state"), G.name(z)))
+
+
+G.EXPANSIONS.update({grid.cards_at: card_at, grid._column_of: _coordinate(0), grid._row_of: _coordinate(1),
+                     grid._adjacent: adjacent, functions.count_zone: count_zone})
