@@ -283,11 +283,14 @@ def test_help_has_no_type_metavars(command: str) -> None:
     assert "<bool>" not in out and "--with <" not in out
 
 
-def test_verbs_calling_each_other_at_run_time_stop_with_their_names_and_lines(tmp_path: Path) -> None:
+@pytest.mark.parametrize("play", ["ping;", "enter;"])  # (enter: a verb that never runs inside itself)
+def test_verbs_calling_each_other_at_run_time_stop_with_their_names_and_lines(tmp_path: Path, play: str) -> None:
     exp = tmp_path / "exp"
     exp.mkdir()
-    (exp / "verbs.cl").write_text("verb ping() {\n  if true { pong; }\n}\nverb pong() {\n  ping;\n}\n")
-    (exp / "forge.card").write_text("card Forge {\n  types Action, Kingdom; cost 2;\n  on play { ping; }\n}\n")
+    (exp / "verbs.cl").write_text("verb ping() {\n  if true { pong; }\n}\nverb pong() {\n  ping;\n}\n"
+                                  "verb enter() {\n  ping;\n}\n")
+    (exp / "forge.card").write_text("card Forge {\n  types Action, Kingdom; cost 2;\n  on play { " + play
+                                    + " }\n}\n")
     sc = tmp_path / "a.scenario"
     sc.write_text('scenario "forge" {\n  game dominion;\n  p1.hand = [Forge];\n  play Forge in hand;\n}\n')
     out = run("test", sc, "--with", exp, code=1)

@@ -223,6 +223,7 @@ class Calls:
         verb_fns = self.verb_fns
         name = node.verb
         verb_span, call_span = decl.span, node.span
+        flat = self.flat_verbs
 
         def run_user_verb(ctx: Ctx) -> None:
             if ctx.state.depth > _MAX_DEPTH:
@@ -249,6 +250,10 @@ class Calls:
             run = py.Expr(G.call(G.subscript(gen.const(verb_fns, "verbs"), G.const(name)), G.name(G.CTX)))
             limit = py.ExceptHandler(gen.const(NestingLimit), err, [
                 py.Expr(G.call(G.attr(G.name(err), "called_from"), *spans)), py.Raise(None, None)])
+            if name in flat:  # it can never run inside itself: no nesting to count (checks.flat_verbs)
+                return [py.Assign([G.store(av)], args), py.Assign([G.store(vs)], G.ctx_attr("vars")),
+                        py.Assign([ctx_vars], G.name(av)),
+                        py.Try([run], [], [], [py.Assign([ctx_vars], G.name(vs))])]
             return [deep, py.Assign([G.store(av)], args), py.Assign([G.store(vs)], G.ctx_attr("vars")),
                     py.Assign([G.store(st)], G.ctx_attr("state")),
                     py.AugAssign(depth, py.Add(), G.const(1)), py.Assign([ctx_vars], G.name(av)),

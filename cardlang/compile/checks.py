@@ -1,5 +1,6 @@
 """Whole-game checks on the AST that no single statement's compilation can make: verbs that call each other
-without end, and `this` in an ability that only ever runs for a card's name.
+without end, and `this` in an ability that only ever runs for a card's name; and the verbs that can never
+run inside themselves (their calls skip the nesting bookkeeping).
 
 Each check returns compile errors (it never raises) and reports only what is certain; what may or may not
 happen at run time is left to the budgets there. Knows no game.
@@ -37,6 +38,55 @@ def verb_cycles(verbs: dict[str, ast.VerbDecl], primitives: Iterable[str]) -> li
         errors.append(CardCompileError(f"{what}, so it never ends: {steps}", cycle[0][1],
                                        hint="make one of the calls depend on a condition: if ... { ... }"))
     return errors
+
+
+def flat_verbs(verbs: dict[str, ast.VerbDecl], cards: Iterable[ast.CardDecl], reactions: Iterable[ast.Trigger],
+               primitives: Iterable[str], modified: bool) -> set[str]:
+    """Verbs that can never run inside themselves: no path of calls from their body leads back to them,
+    through the verbs it calls, the abilities its `trigger`s run (every card's `on EVENT`, in any zone) or an
+    `attack` (the game's `on attack` rules, the cards' `on attack in ZONE`). A call of one needs no nesting
+    bookkeeping: a cycle of calls that never ends passes only through the others, or through abilities,
+    which count themselves. Conservative: a call of something not known, or a game with modifiers (run by
+    property reads), and no verb is flat."""
+    prims = set(primitives)
+    bodies: dict[tuple[str, str], list] = {("verb", n): [d.body] for n, d in verbs.items()}
+    for c in cards:
+        for t in c.triggers:
+            bodies.setdefault(("event", t.event), []).append(t.body)
+    for t in reactions:
+        bodies.setdefault(("event", "attack"), []).append(t.body)
+    edges: dict[tuple[str, str], set[tuple[str, str]]] = {}
+    for key, blocks in bodies.items():
+        out = edges[key] = set()
+        for n in (n for b in blocks for n in _nodes(b)):
+            if isinstance(n, ast.Attack):
+                out.add(("event", "attack"))
+            if not isinstance(n, ast.Call):
+                continue
+            if n.verb in verbs:
+                out.add(("verb", n.verb))
+            elif n.verb == "trigger":
+                if not n.args or not isinstance(n.args[0], ast.NameRef):
+                    return set()
+                out.add(("event", n.args[0].name))
+            elif n.verb not in prims:
+                return set()
+    if modified:
+        return set()
+    flat = set()
+    for name in verbs:
+        start = ("verb", name)
+        stack, seen = list(edges[start]), set()
+        while stack:
+            k = stack.pop()
+            if k == start:
+                break
+            if k not in seen:
+                seen.add(k)
+                stack.extend(edges.get(k, ()))
+        else:
+            flat.add(name)
+    return flat
 
 
 def _returning_verbs(verbs: dict[str, ast.VerbDecl], prims: set[str]) -> set[str]:

@@ -303,6 +303,9 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
                 except CardCompileError as e:
                     errors.append(e)
                     cd.dynamic.pop(p.name)
+    from cardlang.compile.checks import flat_verbs
+    comp.flat_verbs = flat_verbs(spec.verbs, [d for d, _ in cards], decl.reactions,
+                                 (p.verb for p in registry.all()), bool(comp.modified))
     comp.compile_verbs()
     for ev in getattr(decl, "events", ()) if events is not None else ():
         if ev.name not in events:
