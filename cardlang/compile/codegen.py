@@ -515,6 +515,7 @@ def with_state_local(tree: py.Module) -> py.Module:
         _drop_aliases(fn)
         _quiet_local(fn)
         _def_locals(fn)
+        _zone_locals(fn)
     return out
 
 
@@ -549,6 +550,75 @@ def _def_locals(fn: py.FunctionDef) -> None:
         if getattr(loop, "lineno", None) is not None:  # (a tree whose code came from the cache has no lines)
             _place(first, loop.lineno)
         loop.body.insert(0, first)
+
+
+def _zone_locals(fn: py.FunctionDef) -> None:
+    """A zone a loop's body names (`_state.zones[SLOT][ctx.you]`, or a shared zone's `[0]`) read once, into a
+    local set just before the loop: a state's zones are made with it and never replaced, and the player is
+    the same all through FN when FN never sets `ctx.you` (only a call `for p` does, and puts it back); a
+    player is always one of the game's, so the read cannot fail where the loop would not have run."""
+    if any(isinstance(n, py.Attribute) and n.attr == "you" and isinstance(n.ctx, py.Store) for n in py.walk(fn)):
+        return
+
+    def key(e: py.AST) -> tuple | None:
+        if not (isinstance(e, py.Subscript) and isinstance(e.ctx, py.Load) and isinstance(e.value, py.Subscript)
+                and isinstance(e.value.slice, py.Constant) and isinstance(e.value.value, py.Attribute)
+                and e.value.value.attr == "zones" and isinstance(e.value.value.value, py.Name)
+                and e.value.value.value.id == STATE):
+            return None
+        who = e.slice
+        if isinstance(who, py.Constant) and who.value == 0:
+            return (e.value.slice.value, 0)
+        if isinstance(who, py.Attribute) and who.attr == "you" and isinstance(who.value, py.Name) \
+                and who.value.id == CTX:
+            return (e.value.slice.value, "you")
+        return None
+
+    names: dict[tuple, str] = {}
+
+    def in_block(stmts: list[py.stmt]) -> list[py.stmt]:
+        out: list[py.stmt] = []
+        for st in stmts:
+            if isinstance(st, (py.For, py.While)):
+                inner = [n for part in (st.body, st.orelse) for s in part for n in py.walk(s)]
+                if isinstance(st, py.While):
+                    inner += list(py.walk(st.test))
+                found = {}
+                for n in inner:
+                    k = key(n)
+                    if k is not None and k not in found:
+                        found[k] = n
+                for k, n in found.items():
+                    local = names.setdefault(k, f"_zone{len(names)}")
+                    first = py.Assign([store(local)], n)
+                    if getattr(st, "lineno", None) is not None:
+                        _place(first, st.lineno)
+                    out.append(first)
+                if found:
+                    _Replace(key, names).visit(st)
+                out.append(st)
+                continue
+            for field in ("body", "orelse", "finalbody"):
+                if isinstance(getattr(st, field, None), list):
+                    setattr(st, field, in_block(getattr(st, field)))
+            for h in getattr(st, "handlers", ()):
+                h.body = in_block(h.body)
+            out.append(st)
+        return out
+    fn.body = in_block(fn.body)
+
+
+class _Replace(py.NodeTransformer):
+    """Reads that KEY knows replaced by their locals."""
+
+    def __init__(self, key: Callable, names: dict[tuple, str]) -> None:
+        self.key, self.names = key, names
+
+    def visit_Subscript(self, node: py.Subscript) -> py.AST:
+        k = self.key(node)
+        if k is not None and k in self.names:
+            return py.copy_location(name(self.names[k]), node)
+        return self.generic_visit(node)
 
 
 QUIET = "_quiet"  # the local a generated function keeps "nobody watches" in
