@@ -515,7 +515,7 @@ def with_state_local(tree: py.Module) -> py.Module:
         _drop_aliases(fn)
         _quiet_local(fn)
         _def_locals(fn)
-        _zone_locals(fn)
+        _loop_locals(fn)
     return out
 
 
@@ -552,26 +552,32 @@ def _def_locals(fn: py.FunctionDef) -> None:
         loop.body.insert(0, first)
 
 
-def _zone_locals(fn: py.FunctionDef) -> None:
-    """A zone a loop's body names (`_state.zones[SLOT][ctx.you]`, or a shared zone's `[0]`) read once, into a
-    local set just before the loop: a state's zones are made with it and never replaced, and the player is
-    the same all through FN when FN never sets `ctx.you` (only a call `for p` does, and puts it back); a
-    player is always one of the game's, so the read cannot fail where the loop would not have run."""
+def _loop_locals(fn: py.FunctionDef) -> None:
+    """What a loop's body reads that stays the same all through FN, read once into a local set just before
+    the loop: a zone (`_state.zones[SLOT][ctx.you]`, a shared zone's `[0]`) or a counter's row
+    (`_state.counters[SLOT]`), which the state makes once and never replaces, and the player, `ctx.you`,
+    when FN never sets it (only a call `for p` does, and puts it back). None of these reads can fail (a
+    player is always one of the game's), so none fails where the loop would not have run."""
     if any(isinstance(n, py.Attribute) and n.attr == "you" and isinstance(n.ctx, py.Store) for n in py.walk(fn)):
         return
 
+    def you(e: py.AST) -> bool:
+        return (isinstance(e, py.Attribute) and e.attr == "you" and isinstance(e.ctx, py.Load)
+                and isinstance(e.value, py.Name) and e.value.id == CTX)
+
     def key(e: py.AST) -> tuple | None:
-        if not (isinstance(e, py.Subscript) and isinstance(e.ctx, py.Load) and isinstance(e.value, py.Subscript)
-                and isinstance(e.value.slice, py.Constant) and isinstance(e.value.value, py.Attribute)
-                and e.value.value.attr == "zones" and isinstance(e.value.value.value, py.Name)
-                and e.value.value.value.id == STATE):
+        if you(e):
+            return ("you",)
+        if not isinstance(e, py.Subscript) or not isinstance(e.ctx, py.Load):
             return None
-        who = e.slice
-        if isinstance(who, py.Constant) and who.value == 0:
-            return (e.value.slice.value, 0)
-        if isinstance(who, py.Attribute) and who.attr == "you" and isinstance(who.value, py.Name) \
-                and who.value.id == CTX:
-            return (e.value.slice.value, "you")
+        if (isinstance(e.slice, py.Constant) and isinstance(e.value, py.Attribute) and e.value.attr == "counters"
+                and isinstance(e.value.value, py.Name) and e.value.value.id == STATE):
+            return ("counters", e.slice.value)
+        row, who = e.value, e.slice
+        if (isinstance(row, py.Subscript) and isinstance(row.slice, py.Constant) and isinstance(row.value, py.Attribute)
+                and row.value.attr == "zones" and isinstance(row.value.value, py.Name) and row.value.value.id == STATE
+                and (you(who) or (isinstance(who, py.Constant) and who.value == 0))):
+            return ("zones", row.slice.value, "you" if you(who) else 0)
         return None
 
     names: dict[tuple, str] = {}
@@ -589,8 +595,7 @@ def _zone_locals(fn: py.FunctionDef) -> None:
                     if k is not None and k not in found:
                         found[k] = n
                 for k, n in found.items():
-                    local = names.setdefault(k, f"_zone{len(names)}")
-                    first = py.Assign([store(local)], n)
+                    first = py.Assign([store(names.setdefault(k, f"_once{len(names)}"))], n)
                     if getattr(st, "lineno", None) is not None:
                         _place(first, st.lineno)
                     out.append(first)
@@ -606,6 +611,38 @@ def _zone_locals(fn: py.FunctionDef) -> None:
             out.append(st)
         return out
     fn.body = in_block(fn.body)
+    if names:
+        _drop_copies(fn, set(names.values()))
+
+
+def _drop_copies(fn: py.FunctionDef, sources: set[str]) -> None:
+    """`_d3 = _once0`, the compile rules' own name for a value now in a local, set once: read the local."""
+    stores: dict[str, int] = {}
+    for n in py.walk(fn):
+        if isinstance(n, py.Name) and isinstance(n.ctx, py.Store):
+            stores[n.id] = stores.get(n.id, 0) + 1
+    copies = {n.targets[0].id: n.value.id for n in py.walk(fn)
+              if isinstance(n, py.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], py.Name)
+              and isinstance(n.value, py.Name) and n.value.id in sources and stores.get(n.targets[0].id) == 1}
+    copies = {k: v for k, v in copies.items() if k not in sources and k not in {a.arg for a in fn.args.args}}
+    if not copies:
+        return
+
+    class Copies(py.NodeTransformer):
+        def visit_Assign(self, node: py.Assign) -> py.AST | None:
+            if isinstance(node.targets[0], py.Name) and node.targets[0].id in copies:
+                return None
+            return self.generic_visit(node)
+
+        def visit_Name(self, node: py.Name) -> py.AST:
+            if node.id in copies:
+                return py.copy_location(name(copies[node.id]), node)
+            return node
+    Copies().visit(fn)
+    for n in py.walk(fn):  # a block left with no statement gets a `pass`
+        body = getattr(n, "body", None)
+        if isinstance(body, list) and not body and not isinstance(n, py.Module):
+            n.body = [py.copy_location(py.Pass(), n)]
 
 
 class _Replace(py.NodeTransformer):
@@ -614,7 +651,7 @@ class _Replace(py.NodeTransformer):
     def __init__(self, key: Callable, names: dict[tuple, str]) -> None:
         self.key, self.names = key, names
 
-    def visit_Subscript(self, node: py.Subscript) -> py.AST:
+    def visit(self, node: py.AST) -> py.AST:
         k = self.key(node)
         if k is not None and k in self.names:
             return py.copy_location(name(self.names[k]), node)
