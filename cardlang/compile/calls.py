@@ -379,6 +379,15 @@ def _inline_call(inline: tuple, bound: Bound, zone_specs=()) -> Callable:
         one = isinstance(cards, py.List) and len(cards.elts) == 1 and not isinstance(cards.elts[0], py.Starred)
         if moves and one:
             return _move_one(gen, fn, args[0], cards.elts[0], _zone_spec(args[0], zone_specs))
+        if moves and len(args) == 2 and isinstance(cards, py.Name):
+            # cards in a local (`let got = top 1 of ...; move got to dest`), most often one card:
+            # if len(CARDS) == 1: <the move of one card, CARDS[0]> else: fn(ctx, DEST, CARDS)
+            d = args[0].id if isinstance(args[0], py.Name) else gen.fresh("d")
+            first = [] if isinstance(args[0], py.Name) else [py.Assign([G.store(d)], args[0])]
+            return first + [py.If(
+                py.Compare(G.call(gen.const(len), cards), [py.Eq()], [G.const(1)]),
+                _move_one(gen, fn, G.name(d), G.subscript(cards, G.const(0)), _zone_spec(args[0], zone_specs)),
+                [py.Expr(G.call(gen.const(fn), G.name(G.CTX), G.name(d), cards))])]
         if moves and len(args) == 2 and _calls(gen, cards, Z.top) and len(cards.args) == 3:
             # zones.top(ctx.state, ZONE, N): the same arguments, evaluated in the same order, in one call
             return [py.Expr(G.call(gen.const(mark[1]), G.name(G.CTX), args[0], *cards.args[1:]))]

@@ -676,20 +676,39 @@ def _unwatched(values: list[py.expr]) -> bool:
             and isinstance(values[1].op, py.Not) and on_state(values[1].operand, "listeners"))
 
 
+def _watched(values: list[py.expr]) -> bool:
+    """Do VALUES (the terms of an `or`) start `_state.log is not None or _state.listeners`, the negation of
+    a quiet case's test (a phase told to readers, or run plainly)?"""
+    v = values
+    return (len(v) >= 2 and isinstance(v[0], py.Compare) and len(v[0].ops) == 1 and isinstance(v[0].ops[0], py.IsNot)
+            and isinstance(v[0].left, py.Attribute) and v[0].left.attr == "log"
+            and isinstance(v[0].left.value, py.Name) and v[0].left.value.id == STATE
+            and isinstance(v[0].comparators[0], py.Constant) and v[0].comparators[0].value is None
+            and isinstance(v[1], py.Attribute) and v[1].attr == "listeners"
+            and isinstance(v[1].value, py.Name) and v[1].value.id == STATE)
+
+
 def _quiet_local(fn: py.FunctionDef) -> None:
     """The quiet cases' test, when FN makes it more than once (each move, each counter change of a loop),
     read from a local set once on entry. Whether the game keeps a log or has listeners
     is settled before its rules run (engine.setup_game, a statistics observer, a table's narrator) and never
     changes while an effect runs; what a move may meet inside one (an attachment, a private look, a grid) is
     still tested where it is."""
-    tests = [n for n in py.walk(fn) if isinstance(n, py.BoolOp) and isinstance(n.op, py.And)
-             and _unwatched(n.values)]
+    tests = [n for n in py.walk(fn) if isinstance(n, py.BoolOp) and (
+        (isinstance(n.op, py.And) and _unwatched(n.values)) or (isinstance(n.op, py.Or) and _watched(n.values)))]
     if len(tests) < 2:
         return
 
     class Quiet(py.NodeTransformer):
         def visit_BoolOp(self, node: py.BoolOp) -> py.AST:
             self.generic_visit(node)
+            if isinstance(node.op, py.Or) and _watched(node.values):
+                loud = py.copy_location(py.UnaryOp(py.Not(), py.copy_location(name(QUIET), node.values[0])),
+                                        node.values[0])
+                if len(node.values) == 2:
+                    return loud
+                node.values[:2] = [loud]
+                return node
             if not (isinstance(node.op, py.And) and _unwatched(node.values)):
                 return node
             quiet = py.copy_location(name(QUIET), node.values[0])
