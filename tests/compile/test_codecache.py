@@ -91,7 +91,7 @@ def test_a_second_load_parses_and_compiles_nothing_and_is_the_same_game(home, mo
 
 
 def test_the_printed_code_is_the_same_when_it_comes_from_the_cache(home, monkeypatch) -> None:
-    """`cardlang compile` prints what runs (codegen.with_state_local's rewrites included), and the same when
+    """`cardlang compile` prints what runs (fnlocals.with_state_local's rewrites included), and the same when
     the game's code objects came from the cache: a tree that was never compiled has no line numbers."""
     cold = [codegen.source_of(g) for g in load_game(GAME).compiler.generated]
     n = Counted(monkeypatch)
