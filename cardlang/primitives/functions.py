@@ -1,8 +1,6 @@
 """Core functions usable inside expressions: count, sum, empty_piles, max, min."""
 from __future__ import annotations
 
-from operator import attrgetter, not_
-
 from cardlang.primitives.registry import ANY, INT, ZONE, Param, primitive
 
 
@@ -29,11 +27,8 @@ def build_count(comp, ces, spans):
 def count_zone(state, zone) -> int:
     """How many cards ZONE holds (a zone of piles: all its piles together)."""
     if zone.spec.piles and zone.pile is None:
-        return sum(map(len, map(_cards, state.pile_order.get(zone.spec.slot, ()))))
+        return sum(len(z.cards) for z in state.pile_order.get(zone.spec.slot, ()))
     return len(zone.cards)
-
-
-_cards = attrgetter("cards")  # (the piles' loops run in C: the end check reads them every turn)
 
 
 @primitive("sum", Param("cards", ANY), Param("amount", INT), kind="function", returns=INT,
@@ -56,7 +51,11 @@ def empty_piles(state, zone) -> int:
     if not zone.spec.piles:
         from cardlang.runtime.state import IllegalAction
         raise IllegalAction(f"'{zone.spec.name}' is not a zone of piles")
-    return sum(map(not_, map(_cards, state.pile_order.get(zone.spec.slot, ()))))
+    n = 0
+    for z in state.pile_order.get(zone.spec.slot, ()):
+        if not z.cards:
+            n += 1
+    return n
 
 
 @primitive("max", Param("a", INT), Param("b", INT), kind="function", returns=INT, describe=_d("the larger of"))
