@@ -90,27 +90,30 @@ def ask(state: GameState, decision: Decision) -> list[int]:
     option. A private decision is always asked, so that whether it was asked reveals nothing.
     """
     n = len(decision.options)
+    lo, p = decision.min, decision.player
     if decision.private:
         decision.secret = True  # at a shared screen, passed to its player alone like a simultaneous pick
-    elif decision.max == 0 or (n == 0 and decision.min == 0):
+    elif decision.max == 0 or (n == 0 and lo == 0):
         return []
-    elif n == decision.min and decision.player != CHANCE:
+    elif n == lo and p != CHANCE:
         picks = list(range(n))
         if state.log is not None or state.listeners:
-            state.emit(("Decided", decision.player, decision.tag, tuple(decision.labels), FORCED))
+            state.emit(("Decided", p, decision.tag, tuple(decision.labels), FORCED))
         return picks
     if state.check is not None:  # a change that no mutation reported is found before the next answer
         state.check.checkpoint(state, "before a decision")
-    if decision.player == CHANCE:
+    if p == CHANCE:
         return ask_chance(state, decision)
-    agent = state.agents[decision.player]
     if state.secret:
         decision.secret = True
-    picks = agent.decide(View(state, decision.player), decision)
+    views = state.views  # a View reads the state as it is: one per seat serves the whole game
+    if views is None:
+        views = state.views = [View(state, i) for i in range(state.num_players)]
+    picks = state.agents[p].decide(views[p], decision)
     if len(picks) == 1:  # the usual answers, one offered option or none allowed, are checked here
-        if not (0 <= picks[0] < n and decision.min <= 1 <= decision.max):
+        if not (0 <= picks[0] < n and lo <= 1 <= decision.max):
             check_answer(decision, picks)
-    elif picks or decision.min:
+    elif picks or lo:
         check_answer(decision, picks)
     if state.log is not None or state.listeners:
         state.emit(("Decided", decision.player, decision.tag, tuple(decision.labels[i] for i in picks),

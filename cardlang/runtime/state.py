@@ -231,6 +231,7 @@ class GameState:
         self.step_budget = 200_000
         self.card_limit = 100_000             # cards in one game, however many a source creates
         self.agents: list[Any] = []
+        self.views: list[Any] | None = None   # each seat's View (runtime/decisions.py), made at the first question
         self.chance: Any = None               # answers `by chance` decisions when set (a script); else the RNG
         self.claims: list[tuple[int, str]] = []  # every claim made so far, in order: (player, card name); public
         self.peeked: dict[int, set[int]] = {}    # card id -> players who were shown it, until it moves
