@@ -257,7 +257,7 @@ class Decisions:
         by_you, text = node.opts.by is None, getattr(prompt, "text", None)
 
         def label_of(legal: list[int]) -> list[str]:  # the legal options' labels, when someone reads them
-            return list(map(labels.__getitem__, legal))
+            return [labels[i] for i in legal]
 
         def run_choose_option(ctx: Ctx) -> None:
             legal = []

@@ -8,7 +8,6 @@ from typing import Callable
 
 from cardlang.compile import codegen as G
 from cardlang.compile.scope import Scope, expr_rule
-from cardlang.compile.vectorize import selected
 from cardlang.errors import Span, did_you_mean
 from cardlang.primitives import registry as R
 from cardlang.primitives.types import (applied, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
@@ -260,21 +259,6 @@ class Operators:
                     source = source.args[0]
                 hoisted = G.hoist_invariants(gen, each, {c, out}, reads)  # first: it takes from the reads
                 body = G.share_item_reads(gen, each, c, {out}, reads) + [each]  # made twice per item: once
-                if what in ("where", "count") and len(body) == 1 and isinstance(each, py.If) and not (
-                        isinstance(source, py.IfExp) or isinstance(source, py.List) and not any(
-                            isinstance(e, py.Starred) for e in source.elts)):  # (not for a card or two)
-                    # a test of plain reads: one chain of C-level iterators, no Python step per item
-                    items = gen.fresh("items")
-                    gets = {h.targets[0].id for h in hoisted if isinstance(h.value, py.Attribute)
-                            and h.value.attr == "get" and isinstance(h.targets[0], py.Name)}
-                    picked = selected(gen.const, each.test, c, items, gets)
-                    if picked is not None:
-                        value = G.call(gen.const(list, "f"), picked)
-                        if what == "count":
-                            value = G.call(gen.const(len, "f"), value)
-                        return [py.Assign([G.store(out)], start), py.Assign([G.store(items)], source),
-                                py.If(G.name(items), hoisted + [py.Assign([G.store(out)], value)], []),
-                                py.Return(G.name(out))]
                 loop: list[py.stmt] = [py.For(G.store(c), source, body, [])]
                 if hoisted:
                     items = gen.fresh("items")

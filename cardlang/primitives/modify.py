@@ -12,9 +12,6 @@ A modifier block holds only `let`, `if`, `for` and `modify`. Knows no game.
 """
 from __future__ import annotations
 
-from itertools import compress
-from operator import attrgetter
-
 from cardlang.errors import CardCompileError
 from cardlang.primitives.registry import CARDS, INT, NAME, Bound, Param, primitive
 from cardlang.runtime.state import Ctx, IllegalAction
@@ -43,9 +40,6 @@ def build_modify(b: Bound, info) -> object:
     return run_modify
 
 
-_index = attrgetter("index")  # of a card definition
-
-
 def modifier_total(state, comp, cid: int, prop: str) -> int:
     """The sum of every modifier now in play for PROPERTY of card CID. Only the modifiers that may change
     PROPERTY run (`modifier_index`), and one that changes only its own card runs only when CID is that card:
@@ -60,12 +54,10 @@ def modifier_total(state, comp, cid: int, prop: str) -> int:
             zone = state.loc[cid]
             if zone.spec.slot == slot and zone.pile is None:
                 runs.append((zone, cid))
-        if others:  # the zone's cards with such a modifier, found without a Python step per card
+        if others:
             for zone in state.zones[slot]:
-                cards = zone.cards
-                if cards:
-                    for source in compress(cards, map(others.__contains__,
-                                                      map(_index, map(card_def.__getitem__, cards)))):
+                for source in zone.cards:
+                    if card_def[source].index in others:
                         runs.append((zone, source))
     if not runs:
         return 0

@@ -8,14 +8,9 @@ lies loose in the discard pile). `zones.move` hands every move that touches a gr
 """
 from __future__ import annotations
 
-from functools import partial
-from itertools import filterfalse
-from operator import is_not
-
 from cardlang.runtime.state import GameState, IllegalAction, Zone
 
 Cell = tuple[int, int]
-_is_card = partial(is_not, None)  # of what a slot holds: a card id (0 is one), not None
 
 
 def _grid_cells(grid: tuple[int, int] | None) -> tuple[Cell, ...]:
@@ -39,7 +34,7 @@ def open_cells(zone: Zone) -> list[Cell]:
     taken = zone.cells
     if not taken:
         return list(_grid_cells(zone.spec.grid))
-    return list(filterfalse(taken.__contains__, _grid_cells(zone.spec.grid)))  # no Python step per slot
+    return [cell for cell in _grid_cells(zone.spec.grid) if cell not in taken]
 
 
 def check_cell(zone: Zone, cell: Cell) -> None:
@@ -255,8 +250,12 @@ def adjacent(state: GameState, cid: int) -> list[int]:
     if cell is None or zone.cells is None:
         return []
     c, r = cell
-    at = zone.cells.get  # the four slots' cards, the empty ones left out, without a Python step per slot
-    return list(filter(_is_card, (at((c, r - 1)), at((c - 1, r)), at((c + 1, r)), at((c, r + 1)))))
+    out = []
+    for cc, rr in ((c, r - 1), (c - 1, r), (c + 1, r), (c, r + 1)):
+        other = zone.cells.get((cc, rr))
+        if other is not None:
+            out.append(other)
+    return out
 
 
 _WIDTH = 18

@@ -1,12 +1,7 @@
 """The only mutator of counters: bounds are enforced and finite banks conserved."""
 from __future__ import annotations
 
-from itertools import compress
-from operator import itemgetter
-
 from cardlang.runtime.state import GameState, IllegalAction
-
-_counter_name = itemgetter(1)  # of a card counter's key, (card, counter name)
 
 
 def set_counter(state: GameState, slot: int, player: int | None, value: int, *, clamp: bool = False) -> int:
@@ -71,8 +66,7 @@ def set_card_counter(state: GameState, cid: int, spec, value: int, *, clamp: boo
 
 def reset_card_counter(state: GameState, spec) -> None:
     """Put a per-card counter back to its start value on every card (logged per card that changes)."""
-    cc = state.card_counters  # its keys of SPEC, found without a Python step per key (there are hundreds)
-    keys = list(compress(cc, map(spec.name.__eq__, map(_counter_name, cc))))
+    keys = [k for k in state.card_counters if k[1] == spec.name]
     if state.log is None and not state.listeners and state.check is None and \
             (spec.minimum is None or spec.start >= spec.minimum) and (spec.maximum is None or spec.start <= spec.maximum):
         for key in keys:  # nobody watches: what set_card_counter does, as no stored value is the start value

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from operator import attrgetter
 from typing import Any, Callable
 
 # Visibility of a zone's contents to players: who may see which card is where.
@@ -121,9 +120,6 @@ class CardDef:
         return f"<CardDef {self.name}>"
 
 
-_NAME = attrgetter("name")  # of a card definition
-
-
 class Decision:
     """One request to an agent: who decides, what about, which options are legal, how many to pick.
 
@@ -156,8 +152,7 @@ class Decision:
         got = self._labels
         if got is None:
             names = self._names
-            got = self._labels = names(self.options) if callable(names) else \
-                list(map(_NAME, map(names.__getitem__, self.options)))  # (no Python step per option)
+            got = self._labels = names(self.options) if callable(names) else [names[c].name for c in self.options]
         return got
 
     @labels.setter
