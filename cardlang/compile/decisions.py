@@ -81,7 +81,10 @@ class Decisions:
                 lo, hi = 0, n
             d = Decision(ctx.you if by_you else by(ctx), tag, text if text is not None else prompt(ctx), "cards",
                          options, lo, hi, None, private=private, names=state.card_def)  # names read if asked
-            return [options[i] for i in ask(state, d)]
+            picks = ask(state, d)  # most answers pick one: no comprehension (a call of its own) for those
+            if len(picks) == 1:
+                return [options[picks[0]]]
+            return [options[i] for i in picks] if picks else []
 
         # A bot that answers by naming cards tries just the names it prefers against the filter, instead of
         # building every option, when nobody reads the decision (no log, no listener): its `named_picks`
@@ -239,9 +242,13 @@ class Decisions:
             parts.append((ce.fn, ce.type))
             pos = m.end()
         parts.append(text[pos:])
+        head, rest = parts[0], [(parts[i][0], parts[i][1], parts[i + 1]) for i in range(1, len(parts), 2)]
 
-        def run_text(ctx: Ctx) -> str:
-            return "".join(p if isinstance(p, str) else _text(ctx, p[0](ctx), p[1]) for p in parts)
+        def run_text(ctx: Ctx) -> str:  # a loop, not a generator: a prompt is made for every decision asked
+            out = head
+            for fn, kind, after in rest:
+                out += _text(ctx, fn(ctx), kind) + after
+            return out
         return run_text
 
     @stmt_rule

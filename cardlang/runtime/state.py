@@ -152,7 +152,8 @@ class Decision:
         got = self._labels
         if got is None:
             names = self._names
-            got = self._labels = names(self.options) if callable(names) else [names[c].name for c in self.options]
+            got = self._labels = [names[c].name for c in self.options] if type(names) is list else \
+                names(self.options)
         return got
 
     @labels.setter
