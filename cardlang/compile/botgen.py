@@ -242,8 +242,10 @@ def _decide_body(prefs: list[BotPref]) -> Callable[[G.Gen], list[py.stmt]]:
         names = any(p.kind == "name" for p in picks)
         weighs = any(p.kind in ("lowest", "highest") for p in picks)
         length = gen.const(len, "f")
-        out += [_assign("_labels", G.attr(dec, "labels")), _assign("_opts", G.attr(dec, "options")),
-                _assign("_remaining", G.call(_n("list"), G.call(_n("range"), G.call(length, _n("_labels"))))),
+        # the labels only for a rule of names (a decision of cards looks its names up when first read)
+        out += [_assign("_labels", G.attr(dec, "labels"))] if names else []
+        out += [_assign("_opts", G.attr(dec, "options")),
+                _assign("_remaining", G.call(_n("list"), G.call(_n("range"), G.call(length, _n("_opts"))))),
                 _assign("_picks", py.List([], py.Load()))]
         if reads_picked:
             out += [_assign("_picked", py.List([], py.Load())), G.set_var("picked", _n("_picked"))]

@@ -193,7 +193,8 @@ class LanguageBot:
         state = view.rules_state
         if ctx is None or ctx.state is not state or ctx.you != view.player:
             ctx = self._ctx_for(state, view.player)
-        return fn(ctx, decision, self.rng)
+        rng = self._rng  # the `rng` property, inline: no call for the decisions after the first
+        return fn(ctx, decision, rng if rng is not None else self.rng)
 
 
 def cards_named(game, name: str) -> list[str]:

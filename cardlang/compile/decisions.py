@@ -50,12 +50,13 @@ class Decisions:
             return CE(run_choose_name, CARDNAMES)
         if src.type in (NUMBERS, SLOTS):  # a die to reroll; a slot of a grid to put a card in
             values_fn, vkind = src.fn, src.type
+            label_of = _number_labels if vkind == NUMBERS else _slot_labels
 
             def run_choose_value(ctx: Ctx) -> list:
                 options = list(values_fn(ctx))
                 lo, hi = _bounds(kind, count(ctx) if count else None, len(options))
-                labels = [str(o) for o in options] if vkind == NUMBERS else _slot_labels(options)
-                d = Decision(by(ctx), tag, prompt(ctx), vkind, options, lo, hi, labels, private=private)
+                d = Decision(by(ctx), tag, prompt(ctx), vkind, options, lo, hi, None, private=private,
+                             names=label_of)  # labels made if read
                 picked = [options[i] for i in ask(ctx.state, d)]
                 return tuple(picked) if vkind == NUMBERS else picked
             return CE(run_choose_value, src.type)
@@ -78,10 +79,12 @@ class Decisions:
                 lo = hi if exactly else 0
             else:
                 lo, hi = 0, n
-            defs = state.card_def
             d = Decision(ctx.you if by_you else by(ctx), tag, text if text is not None else prompt(ctx), "cards",
-                         options, lo, hi, [defs[c].name for c in options], private=private)
-            return [options[i] for i in ask(state, d)]
+                         options, lo, hi, None, private=private, names=state.card_def)  # names read if asked
+            picks = ask(state, d)  # most answers pick one: no comprehension (a call of its own) for those
+            if len(picks) == 1:
+                return [options[picks[0]]]
+            return [options[i] for i in picks] if picks else []
 
         # A bot that answers by naming cards tries just the names it prefers against the filter, instead of
         # building every option, when nobody reads the decision (no log, no listener): its `named_picks`
@@ -239,9 +242,13 @@ class Decisions:
             parts.append((ce.fn, ce.type))
             pos = m.end()
         parts.append(text[pos:])
+        head, rest = parts[0], [(parts[i][0], parts[i][1], parts[i + 1]) for i in range(1, len(parts), 2)]
 
-        def run_text(ctx: Ctx) -> str:
-            return "".join(p if isinstance(p, str) else _text(ctx, p[0](ctx), p[1]) for p in parts)
+        def run_text(ctx: Ctx) -> str:  # a loop, not a generator: a prompt is made for every decision asked
+            out = head
+            for fn, kind, after in rest:
+                out += _text(ctx, fn(ctx), kind) + after
+            return out
         return run_text
 
     @stmt_rule
@@ -256,6 +263,9 @@ class Decisions:
         bodies = [self.block(o.body, scope) for o in node.options]
         by_you, text = node.opts.by is None, getattr(prompt, "text", None)
 
+        def label_of(legal: list[int]) -> list[str]:  # the legal options' labels, when someone reads them
+            return [labels[i] for i in legal]
+
         def run_choose_option(ctx: Ctx) -> None:
             legal = []
             for i, c in enumerate(conds):  # a loop, not a comprehension: one call fewer per decision
@@ -264,7 +274,7 @@ class Decisions:
             if not legal:
                 return
             d = Decision(ctx.you if by_you else by(ctx), tag, text if text is not None else prompt(ctx), "options",
-                         legal, 1, 1, [labels[i] for i in legal], private=private)
+                         legal, 1, 1, None, private=private, names=label_of)
             bodies[legal[ask(ctx.state, d)[0]]](ctx)
         return run_choose_option
 
@@ -291,6 +301,10 @@ class Decisions:
 def _is_chance(by: ast.Expr | None, scope: Scope, spec: GameSpec) -> bool:
     return (isinstance(by, ast.NameRef) and by.name == "chance" and "chance" not in scope.names
             and "chance" not in spec.zones and "chance" not in spec.counters)
+
+
+def _number_labels(numbers) -> list[str]:
+    return [str(o) for o in numbers]
 
 
 def _by_chance(ctx: Ctx) -> int:

@@ -73,6 +73,8 @@ def _as_cards(v) -> list[int]:
 
 def _text(ctx: Ctx, v, t: str) -> str:
     if t == CARDS:
+        if len(v) == 1:  # the usual one card: no generator
+            return ctx.state.card_def[v[0]].name
         return ", ".join(ctx.state.card_def[c].name for c in v) or "nothing"
     if t == CARD:
         return ctx.state.card_def[v].name

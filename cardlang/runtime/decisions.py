@@ -17,11 +17,15 @@ class Agent(Protocol):
 class View:
     """What one player may see: own hidden zones, public zones, counts of everything else."""
 
-    __slots__ = ("_state", "player")
+    __slots__ = ("_state", "player", "rules_state")
 
     def __init__(self, state: GameState, player: int) -> None:
         self._state = state
         self.player = player
+        # The full state, for the compiled expressions of a bot (which the compiler only lets read what the
+        # bot's player may see). Never hand this to an agent written in Python. (A slot, not a property: a
+        # bot reads it at every decision.)
+        self.rules_state = state
 
     def can_see(self, zone) -> bool:
         vis = zone.spec.visibility
@@ -65,11 +69,6 @@ class View:
     def current(self) -> int:
         return self._state.current
 
-    @property
-    def rules_state(self) -> GameState:
-        """The full state, for the compiled expressions of a bot (which the compiler only lets read what
-        the bot's player may see). Never hand this to an agent written in Python."""
-        return self._state
 
 
 # What an agent's `pick_by_name` returns when it does not answer that decision by names (it is then built
@@ -91,25 +90,31 @@ def ask(state: GameState, decision: Decision) -> list[int]:
     option. A private decision is always asked, so that whether it was asked reveals nothing.
     """
     n = len(decision.options)
+    lo, p = decision.min, decision.player
     if decision.private:
         decision.secret = True  # at a shared screen, passed to its player alone like a simultaneous pick
-    elif decision.max == 0 or (n == 0 and decision.min == 0):
+    elif decision.max == 0 or (n == 0 and lo == 0):
         return []
-    elif n == decision.min and decision.player != CHANCE:
+    elif n == lo and p != CHANCE:
         picks = list(range(n))
         if state.log is not None or state.listeners:
-            state.emit(("Decided", decision.player, decision.tag, tuple(decision.labels), FORCED))
+            state.emit(("Decided", p, decision.tag, tuple(decision.labels), FORCED))
         return picks
     if state.check is not None:  # a change that no mutation reported is found before the next answer
         state.check.checkpoint(state, "before a decision")
-    if decision.player == CHANCE:
+    if p == CHANCE:
         return ask_chance(state, decision)
-    agent = state.agents[decision.player]
     if state.secret:
         decision.secret = True
-    picks = agent.decide(View(state, decision.player), decision)
-    if not (len(picks) == 1 and 0 <= picks[0] < n and decision.min <= 1 <= decision.max):
-        check_answer(decision, picks)  # (the usual answer, one offered option, is checked above)
+    views = state.views  # a View reads the state as it is: one per seat serves the whole game
+    if views is None:
+        views = state.views = [View(state, i) for i in range(state.num_players)]
+    picks = state.agents[p].decide(views[p], decision)
+    if len(picks) == 1:  # the usual answers, one offered option or none allowed, are checked here
+        if not (0 <= picks[0] < n and lo <= 1 <= decision.max):
+            check_answer(decision, picks)
+    elif picks or lo:
+        check_answer(decision, picks)
     if state.log is not None or state.listeners:
         state.emit(("Decided", decision.player, decision.tag, tuple(decision.labels[i] for i in picks),
                     PRIVATE if decision.private else ASKED))

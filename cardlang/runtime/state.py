@@ -7,7 +7,7 @@ it, so events cost one attribute test when nobody listens.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 # Visibility of a zone's contents to players: who may see which card is where.
@@ -120,22 +120,59 @@ class CardDef:
         return f"<CardDef {self.name}>"
 
 
-@dataclass(slots=True)
 class Decision:
-    """One request to an agent: who decides, what about, which options are legal, how many to pick."""
+    """One request to an agent: who decides, what about, which options are legal, how many to pick.
 
-    player: int
-    tag: str
-    prompt: str
-    kind: str                     # "cards" | "options" | "yesno" | "players"
-    options: list                 # card ids, labels, or player indices
-    min: int
-    max: int
-    labels: list[str] = field(default_factory=list)  # what the decider sees for each option
-    secret: bool = False          # asked inside `simultaneous`: other players learn nothing of it yet
-    # `privately`: the rules keep this choice to its player. It is asked whatever the options (even none, even
-    # one), so that being asked reveals nothing, and the other seats' view of the log has no line for it.
-    private: bool = False
+    LABELS, what the decider sees for each option, may be left out and NAMES given instead: for a choice of
+    cards the game's card definitions by id (the labels are the options' card names), else a function of the
+    options giving their labels. They are then made only when someone reads them (most bots never do)."""
+
+    __slots__ = ("player", "tag", "prompt", "kind", "options", "min", "max", "_labels", "_names", "secret",
+                 "private")
+
+    def __init__(self, player: int, tag: str, prompt: str, kind: str, options: list, min: int, max: int,
+                 labels: list[str] | None = None, secret: bool = False, private: bool = False, *,
+                 names: list | None = None) -> None:
+        self.player = player
+        self.tag = tag
+        self.prompt = prompt
+        self.kind = kind            # "cards" | "options" | "yesno" | "players"
+        self.options = options      # card ids, labels, or player indices
+        self.min = min
+        self.max = max
+        self._labels = labels if labels is not None or names is not None else []
+        self._names = names
+        self.secret = secret        # asked inside `simultaneous`: other players learn nothing of it yet
+        # `privately`: the rules keep this choice to its player. It is asked whatever the options (even none,
+        # even one), so that being asked reveals nothing, and the other seats' view of the log has no line for it.
+        self.private = private
+
+    @property
+    def labels(self) -> list[str]:
+        got = self._labels
+        if got is None:
+            names = self._names
+            got = self._labels = [names[c].name for c in self.options] if type(names) is list else \
+                names(self.options)
+        return got
+
+    @labels.setter
+    def labels(self, value: list[str]) -> None:
+        self._labels = value
+
+    def _key(self) -> tuple:
+        return (self.player, self.tag, self.prompt, self.kind, self.options, self.min, self.max, self.labels,
+                self.secret, self.private)
+
+    def __eq__(self, other: object) -> bool:
+        return self._key() == other._key() if isinstance(other, Decision) else NotImplemented
+
+    __hash__ = None  # type: ignore[assignment]  # mutable, as the dataclass it was
+
+    def __repr__(self) -> str:
+        return (f"Decision(player={self.player!r}, tag={self.tag!r}, prompt={self.prompt!r}, kind={self.kind!r}, "
+                f"options={self.options!r}, min={self.min!r}, max={self.max!r}, labels={self.labels!r}, "
+                f"secret={self.secret!r}, private={self.private!r})")
 
     @property
     def nothing_to_pick(self) -> bool:
@@ -195,6 +232,7 @@ class GameState:
         self.step_budget = 200_000
         self.card_limit = 100_000             # cards in one game, however many a source creates
         self.agents: list[Any] = []
+        self.views: list[Any] | None = None   # each seat's View (runtime/decisions.py), made at the first question
         self.chance: Any = None               # answers `by chance` decisions when set (a script); else the RNG
         self.claims: list[tuple[int, str]] = []  # every claim made so far, in order: (player, card name); public
         self.peeked: dict[int, set[int]] = {}    # card id -> players who were shown it, until it moves
