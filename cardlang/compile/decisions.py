@@ -11,10 +11,9 @@ from cardlang.compile.scope import Scope, expr_rule, stmt_rule
 from cardlang.compile.spec import GameSpec
 from cardlang.errors import Span
 from cardlang.primitives.types import CARD, CARDNAMES, CARDS, CE, INT, ZONE, NUMBERS, PLAYER, PLAYERS, SLOTS, Effect
-from cardlang.primitives.values import _bounds, _noop, _slot_label, _text
+from cardlang.primitives.values import _bounds, _noop, _slot_labels, _text
 from cardlang.runtime.decisions import CHANCE, ask
 from cardlang.runtime.state import Ctx, Decision, IllegalAction
-from cardlang.primitives.values import _slot_labels
 from cardlang.syntax import ast
 
 
