@@ -149,7 +149,7 @@ class InvariantChecker:
     end of turn) the whole state is compared with the shadow at C speed: a change that no mutation site
     reported (a primitive that writes zones or counters itself) shows as a difference there, within one
     decision, and `check_state` then judges it. Moves on grids and with attachments (`linked`) are checked
-    over the zones they touched plus every slot and attachment. Anything the checker cannot follow (a new
+    over the zones they touched plus the slots and attachments that changed. Anything the checker cannot follow (a new
     pile, cards created, a plain call) is judged by `check_state` on the whole state, which also renews the
     shadow.
     """
@@ -230,30 +230,129 @@ class InvariantChecker:
     def linked(self, state, cards: list[int]) -> None:
         """CARDS moved on or off a grid or with their attachments (or were attached, detached, swapped): the
         zones they left and joined hold the same cards as before between them, each once, each where its
-        location says; and every slot and attachment agrees with the zones."""
+        location says; and every slot and attachment that changed since the shadow agrees with the zones."""
         self.steps += 1
         of, loc, shadow = self._of, state.loc, self._loc
         if not of or max(cards) >= len(shadow):
             return self._whole(state)
-        zones = list({z: None for c in cards for z in (shadow[c], loc[c])})
-        if any(z not in of for z in zones) or sorted(chain.from_iterable(map(_cards, zones))) != sorted(
-                chain.from_iterable(of[z] for z in zones)):
-            return self._whole(state)
+        zones = []
+        for c in cards:
+            was, now = shadow[c], loc[c]
+            if was not in zones:
+                zones.append(was)
+            if now is not was and now not in zones:
+                zones.append(now)
+        # The zones hold, between them, the cards they held before, each once (set sizes at C speed); the
+        # cards new to a zone are where their location says, and so are the cards said to have moved.
+        total, here, before, came = 0, set(), set(), []
         for z in zones:
+            old = of.get(z)
+            if old is None:
+                return self._whole(state)
             held = z.cards
-            if len(set(held)) != len(held) or any(loc[c] is not z for c in held):
+            total += len(held)
+            here.update(held)
+            before.update(old)
+            if held != old:
+                for c in set(held).difference(old):
+                    if loc[c] is not z:
+                        return self._whole(state)
+                    came.append(c)
+        if len(here) != total or here != before:
+            return self._whole(state)
+        for c in cards:
+            if c not in loc[c].cards:
                 return self._whole(state)
         try:
-            _check_links(state, self._grids)
+            self._links_near(state, cards, came)
         except InvariantViolation as e:
             raise InvariantViolation(f"step {self.steps}, turn {state.turn_number}: {e}") from None
         for z in zones:
             of[z][:] = z.cards
-            for c in z.cards:
-                shadow[c] = z
-        self._cell, self._host = dict(state.cell), dict(state.host)
-        self._attached = {k: list(v) for k, v in state.attached.items()}
-        self._cells = [dict(z.cells) for z in self._grids]
+        for c in came:
+            shadow[c] = loc[c]
+
+    def _links_near(self, state, cards: list[int], came: list[int]) -> None:
+        """Check the slots and attachments a linked move can have touched, and take them into the shadow.
+
+        The shadow kept every invariant, so a broken one must involve an entry that changed since: a slot,
+        a card's slot, host or attachments, or a card's zone (CAME). The changed entries are found by
+        comparing each table with its shadow at C speed (a grid has a few dozen slots at most); the cards
+        they name, with their attachments and the slots they left, are the cards checked. A change outside
+        these tables that no step reported shows at the next checkpoint, as before."""
+        cell, host, attached, loc = state.cell, state.host, state.attached, state.loc
+        s_cell, s_host, s_att, s_loc = self._cell, self._host, self._attached, self._loc
+        near = set(cards)
+        near.update(came)
+        spots = []  # (grid, its shadow slots, slot): every slot whose card changed
+        for z, old in zip(self._grids, self._cells):
+            if z.cells != old:
+                for k, c in z.cells.items() ^ old.items():
+                    spots.append((z, old, k))
+                    near.add(c)
+        placed = ()
+        if cell != s_cell:
+            placed = {c for c, _ in cell.items() ^ s_cell.items()}
+            near |= placed
+        hosted = ()
+        if host != s_host:
+            hosted = {a for a, _ in host.items() ^ s_host.items()}
+            for a in hosted:
+                near.add(a)
+                h = host.get(a)
+                near.add(s_host[a] if h is None else h)
+        hosts = ()
+        if attached != s_att:
+            hosts = [h for h in attached.keys() | s_att.keys() if attached.get(h) != s_att.get(h)]
+            for h in hosts:
+                near.add(h)
+                near.update(attached.get(h, ()))
+                near.update(s_att.get(h, ()))
+        for h in list(near):  # a host that moved carries its attachments: check them too
+            if h in attached:
+                near.update(attached[h])
+        for c in near:  # the slot a card left, even if that slot still names it
+            k = s_cell.get(c)
+            if k is not None and s_loc[c].cells is not None:
+                spots.append((s_loc[c], None, k))
+        for z, _, k in spots:
+            cid = z.cells.get(k)
+            if cid is not None and (loc[cid] is not z or cell.get(cid) != k):
+                raise InvariantViolation(f"slot {k} of {z.label} names card {cid}, which is not there")
+        for c in near:
+            z, k = loc[c], cell.get(c)
+            if k is not None:
+                if z.cells is None or z.cells.get(k) != c:
+                    raise InvariantViolation(f"card {c} ({state.card_def[c].name}) thinks it is in slot {k} of "
+                                             f"{z.label}")
+            elif z.cells is not None and c not in host:
+                raise InvariantViolation(f"card {c} ({state.card_def[c].name}) is in {z.label} but in no slot "
+                                         "and attached to nothing")
+            h = host.get(c)
+            if h is not None and (z is not loc[h] or not z.spec.keeps_attachments or c not in attached.get(h, ())):
+                raise InvariantViolation(f"card {c} ({state.card_def[c].name}) is attached to card {h} "
+                                         f"({state.card_def[h].name}) but is not with it")
+        # All is well: the shadow takes the changes.
+        for z, old, k in spots:
+            if old is not None:
+                cid = z.cells.get(k)
+                if cid is None:
+                    old.pop(k, None)
+                else:
+                    old[k] = cid
+        for live, kept, changed in ((cell, s_cell, placed), (host, s_host, hosted)):
+            for c in changed:
+                v = live.get(c)
+                if v is None:
+                    del kept[c]
+                else:
+                    kept[c] = v
+        for h in hosts:
+            v = attached.get(h)
+            if v is None:
+                del s_att[h]
+            else:
+                s_att[h] = list(v)
 
     def refilled(self, state, zone, src, order: list[int]) -> None:
         """SRC's cards (ORDER, as shuffled) went under ZONE's and SRC is empty."""

@@ -191,3 +191,53 @@ def test_a_grid_move_that_breaks_a_slot_is_caught_at_its_step(monkeypatch) -> No
         play_game(load_game("warring-kingdom"), [RandomAgent(1), RandomAgent(2)], 2, check=InvariantChecker(),
                   max_turns=60)
     assert str(e.value).startswith(f"step {seen['step']}, ")
+
+
+def _slot_names_another(state, cid) -> bool:
+    """The card that moved onto a grid believes it sits in another card's slot."""
+    grid, k = state.loc[cid], state.cell.get(cid)
+    other = None if k is None or grid.cells is None else next((s for s in grid.cells if s != k), None)
+    if other is None:
+        return False
+    state.cell[cid] = other
+    return True
+
+
+def _attachment_forgotten(state, cid) -> bool:
+    """Some card's host no longer lists it among its attachments (not the card that moved)."""
+    if not state.host:
+        return False
+    a, h = next(iter(state.host.items()))
+    state.attached[h].remove(a)
+    return True
+
+
+def _slot_dropped(state, cid) -> bool:
+    """The card that moved onto a grid loses its slot but stays in the grid's zone."""
+    grid, k = state.loc[cid], state.cell.get(cid)
+    if k is None or grid.cells is None:
+        return False
+    del grid.cells[k], state.cell[cid]
+    return True
+
+
+@pytest.mark.parametrize("corrupt, message", [
+    (_slot_names_another, r"names card \d+, which is not there|thinks it is in slot"),
+    (_attachment_forgotten, r"is attached to card \d+ \(.*\) but is not with it"),
+    (_slot_dropped, r"is in \S+ but in no slot and attached to nothing"),
+])
+def test_a_linked_step_checks_the_slots_and_attachments_that_changed(monkeypatch, corrupt, message) -> None:
+    """`linked` looks only at the slots, hosts and attachments that changed since the last good state, yet a
+    break in any of them (the moved card's own or another's) fails at that very step."""
+    real, seen = InvariantChecker.linked, {}
+
+    def linked(self, state, cards) -> None:
+        if not seen and self.steps > 20 and corrupt(state, cards[0]):  # (step 1 checks the whole state)
+            seen["step"] = self.steps + 1
+        real(self, state, cards)
+    monkeypatch.setattr(InvariantChecker, "linked", linked)
+    with pytest.raises(InvariantViolation, match=rf"^step \d+, turn \d+: .*({message})") as e:
+        play_game(load_game("warring-kingdom"), [RandomAgent(1), RandomAgent(2)], 2, check=InvariantChecker(),
+                  max_turns=100)
+    assert str(e.value).startswith(f"step {seen['step']}, ")
+    assert "no step reported" not in str(e.value), "the step itself must catch it, not the next checkpoint"
