@@ -36,7 +36,8 @@ class Statements:
         items = self.block_items(node, scope)
         if not items:
             return _noop
-        g = G.build(self.gen_label, node.span, items, local_ok=written_once(node), given=_unwritten(node, given))
+        g = G.build(self.gen_label, node.span, items, local_ok=G.recall(lambda: written_once(node)),
+                    given=G.recall(lambda: _unwritten(node, given)) if given else ())
         self.add_generated(g)
         return g.fn
 
