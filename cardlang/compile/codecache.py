@@ -102,8 +102,13 @@ class CodeLog:
 
     def save(self) -> None:
         """Store what this load compiled up to its checks (call it only for a load without errors)."""
-        if not self.complete:
-            write_entry(KIND, self.key, marshal.dumps((self.recorded[:self.checks_at], self.facts[:self.facts_at])))
+        if self.complete:
+            return
+        try:
+            payload = marshal.dumps((self.recorded[:self.checks_at], self.facts[:self.facts_at]))
+        except ValueError:  # a fact that is not plain data (a bug of the compiler's): nothing is stored
+            return
+        write_entry(KIND, self.key, payload)
 
 
 def open_log(key: bytes) -> CodeLog:
