@@ -62,8 +62,10 @@ class CodeLog:
         f, n, _, _ = self.stored[self.pos]
         return f == filename and n == fn_name
 
-    def take(self, filename: str, fn_name: str, ns: dict) -> Any:
-        """The stored code object for the next function, if it is this one."""
+    def take(self, filename: str, fn_name: str, ns: dict, *, last_try: bool = True) -> Any:
+        """The stored code object for the next function, if it is this one. Not LAST_TRY: a namespace
+        generated without what only shapes code (codegen.Gen.replay) that is not the stored one leaves the
+        entry as it is, for the namespace generated whole to be tried."""
         if self.stored is None or self.stale:
             return None
         if self.pos < len(self.stored):
@@ -72,7 +74,8 @@ class CodeLog:
                 self.pos += 1
                 self.recorded.append((f, n, names, code))
                 return code
-        self.stale = True
+        if last_try:
+            self.stale = True
         return None
 
     def recall(self, compute: Callable[[], Any]) -> Any:
@@ -123,6 +126,14 @@ def open_log(key: bytes) -> CodeLog:
         if isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], list) and isinstance(entry[1], list):
             stored, facts = entry
     return CodeLog(key, stored, facts)
+
+
+def recall(compute: Callable[[], Any]) -> Any:
+    """COMPUTE(), an analysis of the sources that decides what is generated (the names a block may keep in
+    locals, the verbs that never nest): while a game loads, the value a load of the same sources stored in
+    its entry, if there is one, else computed and recorded (CodeLog.recall)."""
+    log = codegen.code_log
+    return log.recall(compute) if log is not None else compute()
 
 
 @contextmanager

@@ -44,13 +44,6 @@ class Code:
 Item = Callable | Code  # an item of a block: a run function (called) or generated code (inlined)
 
 
-def recall(compute: Callable[[], Any]) -> Any:
-    """COMPUTE(), an analysis of the sources that decides what is generated (names a block may keep in
-    locals, the verbs that never nest): while a game loads, the value a load of the same sources recorded in
-    the cache, if it holds one, else computed and recorded (compile/codecache.py)."""
-    return code_log.recall(compute) if code_log is not None else compute()
-
-
 def name(n: str) -> py.Name:
     return py.Name(n, py.Load())
 
@@ -483,11 +476,12 @@ def build_functions(label: str, span: Span | None,
     names = ",".join(d[0] for d in defs)
     replay = codes is not None and codes.expects(filename, names)
     gen, tree = _generate(label, defs, replay)
-    code = codes.take(filename, names, gen.ns) if codes is not None else None
+    code = codes.take(filename, names, gen.ns, last_try=not replay) if codes is not None else None
+    if code is None and replay:  # another namespace than the stored one: generated whole, and tried again
+        replay = False
+        gen, tree = _generate(label, defs, False)
+        code = codes.take(filename, names, gen.ns)
     if code is None:
-        if replay:  # not the stored function after all (the entry is stale now): generated whole, compiled
-            replay = False
-            gen, tree = _generate(label, defs, False)
         for node, ln in gen.placing:
             _place(node, ln)
         # the code object of our own AST, never of source text

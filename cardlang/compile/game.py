@@ -11,8 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from cardlang.compile.codecache import CodeLog, generating, open_log
-from cardlang.compile.codegen import recall
+from cardlang.compile.codecache import CodeLog, generating, open_log, recall
 from cardlang.compile.compiler import CARDS, Compiler, Scope
 from cardlang.compile.sources import (CARD_SUFFIX, RULES_SUFFIX, SCENARIO_SUFFIX, game_ids,  # noqa: F401
                                       game_sources, load_key, project_root, shown_path, source_files)

@@ -203,6 +203,23 @@ def test_a_cached_load_takes_the_facts_it_would_find_and_prints_the_same_code(tm
     assert [text for text, _ in warm.end_parts] == [text for text, _ in cold.end_parts]
 
 
+def test_a_namespace_generated_only_for_the_cache_that_differs_is_generated_whole(home, monkeypatch) -> None:
+    """Were generating a module only for its namespace (Gen.replay) ever to give other constants than
+    generating it whole, the load generates it whole and takes the code then: the same game, nothing
+    compiled (not the whole game compiled twice on every load, as for a stale entry)."""
+    cold = _fingerprint(load_game(GAME))
+    real = codegen._generate
+
+    def generate(label, defs, replay):
+        gen, tree = real(label, defs, replay)
+        if replay:
+            gen.const(object(), "odd")  # as if something that adds a constant had been left out
+        return gen, tree
+    monkeypatch.setattr(codegen, "_generate", generate)
+    n = Counted(monkeypatch)
+    assert _fingerprint(load_game(GAME)) == cold and n.compiled == 0
+
+
 @pytest.mark.parametrize("cut", ["none", "half"])
 def test_facts_cut_short_are_found_again_and_stored_whole(home, monkeypatch, cut: str) -> None:
     """An entry whose facts end early (as if another cardlang had stored fewer) still gives the same game: the
