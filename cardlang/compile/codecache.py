@@ -11,12 +11,18 @@ and the names of its namespace in order: a load that asks for anything else has 
 compiled again from scratch (cardlang/compile/game.py). An entry ends where the load's checks that can only
 find errors begin: a load that has taken all of it by then skips them (`checks_known_clean`). Knows nothing
 of games.
+
+What only shapes a function's code is not redone for a function the entry holds next (codegen.Gen.replay:
+the analyses of loop bodies), and what the compiler found by walking the sources to decide what to generate
+(the names each block keeps in locals, the verbs that never nest, the order of the cards' abilities, the
+rules texts) is stored beside the code as plain data, in the order the load asks for it (`recall`). An
+entry is `(functions, facts)`.
 """
 from __future__ import annotations
 
 import marshal
 from contextlib import contextmanager
-from typing import Any, Iterator
+from typing import Any, Callable, Iterator
 
 from cardlang.cache import read_entry, write_entry
 from cardlang.compile import codegen
@@ -25,15 +31,19 @@ KIND = "code"
 
 
 class CodeLog:
-    """The functions of one load: the stored ones handed out in order, the compiled ones recorded."""
+    """The functions of one load: the stored ones handed out in order, the compiled ones recorded; and the
+    same for the facts the compiler found in the sources (recall)."""
 
-    def __init__(self, key: bytes, stored: list | None) -> None:
+    def __init__(self, key: bytes, stored: list | None, facts: list | None = None) -> None:
         self.key = key
         self.stored = stored
         self.pos = 0
         self.recorded: list[tuple[str, str, tuple[str, ...], Any]] = []
         self.stale = False  # asked for a function the entry does not hold: compile all of it again
         self.checks_at: int | None = None  # functions made before the checks that can only find errors
+        self.stored_facts = facts if stored is not None else None
+        self.facts: list = []  # the facts of this load, in order (taken or computed)
+        self.facts_at: int | None = None  # facts found before those checks
 
     def checks_known_clean(self) -> bool:
         """Called where the load reaches the checks that can only find errors (bots, verb cycles), which
@@ -41,11 +51,21 @@ class CodeLog:
         function so far came from the entry and it holds no more. The entry was stored by a clean load of
         the same sources by the same cardlang, so those checks found nothing there and would find nothing
         here: the load may skip them (a bot is then compiled when it is first asked for)."""
-        self.checks_at = len(self.recorded)
+        self.checks_at, self.facts_at = len(self.recorded), len(self.facts)
         return self.complete
 
-    def take(self, filename: str, fn_name: str, ns: dict) -> Any:
-        """The stored code object for the next function, if it is this one."""
+    def expects(self, filename: str, fn_name: str) -> bool:
+        """Is the entry's next function named so? Then the function about to be generated is most likely
+        taken from it (take still checks its namespace), and is generated only for that (codegen.Gen.replay)."""
+        if self.stored is None or self.stale or self.pos >= len(self.stored):
+            return False
+        f, n, _, _ = self.stored[self.pos]
+        return f == filename and n == fn_name
+
+    def take(self, filename: str, fn_name: str, ns: dict, *, last_try: bool = True) -> Any:
+        """The stored code object for the next function, if it is this one. Not LAST_TRY: a namespace
+        generated without what only shapes code (codegen.Gen.replay) that is not the stored one leaves the
+        entry as it is, for the namespace generated whole to be tried."""
         if self.stored is None or self.stale:
             return None
         if self.pos < len(self.stored):
@@ -54,35 +74,66 @@ class CodeLog:
                 self.pos += 1
                 self.recorded.append((f, n, names, code))
                 return code
-        self.stale = True
+        if last_try:
+            self.stale = True
         return None
+
+    def recall(self, compute: Callable[[], Any]) -> Any:
+        """A fact of the sources the compiler needs to generate the same functions (what an analysis of
+        them decided: the names a block keeps in locals, the verbs that never nest, the cards' rules text):
+        the entry's next one while the load takes its functions from the entry, else COMPUTE(). Facts are
+        marshal data only (names, numbers, texts), asked in the same order by every load of the same
+        sources by the same cardlang, so the next one stored is the one a load would compute; were the
+        entry wrong, a function it lacks makes it stale and the load starts again, computing all."""
+        stored = self.stored_facts
+        if stored is not None and not self.stale and len(self.facts) < len(stored):
+            value = stored[len(self.facts)]
+        else:
+            value = compute()
+        self.facts.append(value)
+        return value
 
     def record(self, filename: str, fn_name: str, ns: dict, code: Any) -> None:
         self.recorded.append((filename, fn_name, tuple(ns), code))
 
     @property
     def complete(self) -> bool:
-        """Every function came from the entry, and the entry held no more: nothing to store."""
-        return self.stored is not None and not self.stale and self.pos == len(self.stored)
+        """Every function and fact came from the entry, and the entry held no more: nothing to store."""
+        facts = len(self.facts) if self.facts_at is None else self.facts_at
+        return (self.stored is not None and not self.stale and self.pos == len(self.stored)
+                and self.stored_facts is not None and facts == len(self.stored_facts))
 
     def save(self) -> None:
         """Store what this load compiled up to its checks (call it only for a load without errors)."""
-        if not self.complete:
-            write_entry(KIND, self.key, marshal.dumps(self.recorded[:self.checks_at]))
+        if self.complete:
+            return
+        try:
+            payload = marshal.dumps((self.recorded[:self.checks_at], self.facts[:self.facts_at]))
+        except ValueError:  # a fact that is not plain data (a bug of the compiler's): nothing is stored
+            return
+        write_entry(KIND, self.key, payload)
 
 
 def open_log(key: bytes) -> CodeLog:
     """The log for a load of sources with this key, holding the stored functions if there are any."""
     data = read_entry(KIND, key)
-    stored = None
+    stored = facts = None
     if data is not None:
         try:
-            stored = marshal.loads(data)
+            entry = marshal.loads(data)
         except (EOFError, ValueError, TypeError):
-            stored = None
-        if not isinstance(stored, list):
-            stored = None
-    return CodeLog(key, stored)
+            entry = None
+        if isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], list) and isinstance(entry[1], list):
+            stored, facts = entry
+    return CodeLog(key, stored, facts)
+
+
+def recall(compute: Callable[[], Any]) -> Any:
+    """COMPUTE(), an analysis of the sources that decides what is generated (the names a block may keep in
+    locals, the verbs that never nest): while a game loads, the value a load of the same sources stored in
+    its entry, if there is one, else computed and recorded (CodeLog.recall)."""
+    log = codegen.code_log
+    return log.recall(compute) if log is not None else compute()
 
 
 @contextmanager

@@ -18,7 +18,7 @@ from __future__ import annotations
 import ast as py
 import itertools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from cardlang.errors import RuleViolation, Span
@@ -129,6 +129,10 @@ class Gen:
         # (node, line) in the order placed: placed only when the module is compiled (not when its code
         # object comes from the cache), in this order, so that a node reached twice keeps its first line
         self.placing: list[tuple[py.AST, int]] = []
+        # True while the module is generated only for its namespace, its code object coming from the cache
+        # (build_functions): its tree is thrown away, so what only shapes the tree and adds no constant
+        # (the analyses of a loop's body) is left out
+        self.replay = False
 
     def const(self, obj: Any, hint: str = "k") -> py.Name:
         """A compiled value as a constant of the module: a mangled name bound to OBJ in its namespace."""
@@ -413,10 +417,20 @@ class Generated:
 
     label: str
     span: Span | None
-    tree: py.Module
+    made: py.Module | None  # the tree, or None for a module whose code came from the cache (see tree)
     fn: Callable
     consts: dict[str, Any]  # the module's constants by mangled name (compiled values, not code)
     card: str | None = None  # the card whose ability it is, if any
+    remake: Callable[[], py.Module] | None = field(default=None, repr=False)
+
+    @property
+    def tree(self) -> py.Module:
+        """The module's Python AST. One whose code object came from the cache was generated only for its
+        namespace: it is generated again, whole, the first time it is asked for (the same tree as when it
+        was compiled: generating is deterministic, tests/compile/test_codecache.py)."""
+        if self.made is None and self.remake is not None:
+            self.made, self.remake = self.remake(), None
+        return self.made
 
 
 def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], *, wrap: bool = True,
@@ -452,21 +466,21 @@ def build_functions(label: str, span: Span | None,
                     ) -> tuple[Generated, dict[str, Callable]]:
     """Compile several `def NAME(ARGS): BODY` (names and arguments are the compiler's own) into one module
     with one namespace, in one `compile` (a bot's rules: one module, not one per decision). Returns the
-    module (its `fn` the first function) and the functions by name."""
-    gen = Gen(label)
-    fdefs = []
-    for fn_name, args, body_of in defs:
-        body = body_of(gen)
-        fn = py.FunctionDef(fn_name, py.arguments([], [py.arg(a) for a in args], None, [], [], None, []), body,
-                            [], None)
-        # every node gets a line: its statement's, or 1 (`def`, helpers' own statements)
-        gen.placing.extend([(st, 1) for st in body] + [(fn, 1)])
-        fdefs.append(fn)
-    tree = py.Module(fdefs, [])
+    module (its `fn` the first function) and the functions by name.
+
+    While a game loads, the code object may come from the cache (compile/codecache.py): when the entry's next
+    function is this one, the module is generated only for its namespace (Gen.replay), and its tree, for
+    `cardlang compile`, is generated whole again only when asked for (Generated.tree)."""
     filename = f"<cardlang {span}>" if span is not None else f"<cardlang {label}>"
-    codes = code_log  # while a game loads, its code objects may come from the cache (compile/codecache.py)
+    codes = code_log
     names = ",".join(d[0] for d in defs)
-    code = codes.take(filename, names, gen.ns) if codes is not None else None
+    replay = codes is not None and codes.expects(filename, names)
+    gen, tree = _generate(label, defs, replay)
+    code = codes.take(filename, names, gen.ns, last_try=not replay) if codes is not None else None
+    if code is None and replay:  # another namespace than the stored one: generated whole, and tried again
+        replay = False
+        gen, tree = _generate(label, defs, False)
+        code = codes.take(filename, names, gen.ns)
     if code is None:
         for node, ln in gen.placing:
             _place(node, ln)
@@ -479,7 +493,25 @@ def build_functions(label: str, span: Span | None,
     exec(code, ns)
     consts = {k: v for k, v in gen.ns.items() if k in gen._ids.values()}
     fns = {d[0]: ns[d[0]] for d in defs}
-    return Generated(label, span, tree, fns[defs[0][0]] if defs else None, consts), fns
+    remake = (lambda: _generate(label, defs, False)[1]) if replay else None
+    return Generated(label, span, None if replay else tree, fns[defs[0][0]] if defs else None, consts,
+                     remake=remake), fns
+
+
+def _generate(label: str, defs: list[tuple[str, tuple[str, ...], Callable[[Gen], list[py.stmt]]]],
+              replay: bool) -> tuple[Gen, py.Module]:
+    """The module of DEFS, not yet placed, with the Gen holding its namespace (REPLAY: Gen.replay)."""
+    gen = Gen(label)
+    gen.replay = replay
+    fdefs = []
+    for fn_name, args, body_of in defs:
+        body = body_of(gen)
+        fn = py.FunctionDef(fn_name, py.arguments([], [py.arg(a) for a in args], None, [], [], None, []), body,
+                            [], None)
+        # every node gets a line: its statement's, or 1 (`def`, helpers' own statements)
+        gen.placing.extend([(st, 1) for st in body] + [(fn, 1)])
+        fdefs.append(fn)
+    return gen, py.Module(fdefs, [])
 
 
 def source_of(g: Generated) -> str:

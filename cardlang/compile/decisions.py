@@ -184,7 +184,8 @@ class Decisions:
             spec = G.attr(G.name(z), "spec")
             zone = gen.expr(zce)
             gen.bind_local("card", c)  # COND reads `card` as the local; ctx.vars gets it only when COND hands
-            kept = G.escapes(gen.expr(cond_ce))  # ctx to a compiled function (which reads it there)
+            kept = G.escapes(gen.expr(cond_ce)) if not gen.replay else True  # ctx to a compiled function
+            # (which reads it there); only shapes the code, so not asked when only the namespace is wanted
 
             def card_is(value: str) -> list[py.stmt]:
                 return [py.Assign([py.Subscript(G.name(vs), G.const("card"), py.Store())], G.name(value))] \

@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from cardlang.compile.codecache import CodeLog, generating, open_log
+from cardlang.compile.codecache import CodeLog, generating, open_log, recall
 from cardlang.compile.compiler import CARDS, Compiler, Scope
 from cardlang.compile.sources import (CARD_SUFFIX, RULES_SUFFIX, SCENARIO_SUFFIX, game_ids,  # noqa: F401
                                       game_sources, load_key, project_root, shown_path, source_files)
@@ -304,8 +304,9 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
                     errors.append(e)
                     cd.dynamic.pop(p.name)
     from cardlang.compile.checks import flat_verbs
-    comp.flat_verbs = flat_verbs(spec.verbs, [d for d, _ in cards], decl.reactions,
-                                 (p.verb for p in registry.all()), bool(comp.modified))
+    # (facts like this one, found by walking the sources, are recorded beside the code: recall)
+    comp.flat_verbs = recall(lambda: flat_verbs(spec.verbs, [d for d, _ in cards], decl.reactions,
+                                                (p.verb for p in registry.all()), bool(comp.modified)))
     comp.compile_verbs()
     for ev in getattr(decl, "events", ()) if events is not None else ():
         if ev.name not in events:
@@ -321,7 +322,8 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
     for t in decl.reactions:  # before the cards: a `trigger` here gives their abilities its names
         comp.gen_label = "on attack"
         comp.attack_rules.append(comp.block(t.body, Scope({"attacker": "player"})))
-    for (d, _), cd in sorted(zip(cards, defs), key=lambda x: not _passes_values(x[0][0])):
+    for i in recall(lambda: sorted(range(len(cards)), key=lambda i: not _passes_values(cards[i][0]))):
+        (d, _), cd = cards[i], defs[i]
         for t in d.triggers:
             if events is not None and t.event not in events:
                 errors.append(CardCompileError(f"no rule of this game fires '{t.event}'", t.span,
@@ -384,21 +386,37 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
             errors.append(CardCompileError(f"a pool filter may only read card properties ({e})", pd.span))
     errors.extend(comp.errors)
     comp.errors = []
-    from cardlang.compile.describe import cond_text, describe_card
     end_parts = []
     if end is not None:
         try:
-            end_parts = [(cond_text(e, comp, "you"), comp.expr(e, Scope()).fn) for e in _or_parts(decl.end)]
+            parts = _or_parts(decl.end)
+            texts = recall(lambda: [_describe().cond_text(e, comp, "you") for e in parts])
+            end_parts = [(text, comp.expr(e, Scope()).fn) for text, e in zip(texts, parts)]
         except CardCompileError:  # already reported when the whole condition was compiled
             pass
-    for (d, _), cd in zip(cards, defs):
-        try:
-            cd.text = describe_card(d, comp)
-        except CardCompileError as e:
-            errors.append(e)
+    for cd, text in zip(defs, recall(lambda: _card_texts(cards, comp, errors))):
+        cd.text = list(text)
     return CompiledGame(spec.id, spec.title, spec, defs, decl.players, setup, turn, comp.phases, end, score,
                         tiebreak, pools, comp, card_files={d.name: Path(p) for d, p in cards},
                         decls={d.name: d for d, _ in cards}, end_parts=end_parts)
+
+
+def _describe():
+    """compile/describe, imported only when a text is made (a cached load takes the texts from the cache)."""
+    from cardlang.compile import describe
+    return describe
+
+
+def _card_texts(cards: list, comp: Compiler, errors: list[CardLangError]) -> list[list[str]]:
+    """Each card's rules text (none for a card whose text has an error, added to ERRORS)."""
+    texts = []
+    for d, _ in cards:
+        try:
+            texts.append(_describe().describe_card(d, comp))
+        except CardCompileError as e:
+            errors.append(e)
+            texts.append([])
+    return texts
 
 
 def _replace_cards(cards: list, overrides: list[ast.SourceFile], errors: list[CardLangError]) -> None:

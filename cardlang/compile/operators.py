@@ -250,6 +250,8 @@ class Operators:
             source = gen.expr(items_ce)
             gen.bind_local(var, c)
             each = step(gen, out, c)
+            if gen.replay:  # generated only for its namespace (codegen.Gen.replay): what follows shapes code
+                return [each]
             if not G.escapes(each):
                 # a body that only reads goes over a zone's own list (`ctx.state.zones[3][0].cards`, no copy:
                 # nothing it does can move a card), and reads the same for every item are computed once,

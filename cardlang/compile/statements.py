@@ -12,6 +12,7 @@ import ast as py
 from typing import Callable
 
 from cardlang.compile import codegen as G
+from cardlang.compile.codecache import recall
 from cardlang.compile.codegen import Code
 from cardlang.compile.scope import Scope, stmt_rule
 from cardlang.errors import CardCompileError, Span, did_you_mean
@@ -36,7 +37,8 @@ class Statements:
         items = self.block_items(node, scope)
         if not items:
             return _noop
-        g = G.build(self.gen_label, node.span, items, local_ok=written_once(node), given=_unwritten(node, given))
+        g = G.build(self.gen_label, node.span, items, local_ok=recall(lambda: written_once(node)),
+                    given=recall(lambda: _unwritten(node, given)) if given else ())
         self.add_generated(g)
         return g.fn
 

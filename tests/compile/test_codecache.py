@@ -159,15 +159,80 @@ def test_a_stale_code_entry_is_compiled_afresh(home, monkeypatch) -> None:
     cold = _fingerprint(load_game(GAME))
     (f,) = _entries("code")
     head = f.read_bytes()[: len(cache._MAGIC) + 32]
-    stored = marshal.loads(f.read_bytes()[cache._HEAD:])
+    stored, facts = marshal.loads(f.read_bytes()[cache._HEAD:])
     wrong = [(a, b, names, stored[0][3]) for a, b, names, _ in stored[:5]] + stored[6:]  # one missing, five wrong
-    payload = marshal.dumps(wrong)
+    payload = marshal.dumps((wrong, facts))
     f.write_bytes(head + hashlib.sha256(payload).digest() + payload)
     n = Counted(monkeypatch)
     assert _fingerprint(load_game(GAME)) == cold
     assert n.compiled > 50
     n.reset()
     assert _fingerprint(load_game(GAME)) == cold and n.compiled == 0
+
+
+@pytest.mark.parametrize("game", ["dominion", "fall-of-kingdoms", "greedy-kingdoms", "warring-kingdom"])
+def test_a_cached_load_takes_the_facts_it_would_find_and_prints_the_same_code(tmp_path: Path, monkeypatch,
+                                                                            game: str) -> None:
+    """A cached load takes what the compiler found in the sources (codecache.CodeLog.recall) from the entry
+    instead of walking them again, and generates the functions it takes from the entry only for their
+    namespaces (codegen.Gen.replay): every fact it takes is the one it would have found, in the same order,
+    it compiles nothing, and `cardlang compile` prints the same code as after a load that compiled it."""
+    from cardlang.compile import codecache
+    private_home(tmp_path, monkeypatch, (game,))
+    cold = load_game(game)
+    for name in cold.bots:  # (compiled by the checks already: the same modules, in the same order)
+        compile_bot(cold, name)
+    printed = [codegen.source_of(g) for g in cold.compiler.generated]
+    taken = []
+    real = codecache.CodeLog.recall
+
+    def recall(self, compute):
+        value = real(self, compute)
+        if self.stored_facts is not None:
+            taken.append((value, compute()))
+        return value
+    monkeypatch.setattr(codecache.CodeLog, "recall", recall)
+    n = Counted(monkeypatch)
+    warm = load_game(game)
+    assert n.compiled == 0 and len(taken) > 10
+    assert all(stored == found for stored, found in taken)
+    for name in warm.bots:  # a cached load compiles a bot when first asked for
+        compile_bot(warm, name)
+    assert [codegen.source_of(g) for g in warm.compiler.generated] == printed
+    assert [d.text for d in warm.defs] == [d.text for d in cold.defs]
+    assert [text for text, _ in warm.end_parts] == [text for text, _ in cold.end_parts]
+
+
+def test_a_namespace_generated_only_for_the_cache_that_differs_is_generated_whole(home, monkeypatch) -> None:
+    """Were generating a module only for its namespace (Gen.replay) ever to give other constants than
+    generating it whole, the load generates it whole and takes the code then: the same game, nothing
+    compiled (not the whole game compiled twice on every load, as for a stale entry)."""
+    cold = _fingerprint(load_game(GAME))
+    real = codegen._generate
+
+    def generate(label, defs, replay):
+        gen, tree = real(label, defs, replay)
+        if replay:
+            gen.const(object(), "odd")  # as if something that adds a constant had been left out
+        return gen, tree
+    monkeypatch.setattr(codegen, "_generate", generate)
+    n = Counted(monkeypatch)
+    assert _fingerprint(load_game(GAME)) == cold and n.compiled == 0
+
+
+@pytest.mark.parametrize("cut", ["none", "half"])
+def test_facts_cut_short_are_found_again_and_stored_whole(home, monkeypatch, cut: str) -> None:
+    """An entry whose facts end early (as if another cardlang had stored fewer) still gives the same game: the
+    load finds the missing ones itself, takes the code from the entry, and stores the entry whole again."""
+    cold = _fingerprint(load_game(GAME))
+    (f,) = _entries("code")
+    whole = f.read_bytes()
+    stored, facts = marshal.loads(whole[cache._HEAD:])
+    payload = marshal.dumps((stored, facts[: len(facts) // 2] if cut == "half" else []))
+    f.write_bytes(whole[: len(cache._MAGIC) + 32] + hashlib.sha256(payload).digest() + payload)
+    n = Counted(monkeypatch)
+    assert _fingerprint(load_game(GAME)) == cold and n.compiled == 0
+    assert marshal.loads(f.read_bytes()[cache._HEAD:]) == (stored, facts)
 
 
 def test_a_deleted_folder_is_made_again(home, monkeypatch) -> None:
