@@ -217,6 +217,9 @@ class GameState:
         self.fixed_dice: list[int] = []              # outcomes a test queued; rolls take these first
         self.variants: frozenset[str] = frozenset()  # the game's variants chosen for this game
         self.modifying: list | None = None           # [card, property, total] while modifiers are summed
+        # card ids by a set of definition indexes, made when first asked (primitives/modify.py): derived from
+        # card_def alone, which grows only at set-up, and emptied whenever it does
+        self.ids_of: dict[frozenset[int], frozenset[int]] = {}
         self.current = 0
         self.turns = [0] * num_players
         self.turn_number = 0
@@ -272,6 +275,8 @@ class GameState:
     def new_card(self, d: CardDef, zone: Zone) -> int:
         cid = len(self.card_def)
         self.card_def.append(d)
+        if self.ids_of:
+            self.ids_of.clear()
         self.loc.append(zone)
         zone.cards.append(cid)
         return cid
