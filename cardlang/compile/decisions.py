@@ -78,6 +78,8 @@ class Decisions:
                 lo = hi if exactly else 0
             else:
                 lo, hi = 0, n
+            if hi == 0 and not private:  # nothing may be picked: not asked (as `ask` does), nothing to build
+                return []
             d = Decision(ctx.you if by_you else by(ctx), tag, text if text is not None else prompt(ctx), "cards",
                          options, lo, hi, None, private=private, names=state.card_def)  # names read if asked
             picks = ask(state, d)  # most answers pick one: no comprehension (a call of its own) for those
