@@ -176,6 +176,9 @@ class Decisions:
                     c = pile.cards[-1]; vars["card"] = c                                         *
                     if COND: vars["card"] = saved; return c                                      (*)
             else:
+                for c in zone.cards:                            # a card of that name at all?
+                    if ctx.state.card_def[c].name == _name: break
+                else: vars["card"] = saved; return None                                      (*)
                 for c in zone.cards:
                     if ctx.state.card_def[c].name == _name:
                         vars["card"] = c                                                       *
@@ -200,11 +203,15 @@ class Decisions:
                                                   py.Tuple([G.attr(spec, "slot"), G.name("_name")], py.Load()))),
                 py.If(py.BoolOp(py.And(), [py.Compare(G.name(pile), [py.IsNot()], [G.const(None)]), cards]),
                       [py.Assign([G.store(c)], G.subscript(cards, G.const(-1)))] + found(), [])]
+            def named() -> py.Compare:
+                return py.Compare(G.attr(G.subscript(G.name(defs), G.name(c)), "name"), [py.Eq()], [G.name("_name")])
+            # most names a bot tries are not there: a plain scan says so first, before the loop that tests COND
+            # (whose reads are taken out of it, once per call: compile/fnlocals.py)
             in_zone = [
                 py.Assign([G.store(defs)], G.state_attr("card_def")),
-                py.For(G.store(c), G.attr(G.name(z), "cards"), [
-                    py.If(py.Compare(G.attr(G.subscript(G.name(defs), G.name(c)), "name"), [py.Eq()],
-                                     [G.name("_name")]), found(), [])], [], None)]
+                py.For(G.store(c), G.attr(G.name(z), "cards"), [py.If(named(), [py.Break()], [])],
+                       [*card_is(saved), py.Return(G.const(None))], None),
+                py.For(G.store(c), G.attr(G.name(z), "cards"), [py.If(named(), found(), [])], [], None)]
             save = [py.Assign([G.store(vs)], G.ctx_attr("vars")),
                     py.Assign([G.store(saved)], G.call(G.attr(G.name(vs), "get"), G.const("card")))] if kept else []
             return [py.Assign([G.store(z)], zone), *save,
