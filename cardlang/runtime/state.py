@@ -58,7 +58,7 @@ class CounterSpec:
     bank: int | None = None        # finite supply shared by all players; conserved
     bank_slot: int | None = None   # `bank OTHER`: the slot of the counter whose bank this one draws on
     slot: int = 0
-    per_card: bool = False         # one value per card, kept in GameState.card_counters
+    per_card: bool = False         # one value per card, kept in GameState.card_counters[name]
     numbers: bool = False          # holds a list of numbers (dice), not one number
     flag: tuple[str, str] | None = None   # a yes/no counter's sentences: `flag "have fallen" "have not fallen"`
     of: str | None = None          # per card: the property it is measured against ("damage 4/6")
@@ -207,7 +207,10 @@ class GameState:
         self.counters: list[list[int]] = [[c.start] * num_players if c.per_player else [c.start]
                                           for c in counter_specs]
         self.banks: list[int | None] = [c.bank for c in counter_specs]
-        self.card_counters: dict[tuple[int, str], int] = {}
+        # per-card counter name -> card id -> value; a card at its start value has no entry. One table per
+        # counter, made here and never replaced: generated code reads `card_counters[NAME].get(card, START)`
+        # (no key to build per card) and may keep the table's `get` in a local for a whole loop
+        self.card_counters: dict[str, dict[int, int]] = {c.name: {} for c in counter_specs if c.per_card}
         for i, c in enumerate(counter_specs):
             if c.numbers:
                 self.counters[i] = [()] * len(self.counters[i])
