@@ -30,6 +30,17 @@ def cards_named_in(state, zone, d) -> list[int]:
     return [c for c in zone.cards if defs[c] is d]
 
 
+def _equal_to_item(cond: ast.Expr, var: str) -> ast.Expr | None:
+    """X, when COND is `VAR == X` or `X == VAR` with X a number or a name other than VAR; else None."""
+    if not isinstance(cond, ast.Compare) or cond.op != "==":
+        return None
+    for item, x in ((cond.left, cond.right), (cond.right, cond.left)):
+        if isinstance(item, ast.NameRef) and item.name == var and (
+                isinstance(x, ast.IntLit) or (isinstance(x, ast.NameRef) and x.name != var)):
+            return x
+    return None
+
+
 def cards_are_type(state, cards: list[int], t: str, negated: bool) -> bool:
     """`CARDS is T` (T a type or tag), or with NEGATED `CARDS is not T`: all of them (and some) are T."""
     if not cards:
@@ -204,7 +215,10 @@ class Operators:
 
             def counted() -> Callable:  # generated when a `count` asks for it, once
                 if not counter:
-                    counter.append(self._count_fn(items_ce, cond_ce, var, node.span))
+                    same = _equal_to_item(node.cond, var) if kind == NUMBERS else None
+                    counter.append(self._count_fn(items_ce, cond_ce, var, node.span) if same is None else
+                                   self._count_equal_fn(items_ce, self.coerce_ce(
+                                       self.expr(same, scope.with_(number=INT)), INT, same.span), node.span))
                 return counter[0]
             return CE(self._where_fn(items_ce, cond_ce, var, node.span), kind, counted=counted)
 
@@ -231,6 +245,15 @@ class Operators:
         def step(g: G.Gen, out: str, c: str) -> py.stmt:  # if COND: out += 1
             return py.If(g.expr(cond_ce), [py.AugAssign(G.store(out), py.Add(), G.const(1))], [])
         return self._over_items(items_ce, var, span, "count", G.const(0), step)
+
+    def _count_equal_fn(self, items_ce: CE, x_ce: CE, span) -> Callable:
+        """`count(NUMBERS where number == X)` as `return NUMBERS.count(X)`: the list's own count, the same ==
+        (X a number or a name: a read without effect that cannot fail, made once instead of once per die)."""
+        def body(gen: G.Gen) -> list[py.stmt]:
+            return [py.Return(G.call(G.attr(gen.expr(items_ce), "count"), gen.expr(x_ce)))]
+        g = G.build_function(f"{self.gen_label}: count", span, body, "run_count")
+        self.add_generated(g)
+        return g.fn
 
     def _sum_fn(self, items_ce: CE, each_ce: CE, span) -> Callable:
         """`sum(ITEMS, EACH)` as one generated function: the loop with the amount inlined."""
