@@ -4,10 +4,12 @@ comparisons, `is`, `in`, and/or/not. Mixed into the `Compiler`.
 from __future__ import annotations
 
 import ast as py
+import copy
 from typing import Callable
 
 from cardlang.compile import codegen as G
 from cardlang.compile.scope import Scope, expr_rule
+from cardlang.compile.shortcuts import equal_to_item, unmatched
 from cardlang.errors import Span, did_you_mean
 from cardlang.primitives import registry as R
 from cardlang.primitives.types import (applied, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
@@ -28,17 +30,6 @@ def cards_named_in(state, zone, d) -> list[int]:
         return list(pile.cards) if pile is not None else []
     defs = state.card_def
     return [c for c in zone.cards if defs[c] is d]
-
-
-def _equal_to_item(cond: ast.Expr, var: str) -> ast.Expr | None:
-    """X, when COND is `VAR == X` or `X == VAR` with X a number or a name other than VAR; else None."""
-    if not isinstance(cond, ast.Compare) or cond.op != "==":
-        return None
-    for item, x in ((cond.left, cond.right), (cond.right, cond.left)):
-        if isinstance(item, ast.NameRef) and item.name == var and (
-                isinstance(x, ast.IntLit) or (isinstance(x, ast.NameRef) and x.name != var)):
-            return x
-    return None
 
 
 def cards_are_type(state, cards: list[int], t: str, negated: bool) -> bool:
@@ -212,15 +203,16 @@ class Operators:
 
         if cond_ce.code is not None:  # one generated function: the loop with the condition inlined
             counter: list[Callable] = []
+            guard = unmatched(self, node.cond, scope) if kind == CARDS else None
 
             def counted() -> Callable:  # generated when a `count` asks for it, once
                 if not counter:
-                    same = _equal_to_item(node.cond, var) if kind == NUMBERS else None
-                    counter.append(self._count_fn(items_ce, cond_ce, var, node.span) if same is None else
+                    same = equal_to_item(node.cond, var) if kind == NUMBERS else None
+                    counter.append(self._count_fn(items_ce, cond_ce, var, node.span, guard) if same is None else
                                    self._count_equal_fn(items_ce, self.coerce_ce(
                                        self.expr(same, scope.with_(number=INT)), INT, same.span), node.span))
                 return counter[0]
-            return CE(self._where_fn(items_ce, cond_ce, var, node.span), kind, counted=counted)
+            return CE(self._where_fn(items_ce, cond_ce, var, node.span, guard), kind, counted=counted)
 
         def run_where(ctx: Ctx) -> list:
             vars_ = ctx.vars
@@ -234,17 +226,17 @@ class Operators:
             return out
         return CE(run_where, kind)
 
-    def _where_fn(self, items_ce: CE, cond_ce: CE, var: str, span) -> Callable:
+    def _where_fn(self, items_ce: CE, cond_ce: CE, var: str, span, guard=None) -> Callable:
         """`ITEMS where COND` as one generated function: the loop with the condition inlined."""
         def step(g: G.Gen, out: str, c: str) -> py.stmt:  # if COND: out.append(c)
             return py.If(g.expr(cond_ce), [py.Expr(G.call(G.attr(G.name(out), "append"), G.name(c)))], [])
-        return self._over_items(items_ce, var, span, "where", py.List([], py.Load()), step)
+        return self._over_items(items_ce, var, span, "where", py.List([], py.Load()), step, guard)
 
-    def _count_fn(self, items_ce: CE, cond_ce: CE, var: str, span) -> Callable:
+    def _count_fn(self, items_ce: CE, cond_ce: CE, var: str, span, guard=None) -> Callable:
         """`count(ITEMS where COND)` as one generated function: the loop counts, building no list."""
         def step(g: G.Gen, out: str, c: str) -> py.stmt:  # if COND: out += 1
             return py.If(g.expr(cond_ce), [py.AugAssign(G.store(out), py.Add(), G.const(1))], [])
-        return self._over_items(items_ce, var, span, "count", G.const(0), step)
+        return self._over_items(items_ce, var, span, "count", G.const(0), step, guard)
 
     def _count_equal_fn(self, items_ce: CE, x_ce: CE, span) -> Callable:
         """`count(NUMBERS where number == X)` as `return NUMBERS.count(X)`: the list's own count, the same ==
@@ -262,8 +254,11 @@ class Operators:
         return self._over_items(items_ce, "card", span, "sum", G.const(0), step)
 
     def _over_items(self, items_ce: CE, var: str, span, what: str, start: py.expr,
-                    step: Callable[[G.Gen, str, str], py.stmt]) -> Callable:
-        def body(gen: G.Gen) -> list[py.stmt]:
+                    step: Callable[[G.Gen, str, str], py.stmt], guard=None) -> Callable:
+        def body(gen: G.Gen) -> list[py.stmt]:  # GUARD(gen, EMPTY): what may answer first (compile/shortcuts.py)
+            return (guard(gen, copy.deepcopy(start)) if guard is not None else []) + loop(gen)
+
+        def loop(gen: G.Gen) -> list[py.stmt]:
             # out = START
             # for c in ITEMS: STEP                             (STEP reads VAR as the local `c`)
             # return out

@@ -95,3 +95,20 @@ def test_a_counter_or_property_of_a_name_holding_cards_is_its_first_cards(tmp_pa
     s = g.state()
     with pytest.raises(RuleViolation, match="no card to read 'hurt' from"):
         g.run(s)
+
+
+def test_a_filter_by_a_card_counter_equal_to_a_value(tmp_path, monkeypatch) -> None:
+    # `where card.C == X` first asks whether any card holds X (compile/shortcuts.py): none, and no card passes;
+    # X at the start value (cards with no entry) and `and`s go through the loop as before
+    probe = ("for u in board where card is Unit { u.marks += 1; } let n = 2; "
+             "tally += count(board where card.marks == n) + 10 * count(board where card.marks == 1) "
+             "+ 100 * count(board where card is Unit and card.marks == 0) + 1000 * count(board where card.marks == n - 2) "
+             "+ 10000 * count(board where card.marks == 1 and card is Unit); "
+             "for u in board where card.marks == 3 { tally += 1; }")
+    g = field(tmp_path, monkeypatch, probe=probe)
+    s = g.state()
+    g.put(s, "p1.board", "Knight", (1, 1))
+    g.put(s, "p1.board", "Squire", (2, 1))
+    g.put(s, "p1.board", "Blade", (3, 1))
+    g.run(s)
+    assert s.counters[g.game.spec.counters["tally"].slot][0] == 20 + 1000 + 20000
