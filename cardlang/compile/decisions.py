@@ -274,6 +274,12 @@ class Decisions:
         def label_of(legal: list[int]) -> list[str]:  # the legal options' labels, when someone reads them
             return [labels[i] for i in legal]
 
+        def find(legal: list[int], name: str) -> int | None:  # the legal option of that label, for a bot
+            for i in legal:
+                if labels[i] == name:
+                    return i
+            return None
+
         def run_choose_option(ctx: Ctx) -> None:
             legal = []
             for i, c in enumerate(conds):  # a loop, not a comprehension: one call fewer per decision
@@ -281,9 +287,23 @@ class Decisions:
                     legal.append(i)
             if not legal:
                 return
-            d = Decision(ctx.you if by_you else by(ctx), tag, text if text is not None else prompt(ctx), "options",
-                         legal, 1, 1, None, private=private, names=label_of)
-            bodies[legal[ask(ctx.state, d)[0]]](ctx)
+            state = ctx.state
+            p = ctx.you if by_you else by(ctx)
+            if not private and p != CHANCE and state.log is None and not state.listeners:
+                # a bot that answers by naming options tries just those against the legal ones, as for cards
+                # (run_choose): its pick, else the first legal option, is what `decide` gives (one is needed)
+                agent = state.agents[p]
+                named = getattr(agent, "named_picks", None)
+                pick = named[tag] if named is not None else None
+                if pick is not None:
+                    if state.check is not None:  # a decision, answered by name: as runtime's `ask` does
+                        state.check.checkpoint(state, "before a decision")
+                    i = pick(agent, state, p, find, legal)
+                    bodies[legal[0] if i is None else i](ctx)
+                    return
+            d = Decision(p, tag, text if text is not None else prompt(ctx), "options", legal, 1, 1, None,
+                         private=private, names=label_of)
+            bodies[legal[ask(state, d)[0]]](ctx)
         return run_choose_option
 
     @stmt_rule

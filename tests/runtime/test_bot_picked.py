@@ -42,3 +42,40 @@ def test_first_pick_random_then_by_preference(tmp_path: Path, monkeypatch) -> No
         # after the random first pick, the preferences fill in order, skipping the one already taken
         assert rest == [n for n in ["Ant", "Bee", "Cat"] if n != first][:2]
     assert len(firsts) >= 4, "the first pick should vary with the bot's seed"
+
+
+OPTIONS = """
+game route {
+  players 2 to 2;
+  types Token;
+  counter score: per player;
+  zone hand: per player, owner;
+  setup { }
+  turn {
+    choose as route prompt "Which way?" {
+      "Left" if score < 2 { score += 1; }
+      "Middle" { score += 10; }
+      "Right" if score >= 1 { score += 100; }
+    }
+    if score > 200 { win you; }
+  }
+}
+"""
+
+
+def test_a_bot_naming_options_picks_as_the_full_decision_does(tmp_path: Path, monkeypatch) -> None:
+    # Unwatched, a bot whose rule names options is asked by name (compile/decisions.py): its first legal
+    # preference, else the first legal option, as the Decision put in full (a watched game) gives.
+    (tmp_path / "games" / "route").mkdir(parents=True)
+    (tmp_path / "games" / "route" / "game.cl").write_text(OPTIONS, encoding="utf-8")
+    (tmp_path / "games" / "route" / "bots.cl").write_text(
+        'bot "keen" { on route { Right if score >= 11; Left; Middle; } }\n'
+        'bot "lost" { on route { Nowhere; } }\n', encoding="utf-8")
+    monkeypatch.setenv("CARDLANG_HOME", str(tmp_path))
+    g = load_game("route")
+    got = []
+    for log in (True, False):
+        r = play_game(g, [LanguageBot(g, "keen", 1), LanguageBot(g, "lost", 2)], 1, log=log)
+        got.append((r.state.counters[g.spec.counters["score"].slot], r.state.turn_number))
+    # keen: Left, Left, Middle, Right, Right (212, a win at turn 9); lost: Left, Left, Middle, Middle (22)
+    assert got[0] == got[1] == ([212, 22], 9)
