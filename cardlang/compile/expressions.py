@@ -154,9 +154,8 @@ class Expressions:
             if n == "name":
                 d = self._def_of(base, node.span)
                 return CE(lambda ctx: d(ctx).name, TEXT)
-            if n == "owner":
-                cards = self.coerce(base, CARDS, node.span)
-                return CE(lambda ctx: _owner(ctx, cards(ctx)), PLAYER)
+            if n == "owner":  # one call, with the cards' code inlined (`u.owner.attacking` in a verb)
+                return applied(_owner, [self.coerce_ce(base, CARDS, node.span)], PLAYER, state="ctx")
             if n in self.spec.properties:
                 return self._property(base, n, node.span)
             if n in self.spec.counters and self.spec.counters[n].per_card:
