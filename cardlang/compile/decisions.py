@@ -102,7 +102,20 @@ class Decisions:
             cid = pick(agent, state, p, find, ctx)
             return [] if cid is None else [cid]
 
-        if find is None:
+        if find is None and kind in ("any", "up_to") and not private:
+            def run_choose(ctx: Ctx) -> list[int]:
+                state = ctx.state
+                if state.log is None and not state.listeners:  # (named_pick, for a pick of none)
+                    p = ctx.you if by_you else by(ctx)
+                    agent = state.agents[p] if p != CHANCE else None
+                    named = getattr(agent, "named_picks", None)
+                    pick = named[tag] if named is not None else None
+                    if pick is not None and _picks_none(pick, agent, state, p, ctx):
+                        if state.check is not None:  # a decision, answered by name: as runtime's `ask` does
+                            state.check.checkpoint(state, "before a decision")
+                        return []
+                return ask_cards(ctx, state)
+        elif find is None:
             def run_choose(ctx: Ctx) -> list[int]:
                 return ask_cards(ctx, ctx.state)
         elif one and by_you:  # `choose up to 1 ...` by the effect's own player: the usual one, tested least
@@ -324,6 +337,24 @@ class Decisions:
             else:
                 other(ctx)
         return run_may
+
+
+class _Names(Exception):
+    """A bot's pick by name asked for an option by its name (_picks_none)."""
+
+
+def _no_find(where, name: str):
+    raise _Names
+
+
+def _picks_none(pick: Callable, agent, state, p: int, ctx: Ctx) -> bool:
+    """Does the bot's pick by name, PICK, come to `none` (or to the end of its rule) without naming a card?
+    Then its `decide` picks nothing first, and so nothing at all, from a choice that needs no card (any or up
+    to N): the answer is known without building the options. False when it names one (put in full)."""
+    try:
+        return pick(agent, state, p, _no_find, ctx) is None
+    except _Names:
+        return False
 
 
 def _is_chance(by: ast.Expr | None, scope: Scope, spec: GameSpec) -> bool:

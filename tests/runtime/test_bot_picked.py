@@ -2,6 +2,8 @@
 the rest by preference (a bot picks one card at a time)."""
 from pathlib import Path
 
+import pytest
+
 from cardlang.compile.bots import LanguageBot
 from cardlang.compile.game import load_game
 from cardlang.runtime.engine import play_game
@@ -79,3 +81,38 @@ def test_a_bot_naming_options_picks_as_the_full_decision_does(tmp_path: Path, mo
         got.append((r.state.counters[g.spec.counters["score"].slot], r.state.turn_number))
     # keen: Left, Left, Middle, Right, Right (212, a win at turn 9); lost: Left, Left, Middle, Middle (22)
     assert got[0] == got[1] == ([212, 22], 9)
+
+
+DUMP = """
+game dump {
+  players 2 to 2;
+  types Token;
+  zone hand: per player, owner;
+  zone table: per player, public;
+  setup { for p in players { for c in cards { create 1 c to p.hand; } } }
+  turn {
+    let c = choose any from hand as dump;
+    move c to table;
+    win you;
+  }
+}
+"""
+
+
+@pytest.mark.parametrize("rule, picked", [("none;", []), ("Bee if count(hand) > 10; none;", []),
+                                          ("Bee if count(hand) > 1; Ant;", ["Bee", "Ant"]), ("Cat; none;", ["Cat"])])
+def test_a_bot_picking_none_from_a_choice_of_any(tmp_path: Path, monkeypatch, rule, picked) -> None:
+    # Unwatched, a rule that comes to `none` without naming a card answers a choice that needs none at once
+    # (compile/decisions.py); one that names a card is put in full: the same picks either way
+    (tmp_path / "games" / "dump").mkdir(parents=True)
+    (tmp_path / "cards" / "dump").mkdir(parents=True)
+    (tmp_path / "games" / "dump" / "game.cl").write_text(DUMP, encoding="utf-8")
+    (tmp_path / "games" / "dump" / "bots.cl").write_text(f'bot "b" {{ on dump {{ {rule} }} }}', encoding="utf-8")
+    for n in NAMES:
+        (tmp_path / "cards" / "dump" / f"{n.lower()}.card").write_text(f"card {n} {{ types Token; }}")
+    monkeypatch.setenv("CARDLANG_HOME", str(tmp_path))
+    g = load_game("dump")
+    table = g.spec.zones["table"].slot
+    for log in (True, False):
+        r = play_game(g, [LanguageBot(g, "b", 1), LanguageBot(g, "b", 2)], 1, log=log)
+        assert [r.state.card_def[c].name for c in r.state.zones[table][0].cards] == picked
