@@ -46,8 +46,11 @@ def flat_verbs(verbs: dict[str, ast.VerbDecl], cards: Iterable[ast.CardDecl], re
     through the verbs it calls, the abilities its `trigger`s run (every card's `on EVENT`, in any zone) or an
     `attack` (the game's `on attack` rules, the cards' `on attack in ZONE`). A call of one needs no nesting
     bookkeeping: a cycle of calls that never ends passes only through the others, or through abilities,
-    which count themselves. Conservative: a call of something not known, or a game with modifiers (run by
-    property reads), and no verb is flat."""
+    which count themselves. Conservative: a call of something not known, and no verb is flat.
+
+    Modifiers (`on modify in ZONE`, run by property reads, MODIFIED) add no path: inside a modifier a read
+    gives the printed value and runs none, so a stack of calls holds at most one modifier, and a path
+    through one can never repeat without end. The verbs a modifier calls are followed as any others."""
     prims = set(primitives)
     bodies: dict[tuple[str, str], list] = {("verb", n): [d.body] for n, d in verbs.items()}
     for c in cards:
@@ -71,8 +74,6 @@ def flat_verbs(verbs: dict[str, ast.VerbDecl], cards: Iterable[ast.CardDecl], re
                 out.add(("event", n.args[0].name))
             elif n.verb not in prims:
                 return set()
-    if modified:
-        return set()
     flat = set()
     for name in verbs:
         start = ("verb", name)

@@ -177,13 +177,13 @@ class Gen:
         """`FN(ctx.state, *ARGS, *CONSTS)` (STATE false: no state; "ctx": the context), FN and CONSTS constants
         of the module: a primitive's own function over its evaluated arguments (or, for a small one that
         compile/inline.py knows, the expression it computes, when that needs no call)."""
+        extra = [const(c) if c is None or isinstance(c, (str, int, bool)) else self.const(c) for c in consts]
         expand = EXPANSIONS.get(fn)
         if expand is not None:
-            code = expand(self, args)
+            code = expand(self, args + extra)  # the arguments after the state, as the function takes them
             if code is not None:
                 return code
         first = [ctx_attr("state")] if state is True else [name(CTX)] if state == "ctx" else []
-        extra = [const(c) if c is None or isinstance(c, (str, int, bool)) else self.const(c) for c in consts]
         return call(self.const(fn), *first, *args, *extra)
 
     def call_fn(self, fn: Callable) -> py.expr:

@@ -78,6 +78,8 @@ class Decisions:
                 lo = hi if exactly else 0
             else:
                 lo, hi = 0, n
+            if hi == 0 and not private:  # nothing may be picked: not asked (as `ask` does), nothing to build
+                return []
             d = Decision(ctx.you if by_you else by(ctx), tag, text if text is not None else prompt(ctx), "cards",
                          options, lo, hi, None, private=private, names=state.card_def)  # names read if asked
             picks = ask(state, d)  # most answers pick one: no comprehension (a call of its own) for those
@@ -100,7 +102,20 @@ class Decisions:
             cid = pick(agent, state, p, find, ctx)
             return [] if cid is None else [cid]
 
-        if find is None:
+        if find is None and kind in ("any", "up_to") and not private:
+            def run_choose(ctx: Ctx) -> list[int]:
+                state = ctx.state
+                if state.log is None and not state.listeners:  # (named_pick, for a pick of none)
+                    p = ctx.you if by_you else by(ctx)
+                    agent = state.agents[p] if p != CHANCE else None
+                    named = getattr(agent, "named_picks", None)
+                    pick = named[tag] if named is not None else None
+                    if pick is not None and _picks_none(pick, agent, state, p, ctx):
+                        if state.check is not None:  # a decision, answered by name: as runtime's `ask` does
+                            state.check.checkpoint(state, "before a decision")
+                        return []
+                return ask_cards(ctx, state)
+        elif find is None:
             def run_choose(ctx: Ctx) -> list[int]:
                 return ask_cards(ctx, ctx.state)
         elif one and by_you:  # `choose up to 1 ...` by the effect's own player: the usual one, tested least
@@ -174,6 +189,9 @@ class Decisions:
                     c = pile.cards[-1]; vars["card"] = c                                         *
                     if COND: vars["card"] = saved; return c                                      (*)
             else:
+                for c in zone.cards:                            # a card of that name at all?
+                    if ctx.state.card_def[c].name == _name: break
+                else: vars["card"] = saved; return None                                      (*)
                 for c in zone.cards:
                     if ctx.state.card_def[c].name == _name:
                         vars["card"] = c                                                       *
@@ -199,11 +217,15 @@ class Decisions:
                                                   py.Tuple([G.attr(spec, "slot"), G.name("_name")], py.Load()))),
                 py.If(py.BoolOp(py.And(), [py.Compare(G.name(pile), [py.IsNot()], [G.const(None)]), cards]),
                       [py.Assign([G.store(c)], G.subscript(cards, G.const(-1)))] + found(), [])]
+            def named() -> py.Compare:
+                return py.Compare(G.attr(G.subscript(G.name(defs), G.name(c)), "name"), [py.Eq()], [G.name("_name")])
+            # most names a bot tries are not there: a plain scan says so first, before the loop that tests COND
+            # (whose reads are taken out of it, once per call: compile/fnlocals.py)
             in_zone = [
                 py.Assign([G.store(defs)], G.state_attr("card_def")),
-                py.For(G.store(c), G.attr(G.name(z), "cards"), [
-                    py.If(py.Compare(G.attr(G.subscript(G.name(defs), G.name(c)), "name"), [py.Eq()],
-                                     [G.name("_name")]), found(), [])], [], None)]
+                py.For(G.store(c), G.attr(G.name(z), "cards"), [py.If(named(), [py.Break()], [])],
+                       [*card_is(saved), py.Return(G.const(None))], None),
+                py.For(G.store(c), G.attr(G.name(z), "cards"), [py.If(named(), found(), [])], [], None)]
             save = [py.Assign([G.store(vs)], G.ctx_attr("vars")),
                     py.Assign([G.store(saved)], G.call(G.attr(G.name(vs), "get"), G.const("card")))] if kept else []
             return [py.Assign([G.store(z)], zone), *save,
@@ -266,6 +288,12 @@ class Decisions:
         def label_of(legal: list[int]) -> list[str]:  # the legal options' labels, when someone reads them
             return [labels[i] for i in legal]
 
+        def find(legal: list[int], name: str) -> int | None:  # the legal option of that label, for a bot
+            for i in legal:
+                if labels[i] == name:
+                    return i
+            return None
+
         def run_choose_option(ctx: Ctx) -> None:
             legal = []
             for i, c in enumerate(conds):  # a loop, not a comprehension: one call fewer per decision
@@ -273,9 +301,23 @@ class Decisions:
                     legal.append(i)
             if not legal:
                 return
-            d = Decision(ctx.you if by_you else by(ctx), tag, text if text is not None else prompt(ctx), "options",
-                         legal, 1, 1, None, private=private, names=label_of)
-            bodies[legal[ask(ctx.state, d)[0]]](ctx)
+            state = ctx.state
+            p = ctx.you if by_you else by(ctx)
+            if not private and p != CHANCE and state.log is None and not state.listeners:
+                # a bot that answers by naming options tries just those against the legal ones, as for cards
+                # (run_choose): its pick, else the first legal option, is what `decide` gives (one is needed)
+                agent = state.agents[p]
+                named = getattr(agent, "named_picks", None)
+                pick = named[tag] if named is not None else None
+                if pick is not None:
+                    if state.check is not None:  # a decision, answered by name: as runtime's `ask` does
+                        state.check.checkpoint(state, "before a decision")
+                    i = pick(agent, state, p, find, legal)
+                    bodies[legal[0] if i is None else i](ctx)
+                    return
+            d = Decision(p, tag, text if text is not None else prompt(ctx), "options", legal, 1, 1, None,
+                         private=private, names=label_of)
+            bodies[legal[ask(state, d)[0]]](ctx)
         return run_choose_option
 
     @stmt_rule
@@ -296,6 +338,24 @@ class Decisions:
             else:
                 other(ctx)
         return run_may
+
+
+class _Names(Exception):
+    """A bot's pick by name asked for an option by its name (_picks_none)."""
+
+
+def _no_find(where, name: str):
+    raise _Names
+
+
+def _picks_none(pick: Callable, agent, state, p: int, ctx: Ctx) -> bool:
+    """Does the bot's pick by name, PICK, come to `none` (or to the end of its rule) without naming a card?
+    Then its `decide` picks nothing first, and so nothing at all, from a choice that needs no card (any or up
+    to N): the answer is known without building the options. False when it names one (put in full)."""
+    try:
+        return pick(agent, state, p, _no_find, ctx) is None
+    except _Names:
+        return False
 
 
 def _is_chance(by: ast.Expr | None, scope: Scope, spec: GameSpec) -> bool:

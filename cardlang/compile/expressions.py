@@ -154,9 +154,8 @@ class Expressions:
             if n == "name":
                 d = self._def_of(base, node.span)
                 return CE(lambda ctx: d(ctx).name, TEXT)
-            if n == "owner":
-                cards = self.coerce(base, CARDS, node.span)
-                return CE(lambda ctx: _owner(ctx, cards(ctx)), PLAYER)
+            if n == "owner":  # one call, with the cards' code inlined (`u.owner.attacking` in a verb)
+                return applied(_owner, [self.coerce_ce(base, CARDS, node.span)], PLAYER, state="ctx")
             if n in self.spec.properties:
                 return self._property(base, n, node.span)
             if n in self.spec.counters and self.spec.counters[n].per_card:
@@ -178,15 +177,13 @@ class Expressions:
         key, start = spec.name, spec.start
         if base.type == CARD:
             f = base.fn
-            return CE(lambda ctx: ctx.state.card_counters.get((f(ctx), key), start), INT,
-                      code=lambda g: G.call(G.attr(G.state_attr("card_counters"), "get"),
-                                            py.Tuple([g.expr(base), G.const(key)], py.Load()), G.const(start)))
+            return CE(lambda ctx: ctx.state.card_counters[key].get(f(ctx), start), INT,
+                      code=lambda g: G.call(G.attr(_table(key), "get"), g.expr(base), G.const(start)))
         cards = self.coerce_ce(base, CARDS, span)
         read = applied(counter_of_first, [cards], INT, consts=(key, start))
 
-        def code(g: G.Gen) -> py.expr:  # ctx.state.card_counters.get((FIRST, KEY), START), else the call
-            return _of_first(g, cards, read, lambda c: G.call(G.attr(G.state_attr("card_counters"), "get"),
-                                                              py.Tuple([c, G.const(key)], py.Load()), G.const(start)))
+        def code(g: G.Gen) -> py.expr:  # ctx.state.card_counters[KEY].get(FIRST, START), else the call
+            return _of_first(g, cards, read, lambda c: G.call(G.attr(_table(key), "get"), c, G.const(start)))
         return CE(read.fn, INT, code=code)
 
     def _def_of(self, base: CE, span: Span) -> Callable:
@@ -257,7 +254,12 @@ def counter_of_first(state, cards: list[int], key: str, start: int) -> int:
     """`CARDS.COUNTER`: the per-card counter of the first card."""
     if not cards:
         raise IllegalAction(f"no card to read '{key}' from")
-    return state.card_counters.get((cards[0], key), start)
+    return state.card_counters[key].get(cards[0], start)
+
+
+def _table(key: str) -> py.Subscript:
+    """`ctx.state.card_counters[KEY]`: the table of one per-card counter."""
+    return G.subscript(G.state_attr("card_counters"), G.const(key))
 
 
 def prop_of_first(ctx: Ctx, cards: list[int], n: str, default):

@@ -1,5 +1,6 @@
 """Expressions for small runtime functions, for generated code to compute in place instead of calling them:
-a grid's card at a slot, a card's column and row, the cards next to one, a zone's size. Each gives the same value as the
+a grid's card at a slot, a card's column and row, the cards next to one, a zone's size, the cards attached to
+one, whether cards are of a type. Each gives the same value as the
 function it stands for, over the same arguments evaluated once each, or None when the arguments' shape
 needs the call (a card set that is not one card written out). Registered in codegen.EXPANSIONS; knows no
 game.
@@ -9,7 +10,8 @@ from __future__ import annotations
 import ast as py
 
 from cardlang.compile import codegen as G
-from cardlang.primitives import functions, grid
+from cardlang.compile.operators import cards_are_type
+from cardlang.primitives import attach, functions, grid
 from cardlang.runtime import board as B
 
 
@@ -64,5 +66,40 @@ def count_zone(gen: G.Gen, args: list[py.expr]) -> py.expr:
                     G.call(gen.const(functions.count_zone), G.ctx_attr("state"), G.name(z)))
 
 
+def _first_or_call(gen: G.Gen, cards: py.expr, one, call) -> py.expr | None:
+    """ONE(E) for the code `[E]` of one card; for cards in a local N, `ONE(N[0]) if len(N) == 1 else CALL`
+    (most card sets are one card); None for other shapes (the call)."""
+    card = _one(cards)
+    if card is not None:
+        return one(card)
+    if not isinstance(cards, py.Name):
+        return None
+    return py.IfExp(py.Compare(G.call(gen.const(len), cards), [py.Eq()], [G.const(1)]),
+                    one(G.subscript(G.name(cards.id), G.const(0))), call)
+
+
+def attached(gen: G.Gen, args: list[py.expr]) -> py.expr | None:
+    """attach.attached_to(state, CARDS) of one card E: `[*ctx.state.attached.get(E, ())]` (a list of its own,
+    as the function gives)."""
+    def one(card: py.expr) -> py.expr:
+        return py.List([py.Starred(G.call(G.attr(G.state_attr("attached"), "get"), card, py.Tuple([], py.Load())),
+                                   py.Load())], py.Load())
+    return _first_or_call(gen, args[0], one, G.call(gen.const(attach.attached_to), G.ctx_attr("state"), *args))
+
+
+def is_type(gen: G.Gen, args: list[py.expr]) -> py.expr | None:
+    """operators.cards_are_type(state, CARDS, T, NEGATED) of one card E: `T in ctx.state.card_def[E].types`
+    (`not in`, NEGATED)."""
+    cards, t, negated = args
+    if not (isinstance(t, py.Constant) and isinstance(negated, py.Constant)):
+        return None
+
+    def one(card: py.expr) -> py.expr:
+        return py.Compare(t, [py.NotIn() if negated.value else py.In()],
+                          [G.attr(G.subscript(G.state_attr("card_def"), card), "types")])
+    return _first_or_call(gen, cards, one, G.call(gen.const(cards_are_type), G.ctx_attr("state"), *args))
+
+
 G.EXPANSIONS.update({grid.cards_at: card_at, grid._column_of: _coordinate(0), grid._row_of: _coordinate(1),
-                     grid._adjacent: adjacent, functions.count_zone: count_zone})
+                     grid._adjacent: adjacent, functions.count_zone: count_zone, attach.attached_to: attached,
+                     cards_are_type: is_type})

@@ -4,10 +4,12 @@ comparisons, `is`, `in`, and/or/not. Mixed into the `Compiler`.
 from __future__ import annotations
 
 import ast as py
+import copy
 from typing import Callable
 
 from cardlang.compile import codegen as G
 from cardlang.compile.scope import Scope, expr_rule
+from cardlang.compile.shortcuts import equal_to_item, unmatched
 from cardlang.errors import Span, did_you_mean
 from cardlang.primitives import registry as R
 from cardlang.primitives.types import (applied, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
@@ -201,12 +203,16 @@ class Operators:
 
         if cond_ce.code is not None:  # one generated function: the loop with the condition inlined
             counter: list[Callable] = []
+            guard = unmatched(self, node.cond, scope) if kind == CARDS else None
 
             def counted() -> Callable:  # generated when a `count` asks for it, once
                 if not counter:
-                    counter.append(self._count_fn(items_ce, cond_ce, var, node.span))
+                    same = equal_to_item(node.cond, var) if kind == NUMBERS else None
+                    counter.append(self._count_fn(items_ce, cond_ce, var, node.span, guard) if same is None else
+                                   self._count_equal_fn(items_ce, self.coerce_ce(
+                                       self.expr(same, scope.with_(number=INT)), INT, same.span), node.span))
                 return counter[0]
-            return CE(self._where_fn(items_ce, cond_ce, var, node.span), kind, counted=counted)
+            return CE(self._where_fn(items_ce, cond_ce, var, node.span, guard), kind, counted=counted)
 
         def run_where(ctx: Ctx) -> list:
             vars_ = ctx.vars
@@ -220,17 +226,26 @@ class Operators:
             return out
         return CE(run_where, kind)
 
-    def _where_fn(self, items_ce: CE, cond_ce: CE, var: str, span) -> Callable:
+    def _where_fn(self, items_ce: CE, cond_ce: CE, var: str, span, guard=None) -> Callable:
         """`ITEMS where COND` as one generated function: the loop with the condition inlined."""
         def step(g: G.Gen, out: str, c: str) -> py.stmt:  # if COND: out.append(c)
             return py.If(g.expr(cond_ce), [py.Expr(G.call(G.attr(G.name(out), "append"), G.name(c)))], [])
-        return self._over_items(items_ce, var, span, "where", py.List([], py.Load()), step)
+        return self._over_items(items_ce, var, span, "where", py.List([], py.Load()), step, guard)
 
-    def _count_fn(self, items_ce: CE, cond_ce: CE, var: str, span) -> Callable:
+    def _count_fn(self, items_ce: CE, cond_ce: CE, var: str, span, guard=None) -> Callable:
         """`count(ITEMS where COND)` as one generated function: the loop counts, building no list."""
         def step(g: G.Gen, out: str, c: str) -> py.stmt:  # if COND: out += 1
             return py.If(g.expr(cond_ce), [py.AugAssign(G.store(out), py.Add(), G.const(1))], [])
-        return self._over_items(items_ce, var, span, "count", G.const(0), step)
+        return self._over_items(items_ce, var, span, "count", G.const(0), step, guard)
+
+    def _count_equal_fn(self, items_ce: CE, x_ce: CE, span) -> Callable:
+        """`count(NUMBERS where number == X)` as `return NUMBERS.count(X)`: the list's own count, the same ==
+        (X a number or a name: a read without effect that cannot fail, made once instead of once per die)."""
+        def body(gen: G.Gen) -> list[py.stmt]:
+            return [py.Return(G.call(G.attr(gen.expr(items_ce), "count"), gen.expr(x_ce)))]
+        g = G.build_function(f"{self.gen_label}: count", span, body, "run_count")
+        self.add_generated(g)
+        return g.fn
 
     def _sum_fn(self, items_ce: CE, each_ce: CE, span) -> Callable:
         """`sum(ITEMS, EACH)` as one generated function: the loop with the amount inlined."""
@@ -239,8 +254,11 @@ class Operators:
         return self._over_items(items_ce, "card", span, "sum", G.const(0), step)
 
     def _over_items(self, items_ce: CE, var: str, span, what: str, start: py.expr,
-                    step: Callable[[G.Gen, str, str], py.stmt]) -> Callable:
-        def body(gen: G.Gen) -> list[py.stmt]:
+                    step: Callable[[G.Gen, str, str], py.stmt], guard=None) -> Callable:
+        def body(gen: G.Gen) -> list[py.stmt]:  # GUARD(gen, EMPTY): what may answer first (compile/shortcuts.py)
+            return (guard(gen, copy.deepcopy(start)) if guard is not None else []) + loop(gen)
+
+        def loop(gen: G.Gen) -> list[py.stmt]:
             # out = START
             # for c in ITEMS: STEP                             (STEP reads VAR as the local `c`)
             # return out

@@ -30,23 +30,35 @@ def card_counter_change(spec, op: str) -> Callable:
     assign, plus = op == "=", op == "+="
     set_card_counter = C.set_card_counter
 
+    def change_to(state, v: int, cards: list[int]) -> None:  # `=`: the same value for every card
+        if state.log is None and not state.listeners and state.check is None and \
+                (low is None or v >= low) and (high is None or v <= high):  # nobody watches, within the bounds
+            table = state.card_counters[name]
+            for cid in cards:
+                if v == start:
+                    table.pop(cid, None)  # a card at its start value is not kept (as set_card_counter does)
+                else:
+                    table[cid] = v
+            return
+        for cid in cards:
+            set_card_counter(state, cid, spec, v, clamp=clamp)
+
     def change(state, v: int, cards: list[int]) -> None:
-        table = state.card_counters
+        table = state.card_counters[name]
         # nobody watches: a value within the bounds is stored here (set_card_counter's plain case)
         quiet = state.log is None and not state.listeners and state.check is None
         for cid in cards:
-            key = (cid, name)
-            old = table.get(key, start)
+            old = table.get(cid, start)
             new = v if assign else old + v if plus else old - v
             if quiet and (low is None or new >= low) and (high is None or new <= high):
                 if new != old:
                     if new == start:
-                        del table[key]  # a card at its start value is not kept (as set_card_counter does)
+                        del table[cid]  # a card at its start value is not kept (as set_card_counter does)
                     else:
-                        table[key] = new
+                        table[cid] = new
                 continue
             set_card_counter(state, cid, spec, new, clamp=clamp)
-    return change
+    return change_to if assign else change
 
 
 def compile_assign(comp, node, scope, spec) -> Callable[[Ctx], None]:

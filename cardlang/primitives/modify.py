@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from cardlang.errors import CardCompileError
 from cardlang.primitives.registry import CARDS, INT, NAME, Bound, Param, primitive
+from cardlang.primitives.values import _prop_of_card
 from cardlang.runtime.state import Ctx, IllegalAction
 from cardlang.syntax import ast
 
@@ -55,10 +56,15 @@ def modifier_total(state, comp, cid: int, prop: str) -> int:
             if zone.spec.slot == slot and zone.pile is None:
                 runs.append((zone, cid))
         if others:
-            for zone in state.zones[slot]:
-                for source in zone.cards:
-                    if card_def[source].index in others:
-                        runs.append((zone, source))
+            ids = state.ids_of.get(others)  # the cards of those definitions: a zone holding none is passed
+            if ids is None:                 # over in one set operation, not card by card
+                ids = state.ids_of[others] = frozenset(c for c, d in enumerate(card_def) if d.index in others)
+            if ids:
+                for zone in state.zones[slot]:
+                    if not ids.isdisjoint(zone.cards):
+                        for source in zone.cards:
+                            if source in ids:
+                                runs.append((zone, source))
     if not runs:
         return 0
     acc = [cid, prop, 0]
@@ -129,7 +135,6 @@ def modified_property(comp, cards, n: str, default):
 
 def read_modified(ctx: Ctx, cs: list[int], comp, n: str, default) -> int:
     """Property N of the first card of CS, printed value plus modifiers."""
-    from cardlang.primitives.values import _prop_of_card
     if not cs:
         raise IllegalAction(f"no card to read '{n}' from")
     state = ctx.state

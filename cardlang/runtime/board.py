@@ -272,7 +272,7 @@ def _cell_lines(state: GameState, cid: int | None, shows, counters) -> list[str]
     for prop in shows:
         facts.append(f"{prop} {shows[prop](cid)}")
     for spec, of in counters:
-        v = state.card_counters.get((cid, spec.name), spec.start)
+        v = state.card_counters[spec.name].get(cid, spec.start)
         if v != spec.start:
             facts.append(f"{spec.name} {v}/{of(cid)}" if of is not None else f"{spec.name} {v}")
     if facts:

@@ -38,12 +38,13 @@ def set_counter(state: GameState, slot: int, player: int | None, value: int, *, 
 
 def card_counter(state: GameState, cid: int, spec) -> int:
     """The value of a per-card counter on one card (its start value until first set)."""
-    return state.card_counters.get((cid, spec.name), spec.start)
+    return state.card_counters[spec.name].get(cid, spec.start)
 
 
 def set_card_counter(state: GameState, cid: int, spec, value: int, *, clamp: bool = False) -> int:
     """Set a per-card counter of one card within its bounds; logged. Returns the change."""
-    old = state.card_counters.get((cid, spec.name), spec.start)
+    table = state.card_counters[spec.name]
+    old = table.get(cid, spec.start)
     if spec.minimum is not None and value < spec.minimum:
         if not clamp:
             raise IllegalAction(f"{spec.name} of {state.card_def[cid].name} cannot go below {spec.minimum} "
@@ -54,9 +55,9 @@ def set_card_counter(state: GameState, cid: int, spec, value: int, *, clamp: boo
     if value == old:
         return 0
     if value == spec.start:
-        del state.card_counters[(cid, spec.name)]  # a card at its start value costs nothing to keep
+        del table[cid]  # a card at its start value costs nothing to keep
     else:
-        state.card_counters[(cid, spec.name)] = value
+        table[cid] = value
     if (state.log is not None or state.listeners) and not spec.quiet:
         state.emit(("CardCounter", cid, state.card_def[cid].name, spec.name, old, value))
     if state.check is not None:
@@ -66,14 +67,13 @@ def set_card_counter(state: GameState, cid: int, spec, value: int, *, clamp: boo
 
 def reset_card_counter(state: GameState, spec) -> None:
     """Put a per-card counter back to its start value on every card (logged per card that changes)."""
-    keys = [k for k in state.card_counters if k[1] == spec.name]
+    table = state.card_counters[spec.name]
     if state.log is None and not state.listeners and state.check is None and \
             (spec.minimum is None or spec.start >= spec.minimum) and (spec.maximum is None or spec.start <= spec.maximum):
-        for key in keys:  # nobody watches: what set_card_counter does, as no stored value is the start value
-            del state.card_counters[key]
+        table.clear()  # nobody watches: what set_card_counter does, as no stored value is the start value
         return
-    for key in keys:
-        set_card_counter(state, key[0], spec, spec.start)
+    for cid in list(table):  # in the order the cards were set, as the log has always listed them
+        set_card_counter(state, cid, spec, spec.start)
 
 
 def set_numbers(state: GameState, slot: int, player: int | None, values) -> None:

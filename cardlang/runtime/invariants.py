@@ -83,9 +83,9 @@ def _check_counters(state) -> None:
         _check_counter(state, slot)
         if spec.bank is not None or state.banks[slot] is not None:
             _check_bank(state, slot, sharers[slot])
-    if state.card_counters:
-        by_name = {s.name: s for s in state.counter_specs}
-        for (cid, name), v in state.card_counters.items():
+    by_name = {s.name: s for s in state.counter_specs}
+    for name, table in state.card_counters.items():
+        for cid, v in table.items():
             _check_card_counter(state, cid, by_name[name], v)
 
 
@@ -182,7 +182,7 @@ class InvariantChecker:
         self._loc = list(state.loc)
         self._counters = [list(r) for r in state.counters]
         self._banks = list(state.banks)
-        self._card_counters = dict(state.card_counters)
+        self._card_counters = {name: dict(t) for name, t in state.card_counters.items()}
         self._cell, self._host = dict(state.cell), dict(state.host)
         self._attached = {k: list(v) for k, v in state.attached.items()}
         self._grids = [z for z in zones if z.cells is not None]
@@ -412,16 +412,15 @@ class InvariantChecker:
         self.steps += 1
         if not self._of:
             return self._whole(state)
-        key = (cid, spec.name)
-        v = state.card_counters.get(key)
+        v = state.card_counters[spec.name].get(cid)
         if v is None:
-            self._card_counters.pop(key, None)
+            self._card_counters[spec.name].pop(cid, None)
             return
         try:
             _check_card_counter(state, cid, spec, v)
         except InvariantViolation as e:
             raise InvariantViolation(f"step {self.steps}, turn {state.turn_number}: {e}") from None
-        self._card_counters[key] = v
+        self._card_counters[spec.name][cid] = v
 
     def checkpoint(self, state, where: str) -> None:
         """Before a decision, at the end of a turn: the whole state must be the shadow, or pass check_state."""

@@ -58,7 +58,7 @@ class CounterSpec:
     bank: int | None = None        # finite supply shared by all players; conserved
     bank_slot: int | None = None   # `bank OTHER`: the slot of the counter whose bank this one draws on
     slot: int = 0
-    per_card: bool = False         # one value per card, kept in GameState.card_counters
+    per_card: bool = False         # one value per card, kept in GameState.card_counters[name]
     numbers: bool = False          # holds a list of numbers (dice), not one number
     flag: tuple[str, str] | None = None   # a yes/no counter's sentences: `flag "have fallen" "have not fallen"`
     of: str | None = None          # per card: the property it is measured against ("damage 4/6")
@@ -207,7 +207,10 @@ class GameState:
         self.counters: list[list[int]] = [[c.start] * num_players if c.per_player else [c.start]
                                           for c in counter_specs]
         self.banks: list[int | None] = [c.bank for c in counter_specs]
-        self.card_counters: dict[tuple[int, str], int] = {}
+        # per-card counter name -> card id -> value; a card at its start value has no entry. One table per
+        # counter, made here and never replaced: generated code reads `card_counters[NAME].get(card, START)`
+        # (no key to build per card) and may keep the table's `get` in a local for a whole loop
+        self.card_counters: dict[str, dict[int, int]] = {c.name: {} for c in counter_specs if c.per_card}
         for i, c in enumerate(counter_specs):
             if c.numbers:
                 self.counters[i] = [()] * len(self.counters[i])
@@ -217,6 +220,9 @@ class GameState:
         self.fixed_dice: list[int] = []              # outcomes a test queued; rolls take these first
         self.variants: frozenset[str] = frozenset()  # the game's variants chosen for this game
         self.modifying: list | None = None           # [card, property, total] while modifiers are summed
+        # card ids by a set of definition indexes, made when first asked (primitives/modify.py): derived from
+        # card_def alone, which grows only at set-up, and emptied whenever it does
+        self.ids_of: dict[frozenset[int], frozenset[int]] = {}
         self.current = 0
         self.turns = [0] * num_players
         self.turn_number = 0
@@ -272,6 +278,8 @@ class GameState:
     def new_card(self, d: CardDef, zone: Zone) -> int:
         cid = len(self.card_def)
         self.card_def.append(d)
+        if self.ids_of:
+            self.ids_of.clear()
         self.loc.append(zone)
         zone.cards.append(cid)
         return cid

@@ -18,6 +18,8 @@ def create(state: GameState, d: CardDef, zone: Zone, count: int) -> None:
     if zone.cells is None and state.log is None and not state.listeners:  # nobody watches: all at once
         start = len(state.card_def)
         state.card_def.extend([d] * count)
+        if state.ids_of:
+            state.ids_of.clear()  # derived from card_def (state.py)
         state.loc.extend([zone] * count)
         zone.cards.extend(range(start, start + count))
         return

@@ -203,7 +203,7 @@ def _cell(state: GameState, cid: int | None, shows, counters) -> list[str]:
     if shows:  # the numbers in the order the legend above the board names them: "1/3/5"
         lines.append("/".join(str(read(cid)) for read in shows.values()))
     for spec, of in counters:
-        v = state.card_counters.get((cid, spec.name), spec.start)
+        v = state.card_counters[spec.name].get(cid, spec.start)
         if v != spec.start:
             lines.append(f"{counter_word(spec)} {v}/{of(cid)}" if of is not None else f"{spec.name} {v}")
     return [x[:_CELL - 1] for x in lines]

@@ -30,7 +30,24 @@ def test_only_verbs_with_no_path_back_to_themselves_are_flat() -> None:
     prims = [p.verb for p in CORE.all()]
     assert flat_verbs(verbs, cards, (), prims, False) == {"enter", "draw"}
     assert flat_verbs(verbs, (), (), prims, False) == {"enter", "draw", "boom", "raid"}
-    assert flat_verbs(verbs, cards, (), prims, True) == set()  # modifiers run from property reads
+    assert flat_verbs(verbs, cards, (), prims, True) == {"enter", "draw"}  # modifiers: see the next test
+
+
+MODIFIED = """
+verb strength(u: cards) { value = u.power; }
+verb bonus() { if count(board where card is Guard) > 0 { modify power this by 1; } }
+verb loop() { loop; }
+"""
+AURA = "card Guard { types Unit; power 2; on modify in board { bonus; } }"
+
+
+def test_modifiers_make_no_verb_counted() -> None:
+    # `strength` reads power, which runs Guard's modifier and so `bonus`; inside it reads run no modifier,
+    # so no path through a modifier can repeat: both stay flat. A verb calling itself stays counted.
+    verbs = {v.name: v for v in _decls(MODIFIED, ast.VerbDecl)}
+    cards = _decls(AURA, ast.CardDecl)
+    prims = [p.verb for p in CORE.all()]
+    assert flat_verbs(verbs, cards, (), prims, True) == {"strength", "bonus"}
 
 
 def test_a_call_of_something_unknown_makes_no_verb_flat() -> None:

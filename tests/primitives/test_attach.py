@@ -107,3 +107,20 @@ def test_attaching_where_attachments_are_not_kept_is_a_rule_violation(tmp_path, 
 def test_rules_text() -> None:
     assert CORE.get("attach").describe({"what": "it", "to": "a unit"}) == "Attach it to a unit."
     assert CORE.get("detach").describe({"what": "it"}) == "Take it off."
+
+
+def test_attached_and_is_of_one_card_or_of_several(tmp_path, monkeypatch) -> None:
+    # generated code computes these in place for one card (compile/inline.py), and calls for several or none
+    probe = ("let k = card_at(board, 2, 1); let both = board where card is Unit; let none = card_at(board, 1, 1); "
+             "tally += count(attached(k)) + 10 * count(attached(both)) + 100 * count(attached(none)); "
+             "if k is Unit { tally += 1000; } if both is Unit { tally += 10000; } if none is Unit { tally += 1; } "
+             "if attached(k) is Unit { tally += 1; } if k is not Gear { tally += 100000; }")
+    g = field(tmp_path, monkeypatch, probe=probe)
+    s = g.state()
+    k = g.put(s, "p1.board", "Knight", (2, 1))
+    q = g.put(s, "p1.board", "Squire", (3, 1))
+    from cardlang.runtime.board import attach
+    attach(s, g.put(s, "p1.board", "Blade"), k)
+    attach(s, g.put(s, "p1.board", "Shield"), q)
+    g.run(s)
+    assert s.counters[g.game.spec.counters["tally"].slot][0] == 1 + 20 + 1000 + 10000 + 100000

@@ -83,3 +83,15 @@ def test_a_roll_draws_what_randint_draws_and_leaves_the_rng_where_it_would(sides
     rng = random.Random(3)
     assert D.roll(s, 0, 50, sides) == tuple(rng.randint(1, sides) for _ in range(50))
     assert s.rng.getstate() == rng.getstate()
+
+
+def test_counting_the_dice_equal_to_a_number(tmp_path, monkeypatch) -> None:
+    # `count(dice where number == X)`, X a number or a name, is the list's own count (compile/operators.py);
+    # `number == number` is every die, counted by the loop
+    probe = ("dice = [1, 6, 3, 6, 3]; let n = 3; "
+             "tally += count(dice where number == n) + 10 * count(dice where 6 == number) "
+             "+ 100 * count(dice where number == number) + 1000 * count(dice where number == 4);")
+    g = field(tmp_path, monkeypatch, probe=probe)
+    s = g.state()
+    g.run(s)
+    assert s.counters[g.game.spec.counters["tally"].slot][0] == 2 + 20 + 500
