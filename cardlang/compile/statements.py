@@ -29,14 +29,15 @@ Items = list[tuple[Span | None, G.Item]]
 
 class Statements:
     # ---- blocks ------------------------------------------------------------------------------------
-    def block(self, node: ast.Block, scope: Scope, given: tuple[str, ...] = ()) -> Effect:
+    def block(self, node: ast.Block, scope: Scope, params: tuple[str, ...] = ()) -> Effect:
         """Compile a block to one generated function; compile errors are collected so that one run reports
-        all of them. GIVEN: names every call of it passes in ctx.vars (a verb's parameters); those the
-        block never writes are read once, on entry (codegen.build)."""
+        all of them. PARAMS: a verb's parameters, which every call passes after ctx, in this order
+        (codegen.build)."""
         items = self.block_items(node, scope)
         if not items:
             return _noop
-        g = G.build(self.gen_label, node.span, items, local_ok=written_once(node), given=_unwritten(node, given))
+        g = G.build(self.gen_label, node.span, items, local_ok=written_once(node), params=params,
+                    given=_unwritten(node, params))
         self.add_generated(g)
         return g.fn
 
@@ -124,9 +125,10 @@ class Statements:
     @stmt_rule
     def _(self, node: ast.Let, scope: Scope) -> G.Item:
         ce = self.expr(node.value, scope)
+        own = node.name not in scope.names  # (a `let` of a name already known writes that one)
         scope.names[node.name] = ce.type
         n = node.name
-        return Code(lambda gen: [gen.set_var(n, gen.expr(ce))])
+        return Code(lambda gen: [gen.set_var(n, gen.expr(ce), own)])
 
     @stmt_rule
     def _(self, node: ast.Assign, scope: Scope) -> G.Item:
@@ -274,6 +276,7 @@ class Statements:
     @stmt_rule
     def _(self, node: ast.For, scope: Scope) -> G.Item:
         items, elem = self._iterable_ce(node.iterable, scope)
+        own = node.var not in scope.names  # the loop's name is seen in its body only
         body = self.block_items(node.body, scope.loop().with_(**{node.var: elem}))
         var = node.var
         target: list[str] = []
@@ -296,7 +299,10 @@ class Statements:
         def head(gen: G.Gen, inner: list[py.stmt]) -> py.stmt:
             x = target.pop()
             # the step check first, then the loop name, as the closures did
-            return py.For(G.store(x), gen.expr(items), inner[:3] + [G.set_var(var, G.name(x))] + inner[3:], [])
+            named = G.set_var(var, G.name(x))
+            if own and var in gen.local_ok:  # (read from its local, x, in the body)
+                gen.own_stores.append((named, var))
+            return py.For(G.store(x), gen.expr(items), inner[:3] + [named] + inner[3:], [])
         return self._loop(head, body, node.span, bind)
 
     @stmt_rule
