@@ -247,13 +247,14 @@ class Calls:
             spans = [G.const(name), gen.const(verb_span, "span"), gen.const(call_span, "span")]
             deep = py.If(py.Compare(G.state_attr("depth"), [py.Gt()], [G.const(_MAX_DEPTH)]),
                          [py.Raise(G.call(gen.const(NestingLimit), G.const(_MAX_DEPTH), *spans), None)], [])
-            temps = [gen.fresh("t") for _ in values]  # the arguments, computed before the depth goes up
+            # the arguments computed before the depth goes up (a local or a constant is read in the call)
+            temps = [None if isinstance(v, (py.Name, py.Constant)) else gen.fresh("t") for v in values]
             st, err = gen.fresh("st"), gen.fresh("e")
             depth = py.Attribute(G.name(st), "depth", py.Store())
-            run = py.Expr(G.call(fn, G.name(G.CTX), *[G.name(t) for t in temps]))
+            run = py.Expr(G.call(fn, G.name(G.CTX), *[v if t is None else G.name(t) for t, v in zip(temps, values)]))
             limit = py.ExceptHandler(gen.const(NestingLimit), err, [
                 py.Expr(G.call(G.attr(G.name(err), "called_from"), *spans)), py.Raise(None, None)])
-            return [deep, *[py.Assign([G.store(t)], v) for t, v in zip(temps, values)],
+            return [deep, *[py.Assign([G.store(t)], v) for t, v in zip(temps, values) if t is not None],
                     py.Assign([G.store(st)], G.ctx_attr("state")), py.AugAssign(depth, py.Add(), G.const(1)),
                     py.Try([run], [limit], [], [py.AugAssign(depth, py.Sub(), G.const(1))])]
         return Code(emit, run_user_verb)

@@ -333,7 +333,13 @@ class Statements:
 
     @stmt_rule
     def _(self, node: ast.Phase, scope: Scope) -> Effect:
-        body = self.block(node.body, scope)
+        items = self.block_items(node.body, scope)
+        body: Effect = _noop
+        once = written_once(node.body)
+        if items:  # self.block, on the items compiled once: the turn inlines them too (emit, below)
+            g = G.build(self.gen_label, node.body.span, items, local_ok=once)
+            self.add_generated(g)
+            body = g.fn
         name = node.name
 
         def run_phase(ctx: Ctx) -> None:
@@ -345,14 +351,24 @@ class Statements:
         self.phases[name] = run_phase
 
         def emit(gen: G.Gen) -> list[py.stmt]:
-            # run_phase, inlined in the turn (a frame less per phase):
-            # _st = ctx.state; _st.phase = NAME; if _st.log is not None or _st.listeners: <run_phase>; else BODY(ctx)
+            # run_phase, inlined in the turn (a frame less per phase), and so is its body when nobody watches:
+            # _st = ctx.state; _st.phase = NAME; if _st.log is not None or _st.listeners: <run_phase>; else BODY
+            # BODY is the body's own statements, unless they set ctx.you (`draw 1 for p`), which would keep
+            # the whole turn from reading the player once per loop (fnlocals._loop_locals): then BODY(ctx).
             st = gen.fresh("st")
             watched = py.BoolOp(py.Or(), [py.Compare(G.attr(G.name(st), "log"), [py.IsNot()], [G.const(None)]),
                                           G.attr(G.name(st), "listeners")])
+            # the body's names kept in locals as its own function keeps them (a `let c` in two phases is
+            # two names, each written once)
+            outer, gen.local_ok = gen.local_ok, once
+            inline = gen.items(items) if items else [py.Pass()]
+            gen.local_ok = outer
+            if any(isinstance(n, py.Attribute) and n.attr == "you" and isinstance(n.ctx, py.Store)
+                   for st_ in inline for n in py.walk(st_)):
+                inline = [py.Expr(gen.call_fn(body))]
             return [py.Assign([G.store(st)], G.ctx_attr("state")),
                     py.Assign([py.Attribute(G.name(st), "phase", py.Store())], G.const(name)),
-                    py.If(watched, [py.Expr(gen.call_fn(run_phase))], [py.Expr(gen.call_fn(body))])]
+                    py.If(watched, [py.Expr(gen.call_fn(run_phase))], inline)]
         return Code(emit, run_phase)
 
     @stmt_rule
