@@ -208,20 +208,7 @@ class Gen:
         read = {n.slice.value for n in py.walk(tree) if isinstance(n, py.Subscript) and isinstance(n.ctx, py.Load)
                 and isinstance(n.slice, py.Constant) and isinstance(n.value, py.Attribute) and n.value.attr == "vars"
                 and isinstance(n.value.value, py.Name) and n.value.value.id == CTX}
-        drop = {id(a) for a, n in self.own_stores if n not in read}
-        if not drop:
-            return
-
-        class Drop(py.NodeTransformer):
-            def visit_Assign(self, node: py.Assign) -> py.AST | None:
-                if id(node) not in drop:
-                    return self.generic_visit(node)
-                node.targets = [t for t in node.targets if not isinstance(t, py.Subscript)]
-                return node if node.targets else None
-        Drop().visit(tree)  # (in place: BODY is the module's list)
-        for n in py.walk(tree):  # a block left with no statement gets a `pass`
-            if getattr(n, "body", None) == []:
-                n.body.append(py.Pass())
+        drop_stores(body, [a for a, n in self.own_stores if n not in read])
 
     def bind_local(self, n: str, local: str | None = None) -> str:
         """Keep the rules name N in a Python local (LOCAL, or a fresh one) for the code emitted after this."""
@@ -263,6 +250,26 @@ class Gen:
             out.extend(stmts)
         self.locals = scoped
         return out or [py.Pass()]
+
+
+def drop_stores(body: list[py.stmt], stores: list[py.Assign]) -> None:
+    """Take the ctx.vars targets out of STORES, assignments within BODY (a statement left with no target goes;
+    a block left with no statement gets a `pass`). In place."""
+    drop = {id(a) for a in stores}
+    if not drop:
+        return
+
+    class Drop(py.NodeTransformer):
+        def visit_Assign(self, node: py.Assign) -> py.AST | None:
+            if id(node) not in drop:
+                return self.generic_visit(node)
+            node.targets = [t for t in node.targets if not isinstance(t, py.Subscript)]
+            return node if node.targets else None
+    tree = py.Module(body, [])
+    Drop().visit(tree)  # (in place: BODY is the module's list)
+    for n in py.walk(tree):
+        if getattr(n, "body", None) == []:
+            n.body.append(py.Pass())
 
 
 def escapes(code: py.AST) -> bool:
@@ -477,6 +484,7 @@ class Generated:
     fn: Callable
     consts: dict[str, Any]  # the module's constants by mangled name (compiled values, not code)
     card: str | None = None  # the card whose ability it is, if any
+    uses_names: bool = True  # (build) its code reads or writes ctx.vars, or hands ctx to what might
 
 
 def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], *, wrap: bool = True,
@@ -489,6 +497,7 @@ def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], 
     names in ctx.vars, or hands ctx to something that might read them (Gen.hands_names), puts the
     parameters there, in a table of the call's own (the caller's put back on the way out)."""
     args = tuple(f"_a{i}" for i in range(len(params)))
+    uses = [True]
 
     def body_of(gen: Gen) -> list[py.stmt]:
         gen.local_ok = local_ok
@@ -497,7 +506,8 @@ def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], 
                 gen.bind_local(n, a)
         body = gen.items(items)
         gen.drop_unread_stores(body)
-        named = bool(params) and _uses_names(gen, body)
+        uses[0] = _uses_names(gen, body)
+        named = bool(params) and uses[0]
         if wrap:
             lines = gen.const(gen.lines, "lines")
             handler = py.ExceptHandler(name("_IllegalAction"), "_e", [
@@ -511,7 +521,9 @@ def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], 
             body = [py.Assign([store(vs)], ctx_attr("vars")), py.Assign([into], table),
                     py.Try(body, [], [], [py.Assign([into], name(vs))])]
         return body
-    return build_function(label, span, body_of, fn_name, args)
+    g = build_function(label, span, body_of, fn_name, args)
+    g.uses_names = uses[0]
+    return g
 
 
 def _uses_names(gen: Gen, body: list[py.stmt]) -> bool:

@@ -41,6 +41,7 @@ class Compiler(Expressions, Operators, Decisions, Statements, Calls):
         self.defs_by_name = defs_by_name if defs_by_name is not None else {}
         self.verb_fns: dict[str, Callable] = VerbTable()
         self.flat_verbs: set[str] = set()  # verbs that never run inside themselves (checks.flat_verbs)
+        self.verb_inline: dict[str, tuple] = {}  # flat verbs whose body a call may run in place (calls.py)
         self.errors: list[CardLangError] = []
         self.prop_defaults: dict[str, Any] = {}
         self.event_args: dict[str, dict[str, str]] = {}  # event -> values its triggers pass, with their types

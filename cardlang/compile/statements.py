@@ -33,13 +33,18 @@ class Statements:
         """Compile a block to one generated function; compile errors are collected so that one run reports
         all of them. PARAMS: a verb's parameters, which every call passes after ctx, in this order
         (codegen.build)."""
+        return self.block_built(node, scope, params)[0]
+
+    def block_built(self, node: ast.Block, scope: Scope, params: tuple[str, ...] = ()
+                    ) -> tuple[Effect, Items, G.Generated | None]:
+        """`block`, with the compiled items and the generated module (None for an empty block)."""
         items = self.block_items(node, scope)
         if not items:
-            return _noop
+            return _noop, items, None
         g = G.build(self.gen_label, node.span, items, local_ok=written_once(node), params=params,
                     given=_unwritten(node, params))
         self.add_generated(g)
-        return g.fn
+        return g.fn, items, g
 
     def block_items(self, node: ast.Block, scope: Scope) -> Items:
         """The block's statements, compiled (to code to inline or a function to call), with their spans."""
