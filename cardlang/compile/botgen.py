@@ -156,7 +156,7 @@ def _by_name_body(prefs: list[BotPref]) -> Callable[[G.Gen], list[py.stmt]]:
         # context for this game and seat, kept by the bot (LanguageBot._ctx_for makes one for another)
         #   ctx = _bot._ctx
         #   if ctx is None or ctx.state is not _st or ctx.you != _p: ctx = _bot._ctx_for(_st, _p)
-        # (only a rule with a condition reads it: `Smithy; none;` tries the name at once)
+        # (only a rule with a condition reads it: `NAME; none;` tries the name at once)
         kept = G.attr(_n("_bot"), "_ctx")
         stale = py.BoolOp(py.Or(), [_is_none(_n(G.CTX)),
                                     py.Compare(G.ctx_attr("state"), [py.IsNot()], [_n("_st")]),

@@ -9,6 +9,7 @@ from typing import Callable
 
 from cardlang.compile import codegen as G
 from cardlang.compile.codegen import Code
+from cardlang.compile.names import in_place
 from cardlang.compile.scope import Scope, stmt_rule
 from cardlang.compile.statements import _unwritten, written_once
 from cardlang.errors import NestingLimit, RuleViolation, did_you_mean
@@ -247,7 +248,7 @@ class Calls:
             if name in flat:  # it can never run inside itself: no nesting to count
                 called = [py.Expr(G.call(fn, G.name(G.CTX), *values))]
                 inline = inline_verbs.get(name)
-                return called if inline is None else [_in_place(gen, inline, list(exprs.values()), called)]
+                return called if inline is None else [in_place(gen, inline, list(exprs.values()), called)]
             spans = [G.const(name), gen.const(verb_span, "span"), gen.const(call_span, "span")]
             deep = py.If(py.Compare(G.state_attr("depth"), [py.Gt()], [G.const(_MAX_DEPTH)]),
                          [py.Raise(G.call(gen.const(NestingLimit), G.const(_MAX_DEPTH), *spans), None)], [])
@@ -318,7 +319,7 @@ class Calls:
 
 class VerbTable(dict):
     """The game's verb bodies by name. Generated code calls an entry with ctx.vars set to that call's own
-    arguments (put back after), so a verb never reads its caller's names (codegen.Gen.hands_names)."""
+    arguments (put back after), so a verb never reads its caller's names (names.hands_names)."""
 
     leaves_names = True
 
@@ -326,31 +327,6 @@ class VerbTable(dict):
 _MAX_DEPTH = 150  # abilities resolving inside each other; well below Python's own recursion limit
 
 SCENARIO_ONLY = {"given", "expect", "answer", "run", "expect_log", "as_player"}
-
-
-def _in_place(gen: G.Gen, inline: tuple, args: list[CE], called: list[py.stmt]) -> py.stmt:
-    """A call of a flat verb whose code needs no names in ctx.vars (compile_verbs), with its statements run in
-    place when nobody watches (someone watching sees the call: a table's verbs tell themselves, acts.py):
-        if <nobody watches>: _p0 = ARG; ...; BODY (its parameters and names in locals)  else: CALLED
-    The body is the verb's own compiled statements, emitted here with its names and its lines (a run-time
-    error still points at the verb's statement)."""
-    items, once, params = inline
-    values = [gen.expr(a) for a in args]
-    # a parameter is a local of its own, or the caller's local given to it (neither is written while it runs)
-    temps = [v.id if isinstance(v, py.Name) else gen.fresh("p") for v in values]
-    outer_locals, outer_ok, mark = gen.locals, gen.local_ok, len(gen.own_stores)
-    gen.locals, gen.local_ok = dict(zip(params, temps)), once  # the verb sees its parameters only
-    try:
-        body = gen.items(items)
-    finally:
-        gen.locals, gen.local_ok = outer_locals, outer_ok
-    # its own names' stores into ctx.vars, which its function dropped (nothing reads them): dropped here too
-    G.drop_stores(body, [a for a, _ in gen.own_stores[mark:]])
-    del gen.own_stores[mark:]
-    quiet = py.BoolOp(py.And(), [py.Compare(G.state_attr("log"), [py.Is()], [G.const(None)]),
-                                 py.UnaryOp(py.Not(), G.state_attr("listeners"))])
-    given = [py.Assign([G.store(t)], v) for t, v in zip(temps, values) if not isinstance(v, py.Name)]
-    return py.If(quiet, given + body, called)
 
 
 def run_verb(verb_fns: dict, name: str, verb_span, call_span, ctx: Ctx, args: list) -> None:

@@ -128,7 +128,7 @@ class Gen:
         self.locals: dict[str, str] = {}
         # Stores into ctx.vars of names this function declares itself (a `let`, a loop's name; never one
         # of an enclosing block), each beside its local: dropped when nothing could read them there
-        # (drop_unread_stores).
+        # (compile/names.py).
         self.own_stores: list[tuple[py.Assign, str]] = []
         # (node, line) in the order placed: placed only when the module is compiled (not when its code
         # object comes from the cache), in this order, so that a node reached twice keeps its first line
@@ -171,45 +171,6 @@ class Gen:
             self.own_stores.append((out, n))
         return out
 
-    def hands_names(self, code: py.AST) -> bool:
-        """Might something CODE calls read this function's names in ctx.vars? Yes when CODE hands `ctx`
-        itself to a function not marked `leaves_names` (primitives/types.py: move_into, trigger_each, ...)
-        or to an entry of a table so marked (the verbs, each run on names of its own), or reads
-        `ctx.vars` whole other than to keep it aside (`_vs = ctx.vars`, a verb call's own protocol)."""
-        leaves = set()
-        kept = set()
-        for n in py.walk(code):
-            if isinstance(n, py.Call):
-                f = n.func.value if isinstance(n.func, py.Subscript) else n.func
-                if isinstance(f, py.Name) and getattr(self.ns.get(f.id), "leaves_names", False):
-                    leaves.update(id(a) for a in n.args if isinstance(a, py.Name) and a.id == CTX)
-            elif isinstance(n, py.Subscript) and isinstance(n.slice, py.Constant):
-                kept.add(id(n.value))  # ctx.vars['n']: one name, read or written by this code itself
-            elif isinstance(n, py.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], py.Name):
-                kept.add(id(n.value))  # _vs = ctx.vars: kept aside, put back after a call
-        attrs = {id(n.value): n for n in py.walk(code) if isinstance(n, py.Attribute)}
-        for n in py.walk(code):
-            if isinstance(n, py.Name) and n.id == CTX and id(n) not in leaves:
-                a = attrs.get(id(n))
-                if a is None or (a.attr == "vars" and isinstance(a.ctx, py.Load) and id(a) not in kept):
-                    return True
-        return False
-
-    def drop_unread_stores(self, body: list[py.stmt]) -> None:
-        """Take out of BODY (the whole function) the stores into ctx.vars of its own names (own_stores)
-        when nothing could read them there: no call hands it ctx (hands_names) and the function itself reads
-        each such name only from its local. Their locals alone hold them (a name declared in a block is
-        not seen once the block ends, and the function's names die with its context or its call)."""
-        if not self.own_stores:
-            return
-        tree = py.Module(body, [])
-        if self.hands_names(tree):
-            return
-        read = {n.slice.value for n in py.walk(tree) if isinstance(n, py.Subscript) and isinstance(n.ctx, py.Load)
-                and isinstance(n.slice, py.Constant) and isinstance(n.value, py.Attribute) and n.value.attr == "vars"
-                and isinstance(n.value.value, py.Name) and n.value.value.id == CTX}
-        drop_stores(body, [a for a, n in self.own_stores if n not in read])
-
     def bind_local(self, n: str, local: str | None = None) -> str:
         """Keep the rules name N in a Python local (LOCAL, or a fresh one) for the code emitted after this."""
         local = local or self.locals.get(n) or self.fresh("l")
@@ -250,26 +211,6 @@ class Gen:
             out.extend(stmts)
         self.locals = scoped
         return out or [py.Pass()]
-
-
-def drop_stores(body: list[py.stmt], stores: list[py.Assign]) -> None:
-    """Take the ctx.vars targets out of STORES, assignments within BODY (a statement left with no target goes;
-    a block left with no statement gets a `pass`). In place."""
-    drop = {id(a) for a in stores}
-    if not drop:
-        return
-
-    class Drop(py.NodeTransformer):
-        def visit_Assign(self, node: py.Assign) -> py.AST | None:
-            if id(node) not in drop:
-                return self.generic_visit(node)
-            node.targets = [t for t in node.targets if not isinstance(t, py.Subscript)]
-            return node if node.targets else None
-    tree = py.Module(body, [])
-    Drop().visit(tree)  # (in place: BODY is the module's list)
-    for n in py.walk(tree):
-        if getattr(n, "body", None) == []:
-            n.body.append(py.Pass())
 
 
 def escapes(code: py.AST) -> bool:
@@ -494,7 +435,7 @@ def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], 
     at the statement's span. LOCAL_OK: names of the rules this function may keep in locals (Gen.local_ok).
     PARAMS: a verb's parameters, passed in this order after ctx (`run_block(ctx, _a0, _a1)`); GIVEN, those
     its body never writes, are read from the arguments themselves. Only a body that still reads or writes
-    names in ctx.vars, or hands ctx to something that might read them (Gen.hands_names), puts the
+    names in ctx.vars, or hands ctx to something that might read them (names.hands_names), puts the
     parameters there, in a table of the call's own (the caller's put back on the way out)."""
     args = tuple(f"_a{i}" for i in range(len(params)))
     uses = [True]
@@ -505,8 +446,9 @@ def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], 
             if n in given:
                 gen.bind_local(n, a)
         body = gen.items(items)
-        gen.drop_unread_stores(body)
-        uses[0] = _uses_names(gen, body)
+        from cardlang.compile import names  # (it builds on this module)
+        names.drop_unread_stores(gen, body)
+        uses[0] = names.uses_names(gen, body)
         named = bool(params) and uses[0]
         if wrap:
             lines = gen.const(gen.lines, "lines")
@@ -524,13 +466,6 @@ def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], 
     g = build_function(label, span, body_of, fn_name, args)
     g.uses_names = uses[0]
     return g
-
-
-def _uses_names(gen: Gen, body: list[py.stmt]) -> bool:
-    """Does BODY read or write a name in ctx.vars, or hand ctx to something that might (Gen.hands_names)?"""
-    tree = py.Module(body, [])
-    return gen.hands_names(tree) or any(isinstance(n, py.Attribute) and n.attr == "vars" and isinstance(n.value, py.Name)
-                                        and n.value.id == CTX for n in py.walk(tree))
 
 
 def build_function(label: str, span: Span | None, body_of: Callable[[Gen], list[py.stmt]],

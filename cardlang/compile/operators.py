@@ -31,7 +31,7 @@ def cards_named_in(state, zone, d) -> list[int]:
 
 
 def cards_named(state, cards: list[int], d) -> list[int]:
-    """`NAME in CARDS` over a set of cards (`Smithy in owned`): those of definition D, in their order."""
+    """`NAME in CARDS` over a set of cards (`NAME in owned`): those of definition D, in their order."""
     defs = state.card_def
     return [c for c in cards if defs[c] is d]
 
