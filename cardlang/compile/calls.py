@@ -226,7 +226,9 @@ class Calls:
         name = node.verb
         verb_span, call_span = decl.span, node.span
         flat = self.flat_verbs
-        inline_verbs = self.verb_inline  # (filled as the verbs are compiled: a verb compiled later is called)
+        # (the verbs are recorded as they are compiled: a call compiled before its verb calls it, however
+        # often its code is generated again, as when `cardlang compile` prints a cached load's)
+        inline = self.verb_inline.get(name)
 
         def run_user_verb(ctx: Ctx) -> None:
             if ctx.state.depth > _MAX_DEPTH:
@@ -247,7 +249,6 @@ class Calls:
             values = [gen.expr(e) for e in exprs.values()]
             if name in flat:  # it can never run inside itself: no nesting to count
                 called = [py.Expr(G.call(fn, G.name(G.CTX), *values))]
-                inline = inline_verbs.get(name)
                 return called if inline is None else [in_place(gen, inline, list(exprs.values()), called)]
             spans = [G.const(name), gen.const(verb_span, "span"), gen.const(call_span, "span")]
             deep = py.If(py.Compare(G.state_attr("depth"), [py.Gt()], [G.const(_MAX_DEPTH)]),
