@@ -156,6 +156,7 @@ def _by_name_body(prefs: list[BotPref]) -> Callable[[G.Gen], list[py.stmt]]:
         # context for this game and seat, kept by the bot (LanguageBot._ctx_for makes one for another)
         #   ctx = _bot._ctx
         #   if ctx is None or ctx.state is not _st or ctx.you != _p: ctx = _bot._ctx_for(_st, _p)
+        # (only a rule with a condition reads it: `NAME; none;` tries the name at once)
         kept = G.attr(_n("_bot"), "_ctx")
         stale = py.BoolOp(py.Or(), [_is_none(_n(G.CTX)),
                                     py.Compare(G.ctx_attr("state"), [py.IsNot()], [_n("_st")]),
@@ -163,7 +164,7 @@ def _by_name_body(prefs: list[BotPref]) -> Callable[[G.Gen], list[py.stmt]]:
         out: list[py.stmt] = [
             py.Assign([G.store(G.CTX)], kept),
             py.If(stale, [py.Assign([G.store(G.CTX)], G.call(G.attr(_n("_bot"), "_ctx_for"), _n("_st"), _n("_p")))],
-                  [])]
+                  [])] if any(p.cond is not None or p.reads_picked for p in prefs) else []
         if any(p.reads_picked for p in prefs):  # one pick is made at a time: nothing is picked yet
             out.append(G.set_var("picked", py.List([], py.Load())))
         out += _subs(prefs)

@@ -9,7 +9,9 @@ from typing import Callable
 
 from cardlang.compile import codegen as G
 from cardlang.compile.codegen import Code
+from cardlang.compile.names import in_place
 from cardlang.compile.scope import Scope, stmt_rule
+from cardlang.compile.statements import _unwritten, written_once
 from cardlang.errors import NestingLimit, RuleViolation, did_you_mean
 from cardlang.primitives import registry as R
 from cardlang.primitives.registry import Bound
@@ -224,41 +226,43 @@ class Calls:
         name = node.verb
         verb_span, call_span = decl.span, node.span
         flat = self.flat_verbs
+        # (the verbs are recorded as they are compiled: a call compiled before its verb calls it, however
+        # often its code is generated again, as when `cardlang compile` prints a cached load's)
+        inline = self.verb_inline.get(name)
 
         def run_user_verb(ctx: Ctx) -> None:
             if ctx.state.depth > _MAX_DEPTH:
                 raise NestingLimit(_MAX_DEPTH, name, verb_span, call_span)
-            run_verb(verb_fns, name, verb_span, call_span,
-                     Ctx(ctx.state, ctx.you, ctx.card, {k: f(ctx) for k, f in items}, ctx.source))
+            run_verb(verb_fns, name, verb_span, call_span, ctx, [f(ctx) for _, f in items])
 
         def emit(gen: G.Gen) -> list[py.stmt]:
-            # if ctx.state.depth > MAX: nesting_limit(...)       (before the arguments, as a call is entered)
-            # _args = {param: value, ...}; then the verb's body runs on this same context with its own names:
-            #   _vs = ctx.vars; _st = ctx.state; _st.depth += 1; ctx.vars = _args
-            #   try: verb_fns[NAME](ctx) except NestingLimit as e: e.called_from(...); raise
-            #   finally: _st.depth -= 1; ctx.vars = _vs
-            # (run_verb, inlined, with no context of its own: a verb runs as its caller, for the same card and
-            # source; only its names are its own). verb_fns is looked up when it runs, since verbs may call
-            # verbs compiled after them.
+            # The verb's body runs on this same context, its arguments passed in order after ctx (it gives
+            # them names of its own only if it needs them in ctx.vars: codegen.build):
+            #   verb_fns[NAME](ctx, ARG, ...)                               (a flat verb: checks.flat_verbs)
+            #   if ctx.state.depth > MAX: nesting_limit(...)   (before the arguments, as a call is entered)
+            #   _t0 = ARG; ...; _st = ctx.state; _st.depth += 1
+            #   try: verb_fns[NAME](ctx, _t0, ...) except NestingLimit as e: e.called_from(...); raise
+            #   finally: _st.depth -= 1
+            # (run_verb, inlined: a verb runs as its caller, for the same card and source). verb_fns is
+            # looked up when it runs, since verbs may call verbs compiled after them.
+            fn = G.subscript(gen.const(verb_fns, "verbs"), G.const(name))
+            values = [gen.expr(e) for e in exprs.values()]
+            if name in flat:  # it can never run inside itself: no nesting to count
+                called = [py.Expr(G.call(fn, G.name(G.CTX), *values))]
+                return called if inline is None else [in_place(gen, inline, list(exprs.values()), called)]
             spans = [G.const(name), gen.const(verb_span, "span"), gen.const(call_span, "span")]
             deep = py.If(py.Compare(G.state_attr("depth"), [py.Gt()], [G.const(_MAX_DEPTH)]),
                          [py.Raise(G.call(gen.const(NestingLimit), G.const(_MAX_DEPTH), *spans), None)], [])
-            args = py.Dict([G.const(k) for k in exprs], [gen.expr(e) for e in exprs.values()])
-            st, av, vs, err = gen.fresh("st"), gen.fresh("args"), gen.fresh("vs"), gen.fresh("e")
+            # the arguments computed before the depth goes up (a local or a constant is read in the call)
+            temps = [None if isinstance(v, (py.Name, py.Constant)) else gen.fresh("t") for v in values]
+            st, err = gen.fresh("st"), gen.fresh("e")
             depth = py.Attribute(G.name(st), "depth", py.Store())
-            ctx_vars = py.Attribute(G.name(G.CTX), "vars", py.Store())
-            run = py.Expr(G.call(G.subscript(gen.const(verb_fns, "verbs"), G.const(name)), G.name(G.CTX)))
+            run = py.Expr(G.call(fn, G.name(G.CTX), *[v if t is None else G.name(t) for t, v in zip(temps, values)]))
             limit = py.ExceptHandler(gen.const(NestingLimit), err, [
                 py.Expr(G.call(G.attr(G.name(err), "called_from"), *spans)), py.Raise(None, None)])
-            if name in flat:  # it can never run inside itself: no nesting to count (checks.flat_verbs)
-                return [py.Assign([G.store(av)], args), py.Assign([G.store(vs)], G.ctx_attr("vars")),
-                        py.Assign([ctx_vars], G.name(av)),
-                        py.Try([run], [], [], [py.Assign([ctx_vars], G.name(vs))])]
-            return [deep, py.Assign([G.store(av)], args), py.Assign([G.store(vs)], G.ctx_attr("vars")),
-                    py.Assign([G.store(st)], G.ctx_attr("state")),
-                    py.AugAssign(depth, py.Add(), G.const(1)), py.Assign([ctx_vars], G.name(av)),
-                    py.Try([run], [limit], [],
-                           [py.AugAssign(depth, py.Sub(), G.const(1)), py.Assign([ctx_vars], G.name(vs))])]
+            return [deep, *[py.Assign([G.store(t)], v) for t, v in zip(temps, values) if t is not None],
+                    py.Assign([G.store(st)], G.ctx_attr("state")), py.AugAssign(depth, py.Add(), G.const(1)),
+                    py.Try([run], [limit], [], [py.AugAssign(depth, py.Sub(), G.const(1))])]
         return Code(emit, run_user_verb)
 
     def compile_verbs(self) -> None:
@@ -266,7 +270,13 @@ class Calls:
         for name, decl in self.spec.verbs.items():
             names = {p.name: _user_type(p.type) for p in decl.params}
             self.gen_label = f"verb {name}"
-            self.verb_fns[name] = self.block(decl.body, Scope(names, in_card=True), given=tuple(names))
+            params = tuple(names)
+            fn, items, g = self.block_built(decl.body, Scope(names, in_card=True), params)
+            self.verb_fns[name] = fn
+            if g is not None and name in self.flat_verbs and not g.uses_names and \
+                    _unwritten(decl.body, params) == params:
+                # its code needs no names in ctx.vars: a call may run the same statements in place
+                self.verb_inline[name] = (items, written_once(decl.body), params)
 
     # ---- abilities and events ----------------------------------------------------------------------
     phases: dict[str, Effect]
@@ -308,18 +318,26 @@ class Calls:
     watch_index: dict[str, list[tuple[str, set[int]]]]
 
 
+class VerbTable(dict):
+    """The game's verb bodies by name. Generated code calls an entry with ctx.vars set to that call's own
+    arguments (put back after), so a verb never reads its caller's names (names.hands_names)."""
+
+    leaves_names = True
+
+
 _MAX_DEPTH = 150  # abilities resolving inside each other; well below Python's own recursion limit
 
 SCENARIO_ONLY = {"given", "expect", "answer", "run", "expect_log", "as_player"}
 
 
-def run_verb(verb_fns: dict, name: str, verb_span, call_span, sub: Ctx) -> None:
-    """Run a game verb's body: verbs calling each other share the abilities' nesting limit, so a cycle stops
-    with the verbs' names and lines instead of exhausting Python's stack."""
-    state = sub.state
+def run_verb(verb_fns: dict, name: str, verb_span, call_span, ctx: Ctx, args: list) -> None:
+    """Run a game verb's body on CTX with its ARGS (in the order of its parameters): verbs calling each other
+    share the abilities' nesting limit, so a cycle stops with the verbs' names and lines instead of
+    exhausting Python's stack."""
+    state = ctx.state
     state.depth += 1
     try:
-        verb_fns[name](sub)
+        verb_fns[name](ctx, *args)
     except NestingLimit as e:
         e.called_from(name, verb_span, call_span)
         raise

@@ -126,6 +126,10 @@ class Gen:
         # local). They are still written to ctx.vars, where compiled functions called from here read them.
         self.local_ok: frozenset[str] = frozenset()
         self.locals: dict[str, str] = {}
+        # Stores into ctx.vars of names this function declares itself (a `let`, a loop's name; never one
+        # of an enclosing block), each beside its local: dropped when nothing could read them there
+        # (compile/names.py).
+        self.own_stores: list[tuple[py.Assign, str]] = []
         # (node, line) in the order placed: placed only when the module is compiled (not when its code
         # object comes from the cache), in this order, so that a node reached twice keeps its first line
         self.placing: list[tuple[py.AST, int]] = []
@@ -160,12 +164,16 @@ class Gen:
         local = self.locals.get(n)
         return name(local) if local is not None else var(n)
 
-    def set_var(self, n: str, value: py.expr) -> py.Assign:
-        """`_ln = ctx.vars["n"] = VALUE` (its local from here on), or `ctx.vars["n"] = VALUE`."""
+    def set_var(self, n: str, value: py.expr, own: bool = False) -> py.Assign:
+        """`_ln = ctx.vars["n"] = VALUE` (its local from here on), or `ctx.vars["n"] = VALUE`. OWN: N is
+        declared here (a `let` naming nothing of an enclosing block), so its store into ctx.vars may go."""
         if n not in self.local_ok:
             return set_var(n, value)
         local = self.bind_local(n)
-        return py.Assign([store(local), py.Subscript(ctx_attr("vars"), const(n), py.Store())], value)
+        out = py.Assign([store(local), py.Subscript(ctx_attr("vars"), const(n), py.Store())], value)
+        if own:
+            self.own_stores.append((out, n))
+        return out
 
     def bind_local(self, n: str, local: str | None = None) -> str:
         """Keep the rules name N in a Python local (LOCAL, or a fresh one) for the code emitted after this."""
@@ -421,6 +429,7 @@ class Generated:
     fn: Callable
     consts: dict[str, Any]  # the module's constants by mangled name (compiled values, not code)
     card: str | None = None  # the card whose ability it is, if any
+    uses_names: bool = True  # (build) its code reads or writes ctx.vars, or hands ctx to what might
     remake: Callable[[], py.Module] | None = field(default=None, repr=False)
 
     @property
@@ -435,28 +444,48 @@ class Generated:
 
 def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], *, wrap: bool = True,
           fn_name: str = "run_block", local_ok: frozenset[str] = frozenset(),
-          given: tuple[str, ...] = ()) -> Generated:
+          params: tuple[str, ...] = (), given: tuple[str, ...] = ()) -> Generated:
     """Compile ITEMS into one function `run_block(ctx)`; with WRAP, run-time errors become RuleViolations
     at the statement's span. LOCAL_OK: names of the rules this function may keep in locals (Gen.local_ok).
-    GIVEN: names ctx.vars holds when the function is called and that it never writes (a verb's parameters
-    its body does not assign): read once, into locals, on entry."""
+    PARAMS: a verb's parameters, passed in this order after ctx (`run_block(ctx, _a0, _a1)`); GIVEN, those
+    its body never writes, are read from the arguments themselves. Only a body that still reads or writes
+    names in ctx.vars, or hands ctx to something that might read them (names.hands_names), puts the
+    parameters there, in a table of the call's own (the caller's put back on the way out)."""
+    args = tuple(f"_a{i}" for i in range(len(params)))
+    uses = [True]
+
     def body_of(gen: Gen) -> list[py.stmt]:
         gen.local_ok = local_ok
-        entry = [py.Assign([store(gen.bind_local(n))], var(n)) for n in given]
+        for n, a in zip(params, args):
+            if n in given:
+                gen.bind_local(n, a)
         body = gen.items(items)
+        from cardlang.compile import names  # (it builds on this module)
+        names.drop_unread_stores(gen, body)
+        uses[0] = names.uses_names(gen, body)
+        named = bool(params) and uses[0]
         if wrap:
             lines = gen.const(gen.lines, "lines")
             handler = py.ExceptHandler(name("_IllegalAction"), "_e", [
                 py.Raise(call(name("_violation"), name(CTX), name("_e"), lines), py.Constant(None))])
             body = [py.Try(body, [handler], [], [])]
-        return entry + body
-    return build_function(label, span, body_of, fn_name)
+        if named:
+            # _vs = ctx.vars; ctx.vars = {NAME: _a0, ...}; try: BODY finally: ctx.vars = _vs
+            vs = gen.fresh("vs")
+            into = py.Attribute(name(CTX), "vars", py.Store())
+            table = py.Dict([const(n) for n in params], [name(a) for a in args])
+            body = [py.Assign([store(vs)], ctx_attr("vars")), py.Assign([into], table),
+                    py.Try(body, [], [], [py.Assign([into], name(vs))])]
+        return body
+    g = build_function(label, span, body_of, fn_name, args)
+    g.uses_names = uses[0]
+    return g
 
 
 def build_function(label: str, span: Span | None, body_of: Callable[[Gen], list[py.stmt]],
-                   fn_name: str = "run_expr") -> Generated:
-    """Compile `def FN_NAME(ctx): BODY` in a module of its own; statements without a line get line 1."""
-    g, fns = build_functions(label, span, [(fn_name, (CTX,), body_of)])
+                   fn_name: str = "run_expr", args: tuple[str, ...] = ()) -> Generated:
+    """Compile `def FN_NAME(ctx, *ARGS): BODY` in a module of its own; statements without a line get line 1."""
+    g, fns = build_functions(label, span, [(fn_name, (CTX,) + args, body_of)])
     g.fn = fns[fn_name]
     return g
 

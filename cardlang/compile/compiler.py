@@ -14,7 +14,7 @@ from typing import Any, Callable
 
 from cardlang.compile import codegen as G
 from cardlang.compile import inline as _inline  # noqa: F401  (fills codegen.EXPANSIONS)
-from cardlang.compile.calls import SCENARIO_ONLY, Calls, _MAX_DEPTH
+from cardlang.compile.calls import SCENARIO_ONLY, Calls, VerbTable, _MAX_DEPTH
 from cardlang.compile.decisions import Decisions
 from cardlang.compile.expressions import Expressions
 from cardlang.compile.operators import Operators, _names_fn
@@ -39,8 +39,9 @@ class Compiler(Expressions, Operators, Decisions, Statements, Calls):
         self.spec = spec
         self.registry = registry
         self.defs_by_name = defs_by_name if defs_by_name is not None else {}
-        self.verb_fns: dict[str, Callable] = {}
+        self.verb_fns: dict[str, Callable] = VerbTable()
         self.flat_verbs: set[str] = set()  # verbs that never run inside themselves (checks.flat_verbs)
+        self.verb_inline: dict[str, tuple] = {}  # flat verbs whose body a call may run in place (calls.py)
         self.errors: list[CardLangError] = []
         self.prop_defaults: dict[str, Any] = {}
         self.event_args: dict[str, dict[str, str]] = {}  # event -> values its triggers pass, with their types

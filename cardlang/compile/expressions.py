@@ -92,7 +92,8 @@ class Expressions:
                       code=lambda g: G.subscript(G.state_attr("turns"), G.you()))
         if n == "owned":
             owned = self._owned_fn()
-            return CE(lambda ctx: owned(ctx.state, ctx.you), CARDS)
+            return CE(lambda ctx: owned(ctx.state, ctx.you), CARDS,
+                      code=lambda g: G.call(g.const(owned), G.ctx_attr("state"), G.you()))
         if n in self.spec.pools:
             return CE(lambda ctx: ctx.state.vars[n], CARDNAMES,
                       code=lambda g: G.subscript(G.state_attr("vars"), G.const(n)))

@@ -32,6 +32,12 @@ def cards_named_in(state, zone, d) -> list[int]:
     return [c for c in zone.cards if defs[c] is d]
 
 
+def cards_named(state, cards: list[int], d) -> list[int]:
+    """`NAME in CARDS` over a set of cards (`NAME in owned`): those of definition D, in their order."""
+    defs = state.card_def
+    return [c for c in cards if defs[c] is d]
+
+
 def cards_are_type(state, cards: list[int], t: str, negated: bool) -> bool:
     """`CARDS is T` (T a type or tag), or with NEGATED `CARDS is not T`: all of them (and some) are T."""
     if not cards:
@@ -393,11 +399,9 @@ class Operators:
         cont = self.expr(node.container, scope)
         if cont.secret is not None:
             raise self.error(cont.secret, node.container.span, hint="a bot may count it: count(...)")
-        name_fn = item.fn
         if cont.type == ZONE:
             return applied(cards_named_in, [cont, item], CARDS)
-        cards = self.coerce(cont, CARDS, node.container.span)
-        return CE(lambda ctx: [c for c in cards(ctx) if ctx.state.card_def[c] is name_fn(ctx)], CARDS)
+        return applied(cards_named, [self.coerce_ce(cont, CARDS, node.container.span), item], CARDS)
 
     @expr_rule
     def _(self, node: ast.And, scope: Scope) -> CE:

@@ -30,17 +30,22 @@ Items = list[tuple[Span | None, G.Item]]
 
 class Statements:
     # ---- blocks ------------------------------------------------------------------------------------
-    def block(self, node: ast.Block, scope: Scope, given: tuple[str, ...] = ()) -> Effect:
+    def block(self, node: ast.Block, scope: Scope, params: tuple[str, ...] = ()) -> Effect:
         """Compile a block to one generated function; compile errors are collected so that one run reports
-        all of them. GIVEN: names every call of it passes in ctx.vars (a verb's parameters); those the
-        block never writes are read once, on entry (codegen.build)."""
+        all of them. PARAMS: a verb's parameters, which every call passes after ctx, in this order
+        (codegen.build)."""
+        return self.block_built(node, scope, params)[0]
+
+    def block_built(self, node: ast.Block, scope: Scope, params: tuple[str, ...] = ()
+                    ) -> tuple[Effect, Items, G.Generated | None]:
+        """`block`, with the compiled items and the generated module (None for an empty block)."""
         items = self.block_items(node, scope)
         if not items:
-            return _noop
-        g = G.build(self.gen_label, node.span, items, local_ok=recall(lambda: written_once(node)),
-                    given=recall(lambda: _unwritten(node, given)) if given else ())
+            return _noop, items, None
+        g = G.build(self.gen_label, node.span, items, local_ok=recall(lambda: written_once(node)), params=params,
+                    given=recall(lambda: _unwritten(node, params)) if params else ())
         self.add_generated(g)
-        return g.fn
+        return g.fn, items, g
 
     def block_items(self, node: ast.Block, scope: Scope) -> Items:
         """The block's statements, compiled (to code to inline or a function to call), with their spans."""
@@ -126,9 +131,10 @@ class Statements:
     @stmt_rule
     def _(self, node: ast.Let, scope: Scope) -> G.Item:
         ce = self.expr(node.value, scope)
+        own = node.name not in scope.names  # (a `let` of a name already known writes that one)
         scope.names[node.name] = ce.type
         n = node.name
-        return Code(lambda gen: [gen.set_var(n, gen.expr(ce))])
+        return Code(lambda gen: [gen.set_var(n, gen.expr(ce), own)])
 
     @stmt_rule
     def _(self, node: ast.Assign, scope: Scope) -> G.Item:
@@ -276,6 +282,7 @@ class Statements:
     @stmt_rule
     def _(self, node: ast.For, scope: Scope) -> G.Item:
         items, elem = self._iterable_ce(node.iterable, scope)
+        own = node.var not in scope.names  # the loop's name is seen in its body only
         body = self.block_items(node.body, scope.loop().with_(**{node.var: elem}))
         var = node.var
         target: list[str] = []
@@ -298,7 +305,10 @@ class Statements:
         def head(gen: G.Gen, inner: list[py.stmt]) -> py.stmt:
             x = target.pop()
             # the step check first, then the loop name, as the closures did
-            return py.For(G.store(x), gen.expr(items), inner[:3] + [G.set_var(var, G.name(x))] + inner[3:], [])
+            named = G.set_var(var, G.name(x))
+            if own and var in gen.local_ok:  # (read from its local, x, in the body)
+                gen.own_stores.append((named, var))
+            return py.For(G.store(x), gen.expr(items), inner[:3] + [named] + inner[3:], [])
         return self._loop(head, body, node.span, bind)
 
     @stmt_rule
@@ -329,7 +339,13 @@ class Statements:
 
     @stmt_rule
     def _(self, node: ast.Phase, scope: Scope) -> Effect:
-        body = self.block(node.body, scope)
+        items = self.block_items(node.body, scope)
+        body: Effect = _noop
+        once = written_once(node.body)
+        if items:  # self.block, on the items compiled once: the turn inlines them too (emit, below)
+            g = G.build(self.gen_label, node.body.span, items, local_ok=once)
+            self.add_generated(g)
+            body = g.fn
         name = node.name
 
         def run_phase(ctx: Ctx) -> None:
@@ -341,14 +357,24 @@ class Statements:
         self.phases[name] = run_phase
 
         def emit(gen: G.Gen) -> list[py.stmt]:
-            # run_phase, inlined in the turn (a frame less per phase):
-            # _st = ctx.state; _st.phase = NAME; if _st.log is not None or _st.listeners: <run_phase>; else BODY(ctx)
+            # run_phase, inlined in the turn (a frame less per phase), and so is its body when nobody watches:
+            # _st = ctx.state; _st.phase = NAME; if _st.log is not None or _st.listeners: <run_phase>; else BODY
+            # BODY is the body's own statements, unless they set ctx.you (`draw 1 for p`), which would keep
+            # the whole turn from reading the player once per loop (fnlocals._loop_locals): then BODY(ctx).
             st = gen.fresh("st")
             watched = py.BoolOp(py.Or(), [py.Compare(G.attr(G.name(st), "log"), [py.IsNot()], [G.const(None)]),
                                           G.attr(G.name(st), "listeners")])
+            # the body's names kept in locals as its own function keeps them (a `let c` in two phases is
+            # two names, each written once)
+            outer, gen.local_ok = gen.local_ok, once
+            inline = gen.items(items) if items else [py.Pass()]
+            gen.local_ok = outer
+            if any(isinstance(n, py.Attribute) and n.attr == "you" and isinstance(n.ctx, py.Store)
+                   for st_ in inline for n in py.walk(st_)):
+                inline = [py.Expr(gen.call_fn(body))]
             return [py.Assign([G.store(st)], G.ctx_attr("state")),
                     py.Assign([py.Attribute(G.name(st), "phase", py.Store())], G.const(name)),
-                    py.If(watched, [py.Expr(gen.call_fn(run_phase))], [py.Expr(gen.call_fn(body))])]
+                    py.If(watched, [py.Expr(gen.call_fn(run_phase))], inline)]
         return Code(emit, run_phase)
 
     @stmt_rule

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from cardlang.primitives.registry import (CARDNAME, CARDS, INT, NAME, PLAYER, STR, ZONE, Bound, Param,
                                           primitive)
+from cardlang.primitives.types import leaves_names
 from cardlang.runtime import zones as Z
 from cardlang.runtime.state import Ctx, GameOver, IllegalAction
 
@@ -41,6 +42,7 @@ def build_move(b: Bound, info) -> object:
     return run_move
 
 
+@leaves_names
 def move_into(ctx: Ctx, dest, cards) -> None:
     """`move CARDS to DEST` over evaluated arguments: each card to the top of DEST, in order."""
     state = ctx.state
@@ -79,6 +81,7 @@ def move_into(ctx: Ctx, dest, cards) -> None:
             loc[cid] = dest
 
 
+@leaves_names
 def move_top_into(ctx: Ctx, dest, zone, n: int) -> None:
     """`move top N of ZONE to DEST` (a draw): move_into(ctx, DEST, zones.top(state, ZONE, N)) in one call. When
     nobody watches and nothing is linked, the cards go over as one slice: taken from the top one by one and
@@ -101,6 +104,7 @@ def move_top_into(ctx: Ctx, dest, zone, n: int) -> None:
         loc[cid] = dest
 
 
+@leaves_names
 def move_zone_into(ctx: Ctx, dest, zone) -> None:
     """`move ZONE to DEST`, every card of a zone, bottom first (`move hand to discard`): move_into(ctx, DEST,
     list(ZONE.cards)) without the copy; when nobody watches and nothing is linked, the cards go over as one
@@ -185,6 +189,7 @@ def build_create(b: Bound, info) -> object:
     return run_create
 
 
+@leaves_names
 def create_into(ctx: Ctx, d, dest, n: int) -> None:
     """`create N CARD to DEST` over evaluated arguments; into a zone of piles, the pile of CARD's name."""
     if dest.pile is not None or dest.spec.piles:
@@ -224,6 +229,7 @@ def build_trigger(b: Bound, info) -> object:
     return run_trigger
 
 
+@leaves_names
 def trigger_each(ctx: Ctx, run_ability, event: str, cards) -> None:
     """`trigger EVENT CARDS` over evaluated arguments."""
     defs = ctx.state.card_def

@@ -60,3 +60,12 @@ def article(t: str) -> str:
             CARDNAME: "a card name", CARDNAMES: "card names", ZONE: "a zone", PLAYER: "a player",
             PLAYERS: "players", ANY: "a value"}.get(t, t)
 
+
+
+def leaves_names(fn: Callable) -> Callable:
+    """Mark FN, a runtime function that generated code calls with the context, as one that reads only the
+    context's state, player, card and source, never its names (`ctx.vars`): a generated function whose
+    every call hands the context only to such functions need not keep its own names there as well as in
+    its locals (compile/names.py). Abilities and verbs it runs get contexts or names of their own."""
+    fn.leaves_names = True  # type: ignore[attr-defined]
+    return fn

@@ -6,7 +6,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from cardlang.errors import RuleViolation, Span
-from cardlang.primitives.types import CARD, CARDNAME, CARDS, NUMBERS, PLAYER, SLOT, SLOTS, ZONE
+from cardlang.primitives.types import CARD, CARDNAME, CARDS, NUMBERS, PLAYER, SLOT, SLOTS, ZONE, leaves_names
 from cardlang.runtime.state import Ctx, IllegalAction
 
 
@@ -29,7 +29,8 @@ def _skip_if_nothing_chosen(fn: Callable[[Ctx], Any]) -> Callable[[Ctx], Any]:
     return card_argument
 
 
-def _noop(ctx: Ctx) -> None:
+@leaves_names
+def _noop(ctx: Ctx, *_args: Any) -> None:  # (an empty block; a verb's is called with its arguments too)
     return None
 
 
@@ -40,6 +41,7 @@ def _step(ctx: Ctx, span: Span) -> None:
         _over_budget(ctx, span)
 
 
+@leaves_names
 def _over_budget(ctx: Ctx, span: Span) -> None:
     state = ctx.state
     raise RuleViolation(f"'{ctx.source or 'rules'}' ran past the step budget of {state.step_budget} steps; "

@@ -33,14 +33,13 @@ def _value(v: Any) -> Any:
 
 
 def _wrap_verb(name: str, params: tuple[tuple[str, str | None], ...], body: Callable) -> Callable:
-    def told_verb(ctx: Ctx) -> None:
+    def told_verb(ctx: Ctx, *values: Any) -> None:  # (a verb's arguments come after ctx, in order)
         state = ctx.state
         if state.log is None and not state.listeners:
-            body(ctx)
+            body(ctx, *values)
             return
         args = []
-        for p, ptype in params:
-            v = ctx.vars.get(p)
+        for (p, ptype), v in zip(params, values):
             if ptype in ("player", "players"):  # seats stay seats (a list of them is not of cards)
                 args.append((p, tuple(v) if isinstance(v, list) else v))
                 continue
@@ -49,7 +48,7 @@ def _wrap_verb(name: str, params: tuple[tuple[str, str | None], ...], body: Call
             args.append((p, _value(v)))
         state.emit(("Acted", ctx.you, name, tuple(args)))
         try:
-            body(ctx)
+            body(ctx, *values)
         finally:
             state.emit(("Done", ctx.you, name))
     told_verb.told = True  # type: ignore[attr-defined]

@@ -12,6 +12,8 @@ from tiny_game import probe_span
     ("count(top 2 of hand)", 2),
     ("count(hand where card.value > 0)", 2),
     ("count(Coin in hand)", 2),
+    ("count(Coin in top 2 of hand)", 1),               # a name in a set of cards, not a zone
+    ("count(Gem in owned)", 2),                        # p1's own cards only
     ("count(nothing)", 0),
     ("count(left.hand)", 1),
 ])

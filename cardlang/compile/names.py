@@ -1,0 +1,104 @@
+"""Names of the rules in generated code: which of a function's stores into ctx.vars nothing could read (so
+its locals alone may hold its names), and a flat verb's statements run in place in a caller, its names in
+locals of their own. Works on the compiler's own Python AST (codegen.Gen) and knows no game and no source
+construct: only the shapes of code the compile rules emit.
+"""
+from __future__ import annotations
+
+import ast as py
+
+from cardlang.compile import codegen as G
+from cardlang.compile.codegen import CTX
+
+
+def hands_names(gen: G.Gen, code: py.AST) -> bool:
+    """Might something CODE calls read the function's names in ctx.vars? Yes when CODE hands `ctx` itself to a
+    function not marked `leaves_names` (primitives/types.py: move_into, trigger_each, ...) or to an entry of
+    a table so marked (the verbs, each run on names of its own), or reads `ctx.vars` whole other than to
+    keep it aside (`_vs = ctx.vars`, a verb's own table of names put back after)."""
+    leaves = set()
+    kept = set()
+    for n in py.walk(code):
+        if isinstance(n, py.Call):
+            f = n.func.value if isinstance(n.func, py.Subscript) else n.func
+            if isinstance(f, py.Name) and getattr(gen.ns.get(f.id), "leaves_names", False):
+                leaves.update(id(a) for a in n.args if isinstance(a, py.Name) and a.id == CTX)
+        elif isinstance(n, py.Subscript) and isinstance(n.slice, py.Constant):
+            kept.add(id(n.value))  # ctx.vars['n']: one name, read or written by this code itself
+        elif isinstance(n, py.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], py.Name):
+            kept.add(id(n.value))  # _vs = ctx.vars: kept aside, put back after a call
+    attrs = {id(n.value): n for n in py.walk(code) if isinstance(n, py.Attribute)}
+    for n in py.walk(code):
+        if isinstance(n, py.Name) and n.id == CTX and id(n) not in leaves:
+            a = attrs.get(id(n))
+            if a is None or (a.attr == "vars" and isinstance(a.ctx, py.Load) and id(a) not in kept):
+                return True
+    return False
+
+
+def uses_names(gen: G.Gen, body: list[py.stmt]) -> bool:
+    """Does BODY read or write a name in ctx.vars, or hand ctx to something that might (hands_names)?"""
+    tree = py.Module(body, [])
+    return hands_names(gen, tree) or any(isinstance(n, py.Attribute) and n.attr == "vars"
+                                         and isinstance(n.value, py.Name) and n.value.id == CTX for n in py.walk(tree))
+
+
+def drop_unread_stores(gen: G.Gen, body: list[py.stmt]) -> None:
+    """Take out of BODY (a whole function) the stores into ctx.vars of its own names (gen.own_stores) when
+    nothing could read them there: no call hands it ctx (hands_names) and the function itself reads each
+    such name only from its local. Their locals alone hold them (a name declared in a block is not seen
+    once the block ends, and the function's names die with its context or its call)."""
+    if not gen.own_stores:
+        return
+    tree = py.Module(body, [])
+    if hands_names(gen, tree):
+        return
+    read = {n.slice.value for n in py.walk(tree) if isinstance(n, py.Subscript) and isinstance(n.ctx, py.Load)
+            and isinstance(n.slice, py.Constant) and isinstance(n.value, py.Attribute) and n.value.attr == "vars"
+            and isinstance(n.value.value, py.Name) and n.value.value.id == CTX}
+    drop_stores(body, [a for a, n in gen.own_stores if n not in read])
+
+
+def drop_stores(body: list[py.stmt], stores: list[py.Assign]) -> None:
+    """Take the ctx.vars targets out of STORES, assignments within BODY (a statement left with no target goes;
+    a block left with no statement gets a `pass`). In place."""
+    drop = {id(a) for a in stores}
+    if not drop:
+        return
+
+    class Drop(py.NodeTransformer):
+        def visit_Assign(self, node: py.Assign) -> py.AST | None:
+            if id(node) not in drop:
+                return self.generic_visit(node)
+            node.targets = [t for t in node.targets if not isinstance(t, py.Subscript)]
+            return node if node.targets else None
+    tree = py.Module(body, [])
+    Drop().visit(tree)  # (in place: BODY is the module's list)
+    for n in py.walk(tree):
+        if getattr(n, "body", None) == []:
+            n.body.append(py.Pass())
+
+
+def in_place(gen: G.Gen, inline: tuple, args: list, called: list[py.stmt]) -> py.stmt:
+    """A call of a flat verb whose code needs no names in ctx.vars (calls.compile_verbs), with its statements
+    run in place when nobody watches (someone watching sees the call: a table's verbs tell themselves, acts.py):
+        if <nobody watches>: _p0 = ARG; ...; BODY (its parameters and names in locals)  else: CALLED
+    The body is the verb's own compiled statements, emitted here with its names and its lines (a run-time
+    error still points at the verb's statement)."""
+    items, once, params = inline
+    values = [gen.expr(a) for a in args]
+    # a parameter is a local of its own, or the caller's local given to it (neither is written while it runs)
+    temps = [v.id if isinstance(v, py.Name) else gen.fresh("p") for v in values]
+    outer_locals, outer_ok, mark = gen.locals, gen.local_ok, len(gen.own_stores)
+    gen.locals, gen.local_ok = dict(zip(params, temps)), once  # the verb sees its parameters only
+    try:
+        body = gen.items(items)
+    finally:
+        gen.locals, gen.local_ok = outer_locals, outer_ok
+    # its own names' stores into ctx.vars, which its function dropped (nothing reads them): dropped here too
+    drop_stores(body, [a for a, _ in gen.own_stores[mark:]])
+    del gen.own_stores[mark:]
+    quiet = py.BoolOp(py.And(), [py.Compare(G.state_attr("log"), [py.Is()], [G.const(None)]),
+                                 py.UnaryOp(py.Not(), G.state_attr("listeners"))])
+    given = [py.Assign([G.store(t)], v) for t, v in zip(temps, values) if not isinstance(v, py.Name)]
+    return py.If(quiet, given + body, called)
