@@ -452,7 +452,7 @@ def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], 
     names in ctx.vars, or hands ctx to something that might read them (names.hands_names), puts the
     parameters there, in a table of the call's own (the caller's put back on the way out)."""
     args = tuple(f"_a{i}" for i in range(len(params)))
-    uses = [True]
+    uses: list[bool | None] = [None]
 
     def body_of(gen: Gen) -> list[py.stmt]:
         gen.local_ok = local_ok
@@ -460,6 +460,10 @@ def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], 
             if n in given:
                 gen.bind_local(n, a)
         body = gen.items(items)
+        if gen.replay:  # generated for its namespace only: the names analysis shapes code (and is recalled)
+            if wrap:
+                gen.const(gen.lines, "lines")
+            return body
         from cardlang.compile import names  # (it builds on this module)
         names.drop_unread_stores(gen, body)
         uses[0] = names.uses_names(gen, body)
@@ -478,7 +482,14 @@ def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], 
                     py.Try(body, [], [], [py.Assign([into], name(vs))])]
         return body
     g = build_function(label, span, body_of, fn_name, args)
-    g.uses_names = uses[0]
+
+    def analysed() -> bool:
+        if uses[0] is None:  # its code came from the cache but the fact did not: generate it whole
+            _generate(label, [(fn_name, (CTX,) + args, body_of)], False)
+        return uses[0]
+    # a fact callers decide by (may a call run the verb in place?): recalled from the cache entry, as
+    # codecache.recall does, while the load takes the code from it
+    g.uses_names = code_log.recall(analysed) if code_log is not None else analysed()
     return g
 
 

@@ -96,7 +96,8 @@ def in_place(gen: G.Gen, inline: tuple, args: list, called: list[py.stmt]) -> py
     finally:
         gen.locals, gen.local_ok = outer_locals, outer_ok
     # its own names' stores into ctx.vars, which its function dropped (nothing reads them): dropped here too
-    drop_stores(body, [a for a, _ in gen.own_stores[mark:]])
+    if not gen.replay:  # (generated for its namespace only, the stores do not matter: codegen.Gen.replay)
+        drop_stores(body, [a for a, _ in gen.own_stores[mark:]])
     del gen.own_stores[mark:]
     quiet = py.BoolOp(py.And(), [py.Compare(G.state_attr("log"), [py.Is()], [G.const(None)]),
                                  py.UnaryOp(py.Not(), G.state_attr("listeners"))])
