@@ -378,3 +378,19 @@ def test_an_entry_under_the_key_of_sources_with_errors_hides_none_of_them(home, 
     with pytest.raises(ErrorList) as planted:
         load_game(GAME)
     assert [(str(e), e.span) for e in planted.value.errors] == [(str(e), e.span) for e in uncached.value.errors]
+
+
+def test_a_cached_load_walks_no_generated_code_for_its_names(tmp_path: Path, monkeypatch) -> None:
+    """What only shapes code is not redone on a cached load: the names analysis (compile/names.py) walks no
+    generated function, yet whether a verb's code uses names (which decides whether a call runs it in
+    place) is the same as when it was compiled."""
+    from cardlang.compile import names
+    private_home(tmp_path, monkeypatch, ("warring-kingdom",))
+    cold = load_game("warring-kingdom")
+    walks = []
+    for fn in ("hands_names", "drop_stores"):
+        real = getattr(names, fn)
+        monkeypatch.setattr(names, fn, lambda *a, real=real, fn=fn: walks.append(fn) or real(*a))
+    warm = load_game("warring-kingdom")
+    assert walks == []
+    assert warm.compiler.verb_inline.keys() == cold.compiler.verb_inline.keys() != set()
