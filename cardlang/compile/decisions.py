@@ -7,6 +7,7 @@ import ast as py
 from typing import Any, Callable
 
 from cardlang.compile import codegen as G
+from cardlang.compile import hoist as H
 from cardlang.compile.scope import Scope, expr_rule, stmt_rule
 from cardlang.compile.spec import GameSpec
 from cardlang.errors import Span
@@ -202,7 +203,7 @@ class Decisions:
             spec = G.attr(G.name(z), "spec")
             zone = gen.expr(zce)
             gen.bind_local("card", c)  # COND reads `card` as the local; ctx.vars gets it only when COND hands
-            kept = G.escapes(gen.expr(cond_ce)) if not gen.replay else True  # ctx to a compiled function
+            kept = H.escapes(gen.expr(cond_ce)) if not gen.replay else True  # ctx to a compiled function
             # (which reads it there); only shapes the code, so not asked when only the namespace is wanted
 
             def card_is(value: str) -> list[py.stmt]:

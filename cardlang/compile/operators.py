@@ -8,6 +8,7 @@ import copy
 from typing import Callable
 
 from cardlang.compile import codegen as G
+from cardlang.compile import hoist as H
 from cardlang.compile.scope import Scope, expr_rule
 from cardlang.compile.shortcuts import equal_to_item, unmatched
 from cardlang.errors import Span, did_you_mean
@@ -276,15 +277,15 @@ class Operators:
             each = step(gen, out, c)
             if gen.replay:  # generated only for its namespace (codegen.Gen.replay): what follows shapes code
                 return [each]
-            if not G.escapes(each):
+            if not H.escapes(each):
                 # a body that only reads goes over a zone's own list (`ctx.state.zones[3][0].cards`, no copy:
                 # nothing it does can move a card), and reads the same for every item are computed once,
                 # when there is an item:   items = ITEMS; if items: h = READ; for c in items: STEP
-                reads = G.loop_reads(each, c, {out})
+                reads = H.loop_reads(each, c, {out})
                 if G.fresh_list(source) and isinstance(source, py.Call) and reads.quiet:
                     source = source.args[0]
-                hoisted = G.hoist_invariants(gen, each, {c, out}, reads)  # first: it takes from the reads
-                body = G.share_item_reads(gen, each, c, {out}, reads) + [each]  # made twice per item: once
+                hoisted = H.hoist_invariants(gen, each, {c, out}, reads)  # first: it takes from the reads
+                body = H.share_item_reads(gen, each, c, {out}, reads) + [each]  # made twice per item: once
                 loop: list[py.stmt] = [py.For(G.store(c), source, body, [])]
                 if hoisted:
                     items = gen.fresh("items")

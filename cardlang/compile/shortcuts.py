@@ -8,6 +8,7 @@ import ast as py
 from typing import Callable
 
 from cardlang.compile import codegen as G
+from cardlang.compile import hoist as H
 from cardlang.compile.scope import Scope
 from cardlang.primitives.types import INT
 from cardlang.syntax import ast
@@ -69,7 +70,7 @@ def unmatched(comp, cond: ast.Expr, scope: Scope) -> Callable[[G.Gen, py.expr], 
 
     def guard(gen: G.Gen, empty: py.expr) -> list[py.stmt]:
         code = gen.expr(x_ce)
-        if not G.safe_read(code):
+        if not H.safe_read(code):
             return []
         v, table = gen.fresh("x"), G.subscript(G.state_attr("card_counters"), G.const(name))
         held = py.Compare(G.name(v), [py.NotIn()], [G.call(G.attr(table, "values"))])

@@ -3,6 +3,7 @@ an item, never when the loop body calls something that might change them."""
 import ast as py
 
 from cardlang.compile import codegen as G
+from cardlang.compile import hoist as H
 
 
 def _loop_body(src: str) -> py.stmt:
@@ -14,7 +15,7 @@ def test_reads_the_same_on_every_pass_are_taken_out_once() -> None:
     body = _loop_body("if ctx.state.card_counters.get((_c, 'ticket'), 0) == 10 * ctx.vars['f'] + ctx.vars['r'] "
                       "and _c <= ctx.state.counters[0][ctx.you] + 0 * ctx.state.counters[0][ctx.you]:\n"
                       "    _out.append(_c)")
-    hoisted = G.hoist_invariants(gen, body, {"_c", "_out"})
+    hoisted = H.hoist_invariants(gen, body, {"_c", "_out"})
     assert [py.unparse(py.fix_missing_locations(h)) for h in hoisted] == [
         "_inv0 = ctx.state.card_counters.get", "_inv1 = 10 * ctx.vars['f'] + ctx.vars['r']",
         "_inv2 = ctx.state.counters[0][ctx.you] + 0 * ctx.state.counters[0][ctx.you]"]
@@ -26,27 +27,27 @@ def test_nothing_is_taken_out_of_a_body_that_calls_something_else() -> None:
     gen = G.Gen("test")
     body = _loop_body("_out += _k0_count(ctx.state, _c) + ctx.vars['n']")
     before = py.dump(body)
-    assert G.hoist_invariants(gen, body, {"_c", "_out"}) == []
+    assert H.hoist_invariants(gen, body, {"_c", "_out"}) == []
     assert py.dump(body) == before
     body = _loop_body("if ctx.vars['n'] > 0:\n    _k1_note(ctx)")   # a call that may change ctx.vars
-    assert G.hoist_invariants(gen, body, {"_c", "_out"}) == []
+    assert H.hoist_invariants(gen, body, {"_c", "_out"}) == []
 
 
 def test_what_the_loop_writes_stays_in_it() -> None:
     gen = G.Gen("test")
     body = _loop_body("_out += ctx.state.card_def[_c].props.get('hp', 0) + _out")
-    hoisted = G.hoist_invariants(gen, body, {"_c", "_out"})
+    hoisted = H.hoist_invariants(gen, body, {"_c", "_out"})
     assert [py.unparse(py.fix_missing_locations(h)) for h in hoisted] == ["_inv0 = ctx.state.card_def"]
     assert py.unparse(body) == "_out += _inv0[_c].props.get('hp', 0) + _out"
 
 
 def test_a_body_that_only_reads_may_go_over_a_zones_own_list() -> None:
     reads = _loop_body("if 'Castle' in ctx.state.card_def[_c].types and _k0_len(_x) > 0:\n    _out.append(_c)")
-    assert G.only_reads(reads, {"_c", "_out"})
+    assert H.only_reads(reads, {"_c", "_out"})
     acts = _loop_body("if _k0_read_modified(ctx, [_c]) > 0:\n    _out.append(_c)")   # runs abilities
-    assert not G.only_reads(acts, {"_c", "_out"})
+    assert not H.only_reads(acts, {"_c", "_out"})
     other = _loop_body("ctx.vars['t'].append(_c)")                                     # a list not the loop's
-    assert not G.only_reads(other, {"_c", "_out"})
+    assert not H.only_reads(other, {"_c", "_out"})
 
 
 def test_a_read_that_could_fail_stays_where_its_test_guards_it() -> None:
@@ -54,7 +55,7 @@ def test_a_read_that_could_fail_stays_where_its_test_guards_it() -> None:
     gen = G.Gen("test")
     body = _loop_body("_out += (ctx.state.card_def[ctx.vars['c'][0]].props.get('hp', 0) if ctx.vars['c'] else 0)"
                       " + ctx.state.counters[3][0]")
-    hoisted = G.hoist_invariants(gen, body, {"_c", "_out"})
+    hoisted = H.hoist_invariants(gen, body, {"_c", "_out"})
     assert [py.unparse(py.fix_missing_locations(h)) for h in hoisted] == [
         "_inv0 = ctx.vars['c']", "_inv1 = ctx.state.card_def", "_inv2 = ctx.state.counters[3][0]"]
     assert py.unparse(body) == "_out += (_inv1[_inv0[0]].props.get('hp', 0) if _inv0 else 0) + _inv2"
@@ -64,6 +65,6 @@ def test_reads_made_twice_for_one_item_are_made_once_per_item() -> None:
     gen = G.Gen("test")
     body = _loop_body("if _d[_c].props.get('a', 0) <= 1 and _d[_c].props.get('b', 0) <= (_x := _d[_c].n)[1]:\n"
                       "    _out.append(_c)")
-    shared = G.share_item_reads(gen, body, "_c", {"_out"})
+    shared = H.share_item_reads(gen, body, "_c", {"_out"})
     assert [py.unparse(py.fix_missing_locations(h)) for h in shared] == ["_it0 = _d[_c].props.get", "_it1 = _d[_c]"]
     assert py.unparse(body).startswith("if _it0('a', 0) <= 1 and _it0('b', 0) <= (_x := _it1.n)[1]")
