@@ -283,8 +283,7 @@ def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], 
                 gen.const(gen.lines, "lines")
             return body
         from cardlang.compile import names  # (it builds on this module)
-        names.drop_unread_stores(gen, body)
-        uses[0] = names.uses_names(gen, body)
+        uses[0] = names.drop_unread_stores_and_tell(gen, body)
         named = bool(params) and uses[0]
         if wrap:
             lines = gen.const(gen.lines, "lines")

@@ -11,52 +11,73 @@ from cardlang.compile import codegen as G
 from cardlang.compile.codegen import CTX
 
 
-def hands_names(gen: G.Gen, code: py.AST) -> bool:
-    """Might something CODE calls read the function's names in ctx.vars? Yes when CODE hands `ctx` itself to a
-    function not marked `leaves_names` (primitives/types.py: move_into, trigger_each, ...) or to an entry of
-    a table so marked (the verbs, each run on names of its own), or reads `ctx.vars` whole other than to
-    keep it aside (`_vs = ctx.vars`, a verb's own table of names put back after)."""
-    leaves = set()
-    kept = set()
+def name_uses(gen: G.Gen, code: py.AST) -> tuple[bool, bool, set[str]]:
+    """What CODE does with the function's names, in one walk over it:
+    - might something it calls read them in ctx.vars? Yes when it hands `ctx` itself to a function not marked
+      `leaves_names` (primitives/types.py: move_into, trigger_each, ...) or to an entry of a table so marked
+      (the verbs, each run on names of its own), or reads `ctx.vars` whole other than to keep it aside
+      (`_vs = ctx.vars`, a verb's own table of names put back after);
+    - does it read or write ctx.vars itself;
+    - the names it reads there (`ctx.vars['n']`)."""
+    leaves, kept, attrs, ctxs, read = set(), set(), {}, [], set()
+    touches = False
     for n in py.walk(code):
         if isinstance(n, py.Call):
             f = n.func.value if isinstance(n.func, py.Subscript) else n.func
             if isinstance(f, py.Name) and getattr(gen.ns.get(f.id), "leaves_names", False):
                 leaves.update(id(a) for a in n.args if isinstance(a, py.Name) and a.id == CTX)
-        elif isinstance(n, py.Subscript) and isinstance(n.slice, py.Constant):
-            kept.add(id(n.value))  # ctx.vars['n']: one name, read or written by this code itself
-        elif isinstance(n, py.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], py.Name):
-            kept.add(id(n.value))  # _vs = ctx.vars: kept aside, put back after a call
-    attrs = {id(n.value): n for n in py.walk(code) if isinstance(n, py.Attribute)}
-    for n in py.walk(code):
-        if isinstance(n, py.Name) and n.id == CTX and id(n) not in leaves:
+        elif isinstance(n, py.Subscript):
+            if isinstance(n.slice, py.Constant):
+                kept.add(id(n.value))  # ctx.vars['n']: one name, read or written by this code itself
+                v = n.value
+                if isinstance(n.ctx, py.Load) and isinstance(v, py.Attribute) and v.attr == "vars" \
+                        and isinstance(v.value, py.Name) and v.value.id == CTX:
+                    read.add(n.slice.value)
+        elif isinstance(n, py.Assign):
+            if len(n.targets) == 1 and isinstance(n.targets[0], py.Name):
+                kept.add(id(n.value))  # _vs = ctx.vars: kept aside, put back after a call
+        elif isinstance(n, py.Attribute):
+            attrs[id(n.value)] = n
+            if n.attr == "vars" and isinstance(n.value, py.Name) and n.value.id == CTX:
+                touches = True
+        elif isinstance(n, py.Name) and n.id == CTX:
+            ctxs.append(n)
+    hands = False
+    for n in ctxs:
+        if id(n) not in leaves:
             a = attrs.get(id(n))
             if a is None or (a.attr == "vars" and isinstance(a.ctx, py.Load) and id(a) not in kept):
-                return True
-    return False
+                hands = True
+                break
+    return hands, touches, read
+
+
+def hands_names(gen: G.Gen, code: py.AST) -> bool:
+    """Might something CODE calls read the function's names in ctx.vars (name_uses)?"""
+    return name_uses(gen, code)[0]
 
 
 def uses_names(gen: G.Gen, body: list[py.stmt]) -> bool:
-    """Does BODY read or write a name in ctx.vars, or hand ctx to something that might (hands_names)?"""
-    tree = py.Module(body, [])
-    return hands_names(gen, tree) or any(isinstance(n, py.Attribute) and n.attr == "vars"
-                                         and isinstance(n.value, py.Name) and n.value.id == CTX for n in py.walk(tree))
+    """Does BODY read or write a name in ctx.vars, or hand ctx to something that might (name_uses)?"""
+    hands, touches, _ = name_uses(gen, py.Module(body, []))
+    return hands or touches
 
 
-def drop_unread_stores(gen: G.Gen, body: list[py.stmt]) -> None:
+def drop_unread_stores_and_tell(gen: G.Gen, body: list[py.stmt]) -> bool:
     """Take out of BODY (a whole function) the stores into ctx.vars of its own names (gen.own_stores) when
-    nothing could read them there: no call hands it ctx (hands_names) and the function itself reads each
+    nothing could read them there: no call hands it ctx (name_uses) and the function itself reads each
     such name only from its local. Their locals alone hold them (a name declared in a block is not seen
-    once the block ends, and the function's names die with its context or its call)."""
-    if not gen.own_stores:
-        return
+    once the block ends, and the function's names die with its context or its call). Returns whether BODY
+    reads or writes names in ctx.vars, or hands ctx to something that might, once that is done (uses_names)."""
     tree = py.Module(body, [])
-    if hands_names(gen, tree):
-        return
-    read = {n.slice.value for n in py.walk(tree) if isinstance(n, py.Subscript) and isinstance(n.ctx, py.Load)
-            and isinstance(n.slice, py.Constant) and isinstance(n.value, py.Attribute) and n.value.attr == "vars"
-            and isinstance(n.value.value, py.Name) and n.value.value.id == CTX}
-    drop_stores(body, [a for a, n in gen.own_stores if n not in read])
+    hands, touches, read = name_uses(gen, tree)
+    if hands or not gen.own_stores:
+        return hands or touches
+    stores = [a for a, n in gen.own_stores if n not in read]
+    if not stores:
+        return touches
+    drop_stores(body, stores)
+    return name_uses(gen, tree)[1]  # (dropping a store hands nothing on: only whether ctx.vars is touched changes)
 
 
 def drop_stores(body: list[py.stmt], stores: list[py.Assign]) -> None:

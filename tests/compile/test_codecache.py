@@ -388,7 +388,7 @@ def test_a_cached_load_walks_no_generated_code_for_its_names(tmp_path: Path, mon
     private_home(tmp_path, monkeypatch, ("warring-kingdom",))
     cold = load_game("warring-kingdom")
     walks = []
-    for fn in ("hands_names", "drop_stores"):
+    for fn in ("name_uses", "drop_stores"):
         real = getattr(names, fn)
         monkeypatch.setattr(names, fn, lambda *a, real=real, fn=fn: walks.append(fn) or real(*a))
     warm = load_game("warring-kingdom")
