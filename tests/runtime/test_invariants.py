@@ -173,24 +173,39 @@ def test_a_checkpoint_compares_the_whole_state_with_the_last_checked_one() -> No
         checker.checkpoint(state, "before a decision")
 
 
-def test_a_grid_move_that_breaks_a_slot_is_caught_at_its_step(monkeypatch) -> None:
-    """Moves on and off a grid are checked by what they touched too: a slot left naming a card that moved
-    away fails at that very step."""
+def _broken_at_a_linked_step(monkeypatch, corrupt, match: str, *, after: int = -1, max_turns: int = 60):
+    """Play a Warring Kingdom game whose first linked step past step AFTER that CORRUPT(state, card) agrees to
+    break breaks the state just before the checker looks; returns the violation (matching MATCH) and that step."""
     real, seen = InvariantChecker.linked, {}
 
     def linked(self, state, cards) -> None:
-        cid = cards[0]
-        if not seen and state.cell.get(cid) is None:  # it left its slot (or never had one): point one at it
-            grid = next((z for z in state.all_zones() if z.cells), None)
-            if grid is not None and state.loc[cid] is not grid:
-                grid.cells[next(iter(grid.cells))] = cid
-                seen["step"] = self.steps + 1
+        if not seen and self.steps > after and corrupt(state, cards[0]):
+            seen["step"] = self.steps + 1
         real(self, state, cards)
     monkeypatch.setattr(InvariantChecker, "linked", linked)
-    with pytest.raises(InvariantViolation, match=r"^step \d+, turn \d+: slot \(\d+, \d+\) of \S+ names card") as e:
+    with pytest.raises(InvariantViolation, match=match) as e:
         play_game(load_game("warring-kingdom"), [RandomAgent(1), RandomAgent(2)], 2, check=InvariantChecker(),
-                  max_turns=60)
-    assert str(e.value).startswith(f"step {seen['step']}, ")
+                  max_turns=max_turns)
+    return str(e.value), seen["step"]
+
+
+def _slot_names_a_card_that_left(state, cid) -> bool:
+    """A slot is pointed at a card that left its slot (or never had one)."""
+    if state.cell.get(cid) is not None:
+        return False
+    grid = next((z for z in state.all_zones() if z.cells), None)
+    if grid is None or state.loc[cid] is grid:
+        return False
+    grid.cells[next(iter(grid.cells))] = cid
+    return True
+
+
+def test_a_grid_move_that_breaks_a_slot_is_caught_at_its_step(monkeypatch) -> None:
+    """Moves on and off a grid are checked by what they touched too: a slot left naming a card that moved
+    away fails at that very step."""
+    error, step = _broken_at_a_linked_step(monkeypatch, _slot_names_a_card_that_left,
+                                           r"^step \d+, turn \d+: slot \(\d+, \d+\) of \S+ names card")
+    assert error.startswith(f"step {step}, ")
 
 
 def _slot_names_another(state, cid) -> bool:
@@ -229,15 +244,7 @@ def _slot_dropped(state, cid) -> bool:
 def test_a_linked_step_checks_the_slots_and_attachments_that_changed(monkeypatch, corrupt, message) -> None:
     """`linked` looks only at the slots, hosts and attachments that changed since the last good state, yet a
     break in any of them (the moved card's own or another's) fails at that very step."""
-    real, seen = InvariantChecker.linked, {}
-
-    def linked(self, state, cards) -> None:
-        if not seen and self.steps > 20 and corrupt(state, cards[0]):  # (step 1 checks the whole state)
-            seen["step"] = self.steps + 1
-        real(self, state, cards)
-    monkeypatch.setattr(InvariantChecker, "linked", linked)
-    with pytest.raises(InvariantViolation, match=rf"^step \d+, turn \d+: .*({message})") as e:
-        play_game(load_game("warring-kingdom"), [RandomAgent(1), RandomAgent(2)], 2, check=InvariantChecker(),
-                  max_turns=100)
-    assert str(e.value).startswith(f"step {seen['step']}, ")
-    assert "no step reported" not in str(e.value), "the step itself must catch it, not the next checkpoint"
+    error, step = _broken_at_a_linked_step(monkeypatch, corrupt, rf"^step \d+, turn \d+: .*({message})",
+                                           after=20, max_turns=100)  # (step 1 checks the whole state)
+    assert error.startswith(f"step {step}, ")
+    assert "no step reported" not in error, "the step itself must catch it, not the next checkpoint"
