@@ -219,13 +219,20 @@ class Gen:
 
 def _place(node: py.AST, line: int) -> None:
     """Give NODE and its sub-nodes that have no line yet this line (nested statements keep their own)."""
-    if "lineno" in node._attributes:
-        if getattr(node, "lineno", None) is not None:
-            return  # placed already, with all below it (each generated statement is placed once, whole)
-        node.lineno = node.end_lineno = line
-        node.col_offset = node.end_col_offset = 0
-    for child in py.iter_child_nodes(node):
-        _place(child, line)
+    todo = [node]
+    while todo:
+        n = todo.pop()
+        if "lineno" in n._attributes:
+            if getattr(n, "lineno", None) is not None:
+                continue  # placed already, with all below it (each generated statement is placed once, whole)
+            n.lineno = n.end_lineno = line
+            n.col_offset = n.end_col_offset = 0
+        for f in n._fields:  # (a loop, not a call per node: every generated node passes here)
+            v = getattr(n, f, None)
+            if isinstance(v, list):
+                todo += [x for x in v if isinstance(x, py.AST)]
+            elif isinstance(v, py.AST):
+                todo.append(v)
 
 
 def _violation(ctx: Ctx, e: IllegalAction, lines: dict[int, Span | None]):

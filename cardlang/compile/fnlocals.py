@@ -9,16 +9,10 @@ from __future__ import annotations
 import ast as py
 from typing import Callable
 
+from cardlang.compile import pytree
 from cardlang.compile.codegen import CTX, _place, attr, ctx_attr, name, store
 
 STATE = "_state"  # the local a generated function keeps `ctx.state` in
-
-
-class _StateReads(py.NodeTransformer):
-    def visit_Attribute(self, node: py.Attribute) -> py.AST:
-        if _reads_state(node):
-            return py.copy_location(name(STATE), node)
-        return self.generic_visit(node)
 
 
 def _reads_state(node: py.AST) -> bool:
@@ -26,71 +20,98 @@ def _reads_state(node: py.AST) -> bool:
             and node.value.id == CTX and isinstance(node.ctx, py.Load))
 
 
+class _Fn:
+    """A function being rewritten: all its nodes, listed when it was copied (pytree.copy_listed), and what
+    one look at them finds. The rewrites keep it true enough for each other: the nodes they add are never
+    what a later one looks for here (assignments of names of their own, reads of their own locals), and
+    they change no store of a name the function had."""
+
+    def __init__(self, fn: py.FunctionDef, nodes: list[py.AST]) -> None:
+        self.fn, self.nodes = fn, nodes
+        self.stores: dict[str, int] = {}  # how many times each name is set
+        self.loops: list[py.For] = []  # the loops over a name (`for _x in ...`)
+        self.sets_you = False  # does it set ctx.you (only a call `for p` does)
+        self.bool_ops: list[py.BoolOp] = []
+        for n in nodes:
+            t = type(n)
+            if t is py.Name:
+                if type(n.ctx) is py.Store:
+                    self.stores[n.id] = self.stores.get(n.id, 0) + 1
+            elif t is py.For:
+                if type(n.target) is py.Name:
+                    self.loops.append(n)
+            elif t is py.Attribute:
+                if n.attr == "you" and type(n.ctx) is py.Store:
+                    self.sets_you = True
+            elif t is py.BoolOp:
+                self.bool_ops.append(n)
+
+
 def with_state_local(tree: py.Module) -> py.Module:
     """A copy of TREE whose functions of `ctx` that read `ctx.state` more than once read it from a local set
     once on entry: a context's state is set when the context is made and never changes, and an attribute
     read is the dearest part of most generated lines (a card played may read it eight times). A copy: the
     compile rules may share nodes between functions, and the tree kept is what they built (source_of shows
-    this same copy)."""
-    import copy
-    out = copy.deepcopy(tree)
-    for fn in out.body:
+    this same copy). Only the functions rewritten are copied, each once, and their rewrites find what they
+    look for in the copy's list of nodes (_Fn), not by walking the function again."""
+    out = py.Module(list(tree.body), tree.type_ignores)
+    for i, fn in enumerate(out.body):
         if not isinstance(fn, py.FunctionDef) or CTX not in [a.arg for a in fn.args.args]:
             continue
-        if sum(1 for st in fn.body for n in py.walk(st) if _reads_state(n)) < 2:
-            continue
-        tr = _StateReads()
+        if sum(1 for n in pytree.walk_all(fn.body) if _reads_state(n)) < 2:
+            continue  # left as it is, not copied
+        copied, nodes = pytree.copy_listed(fn)
+        fn = out.body[i] = copied
+        f = _Fn(fn, nodes)
         first = py.Assign([store(STATE)], ctx_attr("state"))
         _place(first, 1)
-        fn.body = [first] + [tr.visit(st) for st in fn.body]
-        _drop_aliases(fn)
-        _quiet_local(fn)
-        _def_locals(fn)
-        _loop_locals(fn)
+        pytree.replace_children(nodes, lambda n: py.copy_location(name(STATE), n) if _reads_state(n) else None)
+        fn.body.insert(0, first)
+        _drop_aliases(f)
+        _quiet_local(f)
+        _def_locals(f)
+        _loop_locals(f)
     return out
 
 
-def _def_locals(fn: py.FunctionDef) -> None:
+def _def_locals(f: _Fn) -> None:
     """In a loop over cards (`for _x in ...`, `_x` set nowhere else) whose body reads the definition of its
     card more than once (`_state.card_def[_x]`: its types, a property, its triggers), read it once at
     the top of the body into a local. A card's definition never changes, and a loop that reads
     `card_def[_x]` loops over card ids."""
-    stores: dict[str, int] = {}
-    for n in py.walk(fn):
-        if isinstance(n, py.Name) and isinstance(n.ctx, py.Store):
-            stores[n.id] = stores.get(n.id, 0) + 1
-
-    def reads_def(e: py.AST, x: str) -> bool:
+    def reads_def(e: py.AST, x: str | None = None) -> bool:
         return (isinstance(e, py.Subscript) and isinstance(e.ctx, py.Load) and isinstance(e.slice, py.Name)
-                and e.slice.id == x and isinstance(e.value, py.Attribute) and e.value.attr == "card_def"
-                and isinstance(e.value.value, py.Name) and e.value.value.id == STATE)
+                and (x is None or e.slice.id == x) and isinstance(e.value, py.Attribute)
+                and e.value.attr == "card_def" and isinstance(e.value.value, py.Name) and e.value.value.id == STATE)
 
-    for loop in [n for n in py.walk(fn) if isinstance(n, py.For) and isinstance(n.target, py.Name)]:
+    reads: dict[str, int] = {}  # in the whole function: a loop's body reads its card's no more often
+    for n in f.nodes:
+        if type(n) is py.Subscript and reads_def(n):
+            reads[n.slice.id] = reads.get(n.slice.id, 0) + 1
+    for loop in f.loops:
         x = loop.target.id
-        if stores.get(x) != 1 or sum(1 for st in loop.body for n in py.walk(st) if reads_def(n, x)) < 2:
+        if f.stores.get(x) != 1 or reads.get(x, 0) < 2 \
+                or sum(1 for n in pytree.walk_all(loop.body) if reads_def(n, x)) < 2:
             continue
         d = f"_def{x}"
 
-        class Defs(py.NodeTransformer):
-            def visit_Subscript(self, node: py.Subscript) -> py.AST:
-                if reads_def(node, x):
-                    return py.copy_location(name(d), node)
-                return self.generic_visit(node)
-        loop.body = [Defs().visit(st) for st in loop.body]
+        body = py.Module(loop.body, [])  # (the loop's body alone: not its target, nor its else)
+        pytree.replace(body, lambda n: py.copy_location(name(d), n) if reads_def(n, x) else None)
         first = py.Assign([store(d)], py.Subscript(attr(name(STATE), "card_def"), name(x), py.Load()))
         if getattr(loop, "lineno", None) is not None:  # (a tree whose code came from the cache has no lines)
             _place(first, loop.lineno)
         loop.body.insert(0, first)
 
 
-def _loop_locals(fn: py.FunctionDef) -> None:
+def _loop_locals(f: _Fn) -> None:
     """What a loop's body reads that stays the same all through FN, read once into a local set just before
     the loop: a zone (`_state.zones[SLOT][ctx.you]`, a shared zone's `[0]`) or a counter's row
     (`_state.counters[SLOT]`), which the state makes once and never replaces, and the player, `ctx.you`,
     when FN never sets it (only a call `for p` does, and puts it back). None of these reads can fail (a
     player is always one of the game's), so none fails where the loop would not have run."""
-    if any(isinstance(n, py.Attribute) and n.attr == "you" and isinstance(n.ctx, py.Store) for n in py.walk(fn)):
+    if f.sets_you:
         return
+    fn = f.fn
 
     def you(e: py.AST) -> bool:
         return (isinstance(e, py.Attribute) and e.attr == "you" and isinstance(e.ctx, py.Load)
@@ -117,9 +138,9 @@ def _loop_locals(fn: py.FunctionDef) -> None:
         out: list[py.stmt] = []
         for st in stmts:
             if isinstance(st, (py.For, py.While)):
-                inner = [n for part in (st.body, st.orelse) for s in part for n in py.walk(s)]
+                inner = [n for part in (st.body, st.orelse) for s in part for n in pytree.walk(s)]
                 if isinstance(st, py.While):
-                    inner += list(py.walk(st.test))
+                    inner += list(pytree.walk(st.test))
                 found = {}
                 for n in inner:
                     k = key(n)
@@ -131,7 +152,7 @@ def _loop_locals(fn: py.FunctionDef) -> None:
                         _place(first, st.lineno)
                     out.append(first)
                 if found:
-                    _Replace(key, names).visit(st)
+                    _replace(st, key, names)
                 out.append(st)
                 continue
             for field in ("body", "orelse", "finalbody"):
@@ -143,33 +164,24 @@ def _loop_locals(fn: py.FunctionDef) -> None:
         return out
     fn.body = in_block(fn.body)
     if names:
-        _drop_copies(fn, set(names.values()))
+        _drop_copies(f, set(names.values()))
 
 
-def _drop_copies(fn: py.FunctionDef, sources: set[str]) -> None:
+def _drop_copies(f: _Fn, sources: set[str]) -> None:
     """`_d3 = _once0`, the compile rules' own name for a value now in a local, set once: read the local."""
-    stores: dict[str, int] = {}
-    for n in py.walk(fn):
-        if isinstance(n, py.Name) and isinstance(n.ctx, py.Store):
-            stores[n.id] = stores.get(n.id, 0) + 1
-    copies = {n.targets[0].id: n.value.id for n in py.walk(fn)
-              if isinstance(n, py.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], py.Name)
-              and isinstance(n.value, py.Name) and n.value.id in sources and stores.get(n.targets[0].id) == 1}
-    _read_through(fn, {k: v for k, v in copies.items()
-                       if k not in sources and k not in {a.arg for a in fn.args.args}})
+    copies = {n.targets[0].id: n.value.id for n in f.nodes
+              if type(n) is py.Assign and len(n.targets) == 1 and isinstance(n.targets[0], py.Name)
+              and isinstance(n.value, py.Name) and n.value.id in sources and f.stores.get(n.targets[0].id) == 1}
+    _read_through(f, {k: v for k, v in copies.items()
+                      if k not in sources and k not in {a.arg for a in f.fn.args.args}})
 
 
-class _Replace(py.NodeTransformer):
-    """Reads that KEY knows replaced by their locals."""
-
-    def __init__(self, key: Callable, names: dict[tuple, str]) -> None:
-        self.key, self.names = key, names
-
-    def visit(self, node: py.AST) -> py.AST:
-        k = self.key(node)
-        if k is not None and k in self.names:
-            return py.copy_location(name(self.names[k]), node)
-        return self.generic_visit(node)
+def _replace(st: py.stmt, key: Callable, names: dict[tuple, str]) -> None:
+    """Below ST, the reads that KEY knows replaced by their locals."""
+    def new_for(node: py.AST) -> py.AST | None:
+        k = key(node)
+        return py.copy_location(name(names[k]), node) if k is not None and k in names else None
+    pytree.replace(st, new_for)
 
 
 QUIET = "_quiet"  # the local a generated function keeps "nobody watches" in
@@ -202,35 +214,37 @@ def _watched(values: list[py.expr]) -> bool:
             and isinstance(v[1].value, py.Name) and v[1].value.id == STATE)
 
 
-def _quiet_local(fn: py.FunctionDef) -> None:
+def _quiet_local(f: _Fn) -> None:
     """The quiet cases' test, when FN makes it more than once (each move, each counter change of a loop),
     read from a local set once on entry. Whether the game keeps a log or has listeners
     is settled before its rules run (engine.setup_game, a statistics observer, a table's narrator) and never
     changes while an effect runs; what a move may meet inside one (an attachment, a private look, a grid) is
     still tested where it is."""
-    tests = [n for n in py.walk(fn) if isinstance(n, py.BoolOp) and (
+    fn = f.fn
+    tests = [n for n in f.bool_ops if (
         (isinstance(n.op, py.And) and _unwatched(n.values)) or (isinstance(n.op, py.Or) and _watched(n.values)))]
     if len(tests) < 2:
         return
 
-    class Quiet(py.NodeTransformer):
-        def visit_BoolOp(self, node: py.BoolOp) -> py.AST:
-            self.generic_visit(node)
-            if isinstance(node.op, py.Or) and _watched(node.values):
-                loud = py.copy_location(py.UnaryOp(py.Not(), py.copy_location(name(QUIET), node.values[0])),
-                                        node.values[0])
-                if len(node.values) == 2:
-                    return loud
-                node.values[:2] = [loud]
-                return node
-            if not (isinstance(node.op, py.And) and _unwatched(node.values)):
-                return node
-            quiet = py.copy_location(name(QUIET), node.values[0])
+    found = {id(n) for n in tests}
+
+    def new_for(node: py.AST) -> py.AST | None:
+        # (a test holds another only after its first two terms, which it keeps: each is rewritten on its own)
+        if id(node) not in found:
+            return None
+        if isinstance(node.op, py.Or):
+            loud = py.copy_location(py.UnaryOp(py.Not(), py.copy_location(name(QUIET), node.values[0])),
+                                    node.values[0])
             if len(node.values) == 2:
-                return quiet
-            node.values[:2] = [quiet]
+                return loud
+            node.values[:2] = [loud]
             return node
-    Quiet().visit(fn)
+        quiet = py.copy_location(name(QUIET), node.values[0])
+        if len(node.values) == 2:
+            return quiet
+        node.values[:2] = [quiet]
+        return node
+    pytree.replace_children(f.nodes, new_for)
     st = fn.body[0]  # `_state = ctx.state`
     first = py.Assign([store(QUIET)], py.BoolOp(py.And(), [
         py.Compare(attr(name(STATE), "log"), [py.Is()], [py.Constant(None)]),
@@ -239,39 +253,33 @@ def _quiet_local(fn: py.FunctionDef) -> None:
     fn.body.insert(1, first)
 
 
-def _drop_aliases(fn: py.FunctionDef) -> None:
+def _drop_aliases(f: _Fn) -> None:
     """`_st3 = _state` (the compile rules' own name for the state, where they had no local for it), each set
     once: read `_state` itself instead."""
-    stores: dict[str, int] = {}
-    aliases = set()
-    for n in py.walk(fn):
-        if isinstance(n, py.Name) and isinstance(n.ctx, py.Store):
-            stores[n.id] = stores.get(n.id, 0) + 1
-        if isinstance(n, py.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], py.Name) \
-                and isinstance(n.value, py.Name) and n.value.id == STATE and n.targets[0].id != STATE:
-            aliases.add(n.targets[0].id)
-    aliases = {a for a in aliases if stores.get(a) == 1} - {a.arg for a in fn.args.args}
-    _read_through(fn, {a: STATE for a in aliases})
+    aliases = {n.targets[0].id for n in f.nodes
+               if type(n) is py.Assign and len(n.targets) == 1 and isinstance(n.targets[0], py.Name)
+               and isinstance(n.value, py.Name) and n.value.id == STATE and n.targets[0].id != STATE}
+    aliases = {a for a in aliases if f.stores.get(a) == 1} - {a.arg for a in f.fn.args.args}
+    _read_through(f, {a: STATE for a in aliases})
 
 
-def _read_through(fn: py.FunctionDef, copies: dict[str, str]) -> None:
-    """Drop FN's assignments `COPY = ORIGINAL` (each COPY set there only) and read ORIGINAL wherever COPY
-    was read."""
+def _read_through(f: _Fn, copies: dict[str, str]) -> None:
+    """Drop the function's assignments `COPY = ORIGINAL` (each COPY set there only) and read ORIGINAL
+    wherever COPY was read."""
     if not copies:
         return
 
-    class Copies(py.NodeTransformer):
-        def visit_Assign(self, node: py.Assign) -> py.AST | None:
-            if isinstance(node.targets[0], py.Name) and node.targets[0].id in copies:
-                return None
-            return self.generic_visit(node)
+    def dropped(st: py.AST) -> bool:
+        return isinstance(st, py.Assign) and isinstance(st.targets[0], py.Name) and st.targets[0].id in copies
 
-        def visit_Name(self, node: py.Name) -> py.AST:
-            if node.id in copies:
-                return py.copy_location(name(copies[node.id]), node)
-            return node
-    Copies().visit(fn)
-    for n in py.walk(fn):  # a block left with no statement gets a `pass`
-        body = getattr(n, "body", None)
-        if isinstance(body, list) and not body and not isinstance(n, py.Module):
+    blocks = [n for n in f.nodes if "body" in n._fields]  # (a block is a body, an else or a finally)
+    for n in blocks:
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(n, field, None)
+            if isinstance(block, list) and any(dropped(st) for st in block):
+                block[:] = [st for st in block if not dropped(st)]
+    pytree.replace_children(f.nodes, lambda n: py.copy_location(name(copies[n.id]), n)
+                            if type(n) is py.Name and n.id in copies else None)
+    for n in blocks:  # a block left with no statement gets a `pass`
+        if not n.body:
             n.body = [py.copy_location(py.Pass(), n)]

@@ -11,14 +11,15 @@ import ast as py
 import re
 from typing import Callable
 
+from cardlang.compile import pytree
 from cardlang.compile.codegen import CTX, Gen, name, store
 
 
 def escapes(code: py.AST) -> bool:
     """Does CODE hand `ctx` itself to something (a call of a compiled function), which might read ctx.vars?
     Reading ctx.state, ctx.you or a name in ctx.vars in the code itself does not."""
-    attrs = {id(n.value) for n in py.walk(code) if isinstance(n, py.Attribute)}
-    return any(isinstance(n, py.Name) and n.id == CTX and id(n) not in attrs for n in py.walk(code))
+    attrs = {id(n.value) for n in pytree.walk(code) if isinstance(n, py.Attribute)}
+    return any(isinstance(n, py.Name) and n.id == CTX and id(n) not in attrs for n in pytree.walk(code))
 
 
 _PURE_OPS = (py.Add, py.Sub, py.Mult, py.USub, py.Not, py.And, py.Or, py.Eq, py.NotEq, py.Lt, py.LtE, py.Gt,
@@ -40,7 +41,7 @@ def _quiet_call(n: py.Call, variant: set[str]) -> bool:
 def only_reads(code: py.AST, variant: set[str]) -> bool:
     """Does CODE call nothing but a dict's `get`, `len` and the `append` of a VARIANT list: code that changes
     nothing of the state (so a loop running it may go over a zone's own list of cards, not a copy)?"""
-    return all(_quiet_call(n, variant) for n in py.walk(code) if isinstance(n, py.Call))
+    return all(_quiet_call(n, variant) for n in pytree.walk(code) if isinstance(n, py.Call))
 
 
 _TABLES = ("counters", "zones", "banks", "turns")  # a state's rows, indexed by slots and seats that exist

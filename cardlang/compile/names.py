@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast as py
 
 from cardlang.compile import codegen as G
+from cardlang.compile import pytree
 from cardlang.compile.codegen import CTX
 
 
@@ -21,7 +22,7 @@ def name_uses(gen: G.Gen, code: py.AST) -> tuple[bool, bool, set[str]]:
     - the names it reads there (`ctx.vars['n']`)."""
     leaves, kept, attrs, ctxs, read = set(), set(), {}, [], set()
     touches = False
-    for n in py.walk(code):
+    for n in pytree.walk(code):
         if isinstance(n, py.Call):
             f = n.func.value if isinstance(n.func, py.Subscript) else n.func
             if isinstance(f, py.Name) and getattr(gen.ns.get(f.id), "leaves_names", False):
@@ -95,7 +96,7 @@ def drop_stores(body: list[py.stmt], stores: list[py.Assign]) -> None:
             return node if node.targets else None
     tree = py.Module(body, [])
     Drop().visit(tree)  # (in place: BODY is the module's list)
-    for n in py.walk(tree):
+    for n in pytree.walk(tree):
         if getattr(n, "body", None) == []:
             n.body.append(py.Pass())
 
