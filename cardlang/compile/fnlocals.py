@@ -58,14 +58,15 @@ def with_state_local(tree: py.Module) -> py.Module:
     for i, fn in enumerate(out.body):
         if not isinstance(fn, py.FunctionDef) or CTX not in [a.arg for a in fn.args.args]:
             continue
-        if sum(1 for n in pytree.walk_all(fn.body) if _reads_state(n)) < 2:
+        if pytree.count(fn.body, _reads_state, 2) < 2:
             continue  # left as it is, not copied
-        copied, nodes = pytree.copy_listed(fn)
+        # the copy reads the local where the function read ctx.state
+        copied, nodes = pytree.copy_listed(fn, {py.Attribute: lambda n: py.copy_location(name(STATE), n)
+                                                if _reads_state(n) else None})
         fn = out.body[i] = copied
         f = _Fn(fn, nodes)
         first = py.Assign([store(STATE)], ctx_attr("state"))
         _place(first, 1)
-        pytree.replace_children(nodes, lambda n: py.copy_location(name(STATE), n) if _reads_state(n) else None)
         fn.body.insert(0, first)
         _drop_aliases(f)
         _quiet_local(f)

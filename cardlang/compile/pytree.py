@@ -38,15 +38,43 @@ def walk_all(nodes: list[AST]) -> list[AST]:
     return out
 
 
-def copy_listed(node: AST) -> tuple[AST, list[AST]]:
+def count(nodes: list[AST], found: Callable[[AST], bool], enough: int) -> int:
+    """How many nodes of the trees NODES FOUND picks, counting no further than ENOUGH (the walk stops there)."""
+    todo = list(nodes)
+    seen = 0
+    while todo:
+        n = todo.pop()
+        if found(n):
+            seen += 1
+            if seen >= enough:
+                break
+        for f in n._fields:
+            v = getattr(n, f, None)
+            if isinstance(v, list):
+                todo += [x for x in v if isinstance(x, AST)]
+            elif isinstance(v, AST):
+                todo.append(v)
+    return seen
+
+
+def copy_listed(node: AST, swaps: dict[type, Callable[[AST], AST | None]] | None = None
+                ) -> tuple[AST, list[AST]]:
     """A copy of the tree NODE, every node new (constants' values, which are immutable, shared), and all its
     nodes, listed (each parent before its children), so that rewrites of the copy find what they look for
     without walking it again. A sub-tree reached twice is copied twice: the copy shares no node, which only
-    makes rewriting it in place safer."""
+    makes rewriting it in place safer. SWAPS: for nodes of these types, what to put in the copy instead of
+    their copy, when the function gives something (it is listed, not looked into)."""
     nodes: list[AST] = []
+    swaps = swaps or {}
 
     def copied(n: AST) -> AST:
         cls = type(n)
+        swap = swaps.get(cls)
+        if swap is not None:
+            new = swap(n)
+            if new is not None:
+                nodes.append(new)
+                return new
         new = cls.__new__(cls)
         nodes.append(new)
         d = new.__dict__

@@ -104,3 +104,24 @@ def test_the_listing_of_a_game_shows_the_rewritten_functions():
     game = load_game("greedy-kingdoms")
     g = next(g for g in game.compiler.generated if "_state = ctx.state" in source_of(g))
     assert not [n for n in py.walk(g.tree) if isinstance(n, py.Name) and n.id == "_state"]
+
+
+def test_count_stops_at_enough():
+    tree = py.parse(SAMPLE)
+    names = [n for n in py.walk(tree) if isinstance(n, py.Name)]
+    assert pytree.count([tree], lambda n: isinstance(n, py.Name), 10 ** 6) == len(names)
+    assert pytree.count([tree], lambda n: isinstance(n, py.Name), 3) == 3
+    assert pytree.count(tree.body[0].body[:1], _state_reads_seen, 5) == 1
+
+
+def _state_reads_seen(n: py.AST) -> bool:
+    return _state_reads(n) is not None
+
+
+def test_copy_listed_swaps_the_nodes_it_is_given_and_lists_them():
+    want = py.dump(_Transformer().visit(py.parse(SAMPLE)))
+    new, nodes = pytree.copy_listed(py.parse(SAMPLE), {py.Attribute: _state_reads})
+    assert py.dump(new) == want
+    swapped = [n for n in nodes if isinstance(n, py.Name) and n.id == "_state"]
+    inside = {id(c) for n in swapped for c in py.walk(n) if c is not n}  # (a swap is listed, not looked into)
+    assert len(swapped) == 2 and sorted(map(id, nodes)) == sorted(id(n) for n in py.walk(new) if id(n) not in inside)
