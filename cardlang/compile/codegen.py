@@ -31,6 +31,10 @@ EXPANSIONS: dict[Callable, Callable[["Gen", list], Any]] = {}
 # Set by compile/codecache.py while a game loads: hands out the code objects a load of the same sources
 # compiled before, and records the ones compiled now. None: every function is compiled here.
 code_log: Any = None
+# Set (compile/game.py) while a load that has found errors already compiles the rest only to find more: the
+# load fails whatever follows, so its code never runs. Each function is still generated, which makes every
+# check the compile rules make, but not rewritten, compiled or run (a third to a half of a fresh compile).
+checking_only = False
 
 
 @dataclass(slots=True)
@@ -336,6 +340,21 @@ def build_functions(label: str, span: Span | None,
     function is this one, the module is generated only for its namespace (Gen.replay), and its tree, for
     `cardlang compile`, is generated whole again only when asked for (Generated.tree)."""
     filename = f"<cardlang {span}>" if span is not None else f"<cardlang {label}>"
+    if checking_only:
+        gen, tree = _generate(label, defs, False)
+        fns = _compiled_when_called(gen, tree, filename, [d[0] for d in defs])
+    else:
+        gen, tree, fns, replay = _compiled(label, filename, defs)
+    consts = {k: v for k, v in gen.ns.items() if k in gen._ids.values()}
+    remake = (lambda: _generate(label, defs, False)[1]) if not checking_only and replay else None
+    return Generated(label, span, None if remake else tree, fns[defs[0][0]] if defs else None, consts,
+                     remake=remake), fns
+
+
+def _compiled(label: str, filename: str, defs: list[tuple[str, tuple[str, ...], Callable[[Gen], list[py.stmt]]]]
+              ) -> tuple[Gen, py.Module, dict[str, Callable], bool]:
+    """The module of DEFS generated, its code object compiled (or taken from the cache) and run: its Gen, its
+    tree, its functions by name, and whether it was generated for its namespace only (Gen.replay)."""
     codes = code_log
     names = ",".join(d[0] for d in defs)
     replay = codes is not None and codes.expects(filename, names)
@@ -346,20 +365,38 @@ def build_functions(label: str, span: Span | None,
         gen, tree = _generate(label, defs, False)
         code = codes.take(filename, names, gen.ns)
     if code is None:
-        for node, ln in gen.placing:
-            _place(node, ln)
-        # the code object of our own AST, never of source text
-        from cardlang.compile.fnlocals import with_state_local
-        code = compile(with_state_local(tree), filename, "exec")
+        code = _code_of(gen, tree, filename)
         if codes is not None:
             codes.record(filename, names, gen.ns, code)
     ns = dict(gen.ns)
     exec(code, ns)
-    consts = {k: v for k, v in gen.ns.items() if k in gen._ids.values()}
-    fns = {d[0]: ns[d[0]] for d in defs}
-    remake = (lambda: _generate(label, defs, False)[1]) if replay else None
-    return Generated(label, span, None if replay else tree, fns[defs[0][0]] if defs else None, consts,
-                     remake=remake), fns
+    return gen, tree, {d[0]: ns[d[0]] for d in defs}, replay
+
+
+def _code_of(gen: Gen, tree: py.Module, filename: str) -> Any:
+    """The code object of a generated module: placed on its lines, rewritten (fnlocals.py), compiled."""
+    for node, ln in gen.placing:
+        _place(node, ln)
+    # the code object of our own AST, never of source text
+    from cardlang.compile.fnlocals import with_state_local
+    return compile(with_state_local(tree), filename, "exec")
+
+
+def _compiled_when_called(gen: Gen, tree: py.Module, filename: str, names: list[str]) -> dict[str, Callable]:
+    """Stand-ins for a module's functions while a load that failed already checks the rest (checking_only):
+    such a load's code runs only where the compile rules themselves run it (a pool's filter is tried on
+    every card), so the module is compiled, as always, the first time one of them is called."""
+    module: dict[str, Callable] = {}
+
+    def stand_in(fn_name: str) -> Callable:
+        def run(*args: Any) -> Any:
+            if not module:
+                ns = dict(gen.ns)
+                exec(_code_of(gen, tree, filename), ns)
+                module.update((n, ns[n]) for n in names)
+            return module[fn_name](*args)
+        return run
+    return {n: stand_in(n) for n in names}
 
 
 def _generate(label: str, defs: list[tuple[str, tuple[str, ...], Callable[[Gen], list[py.stmt]]]],

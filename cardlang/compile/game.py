@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
+from cardlang.compile import codegen
 from cardlang.compile.codecache import CodeLog, generating, open_log, recall
 from cardlang.compile.compiler import CARDS, Compiler, Scope
 from cardlang.compile.sources import (CARD_SUFFIX, RULES_SUFFIX, SCENARIO_SUFFIX, game_ids,  # noqa: F401
@@ -153,7 +154,10 @@ def _load_game(game_id: str, extra: list[Path] | None, registry: Registry,
     extra_rules = parse_files(extra_rule_paths, errors, keys)
     if errors and not rules:
         raise ErrorList(errors)
-    if errors or registry is not CORE:  # only a clean load of the built-in primitives is stored
+    if errors:  # (a file that cannot be read or parsed) the rest is checked for more, never run
+        with _checking_only():
+            return _build(game_id, game_dir, registry, errors, rules, card_files, overrides, extra_rules, None)
+    if registry is not CORE:  # only a clean load of the built-in primitives is stored
         return _build(game_id, game_dir, registry, errors, rules, card_files, overrides, extra_rules, None)
     log = open_log(b"\0".join(keys))
     try:
@@ -168,6 +172,16 @@ def _load_game(game_id: str, extra: list[Path] | None, registry: Registry,
     log.save()
     game.code_key = log.key
     return game
+
+
+@contextmanager
+def _checking_only() -> Iterator[None]:
+    """While the block runs, generated functions are made for their checks only (codegen.checking_only)."""
+    before, codegen.checking_only = codegen.checking_only, True
+    try:
+        yield
+    finally:
+        codegen.checking_only = before
 
 
 def _build(game_id: str, game_dir: Path, registry: Registry, errors: list[CardLangError],
