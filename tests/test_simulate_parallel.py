@@ -109,17 +109,24 @@ def _wait_for_workers(proc: subprocess.Popen, count: int, deadline: float) -> li
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="finds the pool's processes through /proc")
 def test_ctrl_c_prints_the_totals_so_far_marked_partial_and_exits_130(tmp_path: Path) -> None:
     per_game = tmp_path / "games.jsonl"
-    proc = subprocess.Popen([sys.executable, "-m", "cardlang", "simulate", "dominion", "--players",
-                             "big-money,smithy-bm", "--games", "100000", "--workers", "2", "--per-game",
-                             str(per_game)], cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
-                            text=True)
+    # (-X faulthandler: a run that does not stop is made to print where each of its threads is)
+    proc = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "cardlang", "simulate", "dominion",
+                             "--players", "big-money,smithy-bm", "--games", "100000", "--workers", "2",
+                             "--per-game", str(per_game)], cwd=ROOT, env=ENV, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, text=True)
     try:
         workers = _wait_for_workers(proc, 2, time.time() + 60)
         deadline = time.time() + 60
         while time.time() < deadline and (not per_game.exists() or per_game.stat().st_size < 2000):
             time.sleep(0.2)
+        sent = time.time()
         proc.send_signal(signal.SIGINT)
-        out, err = proc.communicate(timeout=30)
+        try:
+            out, err = proc.communicate(timeout=30)
+        except subprocess.TimeoutExpired:
+            proc.send_signal(signal.SIGABRT)
+            out, err = proc.communicate(timeout=30)
+            pytest.fail(f"still running {time.time() - sent:.0f} s after Ctrl-C; its threads:\n{err[-6000:]}")
     finally:
         proc.kill()
     assert proc.returncode == 130, err

@@ -1,6 +1,7 @@
 """The PDF sheet, made by WeasyPrint (the optional `pdf` extra) and read back with pypdf."""
 from __future__ import annotations
 
+import functools
 import re
 import sys
 
@@ -89,13 +90,19 @@ _PX_MM = 25.4 / 96  # CSS px -> mm
 BADGE_MAX_MM = 5.5  # one line of 7.5pt text, its padding and border: about 4.3 mm in both engines
 
 
+@functools.lru_cache(maxsize=2)
+def laid_out(html: str):
+    """WeasyPrint's layout of HTML (a Document): laid out once for the tests that read and print the same
+    sheet (a real game's sheet takes some ten seconds)."""
+    import weasyprint
+    return weasyprint.HTML(string=html).render()
+
+
 def weasyprint_badges(html: str) -> list[dict]:
     """Each `.stat` badge WeasyPrint lays out for the PDF: page, border-box top and height in mm, its text,
     and the top and bottom of its lines. Read from the box tree WeasyPrint draws the PDF from (the page's
     `_page_box`: WeasyPrint has no public API for box geometry)."""
-    import weasyprint
-
-    doc = weasyprint.HTML(string=html).render()
+    doc = laid_out(html)
     badges: list[dict] = []
     for number, page in enumerate(doc.pages):
         seen: set[int] = set()
@@ -146,7 +153,7 @@ def test_pdf_stat_badges_hold_their_text(tmp_path, gid):
         (line_top, line_bottom), = b["lines"]
         assert 0 <= line_top and line_bottom <= b["h"], b  # the text sits inside its box
     out = tmp_path / f"{gid}.pdf"
-    render_pdf(html, out)
+    laid_out(html).write_pdf(str(out))  # what render_pdf does (HTML(string=html).write_pdf), from this layout
     pages = [re.sub(r"\s+", " ", p.extract_text()).upper() for p in _read(out).pages]
     for b in badges:
         assert b["text"].upper() in pages[b["page"]], b
