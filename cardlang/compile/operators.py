@@ -144,8 +144,7 @@ class Operators:
         parts = [self.coerce_ce(c, CARDS, i.span) for c, i in zip(ces, node.items)]
         fns = [p.fn for p in parts]
         def starred(g: G.Gen, p: CE) -> py.expr:
-            code = g.expr(p)  # `[*X.cards]`, not `[*list(X.cards)]`: the display copies already
-            return code.args[0] if G.fresh_list(code) and isinstance(code, py.Call) else code
+            return _uncopied(g.expr(p))
         return CE(lambda ctx: [x for f in fns for x in f(ctx)], CARDS,
                   code=lambda g: py.List([py.Starred(starred(g, p), py.Load()) for p in parts], py.Load()))
 
@@ -478,3 +477,15 @@ def _is_bool(x: py.expr) -> bool:
     if isinstance(x, py.UnaryOp):
         return isinstance(x.op, py.Not)
     return isinstance(x, py.BoolOp) and all(_is_bool(v) for v in x.values)
+
+
+def _uncopied(code: py.expr) -> py.expr:
+    """What a list display unpacks CODE as (`[*X]`): `X.cards`, not `list(X.cards)`; `E` not `[*E]`, in
+    either arm of an `if` too (`[*(... if len(s) == 1 else ...)]`): the display copies already."""
+    if G.fresh_list(code) and isinstance(code, py.Call):
+        return code.args[0]
+    if isinstance(code, py.List) and len(code.elts) == 1 and isinstance(code.elts[0], py.Starred):
+        return code.elts[0].value
+    if isinstance(code, py.IfExp):
+        return py.IfExp(code.test, _uncopied(code.body), _uncopied(code.orelse))
+    return code
