@@ -40,12 +40,15 @@ def card_at(gen: G.Gen, args: list[py.expr]) -> py.expr:
 
 def _coordinate(i: int):
     def expand(gen: G.Gen, args: list[py.expr]) -> py.expr | None:
-        """grid._column_of / _row_of(state, [E]): `_x[I] if (_x := ctx.state.cell.get(E)) is not None else 0`."""
+        """grid._column_of / _row_of(state, [E]): `_x[I] if (_x := ctx.state.cell.get(E)) is not None else 0`;
+        of cards in a local N, the same of N[0] if N else 0 (`let c = ...; row(c)`)."""
         card = _one(args[0])
-        if card is None:
+        if card is None and not isinstance(args[0], py.Name):
             return None
-        test, x = _got(gen, G.state_attr("cell"), card, "cell")
-        return py.IfExp(test, G.subscript(G.name(x), G.const(i)), G.const(0))
+        test, x = _got(gen, G.state_attr("cell"), card if card is not None else
+                       G.subscript(G.name(args[0].id), G.const(0)), "cell")
+        got = py.IfExp(test, G.subscript(G.name(x), G.const(i)), G.const(0))
+        return got if card is not None else py.IfExp(G.name(args[0].id), got, G.const(0))
     return expand
 
 
@@ -68,14 +71,29 @@ def count_zone(gen: G.Gen, args: list[py.expr]) -> py.expr:
 
 def _first_or_call(gen: G.Gen, cards: py.expr, one, call) -> py.expr | None:
     """ONE(E) for the code `[E]` of one card; for cards in a local N, `ONE(N[0]) if len(N) == 1 else CALL`
-    (most card sets are one card); None for other shapes (the call)."""
+    (most card sets are one card); for a name read in ctx.vars, the same over `(_n := ctx.vars['u'])`, read
+    once (CALL then takes _n); None for other shapes (the call)."""
     card = _one(cards)
     if card is not None:
         return one(card)
+    if _named(cards):
+        n = gen.fresh("n")
+        for i, a in enumerate(call.args):
+            if a is cards:
+                call.args[i] = G.name(n)
+        return py.IfExp(py.Compare(G.call(gen.const(len), py.NamedExpr(G.store(n), cards)), [py.Eq()], [G.const(1)]),
+                        one(G.subscript(G.name(n), G.const(0))), call)
     if not isinstance(cards, py.Name):
         return None
     return py.IfExp(py.Compare(G.call(gen.const(len), cards), [py.Eq()], [G.const(1)]),
                     one(G.subscript(G.name(cards.id), G.const(0))), call)
+
+
+def _named(code: py.expr) -> bool:
+    """Is CODE `ctx.vars['NAME']`, a name read from the context?"""
+    return (isinstance(code, py.Subscript) and isinstance(code.slice, py.Constant) and isinstance(code.slice.value, str)
+            and isinstance(code.value, py.Attribute) and code.value.attr == "vars"
+            and isinstance(code.value.value, py.Name) and code.value.value.id == G.CTX)
 
 
 def attached(gen: G.Gen, args: list[py.expr]) -> py.expr | None:

@@ -251,7 +251,13 @@ class Operators:
             return [py.Return(G.call(G.attr(gen.expr(items_ce), "count"), gen.expr(x_ce)))]
         g = G.build_function(f"{self.gen_label}: count", span, body, "run_count")
         self.add_generated(g)
-        return g.fn
+        fn = g.fn
+
+        def expand(gen: G.Gen) -> py.expr:  # the count's code in its caller, when it only reads (no call)
+            code = G.call(G.attr(gen.expr(items_ce), "count"), gen.expr(x_ce))
+            return code if H.safe_read(code.func.value) and H.safe_read(code.args[0]) else gen.call_fn(fn)
+        fn.expand = expand  # read by `count` (primitives/functions.py)
+        return fn
 
     def _sum_fn(self, items_ce: CE, each_ce: CE, span) -> Callable:
         """`sum(ITEMS, EACH)` as one generated function: the loop with the amount inlined."""
