@@ -474,6 +474,14 @@ def _inline_call(inline: tuple, bound: Bound, zone_specs=()) -> Callable:
         if moves and len(args) == 2 and _calls_list(cards) and isinstance(cards.args[0], py.Attribute) \
                 and cards.args[0].attr == "cards":
             return [py.Expr(G.call(gen.const(mark[2]), G.name(G.CTX), args[0], cards.args[0].value))]
+        if mark[:1] == ("clears",):
+            # if <nobody watches: no log, listener or checker>: ctx.state.card_counters[NAME].clear()
+            # else: fn(ctx, ...)
+            quiet = py.BoolOp(py.And(), [py.Compare(G.state_attr("log"), [py.Is()], [G.const(None)]),
+                                         py.UnaryOp(py.Not(), G.state_attr("listeners")),
+                                         py.Compare(G.state_attr("check"), [py.Is()], [G.const(None)])])
+            clear = G.call(G.attr(G.subscript(G.state_attr("card_counters"), G.const(mark[1])), "clear"))
+            return [py.If(quiet, [py.Expr(clear)], [py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))])]
         if reacts is None:
             return [py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))]
         if one:

@@ -76,9 +76,12 @@ def compile_assign(comp, node, scope, spec) -> Callable[[Ctx], None]:
         from cardlang.primitives.types import applied
         value = comp.coerce_ce(comp.expr(node.value, scope), INT, node.value.span)
         # generated code calls the change with its arguments' code inlined (compile/statements.py)
-        change = applied(card_counter_change(spec, op), [value, comp.coerce_ce(who, CARDS, node.span)], INT)
+        cards = comp.coerce_ce(who, CARDS, node.span)
+        fn = card_counter_change(spec, op)
+        change = applied(fn, [value, cards], INT)
         run_card_counter = change.fn
         run_card_counter.applied = change  # type: ignore[attr-defined]
+        run_card_counter.parts = (fn, value, cards)  # type: ignore[attr-defined]  # (compile/statements.py)
         return run_card_counter
     slot = spec.slot
     if len(target) == 2:
@@ -124,4 +127,14 @@ def build_reset(b: Bound, info) -> object:
         if spec is None or not spec.per_card:
             raise IllegalAction(f"'{name}' is not a counter of each card")
         C.reset_card_counter(ctx.state, spec)
+    if spec is not None and spec.per_card and (spec.minimum is None or spec.start >= spec.minimum) and \
+            (spec.maximum is None or spec.start <= spec.maximum):
+        # generated code clears the counter's table itself when nobody watches (reset_card_counter's plain
+        # case), else calls reset_of(ctx, spec) (compile/calls.py)
+        run_reset.inline = (reset_of, (spec,), (), ("clears", name))  # type: ignore[attr-defined]
     return run_reset
+
+
+def reset_of(ctx: Ctx, spec) -> None:
+    """`reset C;` of a counter of each card."""
+    C.reset_card_counter(ctx.state, spec)

@@ -112,3 +112,19 @@ def test_a_filter_by_a_card_counter_equal_to_a_value(tmp_path, monkeypatch) -> N
     g.put(s, "p1.board", "Blade", (3, 1))
     g.run(s)
     assert s.counters[g.game.spec.counters["tally"].slot][0] == 20 + 1000 + 20000
+
+
+@pytest.mark.parametrize("log", [True, False])
+def test_a_change_of_one_card_in_place_and_of_several(tmp_path, monkeypatch, log) -> None:
+    # One card, nobody watching: the change is made in the generated code itself (compile/statements.py);
+    # several cards, a value out of the bounds or a watched game: the change's own function. The same values.
+    g = field(tmp_path, monkeypatch, probe="let us = board where card is Unit; us.marks = 2; let k = card_at(board, 1, 1); "
+                                            "k.marks = 5; k.hurt = 3; k.hurt -= 1; us.hurt += 1; k.hurt += 0; "
+                                            "let j = card_at(board, 2, 1); j.marks = 0; j.hurt -= 1; "
+                                            "tally = k.marks * 100 + k.hurt * 10 + j.marks + count(us);")
+    s = g.game.new_state(2, 1, log=log)
+    k = g.put(s, "p1.board", "Knight", (1, 1))
+    j = g.put(s, "p1.board", "Squire", (2, 1))
+    g.run(s)
+    assert s.card_counters == {"hurt": {k: 3}, "marks": {k: 3}}  # marks clamped at 3; j back at 0: no entry
+    assert s.counters[g.game.spec.counters["tally"].slot][0] == 300 + 30 + 0 + 2
