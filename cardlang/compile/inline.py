@@ -1,6 +1,6 @@
 """Expressions for small runtime functions, for generated code to compute in place instead of calling them:
 a grid's card at a slot, a card's column and row, the cards next to one, a zone's size, the cards attached to
-one, whether cards are of a type. Each gives the same value as the
+one, whether cards are of a type, a card's owner. Each gives the same value as the
 function it stands for, over the same arguments evaluated once each, or None when the arguments' shape
 needs the call (a card set that is not one card written out). Registered in codegen.EXPANSIONS; knows no
 game.
@@ -11,7 +11,7 @@ import ast as py
 
 from cardlang.compile import codegen as G
 from cardlang.compile.operators import cards_are_type
-from cardlang.primitives import attach, functions, grid
+from cardlang.primitives import attach, functions, grid, values
 from cardlang.runtime import board as B
 
 
@@ -118,6 +118,20 @@ def is_type(gen: G.Gen, args: list[py.expr]) -> py.expr | None:
     return _first_or_call(gen, cards, one, G.call(gen.const(cards_are_type), G.ctx_attr("state"), *args))
 
 
-G.EXPANSIONS.update({grid.cards_at: card_at, grid._column_of: _coordinate(0), grid._row_of: _coordinate(1),
+def owner(gen: G.Gen, args: list[py.expr]) -> py.expr:
+    """values._owner(ctx, CARDS): `_o if (_f := CARDS) and (_o := ctx.state.loc[_f[0]].owner) is not None else
+    _owner(ctx, _f)` (the call for no card, or one that belongs to nobody where it is: its error)."""
+    card, o = _one(args[0]), gen.fresh("o")
+    if isinstance(card, py.Name):  # `[c]`: c's owner, no list made but for the error
+        got = py.NamedExpr(G.store(o), G.attr(G.subscript(G.state_attr("loc"), card), "owner"))
+        return py.IfExp(py.Compare(got, [py.IsNot()], [G.const(None)]), G.name(o),
+                        G.call(gen.const(values._owner), G.name(G.CTX), args[0]))
+    f = gen.fresh("f")
+    got = py.NamedExpr(G.store(o), G.attr(G.subscript(G.state_attr("loc"), G.subscript(G.name(f), G.const(0))), "owner"))
+    test = py.BoolOp(py.And(), [py.NamedExpr(G.store(f), args[0]), py.Compare(got, [py.IsNot()], [G.const(None)])])
+    return py.IfExp(test, G.name(o), G.call(gen.const(values._owner), G.name(G.CTX), G.name(f)))
+
+
+G.EXPANSIONS.update({values._owner: owner, grid.cards_at: card_at, grid._column_of: _coordinate(0), grid._row_of: _coordinate(1),
                      grid._adjacent: adjacent, functions.count_zone: count_zone, attach.attached_to: attached,
                      cards_are_type: is_type})

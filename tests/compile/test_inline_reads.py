@@ -49,3 +49,40 @@ def test_the_in_place_reads_give_what_the_functions_give():
         assert eval(compile(py.Expression(py.fix_missing_locations(row)), "t", "eval"), env) == grid._row_of(state, cards)
         assert eval(compile(py.Expression(py.fix_missing_locations(attached)), "t", "eval"), env) == \
             attach.attached_to(state, cards)
+
+
+def test_a_cards_owner_in_place_is_the_functions_and_its_errors_the_same():
+    import pytest
+    from cardlang.primitives import values
+    from cardlang.runtime.state import IllegalAction
+
+    class Zone:
+        def __init__(self, owner):
+            self.owner = owner
+
+    class Def:
+        name = "Rock"
+
+    state = _State()
+    state.loc = [Zone(1), Zone(None)]
+    state.card_def = [Def(), Def()]
+    gen = G.Gen("test")
+    of_list, of_card = I.owner(gen, [_code("l")]), I.owner(gen, [_code("[c]")])
+    assert _unparse(of_card) == "_o2 if (_o2 := ctx.state.loc[c].owner) is not None else _k0(ctx, [c])"
+    assert gen.ns["_k0"] is values._owner
+    for code, env in ((of_list, {"l": [0, 1]}), (of_card, {"c": 0}), (of_list, {"l": []}), (of_list, {"l": [1]}),
+                      (of_card, {"c": 1})):
+        class Ctx:
+            pass
+        ctx = Ctx()
+        ctx.state = state
+        run = lambda: eval(compile(py.Expression(py.fix_missing_locations(code)), "t", "eval"),  # noqa: E731
+                           dict(gen.ns, ctx=ctx, **env))
+        cards = env.get("l", [env.get("c")])
+        try:
+            want = values._owner(ctx, cards)
+        except IllegalAction as e:
+            with pytest.raises(IllegalAction, match=str(e)):
+                run()
+        else:
+            assert run() == want
