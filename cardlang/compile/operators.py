@@ -218,7 +218,14 @@ class Operators:
                                    self._count_equal_fn(items_ce, self.coerce_ce(
                                        self.expr(same, scope.with_(number=INT)), INT, same.span), node.span))
                 return counter[0]
-            return CE(self._where_fn(items_ce, cond_ce, var, node.span, guard), kind, counted=counted)
+            fn = self._where_fn(items_ce, cond_ce, var, node.span, guard)
+            fn.fresh = True  # each call makes a list of its own (statements._made)
+            if guard is None:
+                return CE(fn, kind, counted=counted)
+            empty = guard.empty  # in its caller: `[] if <no card holds X> else FN(ctx)`, no call when none does
+            return CE(fn, kind, counted=counted,
+                      code=lambda g: (lambda t: g.call_fn(fn) if t is None else
+                                      py.IfExp(t, py.List([], py.Load()), g.call_fn(fn)))(empty(g)))
 
         def run_where(ctx: Ctx) -> list:
             vars_ = ctx.vars

@@ -58,7 +58,8 @@ def unmatched(comp, cond: ast.Expr, scope: Scope) -> Callable[[G.Gen, py.expr], 
     """For a filter of cards by COND `card.C == X` (or an `and` holding it): guard(gen, EMPTY), the code of
     `_x = X; if _x != START and _x not in ctx.state.card_counters[C].values(): return EMPTY`, put before the
     loop: no card passes then (a card at its start value has no entry; X is read once more, before the
-    cards). None for other conditions; no code for an X whose reading might fail."""
+    cards); its `empty(gen)`, the same test as an expression, for the filter's callers to make first. None for
+    other conditions; no code for an X whose reading might fail."""
     found = _counter_equals(cond, comp.spec)
     if found is None:
         return None
@@ -77,4 +78,15 @@ def unmatched(comp, cond: ast.Expr, scope: Scope) -> Callable[[G.Gen, py.expr], 
         return [py.Assign([G.store(v)], code),
                 py.If(py.BoolOp(py.And(), [py.Compare(G.name(v), [py.NotEq()], [G.const(spec.start)]), held]),
                       [py.Return(empty)], [])]
+
+    def none_held(gen: G.Gen) -> py.expr | None:
+        # `(_x := X) != START and _x not in ctx.state.card_counters[C].values()`: the same test, as an
+        # expression for the filter's caller (None for an X whose reading might fail)
+        code = gen.expr(x_ce)
+        if not H.safe_read(code):
+            return None
+        v, table = gen.fresh("x"), G.subscript(G.state_attr("card_counters"), G.const(name))
+        return py.BoolOp(py.And(), [py.Compare(py.NamedExpr(G.store(v), code), [py.NotEq()], [G.const(spec.start)]),
+                                    py.Compare(G.name(v), [py.NotIn()], [G.call(G.attr(table, "values"))])])
+    guard.empty = none_held  # type: ignore[attr-defined]
     return guard

@@ -468,8 +468,17 @@ def _listed(ce: CE) -> Callable:
         items = g.expr(ce)
         if isinstance(items, py.Tuple) and all(isinstance(e, py.Constant) for e in items.elts):
             return items  # `for f in [1, 2, 3]`: numbers written in the source, which nothing can change
-        return items if G.fresh_list(items) else G.call(G.name("list"), items)
+        return items if G.fresh_list(items) or _made(g, items) else G.call(G.name("list"), items)
     return code
+
+
+def _made(g: G.Gen, code: py.expr) -> bool:
+    """Is CODE a call of a generated `where` (a list of its own, which nothing else holds: compile/operators.py
+    marks them `fresh`), or `[] if ... else` one?"""
+    if isinstance(code, py.IfExp):
+        return (G.fresh_list(code.body) or _made(g, code.body)) and (G.fresh_list(code.orelse) or _made(g, code.orelse))
+    return isinstance(code, py.Call) and isinstance(code.func, py.Name) and \
+        getattr(g.ns.get(code.func.id), "fresh", False) is True
 
 
 def _unwritten(node: ast.Block, names: tuple[str, ...]) -> tuple[str, ...]:

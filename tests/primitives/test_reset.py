@@ -128,3 +128,17 @@ def test_a_change_of_one_card_in_place_and_of_several(tmp_path, monkeypatch, log
     g.run(s)
     assert s.card_counters == {"hurt": {k: 3}, "marks": {k: 3}}  # marks clamped at 3; j back at 0: no entry
     assert s.counters[g.game.spec.counters["tally"].slot][0] == 300 + 30 + 0 + 2
+
+
+def test_a_loop_over_a_filter_by_a_card_counter(tmp_path, monkeypatch) -> None:
+    # `for u in ZONE where card.C == X`: the caller asks first whether a card holds X (no call when none does);
+    # the loop goes over the filter's own list, so moving its cards out of the zone skips none of them
+    probe = ("for u in board where card is Unit { u.marks += 1; } for u in board where card.marks == 2 { tally += 100; } "
+             "for u in board where card.marks == 1 { move u to discard; tally += 1; } tally += 10 * count(board);")
+    g = field(tmp_path, monkeypatch, probe=probe)
+    s = g.state()
+    for i, name in enumerate(("Knight", "Squire", "Knight")):
+        g.put(s, "p1.board", name, (i + 1, 1))
+    g.run(s)
+    assert s.counters[g.game.spec.counters["tally"].slot][0] == 3
+    assert g.names(s, "p1.discard") == ["Knight", "Squire", "Knight"]
