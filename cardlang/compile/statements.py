@@ -148,6 +148,9 @@ class Statements:
             parts = getattr(run, "parts", None)  # a card's counter: set in the code itself, for one card
             if parts is not None:
                 return Code(lambda gen: _card_counter(gen, special, op, *parts), run)
+            numbers = getattr(run, "numbers_set", None)  # `dice = roll(5, 6);`: one call, its arguments inlined
+            if numbers is not None:
+                return Code(lambda gen: [_numbers_set(gen, *numbers)], run)
             change = getattr(run, "applied", None)  # one call with its arguments' code inlined
             return run if change is None else Code(lambda gen: [py.Expr(gen.expr(change))], run)
         value = self.coerce_ce(self.expr(node.value, scope), INT, node.value.span) if op != "=" or \
@@ -403,6 +406,14 @@ def _zone_slot(code: py.expr) -> int | None:
                 isinstance(rows.value.value, py.Name) and rows.value.value.id == G.CTX:
             return slot.value
     return None
+
+
+def _numbers_set(gen: G.Gen, fn: Callable, slot: int, who: CE | None, per_player: bool, values: CE | None) -> py.stmt:
+    """`[P.]C = NUMBERS` (C a counter holding numbers): `FN(ctx.state, SLOT, P, NUMBERS)` (P: `ctx.you`, or None
+    for a shared counter; `()` for `[]`), the player read before the numbers, as the closure reads them."""
+    p = gen.expr(who) if who is not None else G.ctx_attr("you") if per_player else G.const(None)
+    v = gen.expr(values) if values is not None else py.Tuple([], py.Load())
+    return py.Expr(G.call(gen.const(fn), G.ctx_attr("state"), G.const(slot), p, v))
 
 
 def _card_counter(gen: G.Gen, spec, op: str, change: Callable, value: CE, cards: CE) -> list[py.stmt]:

@@ -84,17 +84,20 @@ def compile_assign(comp, node, scope, spec) -> Callable[[Ctx], None]:
         run_card_counter.parts = (fn, value, cards)  # type: ignore[attr-defined]  # (compile/statements.py)
         return run_card_counter
     slot = spec.slot
+    who_ce = None  # (None: `ctx.you`, or no player for a shared counter)
     if len(target) == 2:
         pf = comp.name(target[0], scope, node.span)
         if pf.type != PLAYER:
             raise CardCompileError(f"'{target[0]}' is not a player", node.span)
-        who_fn = pf.fn
+        who_fn, who_ce = pf.fn, pf
     else:
         who_fn = (lambda ctx: ctx.you) if spec.per_player else (lambda ctx: None)
+    values_ce = None  # (None: no numbers)
     if isinstance(node.value, ast.ListLit) and not node.value.items:
         values = _no_numbers  # `dice = [];`
     else:
-        values = comp.coerce(comp.expr(node.value, scope), NUMBERS, node.value.span)
+        values_ce = comp.coerce_ce(comp.expr(node.value, scope), NUMBERS, node.value.span)
+        values = values_ce.fn
 
     def run_numbers(ctx: Ctx) -> None:
         state = ctx.state
@@ -113,6 +116,8 @@ def compile_assign(comp, node, scope, spec) -> Callable[[Ctx], None]:
                 rest.remove(v)
             new = tuple(rest)
         C.set_numbers(state, slot, p, new)
+    if op == "=":  # generated code calls set_numbers(ctx.state, SLOT, WHO, VALUES) itself (compile/statements.py)
+        run_numbers.numbers_set = (C.set_numbers, slot, who_ce, spec.per_player, values_ce)  # type: ignore
     return run_numbers
 
 
