@@ -8,7 +8,7 @@ import ast as py
 from typing import Callable
 
 from cardlang.compile import codegen as G
-from cardlang.compile import hoist as H
+from cardlang.compile import reacting as R_
 from cardlang.compile.codegen import Code
 from cardlang.compile.names import in_place
 from cardlang.compile.scope import Scope, stmt_rule
@@ -62,8 +62,8 @@ class Calls:
                 inline = getattr(run, "inline", None)
                 if inline is not None and all(n in bound.exprs for n in inline[2]):
                     emit = _inline_call(inline, bound, self.spec.zones.values())
-                    within = _reacts_within(inline, bound)
-                    run = Code(emit, run) if within is None else _Reacting(emit, run, within)
+                    within = R_.reacts_within(inline, bound)
+                    run = Code(emit, run) if within is None else R_.Reacting(emit, run, within)
         # The block's line table reports a run-time error at this call's span (codegen.py); a card argument
         # from an empty pick makes the call do nothing (`try: CALL except _NothingToActOn: pass`).
         if as_player is None:
@@ -83,7 +83,7 @@ class Calls:
                         py.Assign([you], G.name(p)), py.Try(body, [], [], [py.Assign([you], G.name(was))])]
             # a trigger whose cards read no `you` looks for a card that reacts before it switches players: most
             # find none (a player read without effect, so it matters not whether it is read)
-            within = inner.within(gen, switched) if isinstance(inner, _Reacting) and _free_read(player) else None
+            within = inner.within(gen, switched) if isinstance(inner, R_.Reacting) and R_.free_read(player) else None
             return [_skipping(gen, within if within is not None else switched(inner.emit(gen)))]
         return Code(emit_as)
 
@@ -146,25 +146,7 @@ class Calls:
                     py.For(G.store(c), items if G.fresh_list(items) else G.call(G.name("list"), items),
                            [py.If(has, [run], [])], [])]
 
-        def within(gen: G.Gen, switched: Callable) -> list[py.stmt] | None:
-            # _t = list(CARDS)
-            # for _c in _t:
-            #     if EVENT in ctx.state.card_def[_c].triggers:
-            #         SWITCHED(_vals = {NAME: VALUE, ...}
-            #                  for _c in _t: if EVENT in ...: run_ability(ctx, _c, EVENT, _vals))
-            #         break
-            # (the values, reads without effect of no `you`, are read only when some card reacts)
-            items = gen.expr(cards_ce)
-            values = [gen.expr(v) for _, v in value_ces]
-            if not _free(items) or not all(_free_read(v) for v in values):
-                return None
-            t, vals, c = gen.fresh("t"), gen.fresh("vals"), gen.fresh("c")
-            run = py.Expr(G.call(gen.const(run_ability), G.name(G.CTX), G.name(c), G.const(event), G.name(vals)))
-            body = [py.Assign([G.store(vals)], py.Dict([G.const(k) for k, _ in value_ces], values)),
-                    py.For(G.store(c), G.name(t), [py.If(_has(event, c), [run], [])], [])]
-            return [py.Assign([G.store(t)], items if G.fresh_list(items) else G.call(G.name("list"), items)),
-                    py.For(G.store(c), G.name(t), [py.If(_has(event, c), switched(body) + [py.Break()], [])], [])]
-        return _Reacting(emit, run_trigger_with, within)
+        return R_.Reacting(emit, run_trigger_with, R_.trigger_within(run_ability, event, cards_ce, value_ces))
 
     def _cases(self, prim: R.Primitive, node: ast.Call, scope: Scope) -> dict[str, Effect]:
         """Compile a call's outcome blocks (`honest { ... }`), with the names the verb binds for them."""
@@ -401,40 +383,6 @@ def first_card_def(state, cards: list[int]):
     return state.card_def[cards[0]]
 
 
-class _Reacting(Code):
-    """A call that does something only for cards that react to an event: WITHIN(gen, SWITCHED) gives its code
-    with SWITCHED(stmts) (another player's turn at the call, `for p`) around only what runs for a card that
-    reacts, or None when the call's arguments need the switch first."""
-
-    __slots__ = ("within",)
-
-    def __init__(self, emit: Callable, fn: Callable | None, within: Callable) -> None:
-        super().__init__(emit, fn)
-        self.within = within
-
-
-def _has(event: str, c: str) -> py.expr:
-    """`EVENT in ctx.state.card_def[C].triggers`: has card C an `on EVENT` ability?"""
-    return py.Compare(G.const(event), [py.In()], [G.attr(G.subscript(G.state_attr("card_def"), G.name(c)), "triggers")])
-
-
-def _free(code: py.AST) -> bool:
-    """Does CODE read nothing of its context but `ctx.state` and `ctx.vars` (so no `you`: the same whoever's
-    turn it is)? A call handed `ctx` itself might read anything of it."""
-    parents = {id(ch): n for n in py.walk(code) for ch in py.iter_child_nodes(n)}
-    for n in py.walk(code):
-        if isinstance(n, py.Name) and n.id == G.CTX:
-            up = parents.get(id(n))
-            if not (isinstance(up, py.Attribute) and up.value is n and up.attr in ("state", "vars")):
-                return False
-    return True
-
-
-def _free_read(code: py.AST) -> bool:
-    """Is CODE a read without effect that cannot fail and reads no `you` (compile/hoist.safe_read)?"""
-    return _free(code) and H.safe_read(code)
-
-
 def _skipping(gen: G.Gen, body: list[py.stmt]) -> py.stmt:
     return py.Try(body, [py.ExceptHandler(gen.const(_NothingToActOn), None, [py.Pass()])], [], [])
 
@@ -505,40 +453,6 @@ def _inline_call(inline: tuple, bound: Bound, zone_specs=()) -> Callable:
         run = py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))
         return [first, py.For(G.store(c), G.name(t), [py.If(has, [run, py.Break()], [])], [])]
     return emit
-
-
-def _reacts_within(inline: tuple, bound: Bound) -> Callable | None:
-    """For a primitive's run that does something only for cards with an `on EVENT` ability (its last argument:
-    ("reacts", EVENT), see _inline_call), the `within` of _Reacting: its code, looking for a card that reacts
-    before SWITCHED(...) runs it as another player. None for other runs."""
-    fn, consts, names = inline[:3]
-    mark = inline[3] if len(inline) > 3 else ()
-    if mark[:1] != ("reacts",):
-        return None
-    event = mark[1]
-
-    def within(gen: G.Gen, switched: Callable) -> list[py.stmt] | None:
-        # _c = CARD; if EVENT in ctx.state.card_def[_c].triggers: SWITCHED(fn(ctx, ..., [_c]))     (one card)
-        # _t = list(CARDS); for _c in _t: if EVENT in ...: SWITCHED(fn(ctx, ..., _t)); break
-        args = [G.const(c) if c is None or isinstance(c, (str, int, bool)) else gen.const(c) for c in consts]
-        args += [gen.expr(bound.exprs[n]) for n in names]
-        cards = args[-1]
-        if not _free(cards) or not all(_free_read(a) for a in args[:-1]):
-            return None
-        c = gen.fresh("c")
-        if isinstance(cards, py.List) and len(cards.elts) == 1 and not isinstance(cards.elts[0], py.Starred):
-            card = cards.elts[0]
-            c = card.id if isinstance(card, py.Name) else c
-            args[-1] = py.List([G.name(c)], py.Load())
-            first = [] if isinstance(card, py.Name) else [py.Assign([G.store(c)], card)]
-            return first + [py.If(_has(event, c), switched([py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))]),
-                                  [])]
-        t = gen.fresh("t")
-        args[-1] = G.name(t)
-        run = py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))
-        return [py.Assign([G.store(t)], cards if G.fresh_list(cards) else G.call(G.name("list"), cards)),
-                py.For(G.store(c), G.name(t), [py.If(_has(event, c), switched([run]) + [py.Break()], [])], [])]
-    return within
 
 
 def _calls(gen: G.Gen, code: py.expr, fn: Callable) -> bool:

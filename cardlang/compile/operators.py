@@ -10,7 +10,7 @@ from typing import Callable
 from cardlang.compile import codegen as G
 from cardlang.compile import hoist as H
 from cardlang.compile.scope import Scope, expr_rule
-from cardlang.compile.shortcuts import equal_to_item, unmatched
+from cardlang.compile.shortcuts import at_most_one, equal_to_item, unmatched
 from cardlang.errors import Span, did_you_mean
 from cardlang.primitives import registry as R
 from cardlang.primitives.types import (applied, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
@@ -221,7 +221,7 @@ class Operators:
             fn = self._where_fn(items_ce, cond_ce, var, node.span, guard)
             fn.fresh = True  # each call makes a list of its own (statements._made)
             if guard is None:
-                return CE(fn, kind, counted=counted, code=lambda g: _at_most_one(g, fn, items_ce, cond_ce, var))
+                return CE(fn, kind, counted=counted, code=lambda g: at_most_one(g, fn, items_ce, cond_ce, var))
             empty = guard.empty  # in its caller: `[] if <no card holds X> else FN(ctx)`, no call when none does
             return CE(fn, kind, counted=counted,
                       code=lambda g: (lambda t: g.call_fn(fn) if t is None else
@@ -502,26 +502,3 @@ def _uncopied(code: py.expr) -> py.expr:
     if isinstance(code, py.IfExp):
         return py.IfExp(code.test, _uncopied(code.body), _uncopied(code.orelse))
     return code
-
-
-def _at_most_one(g: G.Gen, fn: Callable, items_ce: CE, cond_ce: CE, var: str) -> py.expr:
-    """The code of `ITEMS where COND` in its caller when ITEMS is at most one item, `[_x] if TEST else []`
-    (a grid's card at a slot), and COND a read without effect that cannot fail: `[_x] if TEST and COND else []`,
-    COND reading the item as _x; else a call of its generated function FN."""
-    items = g.expr(items_ce)
-    if not (isinstance(items, py.IfExp) and isinstance(items.body, py.List) and len(items.body.elts) == 1
-            and isinstance(items.body.elts[0], py.Name) and isinstance(items.orelse, py.List) and not items.orelse.elts):
-        return g.call_fn(fn)
-    x = items.body.elts[0].id
-    before = g.locals.get(var)
-    g.locals[var] = x
-    try:
-        cond = g.expr(cond_ce)
-    finally:
-        if before is None:
-            del g.locals[var]
-        else:
-            g.locals[var] = before
-    if not H.safe_read(cond):
-        return g.call_fn(fn)
-    return py.IfExp(py.BoolOp(py.And(), [items.test, cond]), items.body, py.List([], py.Load()))
