@@ -8,6 +8,7 @@ import ast as py
 from typing import Callable
 
 from cardlang.compile import codegen as G
+from cardlang.compile import reacting as R_
 from cardlang.compile.codegen import Code
 from cardlang.compile.names import in_place
 from cardlang.compile.scope import Scope, stmt_rule
@@ -60,7 +61,9 @@ class Calls:
                     run = Code(_when_watched(run), run)
                 inline = getattr(run, "inline", None)
                 if inline is not None and all(n in bound.exprs for n in inline[2]):
-                    run = Code(_inline_call(inline, bound, self.spec.zones.values()), run)
+                    emit = _inline_call(inline, bound, self.spec.zones.values())
+                    within = R_.reacts_within(inline, bound)
+                    run = Code(emit, run) if within is None else R_.Reacting(emit, run, within)
         # The block's line table reports a run-time error at this call's span (codegen.py); a card argument
         # from an empty pick makes the call do nothing (`try: CALL except _NothingToActOn: pass`).
         if as_player is None:
@@ -73,9 +76,15 @@ class Calls:
             # (on this same context: the call sees the caller's names, card and source, as a player's own)
             p, was = gen.fresh("p"), gen.fresh("you")
             you = py.Attribute(G.name(G.CTX), "you", py.Store())
-            return [_skipping(gen, [py.Assign([G.store(p)], gen.expr(as_player)),
-                                    py.Assign([G.store(was)], G.ctx_attr("you")), py.Assign([you], G.name(p)),
-                                    py.Try(inner.emit(gen), [], [], [py.Assign([you], G.name(was))])])]
+            player = gen.expr(as_player)
+
+            def switched(body: list[py.stmt]) -> list[py.stmt]:
+                return [py.Assign([G.store(p)], player), py.Assign([G.store(was)], G.ctx_attr("you")),
+                        py.Assign([you], G.name(p)), py.Try(body, [], [], [py.Assign([you], G.name(was))])]
+            # a trigger whose cards read no `you` looks for a card that reacts before it switches players: most
+            # find none (a player read without effect, so it matters not whether it is read)
+            within = inner.within(gen, switched) if isinstance(inner, R_.Reacting) and R_.free_read(player) else None
+            return [_skipping(gen, within if within is not None else switched(inner.emit(gen)))]
         return Code(emit_as)
 
     def _trigger_special(self, node: ast.Call, kwargs: list[ast.Kwarg], scope: Scope) -> bool:
@@ -136,7 +145,8 @@ class Calls:
                                                        [gen.expr(v) for _, v in value_ces])),
                     py.For(G.store(c), items if G.fresh_list(items) else G.call(G.name("list"), items),
                            [py.If(has, [run], [])], [])]
-        return Code(emit, run_trigger_with)
+
+        return R_.Reacting(emit, run_trigger_with, R_.trigger_within(run_ability, event, cards_ce, value_ces))
 
     def _cases(self, prim: R.Primitive, node: ast.Call, scope: Scope) -> dict[str, Effect]:
         """Compile a call's outcome blocks (`honest { ... }`), with the names the verb binds for them."""
@@ -412,6 +422,14 @@ def _inline_call(inline: tuple, bound: Bound, zone_specs=()) -> Callable:
         if moves and len(args) == 2 and _calls_list(cards) and isinstance(cards.args[0], py.Attribute) \
                 and cards.args[0].attr == "cards":
             return [py.Expr(G.call(gen.const(mark[2]), G.name(G.CTX), args[0], cards.args[0].value))]
+        if mark[:1] == ("clears",):
+            # if <nobody watches: no log, listener or checker>: ctx.state.card_counters[NAME].clear()
+            # else: fn(ctx, ...)
+            quiet = py.BoolOp(py.And(), [py.Compare(G.state_attr("log"), [py.Is()], [G.const(None)]),
+                                         py.UnaryOp(py.Not(), G.state_attr("listeners")),
+                                         py.Compare(G.state_attr("check"), [py.Is()], [G.const(None)])])
+            clear = G.call(G.attr(G.subscript(G.state_attr("card_counters"), G.const(mark[1])), "clear"))
+            return [py.If(quiet, [py.Expr(clear)], [py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))])]
         if reacts is None:
             return [py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))]
         if one:
@@ -427,8 +445,8 @@ def _inline_call(inline: tuple, bound: Bound, zone_specs=()) -> Callable:
         # for _c in _t:
         #     if EVENT in ctx.state.card_def[_c].triggers: fn(ctx, ..., _t); break
         t, c = gen.fresh("t"), gen.fresh("c")
-        # looked through twice: a list of its own unless it is one already (`[x]`)
-        first = py.Assign([G.store(t)], cards if isinstance(cards, py.List) else G.call(G.name("list"), cards))
+        # looked through twice: a list of its own unless it is one already (`[x]`, `list(X)`)
+        first = py.Assign([G.store(t)], cards if G.fresh_list(cards) else G.call(G.name("list"), cards))
         args[-1] = G.name(t)
         has = py.Compare(G.const(reacts), [py.In()],
                          [G.attr(G.subscript(G.state_attr("card_def"), G.name(c)), "triggers")])

@@ -10,7 +10,7 @@ from typing import Callable
 from cardlang.compile import codegen as G
 from cardlang.compile import hoist as H
 from cardlang.compile.scope import Scope, expr_rule
-from cardlang.compile.shortcuts import equal_to_item, unmatched
+from cardlang.compile.shortcuts import at_most_one, equal_to_item, unmatched
 from cardlang.errors import Span, did_you_mean
 from cardlang.primitives import registry as R
 from cardlang.primitives.types import (applied, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
@@ -144,8 +144,7 @@ class Operators:
         parts = [self.coerce_ce(c, CARDS, i.span) for c, i in zip(ces, node.items)]
         fns = [p.fn for p in parts]
         def starred(g: G.Gen, p: CE) -> py.expr:
-            code = g.expr(p)  # `[*X.cards]`, not `[*list(X.cards)]`: the display copies already
-            return code.args[0] if G.fresh_list(code) and isinstance(code, py.Call) else code
+            return _uncopied(g.expr(p))
         return CE(lambda ctx: [x for f in fns for x in f(ctx)], CARDS,
                   code=lambda g: py.List([py.Starred(starred(g, p), py.Load()) for p in parts], py.Load()))
 
@@ -219,7 +218,14 @@ class Operators:
                                    self._count_equal_fn(items_ce, self.coerce_ce(
                                        self.expr(same, scope.with_(number=INT)), INT, same.span), node.span))
                 return counter[0]
-            return CE(self._where_fn(items_ce, cond_ce, var, node.span, guard), kind, counted=counted)
+            fn = self._where_fn(items_ce, cond_ce, var, node.span, guard)
+            fn.fresh = True  # each call makes a list of its own (statements._made)
+            if guard is None:
+                return CE(fn, kind, counted=counted, code=lambda g: at_most_one(g, fn, items_ce, cond_ce, var))
+            empty = guard.empty  # in its caller: `[] if <no card holds X> else FN(ctx)`, no call when none does
+            return CE(fn, kind, counted=counted,
+                      code=lambda g: (lambda t: g.call_fn(fn) if t is None else
+                                      py.IfExp(t, py.List([], py.Load()), g.call_fn(fn)))(empty(g)))
 
         def run_where(ctx: Ctx) -> list:
             vars_ = ctx.vars
@@ -252,7 +258,13 @@ class Operators:
             return [py.Return(G.call(G.attr(gen.expr(items_ce), "count"), gen.expr(x_ce)))]
         g = G.build_function(f"{self.gen_label}: count", span, body, "run_count")
         self.add_generated(g)
-        return g.fn
+        fn = g.fn
+
+        def expand(gen: G.Gen) -> py.expr:  # the count's code in its caller, when it only reads (no call)
+            code = G.call(G.attr(gen.expr(items_ce), "count"), gen.expr(x_ce))
+            return code if H.safe_read(code.func.value) and H.safe_read(code.args[0]) else gen.call_fn(fn)
+        fn.expand = expand  # read by `count` (primitives/functions.py)
+        return fn
 
     def _sum_fn(self, items_ce: CE, each_ce: CE, span) -> Callable:
         """`sum(ITEMS, EACH)` as one generated function: the loop with the amount inlined."""
@@ -478,3 +490,15 @@ def _is_bool(x: py.expr) -> bool:
     if isinstance(x, py.UnaryOp):
         return isinstance(x.op, py.Not)
     return isinstance(x, py.BoolOp) and all(_is_bool(v) for v in x.values)
+
+
+def _uncopied(code: py.expr) -> py.expr:
+    """What a list display unpacks CODE as (`[*X]`): `X.cards`, not `list(X.cards)`; `E` not `[*E]`, in
+    either arm of an `if` too (`[*(... if len(s) == 1 else ...)]`): the display copies already."""
+    if G.fresh_list(code) and isinstance(code, py.Call):
+        return code.args[0]
+    if isinstance(code, py.List) and len(code.elts) == 1 and isinstance(code.elts[0], py.Starred):
+        return code.elts[0].value
+    if isinstance(code, py.IfExp):
+        return py.IfExp(code.test, _uncopied(code.body), _uncopied(code.orelse))
+    return code

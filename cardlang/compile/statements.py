@@ -12,6 +12,7 @@ import ast as py
 from typing import Callable
 
 from cardlang.compile import codegen as G
+from cardlang.compile import counter_code as CC
 from cardlang.compile.codecache import recall
 from cardlang.compile.codegen import Code
 from cardlang.compile.scope import Scope, stmt_rule
@@ -144,6 +145,12 @@ class Statements:
                 len(target) == 1 and target[0] in scope.names):
             # `c.damage += 2;`, `dice -= picked;`: per-card and number-list counters
             run = compile_assign(self, node, scope, special)
+            parts = getattr(run, "parts", None)  # a card's counter: set in the code itself, for one card
+            if parts is not None:
+                return Code(lambda gen: CC.card_counter(gen, special, op, *parts), run)
+            numbers = getattr(run, "numbers_set", None)  # `dice = roll(5, 6);`: one call, its arguments inlined
+            if numbers is not None:
+                return Code(lambda gen: [CC.numbers_set(gen, *numbers)], run)
             change = getattr(run, "applied", None)  # one call with its arguments' code inlined
             return run if change is None else Code(lambda gen: [py.Expr(gen.expr(change))], run)
         value = self.coerce_ce(self.expr(node.value, scope), INT, node.value.span) if op != "=" or \
@@ -426,8 +433,17 @@ def _listed(ce: CE) -> Callable:
         items = g.expr(ce)
         if isinstance(items, py.Tuple) and all(isinstance(e, py.Constant) for e in items.elts):
             return items  # `for f in [1, 2, 3]`: numbers written in the source, which nothing can change
-        return items if G.fresh_list(items) else G.call(G.name("list"), items)
+        return items if G.fresh_list(items) or _made(g, items) else G.call(G.name("list"), items)
     return code
+
+
+def _made(g: G.Gen, code: py.expr) -> bool:
+    """Is CODE a call of a generated `where` (a list of its own, which nothing else holds: compile/operators.py
+    marks them `fresh`), or `[] if ... else` one?"""
+    if isinstance(code, py.IfExp):
+        return (G.fresh_list(code.body) or _made(g, code.body)) and (G.fresh_list(code.orelse) or _made(g, code.orelse))
+    return isinstance(code, py.Call) and isinstance(code.func, py.Name) and \
+        getattr(g.ns.get(code.func.id), "fresh", False) is True
 
 
 def _unwritten(node: ast.Block, names: tuple[str, ...]) -> tuple[str, ...]:

@@ -76,22 +76,28 @@ def compile_assign(comp, node, scope, spec) -> Callable[[Ctx], None]:
         from cardlang.primitives.types import applied
         value = comp.coerce_ce(comp.expr(node.value, scope), INT, node.value.span)
         # generated code calls the change with its arguments' code inlined (compile/statements.py)
-        change = applied(card_counter_change(spec, op), [value, comp.coerce_ce(who, CARDS, node.span)], INT)
+        cards = comp.coerce_ce(who, CARDS, node.span)
+        fn = card_counter_change(spec, op)
+        change = applied(fn, [value, cards], INT)
         run_card_counter = change.fn
         run_card_counter.applied = change  # type: ignore[attr-defined]
+        run_card_counter.parts = (fn, value, cards)  # type: ignore[attr-defined]  # (compile/statements.py)
         return run_card_counter
     slot = spec.slot
+    who_ce = None  # (None: `ctx.you`, or no player for a shared counter)
     if len(target) == 2:
         pf = comp.name(target[0], scope, node.span)
         if pf.type != PLAYER:
             raise CardCompileError(f"'{target[0]}' is not a player", node.span)
-        who_fn = pf.fn
+        who_fn, who_ce = pf.fn, pf
     else:
         who_fn = (lambda ctx: ctx.you) if spec.per_player else (lambda ctx: None)
+    values_ce = None  # (None: no numbers)
     if isinstance(node.value, ast.ListLit) and not node.value.items:
         values = _no_numbers  # `dice = [];`
     else:
-        values = comp.coerce(comp.expr(node.value, scope), NUMBERS, node.value.span)
+        values_ce = comp.coerce_ce(comp.expr(node.value, scope), NUMBERS, node.value.span)
+        values = values_ce.fn
 
     def run_numbers(ctx: Ctx) -> None:
         state = ctx.state
@@ -110,6 +116,8 @@ def compile_assign(comp, node, scope, spec) -> Callable[[Ctx], None]:
                 rest.remove(v)
             new = tuple(rest)
         C.set_numbers(state, slot, p, new)
+    if op == "=":  # generated code calls set_numbers(ctx.state, SLOT, WHO, VALUES) itself (compile/statements.py)
+        run_numbers.numbers_set = (C.set_numbers, slot, who_ce, spec.per_player, values_ce)  # type: ignore
     return run_numbers
 
 
@@ -124,4 +132,14 @@ def build_reset(b: Bound, info) -> object:
         if spec is None or not spec.per_card:
             raise IllegalAction(f"'{name}' is not a counter of each card")
         C.reset_card_counter(ctx.state, spec)
+    if spec is not None and spec.per_card and (spec.minimum is None or spec.start >= spec.minimum) and \
+            (spec.maximum is None or spec.start <= spec.maximum):
+        # generated code clears the counter's table itself when nobody watches (reset_card_counter's plain
+        # case), else calls reset_of(ctx, spec) (compile/calls.py)
+        run_reset.inline = (reset_of, (spec,), (), ("clears", name))  # type: ignore[attr-defined]
     return run_reset
+
+
+def reset_of(ctx: Ctx, spec) -> None:
+    """`reset C;` of a counter of each card."""
+    C.reset_card_counter(ctx.state, spec)

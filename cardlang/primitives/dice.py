@@ -19,11 +19,15 @@ def _d_roll(a: dict) -> str:
 def build_roll(comp, ces, spans):
     """Roll COUNT dice with SIDES faces each (for WHO, default you); every roll is logged.
     Example: dice = roll(5, 6);"""
-    from cardlang.primitives.types import CE, INT as T_INT, NUMBERS, PLAYER as T_PLAYER
-    count = comp.coerce(ces[0], T_INT, spans[0])
-    sides = comp.coerce(ces[1], T_INT, spans[1])
-    who = comp.coerce(ces[2], T_PLAYER, spans[2]) if len(ces) > 2 else (lambda ctx: ctx.you)
+    from cardlang.primitives.types import INT as T_INT, NUMBERS, PLAYER as T_PLAYER, applied
+    count = comp.coerce_ce(ces[0], T_INT, spans[0])
+    sides = comp.coerce_ce(ces[1], T_INT, spans[1])
+    # one call with the arguments' code inlined, read in the order the roll has always read them: who first
+    if len(ces) > 2:
+        return applied(D.roll, [comp.coerce_ce(ces[2], T_PLAYER, spans[2]), count, sides], NUMBERS)
+    return applied(roll_for_you, [count, sides], NUMBERS, state="ctx")
 
-    def run_roll(ctx):
-        return D.roll(ctx.state, who(ctx), count(ctx), sides(ctx))
-    return CE(run_roll, NUMBERS)
+
+def roll_for_you(ctx, count: int, sides: int) -> tuple[int, ...]:
+    """`roll(COUNT, SIDES)`: for the player whose effect it is."""
+    return D.roll(ctx.state, ctx.you, count, sides)

@@ -16,7 +16,8 @@ def build_count(comp, ces, spans):
     ce = ces[0]
     if ce.counted is not None:  # `count(X where C)`: one loop that counts, no list built
         fn = ce.counted()
-        return CE(fn, "int", code=lambda g: g.call_fn(fn))
+        expand = getattr(fn, "expand", None)  # its code in place (a list's own count), when it has some
+        return CE(fn, "int", code=expand if expand is not None else lambda g: g.call_fn(fn))
     if ce.type == ZT:  # the size of a zone is public, even where its cards are not
         return applied(count_zone, [ce], "int")
     if ce.type in (PLAYERS, CARDNAMES, "numbers", "slots"):  # players, card names, dice, slots

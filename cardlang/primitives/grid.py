@@ -38,35 +38,59 @@ def build_place(b: Bound, info) -> object:
             raise IllegalAction("place needs both column= and row=, or slot=, or neither")
         return run_half
 
-    def run_place(ctx: Ctx) -> None:
-        state = ctx.state
-        dest = to(ctx)
-        if dest.cells is None:
-            raise IllegalAction(f"{dest.label} is not a grid zone")
-        cards = list(what(ctx))
-        if col is not None:
-            cell = (col(ctx), row(ctx))
-        elif slot is not None:
-            chosen = list(slot(ctx))
-            if not chosen:
-                raise IllegalAction("no slot was chosen")
-            cell = tuple(chosen[0])
-        else:
-            cell = None
-        if cell is not None and len(cards) > 1:
-            raise IllegalAction(f"{len(cards)} cards cannot go into one slot")
-        for cid in cards:
-            target = cell
-            if target is None:
-                free = B.open_cells(dest)
-                if not free:
-                    raise IllegalAction(f"{dest.label} has no empty slot for {state.card_def[cid].name}")
-                who = dest.owner if dest.owner is not None else ctx.you
-                d = Decision(who, "place", f"Put {state.card_def[cid].name} where?", "slots", free, 1, 1,
-                             [f"column {c}, row {r}" for c, r in free])
-                target = free[ask(state, d)[0]]
-            Z.move(state, cid, dest, cell=target)
+    if col is not None:
+        def run_place(ctx: Ctx) -> None:
+            place_at(ctx, to(ctx), what(ctx), col(ctx), row(ctx))
+        run_place.inline = (place_at, (), ("to", "what", "column", "row"))  # type: ignore[attr-defined]
+    elif slot is not None:
+        def run_place(ctx: Ctx) -> None:
+            place_in_slot(ctx, to(ctx), what(ctx), slot(ctx))
+        run_place.inline = (place_in_slot, (), ("to", "what", "slot"))  # type: ignore[attr-defined]
+    else:
+        def run_place(ctx: Ctx) -> None:
+            _place(ctx, to(ctx), list(what(ctx)), None)
+        run_place.inline = (place_free, (), ("to", "what"))  # type: ignore[attr-defined]
+    # (generated code calls these with the arguments' code inlined, in the order written: compile/calls.py)
     return run_place
+
+
+def place_at(ctx: Ctx, dest, cards, column: int, row: int) -> None:
+    """`place CARDS to ZONE column=C row=R`."""
+    _place(ctx, dest, list(cards), (column, row))
+
+
+def place_in_slot(ctx: Ctx, dest, cards, chosen) -> None:
+    """`place CARDS to ZONE slot=S` (S a chosen slot: a list of one)."""
+    if dest.cells is None:
+        raise IllegalAction(f"{dest.label} is not a grid zone")
+    chosen = list(chosen)
+    if not chosen:
+        raise IllegalAction("no slot was chosen")
+    _place(ctx, dest, list(cards), tuple(chosen[0]))
+
+
+def place_free(ctx: Ctx, dest, cards) -> None:
+    """`place CARDS to ZONE`: each card into an open slot its new owner picks."""
+    _place(ctx, dest, list(cards), None)
+
+
+def _place(ctx: Ctx, dest, cards: list, cell) -> None:
+    state = ctx.state
+    if dest.cells is None:
+        raise IllegalAction(f"{dest.label} is not a grid zone")
+    if cell is not None and len(cards) > 1:
+        raise IllegalAction(f"{len(cards)} cards cannot go into one slot")
+    for cid in cards:
+        target = cell
+        if target is None:
+            free = B.open_cells(dest)
+            if not free:
+                raise IllegalAction(f"{dest.label} has no empty slot for {state.card_def[cid].name}")
+            who = dest.owner if dest.owner is not None else ctx.you
+            d = Decision(who, "place", f"Put {state.card_def[cid].name} where?", "slots", free, 1, 1,
+                         [f"column {c}, row {r}" for c, r in free])
+            target = free[ask(state, d)[0]]
+        Z.move(state, cid, dest, cell=target)
 
 
 @primitive("card_at", Param("zone", ZONE), Param("column", INT), Param("row", INT), kind="function",

@@ -34,7 +34,14 @@ def open_cells(zone: Zone) -> list[Cell]:
     taken = zone.cells
     if not taken:
         return list(_grid_cells(zone.spec.grid))
-    return [cell for cell in _grid_cells(zone.spec.grid) if cell not in taken]
+    # every slot, less the few taken (C's own list search, faster than testing each slot in Python)
+    cells = list(_grid_cells(zone.spec.grid))
+    try:
+        for cell in taken:
+            cells.remove(cell)
+    except ValueError:  # pragma: no cover - a card off the grid would be an engine bug: as it was
+        return [cell for cell in _grid_cells(zone.spec.grid) if cell not in taken]
+    return cells
 
 
 def check_cell(zone: Zone, cell: Cell) -> None:
@@ -227,34 +234,41 @@ def card_at(zone: Zone, cell: Cell) -> int | None:
 
 def nearest(zone: Zone, column: int, row: int) -> list[int]:
     """The cards of ROW nearest to COLUMN (one, or the two tied at the same distance, left first)."""
-    if zone.cells is None:
+    cells = zone.cells
+    if not cells:
         return []
-    best = -1
-    picks: list[tuple[int, int]] = []  # (column, card) of the nearest so far
-    for (c, r), cid in zone.cells.items():
-        if r == row:
-            d = c - column if c >= column else column - c
-            if best < 0 or d < best:
-                best, picks = d, [(c, cid)]
-            elif d == best:
-                picks.append((c, cid))
-    if len(picks) > 1:
-        picks.sort()
-    return [cid for _, cid in picks]
+    # looked up outward from COLUMN, the slot itself first, then both sides at each distance: most often
+    # the slot itself is taken (a handful of lookups, not a pass over every card on the board)
+    got = cells.get((column, row))
+    if got is not None:
+        return [got]
+    cols = zone.spec.grid[0]
+    for d in range(1, (column - 1 if column - 1 > cols - column else cols - column) + 1):
+        left, right = cells.get((column - d, row)), cells.get((column + d, row))
+        if left is not None:
+            return [left] if right is None else [left, right]
+        if right is not None:
+            return [right]
+    return []
 
 
 def adjacent(state: GameState, cid: int) -> list[int]:
     """The cards in the slots orthogonally next to CID's slot, in reading order."""
     cell = state.cell.get(cid)
-    zone = state.loc[cid]
-    if cell is None or zone.cells is None:
+    cells = state.loc[cid].cells
+    if cell is None or cells is None:
         return []
     c, r = cell
     out = []
-    for cc, rr in ((c, r - 1), (c - 1, r), (c + 1, r), (c, r + 1)):
-        other = zone.cells.get((cc, rr))
-        if other is not None:
-            out.append(other)
+    at = cells.get  # the four slots looked up in turn (no tuple of them built, no loop): a modifier asks often
+    if (other := at((c, r - 1))) is not None:
+        out.append(other)
+    if (other := at((c - 1, r))) is not None:
+        out.append(other)
+    if (other := at((c + 1, r))) is not None:
+        out.append(other)
+    if (other := at((c, r + 1))) is not None:
+        out.append(other)
     return out
 
 

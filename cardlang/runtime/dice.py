@@ -5,7 +5,11 @@ them first, in order, and are logged exactly like random ones, so a scenario's l
 """
 from __future__ import annotations
 
+import random
+
 from cardlang.runtime.state import GameState, IllegalAction
+
+_WITH_BITS = random.Random._randbelow_with_getrandbits  # Random's own _randbelow
 
 
 def roll(state: GameState, player: int | None, count: int, sides: int) -> tuple[int, ...]:
@@ -18,13 +22,22 @@ def roll(state: GameState, player: int | None, count: int, sides: int) -> tuple[
     out = []
     fixed = state.fixed_dice
     # randint(1, SIDES) is randrange(1, SIDES + 1), which is 1 + _randbelow(SIDES): the same numbers from the
-    # same draws of the RNG, without two Python calls per die
-    below = state.rng._randbelow
+    # same draws of the RNG, without two Python calls per die; and _randbelow, for Random's own, is this
+    # loop of getrandbits (random.py's _randbelow_with_getrandbits), here without a call of its own
+    rng = state.rng
+    below = rng._randbelow
+    bits = rng.getrandbits if type(rng)._randbelow is _WITH_BITS else None
+    k = sides.bit_length()
     for _ in range(count):
         if fixed:
             v = fixed.pop(0)
             if not 1 <= v <= sides:
                 raise IllegalAction(f"a fixed die shows {v}, but the dice have {sides} faces")
+        elif bits is not None:
+            r = bits(k)
+            while r >= sides:
+                r = bits(k)
+            v = 1 + r
         else:
             v = 1 + below(sides)
         out.append(v)

@@ -156,3 +156,19 @@ def test_rules_text() -> None:
                                        "slot": ""}) == "Put it into your board at column 3, row 1."
     assert CORE.get("place").describe({"what": "it", "to": "your board", "column": "", "row": "",
                                        "slot": ""}) == "Put it into an empty slot of your board."
+
+
+def test_a_filter_of_the_card_at_a_slot(tmp_path, monkeypatch) -> None:
+    # `card_at(...) where COND` is computed in place (no call of the filter's function): the card, if COND
+    # holds of it; nothing for an empty slot or a card that fails COND, or COND reading what may fail
+    g = field(tmp_path, monkeypatch, probe="let a = card_at(board, 1, 1) where card is Unit; "
+                                            "let b = card_at(board, 2, 1) where card is Unit; "
+                                            "let c = card_at(board, 3, 1) where card is Unit and card.power > 2; "
+                                            "let d = card_at(board, 1, 2) where card is Unit; "
+                                            "tally = count(a) + 10 * count(b) + 100 * count(c) + 1000 * count(d);")
+    s = g.state()
+    g.put(s, "p1.board", "Knight", (1, 1))
+    g.put(s, "p1.board", "Blade", (2, 1))
+    g.put(s, "p1.board", "Knight", (3, 1))
+    g.run(s)
+    assert s.counters[g.game.spec.counters["tally"].slot][0] == 1 + 0 + 100 + 0

@@ -66,16 +66,23 @@ def test_rules_text() -> None:
 @pytest.mark.parametrize("log", [True, False])
 def test_changes_and_reset_are_the_same_whether_watched_or_not(tmp_path, monkeypatch, log) -> None:
     # Nobody watching, a change within the bounds and `reset` skip set_card_counter: the same values result.
-    g = field(tmp_path, monkeypatch, probe="let k = card_at(board, 1, 1); k.marks += 2; k.marks += 9; "
-                                            "k.hurt = 2; k.hurt -= 2; let j = card_at(board, 2, 1); j.hurt += 1; "
-                                            "reset marks; tally = k.marks + 10 * j.hurt;")
-    s = g.game.new_state(2, 1, log=log)
-    k = g.put(s, "p1.board", "Knight", (1, 1))
-    j = g.put(s, "p1.board", "Knight", (2, 1))
-    g.run(s)
+    g, s, k, j = _two_on_the_board(tmp_path, monkeypatch, log, "Knight",
+                                   "let k = card_at(board, 1, 1); k.marks += 2; k.marks += 9; "
+                                   "k.hurt = 2; k.hurt -= 2; let j = card_at(board, 2, 1); j.hurt += 1; "
+                                   "reset marks; tally = k.marks + 10 * j.hurt;")
     assert s.card_counters == {"hurt": {j: 1}, "marks": {}}  # marks back to 0, hurt 0 on k: nothing kept
     assert s.counters[g.game.spec.counters["tally"].slot][0] == 10
     assert k != j
+
+
+def _two_on_the_board(tmp_path, monkeypatch, log: bool, second: str, probe: str):
+    """The probe run by p1 with a Knight at (1, 1) and SECOND at (2, 1) on its board, watched (LOG) or not."""
+    g = field(tmp_path, monkeypatch, probe=probe)
+    s = g.game.new_state(2, 1, log=log)
+    k = g.put(s, "p1.board", "Knight", (1, 1))
+    j = g.put(s, "p1.board", second, (2, 1))
+    g.run(s)
+    return g, s, k, j
 
 
 def test_a_counter_or_property_of_a_name_holding_cards_is_its_first_cards(tmp_path, monkeypatch) -> None:
@@ -112,3 +119,30 @@ def test_a_filter_by_a_card_counter_equal_to_a_value(tmp_path, monkeypatch) -> N
     g.put(s, "p1.board", "Blade", (3, 1))
     g.run(s)
     assert s.counters[g.game.spec.counters["tally"].slot][0] == 20 + 1000 + 20000
+
+
+@pytest.mark.parametrize("log", [True, False])
+def test_a_change_of_one_card_in_place_and_of_several(tmp_path, monkeypatch, log) -> None:
+    # One card, nobody watching: the change is made in the generated code itself (compile/statements.py);
+    # several cards, a value out of the bounds or a watched game: the change's own function. The same values.
+    g, s, k, j = _two_on_the_board(tmp_path, monkeypatch, log, "Squire",
+                                   "let us = board where card is Unit; us.marks = 2; let k = card_at(board, 1, 1); "
+                                   "k.marks = 5; k.hurt = 3; k.hurt -= 1; us.hurt += 1; k.hurt += 0; "
+                                   "let j = card_at(board, 2, 1); j.marks = 0; j.hurt -= 1; "
+                                   "tally = k.marks * 100 + k.hurt * 10 + j.marks + count(us);")
+    assert s.card_counters == {"hurt": {k: 3}, "marks": {k: 3}}  # marks clamped at 3; j back at 0: no entry
+    assert s.counters[g.game.spec.counters["tally"].slot][0] == 300 + 30 + 0 + 2
+
+
+def test_a_loop_over_a_filter_by_a_card_counter(tmp_path, monkeypatch) -> None:
+    # `for u in ZONE where card.C == X`: the caller asks first whether a card holds X (no call when none does);
+    # the loop goes over the filter's own list, so moving its cards out of the zone skips none of them
+    probe = ("for u in board where card is Unit { u.marks += 1; } for u in board where card.marks == 2 { tally += 100; } "
+             "for u in board where card.marks == 1 { move u to discard; tally += 1; } tally += 10 * count(board);")
+    g = field(tmp_path, monkeypatch, probe=probe)
+    s = g.state()
+    for i, name in enumerate(("Knight", "Squire", "Knight")):
+        g.put(s, "p1.board", name, (i + 1, 1))
+    g.run(s)
+    assert s.counters[g.game.spec.counters["tally"].slot][0] == 3
+    assert g.names(s, "p1.discard") == ["Knight", "Squire", "Knight"]

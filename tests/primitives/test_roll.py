@@ -95,3 +95,11 @@ def test_counting_the_dice_equal_to_a_number(tmp_path, monkeypatch) -> None:
     s = g.state()
     g.run(s)
     assert s.counters[g.game.spec.counters["tally"].slot][0] == 2 + 20 + 500
+
+
+def test_setting_numbers_of_another_player_and_none(tmp_path, monkeypatch) -> None:
+    # `P.dice = NUMBERS` is one call of set_numbers in the generated code: P's row, the numbers as a tuple
+    g = field(tmp_path, monkeypatch, probe="dice = [4, 4]; right.dice = [2, 5]; dice = []; right.dice += [1];")
+    s = g.state()
+    g.run(s)
+    assert s.counters[g.game.spec.counters["dice"].slot] == [(), (2, 5, 1)]

@@ -86,3 +86,23 @@ def test_an_ability_nothing_triggers_is_an_error(tiny):
     errs = tiny.errors(None, cards={"Spark": "card Spark { types Thing; on plya { marks += 1; } }"})
     assert [(e.message, e.span.path, e.span.line, e.span.column, e.hint) for e in errs] == [
         ("no rule of this game fires 'plya'", "cards/tiny/spark.card", 1, 27, "did you mean 'play'?")]
+
+
+def test_for_runs_each_reacting_ability_as_that_player(tiny):
+    # The cards are a name read before the switch (generated code looks for a card that reacts first, then
+    # switches players around the abilities alone): each Spark still runs as p2, and `discard` is p2's.
+    g = tiny("let cs = hand; trigger flip cs for left; trigger flip nothing for left;", cards=SPARK)
+    s = g.state(players=3)
+    g.put(s, "p1.hand", ["Spark", "Coin", "Spark"])
+    g.play(s)
+    assert (g.marks(s, 1), g.marks(s, 2), g.marks(s, 3)) == (0, 2, 0)
+    assert g.names(s, "p2.discard") == ["Spark", "Spark"] and g.names(s, "p1.hand") == ["Coin"]
+
+
+def test_for_reads_cards_that_name_you_as_that_player(tiny):
+    g = tiny("trigger flip hand for left;", cards=SPARK)  # `hand` is the hand of the player it runs for
+    s = g.state(players=3)
+    g.put(s, "p1.hand", ["Spark"])
+    g.put(s, "p2.hand", ["Spark", "Spark"])
+    g.play(s)
+    assert (g.marks(s, 1), g.marks(s, 2)) == (0, 2) and g.names(s, "p1.hand") == ["Spark"]

@@ -27,3 +27,13 @@ def test_a_value_passed_as_two_types_is_an_error(tiny):
                        cards=CARDS)
     assert any("'target' is passed to 'flip' as a number here and as a player elsewhere" in e.message
                for e in errs)
+
+
+def test_values_with_for_are_read_as_that_player(tiny):
+    # `amount` reads no player: read only once a card reacts; `target=you` is the player the trigger runs for
+    g = tiny("let cs = hand; trigger flip cs amount=2 target=left for left; trigger flip cs amount=1 target=you "
+             "for left;", cards=CARDS)
+    s = g.state(players=3)
+    g.put(s, "p1.hand", ["Spark", "Ember"])
+    g.play(s)
+    assert (g.marks(s, 1), g.marks(s, 2), g.marks(s, 3)) == (0, 31, 2)

@@ -1,0 +1,106 @@
+"""Calls that act only for cards reacting to an event (`trigger EVENT CARDS ...`), as generated code that looks
+for a card that reacts before it does anything else: run for another player (`... for p`), the switch of
+players goes around what runs for a reacting card only, when the call's cards and values read no `you`.
+Used by compile/calls.py; knows no game and no AST node type.
+"""
+from __future__ import annotations
+
+import ast as py
+from typing import Callable
+
+from cardlang.compile import codegen as G
+from cardlang.compile import hoist as H
+from cardlang.compile.codegen import Code
+from cardlang.primitives.registry import Bound
+from cardlang.primitives.types import CE
+
+
+class Reacting(Code):
+    """A call that does something only for cards that react to an event: WITHIN(gen, SWITCHED) gives its code
+    with SWITCHED(stmts) (another player's turn at the call, `for p`) around only what runs for a card that
+    reacts, or None when the call's arguments need the switch first."""
+
+    __slots__ = ("within",)
+
+    def __init__(self, emit: Callable, fn: Callable | None, within: Callable) -> None:
+        super().__init__(emit, fn)
+        self.within = within
+
+
+def has(event: str, c: str) -> py.expr:
+    """`EVENT in ctx.state.card_def[C].triggers`: has card C an `on EVENT` ability?"""
+    return py.Compare(G.const(event), [py.In()], [G.attr(G.subscript(G.state_attr("card_def"), G.name(c)), "triggers")])
+
+
+def free(code: py.AST) -> bool:
+    """Does CODE read nothing of its context but `ctx.state` and `ctx.vars` (so no `you`: the same whoever's
+    turn it is)? A call handed `ctx` itself might read anything of it."""
+    parents = {id(ch): n for n in py.walk(code) for ch in py.iter_child_nodes(n)}
+    for n in py.walk(code):
+        if isinstance(n, py.Name) and n.id == G.CTX:
+            up = parents.get(id(n))
+            if not (isinstance(up, py.Attribute) and up.value is n and up.attr in ("state", "vars")):
+                return False
+    return True
+
+
+def free_read(code: py.AST) -> bool:
+    """Is CODE a read without effect that cannot fail and reads no `you` (compile/hoist.safe_read)?"""
+    return free(code) and H.safe_read(code)
+
+
+def trigger_within(run_ability: Callable, event: str, cards_ce: CE, value_ces: list[tuple[str, CE]]) -> Callable:
+    """The `within` of `trigger EVENT CARDS NAME=VALUE ...` (compile/calls.py), for Reacting."""
+    def within(gen: G.Gen, switched: Callable) -> list[py.stmt] | None:
+        # _t = list(CARDS)
+        # for _c in _t:
+        #     if EVENT in ctx.state.card_def[_c].triggers:
+        #         SWITCHED(_vals = {NAME: VALUE, ...}
+        #                  for _c in _t: if EVENT in ...: run_ability(ctx, _c, EVENT, _vals))
+        #         break
+        # (the values, reads without effect of no `you`, are read only when some card reacts)
+        items = gen.expr(cards_ce)
+        values = [gen.expr(v) for _, v in value_ces]
+        if not free(items) or not all(free_read(v) for v in values):
+            return None
+        t, vals, c = gen.fresh("t"), gen.fresh("vals"), gen.fresh("c")
+        run = py.Expr(G.call(gen.const(run_ability), G.name(G.CTX), G.name(c), G.const(event), G.name(vals)))
+        body = [py.Assign([G.store(vals)], py.Dict([G.const(k) for k, _ in value_ces], values)),
+                py.For(G.store(c), G.name(t), [py.If(has(event, c), [run], [])], [])]
+        return [py.Assign([G.store(t)], items if G.fresh_list(items) else G.call(G.name("list"), items)),
+                py.For(G.store(c), G.name(t), [py.If(has(event, c), switched(body) + [py.Break()], [])], [])]
+    return within
+
+
+def reacts_within(inline: tuple, bound: Bound) -> Callable | None:
+    """For a primitive's run that does something only for cards with an `on EVENT` ability (its last argument:
+    ("reacts", EVENT), see _inline_call), the `within` of Reacting: its code, looking for a card that reacts
+    before SWITCHED(...) runs it as another player. None for other runs."""
+    fn, consts, names = inline[:3]
+    mark = inline[3] if len(inline) > 3 else ()
+    if mark[:1] != ("reacts",):
+        return None
+    event = mark[1]
+
+    def within(gen: G.Gen, switched: Callable) -> list[py.stmt] | None:
+        # _c = CARD; if EVENT in ctx.state.card_def[_c].triggers: SWITCHED(fn(ctx, ..., [_c]))     (one card)
+        # _t = list(CARDS); for _c in _t: if EVENT in ...: SWITCHED(fn(ctx, ..., _t)); break
+        args = [G.const(c) if c is None or isinstance(c, (str, int, bool)) else gen.const(c) for c in consts]
+        args += [gen.expr(bound.exprs[n]) for n in names]
+        cards = args[-1]
+        if not free(cards) or not all(free_read(a) for a in args[:-1]):
+            return None
+        c = gen.fresh("c")
+        if isinstance(cards, py.List) and len(cards.elts) == 1 and not isinstance(cards.elts[0], py.Starred):
+            card = cards.elts[0]
+            c = card.id if isinstance(card, py.Name) else c
+            args[-1] = py.List([G.name(c)], py.Load())
+            first = [] if isinstance(card, py.Name) else [py.Assign([G.store(c)], card)]
+            return first + [py.If(has(event, c), switched([py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))]),
+                                  [])]
+        t = gen.fresh("t")
+        args[-1] = G.name(t)
+        run = py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))
+        return [py.Assign([G.store(t)], cards if G.fresh_list(cards) else G.call(G.name("list"), cards)),
+                py.For(G.store(c), G.name(t), [py.If(has(event, c), switched([run]) + [py.Break()], [])], [])]
+    return within

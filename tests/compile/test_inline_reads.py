@@ -1,0 +1,88 @@
+"""Small reads generated code computes in place instead of calling a function (compile/inline.py, the count of
+a list of numbers in compile/operators.py): each gives the function's value over the same arguments."""
+import ast as py
+
+from cardlang.compile import codegen as G
+from cardlang.compile import inline as I
+from cardlang.primitives import attach, grid
+
+
+def _code(src: str) -> py.expr:
+    return py.parse(src, mode="eval").body
+
+
+def _unparse(code: py.expr) -> str:
+    return py.unparse(py.fix_missing_locations(code))
+
+
+def test_cards_attached_to_a_name_read_from_the_context_are_looked_up_for_one_card():
+    gen = G.Gen("test")
+    got = I.attached(gen, [_code("ctx.vars['u']")])
+    assert _unparse(got) == ("[*ctx.state.attached.get(_n0[0], ())] if _k1_len((_n0 := ctx.vars['u'])) == 1 "
+                             "else _k0_attached_to(ctx.state, _n0)")  # ctx.vars['u'] read once
+    assert gen.ns["_k1_len"] is len and gen.ns["_k0_attached_to"] is attach.attached_to
+
+
+def test_the_row_of_cards_in_a_local_is_the_row_of_its_first_card():
+    gen = G.Gen("test")
+    got = I._coordinate(1)(gen, [_code("_l3")])
+    assert _unparse(got) == "(_cell0[1] if (_cell0 := ctx.state.cell.get(_l3[0])) is not None else 0) if _l3 else 0"
+    assert I._coordinate(0)(gen, [_code("f(x)")]) is None  # any other shape: the call (grid._column_of)
+
+
+class _State:
+    def __init__(self) -> None:
+        self.cell = {7: (2, 1), 8: (4, 2)}
+        self.attached = {7: [9, 10]}
+
+
+def test_the_in_place_reads_give_what_the_functions_give():
+    state = _State()
+    gen = G.Gen("test")
+    row, attached = I._coordinate(1)(gen, [_code("l")]), I.attached(gen, [_code("ctx.vars['u']")])
+    for cards in ([], [7], [8], [5], [7, 8], [8, 7]):
+        class Ctx:
+            vars = {"u": cards}
+        ctx = Ctx()
+        ctx.state = state
+        env = dict(gen.ns, ctx=ctx, l=cards)
+        assert eval(compile(py.Expression(py.fix_missing_locations(row)), "t", "eval"), env) == grid._row_of(state, cards)
+        assert eval(compile(py.Expression(py.fix_missing_locations(attached)), "t", "eval"), env) == \
+            attach.attached_to(state, cards)
+
+
+def test_a_cards_owner_in_place_is_the_functions_and_its_errors_the_same():
+    import pytest
+    from cardlang.primitives import values
+    from cardlang.runtime.state import IllegalAction
+
+    class Zone:
+        def __init__(self, owner):
+            self.owner = owner
+
+    class Def:
+        name = "Rock"
+
+    state = _State()
+    state.loc = [Zone(1), Zone(None)]
+    state.card_def = [Def(), Def()]
+    gen = G.Gen("test")
+    of_list, of_card = I.owner(gen, [_code("l")]), I.owner(gen, [_code("[c]")])
+    assert _unparse(of_card) == "_o2 if (_o2 := ctx.state.loc[c].owner) is not None else _k0(ctx, [c])"
+    assert gen.ns["_k0"] is values._owner
+    for code, env in ((of_list, {"l": [0, 1]}), (of_card, {"c": 0}), (of_list, {"l": []}), (of_list, {"l": [1]}),
+                      (of_card, {"c": 1})):
+        class Ctx:
+            pass
+        ctx = Ctx()
+        ctx.state = state
+        run = lambda: eval(compile(py.Expression(py.fix_missing_locations(code)), "t", "eval"),  # noqa: E731
+                           dict(gen.ns, ctx=ctx, **env))
+        cards = env.get("l", [env.get("c")])
+        try:
+            want = values._owner(ctx, cards)
+        except IllegalAction as e:
+            with pytest.raises(IllegalAction, match=str(e)):
+                run()
+        else:
+            assert run() == want
