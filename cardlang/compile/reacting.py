@@ -74,7 +74,7 @@ def trigger_within(run_ability: Callable, event: str, cards_ce: CE, value_ces: l
 
 def reacts_within(inline: tuple, bound: Bound) -> Callable | None:
     """For a primitive's run that does something only for cards with an `on EVENT` ability (its last argument:
-    ("reacts", EVENT), see _inline_call), the `within` of Reacting: its code, looking for a card that reacts
+    ("reacts", EVENT), see primitive_code.inline_call), the `within` of Reacting: its code, looking for a card that reacts
     before SWITCHED(...) runs it as another player. None for other runs."""
     fn, consts, names = inline[:3]
     mark = inline[3] if len(inline) > 3 else ()
