@@ -11,6 +11,7 @@ from __future__ import annotations
 import multiprocessing
 import os
 import signal
+import threading
 import time
 from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
@@ -281,8 +282,11 @@ def run(job: Job, games: int, executor: Executor, slots: int, *, start: int = 0,
             merged.merge(b)
             next_merge = b.stop
 
+    stop_asked = _CtrlCNoted(not isinstance(executor, InProcess))
     try:
         while next_merge < end:
+            if stop_asked():
+                raise KeyboardInterrupt
             while next_start < end and len(pending) < 2 * slots:
                 size = _sized(per_game, end - next_start, slots)
                 stop = next_start + size
@@ -309,6 +313,7 @@ def run(job: Job, games: int, executor: Executor, slots: int, *, start: int = 0,
                 on_progress(finished)
             merge_ready()
     except KeyboardInterrupt:
+        stop_asked.ignore_more()  # a second Ctrl-C while the workers stop is noted, not raised
         if local:
             _stop_local_workers(executor)
         else:
@@ -323,7 +328,38 @@ def run(job: Job, games: int, executor: Executor, slots: int, *, start: int = 0,
         if local:
             _stop_local_workers(executor)
         raise
+    finally:
+        stop_asked.restore()
     return Outcome(merged.totals, merged.accumulators, merged.violations, False, time.perf_counter() - began)
+
+
+class _CtrlCNoted:
+    """While a pool runs, Ctrl-C is only noted, and the loop stops at its next turn (a quarter of a second at
+    most): raised as it comes, KeyboardInterrupt could land inside the pool's own locks and pipes (a submit,
+    the wakeup of its manager thread) and leave the run waiting on them forever, or cut a per-game line in
+    two. Only in the main thread, and only when Ctrl-C is not ignored (a run started in the background keeps
+    ignoring it); a run in this process (InProcess) is interrupted where it is, as any Python program."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.asked = False
+        self.before = None
+        if enabled and threading.current_thread() is threading.main_thread() \
+                and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
+            self.before = signal.signal(signal.SIGINT, self._note)
+
+    def _note(self, signum, frame) -> None:
+        self.asked = True
+
+    def __call__(self) -> bool:
+        return self.asked
+
+    def ignore_more(self) -> None:
+        self.asked = False
+
+    def restore(self) -> None:
+        if self.before is not None:
+            signal.signal(signal.SIGINT, self.before)
+            self.before = None
 
 
 def run_adaptive(job: Job, games: int, slots: int, make_pool: Callable[[], Executor], *, start: int = 0,

@@ -225,3 +225,34 @@ def test_an_accumulator_adds_fields_to_the_per_game_records() -> None:
     assert out.accumulators[0].count == 10
     assert [x["game"] for x in lines] == list(range(10))
     assert all(x["last_turn"] == sum(x["turns"]) for x in lines)
+
+
+def test_ctrl_c_during_a_pool_run_is_noted_not_raised() -> None:
+    """While a pool runs, Ctrl-C sets a flag the loop reads at its next turn: raised where it lands, it could
+    stop the pool inside its own locks and pipes and leave the run waiting forever."""
+    from cardlang.parallel import _CtrlCNoted
+    noted = _CtrlCNoted(True)
+    try:
+        assert signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+        os.kill(os.getpid(), signal.SIGINT)  # no KeyboardInterrupt here
+        time.sleep(0.01)
+        assert noted()
+        noted.ignore_more()
+        assert not noted()
+    finally:
+        noted.restore()
+    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+    with pytest.raises(KeyboardInterrupt):
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(0.5)
+
+
+def test_ctrl_c_stays_ignored_where_it_was_and_in_process_runs_stop_at_once() -> None:
+    from cardlang.parallel import _CtrlCNoted
+    assert _CtrlCNoted(False).before is None  # in this process (InProcess): interrupted where it is
+    before = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        noted = _CtrlCNoted(True)
+        assert noted.before is None and signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+    finally:
+        signal.signal(signal.SIGINT, before)
