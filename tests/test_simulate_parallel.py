@@ -125,8 +125,14 @@ def test_ctrl_c_prints_the_totals_so_far_marked_partial_and_exits_130(tmp_path: 
             out, err = proc.communicate(timeout=30)
         except subprocess.TimeoutExpired:
             proc.send_signal(signal.SIGABRT)
+            proc.wait(timeout=30)
+            for pid in workers:  # they hold its output open
+                try:
+                    os.kill(pid, signal.SIGKILL)
+                except ProcessLookupError:
+                    pass
             out, err = proc.communicate(timeout=30)
-            pytest.fail(f"still running {time.time() - sent:.0f} s after Ctrl-C; its threads:\n{err[-6000:]}")
+            pytest.fail(f"still running {time.time() - sent:.0f} s after Ctrl-C; its threads:\n{err[-8000:]}")
     finally:
         proc.kill()
     assert proc.returncode == 130, err
