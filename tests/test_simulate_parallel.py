@@ -106,6 +106,24 @@ def _wait_for_workers(proc: subprocess.Popen, count: int, deadline: float) -> li
     raise AssertionError("the pool's workers never started")
 
 
+def _clean_signals() -> None:
+    """A child started as from a terminal: Ctrl-C neither blocked nor ignored. In loaded full-suite runs the
+    test worker's children (and the worker itself) no longer received it, while the same tests alone did:
+    what of the worker's signal state they inherit is set up afresh here."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
+def _signal_state() -> str:
+    """This process's blocked, ignored and caught signals, per thread (from /proc), for a failure message."""
+    out = []
+    for task in sorted(Path("/proc/self/task").iterdir()):
+        status = (task / "status").read_text()
+        out.append(task.name + " " + " ".join(x for x in status.splitlines() if x.startswith(("SigBlk", "SigIgn",
+                                                                                             "SigCgt"))))
+    return "; ".join(out)
+
+
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="finds the pool's processes through /proc")
 def test_ctrl_c_prints_the_totals_so_far_marked_partial_and_exits_130(tmp_path: Path) -> None:
     per_game = tmp_path / "games.jsonl"
@@ -113,7 +131,7 @@ def test_ctrl_c_prints_the_totals_so_far_marked_partial_and_exits_130(tmp_path: 
     proc = subprocess.Popen([sys.executable, "-X", "faulthandler", "-m", "cardlang", "simulate", "dominion",
                              "--players", "big-money,smithy-bm", "--games", "100000", "--workers", "2",
                              "--per-game", str(per_game)], cwd=ROOT, env=ENV, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, text=True)
+                            stderr=subprocess.PIPE, text=True, preexec_fn=_clean_signals)
     try:
         workers = _wait_for_workers(proc, 2, time.time() + 60)
         deadline = time.time() + 60
@@ -132,7 +150,8 @@ def test_ctrl_c_prints_the_totals_so_far_marked_partial_and_exits_130(tmp_path: 
                 except ProcessLookupError:
                     pass
             out, err = proc.communicate(timeout=30)
-            pytest.fail(f"still running {time.time() - sent:.0f} s after Ctrl-C; its threads:\n{err[-8000:]}")
+            pytest.fail(f"still running {time.time() - sent:.0f} s after Ctrl-C (this test's own signals: "
+                        f"{_signal_state()}); its threads:\n{err[-8000:]}")
     finally:
         proc.kill()
     assert proc.returncode == 130, err
@@ -237,16 +256,18 @@ def test_ctrl_c_during_a_pool_run_is_noted_not_raised() -> None:
     """While a pool runs, Ctrl-C sets a flag the loop reads at its next turn: raised where it lands, it could
     stop the pool inside its own locks and pipes and leave the run waiting forever."""
     from cardlang.parallel import _CtrlCNoted
+    masks = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # (see _clean_signals)
     noted = _CtrlCNoted(True)
     try:
         assert signal.getsignal(signal.SIGINT) is not signal.default_int_handler
         os.kill(os.getpid(), signal.SIGINT)  # no KeyboardInterrupt here
-        time.sleep(0.01)
-        assert noted()
+        time.sleep(0.05)
+        assert noted(), f"Ctrl-C did not arrive; blocked here before: {sorted(masks)}; {_signal_state()}"
         noted.ignore_more()
         assert not noted()
     finally:
         noted.restore()
+        signal.pthread_sigmask(signal.SIG_SETMASK, masks)
     assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
     with pytest.raises(KeyboardInterrupt):
         os.kill(os.getpid(), signal.SIGINT)
