@@ -107,9 +107,9 @@ def _wait_for_workers(proc: subprocess.Popen, count: int, deadline: float) -> li
 
 
 def _clean_signals() -> None:
-    """A child started as from a terminal: Ctrl-C neither blocked nor ignored. In loaded full-suite runs the
-    test worker's children (and the worker itself) no longer received it, while the same tests alone did:
-    what of the worker's signal state they inherit is set up afresh here."""
+    """A child started as from a terminal: Ctrl-C neither blocked nor ignored. A suite started in the
+    background (a shell's `&`, nohup) runs with Ctrl-C ignored, which its children inherit, and a program
+    started so rightly keeps ignoring it (parallel._CtrlCNoted): this test would then wait for nothing."""
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
@@ -256,7 +256,8 @@ def test_ctrl_c_during_a_pool_run_is_noted_not_raised() -> None:
     """While a pool runs, Ctrl-C sets a flag the loop reads at its next turn: raised where it lands, it could
     stop the pool inside its own locks and pipes and leave the run waiting forever."""
     from cardlang.parallel import _CtrlCNoted
-    masks = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # (see _clean_signals)
+    masks = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # as from a terminal (_clean_signals)
+    was = signal.signal(signal.SIGINT, signal.default_int_handler)
     noted = _CtrlCNoted(True)
     try:
         assert signal.getsignal(signal.SIGINT) is not signal.default_int_handler
@@ -267,11 +268,14 @@ def test_ctrl_c_during_a_pool_run_is_noted_not_raised() -> None:
         assert not noted()
     finally:
         noted.restore()
+    try:
+        assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
+        with pytest.raises(KeyboardInterrupt):
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.5)
+    finally:
+        signal.signal(signal.SIGINT, was)
         signal.pthread_sigmask(signal.SIG_SETMASK, masks)
-    assert signal.getsignal(signal.SIGINT) is signal.default_int_handler
-    with pytest.raises(KeyboardInterrupt):
-        os.kill(os.getpid(), signal.SIGINT)
-        time.sleep(0.5)
 
 
 def test_ctrl_c_stays_ignored_where_it_was_and_in_process_runs_stop_at_once() -> None:
