@@ -10,6 +10,7 @@ from typing import Callable
 
 from cardlang.compile import codegen as G
 from cardlang.compile import hoist as H
+from cardlang.compile import pytree
 from cardlang.compile.codegen import Code
 from cardlang.primitives.registry import Bound
 from cardlang.primitives.types import CE
@@ -35,12 +36,15 @@ def has(event: str, c: str) -> py.expr:
 def free(code: py.AST) -> bool:
     """Does CODE read nothing of its context but `ctx.state` and `ctx.vars` (so no `you`: the same whoever's
     turn it is)? A call handed `ctx` itself might read anything of it."""
-    parents = {id(ch): n for n in py.walk(code) for ch in py.iter_child_nodes(n)}
-    for n in py.walk(code):
-        if isinstance(n, py.Name) and n.id == G.CTX:
-            up = parents.get(id(n))
-            if not (isinstance(up, py.Attribute) and up.value is n and up.attr in ("state", "vars")):
-                return False
+    if isinstance(code, py.Name) and code.id == G.CTX:
+        return False
+    for n in pytree.walk(code):  # (one pass, each node's own fields: a cached load runs this too)
+        for f in n._fields:
+            v = getattr(n, f, None)
+            for ch in (v if isinstance(v, list) else (v,)):
+                if isinstance(ch, py.Name) and ch.id == G.CTX and not (
+                        isinstance(n, py.Attribute) and f == "value" and n.attr in ("state", "vars")):
+                    return False
     return True
 
 
