@@ -94,18 +94,7 @@ def replace_children(parents: list[AST], new_for: Callable[[AST], AST | None]) -
     are all the nodes of a tree (copy_listed), this rewrites the whole tree with no walk, looking into the
     replaced nodes too: for rewrites whose replaced nodes hold nothing else to replace."""
     for n in parents:
-        for f in n._fields:
-            v = getattr(n, f, None)
-            if isinstance(v, list):
-                for i, x in enumerate(v):
-                    if isinstance(x, AST):
-                        r = new_for(x)
-                        if r is not None:
-                            v[i] = r
-            elif isinstance(v, AST):
-                r = new_for(v)
-                if r is not None:
-                    setattr(n, f, r)
+        _replace_in(n, new_for, None)
 
 
 def replace(node: AST, new_for: Callable[[AST], AST | None]) -> None:
@@ -113,20 +102,24 @@ def replace(node: AST, new_for: Callable[[AST], AST | None]) -> None:
     not looked into); the others are looked into. NODE itself is never replaced."""
     todo = [node]
     while todo:
-        n = todo.pop()
-        for f in n._fields:
-            v = getattr(n, f, None)
-            if isinstance(v, list):
-                for i, x in enumerate(v):
-                    if isinstance(x, AST):
-                        r = new_for(x)
-                        if r is None:
-                            todo.append(x)
-                        else:
-                            v[i] = r
-            elif isinstance(v, AST):
-                r = new_for(v)
-                if r is None:
-                    todo.append(v)
-                else:
-                    setattr(n, f, r)
+        _replace_in(todo.pop(), new_for, todo)
+
+
+def _replace_in(n: AST, new_for: Callable[[AST], AST | None], kept: list[AST] | None) -> None:
+    """N's children for which NEW_FOR gives a node replaced by it; the others added to KEPT, if given."""
+    for f in n._fields:
+        v = getattr(n, f, None)
+        if isinstance(v, list):
+            for i, x in enumerate(v):
+                if isinstance(x, AST):
+                    r = new_for(x)
+                    if r is not None:
+                        v[i] = r
+                    elif kept is not None:
+                        kept.append(x)
+        elif isinstance(v, AST):
+            r = new_for(v)
+            if r is not None:
+                setattr(n, f, r)
+            elif kept is not None:
+                kept.append(v)
