@@ -18,8 +18,9 @@ from cardlang.compile.codegen import CTX, Gen, name, store
 def escapes(code: py.AST) -> bool:
     """Does CODE hand `ctx` itself to something (a call of a compiled function), which might read ctx.vars?
     Reading ctx.state, ctx.you or a name in ctx.vars in the code itself does not."""
-    attrs = {id(n.value) for n in pytree.walk(code) if isinstance(n, py.Attribute)}
-    return any(isinstance(n, py.Name) and n.id == CTX and id(n) not in attrs for n in pytree.walk(code))
+    nodes = pytree.walk(code)
+    attrs = {id(n.value) for n in nodes if isinstance(n, py.Attribute)}
+    return any(isinstance(n, py.Name) and n.id == CTX and id(n) not in attrs for n in nodes)
 
 
 _PURE_OPS = (py.Add, py.Sub, py.Mult, py.USub, py.Not, py.And, py.Or, py.Eq, py.NotEq, py.Lt, py.LtE, py.Gt,

@@ -36,16 +36,9 @@ def has(event: str, c: str) -> py.expr:
 def free(code: py.AST) -> bool:
     """Does CODE read nothing of its context but `ctx.state` and `ctx.vars` (so no `you`: the same whoever's
     turn it is)? A call handed `ctx` itself might read anything of it."""
-    if isinstance(code, py.Name) and code.id == G.CTX:
-        return False
-    for n in pytree.walk(code):  # (one pass, each node's own fields: a cached load runs this too)
-        for f in n._fields:
-            v = getattr(n, f, None)
-            for ch in (v if isinstance(v, list) else (v,)):
-                if isinstance(ch, py.Name) and ch.id == G.CTX and not (
-                        isinstance(n, py.Attribute) and f == "value" and n.attr in ("state", "vars")):
-                    return False
-    return True
+    nodes = pytree.walk(code)
+    kept = {id(n.value) for n in nodes if isinstance(n, py.Attribute) and n.attr in ("state", "vars")}
+    return not any(isinstance(n, py.Name) and n.id == G.CTX and id(n) not in kept for n in nodes)
 
 
 def free_read(code: py.AST) -> bool:
