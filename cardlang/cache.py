@@ -20,6 +20,22 @@ from pathlib import Path
 
 def cache_dir() -> Path | None:
     """This user's cache folder (created on first use), or None when caching is off or unsafe."""
+    where = (os.environ.get("CARDLANG_CACHE"), os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME"))
+    folder = _found[where] = _usable_folder()
+    return folder
+
+
+# The folder cache_dir found last for each setting of the variables it reads: an entry is read from there
+# without looking at the folder again (a load reads one entry per source file); every write looks again.
+_found: dict[tuple[str | None, ...], Path | None] = {}
+
+
+def _known_dir() -> Path | None:
+    where = (os.environ.get("CARDLANG_CACHE"), os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME"))
+    return _found[where] if where in _found else cache_dir()
+
+
+def _usable_folder() -> Path | None:
     env = os.environ.get("CARDLANG_CACHE")
     if env is not None and env.strip().lower() in ("", "0", "off", "no", "false"):
         return None
@@ -89,8 +105,7 @@ def code_version() -> str:
     return h.hexdigest()
 
 
-def _entry(kind: str, key: bytes) -> tuple[Path, bytes] | None:
-    folder = cache_dir()
+def _entry(kind: str, key: bytes, folder: Path | None) -> tuple[Path, bytes] | None:
     if folder is None:
         return None
     digest = hashlib.sha256(code_version().encode() + b"\0" + key).digest()
@@ -99,7 +114,7 @@ def _entry(kind: str, key: bytes) -> tuple[Path, bytes] | None:
 
 def read_entry(kind: str, key: bytes) -> bytes | None:
     """The payload stored for KEY, or None when there is none (or it is unreadable, cut short or stale)."""
-    where = _entry(kind, key)
+    where = _entry(kind, key, _known_dir())
     if where is None:
         return None
     path, digest = where
@@ -119,7 +134,7 @@ def read_entry(kind: str, key: bytes) -> bytes | None:
 def write_entry(kind: str, key: bytes, payload: bytes) -> None:
     """Store PAYLOAD for KEY, whole or not at all (a temporary file renamed into place); a cache that
     cannot be written is simply not used. Writing a game's code also prunes the folder (`prune`)."""
-    where = _entry(kind, key)
+    where = _entry(kind, key, cache_dir())
     if where is None:
         return
     path, digest = where

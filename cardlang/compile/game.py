@@ -86,7 +86,8 @@ def parse_files(paths: list[Path], errors: list[CardLangError],
     """Parse PATHS (from the cache when their bytes were parsed before), adding to ERRORS what is wrong;
     KEYS, when given, gets the key of each file's path and bytes, in order (what the code cache is keyed by)."""
     files = []
-    cwd = Path.cwd().resolve() if paths else None  # once for all files
+    cwd = Path.cwd().resolve() if paths else None  # once for all files, as their folders are
+    folders: dict[str, str] = {}
     for path in paths:
         try:
             data = path.read_bytes()
@@ -102,7 +103,7 @@ def parse_files(paths: list[Path], errors: list[CardLangError],
                                            Span(shown_path(path, cwd), line, col, line, col + 1),
                                            hint="save the file as UTF-8"))
             continue
-        rel = shown_path(path, cwd)
+        rel = shown_path(path, cwd, folders)
         key = source_key(data, rel)
         if keys is not None:
             keys.append(key)

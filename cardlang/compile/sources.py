@@ -65,13 +65,15 @@ def game_sources(game_id: str, extra: list[Path], replace: list[Path]) -> tuple[
             source_files(extra + replace, (RULES_SUFFIX,)))
 
 
-def shown_path(path: Path, cwd: Path | None = None) -> str:
+def shown_path(path: Path, cwd: Path | None = None, folders: dict[str, str] | None = None) -> str:
     """PATH as errors name it: relative to the working folder (CWD, resolved, when the caller has it) if
-    it is under it."""
-    try:
-        return str(path.resolve().relative_to(cwd or Path.cwd().resolve()))
-    except ValueError:
-        return str(path)
+    it is under it. FOLDERS: the caller's folders resolved so far (`resolved`), for one that names many."""
+    real = str(resolved(path, {} if folders is None else folders) if path.name else path.resolve())
+    base = str(cwd or Path.cwd().resolve())
+    under = base if base.endswith(os.sep) else base + os.sep
+    if real.startswith(under):
+        return real[len(under):]
+    return "." if real == base else str(path)
 
 
 def load_key(game_id: str, extra: list[Path] | None = None, replace: list[Path] | None = None) -> bytes | None:
@@ -82,6 +84,7 @@ def load_key(game_id: str, extra: list[Path] | None = None, replace: list[Path] 
         return None
     keys: list[bytes] = [game_id.encode("utf-8", "surrogatepass")]
     cwd = Path.cwd().resolve()
+    folders: dict[str, str] = {}
     for label, paths in zip((None, b"cards", b"replace", b"extra rules"),
                             game_sources(game_id, extra or [], replace or [])):
         if label is not None:
@@ -92,5 +95,5 @@ def load_key(game_id: str, extra: list[Path] | None = None, replace: list[Path] 
                 data.decode("utf-8")
             except (OSError, UnicodeDecodeError):
                 return None
-            keys.append(source_key(data, shown_path(path, cwd)))
+            keys.append(source_key(data, shown_path(path, cwd, folders)))
     return b"\0".join(keys)
