@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from cardlang.compile.botgen import BotPref, compile_condition, generate, reads, repeated_calls, shape
+from cardlang.compile.codecache import cached_code
 from cardlang.compile.compiler import CARD, CARDS, INT, PLAYER, Scope
 from cardlang.errors import CardCompileError, CardLangError, Span
 from cardlang.runtime.decisions import NOT_NAMED, View
@@ -27,6 +28,7 @@ class CompiledBot:
     rules: dict[str, tuple[Span, list[BotPref]]]
     codes: dict[str, tuple[Callable | None, Callable | None]] = field(default_factory=dict)
     named: "NamedPicks" = field(init=False)
+    key: bytes | None = None  # the user-cache key of its code (a game that loaded from the cache), if any
 
     def __post_init__(self) -> None:
         self.named = NamedPicks(self)
@@ -37,7 +39,13 @@ class CompiledBot:
         got = self.codes.get(tag)
         if got is None:
             rule = self.rules.get(tag)
-            got = (None, None) if rule is None else generate(self.comp, f"bot {self.name}: on {tag}", *rule)
+            if rule is None:
+                got = (None, None)
+            elif self.key is None:
+                got = generate(self.comp, f"bot {self.name}: on {tag}", *rule)
+            else:  # its code from the user's cache, under the bot's key and the tag
+                got = cached_code(self.key + b"\0on\0" + tag.encode("utf-8", "surrogatepass"), self.comp.generated,
+                                  lambda: generate(self.comp, f"bot {self.name}: on {tag}", *rule))
             self.codes[tag] = got
         return got
 
@@ -95,18 +103,10 @@ def compile_bot(game, name: str) -> CompiledBot:
 def _compile_cached(game, name: str, key: bytes) -> CompiledBot:
     """Bot NAME of a game whose load skipped the checks (its sources checked clean before), compiled when
     first asked for, with its conditions' code from the user's cache as a load takes it (compile/codecache.py),
-    keyed by the game's sources and the bot's name."""
-    from cardlang.compile.codecache import CodeLog, generating, open_log
-    generated = len(game.compiler.generated)
-    log = open_log(key + b"\0bot\0" + name.encode("utf-8", "surrogatepass"))
-    with generating(log):
-        bot = _compile_bot(game, name)
-    if log.stale:  # not this bot's code after all: compile it afresh, as a load does
-        del game.compiler.generated[generated:]
-        log = CodeLog(log.key, None)
-        with generating(log):
-            bot = _compile_bot(game, name)
-    log.save()
+    keyed by the game's sources and the bot's name; so is each rule's code, when first asked for."""
+    key += b"\0bot\0" + name.encode("utf-8", "surrogatepass")
+    bot = cached_code(key, game.compiler.generated, lambda: _compile_bot(game, name))
+    bot.key = key
     return bot
 
 

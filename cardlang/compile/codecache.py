@@ -3,17 +3,19 @@
 Loading a game generates its functions in a fixed order, and the same sources compiled by the same
 cardlang give the same functions in the same order (tests/compile/test_codecache.py checks it across hash
 seeds). A load of sources that checked clean stores its code objects (marshal: code and constants only,
-never the compiled values they use) under a key of every source's path and bytes; the next load of the
-same sources still runs the compiler, which builds each function's namespace of compiled values (a
-primitive's run function, a span, a card definition), and binds it to the stored code object instead of
-placing and compiling the function again. Each stored function also keeps its file name, function name
-and the names of its namespace in order: a load that asks for anything else has found a stale entry, and is
-compiled again from scratch (cardlang/compile/game.py). An entry ends where the load's checks that can only
+never the compiled values they use) under a key of every source's path and bytes. The next load of the
+same sources still runs the compiler's rules, and binds each stored code object to the namespace of
+compiled values it needs (a primitive's run function, a span, a card definition) instead of placing and
+compiling the function again. Each stored function also keeps its file name, function name and the names
+of its namespace in order: a load that asks for another function has found a stale entry, and is compiled
+again from scratch (cardlang/compile/game.py); a namespace other than the stored one has its function
+compiled afresh (codegen.Unbound). An entry ends where the load's checks that can only
 find errors begin: a load that has taken all of it by then skips them (`checks_known_clean`). Knows nothing
 of games.
 
-What only shapes a function's code is not redone for a function the entry holds next (codegen.Gen.replay:
-the analyses of loop bodies), and what the compiler found by walking the sources to decide what to generate
+A function the entry holds next is not generated while the game loads: it is made from the stored code
+object, and generated for its namespace when first run (codegen.Unbound, leaving out what only shapes
+its code: codegen.Gen.replay). What the compiler found by walking the sources to decide what to generate
 (the names each block keeps in locals, the verbs that never nest, the order of the cards' abilities, the
 rules texts) is stored beside the code as plain data, in the order the load asks for it (`recall`). An
 entry is `(functions, facts)`.
@@ -55,17 +57,25 @@ class CodeLog:
         return self.complete
 
     def expects(self, filename: str, fn_name: str) -> bool:
-        """Is the entry's next function named so? Then the function about to be generated is most likely
-        taken from it (take still checks its namespace), and is generated only for that (codegen.Gen.replay)."""
+        """Is the entry's next function named so? Then the function about to be generated is taken from it
+        (take_expected) without being generated while the game loads (codegen.Unbound)."""
         if self.stored is None or self.stale or self.pos >= len(self.stored):
             return False
         f, n, _, _ = self.stored[self.pos]
         return f == filename and n == fn_name
 
-    def take(self, filename: str, fn_name: str, ns: dict, *, last_try: bool = True) -> Any:
-        """The stored code object for the next function, if it is this one. Not LAST_TRY: a namespace
-        generated without what only shapes code (codegen.Gen.replay) that is not the stored one leaves the
-        entry as it is, for the namespace generated whole to be tried."""
+    def take_expected(self) -> tuple[tuple[str, ...], Any]:
+        """The names of the namespace and the code object of the function `expects` found next. Whether
+        the namespace is that one is known only when the function is bound to it (codegen.Unbound.bind),
+        which compiles the function afresh when it is not."""
+        f, n, names, code = self.stored[self.pos]
+        self.pos += 1
+        self.recorded.append((f, n, names, code))
+        return names, code
+
+    def take(self, filename: str, fn_name: str, ns: dict) -> Any:
+        """The stored code object for the next function, if it is this one with this namespace; else None,
+        and the entry is stale (the load then compiles everything again, game.py)."""
         if self.stored is None or self.stale:
             return None
         if self.pos < len(self.stored):
@@ -74,8 +84,7 @@ class CodeLog:
                 self.pos += 1
                 self.recorded.append((f, n, names, code))
                 return code
-        if last_try:
-            self.stale = True
+        self.stale = True
         return None
 
     def recall(self, compute: Callable[[], Any]) -> Any:
@@ -134,6 +143,24 @@ def recall(compute: Callable[[], Any]) -> Any:
     its entry, if there is one, else computed and recorded (CodeLog.recall)."""
     log = codegen.code_log
     return log.recall(compute) if log is not None else compute()
+
+
+def cached_code(key: bytes, generated: list, make: Callable[[], Any]) -> Any:
+    """MAKE() with the code objects of the functions it generates taken from the user's cache entry under
+    KEY, as a load takes them, and stored there when they are not (a bot, compiled after its game loaded).
+    An entry that turns out not to be MAKE's is left, and MAKE runs again compiling all, as a load does
+    (what the first try added to GENERATED, the compiler's list of modules, is dropped)."""
+    before = len(generated)
+    log = open_log(key)
+    with generating(log):
+        made = make()
+    if log.stale:
+        del generated[before:]
+        log = CodeLog(key, None)
+        with generating(log):
+            made = make()
+    log.save()
+    return made
 
 
 @contextmanager

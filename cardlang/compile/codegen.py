@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ast as py
 import itertools
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from cardlang.errors import RuleViolation, Span
@@ -111,8 +111,6 @@ def set_var(n: str, value: py.expr) -> py.Assign:
 
 class Gen:
     """The module being generated for one block: its namespace of constants, line table and helpers."""
-
-    _modules = itertools.count()
 
     def __init__(self, label: str) -> None:
         self.label = label
@@ -248,18 +246,34 @@ def _violation(ctx: Ctx, e: IllegalAction, lines: dict[int, Span | None]):
     return RuleViolation(f"{ctx.source or 'rules'}: {e}", span)
 
 
-@dataclass
 class Generated:
-    """One generated module: what it was made for, its Python AST (for `cardlang compile`) and its function."""
+    """One generated module: what it was made for, its Python AST (for `cardlang compile`), its function and
+    its constants by mangled name (compiled values, not code). A module whose code object came from the
+    cache is bound to its namespace only when first run or asked for its constants (Unbound)."""
 
-    label: str
-    span: Span | None
-    made: py.Module | None  # the tree, or None for a module whose code came from the cache (see tree)
-    fn: Callable
-    consts: dict[str, Any]  # the module's constants by mangled name (compiled values, not code)
-    card: str | None = None  # the card whose ability it is, if any
-    uses_names: bool = True  # (build) its code reads or writes ctx.vars, or hands ctx to what might
-    remake: Callable[[], py.Module] | None = field(default=None, repr=False)
+    __slots__ = ("label", "span", "made", "fn", "_consts", "card", "uses_names", "remake", "unbound")
+
+    def __init__(self, label: str, span: Span | None, made: py.Module | None, fn: Callable,
+                 consts: dict[str, Any] | None, remake: Callable[[], py.Module] | None = None,
+                 unbound: "Unbound | None" = None) -> None:
+        self.label, self.span, self.made, self.fn = label, span, made, fn
+        self._consts = consts
+        self.card: str | None = None  # the card whose ability it is, if any
+        self.uses_names = True  # (build) its code reads or writes ctx.vars, or hands ctx to what might
+        self.remake = remake  # makes the tree again, for one whose code came from the cache
+        self.unbound = unbound
+
+    @property
+    def consts(self) -> dict[str, Any]:
+        if self._consts is None:
+            self._consts = self.unbound.bind()
+        return self._consts
+
+    def ready(self) -> "Generated":
+        """The module as it runs: its functions bound to their namespace (what a first call does)."""
+        if self._consts is None:
+            self._consts = self.unbound.bind()
+        return self
 
     @property
     def tree(self) -> py.Module:
@@ -337,40 +351,81 @@ def build_functions(label: str, span: Span | None,
     module (its `fn` the first function) and the functions by name.
 
     While a game loads, the code object may come from the cache (compile/codecache.py): when the entry's next
-    function is this one, the module is generated only for its namespace (Gen.replay), and its tree, for
-    `cardlang compile`, is generated whole again only when asked for (Generated.tree)."""
+    function is this one, the module is not generated at all while the game loads. Its functions are made
+    from the stored code object and generated for their namespace (Gen.replay) when one is first called
+    (Unbound); its tree, for `cardlang compile`, is generated whole only when asked for (Generated.tree)."""
     filename = f"<cardlang {span}>" if span is not None else f"<cardlang {label}>"
+    remake = lambda: _generate(label, defs, False)[1]  # noqa: E731
+    names = ",".join(d[0] for d in defs)
+    if not checking_only and code_log is not None and code_log.expects(filename, names):
+        unbound = Unbound(label, filename, defs, *code_log.take_expected())
+        return Generated(label, span, None, unbound.fns[defs[0][0]], None, remake, unbound), unbound.fns
+    gen, tree = _generate(label, defs, False)
     if checking_only:
-        gen, tree = _generate(label, defs, False)
         fns = _compiled_when_called(gen, tree, filename, [d[0] for d in defs])
     else:
-        gen, tree, fns, replay = _compiled(label, filename, defs)
+        fns = _compiled(gen, tree, filename, names)
     consts = {k: v for k, v in gen.ns.items() if k in gen._ids.values()}
-    remake = (lambda: _generate(label, defs, False)[1]) if not checking_only and replay else None
-    return Generated(label, span, None if remake else tree, fns[defs[0][0]] if defs else None, consts,
-                     remake=remake), fns
+    return Generated(label, span, tree, fns[defs[0][0]] if defs else None, consts), fns
 
 
-def _compiled(label: str, filename: str, defs: list[tuple[str, tuple[str, ...], Callable[[Gen], list[py.stmt]]]]
-              ) -> tuple[Gen, py.Module, dict[str, Callable], bool]:
-    """The module of DEFS generated, its code object compiled (or taken from the cache) and run: its Gen, its
-    tree, its functions by name, and whether it was generated for its namespace only (Gen.replay)."""
+def _compiled(gen: Gen, tree: py.Module, filename: str, names: str) -> dict[str, Callable]:
+    """The functions of a generated module by name: its code object compiled (or, for a load that takes
+    this function from the cache after all, taken from it) and run in its namespace."""
     codes = code_log
-    names = ",".join(d[0] for d in defs)
-    replay = codes is not None and codes.expects(filename, names)
-    gen, tree = _generate(label, defs, replay)
-    code = codes.take(filename, names, gen.ns, last_try=not replay) if codes is not None else None
-    if code is None and replay:  # another namespace than the stored one: generated whole, and tried again
-        replay = False
-        gen, tree = _generate(label, defs, False)
-        code = codes.take(filename, names, gen.ns)
+    code = codes.take(filename, names, gen.ns) if codes is not None else None
     if code is None:
         code = _code_of(gen, tree, filename)
         if codes is not None:
             codes.record(filename, names, gen.ns, code)
     ns = dict(gen.ns)
     exec(code, ns)
-    return gen, tree, {d[0]: ns[d[0]] for d in defs}, replay
+    return {n: ns[n] for n in names.split(",") if n}
+
+
+def _unbound(*args: Any) -> Any:
+    # The code every function of an Unbound module runs until it is bound (its one global name replaced
+    # by each function's own hook: Unbound).
+    return _cardlang_bind(args)  # noqa: F821 - a name of the module's namespace, not of this one
+
+
+class Unbound:
+    """A module whose code object a cached load took from the entry without generating it. Its functions
+    are made from that code object at once (a module's code only defines them), each first running a
+    stand-in (`_unbound`, under a name of its own in the namespace): the first call of any of them
+    generates the module for its namespace (Gen.replay, as the load that compiled it did), binds every
+    function to it and runs the real code from then on (no stand-in is left in a call). Were the namespace
+    generated not the stored one (a fact of the load that generating later does not see), the module is
+    generated whole, and compiled when that is not the stored one either: the function is right whatever
+    the entry holds."""
+
+    def __init__(self, label: str, filename: str, defs: list, names: tuple[str, ...], code: Any) -> None:
+        self.label, self.filename, self.defs, self.names, self.code = label, filename, defs, names, code
+        self.ns: dict[str, Any] = {"__builtins__": {"range": range, "list": list}}
+        exec(code, self.ns)  # defines the functions, reads no constant
+        self.fns: dict[str, Callable] = {n: self.ns[n] for n, _, _ in defs}
+        self.consts: dict[str, Any] | None = None
+        for n, fn in self.fns.items():
+            hook = f"_bind_{n}"
+            self.ns[hook] = lambda args, fn=fn: (self.bind(), fn(*args))[1]
+            fn.__code__ = _unbound.__code__.replace(co_names=(hook,))
+
+    def bind(self) -> dict[str, Any]:
+        """Generate the namespace, bind the functions to it, and return the module's constants."""
+        if self.consts is not None:
+            return self.consts
+        gen, tree = _generate(self.label, self.defs, True)
+        if tuple(gen.ns) != self.names:
+            gen, tree = _generate(self.label, self.defs, False)
+        code = self.code if tuple(gen.ns) == self.names else _code_of(gen, tree, self.filename)
+        made = {"__builtins__": self.ns["__builtins__"]}
+        exec(code, made)
+        for n, fn in self.fns.items():
+            del self.ns[f"_bind_{n}"]
+            fn.__code__ = made[n].__code__
+        self.ns.update((k, v) for k, v in gen.ns.items() if k != "__builtins__")
+        self.consts = {k: v for k, v in gen.ns.items() if k in gen._ids.values()}
+        return self.consts
 
 
 def _code_of(gen: Gen, tree: py.Module, filename: str) -> Any:

@@ -17,6 +17,7 @@ import pytest
 from cardlang import cache
 from cardlang.compile import codegen
 from cardlang.compile.bots import compile_bot
+from cardlang.compile.codegen import Generated
 from cardlang.compile.game import load_game
 from cardlang.errors import ErrorList
 from cardlang.syntax import parser
@@ -61,7 +62,7 @@ def _fingerprint(game) -> list:
     for name in game.bots:
         compile_bot(game, name)
     funcs = [(g.label, g.fn.__code__.co_filename, g.fn.__code__.co_code, g.fn.__code__.co_linetable,
-              repr(g.fn.__code__.co_consts), tuple(g.consts)) for g in game.compiler.generated]
+              repr(g.fn.__code__.co_consts), tuple(g.consts)) for g in map(Generated.ready, game.compiler.generated)]
     cards = [(d.name, sorted(d.props.items()), sorted(d.dynamic), d.text) for d in game.defs]
     return [funcs, cards, sorted(game.bots), sorted(game.spec.zones), sorted(game.spec.counters)]
 

@@ -1,0 +1,107 @@
+"""A cached load does not generate the functions it takes from the user's cache (codegen.Unbound): each is
+made from its stored code object and bound to its namespace the first time it runs, after which it runs
+that code object itself. A namespace other than the stored one gets a function compiled afresh; a bot's
+rules take their code from the cache too. Every way, the game plays as after a load that compiled it."""
+from __future__ import annotations
+
+import hashlib
+import marshal
+from pathlib import Path
+
+from cardlang import cache
+from cardlang.agents import make_agent
+from cardlang.compile import codegen
+from cardlang.compile.game import load_game
+from cardlang.runtime.engine import play_game
+from copied_game import private_home
+
+GAME = "warring-kingdom"
+BOTS = ("economy", "rush")
+
+
+def _played(game, seed: int = 4) -> tuple:
+    r = play_game(game, [make_agent(game, b, seed + j) for j, b in enumerate(BOTS)], seed, log=True)
+    return r.winners, r.scores, r.turns, list(r.state.log)
+
+
+def _code(c) -> tuple:
+    return c.co_filename, c.co_code, c.co_names, c.co_linetable, repr(c.co_consts)
+
+
+class Generating:
+    """Counts the modules generated and the functions compiled while it is installed."""
+
+    def __init__(self, monkeypatch) -> None:
+        self.generated = self.compiled = 0
+        real_generate, real_compile = codegen._generate, compile
+
+        def generate(*args):
+            self.generated += 1
+            return real_generate(*args)
+
+        def compile_(*args, **kw):
+            self.compiled += 1
+            return real_compile(*args, **kw)
+        monkeypatch.setattr(codegen, "_generate", generate)
+        monkeypatch.setattr(codegen, "compile", compile_, raising=False)
+
+
+def test_a_cached_load_generates_a_function_only_when_it_first_runs(tmp_path: Path, monkeypatch) -> None:
+    private_home(tmp_path, monkeypatch, (GAME,))
+    cold = load_game(GAME)
+    expected = _played(cold)
+    assert _played(load_game(GAME)) == expected  # (stores the code of the bots' rules: the last test)
+    n = Generating(monkeypatch)
+    warm = load_game(GAME)
+    modules = warm.compiler.generated
+    loaded = len(modules)
+    unbound = [g for g in modules if g.unbound is not None and g.unbound.consts is None]
+    # what the compile rules run while loading (a pool's filter) is bound then; nothing else is generated
+    assert n.generated == len(modules) - len(unbound) < len(modules) // 10
+    assert n.compiled == 0
+    hooks = unbound[0].unbound.ns
+    assert any(k.startswith("_bind_") for k in hooks) and not any(k.startswith("_k") for k in hooks)
+    assert _played(warm) == expected
+    bound = [g for g in unbound if g.unbound.consts is not None]
+    assert len(bound) > 20 and n.compiled == 0  # every one of them bound to its stored code object
+    # a load makes its modules in one order (compile/codecache.py): the cold load's first ones are these
+    twin = {id(g): c for g, c in zip(modules[:loaded], cold.compiler.generated)}
+    for g in bound:
+        assert _code(g.fn.__code__) == _code(twin[id(g)].fn.__code__)
+        assert not any(k.startswith("_bind_") for k in g.unbound.ns)  # no stand-in is left in a call
+        assert list(g.consts) == list(twin[id(g)].consts)
+
+
+def test_a_namespace_other_than_the_stored_one_gets_its_function_compiled_afresh(tmp_path: Path,
+                                                                                   monkeypatch) -> None:
+    """An entry whose functions name other constants than generating them gives (as if stored by a faulty
+    cardlang) is trusted only as far as the function names: each function is compiled when it is bound,
+    and the game plays as it should."""
+    private_home(tmp_path, monkeypatch, (GAME,))
+    cold = load_game(GAME)
+    expected = _played(cold)
+    f, _ = cache._entry("code", cold.code_key, cache.cache_dir())
+    whole = f.read_bytes()
+    stored, facts = marshal.loads(whole[cache._HEAD:])
+    odd = [(fname, fn, names + ("_odd",), code) for fname, fn, names, code in stored]
+    payload = marshal.dumps((odd, facts))
+    f.write_bytes(whole[: len(cache._MAGIC) + 32] + hashlib.sha256(payload).digest() + payload)
+    n = Generating(monkeypatch)
+    warm = load_game(GAME)
+    assert n.compiled < len(warm.compiler.generated) // 10  # taken unchecked: only what ran while loading
+    before = n.compiled
+    assert _played(warm) == expected
+    assert n.compiled > before
+
+
+def test_a_bots_rules_take_their_code_from_the_cache(tmp_path: Path, monkeypatch) -> None:
+    private_home(tmp_path, monkeypatch, (GAME,))
+    expected = _played(load_game(GAME))  # the checks compile the bots' conditions, the game their rules
+    n = Generating(monkeypatch)
+    assert _played(load_game(GAME)) == expected
+    assert n.compiled > 0  # a bot's rules compiled, and stored, the first time after a cached load
+    n.compiled = 0
+    warm = load_game(GAME)
+    assert _played(warm) == expected and n.compiled == 0
+    rules = [g for g in warm.compiler.generated if g.label.startswith("bot ") and ": on " in g.label]
+    assert len(rules) > 5 and all(g.unbound is not None for g in rules)
