@@ -15,13 +15,14 @@ player may see. Knows no game.
 from __future__ import annotations
 
 import ast as py
-from dataclasses import dataclass, fields, is_dataclass
+from dataclasses import dataclass
 from typing import Any, Callable
 
 from cardlang.compile import codegen as G
 from cardlang.errors import Span
 from cardlang.primitives.types import CE
 from cardlang.syntax import ast
+from cardlang.syntax.walk import field_names, nodes
 
 # Decisions a bot may answer with `lowest EXPR` / `highest EXPR`, and the name each option has in EXPR.
 WEIGHED = {"cards": "card", "slots": "slot", "numbers": "number", "players": "player"}
@@ -45,19 +46,11 @@ def repeated_calls(conds: list) -> dict:
     """Shapes of the function calls (`sum(...)`, `count(...)`) that the conditions of one rule make more than
     once, each with the local that keeps its value while one pick is made."""
     counts: dict = {}
-
-    def walk(node: Any) -> None:
-        if is_dataclass(node) and not isinstance(node, type):
+    for c in conds:
+        for node in nodes(c):
             if isinstance(node, ast.Func):
                 k = shape(node)
                 counts[k] = counts.get(k, 0) + 1
-            for f in fields(node):
-                walk(getattr(node, f.name))
-        elif isinstance(node, (tuple, list)):
-            for x in node:
-                walk(x)
-    for c in conds:
-        walk(c)
     return {k: f"_s{i}" for i, k in enumerate(k for k, n in counts.items() if n > 1)}
 
 
@@ -89,11 +82,12 @@ def compile_condition(comp, node: Any, scope: Any, shared: dict) -> tuple[CE, tu
 
 def shape(node: Any) -> Any:
     """NODE's syntax tree as nested tuples, positions left out (two `honor < 2` anywhere are equal)."""
-    if is_dataclass(node) and not isinstance(node, type):
-        return (type(node).__name__,) + tuple(shape(getattr(node, f.name)) for f in fields(node) if f.name != "span")
     if isinstance(node, (tuple, list)):
         return tuple(shape(x) for x in node)
-    return node
+    own = field_names(type(node))
+    if own is False:
+        return node
+    return (type(node).__name__,) + tuple(shape(getattr(node, f)) for f in own)
 
 
 def reads(node_shape: Any, name: str) -> bool:
@@ -143,8 +137,9 @@ def _groups(prefs: list[BotPref]) -> list[tuple[BotPref, list[BotPref]]]:
 
 def _placed(gen: G.Gen, span: Span, stmts: list[py.stmt]) -> list[py.stmt]:
     ln = gen.line(span)  # the preference's line in the module's table
-    for st in stmts:
-        G._place(st, ln)
+    if not gen.replay:  # (a tree generated for its namespace only is thrown away: codegen.Gen.replay)
+        for st in stmts:
+            G._place(st, ln)
     return stmts
 
 

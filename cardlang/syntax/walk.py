@@ -22,6 +22,12 @@ def _fields_of(cls: type) -> tuple[str, ...] | bool:
     return found
 
 
+def field_names(cls: type) -> tuple[str, ...] | bool:
+    """The fields of a node class but its span, in order; False for a class that is no node."""
+    found = _CHILD_FIELDS.get(cls)
+    return _fields_of(cls) if found is None else found
+
+
 def nodes(root: object) -> Iterator[object]:
     """ROOT (when it is a node) and every node under it, in source order, without recursion: a node before
     its fields, each field in order, a tuple item by item."""
