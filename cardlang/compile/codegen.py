@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import ast as py
 import itertools
+import threading
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -265,9 +266,7 @@ class Generated:
 
     @property
     def consts(self) -> dict[str, Any]:
-        if self._consts is None:
-            self._consts = self.unbound.bind()
-        return self._consts
+        return self.ready()._consts
 
     def ready(self) -> "Generated":
         """The module as it runs: its functions bound to their namespace (what a first call does)."""
@@ -357,7 +356,7 @@ def build_functions(label: str, span: Span | None,
     filename = f"<cardlang {span}>" if span is not None else f"<cardlang {label}>"
     remake = lambda: _generate(label, defs, False)[1]  # noqa: E731
     names = ",".join(d[0] for d in defs)
-    if not checking_only and code_log is not None and code_log.expects(filename, names):
+    if defs and not checking_only and code_log is not None and code_log.expects(filename, names):
         unbound = Unbound(label, filename, defs, *code_log.take_expected())
         return Generated(label, span, None, unbound.fns[defs[0][0]], None, remake, unbound), unbound.fns
     gen, tree = _generate(label, defs, False)
@@ -394,7 +393,7 @@ class Unbound:
     are made from that code object at once (a module's code only defines them), each first running a
     stand-in (`_unbound`, under a name of its own in the namespace): the first call of any of them
     generates the module for its namespace (Gen.replay, as the load that compiled it did), binds every
-    function to it and runs the real code from then on (no stand-in is left in a call). Were the namespace
+    function to it and runs the real code from then on (no stand-in is left in its calls). Were the namespace
     generated not the stored one (a fact of the load that generating later does not see), the module is
     generated whole, and compiled when that is not the stored one either: the function is right whatever
     the entry holds."""
@@ -411,21 +410,27 @@ class Unbound:
             fn.__code__ = _unbound.__code__.replace(co_names=(hook,))
 
     def bind(self) -> dict[str, Any]:
-        """Generate the namespace, bind the functions to it, and return the module's constants."""
-        if self.consts is not None:
+        """Generate the namespace, bind the functions to it, and return the module's constants. Under a
+        lock, and in this order (the constants first, then the code, the stand-in's hook left in place), so
+        that a thread sharing the game (a Dask worker's) that calls a function while another binds it runs
+        either the stand-in, which waits for the binding, or the real code with its constants there."""
+        with _binding:
+            if self.consts is not None:
+                return self.consts
+            gen, tree = _generate(self.label, self.defs, True)
+            if tuple(gen.ns) != self.names:
+                gen, tree = _generate(self.label, self.defs, False)
+            code = self.code if tuple(gen.ns) == self.names else _code_of(gen, tree, self.filename)
+            made = {"__builtins__": self.ns["__builtins__"]}
+            exec(code, made)
+            self.ns.update((k, v) for k, v in gen.ns.items() if k != "__builtins__")
+            for n, fn in self.fns.items():
+                fn.__code__ = made[n].__code__
+            self.consts = {k: v for k, v in gen.ns.items() if k in gen._ids.values()}
             return self.consts
-        gen, tree = _generate(self.label, self.defs, True)
-        if tuple(gen.ns) != self.names:
-            gen, tree = _generate(self.label, self.defs, False)
-        code = self.code if tuple(gen.ns) == self.names else _code_of(gen, tree, self.filename)
-        made = {"__builtins__": self.ns["__builtins__"]}
-        exec(code, made)
-        for n, fn in self.fns.items():
-            del self.ns[f"_bind_{n}"]
-            fn.__code__ = made[n].__code__
-        self.ns.update((k, v) for k, v in gen.ns.items() if k != "__builtins__")
-        self.consts = {k: v for k, v in gen.ns.items() if k in gen._ids.values()}
-        return self.consts
+
+
+_binding = threading.RLock()
 
 
 def _code_of(gen: Gen, tree: py.Module, filename: str) -> Any:
