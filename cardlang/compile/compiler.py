@@ -3,9 +3,10 @@
 Expressions compile to `CE(fn, type)` where `fn(ctx)` computes the value; statements compile to `fn(ctx)`.
 Runtime `IllegalAction`s are turned into `RuleViolation`s that name the card and point at the clause.
 
-The rules live by concern: expressions.py (literals, names, attributes), operators.py (functions, filters,
-arithmetic, comparisons), decisions.py (choose, may), statements.py (blocks, assignments, loops), calls.py
-(verbs, triggers, abilities at play time). This module joins them and holds type coercion.
+The rules live by concern: expressions.py (literals, names, attributes), operators.py (functions, lists,
+arithmetic, comparisons, is/in, and/or/not), loops.py (`where` filters, `sum`, the count of a where),
+decisions.py (choose, may), statements.py (blocks, assignments, loops), calls.py (verbs, triggers, abilities
+at play time). This module joins them and holds type coercion.
 """
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from cardlang.compile import inline as _inline  # noqa: F401  (fills codegen.EXP
 from cardlang.compile.calls import SCENARIO_ONLY, Calls, VerbTable, _MAX_DEPTH
 from cardlang.compile.decisions import Decisions
 from cardlang.compile.expressions import Expressions
+from cardlang.compile.loops import Loops
 from cardlang.compile.operators import Operators, _names_fn
 from cardlang.compile.scope import EXPR_RULES, STMT_RULES, Scope
 from cardlang.compile.spec import GameSpec
@@ -32,7 +34,7 @@ from cardlang.runtime.state import Ctx, GameOver, IllegalAction
 _OPS = (py.Call, py.BinOp, py.Compare, py.BoolOp, py.UnaryOp, py.List, py.Tuple)
 
 
-class Compiler(Expressions, Operators, Decisions, Statements, Calls):
+class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
     """Compiles the AST of one game's cards, rules, bots and scenarios against its declarations."""
 
     def __init__(self, spec: GameSpec, registry: Registry, defs_by_name: dict | None = None) -> None:

@@ -3,7 +3,7 @@
 every item (`hoist_invariants`, computed once before the loop) and an item's reads made twice
 (`share_item_reads`). Only reads that cannot fail are moved (`x[0]` stays behind the test that guards it).
 Knows no game and no source construct, only the shapes of code the compile rules emit (compile/codegen.py);
-the operators that build loops (compile/operators.py) ask it.
+the operators that build loops (compile/loops.py) ask it.
 """
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Filters over a list whose answer is known without testing each item, for the generated loops of
-compile/operators.py: `count(NUMBERS where number == X)` is the list's own count, `CARDS where card.C ==
+compile/loops.py: `count(NUMBERS where number == X)` is the list's own count, `CARDS where card.C ==
 X` (C a per-card counter) passes no card when no card holds X, and a filter of at most one card is a test
 in its caller. Knows no game.
 """

@@ -438,7 +438,7 @@ def _listed(ce: CE) -> Callable:
 
 
 def _made(g: G.Gen, code: py.expr) -> bool:
-    """Is CODE a call of a generated `where` (a list of its own, which nothing else holds: compile/operators.py
+    """Is CODE a call of a generated `where` (a list of its own, which nothing else holds: compile/loops.py
     marks them `fresh`), or `[] if ... else` one?"""
     if isinstance(code, py.IfExp):
         return (G.fresh_list(code.body) or _made(g, code.body)) and (G.fresh_list(code.orelse) or _made(g, code.orelse))

@@ -6,8 +6,8 @@ from typing import Any
 
 from cardlang.compile.describe.calls import describe_call
 from cardlang.compile.describe.doc import _cur, writing
-from cardlang.compile.describe.exprs import (_card_filter, _counter_word, _find, _prop_label, _zone_label, cond_text,
-                                            expr_text, type_label, variant_label)
+from cardlang.compile.describe.exprs import _card_filter, _find, cond_text, expr_text
+from cardlang.compile.describe.labels import _counter_word, _prop_label, _zone_label, type_label, variant_label
 from cardlang.compile.describe.statements import _parts
 from cardlang.compile.describe.words import _and, _join, _lower_first, _plural, _upper_first
 from cardlang.render.model import CardFace, RulesReference, Section, Stat

@@ -1,5 +1,5 @@
 """Small reads generated code computes in place instead of calling a function (compile/inline.py, the count of
-a list of numbers in compile/operators.py): each gives the function's value over the same arguments."""
+a list of numbers in compile/loops.py): each gives the function's value over the same arguments."""
 import ast as py
 
 from cardlang.compile import codegen as G

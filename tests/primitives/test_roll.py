@@ -86,7 +86,7 @@ def test_a_roll_draws_what_randint_draws_and_leaves_the_rng_where_it_would(sides
 
 
 def test_counting_the_dice_equal_to_a_number(tmp_path, monkeypatch) -> None:
-    # `count(dice where number == X)`, X a number or a name, is the list's own count (compile/operators.py);
+    # `count(dice where number == X)`, X a number or a name, is the list's own count (compile/loops.py);
     # `number == number` is every die, counted by the loop
     probe = ("dice = [1, 6, 3, 6, 3]; let n = 3; "
              "tally += count(dice where number == n) + 10 * count(dice where 6 == number) "

@@ -10,13 +10,15 @@ player count side by side ("8 / 12 / 12").
 
 The text is written per construct, imports pointing one way:
   words (English, strings only) -> doc (what the text knows so far) -> numbers (set-up numbers per player
-  count) -> exprs (expressions, conditions, filters) -> calls (verbs and primitives) -> statements (blocks,
-  picks, if/may/for...) -> cards (a card's paragraphs).
+  count) -> labels (the game's declared names: types, zones, counters, card names) -> exprs (expressions,
+  conditions, filters) -> calls (verbs and primitives) -> statements (blocks, picks, if/may/for...) -> cards
+  (a card's paragraphs).
 """
 from cardlang.compile.describe.cards import describe_card
 from cardlang.compile.describe.calls import describe_call
 from cardlang.compile.describe.doc import writing
-from cardlang.compile.describe.exprs import _prop_label, cond_text, describe_choose, expr_text
+from cardlang.compile.describe.exprs import cond_text, describe_choose, expr_text
+from cardlang.compile.describe.labels import _prop_label
 from cardlang.compile.describe.statements import describe_block, describe_stmt
 
 __all__ = ["_prop_label", "cond_text", "describe_block", "describe_call", "describe_card", "describe_choose",

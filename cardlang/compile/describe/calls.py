@@ -7,8 +7,8 @@ import re
 from cardlang.syntax import ast
 from cardlang.compile.describe.doc import _cur, nested_block
 from cardlang.compile.describe.words import _a, _articles, _base, _fill, _full_sentence, _lower_first, _third
-from cardlang.compile.describe.exprs import (_card_name, _cards_phrase, _is_card_name, _is_local_card, _is_zone, _onto,
-    _prop_label, expr_text)
+from cardlang.compile.describe.exprs import _cards_phrase, expr_text
+from cardlang.compile.describe.labels import _card_name, _is_card_name, _is_local_card, _is_zone, _onto, _prop_label
 
 
 def describe_call(st: ast.Call, comp, who: str) -> str:

@@ -8,7 +8,8 @@ from cardlang.syntax import ast
 from cardlang.compile.describe.doc import writing
 from cardlang.compile.describe.words import _join, _lower_first
 from cardlang.compile.describe.numbers import _is_literal
-from cardlang.compile.describe.exprs import _find, _cards_phrase, _prop_label, _zone_text, cond_text, expr_text
+from cardlang.compile.describe.exprs import _find, _cards_phrase, cond_text, expr_text
+from cardlang.compile.describe.labels import _prop_label, _zone_text
 from cardlang.compile.describe.statements import _parts
 
 

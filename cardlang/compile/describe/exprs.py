@@ -1,9 +1,8 @@
 """Expressions, conditions and card filters as noun phrases and clauses: "the number of cards in your hand",
 "there are no Widget cards in the supply", "a Treasure card costing up to 5 from your hand". Knows no
-statement and no game: zones, counters and functions are named from the game's declarations."""
+statement and no game; the game's declared names (types, zones, counters, card names) read as labels.py
+words them."""
 from __future__ import annotations
-
-import re
 
 from typing import Any
 
@@ -12,37 +11,8 @@ from cardlang.compile.describe.doc import _cur
 from cardlang.compile.describe.words import _a, _and, _or, _plural
 from cardlang.compile.describe.numbers import _static
 from cardlang.compile.describe.flags import flag_text
-
-
-def _prop_label(name: str) -> str:
-    """How a card property is printed: short names in capitals (VP), others capitalised (Strength)."""
-    return name.upper() if len(name) <= 3 else name.replace("_", " ").capitalize()
-
-
-_WORD_BREAK = re.compile(r"(?<=[a-z0-9])(?=[A-Z])|(?<=[A-Z])(?=[A-Z][a-z])")
-
-
-def variant_label(v: ast.VariantDecl) -> str:
-    """A variant's name as its description gives it: `variant quick "Quick: ..."` -> "Quick"."""
-    if v.text and ":" in v.text:
-        return v.text.split(":", 1)[0].strip()
-    return type_label(v.name).capitalize()
-
-
-def type_label(name: str) -> str:
-    """How a card type or tag is printed: the rulebook's words with spaces. A type written as one name
-    (`MagicItem`, `AgainstAccuse`, `defense_only`) prints as its words ("Magic Item", "Against Accuse")."""
-    return _WORD_BREAK.sub(" ", name.replace("_", " "))
-
-
-def _type_word(name: str, comp) -> str:
-    """A type or tag as printed; a card name (`card is Widget`) as it is."""
-    return type_label(name) if name in comp.spec.types or name in comp.spec.tags else name
-
-
-def _type_noun(name: str, comp) -> str:
-    """`card is Treasure` -> "Treasure card"; `card is Widget` (a card name) -> "Widget"."""
-    return f"{type_label(name)} card" if name in comp.spec.types or name in comp.spec.tags else name
+from cardlang.compile.describe.labels import (_card_name, _have, _is_card_name, _is_zone, _prop_label, _type_noun,
+                                              _type_word, _zone_label, _zone_text, variant_label)
 
 
 def _find(node: Any, match) -> bool:
@@ -119,45 +89,6 @@ def _bare_zone(e: ast.Expr, comp) -> str:
 def describe_choose(ch: ast.Choose, comp, who: str) -> str:
     phrase, _ = _choose_words(ch, comp, who)
     return f"{'Choose' if who == 'you' else 'chooses'} {phrase}"
-
-
-def _counter_word(name: str, n: Any, comp=None) -> str:
-    spec = comp.spec.counters.get(name) if comp is not None else None
-    if spec is not None and spec.words is not None:   # `called "Honor"`: the game's own word, as given
-        return spec.words[0] if str(n) == "1" else spec.words[1]
-    label = name[:-1] if name.endswith("s") else name
-    return _plural(label.replace("_", " ").capitalize(), n)
-
-
-def _is_card_name(e: ast.Expr, comp) -> bool:
-    """A card's name: `Widget`, or a quoted one with spaces (`"Old Widget"`)."""
-    return bool(_card_name(e, comp))
-
-
-def _card_name(e: ast.Expr, comp) -> str:
-    doc = _cur()
-    if isinstance(e, ast.NameRef) and e.name in comp.spec.card_names and e.name not in doc.names:
-        return e.name
-    if isinstance(e, ast.StrLit) and e.value in comp.spec.card_names:
-        return e.value
-    return ""
-
-
-def _is_local_card(e: ast.Expr) -> bool:
-    return isinstance(e, ast.NameRef) and e.name in _cur().names
-
-
-def _is_zone(e: ast.Expr, comp) -> bool:
-    if isinstance(e, ast.NameRef):
-        return e.name in comp.spec.zones and e.name not in _cur().names
-    return isinstance(e, ast.Attr) and e.name in comp.spec.zones
-
-
-def _onto(z: ast.Expr, comp) -> str:
-    """A face-down pile (a deck) is put onto; anything else into."""
-    n = z.name if isinstance(z, (ast.NameRef, ast.Attr)) else None
-    zs = comp.spec.zones.get(n) if n else None
-    return "onto" if zs is not None and zs.visibility == "hidden" and zs.ordered and not zs.piles else "into"
 
 
 def _card_filter(cond: ast.Expr, comp, who: str, plural: bool = False) -> tuple[str, str]:
@@ -361,32 +292,6 @@ def _function_text(f: ast.Func, comp, who: str, noun_only: bool = False) -> str:
     return f"the number of {text} in {args[prim.params[0].name]}" if counts else text
 
 
-def _have(e: ast.Compare, comp, who: str) -> str | None:
-    """`actions > 0` -> "you have any actions"; `coins >= 3` -> "you have at least 3 coins"."""
-    left = e.left
-    if isinstance(left, ast.Attr) and isinstance(left.obj, ast.NameRef) and left.name in comp.spec.counters \
-            and _cur().names.get(left.obj.name) == "they" and isinstance(e.right, ast.IntLit):
-        left = ast.NameRef(left.name)  # `player.debt` where `player` reads "they": their own counter
-        who = "they"
-    if not (isinstance(left, ast.NameRef) and left.name in comp.spec.counters and isinstance(e.right, ast.IntLit)):
-        return None
-    subject = "you have" if who == "you" else "they have"
-    name = left.name.replace("_", " ")
-    n = e.right.value
-    cs = comp.spec.counters[left.name]
-    if not (cs.per_player or cs.per_card):  # a shared counter is nobody's: "the round is 1"
-        word = {"==": "", ">=": "at least ", "<=": "at most ", ">": "more than ", "<": "less than ",
-                "!=": "not "}[e.op]
-        return f"the {name} is {word}{n}"
-    if e.op == ">" and n == 0:
-        return f"{subject} any {name}"
-    if e.op in ("==", "<=") and n == 0:
-        return f"{subject} no {name}"
-    word = {"==": "exactly", ">=": "at least", "<=": "at most", ">": "more than", "<": "fewer than",
-            "!=": "other than"}[e.op]
-    return f"{subject} {word} {n} {name}"
-
-
 def _cards_phrase(e: ast.Expr, comp, who: str, bare: bool = False, one: bool = False, either: bool = False) -> str:
     """The cards an expression names, as a noun phrase: "cards in your hand", "Widget cards in the
     supply", "cards you own". BARE leaves out "the"; ONE is singular; EITHER joins several zones with "or"
@@ -407,20 +312,6 @@ def _cards_phrase(e: ast.Expr, comp, who: str, bare: bool = False, one: bool = F
     if _is_zone(e, comp):
         return f"{noun} in {expr_text(e, comp, who)}"
     return f"{noun} in {expr_text(e, comp, who)}"
-
-
-def _zone_label(name: str, comp) -> str:
-    zs = comp.spec.zones.get(name)
-    label = getattr(zs, "description", "") if zs is not None else ""
-    return label or name.replace("_", " ")
-
-
-def _zone_text(name: str, comp, who: str) -> str:
-    zs = comp.spec.zones.get(name)
-    if zs is None:  # an undeclared zone: the compiler reports it; the text just names it
-        return name
-    poss = "your" if who == "you" else "their"
-    return f"{poss} {_zone_label(name, comp)}" if zs.per_player else f"the {_zone_label(name, comp)}"
 
 
 def expr_text(e: ast.Expr | None, comp, who: str) -> str:

@@ -8,8 +8,9 @@ from cardlang.compile.describe.doc import _DOC, _cur, install_block_writer, writ
 from cardlang.compile.describe.words import (_a, _and, _base, _clause, _each, _if_clause, _is_number, _join,
     _lower_first, _may, _or, _past, _they)
 from cardlang.compile.describe.numbers import _is_local, _remember, _static_branch, _static_cond
-from cardlang.compile.describe.exprs import (_card_filter, _card_name, _choose_words, _counter_word, _find,
-    _is_card_name, _uses, cond_text, describe_choose, expr_text)
+from cardlang.compile.describe.exprs import (_card_filter, _choose_words, _find, _uses, cond_text, describe_choose,
+    expr_text)
+from cardlang.compile.describe.labels import _card_name, _counter_word, _is_card_name
 from cardlang.compile.describe.calls import _call_text, describe_call
 
 

@@ -1,0 +1,180 @@
+"""Compile rules for the operators that loop over a set: `ITEMS where COND` (cards, card names, players,
+numbers, slots) and `sum(ITEMS, EACH)`, and the `count(ITEMS where COND)` a where hands to `count`. Each
+becomes one generated function with its condition or amount inlined (hoist.py decides what the loop keeps
+in locals, shortcuts.py what may answer before it). Mixed into the `Compiler`; knows no verb, and nothing
+of the other operators (compile/operators.py).
+"""
+from __future__ import annotations
+
+import ast as py
+import copy
+from typing import Callable
+
+from cardlang.compile import codegen as G
+from cardlang.compile import hoist as H
+from cardlang.compile.scope import Scope, expr_rule
+from cardlang.compile.shortcuts import at_most_one, equal_to_item, unmatched
+from cardlang.primitives.types import CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS, SLOT, SLOTS
+from cardlang.runtime.state import Ctx
+from cardlang.syntax import ast
+
+
+class Loops:
+    @expr_rule
+    def _(self, node: ast.Where, scope: Scope) -> CE:
+        src = self.expr(node.source, scope)
+        var = "card"
+        if src.type == CARDNAMES:
+            items = src.fn
+            items_ce = src
+            cond_ce = self.expr(node.cond, scope.with_(card=CARDNAME))
+            kind = CARDNAMES
+        elif src.type in (PLAYERS, PLAYER):  # `others where player.morale > 1`: each one is `player`
+            items_ce = self.coerce_ce(src, PLAYERS, node.source.span)
+            items = items_ce.fn
+            cond_ce = self.expr(node.cond, scope.with_(player=PLAYER))
+            kind, var = PLAYERS, "player"
+        elif src.type in (NUMBERS, SLOTS):  # `dice where number == 6`, `open_slots(board) where slot.row == 1`
+            var = "number" if src.type == NUMBERS else "slot"
+            items_ce = src
+            items = src.fn
+            cond_ce = self.expr(node.cond, scope.with_(**{var: INT if src.type == NUMBERS else SLOT}))
+            kind = src.type
+        else:
+            items_ce = self.coerce_ce(src, CARDS, node.source.span)
+            items = items_ce.fn
+            cond_ce = self.expr(node.cond, scope.with_(card=CARD))
+            kind = CARDS
+        cond = cond_ce.fn
+
+        if cond_ce.code is not None:  # one generated function: the loop with the condition inlined
+            counter: list[Callable] = []
+            guard = unmatched(self, node.cond, scope) if kind == CARDS else None
+
+            def counted() -> Callable:  # generated when a `count` asks for it, once
+                if not counter:
+                    same = equal_to_item(node.cond, var) if kind == NUMBERS else None
+                    counter.append(self._count_fn(items_ce, cond_ce, var, node.span, guard) if same is None else
+                                   self._count_equal_fn(items_ce, self.coerce_ce(
+                                       self.expr(same, scope.with_(number=INT)), INT, same.span), node.span))
+                return counter[0]
+            fn = self._where_fn(items_ce, cond_ce, var, node.span, guard)
+            fn.fresh = True  # each call makes a list of its own (statements._made)
+            if guard is None:
+                return CE(fn, kind, counted=counted, code=lambda g: at_most_one(g, fn, items_ce, cond_ce, var))
+            empty = guard.empty  # in its caller: `[] if <no card holds X> else FN(ctx)`, no call when none does
+            return CE(fn, kind, counted=counted,
+                      code=lambda g: (lambda t: g.call_fn(fn) if t is None else
+                                      py.IfExp(t, py.List([], py.Load()), g.call_fn(fn)))(empty(g)))
+
+        def run_where(ctx: Ctx) -> list:
+            vars_ = ctx.vars
+            saved = vars_.get(var)
+            out = []
+            for c in items(ctx):
+                vars_[var] = c
+                if cond(ctx):
+                    out.append(c)
+            vars_[var] = saved
+            return out
+        return CE(run_where, kind)
+
+    def _sum(self, node: ast.Func, scope: Scope) -> CE:
+        """`sum(ITEMS, EACH)`: EACH for each card of ITEMS (read as `card`), added up."""
+        args = node.args
+        if len(args) != 2:
+            raise self.error("sum takes a set of cards and an amount per card: sum(owned, card.vp)", node.span)
+        src = self.expr(args[0], scope)
+        inner_scope = scope.with_(card=CARD if src.type != CARDNAMES else CARDNAME)
+        each_ce = self.coerce_ce(self.expr(args[1], inner_scope), INT, args[1].span)
+        each = each_ce.fn
+        items_ce = src if src.type == CARDNAMES else self.coerce_ce(src, CARDS, args[0].span)
+        items = items_ce.fn
+        if each_ce.code is not None:  # one generated function: the loop with the amount inlined
+            return CE(self._sum_fn(items_ce, each_ce, node.span), INT)
+
+        def run_sum(ctx: Ctx) -> int:
+            total = 0
+            saved = ctx.vars.get("card")
+            for c in items(ctx):
+                ctx.vars["card"] = c
+                total += each(ctx)
+            ctx.vars["card"] = saved
+            return total
+        return CE(run_sum, INT)
+
+    def _where_fn(self, items_ce: CE, cond_ce: CE, var: str, span, guard=None) -> Callable:
+        """`ITEMS where COND` as one generated function: the loop with the condition inlined."""
+        def step(g: G.Gen, out: str, c: str) -> py.stmt:  # if COND: out.append(c)
+            return py.If(g.expr(cond_ce), [py.Expr(G.call(G.attr(G.name(out), "append"), G.name(c)))], [])
+        return self._over_items(items_ce, var, span, "where", py.List([], py.Load()), step, guard)
+
+    def _count_fn(self, items_ce: CE, cond_ce: CE, var: str, span, guard=None) -> Callable:
+        """`count(ITEMS where COND)` as one generated function: the loop counts, building no list."""
+        def step(g: G.Gen, out: str, c: str) -> py.stmt:  # if COND: out += 1
+            return py.If(g.expr(cond_ce), [py.AugAssign(G.store(out), py.Add(), G.const(1))], [])
+        return self._over_items(items_ce, var, span, "count", G.const(0), step, guard)
+
+    def _count_equal_fn(self, items_ce: CE, x_ce: CE, span) -> Callable:
+        """`count(NUMBERS where number == X)` as `return NUMBERS.count(X)`: the list's own count, the same ==
+        (X a number or a name: a read without effect that cannot fail, made once instead of once per die)."""
+        def body(gen: G.Gen) -> list[py.stmt]:
+            return [py.Return(G.call(G.attr(gen.expr(items_ce), "count"), gen.expr(x_ce)))]
+        g = G.build_function(f"{self.gen_label}: count", span, body, "run_count")
+        self.add_generated(g)
+        fn = g.fn
+
+        def expand(gen: G.Gen) -> py.expr:  # the count's code in its caller, when it only reads (no call)
+            code = G.call(G.attr(gen.expr(items_ce), "count"), gen.expr(x_ce))
+            return code if H.safe_read(code.func.value) and H.safe_read(code.args[0]) else gen.call_fn(fn)
+        fn.expand = expand  # read by `count` (primitives/functions.py)
+        return fn
+
+    def _sum_fn(self, items_ce: CE, each_ce: CE, span) -> Callable:
+        """`sum(ITEMS, EACH)` as one generated function: the loop with the amount inlined."""
+        def step(g: G.Gen, out: str, c: str) -> py.stmt:  # out += EACH
+            return py.AugAssign(G.store(out), py.Add(), g.expr(each_ce))
+        return self._over_items(items_ce, "card", span, "sum", G.const(0), step)
+
+    def _over_items(self, items_ce: CE, var: str, span, what: str, start: py.expr,
+                    step: Callable[[G.Gen, str, str], py.stmt], guard=None) -> Callable:
+        def body(gen: G.Gen) -> list[py.stmt]:  # GUARD(gen, EMPTY): what may answer first (compile/shortcuts.py)
+            return (guard(gen, copy.deepcopy(start)) if guard is not None else []) + loop(gen)
+
+        def loop(gen: G.Gen) -> list[py.stmt]:
+            # out = START
+            # for c in ITEMS: STEP                             (STEP reads VAR as the local `c`)
+            # return out
+            # and when STEP hands ctx to a compiled function (which reads VAR in ctx.vars):
+            #   vars = ctx.vars; saved = vars.get(VAR); ... for c in ITEMS: vars[VAR] = c; ...; vars[VAR] = saved
+            vs, saved, out, c = "_vars", "_saved", "_out", "_c"
+            source = gen.expr(items_ce)
+            gen.bind_local(var, c)
+            each = step(gen, out, c)
+            if gen.replay:  # generated only for its namespace (codegen.Gen.replay): what follows shapes code
+                return [each]
+            if not H.escapes(each):
+                # a body that only reads goes over a zone's own list (`ctx.state.zones[3][0].cards`, no copy:
+                # nothing it does can move a card), and reads the same for every item are computed once,
+                # when there is an item:   items = ITEMS; if items: h = READ; for c in items: STEP
+                reads = H.loop_reads(each, c, {out})
+                if G.fresh_list(source) and isinstance(source, py.Call) and reads.quiet:
+                    source = source.args[0]
+                hoisted = H.hoist_invariants(gen, each, {c, out}, reads)  # first: it takes from the reads
+                body = H.share_item_reads(gen, each, c, {out}, reads) + [each]  # made twice per item: once
+                loop: list[py.stmt] = [py.For(G.store(c), source, body, [])]
+                if hoisted:
+                    items = gen.fresh("items")
+                    loop = [py.Assign([G.store(items)], source),
+                            py.If(G.name(items), hoisted + [py.For(G.store(c), G.name(items), body, [])], [])]
+                return [py.Assign([G.store(out)], start), *loop, py.Return(G.name(out))]
+            slot = py.Subscript(G.name(vs), G.const(var), py.Store())
+            return [py.Assign([G.store(vs)], G.ctx_attr("vars")),
+                    py.Assign([G.store(saved)], G.call(G.attr(G.name(vs), "get"), G.const(var))),
+                    py.Assign([G.store(out)], start),
+                    py.For(G.store(c), source, [py.Assign([slot], G.name(c)), each], []),
+                    py.Assign([py.Subscript(G.name(vs), G.const(var), py.Store())], G.name(saved)),
+                    py.Return(G.name(out))]
+        g = G.build_function(f"{self.gen_label}: {what}", span, body, f"run_{what}")
+        self.add_generated(g)
+        return g.fn
