@@ -15,7 +15,8 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 
 from cardlang.errors import CardLangError, CardSyntaxError, Span, visible
 from cardlang.syntax import ast
-from cardlang.syntax.to_ast import ToAst, ControlCharacter
+from cardlang.syntax.literals import ControlCharacter
+from cardlang.syntax.to_ast import ToAst
 
 _GRAMMAR = Path(__file__).with_name("grammar.lark")
 

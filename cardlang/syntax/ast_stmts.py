@@ -1,0 +1,156 @@
+"""The syntax tree's statements: blocks, `let` and assignment, `if`/`repeat`/`while`/`for`/`attack`, phases,
+`choose` among options, `may`, `simultaneous`, and calls of a verb with their keyword arguments and outcome
+cases. Each is a frozen dataclass with the span of its text.
+
+Shape only: nothing here resolves a name or knows a game; it knows the expressions (ast_exprs.py) and no
+declaration. Import the nodes through `cardlang.syntax.ast`, which gathers all three parts.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from cardlang.errors import Span
+from cardlang.syntax.ast_exprs import ChooseOpts, Expr, span_field
+
+
+@dataclass(frozen=True, slots=True)
+class Block:
+    stmts: tuple["Stmt", ...]
+    span: Span = span_field()
+
+
+@dataclass(frozen=True, slots=True)
+class Let:
+    name: str
+    value: Expr
+    span: Span = span_field()
+
+
+@dataclass(frozen=True, slots=True)
+class Assign:
+    """`[P.]COUNTER (=|+=|-=) EXPR`, or reassigning a `let` variable."""
+
+    target: tuple[str, ...]
+    op: str
+    value: Expr
+    span: Span = span_field()
+
+
+@dataclass(frozen=True, slots=True)
+class If:
+    cond: Expr
+    then: Block
+    else_: "Block | If | None"
+    span: Span = span_field()
+
+
+@dataclass(frozen=True, slots=True)
+class Repeat:
+    count: Expr
+    body: Block
+    span: Span = span_field()
+
+
+@dataclass(frozen=True, slots=True)
+class While:
+    cond: Expr
+    body: Block
+    span: Span = span_field()
+
+
+@dataclass(frozen=True, slots=True)
+class For:
+    var: str
+    iterable: Expr
+    body: Block
+    span: Span = span_field()
+
+
+@dataclass(frozen=True, slots=True)
+class Attack:
+    """`attack P in PLAYERS { ... }`: like `for`, but each target may react first and be unaffected."""
+
+    var: str
+    iterable: Expr
+    body: Block
+    span: Span = span_field()
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    name: str
+    body: Block
+    span: Span = span_field()
+
+
+@dataclass(frozen=True, slots=True)
+class OptionBlock:
+    label: str
+    cond: Expr | None
+    body: Block
+    span: Span = span_field()
+
+
+@dataclass(frozen=True, slots=True)
+class ChooseOption:
+    """`choose [by P] [as TAG] { "label" { ... } ... }`: pick one of several labelled effects."""
+
+    opts: ChooseOpts
+    options: tuple[OptionBlock, ...]
+    span: Span = span_field()
+
+
+@dataclass(frozen=True, slots=True)
+class May:
+    """`may ["prompt"] [by P] [as TAG] { ... } [else { ... }]`: a yes/no decision."""
+
+    prompt: str | None
+    opts: ChooseOpts
+    body: Block
+    else_: Block | None
+    span: Span = span_field()
+
+
+@dataclass(frozen=True, slots=True)
+class Break:
+    span: Span = span_field()
+
+
+@dataclass(frozen=True, slots=True)
+class Simultaneous:
+    """`simultaneous { let a = choose ...; let b = choose ... by p; }`: secret choices made at the same time."""
+
+    body: Block
+    span: Span = span_field()
+
+
+@dataclass(frozen=True, slots=True)
+class Kwarg:
+    key: str
+    value: Expr
+    span: Span = span_field()
+
+
+@dataclass(frozen=True, slots=True)
+class Case:
+    """`NAME { ... }` after a call: one outcome block of a verb that has outcomes (`honest { ... }`)."""
+
+    name: str
+    body: Block
+    span: Span = span_field()
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    """`VERB ARG... [KEY=ARG | PREP ARG]... ;`: a primitive or a verb written in the language.
+    A core verb with outcomes takes `{ CASE { ... } ... }` instead of the `;`."""
+
+    verb: str
+    args: tuple[Expr, ...]
+    kwargs: tuple[Kwarg, ...]
+    span: Span = span_field()
+    cases: tuple[Case, ...] = ()
+
+
+Stmt = (Let | Assign | If | Repeat | While | For | Attack | Phase | ChooseOption | May | Break | Call
+        | Simultaneous)

@@ -1,0 +1,24 @@
+"""The node classes live in three modules (ast_exprs, ast_stmts, ast_decls) and are used through one
+(cardlang.syntax.ast): every class must be reachable there and pickle by its fields (syntax/cached.py)."""
+from __future__ import annotations
+
+import pickle
+
+from cardlang.syntax import ast
+from cardlang.syntax.parser import parse
+
+
+def test_every_node_class_is_named_by_the_ast_module_and_pickled_by_its_fields() -> None:
+    classes = ast.node_classes()
+    assert len(classes) == len({c.__name__ for c in classes}) > 50
+    for cls in classes:
+        assert getattr(ast, cls.__name__) is cls, cls
+        assert cls.__reduce__ is ast._reduce, cls
+    assert set(ast.__all__) == {c.__name__ for c in classes} | {"Expr", "Stmt", "Decl"}
+
+
+def test_a_tree_round_trips_through_pickle() -> None:
+    text = 'card A { cost 1; types Action; on play { let n = 2; if n > 1 { draw n; } } }\n'
+    tree = parse(text, "a.card")
+    again = pickle.loads(pickle.dumps(tree, protocol=pickle.HIGHEST_PROTOCOL))
+    assert again == tree and again.decls[0].triggers[0].body.span == tree.decls[0].triggers[0].body.span
