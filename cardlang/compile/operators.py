@@ -6,6 +6,7 @@ compile/loops.py's, which this module reaches only through the Compiler (`sum` -
 from __future__ import annotations
 
 import ast as py
+from dataclasses import replace
 from typing import Callable
 
 from cardlang.compile import codegen as G
@@ -20,6 +21,19 @@ from cardlang.syntax import ast
 
 _CMP = {"==": py.Eq, "!=": py.NotEq, "<": py.Lt, "<=": py.LtE, ">": py.Gt, ">=": py.GtE}
 _ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
+
+
+def count_named_in(state, zone, d) -> int:
+    """`count(NAME in ZONE)`: how many cards of definition D ZONE holds, without the list of them."""
+    if zone.spec.piles:
+        pile = state.piles.get((zone.spec.slot, d.name))
+        return len(pile.cards) if pile is not None else 0
+    defs = state.card_def
+    n = 0
+    for c in zone.cards:
+        if defs[c] is d:
+            n += 1
+    return n
 
 
 def cards_named_in(state, zone, d) -> list[int]:
@@ -256,8 +270,11 @@ class Operators:
         cont = self.expr(node.container, scope)
         if cont.secret is not None:
             raise self.error(cont.secret, node.container.span, hint="a bot may count it: count(...)")
-        if cont.type == ZONE:
-            return applied(cards_named_in, [cont, item], CARDS)
+        if cont.type == ZONE:  # (a `count` of it counts them in place: counted)
+            counting = applied(count_named_in, [cont, item], INT)
+            fn = counting.fn
+            fn.expand = counting.code
+            return replace(applied(cards_named_in, [cont, item], CARDS), counted=lambda: fn)
         return applied(cards_named, [self.coerce_ce(cont, CARDS, node.container.span), item], CARDS)
 
     @expr_rule

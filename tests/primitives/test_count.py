@@ -102,3 +102,19 @@ def test_a_filter_is_counted_without_a_list_whatever_it_goes_over(tiny):
     g.play(s)
     assert g.marks(s) == 2 * 100 + 3 * 10 + 1
     assert "run_count" in "".join(x.fn.__name__ for x in g.game.compiler.generated)
+
+
+def test_a_name_in_a_zone_is_counted_without_a_list(tiny):
+    # count(NAME in ZONE) counts the cards in place (count_named_in), a pile zone by its pile, and gives what
+    # the length of `NAME in ZONE` gives: here 2 Coins in hand, 3 in the supply's pile, none of an empty pile.
+    from cardlang.compile.codegen import source_of
+    g = tiny("marks += count(Coin in hand) * 100 + count(Coin in supply) * 10 + count(Gem in supply)"
+             " + count(Land in hand where card.value >= 0) * 1000;")
+    s = g.state()
+    g.put(s, "p1.hand", ["Coin", "Land", "Coin"])
+    g.put(s, "supply[Coin]", ["Coin", "Coin", "Coin"])
+    g.put(s, "supply[Gem]", [])
+    g.play(s)
+    assert g.marks(s) == 1000 + 2 * 100 + 3 * 10
+    code = "".join(source_of(x) for x in g.game.compiler.generated if x.card == "Probe")
+    assert code.count("count_named_in(") == 3  # (the `where` still goes over the list of Lands)
