@@ -105,3 +105,28 @@ def test_a_bots_rules_take_their_code_from_the_cache(tmp_path: Path, monkeypatch
     assert _played(warm) == expected and n.compiled == 0
     rules = [g for g in warm.compiler.generated if g.label.startswith("bot ") and ": on " in g.label]
     assert len(rules) > 5 and all(g.unbound is not None for g in rules)
+
+
+def test_a_run_time_error_on_a_functions_first_call_names_the_cards_line(tmp_path: Path, monkeypatch) -> None:
+    """The first call of a function taken from the cache runs its stand-in, then its own code: an error
+    there still reads at the card's own line (its line table), as after a load that compiled it."""
+    import pytest
+
+    from cardlang.errors import RuleViolation
+    from cardlang.runtime.state import Ctx
+    private_home(tmp_path, monkeypatch, ("dominion",))
+    folder = tmp_path / "expansion"
+    folder.mkdir()
+    (folder / "forge.card").write_text("card Forge {\n  types Action, Kingdom; cost 2;\n  on play {\n"
+                                       "    create 1000000000 Copper to hand;\n  }\n}\n", encoding="utf-8")
+    seen = []
+    for _ in range(2):  # compiled, then taken from the cache
+        game = load_game("dominion", [folder])
+        forge = [g for g in game.compiler.generated if g.card == "Forge"]
+        state = game.new_state(2, 1)
+        cid = state.new_card(game.defs_by_name["Forge"], state.zones[state.zone_slot["hand"]][0])
+        with pytest.raises(RuleViolation) as e:
+            game.compiler.run_ability(Ctx(state, 0), cid, "play")
+        seen.append((str(e.value.span), e.value.message, [g.unbound is not None for g in forge]))
+    assert seen[0][:2] == seen[1][:2] and seen[0][0].endswith("forge.card:4:5")
+    assert not any(seen[0][2]) and all(seen[1][2])
