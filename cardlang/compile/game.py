@@ -234,7 +234,7 @@ def _check_and_compile(game_id: str, game_dir: Path, registry: Registry, errors:
 
 
 def _with_verbs(decl: ast.GameDecl, verbs: tuple[ast.VerbDecl, ...]) -> ast.GameDecl:
-    from dataclasses import replace
+    from cardlang.syntax.nodes import replace
     return replace(decl, verbs=tuple(decl.verbs) + tuple(v for v in verbs if v not in decl.verbs))
 
 

@@ -116,8 +116,8 @@ def _reach(node, props: set[str], verbs: dict, seen: set) -> bool:
         seen.add(node.verb)
         v = verbs[node.verb]
         own = _reach(v.body, props, verbs, seen) and all(p.name != "this" for p in v.params) and own
-    if hasattr(node, "__dataclass_fields__"):
-        for f in node.__dataclass_fields__:
+    if hasattr(node, "__node_fields__"):
+        for f in node.__node_fields__:
             if f != "span":
                 own = _reach(getattr(node, f), props, verbs, seen) and own
     elif isinstance(node, tuple):
@@ -191,8 +191,8 @@ def _no_modify_outside(node, errors: list, verbs: dict) -> None:
     if isinstance(node, ast.Call) and node.verb == EVENT:
         errors.append(CardCompileError("modify works only inside an `on modify in ZONE` ability", node.span))
         return
-    if hasattr(node, "__dataclass_fields__"):
-        for f in node.__dataclass_fields__:
+    if hasattr(node, "__node_fields__"):
+        for f in node.__node_fields__:
             if f != "span":
                 _no_modify_outside(getattr(node, f), errors, verbs)
     elif isinstance(node, tuple):

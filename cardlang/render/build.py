@@ -348,7 +348,7 @@ class _Used:
         if isinstance(node, tuple):
             for x in node:
                 self.walk(x)
-        elif hasattr(node, "__dataclass_fields__"):
-            for f in node.__dataclass_fields__:
+        elif hasattr(node, "__node_fields__"):
+            for f in node.__node_fields__:
                 if f != "span":
                     self.walk(getattr(node, f))

@@ -1,4 +1,4 @@
-"""The typed syntax tree: one frozen dataclass per construct, each with the span of its source text. This is
+"""The typed syntax tree: one frozen record per construct (syntax/nodes.py), each with the span of its source text. This is
 the one module the rest of cardlang imports nodes from (`from cardlang.syntax import ast`, then `ast.Call`);
 the node classes live by kind in ast_exprs.py, ast_stmts.py and ast_decls.py. Here too: how a tree is pickled
 into the user's cache (syntax/cached.py).
@@ -30,16 +30,16 @@ NODE_MODULES = (ast_exprs, ast_stmts, ast_decls)
 
 
 # ---- pickling a tree (syntax/cached.py) -----------------------------------------------------------------
-# A node is pickled as its class and its field values, and unpickled by its __init__: the state functions a
-# frozen slotted dataclass gets look up its fields for every node, which made a cached load slower by half.
+# A node is pickled as its class and its field values, and unpickled by its __init__ (slotted state, looked up
+# field by field for every node, made a cached load slower by half).
 def _reduce(node):
-    return (type(node), tuple([getattr(node, f) for f in type(node).__dataclass_fields__]))
+    return (type(node), tuple([getattr(node, f) for f in type(node).__node_fields__]))
 
 
 def node_classes() -> list[type]:
     """Every node class, from the modules that define them (not this one's names, which a new class could miss)."""
     return [c for m in NODE_MODULES for c in vars(m).values()
-            if isinstance(c, type) and c.__module__ == m.__name__ and hasattr(c, "__dataclass_fields__")]
+            if isinstance(c, type) and c.__module__ == m.__name__ and hasattr(c, "__node_fields__")]
 
 
 for _cls in node_classes():

@@ -1,6 +1,6 @@
 """The syntax tree's declarations: cards (properties, triggers, text), a game (zones, counters, pools, verbs,
 events, variants, set-up, turn, end and score), bots and their rules, scenarios, and a whole source file.
-Each is a frozen dataclass with the span of its text.
+Each is a frozen record (syntax/nodes.py `@node`) with the span of its text.
 
 Shape only: nothing here resolves a name or knows a game; it knows the expressions and statements a
 declaration holds (ast_exprs.py, ast_stmts.py). Import the nodes through `cardlang.syntax.ast`, which
@@ -8,14 +8,15 @@ gathers all three parts.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from cardlang.errors import Span
 from cardlang.syntax.ast_exprs import Expr, span_field
 from cardlang.syntax.ast_stmts import Block
+from cardlang.syntax.nodes import node
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Prop:
     """`NAME EXPR [?];` on a card or game; `?` marks a value as reconstructed (not from a source)."""
 
@@ -25,7 +26,7 @@ class Prop:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Trigger:
     """`on EVENT [?] [in ZONE] { ... }`."""
 
@@ -36,7 +37,7 @@ class Trigger:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class CardDecl:
     name: str
     types: tuple[str, ...]
@@ -48,7 +49,7 @@ class CardDecl:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Option:
     """One comma-separated word group of a zone or counter declaration: `per player`, `min 0`."""
 
@@ -56,28 +57,28 @@ class Option:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ZoneDecl:
     name: str
     options: tuple[Option, ...]
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class CounterDecl:
     name: str
     options: tuple[Option, ...]
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class PropertyDecl:
     name: str
     default: Expr | None
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class PoolDecl:
     name: str
     size: int
@@ -86,7 +87,7 @@ class PoolDecl:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Param:
     name: str
     type: str | None
@@ -94,7 +95,7 @@ class Param:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class VerbDecl:
     name: str
     params: tuple[Param, ...]
@@ -104,7 +105,7 @@ class VerbDecl:
     quiet: bool = False  # `verb pay() quiet "..."`: bookkeeping the table does not tell; TEXT is rules text only
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class EventDecl:
     """`event NAME "phrase";`: how card text introduces an `on NAME` ability of this game."""
 
@@ -113,7 +114,7 @@ class EventDecl:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class GameDecl:
     name: str
     props: tuple[Prop, ...]
@@ -137,7 +138,7 @@ class GameDecl:
     reactions: tuple[Trigger, ...] = ()  # `on attack { ... }`: the rules' window for every attacked player
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class VariantDecl:
     """`variant NAME ["text"] [players N to M];`: a variant chosen before the game; NAME reads true in it."""
 
@@ -147,7 +148,7 @@ class VariantDecl:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Pref:
     """One line of a bot rule: pick KIND [VALUE] [if COND]."""
 
@@ -157,14 +158,14 @@ class Pref:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class BotRule:
     tag: str
     prefs: tuple[Pref, ...]
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class BotDecl:
     name: str
     extends: str | None
@@ -173,7 +174,7 @@ class BotDecl:
     helper: bool = False  # `helper bot "x" { }`: only for other bots to extend, never a player
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ScenarioDecl:
     name: str
     body: Block
@@ -183,7 +184,7 @@ class ScenarioDecl:
 Decl = CardDecl | GameDecl | VerbDecl | BotDecl | ScenarioDecl
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class SourceFile:
     path: str
     text: str = field(compare=False, repr=False)

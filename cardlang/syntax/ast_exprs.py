@@ -1,14 +1,15 @@
 """The syntax tree's expressions: literals, names, arithmetic and tests, `where`, `top N of`, and `choose`
-(with the options every decision takes, `ChooseOpts`). Each is a frozen dataclass with the span of its text.
+(with the options every decision takes, `ChooseOpts`). Each is a frozen record (syntax/nodes.py `@node`) with the span of its text.
 
 Shape only: nothing here resolves a name or knows a game, nor any statement or declaration (ast_stmts.py and
 ast_decls.py build on these). Import the nodes through `cardlang.syntax.ast`, which gathers all three parts.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 
 from cardlang.errors import NO_SPAN, Span
+from cardlang.syntax.nodes import node
 
 
 def span_field() -> Span:
@@ -17,51 +18,51 @@ def span_field() -> Span:
     return field(default=NO_SPAN, compare=False, repr=False)  # type: ignore[return-value]
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class IntLit:
     value: int
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class StrLit:
     value: str
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class BoolLit:
     value: bool
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class NameRef:
     name: str
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Attr:
     obj: "Expr"
     name: str
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Func:
     name: str
     args: tuple["Expr", ...]
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ListLit:
     items: tuple["Expr", ...]
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class TopOf:
     """`top N of ZONE` / `bottom N of ZONE`."""
 
@@ -71,7 +72,7 @@ class TopOf:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Where:
     """`SOURCE where COND`: the cards of SOURCE for which COND holds (`card` names each one)."""
 
@@ -80,7 +81,7 @@ class Where:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class BinOp:
     op: str
     left: "Expr"
@@ -88,7 +89,7 @@ class BinOp:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Compare:
     op: str
     left: "Expr"
@@ -96,7 +97,7 @@ class Compare:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Is:
     """`X is TYPE` or `X is not TYPE`; TYPE may also be a card name."""
 
@@ -106,7 +107,7 @@ class Is:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class In:
     """`NAME in ZONE`: the cards of that name in the zone."""
 
@@ -115,33 +116,33 @@ class In:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class And:
     left: "Expr"
     right: "Expr"
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Or:
     left: "Expr"
     right: "Expr"
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Not:
     value: "Expr"
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Neg:
     value: "Expr"
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Quantity:
     """How many to pick: `exactly` N, `up_to` N, or `any` number."""
 
@@ -150,7 +151,7 @@ class Quantity:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ChooseOpts:
     by: "Expr | None" = None
     tag: str | None = None
@@ -158,7 +159,7 @@ class ChooseOpts:
     private: bool = False  # `privately`: see runtime Decision.private
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Choose:
     """`choose QUANTITY from SOURCE [by P] [as TAG] [prompt "..."]`: a decision whose answer is cards."""
 

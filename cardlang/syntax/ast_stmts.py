@@ -1,32 +1,32 @@
 """The syntax tree's statements: blocks, `let` and assignment, `if`/`repeat`/`while`/`for`/`attack`, phases,
 `choose` among options, `may`, `simultaneous`, and calls of a verb with their keyword arguments and outcome
-cases. Each is a frozen dataclass with the span of its text.
+cases. Each is a frozen record (syntax/nodes.py `@node`) with the span of its text.
 
 Shape only: nothing here resolves a name or knows a game; it knows the expressions (ast_exprs.py) and no
 declaration. Import the nodes through `cardlang.syntax.ast`, which gathers all three parts.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
 
 from cardlang.errors import Span
 from cardlang.syntax.ast_exprs import ChooseOpts, Expr, span_field
+from cardlang.syntax.nodes import node
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Block:
     stmts: tuple["Stmt", ...]
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Let:
     name: str
     value: Expr
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Assign:
     """`[P.]COUNTER (=|+=|-=) EXPR`, or reassigning a `let` variable."""
 
@@ -36,7 +36,7 @@ class Assign:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class If:
     cond: Expr
     then: Block
@@ -44,21 +44,21 @@ class If:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Repeat:
     count: Expr
     body: Block
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class While:
     cond: Expr
     body: Block
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class For:
     var: str
     iterable: Expr
@@ -66,7 +66,7 @@ class For:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Attack:
     """`attack P in PLAYERS { ... }`: like `for`, but each target may react first and be unaffected."""
 
@@ -76,14 +76,14 @@ class Attack:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Phase:
     name: str
     body: Block
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class OptionBlock:
     label: str
     cond: Expr | None
@@ -91,7 +91,7 @@ class OptionBlock:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ChooseOption:
     """`choose [by P] [as TAG] { "label" { ... } ... }`: pick one of several labelled effects."""
 
@@ -100,7 +100,7 @@ class ChooseOption:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class May:
     """`may ["prompt"] [by P] [as TAG] { ... } [else { ... }]`: a yes/no decision."""
 
@@ -111,12 +111,12 @@ class May:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Break:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Simultaneous:
     """`simultaneous { let a = choose ...; let b = choose ... by p; }`: secret choices made at the same time."""
 
@@ -124,14 +124,14 @@ class Simultaneous:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Kwarg:
     key: str
     value: Expr
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Case:
     """`NAME { ... }` after a call: one outcome block of a verb that has outcomes (`honest { ... }`)."""
 
@@ -140,7 +140,7 @@ class Case:
     span: Span = span_field()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Call:
     """`VERB ARG... [KEY=ARG | PREP ARG]... ;`: a primitive or a verb written in the language.
     A core verb with outcomes takes `{ CASE { ... } ... }` instead of the `;`."""

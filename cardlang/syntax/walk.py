@@ -16,7 +16,7 @@ _CHILD_FIELDS: dict[type, tuple[str, ...] | bool] = {Span: False, str: False, in
 
 
 def _fields_of(cls: type) -> tuple[str, ...] | bool:
-    fields = getattr(cls, "__dataclass_fields__", None)
+    fields = getattr(cls, "__node_fields__", None)
     found = tuple(f for f in fields if f != "span") if fields is not None else False
     _CHILD_FIELDS[cls] = found
     return found

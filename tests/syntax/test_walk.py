@@ -1,9 +1,8 @@
-"""syntax/walk.nodes visits what a plain recursive walk over the dataclass fields visits, in the same order."""
+"""syntax/walk.nodes visits what a plain recursive walk over the nodes' fields visits, in the same order."""
 from __future__ import annotations
 
 from pathlib import Path
 
-from cardlang.errors import Span
 from cardlang.syntax.parser import parse
 from cardlang.syntax.walk import nodes
 
@@ -14,9 +13,9 @@ def _recursive(node, out: list) -> list:
     if isinstance(node, tuple):
         for x in node:
             _recursive(x, out)
-    elif hasattr(node, "__dataclass_fields__") and not isinstance(node, Span):
+    elif hasattr(node, "__node_fields__"):
         out.append(node)
-        for f in node.__dataclass_fields__:
+        for f in node.__node_fields__:
             _recursive(getattr(node, f), out)
     return out
 

@@ -21,8 +21,8 @@ def _find(node: Any, match) -> bool:
         return True
     if isinstance(node, tuple):
         return any(_find(x, match) for x in node)
-    if hasattr(node, "__dataclass_fields__"):
-        return any(_find(getattr(node, f), match) for f in node.__dataclass_fields__ if f != "span")
+    if hasattr(node, "__node_fields__"):
+        return any(_find(getattr(node, f), match) for f in node.__node_fields__ if f != "span")
     return False
 
 
