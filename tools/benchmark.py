@@ -11,8 +11,8 @@ the same calls (less moved by other work on the machine); `check_seconds` the wa
 cards games`, start-up included, as a user waits for it (once cached, a clean check of the same bytes is
 answered from the cache: cardlang/cli_check.py), `check_full_seconds` the same check run in full, as the
 entry point runs it when no answer for the whole check is stored (each game's clean load is remembered too),
-and `check_after_edit_seconds` the check right after an edit of one card, in a copy of the project (that
-game is compiled again). Medians of 5 processes.
+and `check_after_edit_seconds` the check right after an edit of one card, in a copy of the project with a
+cache of its own (that game is compiled again). Medians of 5 processes.
 
     python tools/benchmark.py [--games N] [--repeat R] [--json] [--only TARGET ...] [--no-load | --load-only]
     python tools/benchmark.py --parse        # parse speed and linearity instead (see parse_speed)
@@ -226,15 +226,17 @@ def _check_seconds(full: bool = False) -> float:
 
 def _check_after_edit_seconds(game_id: str = "warring-kingdom", runs: int = 5) -> float:
     """Wall time of `cardlang check cards games` right after an edit of one card of GAME_ID (a blank line
-    added, new bytes every run), in a copy of the project: that game is parsed (the one file) and compiled
-    again, the others are known clean. Median of RUNS fresh processes."""
+    added, new bytes every run), in a copy of the project with a cache of its own, filled by one check of
+    the unedited copy: that game is parsed (the one file) and compiled again, the others are known clean.
+    (With the user's own cache, the bytes of an earlier run's edits would be found there.) Median of RUNS
+    fresh processes."""
     import shutil
     import tempfile
     env = _fresh_env()
     with tempfile.TemporaryDirectory(prefix="cardlang-bench-home-") as home:
         for part in ("games", "cards"):
             shutil.copytree(ROOT / part, Path(home) / part)
-        env = dict(env, CARDLANG_HOME=home)
+        env = dict(env, CARDLANG_HOME=home, CARDLANG_CACHE=str(Path(home) / "cache"))
         cmd = [sys.executable, "-m", "cardlang", "check", "cards", "games"]
         subprocess.run(cmd, capture_output=True, cwd=home, check=False, env=env)
         card = sorted((Path(home) / "cards" / game_id).rglob("*.card"))[0]
