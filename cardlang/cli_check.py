@@ -198,7 +198,7 @@ def run_check(paths: list[Path], game: str | None, with_: list[Path] | None, key
             continue
         from cardlang.compile.game import load_game  # the compiler, only when a game must be loaded
         try:
-            g = load_game(gid, game_extra)
+            g = load_game(gid, game_extra, checking=True)
             checked += len(g.defs)
         except ErrorList as e:
             errors.extend(e.errors)

@@ -32,9 +32,10 @@ EXPANSIONS: dict[Callable, Callable[["Gen", list], Any]] = {}
 # Set by compile/codecache.py while a game loads: hands out the code objects a load of the same sources
 # compiled before, and records the ones compiled now. None: every function is compiled here.
 code_log: Any = None
-# Set (compile/game.py) while a load that has found errors already compiles the rest only to find more: the
-# load fails whatever follows, so its code never runs. Each function is still generated, which makes every
-# check the compile rules make, but not rewritten, compiled or run (a third to a half of a fresh compile).
+# Set (compile/game.py) while a load that has found errors already compiles the rest only to find more (the
+# load fails whatever follows, so its code never runs), and while `cardlang check` loads sources the cache
+# holds no code for. Each function is still generated, which makes every check the compile rules make, but
+# compiled only if it runs (two thirds of a fresh compile were the rewrites and `compile`).
 checking_only = False
 
 

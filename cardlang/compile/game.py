@@ -115,13 +115,16 @@ def parse_files(paths: list[Path], errors: list[CardLangError],
 
 
 def load_game(game_id: str, extra: list[Path] | None = None, registry: Registry = CORE, *,
-              replace: list[Path] | None = None) -> CompiledGame:
+              replace: list[Path] | None = None, checking: bool = False) -> CompiledGame:
     """Parse and compile everything of one game (plus expansion folders). Raises ErrorList with all errors.
 
     Cards in REPLACE (files or folders) take the place of the game's cards of the same name, keeping their
-    position (so a seed deals the same kingdom), and are added when new: one edited card, A/B tested."""
+    position (so a seed deals the same kingdom), and are added when new: one edited card, A/B tested.
+    CHECKING: the load is for its errors (`cardlang check`): sources the cache holds no code for are checked
+    whole, every function generated, but a function is compiled only if it runs (codegen.checking_only),
+    and no code is stored; the game still plays, compiling each function as it is first called."""
     with _collector_paused():
-        return _load_game(game_id, extra, registry, replace)
+        return _load_game(game_id, extra, registry, replace, checking)
 
 
 @contextmanager
@@ -139,7 +142,7 @@ def _collector_paused() -> Iterator[None]:
 
 
 def _load_game(game_id: str, extra: list[Path] | None, registry: Registry,
-               replace: list[Path] | None) -> CompiledGame:
+               replace: list[Path] | None, checking: bool = False) -> CompiledGame:
     game_dir = project_root() / "games" / game_id
     if not (game_dir / "game.cl").is_file():
         raise KeyError(game_id)
@@ -161,6 +164,11 @@ def _load_game(game_id: str, extra: list[Path] | None, registry: Registry,
     if registry is not CORE:  # only a clean load of the built-in primitives is stored
         return _build(game_id, game_dir, registry, errors, rules, card_files, overrides, extra_rules, None)
     log = open_log(b"\0".join(keys))
+    if checking and log.stored is None:  # (a check after an edit: compiling afresh was two thirds of it)
+        with _checking_only():
+            game = _build(game_id, game_dir, registry, errors, rules, card_files, overrides, extra_rules, None)
+        game.code_key = log.key
+        return game
     try:
         game = _build(game_id, game_dir, registry, errors, rules, card_files, overrides, extra_rules, log)
     except ErrorList:

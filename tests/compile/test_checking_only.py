@@ -1,6 +1,7 @@
 """A load that has found errors already (a file that does not parse) still checks everything else, to report
 every error at once, but compiles no code it will never run (codegen.checking_only): only what the compile
-rules themselves run, such as a pool's filter, is compiled, when it is called."""
+rules themselves run, such as a pool's filter, is compiled, when it is called. `cardlang check` loads sources
+the cache holds no code for the same way."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -61,3 +62,29 @@ def test_the_load_after_a_failed_one_compiles_and_plays(tmp_path, compiled, monk
     assert len(compiled) - few > 40  # (its bots are compiled when first played)
     result = play_game(game, [RandomAgent(5), RandomAgent(6)], 5)
     assert sum(result.turns) > 0
+
+
+def test_a_check_of_sources_with_no_stored_code_compiles_only_what_runs(tmp_path, compiled, monkeypatch):
+    """`cardlang check` loads a game for its errors (load_game(checking=True)): when the cache holds no code
+    for those sources (after an edit), every function is generated, so every check is made, and none is
+    compiled unless it runs; no code is stored, and the game still plays, compiling as it goes."""
+    from cardlang.compile import codecache
+    monkeypatch.setenv("CARDLANG_CACHE", str(tmp_path / "cache"))
+    (tmp_path / "wrong.card").write_text(WRONG)
+    with pytest.raises(ErrorList) as full:
+        load_game("dominion", extra=[tmp_path])
+    with pytest.raises(ErrorList) as checked:
+        load_game("dominion", extra=[tmp_path], checking=True)
+    assert [(str(e), e.span) for e in checked.value.errors] == [(str(e), e.span) for e in full.value.errors]
+    (tmp_path / "wrong.card").unlink()
+    compiled.clear()
+    game = load_game("dominion", extra=[tmp_path], checking=True)
+    assert 0 < len(compiled) < 10 and game.code_key is not None  # the pool's filter
+    assert codecache.open_log(game.code_key).stored is None  # nothing stored: the next load compiles
+    result = play_game(game, [RandomAgent(5), RandomAgent(6)], 5)
+    assert sum(result.turns) > 0 and len(compiled) > 10
+    again = load_game("dominion", extra=[tmp_path])  # a load to play compiles and stores it
+    assert codecache.open_log(again.code_key).stored is not None
+    compiled.clear()
+    load_game("dominion", extra=[tmp_path], checking=True)
+    assert compiled == []  # stored code is taken as any load takes it
