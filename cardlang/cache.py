@@ -20,8 +20,7 @@ from pathlib import Path
 
 def cache_dir() -> Path | None:
     """This user's cache folder (created on first use), or None when caching is off or unsafe."""
-    where = (os.environ.get("CARDLANG_CACHE"), os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME"))
-    folder = _found[where] = _usable_folder()
+    folder = _found[_setting()] = _usable_folder()
     return folder
 
 
@@ -30,8 +29,12 @@ def cache_dir() -> Path | None:
 _found: dict[tuple[str | None, ...], Path | None] = {}
 
 
+def _setting() -> tuple[str | None, ...]:
+    return os.environ.get("CARDLANG_CACHE"), os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME")
+
+
 def _known_dir() -> Path | None:
-    where = (os.environ.get("CARDLANG_CACHE"), os.environ.get("XDG_CACHE_HOME"), os.environ.get("HOME"))
+    where = _setting()
     return _found[where] if where in _found else cache_dir()
 
 

@@ -73,19 +73,11 @@ class CodeLog:
         self.recorded.append((f, n, names, code))
         return names, code
 
-    def take(self, filename: str, fn_name: str, ns: dict) -> Any:
-        """The stored code object for the next function, if it is this one with this namespace; else None,
-        and the entry is stale (the load then compiles everything again, game.py)."""
-        if self.stored is None or self.stale:
-            return None
-        if self.pos < len(self.stored):
-            f, n, names, code = self.stored[self.pos]
-            if f == filename and n == fn_name and names == tuple(ns):
-                self.pos += 1
-                self.recorded.append((f, n, names, code))
-                return code
-        self.stale = True
-        return None
+    def lacks(self) -> None:
+        """A function is being compiled that the entry does not hold next (`expects` said no): an entry
+        there is stale, and the load compiles everything again (game.py)."""
+        if self.stored is not None:
+            self.stale = True
 
     def recall(self, compute: Callable[[], Any]) -> Any:
         """A fact of the sources the compiler needs to generate the same functions (what an analysis of

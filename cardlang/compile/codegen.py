@@ -364,23 +364,21 @@ def build_functions(label: str, span: Span | None,
     if checking_only:
         fns = _compiled_when_called(gen, tree, filename, [d[0] for d in defs])
     else:
-        fns = _compiled(gen, tree, filename, names)
+        fns = _compiled(gen, tree, filename, names, [d[0] for d in defs])
     consts = {k: v for k, v in gen.ns.items() if k in gen._ids.values()}
     return Generated(label, span, tree, fns[defs[0][0]] if defs else None, consts), fns
 
 
-def _compiled(gen: Gen, tree: py.Module, filename: str, names: str) -> dict[str, Callable]:
-    """The functions of a generated module by name: its code object compiled (or, for a load that takes
-    this function from the cache after all, taken from it) and run in its namespace."""
-    codes = code_log
-    code = codes.take(filename, names, gen.ns) if codes is not None else None
-    if code is None:
-        code = _code_of(gen, tree, filename)
-        if codes is not None:
-            codes.record(filename, names, gen.ns, code)
+def _compiled(gen: Gen, tree: py.Module, filename: str, names: str, fn_names: list[str]) -> dict[str, Callable]:
+    """The functions of a generated module by name, its code object compiled (and recorded for the cache:
+    one the entry held next would have been taken unbound) and run in its namespace."""
+    code = _code_of(gen, tree, filename)
+    if code_log is not None:
+        code_log.lacks()
+        code_log.record(filename, names, gen.ns, code)
     ns = dict(gen.ns)
     exec(code, ns)
-    return {n: ns[n] for n in names.split(",") if n}
+    return {n: ns[n] for n in fn_names}
 
 
 def _unbound(*args: Any) -> Any:

@@ -1,12 +1,13 @@
 """Walking a syntax tree: every node under a node, in source order, without recursion (a file may nest deep).
 
-Shape only, like ast.py: knows the node classes by their dataclass fields, nothing of what they mean.
+Shape only, like ast.py: knows the node classes by their fields (syntax/nodes.py), nothing of what they mean.
 """
 from __future__ import annotations
 
 from typing import Iterator
 
 from cardlang.errors import Span
+from cardlang.syntax.nodes import fields_of
 
 
 # Per node class, the fields that can hold nodes (every field but its span); False for a value that is
@@ -16,7 +17,7 @@ _CHILD_FIELDS: dict[type, tuple[str, ...] | bool] = {Span: False, str: False, in
 
 
 def _fields_of(cls: type) -> tuple[str, ...] | bool:
-    fields = getattr(cls, "__node_fields__", None)
+    fields = fields_of(cls)
     found = tuple(f for f in fields if f != "span") if fields is not None else False
     _CHILD_FIELDS[cls] = found
     return found
