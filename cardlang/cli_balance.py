@@ -193,3 +193,73 @@ def _write(path: Path, text: str, option: str) -> None:
         path.write_text(text, encoding="utf-8")
     except OSError as e:
         raise _fail_usage(f"{option} {path}: cannot write: {e.strerror}") from None
+
+
+@app.command()
+def impact(game: GameArg,
+           players: Annotated[str, typer.Option(metavar="BOTS", help="Comma-separated bot names; the first is "
+                                                "measured.")],
+           cards: Annotated[Optional[str], typer.Option(metavar="CARDS", help="The cards to take out, one at a "
+                                                        "time (default: the kingdom, else every card the bot "
+                                                        "picks by name).")] = None,
+           everyone: Annotated[bool, typer.Option("--everyone", help="Take each card out of every bot's "
+                                                  "choices, not only the first bot's.")] = False,
+           games: Annotated[int, typer.Option(metavar="N", min=2, help="Games per card.")] = 500,
+           seed: SeedOpt = 1, kingdom: KingdomOpt = None, json_: JsonOpt = False,
+           chart: Annotated[Optional[Path], typer.Option(metavar="FILE", help="Also write the chart here (SVG).")] = None,
+           workers: WorkersOpt = None, executor: ExecutorOpt = None,
+           with_: WithOpt = None, variant: VariantOpt = None) -> None:
+    """Which card decides games: each card in turn taken out of the first bot's choices (or every bot's),
+    on the same seeds as the game with it; the change in its win rate with corrected 95% intervals."""
+    from cardlang import cli_input
+    from cardlang.compile.bots import cards_named
+    from cardlang.lab.impact import run_impact, text_lines
+    from cardlang.lab.outcomes import OutcomeAccumulator
+    require_lab()
+    g = _load(game, with_)
+    names = _parse_players(g, players)
+    if "human" in names:
+        raise _fail_usage("impact plays bots only; 'human' cannot take part")
+    pools, variants = _parse_pools(g, kingdom), _parse_variants(g, variant, len(names))
+    _warn_absent(g, names, pools)
+    if cards is not None:
+        try:
+            chosen = cli_input.card_names(cards, [d.name for d in g.defs], "--cards")
+        except cli_input.BadUsage as e:
+            raise _fail_usage(str(e)) from None
+    else:
+        chosen = _default_cards(g, names, pools, everyone)
+        if not chosen:
+            raise _fail_usage(f"no card to take out: {names[0]} picks no card by name; name them with --cards")
+    if chart is not None:
+        _check_output(chart, "--chart")
+    with LabRuns(games * (len(chosen) + 1), seed=seed, pools=pools, variants=variants, extra=with_,
+                 workers=workers, executor=executor, quiet=json_) as lab:
+        imp = run_impact(lambda banned: lab.play(g, names, games, (OutcomeAccumulator,), banned=banned)[0].outcomes,
+                         names, chosen, everyone)
+    if chart is not None:
+        from cardlang.lab.charts import impact_chart
+        _write(chart, impact_chart(imp.rows, imp.bot), "--chart")
+    if json_:
+        typer.echo(json.dumps({"game": g.id, "seed": seed, **imp.to_json()}))
+        return
+    for line in text_lines(imp, g.title):
+        typer.echo(line)
+    if chart is not None:
+        typer.echo(f"wrote {chart}")
+
+
+def _default_cards(game, names: list[str], pools, everyone: bool) -> list[str]:
+    """The pool's cards when the game deals one and it is known (given, or the default), else the cards the
+    bots concerned pick by name."""
+    from cardlang.compile.bots import cards_named
+    for name, pool in game.pools.items():
+        chosen = (pools or {}).get(name)
+        if chosen == "random" or (chosen is None and not pool.default):
+            break
+        return [d.name for d in (chosen if chosen is not None else pool.default)]
+    out: list[str] = []
+    for bot in names if everyone else names[:1]:
+        if bot in game.bots:
+            out.extend(c for c in cards_named(game, bot) if c not in out)
+    return out
