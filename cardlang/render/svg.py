@@ -25,13 +25,16 @@ class Series:
     extra: dict = field(default_factory=dict)
 
 
-def _nice(lo: float, hi: float, ticks: int = 5) -> list[float]:
-    """Round tick values covering [LO, HI]."""
+def _nice(lo: float, hi: float, ticks: int = 5, whole: bool = False) -> list[float]:
+    """Round tick values covering [LO, HI] (WHOLE: whole numbers only, for turns and points)."""
     if hi <= lo:
         hi = lo + 1
     raw = (hi - lo) / ticks
     mag = 10 ** math.floor(math.log10(raw))
-    step = next(m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw)
+    step = next(m * mag for m in (1, 2, 2.5, 5, 10) if m * mag >= raw and (not whole or (m * mag) % 1 == 0
+                                                                       or m * mag > raw * 2))
+    if whole:
+        step = max(1, round(step))
     start = math.floor(lo / step) * step
     out, v = [], start
     while v <= hi + step * 1e-9:
@@ -176,7 +179,7 @@ def histogram(counts: dict[int, int], *, title: str, axis: str, key: str, color:
         y = ypos(counts[x])
         body.append(f'<rect x="{px:.1f}" y="{y:.1f}" width="{max(w - 1, 0.8):.1f}" height="{top + plot_h - y:.1f}" '
                     f'fill="{color}"><title>{x}: {counts[x]}</title></rect>')
-    for t in _nice(x_lo, x_hi, 8):
+    for t in _nice(x_lo, x_hi, 8, whole=True):
         if x_lo <= t <= x_hi:
             px = left + w * (t - x_lo + 0.5)
             body.append(f'<text x="{px:.1f}" y="{top + plot_h + 14}" text-anchor="middle">{_fmt(t)}</text>')
@@ -208,7 +211,8 @@ def lines(xs: list[float], series: list[Series], *, title: str, xaxis: str, yaxi
     for t in ticks:
         body.append(f'<line x1="{left}" y1="{py(t):.1f}" x2="{width - 20}" y2="{py(t):.1f}" stroke="#e3e3e3"/>'
                     f'<text x="{left - 6}" y="{py(t) + 4:.1f}" text-anchor="end">{_fmt(t)}</text>')
-    for t in _nice(x_lo, x_hi, 8):
+    whole = all(float(x).is_integer() for x in xs)
+    for t in _nice(x_lo, x_hi, 8, whole=whole):
         if x_lo <= t <= x_hi:
             body.append(f'<text x="{px(t):.1f}" y="{top + plot_h + 14}" text-anchor="middle">{_fmt(t)}</text>')
     body.append(f'<text x="{left + plot_w / 2:.0f}" y="{top + plot_h + 32}" text-anchor="middle">{escape(xaxis)}</text>')
