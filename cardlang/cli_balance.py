@@ -212,7 +212,6 @@ def impact(game: GameArg,
     """Which card decides games: each card in turn taken out of the first bot's choices (or every bot's),
     on the same seeds as the game with it; the change in its win rate with corrected 95% intervals."""
     from cardlang import cli_input
-    from cardlang.compile.bots import cards_named
     from cardlang.lab.impact import run_impact, text_lines
     from cardlang.lab.outcomes import OutcomeAccumulator
     require_lab()

@@ -47,6 +47,7 @@ class _Watcher:
         self.player: int | None = None
         self.turn = 0
         self.peaks: dict[int, int] = {}
+        self.start: dict[int, int] = {}
         self.leaders: list[int | None] = []  # the sole leader by score after each turn (None: a tie)
         state.listeners.append(self.listen)
 
@@ -54,12 +55,18 @@ class _Watcher:
         kind = e[0]
         if kind == "Counter":
             i = self.peak_slots.get(e[1])
-            if i is not None and e[2] == self.player and e[4] > self.peaks[i]:
-                self.peaks[i] = e[4]
+            if i is not None and e[2] == self.player and e[4] > e[3]:
+                held = self.peaks.get(i)
+                if held is None or e[4] > held:
+                    self.peaks[i] = e[4]
         elif kind == "Turn":
             self.close()
             self.player, self.turn = e[1], e[2]
-            self.peaks = {i: self.state.counter_value(self.what[i][2], self.player) for i in self.peak_slots.values()}
+            # the most a counter rose to during the turn (coins to spend); what it holds as the turn starts
+            # may be the last turn's, reset in this turn's first step, so it counts only when the counter
+            # never rises in the turn (actions: one, spent)
+            self.peaks = {}
+            self.start = {i: self.state.counter_value(self.what[i][2], self.player) for i in self.peak_slots.values()}
         elif kind == "Ended":
             self.close()
             self.player = None
@@ -76,7 +83,8 @@ class _Watcher:
             if kind == "score":
                 row.append(score[p])
             elif kind == "peak":
-                row.append(self.peaks[i])
+                held = self.peaks.get(i)
+                row.append(self.start[i] if held is None else held)
             elif kind == "counter":
                 row.append(state.counter_value(what, p))
             elif kind == "zone":
