@@ -30,10 +30,11 @@ def make_agent(game, name: str, seed: int):
 
 
 class Without:
-    """An agent that may not choose the cards named in BANNED (a card taken out of its choices, to measure
-    what the card is worth to it): a choice of cards is put to the agent without them, unless the rules
-    leave nothing else to pick. It answers every decision in full (no answers by name), which by the bots'
-    contract picks what the named answer would."""
+    """An agent that may not take the cards named in BANNED from outside its own zones (a card taken out of
+    its choices, to measure what the card is worth to it: it never buys or gains one): a choice of cards is
+    put to the agent without those, unless the rules leave nothing else to pick. Choices among its own
+    cards (what to discard, trash or play) are untouched. It answers every decision in full (no answers by
+    name), which by the bots' contract picks what the named answer would."""
 
     named_picks = None
 
@@ -46,7 +47,9 @@ class Without:
         if decision.kind != "cards":
             return self.agent.decide(view, decision)
         labels = decision.labels
-        keep = [i for i, label in enumerate(labels) if label not in self.banned]
+        loc, me = view.rules_state.loc, decision.player
+        keep = [i for i, label in enumerate(labels)
+                if label not in self.banned or _own(loc[decision.options[i]], me)]
         if len(keep) == len(labels) or len(keep) < decision.min:
             return self.agent.decide(view, decision)
         from cardlang.runtime.state import Decision
@@ -54,6 +57,10 @@ class Without:
                          [decision.options[i] for i in keep], decision.min, min(decision.max, len(keep)),
                          [labels[i] for i in keep], decision.secret, decision.private)
         return [keep[i] for i in self.agent.decide(view, fewer)]
+
+
+def _own(zone, player: int) -> bool:
+    return zone.spec.per_player and zone.owner == player
 
 
 def without(agents: list, bot_of_seat: list[int], banned) -> list:

@@ -75,7 +75,7 @@ def test_each_game_produces_a_report(game: str, browser, tmp_path: Path, artifac
     notes = page.evaluate("() => [...document.querySelectorAll('ul.notes li')].map(li => li.textContent)")
     assert any("seat advantage" in n.lower() for n in notes), notes  # a sentence per player count
     lo, hi = {"dominion": (2, 4), "fall-of-kingdoms": (2, 7), "greedy-kingdoms": (2, 4),
-              "warring-kingdom": (2, 2)}[game]
+              "warring-kingdom": (2, 4)}[game]
     for count in range(lo, hi + 1):
         assert any(f"at {count} players" in n for n in notes), (count, notes)
     if "margin" not in keys:  # no empty chart: a sentence says why there is none
