@@ -96,8 +96,13 @@ def notes(by_count: dict[int, dict[str, Any]], tie_counts: dict[str, int], games
                        f"{s['games']} games).")
         else:
             rates = ", ".join(f"{100 * r['win_rate']:.0f}%" for r in s["seats"])
-            out.append(f"No seat advantage stands out at {count} players (chi-square p = {s['p_value']:.2g}; "
-                       f"seats win {rates}).")
+            if s["p_value"] < SEAT_P:
+                out.append(f"A small seat difference at {count} players: seats win {rates} (chi-square p = "
+                           f"{s['p_value']:.2g}: real, but no seat is {100 * SEAT_POINTS:.0f} points from a fair "
+                           f"{100 * s['fair']:.1f}%).")
+            else:
+                out.append(f"No seat advantage stands out at {count} players (chi-square p = {s['p_value']:.2g}; "
+                           f"seats win {rates}).")
     tied = sum(v for k, v in tie_counts.items() if k != "won outright")
     if games and tied / games >= TIE_RATE:
         parts = ", ".join(f"{k} {v}" for k, v in tie_counts.items() if k != "won outright")
