@@ -1,4 +1,4 @@
-"""A sweep: one number of one card (Smithy's `draw 3`, a cost, a strength) set to each value of a range, each
+"""A sweep: one number of one card (the 3 of `draw 3`, a cost, a strength) set to each value of a range, each
 version played on the same seeds, and a bot's win rate against the value with 95% intervals.
 
 The number is named, never copied by hand:
@@ -59,7 +59,7 @@ class Number:
     path: Path
     text: str            # the whole source file
     literal: ast.IntLit
-    described: str       # "Smithy's draw (cards/dominion/smithy.card:3:18), now 3"
+    described: str       # "X's draw (cards/game/x.card:3:18), now 3"
 
     @property
     def value(self) -> int:

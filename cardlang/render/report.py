@@ -1,6 +1,6 @@
 """The balance report: one self-contained HTML page of a simulation's tables and charts, small and offline.
 
-Charts are inline SVG drawn on the server (render/svg.py): no JavaScript, no chart library, no network; a
+Charts are inline SVG drawn on the server (render/svg.py): no JavaScript, no charting package, no network; a
 report of a thousand games is some hundred kilobytes. The page shows who wins (with 95% interval bars) in
 each arm, the seats (the run's, and the first bot against itself at every player count the game allows,
 with a chi-square test of fair seats), the game metrics (ties and how they were settled, length and its

@@ -1,5 +1,5 @@
 """Charts as inline SVG, drawn here: bars with 95% interval whiskers, histograms, lines with bands. No
-JavaScript and no chart library, so a report is small and works offline in any browser (and prints).
+JavaScript and no charting package, so a report is small and works offline in any browser (and prints).
 
 Every function takes plain numbers and labels and returns one `<svg>` element as text; every label is
 escaped. Knows no game, no card and no statistics (it draws what it is given).

@@ -49,7 +49,7 @@ def test_ambiguous_or_missing_numbers_say_what_there_is(tmp_path: Path) -> None:
 
 def test_a_sweep_of_smithys_draw_is_monotone() -> None:
     r = CliRunner().invoke(app, ["sweep", "dominion", "--card", "Smithy", "--number", "draw", "--values", "2..5",
-                                 "--players", "smithy-bm,big-money", "--games", "150", "--workers", "1", "--json"])
+                                 "--players", "smithy-bm,big-money", "--games", "100", "--workers", "1", "--json"])
     assert r.exit_code == 0, r.output
     s = json.loads(r.stdout.strip().splitlines()[-1])
     rates = [row["win_rate"] for row in s["rows"]]

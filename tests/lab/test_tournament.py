@@ -39,8 +39,8 @@ def test_every_seating_order_of_a_group_is_played() -> None:
 
 
 def test_same_figures_for_any_number_of_workers() -> None:
-    one = run("--games", "24", "--workers", "1")
-    two = run("--games", "24", "--workers", "2")
+    one = run("--games", "8", "--workers", "1")
+    two = run("--games", "8", "--workers", "2")
     assert one == two
 
 
