@@ -235,6 +235,8 @@ def replay_command(job: Job, g: int, count: int = 1) -> str:
         parts += ["--with", p]
     if job.replace:  # simulate has no option for it: say which cards the arm played instead
         parts.append(f"(with the cards of {', '.join(job.replace)} in place of the game's)")
+    for bot, cards in job.banned:  # an ablation (cardlang impact): simulate has no option for it either
+        parts.append(f"(with {', '.join(sorted(cards)) or 'no card'} out of {job.players[bot]}'s choices)")
     if job.check:
         parts.append("--check")
     if job.max_turns != _MAX_TURNS:
