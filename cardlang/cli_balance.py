@@ -173,7 +173,8 @@ def sweep(game: GameArg,
             raise _fail_usage(str(e)) from None
     if chart is not None:
         from cardlang.lab.charts import sweep_chart
-        _write(chart, sweep_chart(s), "--chart")
+        from cardlang.render.svg import standalone
+        _write(chart, standalone(sweep_chart(s)), "--chart")
     if json_:
         typer.echo(json.dumps({"game": g.id, "seed": seed, "players": names, **s.to_json()}))
         return
@@ -238,7 +239,8 @@ def impact(game: GameArg,
                          names, chosen, everyone)
     if chart is not None:
         from cardlang.lab.charts import impact_chart
-        _write(chart, impact_chart(imp.rows, imp.bot), "--chart")
+        from cardlang.render.svg import standalone
+        _write(chart, standalone(impact_chart(imp.rows, imp.bot)), "--chart")
     if json_:
         typer.echo(json.dumps({"game": g.id, "seed": seed, **imp.to_json()}))
         return

@@ -60,6 +60,7 @@ class Number:
     text: str            # the whole source file
     literal: ast.IntLit
     described: str       # "X's draw (cards/game/x.card:3:18), now 3"
+    short: str = ""      # "X's draw"
 
     @property
     def value(self) -> int:
@@ -135,7 +136,7 @@ def find_number(path: Path, shown: str, card_name: str, spec: str) -> Number:
     lit = found[0]
     what = spec if not spec.startswith("@") else f"number at {spec[1:]}"
     return Number(path, text, lit, f"{card_name}'s {what} ({shown}:{lit.span.line}:{lit.span.column}), "
-                                   f"now {lit.value}")
+                                   f"now {lit.value}", f"{card_name}'s {what}")
 
 
 def edited_source(number: Number, value: int) -> str:
@@ -171,6 +172,7 @@ class Sweep:
     values: list[int]
     runs: list[GameOutcomes]
     original: int
+    short: str = ""
 
     def rows(self) -> list[dict[str, Any]]:
         rows = []
@@ -199,7 +201,7 @@ def run_sweep(play: Callable[[Path, int], GameOutcomes], number: Number, values:
               folder: Path) -> Sweep:
     """Play each version (PLAY(card file, value) -> outcomes, on the same seeds) and collect BOT's results."""
     runs = [play(p, v) for p, v in zip(write_versions(number, values, folder), values)]
-    return Sweep(number.described, bot, values, runs, number.value)
+    return Sweep(number.described, bot, values, runs, number.value, number.short)
 
 
 def text_lines(s: Sweep, title: str) -> list[str]:

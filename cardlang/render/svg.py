@@ -52,8 +52,9 @@ def _fmt(v: float) -> str:
 def _frame(width: int, height: int, title: str, body: list[str], key: str, legend: list[tuple[str, str]]) -> str:
     head = (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="100%" '
             f'role="img" aria-label="{escape(title)}" data-chart="{escape(key)}" {_FONT} font-size="12">')
+    size = min(14.0, 2 * (width - 16) / max(1, len(title)))  # a long title is set smaller, never cut
     parts = [head, f'<title>{escape(title)}</title>',
-             f'<text x="8" y="18" font-size="14" font-weight="bold">{escape(title)}</text>']
+             f'<text x="8" y="18" font-size="{size:.1f}" font-weight="bold">{escape(title)}</text>']
     x = 8
     for name, color in legend:
         parts.append(f'<rect x="{x}" y="{height - 16}" width="10" height="10" fill="{color}"/>'
@@ -238,3 +239,13 @@ def lines(xs: list[float], series: list[Series], *, title: str, xaxis: str, yaxi
                 body.append(f'<circle cx="{px(x):.1f}" cy="{py(v):.1f}" r="3" fill="{color}">'
                             f'<title>{escape(s.name)}: {_fmt(x)} -> {_fmt(v)}</title></circle>')
     return _frame(width, height, title, body, key, legend)
+
+
+def standalone(svg: str) -> str:
+    """A chart as a file of its own: its size in pixels (in a page it takes the page's width) and the XML
+    declaration."""
+    head, _, rest = svg.partition(">")
+    view = head.split('viewBox="0 0 ', 1)[1].split('"', 1)[0]
+    w, h = view.split()
+    head = head.replace('width="100%"', f'width="{w}" height="{h}"')
+    return '<?xml version="1.0" encoding="utf-8"?>\n' + head + ">" + rest + "\n"
