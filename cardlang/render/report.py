@@ -93,7 +93,7 @@ def _seats(r: Report) -> list[str]:
     by_count = {}
     for i, arm in enumerate(r.arms):
         s = metrics.seats(arm.outcomes)
-        out.append(_p(f"This run{_arm_name(r, i)}: every bot sits in every seat in turn; "
+        out.append(_p(f"This run{_arm_name(r, i)}: the bots change seats from game to game; "
                       f"chi-square of the outright wins against fair seats: p = {s['p_value']:.2g}.", "meta"))
         out.append(_table(["seat", "win % (95% interval)", "outright wins"],
                           [[f"seat {x['seat']}", _pct(x["win_rate"], x["interval"]), str(x["outright_wins"])]

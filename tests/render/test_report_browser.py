@@ -44,7 +44,7 @@ def _smithy4(tmp_path: Path) -> Path:
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_each_game_produces_a_report(game: str, browser, tmp_path: Path, artifacts: Path) -> None:
     out = tmp_path / "report.html"
-    args = ["report", game, "--players", GAMES[game], "--games", "12", "--seat-games", "8", "-o", str(out)]
+    args = ["report", game, "--players", GAMES[game], "--games", "12", "--seat-games", "4", "-o", str(out)]
     if game == "dominion":
         args += ["--b", str(_smithy4(tmp_path))]
     r = runner.invoke(app, args)
