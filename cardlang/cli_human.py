@@ -1,8 +1,9 @@
 """A person at the terminal as an agent: shows the table their player may see, asks, re-asks on junk.
 
 Options can be told apart (a card's slot or position when several share a name, its cost, a neighbour's
-seat); `?N` (or `?NAME`) at any prompt prints a card's full text; `say ...` talks to the other people at the
-table. Answers come from the keyboard or, with `--input FILE`, from a file, one a line, echoed as typed.
+seat); `?N` (or `?NAME`) at any prompt prints a card as its face does; `say ...` talks to the other people at
+the table. Answers come from the keyboard or, with `--input FILE`, from a file, one a line, echoed as typed;
+with `--then-keyboard` as well, from the keyboard once the file is used up.
 """
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ class HumanAgent:
         self.heard = 0
         self.seat: int | None = None
         self.answers: Iterator[str] | None = None   # --input FILE: scripted answers, one a line
+        self.then_keyboard = False                   # --then-keyboard: when the file ends, read the keyboard
         self.flush_table: Callable[[], None] = lambda: None
         self.style = None
         self.shown_turn: tuple | None = None        # (turn number, seat) whose whole table was last shown
@@ -139,6 +141,11 @@ class HumanAgent:
                 line = next(self.answers, None)
                 if line is not None:
                     typer.echo(line)  # a scripted answer shows as if typed
+                elif self.then_keyboard:  # the file is used up: the person at the keyboard takes over
+                    self.answers = None
+                    typer.echo("")
+                    self.echo("(the --input file has ended: the answers come from the keyboard from here on)")
+                    continue
             else:
                 line = input_line()
             if line is None:

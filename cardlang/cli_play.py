@@ -26,6 +26,8 @@ def play(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")],
          quiet: Annotated[bool, typer.Option(help="Print only the result.")] = False,
          input_: Annotated[Optional[Path], typer.Option("--input", metavar="FILE", help="Answer the prompts from this file, "
                                                         "one answer a line.")] = None,
+         then_keyboard: Annotated[bool, typer.Option("--then-keyboard", help="When the --input file ends, go on "
+                                                     "with answers from the keyboard (else the game stops there).")] = False,
          plain: Annotated[bool, typer.Option(help="No colour (also when NO_COLOR is set or not a terminal).")] = False,
          with_: WithOpt = None, variant: VariantOpt = None) -> None:
     """Play one game in the terminal, humans against bots, told turn by turn in the game's own words."""
@@ -43,6 +45,8 @@ def play(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")],
     variants = _parse_variants(g, variant, len(names))
     if input_ is not None and not input_.is_file():
         raise _fail_usage(f"--input {input_}: no such file")
+    if then_keyboard and input_ is None:
+        raise _fail_usage("--then-keyboard goes with --input FILE: it says what happens when that file ends")
     agents = [make_agent(g, n, seed + i) for i, n in enumerate(names)]
     humans = [i for i, n in enumerate(names) if n == "human"]
     if input_ is not None:
@@ -53,6 +57,7 @@ def play(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")],
             raise _fail_usage(f"--input {input_}: cannot read: {e}") from None
         for i in humans:
             agents[i].answers = answers
+            agents[i].then_keyboard = then_keyboard
     talk: list = []  # table talk: what one person says ("say ...") the others read; bots never do
     for i in humans:
         agents[i].shared_screen = len(humans) > 1  # secret picks then clear the screen between players
@@ -60,10 +65,10 @@ def play(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")],
     # One person: that seat's view; several: only what is public; bots alone: an all-seeing spectator.
     viewer = humans[0] if len(humans) == 1 else None
     _tell(g, names, agents, seed, pools=pools, variants=variants, viewer=viewer, spectator=not humans,
-          plain=plain, log=log, quiet=quiet, with_=with_)
+          plain=plain, log=log, quiet=quiet, with_=with_, input_file=input_)
 
 
-def _tell(g, names, agents, seed, *, log=None, plain=False, step=False, **kw) -> None:
+def _tell(g, names, agents, seed, *, log=None, plain=False, step=False, input_file=None, **kw) -> None:
     """Run a game through the table (cardlang/table/session.py), with the CLI's error handling."""
     from cardlang.cli_human import InputClosed
     from cardlang.errors import CardLangError
@@ -78,7 +83,11 @@ def _tell(g, names, agents, seed, *, log=None, plain=False, step=False, **kw) ->
         run(g, names, agents, seed, echo=typer.echo, style=Style(g, wants_colour(plain)), log_file=out,
             after_turn=after, **kw)
     except InputClosed:
-        typer.echo("\nerror: the input ended before the game did: game abandoned", err=True)
+        if input_file is not None:
+            typer.echo(f"\nerror: --input {input_file} ended before the game did: game abandoned (add "
+                       "--then-keyboard to answer the rest at the keyboard)", err=True)
+        else:
+            typer.echo("\nerror: the input ended before the game did: game abandoned", err=True)
         raise typer.Exit(code=1) from None
     except BadLog as e:
         typer.echo(f"error: {e}", err=True)
