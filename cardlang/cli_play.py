@@ -105,8 +105,11 @@ def replay(log: Annotated[Path, typer.Argument(metavar="FILE", help="A log writt
            seat: Annotated[Optional[int], typer.Option(metavar="N", help="Show the game as this seat saw it (1, 2, ...); "
                                                        "default: a spectator who sees everything.")] = None,
            step: Annotated[bool, typer.Option(help="Wait for Enter after each turn.")] = False,
-           plain: Annotated[bool, typer.Option(help="No colour.")] = False) -> None:
-    """Show a logged game again, turn by turn, from any seat's view."""
+           plain: Annotated[bool, typer.Option(help="No colour.")] = False,
+           at: Annotated[Optional[str], typer.Option(metavar="STEP", help="Show only the table at this step, as --seat "
+                                                     "sees it: N (after N decisions; 0 to the log's count) or a turn's "
+                                                     "start, e.g. p2:3.")] = None) -> None:
+    """Show a logged game again, turn by turn, from any seat's view; or the table at one step (--at)."""
     from cardlang.table.session import BadLog, ReplayAgent, read_log
     if not log.is_file():
         raise _fail_usage(f"{log}: no such file")
@@ -129,6 +132,19 @@ def replay(log: Annotated[Path, typer.Argument(metavar="FILE", help="A log writt
         if name in g.pools and (cards == "random" or isinstance(cards, list) and all(c in by for c in cards)):
             pools[name] = cards if cards == "random" else [by[c] for c in cards]
     variants = _parse_variants(g, head.get("variants"), len(names))
+    if at is not None:  # the table at one step (cli_replay.py)
+        from cardlang.cli_replay import show_at
+        from cardlang.table.style import Style, wants_colour
+        style = Style(g, wants_colour(plain))
+        try:
+            show_at(g, names, answers, head["seed"], pools=pools, variants=variants,
+                    viewer=None if seat is None else seat - 1, at=at, echo=lambda line: echo(style.line(line)))
+        except cli_input.BadUsage as e:
+            raise _fail_usage(str(e)) from None
+        except BadLog as e:
+            typer.echo(f"error: {e}", err=True)
+            raise typer.Exit(code=1) from None
+        return
     agent = ReplayAgent(answers)
     _tell(g, names, [agent] * len(names), head["seed"], pools=pools, variants=variants,
           viewer=None if seat is None else seat - 1, spectator=seat is None, plain=plain, step=step)
