@@ -65,7 +65,8 @@ def play(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")],
     # One person: that seat's view; several: only what is public; bots alone: an all-seeing spectator.
     viewer = humans[0] if len(humans) == 1 else None
     _tell(g, names, agents, seed, pools=pools, variants=variants, viewer=viewer, spectator=not humans,
-          plain=plain, log=log, quiet=quiet, with_=with_, input_file=input_)
+          plain=plain, log=log, quiet=quiet, with_=with_,
+          input_file=None if then_keyboard else input_)  # after the file, the keyboard's end is the input's
 
 
 def _tell(g, names, agents, seed, *, log=None, plain=False, step=False, input_file=None, **kw) -> None:

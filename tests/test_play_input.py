@@ -45,3 +45,11 @@ def test_then_keyboard_needs_an_input_file() -> None:
     r = CliRunner().invoke(app, [*ARGS, "--then-keyboard"])
     assert r.exit_code == 2
     assert "error: --then-keyboard goes with --input FILE" in r.output
+
+
+def test_the_keyboard_ending_too_is_the_input_ending(tmp_path) -> None:
+    half = tmp_path / "half.input"
+    half.write_text("\n".join(ANSWERS[:10]) + "\n", encoding="utf-8")
+    r = CliRunner().invoke(app, [*ARGS, "--input", str(half), "--then-keyboard"], input="")
+    assert r.exit_code == 1
+    assert "error: the input ended before the game did: game abandoned" in r.output and "Traceback" not in r.output

@@ -101,7 +101,7 @@ def watch_forced(state, script: list) -> None:
         if not isinstance(entry, Answer):
             return
         _, player, tag, labels, _ = e
-        what = f"'{tag}' for {_who(player)} was taken without asking (its only choice: {', '.join(labels)})"
+        what = f"'{tag}' for {_who(player)} was taken without asking (its only choice: {', '.join(labels) or 'nothing'})"
         if isinstance(entry, Forced):
             script.remove(entry)
             if Counter(entry.value if isinstance(entry.value, list) else [entry.value]) != Counter(labels):
