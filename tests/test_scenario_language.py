@@ -199,7 +199,7 @@ def test_dice_are_answered_by_their_faces(tmp_path) -> None:
     body = ('  players 2;\n  p1.hand = [];\n  p2.hand = [];\n  put Warrior to p1.board column=3 row=1;\n'
             '  put Jester to p1.board column=3 row=2;\n  put "Town Guard" to p2.board column=3 row=1;\n'
             '  dice [3, 1, 1, 1, 1, 3, 3, 1, 1, 1];\n  answer none none ANSWER;\n  combat p2;\n'
-            '  expect_log "a 3 is put aside";')
+            '  expect_log "p1 chose 3 (distract)";')
     assert _wk(tmp_path, body.replace("ANSWER", "3")).passed         # a number: the face
     assert _wk(tmp_path, body.replace("ANSWER", '"3"')).passed       # the same label, quoted
     assert "has no option '6'" in _wk(tmp_path, body.replace("ANSWER", "6")).error.render()
