@@ -9,7 +9,7 @@ nothing else, so every figure can be recounted from those lines.
 `CardStats` keeps only sums and histograms of integers (a shared win is counted in units of 1/lcm(1..n)), so
 `merge` is exact: batches of games played on any number of workers and merged give the same numbers.
 
-Knows no game, no card and no source text; imports only the runtime.
+Knows no game, no card and no source text; imports only the runtime and the seating schedule.
 """
 from __future__ import annotations
 
@@ -19,6 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardlang.runtime.state import GameState
+from cardlang.seating import bot_of_seat
 
 Z95 = 1.96
 
@@ -160,10 +161,9 @@ class CardStats:
         return math.lcm(*range(1, len(self.players) + 1))
 
     def add(self, rec: dict[str, Any]) -> None:
-        """Count one game from its per-game record (`simulate` seat rotation: bot b sits in (b + g) mod n)."""
+        """Count one game from its per-game record (seated as `simulate` seats game g: seating.py)."""
         n = len(self.players)
-        g = rec["game"]
-        bot = [(j - g) % n for j in range(n)]
+        bot = bot_of_seat(n, rec["game"])
         share = self.unit // len(rec["winners"]) if rec["winners"] else 0
         won = [0] * n
         for w in rec["winners"]:
