@@ -129,9 +129,13 @@ class Comparison:
     b: ArmOutcomes
     labels: tuple[str, str]
     difference: float | None = None  # the difference the designer wants to detect (sample-size advice)
+    _rows: list | None = field(default=None, init=False, repr=False, compare=False)
 
     def per_player(self) -> list[dict[str, Any]]:
-        return [paired(self.a, self.b, i) for i in range(len(self.players))]
+        """Each bot's paired row (computed once: the arms are complete when a Comparison is made)."""
+        if self._rows is None:
+            self._rows = [paired(self.a, self.b, i) for i in range(len(self.players))]
+        return self._rows
 
     def to_json(self) -> dict[str, Any]:
         rows = self.per_player()

@@ -4,9 +4,11 @@ sample-size advice for that same test (the smallest difference N games can detec
 needs).
 
 Paired t: for per-seed values a_g and b_g of two arms on the same seeds, d_g = b_g - a_g; the estimate is the
-mean of d, the interval mean +- t(0.975, n-1) * sd / sqrt(n) and the p-value that of the paired t test
-(scipy.stats.ttest_rel), so the 95% interval excludes 0 exactly when p < 0.05. Every d_g counts with its size:
-a win that became a shared win is half a loss, not a loss. Only what scipy does not do is written here.
+mean of d, the interval mean +- t(0.975, n-1) * sd / sqrt(n) and the p-value that of the paired t test (what
+scipy.stats.ttest_rel gives; tests/test_inference.py holds them equal), so the 95% interval excludes 0
+exactly when p < 0.05. Every d_g counts with its size: a win that became a shared win is half a loss, not a
+loss. The distributions come from scipy.special (the t, noncentral t and normal functions that scipy.stats
+wraps): importing scipy.stats costs a command 3 to 4 times as long, more than the statistics themselves.
 
 Imports scipy (the `cardlang[lab]` extra) on first use, not on import. Knows no game, no card, no command.
 """
@@ -24,12 +26,12 @@ class MissingScipy(RuntimeError):
     """scipy is not installed (the `cardlang[lab]` extra)."""
 
 
-def _scipy_stats():
+def _special():
     try:
-        from scipy import stats
+        from scipy import special
     except ImportError:  # pragma: no cover - the test extra installs it
         raise MissingScipy("the balance lab's statistics need scipy: pip install 'cardlang[lab]'") from None
-    return stats
+    return special
 
 
 @dataclass(frozen=True)
@@ -73,10 +75,12 @@ def paired_difference(a: Sequence[float], b: Sequence[float], confidence: float 
     if sd == 0.0:  # scipy's t is 0/0 or x/0 here: the limit of the same test
         return PairedDifference(n, mean, (mean, mean), 1.0 if mean == 0 else 0.0, 0.0, better, worse, same,
                                 confidence)
-    res = _scipy_stats().ttest_1samp(d, 0.0)
-    ci = res.confidence_interval(confidence)
-    return PairedDifference(n, mean, (float(ci.low), float(ci.high)), float(res.pvalue), sd, better, worse, same,
-                            confidence)
+    sp = _special()
+    se = sd / math.sqrt(n)
+    t = mean / se
+    p = float(2 * sp.stdtr(n - 1, -abs(t)))
+    half = float(sp.stdtrit(n - 1, 1 - (1 - confidence) / 2)) * se
+    return PairedDifference(n, mean, (mean - half, mean + half), min(1.0, p), sd, better, worse, same, confidence)
 
 
 def holm(p_values: Sequence[float]) -> list[float]:
@@ -93,30 +97,32 @@ def holm(p_values: Sequence[float]) -> list[float]:
 
 def paired_power(games: int, difference: float, sd: float, alpha: float = ALPHA) -> float:
     """The chance that a two-sided paired t test at ALPHA on GAMES pairs finds a true mean difference
-    DIFFERENCE when one pair's difference has standard deviation SD (noncentral t)."""
+    DIFFERENCE when one pair's difference has standard deviation SD (noncentral t, both tails)."""
     if games < 2 or sd <= 0:
         return 0.0
-    st = _scipy_stats()
+    sp = _special()
     df = games - 1
-    crit = st.t.ppf(1 - alpha / 2, df)
+    crit = float(sp.stdtrit(df, 1 - alpha / 2))
     nc = abs(difference) * math.sqrt(games) / sd
-    upper, lower = float(st.nct.sf(crit, df, nc)), float(st.nct.cdf(-crit, df, nc))
+    upper, lower = 1 - float(sp.nctdtr(df, nc, crit)), float(sp.nctdtr(df, nc, -crit))
     # scipy's noncentral t can return nan far in a tail (of the order of 1e-80): that tail is 0 here
     return (1.0 if math.isnan(upper) else upper) + (0.0 if math.isnan(lower) else lower)
 
 
 def detectable_difference(games: int, sd: float, alpha: float = ALPHA, power: float = POWER) -> float:
-    """The smallest true difference that GAMES pairs detect with probability POWER (two-sided, ALPHA):
-    the root of paired_power in the difference. inf for fewer than 2 games."""
+    """The smallest true difference that GAMES pairs detect with probability POWER (two-sided, ALPHA): the
+    noncentrality at which the upper tail reaches POWER (scipy's inverse), in units of the difference. The
+    lower tail (a finding in the wrong direction, under 1e-5 at any power worth asking for) is left out.
+    inf for fewer than 2 games."""
     if games < 2:
         return math.inf
     if sd <= 0:
         return 0.0
-    from scipy.optimize import brentq
-    hi = sd
-    while paired_power(games, hi, sd, alpha) < power:
-        hi *= 2
-    return float(brentq(lambda x: paired_power(games, x, sd, alpha) - power, 0.0, hi, xtol=1e-10))
+    sp = _special()
+    df = games - 1
+    crit = float(sp.stdtrit(df, 1 - alpha / 2))
+    nc = float(sp.nctdtrinc(df, 1 - power, crit))
+    return nc * sd / math.sqrt(games)
 
 
 def games_needed(difference: float, sd: float, alpha: float = ALPHA, power: float = POWER) -> int:
@@ -125,8 +131,8 @@ def games_needed(difference: float, sd: float, alpha: float = ALPHA, power: floa
         raise ValueError("a difference of 0 cannot be detected by any number of games")
     if sd <= 0:
         return 2
-    st = _scipy_stats()
-    z = st.norm.ppf(1 - alpha / 2) + st.norm.ppf(power)
+    sp = _special()
+    z = float(sp.ndtri(1 - alpha / 2) + sp.ndtri(power))
     n = max(2, math.ceil((z * sd / abs(difference)) ** 2))  # the normal answer, a few games short of t's
     while paired_power(n, difference, sd, alpha) < power:
         n += 1
