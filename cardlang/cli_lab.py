@@ -179,3 +179,53 @@ def report(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")]
     except OSError as e:
         raise _fail_usage(f"-o {out}: cannot write: {e.strerror}") from None
     typer.echo(f"wrote {out} ({stats.games} games{', A/B' if b else ''})")
+
+
+_DEFAULT_SD = 0.5 ** 0.5  # one seed's difference of two independent arms, each winning half its games
+
+
+@app.command("sample-size")
+def sample_size(games: Annotated[Optional[int], typer.Option(metavar="N", min=2, help="Games an arm: the smallest "
+                                                             "difference they detect.")] = None,
+                difference: Annotated[Optional[float], typer.Option(metavar="POINTS", help="A difference in win rate "
+                                                                    "(points): the games an arm it needs.")] = None,
+                sd: Annotated[float, typer.Option(metavar="S", help="Standard deviation of one seed's difference "
+                                                  "B - A in win share (`compare` prints it); by default that of "
+                                                  "independent arms at a 50% win rate, 0.71.")] = _DEFAULT_SD,
+                alpha: Annotated[float, typer.Option(metavar="A", help="Two-sided significance level.")] = 0.05,
+                power: Annotated[float, typer.Option(metavar="P", help="Chance of finding a true difference.")] = 0.8,
+                json_: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False) -> None:
+    """Plan an A/B run: the smallest difference N games an arm detect, or the games a difference needs
+    (the paired t test of `compare`; for one run's win rate against a fixed number, use --sd 0.5)."""
+    from cardlang.inference import detectable_difference, games_needed
+    if games is None and difference is None:
+        raise _fail_usage("give --games N (the smallest difference N games detect) or --difference POINTS "
+                          "(the games it needs), or both")
+    if difference is not None and not 0 < abs(difference) <= 100:
+        raise _fail_usage(f"--difference {difference:g}: give a difference in points, between 0 and 100 (not 0)")
+    for name, value in (("--alpha", alpha), ("--power", power)):
+        if not 0 < value < 1:
+            raise _fail_usage(f"{name} {value:g}: give a probability between 0 and 1")
+    if not 0 < sd <= 1:
+        raise _fail_usage(f"--sd {sd:g}: a seed's difference in win share lies in [-1, 1]; give 0 < S <= 1")
+    _need_scipy()
+    out: dict = {"sd": sd, "alpha": alpha, "power": power}
+    lines = []
+    if games is not None:
+        out["games"] = games
+        out["detectable_difference"] = detectable_difference(games, sd, alpha, power)
+        lines.append(f"{games:,} games an arm detect a difference of {100 * out['detectable_difference']:.1f} points "
+                     f"{100 * power:.0f}% of the time")
+    if difference is not None:
+        out["difference"] = difference / 100
+        out["games_needed"] = games_needed(difference / 100, sd, alpha, power)
+        lines.append(f"a difference of {abs(difference):g} points needs {out['games_needed']:,} games an arm to be "
+                     f"found {100 * power:.0f}% of the time")
+    if json_:
+        typer.echo(json.dumps(out))
+        return
+    for line in lines:
+        typer.echo(line)
+    typer.echo(f"(paired t test, two-sided alpha {alpha:g}; sd of a seed's difference {sd:.2f}"
+               + (": independent arms at a 50% win rate; an edit compared on shared seeds usually spreads less, "
+                  "and `compare` prints its sd" if sd == _DEFAULT_SD else "") + ")")

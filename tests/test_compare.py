@@ -219,3 +219,30 @@ def test_check_accepts_an_arm_with_replace(smithy4: Path) -> None:
     assert r.exit_code == 0 and r.output.startswith("ok: "), r.output
     r = runner.invoke(app, ["check", str(smithy4), "--replace"])
     assert r.exit_code == 2 and "give the game with --game" in r.output
+
+
+def test_sample_size_command_against_the_normal_formula() -> None:
+    """`cardlang sample-size`: the games a difference needs and the difference N games detect, against the
+    textbook normal formula n = (z_a + z_b)^2 sd^2 / d^2 (+ z_a^2 / 2 for t) computed here."""
+    from scipy import stats
+    z = stats.norm.ppf(0.975) + stats.norm.ppf(0.8)
+    r = runner.invoke(app, ["sample-size", "--games", "3000", "--difference", "2", "--sd", "0.5", "--json"])
+    assert r.exit_code == 0, r.output
+    j = json.loads(r.stdout)
+    assert abs(j["games_needed"] - ((z * 0.5 / 0.02) ** 2 + stats.norm.ppf(0.975) ** 2 / 2)) <= 1.5
+    assert j["detectable_difference"] == pytest.approx(z * 0.5 / 3000 ** 0.5, rel=0.01)
+    r = runner.invoke(app, ["sample-size", "--difference", "5"])
+    assert r.exit_code == 0 and "a difference of 5 points needs" in r.stdout and "sd of a seed's difference 0.71" in r.stdout
+    r = runner.invoke(app, ["sample-size"])
+    assert r.exit_code == 2 and "error: give --games N" in r.output
+    r = runner.invoke(app, ["sample-size", "--games", "10", "--power", "1"])
+    assert r.exit_code == 2 and "error: --power 1: give a probability between 0 and 1" in r.output
+
+
+def test_report_writes_per_game_lines(tmp_path: Path) -> None:
+    lines = tmp_path / "games.jsonl"
+    r = runner.invoke(app, ["report", "dominion", "--players", "smithy-bm,big-money", "--games", "4", "--workers", "1",
+                            "-o", str(tmp_path / "r.html"), "--per-game", str(lines)])
+    assert r.exit_code == 0, r.output
+    recs = [json.loads(x) for x in lines.read_text().splitlines()]
+    assert [(x["arm"], x["game"]) for x in recs] == [("A", g) for g in range(4)] and "gained" in recs[0]
