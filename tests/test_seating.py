@@ -68,3 +68,20 @@ def test_listing_order_changes_nothing_beyond_noise() -> None:
     rates = [w / 120 for w, _ in table]
     assert stats.chi2_contingency(table).pvalue > 0.01, rates
     assert max(rates) - min(rates) < 0.2, rates
+
+
+def test_three_bots_give_the_same_figures_for_any_number_of_workers() -> None:
+    import json
+
+    from typer.testing import CliRunner
+
+    from cardlang.cli import app
+    outs = []
+    for workers in ("1", "2"):
+        r = CliRunner().invoke(app, ["simulate", "fall-of-kingdoms", "--players", "honest,random,bluffer", "--games",
+                                     "18", "--stats", "--json", "--workers", workers])
+        assert r.exit_code == 0, r.output
+        obj = json.loads(r.output)
+        obj.pop("games_per_second")
+        outs.append(obj)
+    assert outs[0] == outs[1] and outs[0]["games"] == 18
