@@ -232,7 +232,8 @@ def test_sample_size_command_against_the_normal_formula() -> None:
     assert abs(j["games_needed"] - ((z * 0.5 / 0.02) ** 2 + stats.norm.ppf(0.975) ** 2 / 2)) <= 1.5
     assert j["detectable_difference"] == pytest.approx(z * 0.5 / 3000 ** 0.5, rel=0.01)
     r = runner.invoke(app, ["sample-size", "--difference", "5"])
-    assert r.exit_code == 0 and "a difference of 5 points needs" in r.stdout and "sd of a seed's difference 0.71" in r.stdout
+    assert r.exit_code == 0 and "a difference of 5 points needs" in r.stdout
+    assert "sd of a seed's difference 0.71" in r.stdout
     r = runner.invoke(app, ["sample-size"])
     assert r.exit_code == 2 and "error: give --games N" in r.output
     r = runner.invoke(app, ["sample-size", "--games", "10", "--power", "1"])
