@@ -9,7 +9,12 @@ nothing else, so every figure can be recounted from those lines.
 `CardStats` keeps only sums and histograms of integers (a shared win is counted in units of 1/lcm(1..n)), so
 `merge` is exact: batches of games played on any number of workers and merged give the same numbers.
 
-Knows no game, no card and no source text; imports only the runtime and the seating schedule.
+The per-card win rates "if gained / if not" are descriptive (an association, never the card's effect):
+shown only for groups of MIN_GROUP games, compared by Welch's t test and corrected by Holm over every
+comparison of a run; the causal measure (card impact by ablation) fills `CardStats.impact`.
+
+Knows no game, no card and no source text; imports the runtime, the seating schedule and inference.py
+(scipy, for the tests).
 """
 from __future__ import annotations
 
