@@ -31,7 +31,8 @@ Z95 = 1.96
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson 95% interval of a proportion (successes may be fractional: shared wins)."""
+    """Wilson 95% interval of a proportion (successes may be fractional: shared wins). Written here because
+    scipy's (binomtest(k, n).proportion_ci) takes whole successes only."""
     if n == 0:
         return (0.0, 0.0)
     p = successes / n
