@@ -128,6 +128,10 @@ def compare(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")
                                   per_game=per_game)
     c = Comparison(names, arm_a, arm_b, (labels[0], labels[1]),
                    difference=None if difference is None else difference / 100)
+    changed = [d.name for d, e in zip(arms[0].defs, arms[1].defs) if d.meta.get("decl") != e.meta.get("decl")]
+    if changed and all(row["same"] == row["games"] for row in c.per_player()):
+        typer.echo(f"warning: every seed gave the same result in both arms, though they differ in "
+                   f"{', '.join(changed[:5])}: was it in play? (see --kingdom and what the bots choose)", err=True)
     if json_:
         typer.echo(json.dumps({"game": arms[0].id, "seed": seed, **c.to_json()}))
         return

@@ -247,3 +247,12 @@ def test_report_writes_per_game_lines(tmp_path: Path) -> None:
     assert r.exit_code == 0, r.output
     recs = [json.loads(x) for x in lines.read_text().splitlines()]
     assert [(x["arm"], x["game"]) for x in recs] == [("A", g) for g in range(4)] and "gained" in recs[0]
+
+
+def test_an_edit_no_game_plays_is_flagged(smithy4: Path) -> None:
+    """Two big-money bots never buy Smithy: the arms differ in a card no game played, so every seed gives the
+    same result, and compare says so instead of reporting a clean 'no difference'."""
+    r = runner.invoke(app, ["compare", "dominion", "--players", "big-money,big-money", "--b", str(smithy4),
+                            "--games", "4", "--workers", "1"])
+    assert r.exit_code == 0, r.output
+    assert "warning: every seed gave the same result in both arms, though they differ in Smithy" in r.output
