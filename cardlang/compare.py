@@ -112,6 +112,7 @@ def advice(row: dict[str, Any], difference: float | None = None, alpha: float = 
     difference seen), both for the paired t test with the spread (sd) of a seed's difference seen here."""
     sd, n = row["sd"], row["games"]
     target = difference if difference is not None else row["difference"]
+    target = 0.0 if abs(target) < 1e-12 else target  # a mean of 0 may carry a float's last digit
     return {"alpha": alpha, "power": power, "sd": sd,
             "detectable_difference": detectable_difference(n, sd, alpha, power) if sd > 0 else None,
             "for_difference": target,

@@ -132,10 +132,16 @@ def games_needed(difference: float, sd: float, alpha: float = ALPHA, power: floa
     if sd <= 0:
         return 2
     sp = _special()
-    z = float(sp.ndtri(1 - alpha / 2) + sp.ndtri(power))
-    n = max(2, math.ceil((z * sd / abs(difference)) ** 2))  # the normal answer, a few games short of t's
+    za = float(sp.ndtri(1 - alpha / 2))
+    normal = ((za + float(sp.ndtri(power))) * sd / difference) ** 2  # a few games short of t's answer
+    if normal > _NORMAL_ENOUGH:  # t is the normal here; its correction is za^2 / 2 (Guenther 1981)
+        return math.ceil(normal + za * za / 2)
+    n = max(2, math.ceil(normal))
     while paired_power(n, difference, sd, alpha) < power:
         n += 1
     while n > 2 and paired_power(n - 1, difference, sd, alpha) >= power:
         n -= 1
     return n
+
+
+_NORMAL_ENOUGH = 1e6  # pairs beyond which games_needed uses the normal formula (scipy's noncentral t strays)

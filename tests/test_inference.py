@@ -101,3 +101,11 @@ def test_power_by_simulation() -> None:
     rejected = float((np.abs(t) > stats.t.ppf(0.975, 29)).mean())
     assert rejected == pytest.approx(paired_power(30, 0.5, 1.0), abs=0.025)
     assert detectable_difference(1, 1.0) == math.inf
+
+
+def test_tiny_differences_need_the_normal_formulas_answer() -> None:
+    """Beyond a million games t is the normal (scipy's noncentral t strays there): the formula answers."""
+    assert games_needed(1e-4, 0.5) == math.ceil(_normal_games(1e-4, 0.5))
+    assert games_needed(-0.002, 0.5) == games_needed(0.002, 0.5)
+    with pytest.raises(ValueError):
+        games_needed(0.0, 0.5)
