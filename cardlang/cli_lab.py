@@ -46,6 +46,8 @@ def simulate(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id."
     variants = _parse_variants(g, variant, len(names))
     if per_game is not None:
         _usage(cli_input.output_file, per_game, "--per-game")
+    if stats:
+        _need_scipy()
     _warn_absent(g, names, pools)
     outcome, job = run_job(g, names, games, seed, pools=pools, variants=variants, per_game=per_game,
                            workers=workers, executor=executor, start=start, check=check, max_turns=max_turns,
@@ -87,7 +89,7 @@ def _arm_path(opt: str, path: Path) -> None:
 def _need_scipy() -> None:
     """The lab's statistics need scipy (the cardlang[lab] extra): say so before any game is played."""
     try:
-        import scipy.stats  # noqa: F401
+        import scipy.special  # noqa: F401 - what cardlang/inference.py uses (scipy.stats costs 3x to import)
     except ImportError:
         typer.echo("error: the balance lab's statistics need scipy: pip install 'cardlang[lab]'", err=True)
         raise typer.Exit(code=1) from None

@@ -1,7 +1,7 @@
 """The balance lab's statistical tests, on scipy: the paired difference of two arms played on the same seeds
-(one method for the estimate, the interval and the p-value), Holm's correction for many comparisons, and
-sample-size advice for that same test (the smallest difference N games can detect, the games a difference
-needs).
+(one method for the estimate, the interval and the p-value), Welch's test of two groups from their sums,
+Holm's correction for many comparisons, and sample-size advice for the paired test (the smallest difference
+N games can detect, the games a difference needs).
 
 Paired t: for per-seed values a_g and b_g of two arms on the same seeds, d_g = b_g - a_g; the estimate is the
 mean of d, the interval mean +- t(0.975, n-1) * sd / sqrt(n) and the p-value that of the paired t test (what
@@ -93,6 +93,17 @@ def holm(p_values: Sequence[float]) -> list[float]:
         running = max(running, min(1.0, (m - rank) * p_values[i]))
         out[i] = running
     return out
+
+
+def welch_p(m1: float, v1: float, n1: int, m2: float, v2: float, n2: int) -> float:
+    """Two-sided p of Welch's t test from each group's mean, variance and size (what
+    scipy.stats.ttest_ind(equal_var=False) gives on the raw values, from sums a merge keeps exact)."""
+    se2 = v1 / n1 + v2 / n2
+    if se2 == 0:
+        return 1.0 if m1 == m2 else 0.0
+    t = (m1 - m2) / math.sqrt(se2)
+    df = se2 ** 2 / ((v1 / n1) ** 2 / (n1 - 1) + (v2 / n2) ** 2 / (n2 - 1))
+    return min(1.0, float(2 * _special().stdtr(df, -abs(t))))
 
 
 def paired_power(games: int, difference: float, sd: float, alpha: float = ALPHA) -> float:

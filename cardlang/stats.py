@@ -23,7 +23,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardlang.inference import holm
+from cardlang.inference import holm, welch_p
 from cardlang.runtime.state import GameState
 from cardlang.seating import bot_of_seat
 
@@ -311,17 +311,6 @@ def _note(k: int, n: int) -> str:
     if k < MIN_GROUP:
         return f"gained in only {k} game{'s' if k > 1 else ''}"
     return ""
-
-
-def welch_p(m1: float, v1: float, n1: int, m2: float, v2: float, n2: int) -> float:
-    """Two-sided p of Welch's t test from each group's mean, variance and size (scipy's t distribution)."""
-    se2 = v1 / n1 + v2 / n2
-    if se2 == 0:
-        return 1.0 if m1 == m2 else 0.0
-    t = (m1 - m2) / math.sqrt(se2)
-    df = se2 ** 2 / ((v1 / n1) ** 2 / (n1 - 1) + (v2 / n2) ** 2 / (n2 - 1))
-    from scipy import special
-    return min(1.0, float(2 * special.stdtr(df, -abs(t))))
 
 
 def quantile(hist: Counter, q: float) -> float:
