@@ -256,3 +256,13 @@ def test_an_edit_no_game_plays_is_flagged(smithy4: Path) -> None:
                             "--games", "4", "--workers", "1"])
     assert r.exit_code == 0, r.output
     assert "warning: every seed gave the same result in both arms, though they differ in Smithy" in r.output
+
+
+def test_without_scipy_the_lab_says_which_extra(monkeypatch, smithy4: Path) -> None:
+    import sys
+    monkeypatch.setitem(sys.modules, "scipy.special", None)  # `import scipy.special` now fails
+    for args in (["compare", "dominion", "--players", "smithy-bm,big-money", "--b", str(smithy4), "--games", "4"],
+                 ["simulate", "dominion", "--players", "smithy-bm,big-money", "--games", "4", "--stats"],
+                 ["sample-size", "--games", "100"]):
+        r = runner.invoke(app, args)
+        assert r.exit_code == 1 and "pip install 'cardlang[lab]'" in r.output, (args, r.output)
