@@ -51,6 +51,11 @@ class PairedDifference:
     same: int
     confidence: float = 0.95
 
+    @property
+    def ties(self) -> int:
+        """Pairs with no difference (the test's ties)."""
+        return self.same
+
     def to_json(self) -> dict[str, Any]:
         return {"games": self.games, "difference": self.estimate,
                 "difference_interval": list(self.interval) if self.interval else None, "p_value": self.p_value,

@@ -17,7 +17,7 @@ def test_identical_arms_give_an_interval_containing_zero_and_p_one() -> None:
     a = [rng.choice((0.0, 0.5, 1.0)) for _ in range(500)]
     r = paired_difference(a, a)
     assert r.estimate == 0 and r.interval == (0.0, 0.0) and r.p_value == 1.0
-    assert (r.better, r.worse, r.same) == (0, 0, 500)
+    assert (r.better, r.worse, r.same) == (0, 0, 500) and r.ties == 500
 
 
 def test_a_win_that_becomes_a_tie_is_half_a_loss() -> None:
