@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from typing import Any
 
-from cardlang.stats import CardStats, mean, quantile
+from cardlang.stats import CARDS_NOTE, CardStats, mean, quantile
 
 
 class MissingExtra(RuntimeError):
@@ -86,13 +86,21 @@ def _figures(stats: CardStats, wins: dict[str, Any], comparison) -> list[tuple[s
             yaxis=dict(autorange="reversed", automargin=True))
     out.append(("ended", fig))
     for b in range(n):
-        rows = [r for r in stats.card_rows(b) if r["win_rate_gained"] is not None]
+        every = stats.card_rows(b)
+        rows = [r for r in every if r["p_value"] is not None]  # both groups large enough to compare
+        if not rows:  # nothing to compare (too few games, or every card gained in every game): how often gained
+            fig = go.Figure(go.Bar(x=[100 * r["gained_share"] for r in every], y=[r["card"] for r in every],
+                                   orientation="h", marker_color=_BLUE))
+            _layout(fig, f"{labels[b]}: % of games with each card (too few to compare)", 160 + 30 * max(1, len(every)),
+                    xaxis=dict(range=[0, 100], title="% of games"), yaxis=dict(autorange="reversed", automargin=True))
+            out.append((f"cards-{b}", fig))
+            continue
         names = [r["card"] for r in rows]
         fig = go.Figure([
             _rate_bars(go, names, [r["win_rate_gained"] for r in rows], [r["win_interval_gained"] for r in rows],
                        _BLUE, "gained", horizontal=True),
             _rate_bars(go, names, [r["win_rate_not_gained"] for r in rows],
-                       [r["win_interval_not_gained"] or [0, 0] for r in rows], _GREY, "not gained", horizontal=True),
+                       [r["win_interval_not_gained"] for r in rows], _GREY, "not gained", horizontal=True),
         ])
         _layout(fig, f"{labels[b]}: win rate when it gained the card, and when not (%, 95% interval)",
                 160 + 44 * max(1, len(rows)), barmode="group", xaxis=dict(range=[0, 100], title="win %"),
@@ -209,17 +217,20 @@ def render_report(*, title: str, meta: list[str], stats: CardStats, wins: dict[s
     parts.append(_table(["end condition", "games", "share"],
                         [[html.escape(r), str(c), _pct(c / stats.games)] for r, c in stats.ended_by.most_common()]))
     parts.append(chart("ended"))
-    for i in range(n):
+    for i, card_rows in enumerate(stats.holm_rows()):
         parts.append(f"<h2>Cards of {labels[i]}</h2>")
+        if i == 0:
+            parts.append(f'<p class="meta">{html.escape(CARDS_NOTE)}.</p>')
         rows = []
-        for r in stats.card_rows(i):
+        for r in card_rows:
             first = "–" if r["mean_first_gain_turn"] is None else f"{r['mean_first_gain_turn']:.1f}"
+            holm = html.escape(r["note"] or "–") if r["p_holm"] is None else f"{r['p_holm']:.2g}"
             rows.append([html.escape(r["card"]), _pct(r["gained_share"]), f"{r['mean_copies']:.2f}",
                          _pct(r["win_rate_gained"], r["win_interval_gained"]),
-                         _pct(r["win_rate_not_gained"], r["win_interval_not_gained"]), first,
+                         _pct(r["win_rate_not_gained"], r["win_interval_not_gained"]), holm, first,
                          html.escape(", ".join(f"{k} {v}" for k, v in r["triggered"].items())) or "–"])
         parts.append(_table(["card", "games gained", "mean copies", "win % if gained", "win % if not",
-                             "first gained (turn)", "abilities resolved"], rows))
+                             "Holm p", "first gained (turn)", "abilities resolved"], rows))
         parts.append(chart(f"cards-{i}"))
     return ("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">"
             f"<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\"><title>{html.escape(title)}"
