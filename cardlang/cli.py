@@ -88,10 +88,12 @@ def _cards_json(g) -> None:
 @app.command()
 def check(paths: Annotated[list[Path], typer.Argument(metavar="PATH...", help="Card, game or scenario files or folders.")],
           game: Annotated[Optional[str], typer.Option(metavar="GAME", help="Check loose files as cards of this game.")] = None,
-          with_: WithOpt = None) -> None:
+          with_: WithOpt = None,
+          replace: Annotated[bool, typer.Option("--replace", help="The loose cards replace the --game's cards of "
+                                                "the same name, as an arm of `compare --a/--b`.")] = False) -> None:
     """Parse and compile sources; print every error, all in one run."""
     from cardlang.cli_check import run_check
-    code = run_check(paths, game, with_)  # also run without Typer, by the entry point (cli_main.py)
+    code = run_check(paths, game, with_, replace=replace)  # also run without Typer, by the entry point (cli_main.py)
     if code:
         raise typer.Exit(code=code)
 

@@ -34,12 +34,14 @@ class LabRuns:
         self.runner = Runner(total, workers, executor, self.bar)
         self.done = 0
 
-    def play(self, game, players: list[str], games: int, accumulators: tuple, *, replace=None, banned=()) -> list:
+    def play(self, game, players: list[str], games: int, accumulators: tuple, *, replace=None, banned=(),
+             on_records=None) -> list:
+        """The accumulators of GAMES games; with ON_RECORDS, each batch's per-game records go to it."""
         from cardlang.cli_simulate import make_job
         job = make_job(game, players, self.seed, pools=self.pools, variants=self.variants, extra=self.extra,
-                       replace=replace, accumulators=accumulators, banned=banned)
+                       replace=replace, accumulators=accumulators, banned=banned, records=on_records is not None)
         before = self.done
-        o = self.runner.play(game, job, games, on_progress=lambda n: self.bar(before + n))
+        o = self.runner.play(game, job, games, on_progress=lambda n: self.bar(before + n), on_records=on_records)
         if o.partial:
             self.close()
             typer.echo(f"interrupted after {before + o.totals.games} games; nothing is reported", err=True)

@@ -146,10 +146,11 @@ def answer_from_cache(paths: list[Path], game: str | None, with_: list[Path]) ->
     return (stored_answer(key) if key is not None else None), key
 
 
-def _clean_load(game_id: str, extra: list[Path]) -> int | None:
-    """How many cards a load of GAME_ID (with EXTRA) gave when the same sources loaded clean before, else
-    None (the key is the load's own: every byte of every file it reads, compile/game.py's load_key)."""
-    key = load_key(game_id, extra)
+def _clean_load(game_id: str, extra: list[Path], replace: list[Path] | None = None) -> int | None:
+    """How many cards a load of GAME_ID (with EXTRA, and REPLACE's cards in place of the game's) gave when the
+    same sources loaded clean before, else None (the key is the load's own: every byte of every file it
+    reads, compile/game.py's load_key)."""
+    key = load_key(game_id, extra, replace)
     data = read_entry(KIND, b"game\0" + key) if key is not None else None
     return int(data) if data is not None and data.isdigit() else None
 
@@ -157,10 +158,12 @@ def _clean_load(game_id: str, extra: list[Path]) -> int | None:
 _UNKEYED = object()  # run_check computes the key itself
 
 
-def run_check(paths: list[Path], game: str | None, with_: list[Path] | None, key: object = _UNKEYED) -> int:
+def run_check(paths: list[Path], game: str | None, with_: list[Path] | None, key: object = _UNKEYED,
+              replace: bool = False) -> int:
     """Parse and compile the sources of PATHS (loose cards as cards of GAME, with the expansions WITH_); print
     every error, or `ok: ...`. Returns the exit code: 0 clean, 1 errors found, 2 bad usage. KEY: the check's
-    key (clean_key) when the caller has just computed it."""
+    key (clean_key) when the caller has just computed it. With REPLACE, the loose cards replace GAME's cards
+    of the same name, as an arm of `compare --a/--b` does (a check of such an arm is never stored)."""
     from cardlang.cli_input import BadUsage, echo, print_errors, with_paths
     from cardlang.errors import CardLangError, ErrorList, Span
 
@@ -183,22 +186,26 @@ def run_check(paths: list[Path], game: str | None, with_: list[Path] | None, key
     found = found_files(paths)
     if not found:
         return usage(f"nothing to check: no .card, .cl or .scenario files in {', '.join(map(str, paths))}")
+    if replace and not game:
+        return usage("--replace checks loose cards as replacements of a game's cards: give the game with --game")
     if key is _UNKEYED:
-        key = None if with_ else clean_key(paths, game)
+        key = None if with_ or replace else clean_key(paths, game)
     assert key is None or isinstance(key, bytes)
     games_to_load, loose = classify(found, root, ids, game)
-    extra = list(with_ or []) + ([f for f in loose if f.suffix == ".card"] if game else [])
+    cards = [f for f in loose if f.suffix == ".card"] if game else []
+    extra = list(with_ or []) + ([] if replace else cards)
     errors: list[CardLangError] = []
     checked = 0
     for gid in sorted(games_to_load):
         game_extra = extra if gid == game else list(with_ or [])
-        known = _clean_load(gid, game_extra)
+        game_replace = cards if replace and gid == game else None
+        known = _clean_load(gid, game_extra, game_replace)
         if known is not None:  # these sources of this game loaded clean before: so they would now
             checked += known
             continue
         from cardlang.compile.game import load_game  # the compiler, only when a game must be loaded
         try:
-            g = load_game(gid, game_extra, checking=True)
+            g = load_game(gid, game_extra, replace=game_replace, checking=True)
             checked += len(g.defs)
         except ErrorList as e:
             errors.extend(e.errors)

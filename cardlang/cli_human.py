@@ -1,8 +1,9 @@
 """A person at the terminal as an agent: shows the table their player may see, asks, re-asks on junk.
 
 Options can be told apart (a card's slot or position when several share a name, its cost, a neighbour's
-seat); `?N` (or `?NAME`) at any prompt prints a card's full text; `say ...` talks to the other people at the
-table. Answers come from the keyboard or, with `--input FILE`, from a file, one a line, echoed as typed.
+seat); `?N` (or `?NAME`) at any prompt prints a card as its face does; `say ...` talks to the other people at
+the table. Answers come from the keyboard or, with `--input FILE`, from a file, one a line, echoed as typed;
+with `--then-keyboard` as well, from the keyboard once the file is used up.
 """
 from __future__ import annotations
 
@@ -33,6 +34,7 @@ class HumanAgent:
         self.heard = 0
         self.seat: int | None = None
         self.answers: Iterator[str] | None = None   # --input FILE: scripted answers, one a line
+        self.then_keyboard = False                   # --then-keyboard: when the file ends, read the keyboard
         self.flush_table: Callable[[], None] = lambda: None
         self.style = None
         self.shown_turn: tuple | None = None        # (turn number, seat) whose whole table was last shown
@@ -139,14 +141,19 @@ class HumanAgent:
                 line = next(self.answers, None)
                 if line is not None:
                     typer.echo(line)  # a scripted answer shows as if typed
+                elif self.then_keyboard:  # the file is used up: the person at the keyboard takes over
+                    self.answers = None
+                    typer.echo("")
+                    self.echo("(the --input file has ended: the answers come from the keyboard from here on)")
+                    continue
             else:
                 line = input_line()
             if line is None:
                 raise InputClosed()
             words = line.strip()
             if words.startswith("?") and view is not None:
-                for text in card_text(view.rules_state, decision, words[1:].strip()):
-                    self.echo("  " + text)
+                for text in card_text(self.game, view.rules_state, decision, words[1:].strip()):
+                    typer.echo(self.style.line(text) if self.style is not None else text)  # wrapped already
                 continue
             if words.lower().startswith("say ") and words[4:].strip():
                 self.table.append((self.seat if self.seat is not None else -1, words[4:].strip()))
@@ -199,27 +206,60 @@ def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def card_text(state, decision: Decision | None, key: str) -> list[str]:
-    """`?3`: the full text of option 3; `?NAME`: of that card; `?` alone: how to ask."""
-    from cardlang.table.screen import price
+def card_text(game, state, decision: Decision | None, key: str) -> list[str]:
+    """`?3`: the card of option 3 as printed; `?NAME`: that card of the game; `?` alone: how to ask. The lines
+    are indented under the prompt and wrapped to the screen, ready to print."""
     d = None
-    if key.isdigit() and decision is not None and decision.kind == "cards":
+    if key.isdigit():  # an option's number: only a choice of cards has cards to read
         i = int(key) - 1
-        if 0 <= i < len(decision.options):
+        if decision is not None and decision.kind == "cards" and 0 <= i < len(decision.options):
             opt = decision.options[i]
             d = state.card_def[opt] if isinstance(opt, int) else opt
     elif key:
         d = next((x for x in state.defs if x.name.lower() == key.lower()), None)
+        if d is None:
+            from cardlang.errors import did_you_mean
+            hint = did_you_mean(key, [x.name for x in state.defs])
+            return [f"  no card of this game is called {key!r}" + (f"; {hint}" if hint else "")]
     if d is None:
-        return ["?N: the text of option N (a card); ?NAME: the text of any card of the game"]
-    types = ", ".join(sorted(d.types))
-    cost = price(state, d)
-    head = f"{d.name} ({types})" + (f", cost {cost}" if cost else "")
-    facts = [f"{k.replace('_', ' ')} {v}" for k, v in d.props.items() if not k.startswith("cost")
-             and v not in (0, "")]
-    lines = [head] + ([", ".join(facts)] if facts else []) + (list(d.text) or ["(no rules text)"])
-    from cardlang.table.screen import wrap
-    return [part for line in lines for part in wrap(line)]
+        return ["  ?N: the text of option N (a card); ?NAME: the text of any card of the game"]
+    return card_lines(game, d.name)
+
+
+def card_lines(game, name: str, indent: str = "  ") -> list[str]:
+    """Card NAME as its face prints it (render/build.py's CardFace: the printed types, the labelled numbers and
+    the rules text, in the sheet's own words): a head line, a line of numbers, a paragraph per ability."""
+    from cardlang.render.build import card_faces
+    face = card_faces(game, [name])[0]
+    head = face.name + (f" ({', '.join(face.types)})" if face.types else "")
+    if face.cost is not None:
+        head += f", {face.cost.label} {face.cost.value}"
+    lines = [head]
+    if face.stats:
+        lines.append(", ".join(f"{st.label} {st.value}" for st in face.stats))
+    lines += list(face.text)
+    return [part for line in lines for part in wrap_even(line, indent, indent + "  ")]
+
+
+def wrap_even(text: str, indent: str, more: str) -> list[str]:
+    """TEXT wrapped to the screen's width, the first line after INDENT and the others after MORE, never leaving
+    one word alone on its last line when a narrower wrap of as many lines avoids it."""
+    import textwrap
+
+    from cardlang.table.screen import WIDTH
+
+    def at(width: int) -> list[str]:
+        return textwrap.wrap(text, width, initial_indent=indent, subsequent_indent=more,
+                             break_on_hyphens=False) or [indent.rstrip()]
+    lines = at(WIDTH)
+    if len(lines) > 1 and len(lines[-1].split()) == 1:
+        for width in range(WIDTH - 1, WIDTH - 30, -1):
+            tried = at(width)
+            if len(tried) > len(lines):
+                break
+            if len(tried[-1].split()) > 1:
+                return tried
+    return lines
 
 
 def input_line() -> str | None:

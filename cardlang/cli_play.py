@@ -26,6 +26,8 @@ def play(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")],
          quiet: Annotated[bool, typer.Option(help="Print only the result.")] = False,
          input_: Annotated[Optional[Path], typer.Option("--input", metavar="FILE", help="Answer the prompts from this file, "
                                                         "one answer a line.")] = None,
+         then_keyboard: Annotated[bool, typer.Option("--then-keyboard", help="When the --input file ends, go on "
+                                                     "with answers from the keyboard (else the game stops there).")] = False,
          plain: Annotated[bool, typer.Option(help="No colour (also when NO_COLOR is set or not a terminal).")] = False,
          with_: WithOpt = None, variant: VariantOpt = None) -> None:
     """Play one game in the terminal, humans against bots, told turn by turn in the game's own words."""
@@ -43,6 +45,8 @@ def play(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")],
     variants = _parse_variants(g, variant, len(names))
     if input_ is not None and not input_.is_file():
         raise _fail_usage(f"--input {input_}: no such file")
+    if then_keyboard and input_ is None:
+        raise _fail_usage("--then-keyboard goes with --input FILE: it says what happens when that file ends")
     agents = [make_agent(g, n, seed + i) for i, n in enumerate(names)]
     humans = [i for i, n in enumerate(names) if n == "human"]
     if input_ is not None:
@@ -53,6 +57,7 @@ def play(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")],
             raise _fail_usage(f"--input {input_}: cannot read: {e}") from None
         for i in humans:
             agents[i].answers = answers
+            agents[i].then_keyboard = then_keyboard
     talk: list = []  # table talk: what one person says ("say ...") the others read; bots never do
     for i in humans:
         agents[i].shared_screen = len(humans) > 1  # secret picks then clear the screen between players
@@ -60,10 +65,11 @@ def play(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")],
     # One person: that seat's view; several: only what is public; bots alone: an all-seeing spectator.
     viewer = humans[0] if len(humans) == 1 else None
     _tell(g, names, agents, seed, pools=pools, variants=variants, viewer=viewer, spectator=not humans,
-          plain=plain, log=log, quiet=quiet, with_=with_)
+          plain=plain, log=log, quiet=quiet, with_=with_,
+          input_file=None if then_keyboard else input_)  # after the file, the keyboard's end is the input's
 
 
-def _tell(g, names, agents, seed, *, log=None, plain=False, step=False, **kw) -> None:
+def _tell(g, names, agents, seed, *, log=None, plain=False, step=False, input_file=None, **kw) -> None:
     """Run a game through the table (cardlang/table/session.py), with the CLI's error handling."""
     from cardlang.cli_human import InputClosed
     from cardlang.errors import CardLangError
@@ -78,7 +84,11 @@ def _tell(g, names, agents, seed, *, log=None, plain=False, step=False, **kw) ->
         run(g, names, agents, seed, echo=typer.echo, style=Style(g, wants_colour(plain)), log_file=out,
             after_turn=after, **kw)
     except InputClosed:
-        typer.echo("\nerror: the input ended before the game did: game abandoned", err=True)
+        if input_file is not None:
+            typer.echo(f"\nerror: --input {input_file} ended before the game did: game abandoned (add "
+                       "--then-keyboard to answer the rest at the keyboard)", err=True)
+        else:
+            typer.echo("\nerror: the input ended before the game did: game abandoned", err=True)
         raise typer.Exit(code=1) from None
     except BadLog as e:
         typer.echo(f"error: {e}", err=True)
@@ -96,8 +106,11 @@ def replay(log: Annotated[Path, typer.Argument(metavar="FILE", help="A log writt
            seat: Annotated[Optional[int], typer.Option(metavar="N", help="Show the game as this seat saw it (1, 2, ...); "
                                                        "default: a spectator who sees everything.")] = None,
            step: Annotated[bool, typer.Option(help="Wait for Enter after each turn.")] = False,
-           plain: Annotated[bool, typer.Option(help="No colour.")] = False) -> None:
-    """Show a logged game again, turn by turn, from any seat's view."""
+           plain: Annotated[bool, typer.Option(help="No colour.")] = False,
+           at: Annotated[Optional[str], typer.Option(metavar="STEP", help="Show only the table at this step, as --seat "
+                                                     "sees it: N (after N decisions; 0 to the log's count) or a turn's "
+                                                     "start, e.g. p2:3.")] = None) -> None:
+    """Show a logged game again, turn by turn, from any seat's view; or the table at one step (--at)."""
     from cardlang.table.session import BadLog, ReplayAgent, read_log
     if not log.is_file():
         raise _fail_usage(f"{log}: no such file")
@@ -120,6 +133,19 @@ def replay(log: Annotated[Path, typer.Argument(metavar="FILE", help="A log writt
         if name in g.pools and (cards == "random" or isinstance(cards, list) and all(c in by for c in cards)):
             pools[name] = cards if cards == "random" else [by[c] for c in cards]
     variants = _parse_variants(g, head.get("variants"), len(names))
+    if at is not None:  # the table at one step (cli_replay.py)
+        from cardlang.cli_replay import show_at
+        from cardlang.table.style import Style, wants_colour
+        style = Style(g, wants_colour(plain))
+        try:
+            show_at(g, names, answers, head["seed"], pools=pools, variants=variants,
+                    viewer=None if seat is None else seat - 1, at=at, echo=lambda line: echo(style.line(line)))
+        except cli_input.BadUsage as e:
+            raise _fail_usage(str(e)) from None
+        except BadLog as e:
+            typer.echo(f"error: {e}", err=True)
+            raise typer.Exit(code=1) from None
+        return
     agent = ReplayAgent(answers)
     _tell(g, names, [agent] * len(names), head["seed"], pools=pools, variants=variants,
           viewer=None if seat is None else seat - 1, spectator=seat is None, plain=plain, step=step)

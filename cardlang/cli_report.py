@@ -13,7 +13,11 @@ from cardlang.cli_app import _fail_usage
 
 
 def write_report(arms: list, labels: list[str], replace: list, names: list[str], variants, *, out: Path,
-                 games: int, seed: int, pools: list, seat_games: int, extra, workers, executor) -> None:
+                 games: int, seed: int, pools: list, seat_games: int, extra, workers, executor,
+                 per_game: Path | None = None) -> None:
+    """With PER_GAME, one JSON line per game of the arms goes there (arm A's, then arm B's, each with its
+    "arm", as `compare --per-game` writes them); the seat test's games are not written."""
+    import json
     from cardlang.cli_balance import LabRuns, require_lab
     from cardlang.compare import ArmAccumulator, Comparison
     from cardlang.lab.curves import CurveAccumulator
@@ -27,20 +31,29 @@ def write_report(arms: list, labels: list[str], replace: list, names: list[str],
     counts = [n for n in range(lo, hi + 1)] if seat_games else []
     total = games * len(arms) + seat_games * len(counts)
     figures = []
-    with LabRuns(total, seed=seed, pools=None, variants=variants, extra=extra, workers=workers,
-                 executor=executor, quiet=False) as lab:
-        for i, (g, paths) in enumerate(zip(arms, replace)):
-            lab.pools = pools[i]
-            accs = lab.play(g, names, games, (ArmAccumulator, StatsAccumulator, OutcomeAccumulator, CurveAccumulator),
-                            replace=paths)
-            figures.append(accs)
-        seat_runs = {}
-        lab.pools = pools[0]
-        for n in counts:
-            if variants and game.variant_problem(sorted(variants), n) is not None:
-                continue  # a variant for some player counts only
-            seat_runs[n] = lab.play(game, [mirror] * n, seat_games, (OutcomeAccumulator,),
-                                    replace=replace[0])[0].outcomes
+    records = open(per_game, "w", encoding="utf-8") if per_game else None
+    try:
+        with LabRuns(total, seed=seed, pools=None, variants=variants, extra=extra, workers=workers,
+                     executor=executor, quiet=False) as lab:
+            for i, (g, paths) in enumerate(zip(arms, replace)):
+                lab.pools = pools[i]
+
+                def write(rows: list[dict], arm: str = "AB"[i]) -> None:
+                    records.write("".join(json.dumps({"arm": arm, **r}) + "\n" for r in rows))
+                accs = lab.play(g, names, games, (ArmAccumulator, StatsAccumulator, OutcomeAccumulator,
+                                                  CurveAccumulator),
+                                replace=paths, on_records=write if records is not None else None)
+                figures.append(accs)
+            seat_runs = {}
+            lab.pools = pools[0]
+            for n in counts:
+                if variants and game.variant_problem(sorted(variants), n) is not None:
+                    continue  # a variant for some player counts only
+                seat_runs[n] = lab.play(game, [mirror] * n, seat_games, (OutcomeAccumulator,),
+                                        replace=replace[0])[0].outcomes
+    finally:
+        if records is not None:
+            records.close()
     report_arms = []
     for label, (arm, stats, outcomes, curves) in zip(labels, figures):
         report_arms.append(Arm(label, arm.outcomes.figures(), stats.stats, outcomes.outcomes, curves,

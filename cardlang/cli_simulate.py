@@ -128,21 +128,28 @@ def run_job(game, names: list[str], games: int, seed: int, *, pools=None, varian
 
 
 def play_arms(arms: list, replace: list, names: list[str], games: int, seed: int, *, pools: list, variants=(),
-              extra=None, workers: int | None, executor: str | None, quiet: bool = False, stats: bool = False):
+              extra=None, workers: int | None, executor: str | None, quiet: bool = False, stats: bool = False,
+              per_game: Path | None = None):
     """Play each arm (a compiled game, with REPLACE[i] the card files it was loaded with) on the same seeds,
-    on one executor. Returns each arm's ArmOutcomes and, with STATS, the CardStats of the first arm."""
+    on one executor. Returns each arm's ArmOutcomes and, with STATS, the CardStats of the first arm. With
+    PER_GAME, one JSON line per game goes there, arm A's games then arm B's, each marked with its "arm"."""
     from cardlang.compare import ArmAccumulator
     from cardlang.stats import StatsAccumulator
     bar = Progress(games * len(arms), sys.stderr, enabled=not quiet)
     outcomes, card_stats = [], None
+    out = open(per_game, "w", encoding="utf-8") if per_game else None
     try:
         with Runner(games, workers, executor, bar) as runner:
             for i, (game, paths) in enumerate(zip(arms, replace)):
                 wanted = (ArmAccumulator, StatsAccumulator) if stats and i == 0 else (ArmAccumulator,)
                 job = make_job(game, names, seed, pools=pools[i], variants=variants, extra=extra, replace=paths,
-                               accumulators=wanted)
+                               accumulators=wanted, records=out is not None)
                 done = i * games
-                o = runner.play(game, job, games, on_progress=lambda n, done=done: bar(done + n))
+
+                def write(records: list[dict], arm: str = "AB"[i]) -> None:
+                    out.write("".join(json.dumps({"arm": arm, **r}) + "\n" for r in records))
+                o = runner.play(game, job, games, on_progress=lambda n, done=done: bar(done + n),
+                                on_records=write if out is not None else None)
                 if o.partial:
                     bar.close()
                     typer.echo(f"interrupted: {o.totals.games} of {games} games of arm {'AB'[i]} finished; "
@@ -153,6 +160,8 @@ def play_arms(arms: list, replace: list, names: list[str], games: int, seed: int
                     card_stats = o.accumulators[1].stats
     finally:
         bar.close()
+        if out is not None:
+            out.close()
     return outcomes, card_stats
 
 
@@ -187,7 +196,7 @@ def _table(game, job: Job, o: Outcome, requested: int, gps: float) -> None:
     extra = f", variant {', '.join(job.variants)}" if job.variants else ""
     if o.partial:
         typer.echo(f"PARTIAL (interrupted): {t.games} of {requested} games finished; these are their totals")
-    typer.echo(f"{game.title}: {t.games} games, seed {job.seed}, seats rotating{extra}")
+    typer.echo(f"{game.title}: {t.games} games, seed {job.seed}, every seating in turn{extra}")
     typer.echo(f"{'player':24} {'wins':>8} {'win %':>7} {'95% interval':>16}")
     for i, n in enumerate(names):
         lo, hi = t.interval(i)

@@ -1,15 +1,13 @@
-"""A/B test of two versions of a card set: the same bots on the same seeds, seats rotating, and a paired test.
+"""A/B test of two versions of a card set: the same bots on the same seeds and seatings, and a paired test.
 
 Game g of arm A and game g of arm B share the seed, the seating and the bots' own random streams, so the two
 results of a seed are strongly correlated (common random numbers): the unit of the test is the *pair*. For
-the compared bot, d_g = (its share of the win in B) - (in A), in [-1, 1]. We report
-
-- the mean of d_g with a 95% interval mean +- 1.96 sd / sqrt(n) (the paired t interval; at the hundreds to
-  thousands of games a comparison plays, t and normal quantiles agree to the third digit), and
-- the p-value of the exact two-sided sign test on the discordant pairs (d_g != 0): under "the edit changes
-  nothing" a changed result is as likely to go either way, so the number that went up is Binomial(k, 1/2).
-  With wins and losses only this is McNemar's exact test. It assumes no distribution of d_g, and pairs whose
-  result did not change (most of them, when the edit is small) carry no evidence either way.
+the compared bot, d_g = (its share of the win in B) - (in A), in [-1, 1]: a win that became a shared win of
+two is -1/2, not -1. One method gives the estimate, the interval and the p-value (cardlang/inference.py):
+the mean of d_g, its 95% t interval and the paired t test, so the interval leaves out 0 exactly when
+p < 0.05. The seeds whose result went up, down or stayed (ties of the test) and the shared wins of each arm
+are reported beside it, and sample-size advice from the spread of d_g seen: the smallest difference this
+many games detect, and the games a named difference needs.
 
 Identical arms play identical games: every d_g is 0, the interval is [0, 0] and p = 1.
 
@@ -19,16 +17,17 @@ a parallel run (cardlang/parallel.py). Knows no game and no card.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from cardlang.stats import Z95, wilson
+from cardlang.inference import ALPHA, POWER, detectable_difference, games_needed, paired_difference
+from cardlang.seating import bot_of_seat
+from cardlang.stats import wilson
 
 
 @dataclass
 class ArmOutcomes:
-    """Each game's share of the win per bot (seats rotating as in `simulate`), in game order."""
+    """Each game's share of the win per bot (seated as `simulate` seats game g), in game order."""
 
     players: list[str]
     start: int = 0                                   # index of the first game held
@@ -40,8 +39,9 @@ class ArmOutcomes:
         if g != self.start + len(self.shares):
             raise ValueError(f"game {g} arrived out of order (expected {self.start + len(self.shares)})")
         won = [0.0] * n
+        bots = bot_of_seat(n, g)
         for w in rec["winners"]:
-            won[(w - g) % n] = 1 / len(rec["winners"])  # seat w is played by bot (w - g) mod n
+            won[bots[w]] = 1 / len(rec["winners"])
         self.shares.append(tuple(won))
 
     def merge(self, other: "ArmOutcomes") -> "ArmOutcomes":
@@ -93,26 +93,34 @@ class ArmAccumulator:
         return []
 
 
-def sign_test(up: int, down: int) -> float:
-    """Two-sided exact p-value that UP and DOWN changes are equally likely (Binomial(k, 1/2))."""
-    k = up + down
-    if k == 0:
-        return 1.0
-    tail = sum(math.comb(k, i) for i in range(min(up, down) + 1))
-    return min(1.0, 2 * tail / 2 ** k)  # exact integers until this one division
-
-
 def paired(a: ArmOutcomes, b: ArmOutcomes, bot: int) -> dict[str, Any]:
-    """B minus A for one bot: the mean paired difference, its 95% interval and the sign test's p-value."""
+    """B minus A for one bot over the seeds both arms played: inference.paired_difference of its win shares
+    (mean difference, t interval, paired t test, seeds better / worse / the same), and the seeds on which it
+    shared a win (a tie for first) in each arm."""
     n = min(a.games, b.games)
-    d = [b.shares[g][bot] - a.shares[g][bot] for g in range(n)]
-    mean = sum(d) / n if n else 0.0
-    var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
-    half = Z95 * math.sqrt(var / n) if n else 0.0
-    up = sum(1 for x in d if x > 0)
-    down = sum(1 for x in d if x < 0)
-    return {"player": a.players[bot], "difference": mean, "difference_interval": [mean - half, mean + half],
-            "p_value": sign_test(up, down), "better": up, "worse": down, "same": n - up - down}
+    xa = [s[bot] for s in a.shares[:n]]
+    xb = [s[bot] for s in b.shares[:n]]
+    r = paired_difference(xa, xb)
+    return {"player": a.players[bot], **r.to_json(),
+            "shared_a": sum(1 for x in xa if 0 < x < 1), "shared_b": sum(1 for x in xb if 0 < x < 1)}
+
+
+def advice(row: dict[str, Any], difference: float | None = None, alpha: float = ALPHA,
+           power: float = POWER) -> dict[str, Any]:
+    """Sample-size advice from a compared bot's paired row: the smallest difference a run of this many
+    games finds with probability POWER at ALPHA, and the games an arm needs for DIFFERENCE (by default the
+    difference seen), both for the paired t test with the spread (sd) of a seed's difference seen here."""
+    sd, n = row["sd"], row["games"]
+    target = difference if difference is not None else row["difference"]
+    target = 0.0 if abs(target) < 1e-12 else target  # a mean of 0 may carry a float's last digit
+    return {"alpha": alpha, "power": power, "sd": sd,
+            "detectable_difference": detectable_difference(n, sd, alpha, power) if sd > 0 else None,
+            "for_difference": target,
+            "games_needed": games_needed(target, sd, alpha, power) if sd > 0 and target else None}
+
+
+TEST = ("paired t test of each seed's difference B - A in win share (a shared win counts its share); "
+        "interval: its 95% t interval")
 
 
 @dataclass
@@ -121,9 +129,14 @@ class Comparison:
     a: ArmOutcomes
     b: ArmOutcomes
     labels: tuple[str, str]
+    difference: float | None = None  # the difference the designer wants to detect (sample-size advice)
+    _rows: list | None = field(default=None, init=False, repr=False, compare=False)
 
     def per_player(self) -> list[dict[str, Any]]:
-        return [paired(self.a, self.b, i) for i in range(len(self.players))]
+        """Each bot's paired row (computed once: the arms are complete when a Comparison is made)."""
+        if self._rows is None:
+            self._rows = [paired(self.a, self.b, i) for i in range(len(self.players))]
+        return self._rows
 
     def to_json(self) -> dict[str, Any]:
         rows = self.per_player()
@@ -132,9 +145,7 @@ class Comparison:
                 "a": {"arm": self.labels[0], **self.a.figures()}, "b": {"arm": self.labels[1], **self.b.figures()},
                 "compared": focus["player"], "difference": focus["difference"],
                 "difference_interval": focus["difference_interval"], "p_value": focus["p_value"],
-                "per_player": rows,
-                "test": "exact two-sided sign test on the seeds whose result changed (McNemar for win/loss); "
-                        "interval: mean paired difference +- 1.96 standard errors"}
+                "per_player": rows, "sample_size": advice(focus, self.difference), "test": TEST}
 
 
 def play_arm(game, players: list[str], games: int, seed: int, *, pools=None, variants=(), stats=None,
@@ -157,22 +168,45 @@ def run_compare(game_a, game_b, players: list[str], games: int, seed: int, *, la
     return Comparison(list(players), a, b, labels)
 
 
+
+
+def _points(x: float) -> str:
+    return f"{100 * x:.1f}"
+
+
 def text_lines(c: Comparison, title: str) -> list[str]:
     a, b = c.a.figures(), c.b.figures()
-    out = [f"{title}: {c.a.games} games per arm on the same seeds, seats rotating",
+    rows = c.per_player()
+    out = [f"{title}: {c.a.games} games per arm on the same seeds, every seating in turn",
            f"A: {c.labels[0]}", f"B: {c.labels[1]}",
            f"{'player':20} {'A win % (95%)':>19} {'B win % (95%)':>19} {'B - A, points (95%)':>24} {'p':>9}"]
-    for i, row in enumerate(c.per_player()):
-        lo, hi = row["difference_interval"]
+    for i, row in enumerate(rows):
         label = c.players[i] if c.players.count(c.players[i]) == 1 else f"{c.players[i]} #{i + 1}"
 
         def arm(f: dict) -> str:
             iv = f["win_intervals"][i]
             return f"{100 * f['win_rates'][i]:5.1f} ({100 * iv[0]:.1f}-{100 * iv[1]:.1f})"
-        diff = f"{100 * row['difference']:+5.1f} ({100 * lo:+.1f} to {100 * hi:+.1f})"
+        iv = row["difference_interval"]
+        diff = f"{100 * row['difference']:+5.1f}" + (f" ({100 * iv[0]:+.1f} to {100 * iv[1]:+.1f})" if iv else "")
         out.append(f"{label[:20]:20} {arm(a):>19} {arm(b):>19} {diff:>24} {row['p_value']:9.2g}")
-    first = c.per_player()[0]
+    first = rows[0]
     out.append(f"{first['player']}: result better in B on {first['better']} seeds, worse on {first['worse']}, "
-               f"the same on {first['same']}")
-    out.append("p: exact two-sided sign test on the seeds whose result changed (McNemar's test for win/loss)")
+               f"the same on {first['same']}; a shared win (a tie for first) in A on {first['shared_a']} seeds, "
+               f"in B on {first['shared_b']}")
+    out.append("p: " + TEST)
+    out.append(advice_line(advice(first, c.difference), c.a.games))
     return out
+
+
+def advice_line(adv: dict[str, Any], games: int) -> str:
+    """Sample-size advice in words (what `compare` prints under its table)."""
+    if adv["detectable_difference"] is None:
+        return ("sample size: every seed gave the same result in both arms, so there is no spread to plan "
+                "from")
+    head = (f"sample size: {games} games an arm detect a difference of {_points(adv['detectable_difference'])} "
+            f"points {100 * adv['power']:.0f}% of the time (alpha {adv['alpha']:g}; sd of a seed's difference "
+            f"{adv['sd']:.2f})")
+    if adv["games_needed"] is None:
+        return head
+    return head + (f"; {_points(abs(adv['for_difference']))} points would need {adv['games_needed']:,} games "
+                   "an arm")

@@ -1,4 +1,4 @@
-"""Many bot games: seats rotate, results stream out, only running totals are kept.
+"""Many bot games: every seating in turn, results stream out, only running totals are kept.
 
 A run is a range of game indices. Game g's seed is `game_seed(seed, g)` whatever else is played, so any
 split of the range into batches, played anywhere, gives the same games. A batch's result (`Batch`) holds
@@ -17,6 +17,7 @@ from typing import Callable
 from cardlang.agents import make_agent, without
 from cardlang.runtime.engine import _MAX_TURNS, play_out, setup_into
 from cardlang.runtime.invariants import InvariantChecker, InvariantViolation
+from cardlang.seating import bot_of_seat as _bots_by_seat
 
 
 @dataclass
@@ -130,11 +131,11 @@ def game_seed(seed: int, i: int) -> int:
 
 
 def seating(players: list[str], g: int) -> tuple[list[str], list[int]]:
-    """Bot i sits in seat (i + g) mod n in game g, so no bot keeps the first seat. Returns the bot name in
-    each seat and, for each seat, the index of the bot in PLAYERS."""
-    n = len(players)
-    bot_of_seat = [(j - g) % n for j in range(n)]
-    return [players[b] for b in bot_of_seat], bot_of_seat
+    """Who sits where in game g: every seating in turn (cardlang/seating.py), so the order PLAYERS are
+    listed in changes nothing beyond noise. Returns the bot name in each seat and, for each seat, the index
+    of the bot in PLAYERS."""
+    seats = _bots_by_seat(len(players), g)
+    return [players[b] for b in seats], seats
 
 
 def play_games(game, players: list[str], seed: int, start: int, stop: int, *, pools=None, variants=(),

@@ -9,7 +9,12 @@ nothing else, so every figure can be recounted from those lines.
 `CardStats` keeps only sums and histograms of integers (a shared win is counted in units of 1/lcm(1..n)), so
 `merge` is exact: batches of games played on any number of workers and merged give the same numbers.
 
-Knows no game, no card and no source text; imports only the runtime.
+The per-card win rates "if gained / if not" are descriptive (an association, never the card's effect):
+shown only for groups of MIN_GROUP games, compared by Welch's t test and corrected by Holm over every
+comparison of a run; the causal measure (card impact by ablation) fills `CardStats.impact`.
+
+Knows no game, no card and no source text; imports the runtime, the seating schedule and inference.py
+(scipy, for the tests).
 """
 from __future__ import annotations
 
@@ -18,13 +23,16 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from cardlang.inference import holm, welch_p
 from cardlang.runtime.state import GameState
+from cardlang.seating import bot_of_seat
 
 Z95 = 1.96
 
 
 def wilson(successes: float, n: int, z: float = Z95) -> tuple[float, float]:
-    """Wilson 95% interval of a proportion (successes may be fractional: shared wins)."""
+    """Wilson 95% interval of a proportion (successes may be fractional: shared wins). Written here because
+    scipy's (binomtest(k, n).proportion_ci) takes whole successes only."""
     if n == 0:
         return (0.0, 0.0)
     p = successes / n
@@ -124,6 +132,7 @@ class CardLine:
     gained_games: int = 0
     copies: int = 0
     wins_gained: int = 0          # in win units (see CardStats.unit)
+    wins_sq_gained: int = 0       # sum of squared win shares, in units squared (for the test's variance)
     first_turn_sum: int = 0
     triggered: Counter = field(default_factory=Counter)  # event -> times resolved
 
@@ -131,6 +140,7 @@ class CardLine:
         self.gained_games += o.gained_games
         self.copies += o.copies
         self.wins_gained += o.wins_gained
+        self.wins_sq_gained += o.wins_sq_gained
         self.first_turn_sum += o.first_turn_sum
         self.triggered.update(o.triggered)
 
@@ -142,15 +152,20 @@ class CardStats:
     players: list[str]
     games: int = 0
     bot_wins: list[int] = field(default_factory=list)       # in win units
+    bot_wins_sq: list[int] = field(default_factory=list)    # sums of squared win shares, in units squared
     seat_wins: list[int] = field(default_factory=list)
     cards: list[dict[str, CardLine]] = field(default_factory=list)  # per bot
     lengths: Counter = field(default_factory=Counter)        # total turns -> games
     margins: Counter = field(default_factory=Counter)        # winning margin -> games
     ended_by: Counter = field(default_factory=Counter)
+    # The causal measure: bot label -> card -> the change in its win rate when the card is taken out of the
+    # game (card impact by ablation, paired on seeds), filled by the lab's ablation run; shown as `impact`.
+    impact: dict[str, dict[str, Any]] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
         n = len(self.players)
         self.bot_wins = self.bot_wins or [0] * n
+        self.bot_wins_sq = self.bot_wins_sq or [0] * n
         self.seat_wins = self.seat_wins or [0] * n
         self.cards = self.cards or [{} for _ in range(n)]
 
@@ -160,10 +175,9 @@ class CardStats:
         return math.lcm(*range(1, len(self.players) + 1))
 
     def add(self, rec: dict[str, Any]) -> None:
-        """Count one game from its per-game record (`simulate` seat rotation: bot b sits in (b + g) mod n)."""
+        """Count one game from its per-game record (seated as `simulate` seats game g: seating.py)."""
         n = len(self.players)
-        g = rec["game"]
-        bot = [(j - g) % n for j in range(n)]
+        bot = bot_of_seat(n, rec["game"])
         share = self.unit // len(rec["winners"]) if rec["winners"] else 0
         won = [0] * n
         for w in rec["winners"]:
@@ -176,6 +190,7 @@ class CardStats:
             b = bot[seat]
             self.seat_wins[seat] += won[seat]
             self.bot_wins[b] += won[seat]
+            self.bot_wins_sq[b] += won[seat] ** 2
             lines = self.cards[b]
             first = rec["first_gain"][seat]
             for name, copies in rec["gained"][seat].items():
@@ -183,6 +198,7 @@ class CardStats:
                 line.gained_games += 1
                 line.copies += copies
                 line.wins_gained += won[seat]
+                line.wins_sq_gained += won[seat] ** 2
                 line.first_turn_sum += first[name]
             for name, events in rec["triggered"][seat].items():
                 lines.setdefault(name, CardLine()).triggered.update(events)
@@ -192,6 +208,7 @@ class CardStats:
         self.games += other.games
         for i in range(len(self.players)):
             self.bot_wins[i] += other.bot_wins[i]
+            self.bot_wins_sq[i] += other.bot_wins_sq[i]
             self.seat_wins[i] += other.seat_wins[i]
             for name, line in other.cards[i].items():
                 self.cards[i].setdefault(name, CardLine()).merge(line)
@@ -202,25 +219,56 @@ class CardStats:
 
     # ---- figures
     def card_rows(self, b: int) -> list[dict[str, Any]]:
-        """Bot B's figures for every card it gained or resolved, most often gained first."""
+        """Bot B's figures for every card it gained or resolved, most often gained first. The win rates when
+        gained and when not are descriptive (an association, not the card's effect); each is given only for a
+        group of at least MIN_GROUP games, and the two are compared (Welch's t test, `p_value`) only when
+        both are. `note` says why a row has no comparison. Holm's correction over every comparison of the
+        run is added by `holm_rows` (to_json and the tables do)."""
         u, n = self.unit, self.games
         rows = []
         for name, line in self.cards[b].items():
             k = line.gained_games
             wins_not = (self.bot_wins[b] - line.wins_gained) / u
+            big_in, big_out = k >= MIN_GROUP, n - k >= MIN_GROUP
             rows.append({
                 "card": name,
                 "gained_share": k / n if n else 0.0,
                 "mean_copies": line.copies / k if k else 0.0,
-                "win_rate_gained": line.wins_gained / u / k if k else None,
-                "win_interval_gained": list(wilson(line.wins_gained / u, k)) if k else None,
-                "win_rate_not_gained": wins_not / (n - k) if n - k else None,
-                "win_interval_not_gained": list(wilson(wins_not, n - k)) if n - k else None,
+                # gained in every game: the rate "if gained" is the bot's own win rate, nothing of the card
+                "win_rate_gained": line.wins_gained / u / k if big_in and k < n else None,
+                "win_interval_gained": list(wilson(line.wins_gained / u, k)) if big_in and k < n else None,
+                "win_rate_not_gained": wins_not / (n - k) if big_out else None,
+                "win_interval_not_gained": list(wilson(wins_not, n - k)) if big_out else None,
+                "p_value": self._welch(b, line) if big_in and big_out else None,
+                "note": _note(k, n),
                 "mean_first_gain_turn": line.first_turn_sum / k if k else None,
                 "triggered": dict(sorted(line.triggered.items())),
+                "impact": self.impact.get(self.bot_label(b), {}).get(name),
             })
         rows.sort(key=lambda r: (-r["gained_share"], r["card"]))
         return rows
+
+    def _welch(self, b: int, line: CardLine) -> float:
+        """Welch's two-sided t test of the win share in games with the card against games without it, from
+        the integer sums (so batches merged in any way give the same p)."""
+        u, n, k = self.unit, self.games, line.gained_games
+        groups = []
+        for count, s1, s2 in ((k, line.wins_gained, line.wins_sq_gained),
+                              (n - k, self.bot_wins[b] - line.wins_gained, self.bot_wins_sq[b] - line.wins_sq_gained)):
+            m = s1 / u / count
+            groups.append((m, max(0.0, (s2 / u / u - count * m * m) / (count - 1)), count))
+        return welch_p(*groups[0], *groups[1])
+
+    def holm_rows(self) -> list[list[dict[str, Any]]]:
+        """card_rows of every bot, with `p_holm`: the p-values corrected for all the comparisons made (Holm)."""
+        table = [self.card_rows(b) for b in range(len(self.players))]
+        tested = [r for rows in table for r in rows if r["p_value"] is not None]
+        for r, adjusted in zip(tested, holm([r["p_value"] for r in tested])):
+            r["p_holm"] = adjusted
+        for rows in table:
+            for r in rows:
+                r.setdefault("p_holm", None)
+        return table
 
     def seat_rows(self) -> list[dict[str, Any]]:
         u, n = self.unit, self.games
@@ -232,7 +280,8 @@ class CardStats:
             return {str(k): c[k] for k in sorted(c)}
         return {
             "games": self.games,
-            "cards": {self.bot_label(i): self.card_rows(i) for i in range(len(self.players))},
+            "cards": {self.bot_label(i): rows for i, rows in enumerate(self.holm_rows())},
+            "cards_note": CARDS_NOTE,
             "seats": self.seat_rows(),
             "game_length": hist(self.lengths),
             "score_margin": hist(self.margins),
@@ -242,6 +291,26 @@ class CardStats:
     def bot_label(self, i: int) -> str:
         name = self.players[i]
         return name if self.players.count(name) == 1 else f"{name} #{i + 1}"
+
+
+MIN_GROUP = 20  # fewer games than this with (or without) a card: no win rate for that group, no comparison
+CARDS_NOTE = ("win % if gained / if not is descriptive, an association and not the card's effect (winning decks "
+              "buy what winning takes; a card that scores wins by definition); Holm p: Welch's t test of the two, "
+              "corrected by Holm for every comparison in the run; the effect of a card is measured by taking it out "
+              "of the game (card impact)")
+
+
+def _note(k: int, n: int) -> str:
+    """Why a card's row has no comparison of win rates ('' when it has one)."""
+    if k == 0:
+        return "never gained (a starting card, or only resolved)"
+    if k == n:
+        return "gained in every game"
+    if n - k < MIN_GROUP:
+        return f"not gained in only {n - k} game{'s' if n - k > 1 else ''}"
+    if k < MIN_GROUP:
+        return f"gained in only {k} game{'s' if k > 1 else ''}"
+    return ""
 
 
 def quantile(hist: Counter, q: float) -> float:
@@ -273,17 +342,30 @@ def _rate(rate: float | None, iv: list[float] | None) -> str:
 def text_lines(stats: CardStats) -> list[str]:
     """The statistics as plain-text tables (what `simulate --stats` prints)."""
     out = []
-    for b in range(len(stats.players)):
+    table = stats.holm_rows()
+    for b, rows in enumerate(table):
         out.append("")
-        out.append(f"cards of {stats.bot_label(b)} ({stats.games} games): win % with 95% interval")
-        out.append(f"{'card':22} {'gained':>7} {'copies':>6} {'win % if gained':>20} {'win % if not':>20} "
-                   f"{'1st turn':>8}  resolved")
-        for r in stats.card_rows(b):
+        out.append(f"cards of {stats.bot_label(b)} ({stats.games} games), descriptive: win % in games with the card "
+                   "and without it (95% interval)")
+        out.append(f"{'card':22} {'gained':>7} {'copies':>6} {'win % if gained':>18} {'win % if not':>18} "
+                   f"{'Holm p':>7} {'1st turn':>8}  resolved")
+        for r in rows:
             first = "-" if r["mean_first_gain_turn"] is None else f"{r['mean_first_gain_turn']:.1f}"
             resolved = ", ".join(f"{k} {v}" for k, v in r["triggered"].items()) or "-"
-            out.append(f"{r['card'][:22]:22} {_pct(r['gained_share']):>6}% {r['mean_copies']:6.2f} "
-                       f"{_rate(r['win_rate_gained'], r['win_interval_gained']):>20} "
-                       f"{_rate(r['win_rate_not_gained'], r['win_interval_not_gained']):>20} {first:>8}  {resolved}")
+            gained = f"{_pct(r['gained_share'])}%" if r["gained_share"] else "-"
+            p = "-" if r["p_holm"] is None else f"{r['p_holm']:.2g}"
+            note = f"  ({r['note']})" if r["note"] else ""
+            out.append(f"{r['card'][:22]:22} {gained:>7} {r['mean_copies']:6.2f} "
+                       f"{_rate(r['win_rate_gained'], r['win_interval_gained']):>18} "
+                       f"{_rate(r['win_rate_not_gained'], r['win_interval_not_gained']):>18} {p:>7} {first:>8}  "
+                       f"{resolved}{note}")
+    tested = [r for rows in table for r in rows if r["p_value"] is not None]
+    out.append("")
+    out.append(f"win rates with and without a card differ (p < 0.05) for {sum(r['p_holm'] < 0.05 for r in tested)} "
+               f"of {len(tested)} comparisons after Holm's correction ({sum(r['p_value'] < 0.05 for r in tested)} "
+               "before it); each with fewer than "
+               f"{MIN_GROUP} games on a side is not made.")
+    out.append(f"note: {CARDS_NOTE}.")
     out.append("")
     out.append("win % by seat: " + "   ".join(f"seat {r['seat']} {_rate(r['win_rate'], r['win_interval'])}"
                                               for r in stats.seat_rows()))

@@ -48,7 +48,7 @@ def test_an_unknown_statement_is_an_error_at_its_line_with_a_hint(tmp_path, line
 
 
 def test_the_statement_table_holds_only_statements() -> None:
-    assert set(STATEMENTS) == {"answer", "answer_refused", "not_offered", "current", "dice", "put", "run",
+    assert set(STATEMENTS) == {"answer", "answer_refused", "not_offered", "forced", "current", "dice", "put", "run",
                                "expect", "expect_in_order", "expect_log", "expect_no_log", "winner"}
 
 
@@ -131,4 +131,75 @@ def test_a_card_the_supply_no_longer_has_is_refused(tmp_path) -> None:
 def test_answers_for_decisions_with_nothing_to_choose_are_unused(tmp_path) -> None:
     body = '  p1.hand = ["Throne Room", Smithy];\n  p1.deck = [Copper, Copper, Copper, Copper, Copper, Copper];\n'
     assert run(tmp_path, body + '  play "Throne Room" in hand;\n  expect_log "p1 took Smithy (throne_room: no other choice)";').passed
-    assert "never asked for" in error(tmp_path, body + '  answer Smithy;\n  play "Throne Room" in hand;')
+    text = error(tmp_path, body + '  answer Smithy;\n  play "Throne Room" in hand;')
+    # reported at the answer itself (line 5, column 10), naming the pick it was written for
+    assert text.startswith(f"{tmp_path / 't.scenario'}:5:10: error: this answer is for no question: "
+                           "'throne_room' for p1 was taken without asking (its only choice: Smithy)"), text
+
+
+# ---- issue 22 §4: forced picks, refused set-ups, dice answers, turns of players out of the game ---------------
+_THRONE = ('  p1.hand = ["Throne Room", Smithy, Copper];\n'
+           '  p1.deck = [Copper, Copper, Copper, Copper, Copper, Copper, Copper, Copper];\n')
+
+
+def test_an_answer_for_a_forced_pick_is_not_taken_by_a_later_question(tmp_path) -> None:
+    # Before: Smithy waited in the script and went to the Chapel's question, which took it in silence.
+    body = (_THRONE + '  answer Smithy;\n  play "Throne Room" in hand;\n'
+            '  p1.hand = [Chapel, Smithy];\n  play Chapel in hand;')
+    text = error(tmp_path, body)
+    assert ":5:10: error: this answer is for no question: 'throne_room' for p1" in text
+    assert "hint: remove this answer; if it is for a later question, write `forced Smithy;` before it" in text
+
+
+def test_an_answer_waiting_through_a_forced_pick_says_so_when_unused(tmp_path) -> None:
+    text = error(tmp_path, _THRONE + '  answer Gold;\n  play "Throne Room" in hand;')
+    assert text.startswith(f"{tmp_path / 't.scenario'}:5:10: error: 1 scripted answer(s) were never asked for: "
+                           "['Gold']; it was next when 'throne_room' for p1 was taken without asking"), text
+
+
+def test_forced_states_the_pick_and_keeps_later_answers_for_later(tmp_path) -> None:
+    ok = _THRONE + '  forced Smithy;\n  play "Throne Room" in hand;\n  expect count(p1.hand) == 7;'
+    assert run(tmp_path, ok).passed
+    assert ":5:10: error: expected Copper to be taken, but 'throne_room' for p1 was taken without asking" in \
+        error(tmp_path, ok.replace("forced Smithy", "forced Copper"))
+    asked = '  p1.hand = ["Throne Room", Smithy, Village];\n  forced Smithy;\n  play "Throne Room" in hand;'
+    assert "expected a pick made without asking, but 'throne_room' was put to p1" in error(tmp_path, asked)
+
+
+def test_a_wrong_answer_is_reported_at_its_own_line(tmp_path) -> None:
+    body = '  p1.hand = [Chapel, Copper, Estate];\n  answer Gold;\n  play Chapel in hand;'
+    text = error(tmp_path, body)
+    assert ":4:10: error: this answer went to 'chapel_trash' for p1, which refuses it: 'chapel_trash' has no " \
+        "option 'Gold' (options: Estate, Copper)" \
+        in text, text
+
+
+def _wk(tmp_path: Path, body: str):
+    path = tmp_path / "wk.scenario"
+    path.write_text(f'scenario "t" {{\n  game warring_kingdom;\n{body}\n}}\n', encoding="utf-8")
+    (decl,) = load_scenarios(path)
+    return run_scenario(decl, cache=_CACHE)
+
+
+def test_setup_refused(tmp_path) -> None:
+    assert _wk(tmp_path, '  players 4; variant epic;\n  setup_refused "is for 2 to 3 players";').passed
+    assert _wk(tmp_path, '  players 5;\n  setup_refused;').passed
+    accepted = _wk(tmp_path, '  players 3; variant epic;\n  setup_refused;').error.render()
+    assert ":4:3: error: expected the set-up to be refused, but it was accepted (warring-kingdom with 3 players, " \
+           "variant epic)" in accepted
+    other = _wk(tmp_path, '  players 4; variant epic;\n  setup_refused "no such text";').error.render()
+    assert "refused, but with \"variant 'epic' is for 2 to 3 players, not 4\", which does not contain" in other
+    after = _wk(tmp_path, '  players 4; variant epic;\n  setup_refused;\n  expect count(p1.hand) == 5;')
+    assert "runs nothing after it" in after.error.render()
+    # without setup_refused, a player count the game does not allow is an error at `players`
+    assert ":3:3: error: warring-kingdom is for 2 to 4 players, not 5" in _wk(tmp_path, "  players 5;").error.render()
+
+
+def test_dice_are_answered_by_their_faces(tmp_path) -> None:
+    body = ('  players 2;\n  p1.hand = [];\n  p2.hand = [];\n  put Warrior to p1.board column=3 row=1;\n'
+            '  put Jester to p1.board column=3 row=2;\n  put "Town Guard" to p2.board column=3 row=1;\n'
+            '  dice [3, 1, 1, 1, 1, 3, 3, 1, 1, 1];\n  answer none none ANSWER;\n  combat p2;\n'
+            '  expect_log "p1 chose 3 (distract)";')
+    assert _wk(tmp_path, body.replace("ANSWER", "3")).passed         # a number: the face
+    assert _wk(tmp_path, body.replace("ANSWER", '"3"')).passed       # the same label, quoted
+    assert "has no option '6'" in _wk(tmp_path, body.replace("ANSWER", "6")).error.render()

@@ -7,6 +7,7 @@ from collections import Counter
 from pathlib import Path
 
 import pytest
+from scipy import stats as stats_
 from typer.testing import CliRunner
 
 from cardlang.agents import make_agent
@@ -14,16 +15,19 @@ from cardlang.cli import app
 from cardlang.compile.game import load_game
 from cardlang.runtime.engine import play_game
 from cardlang.simulate import game_seed, simulate
-from cardlang.stats import CardStats, GameObserver, margin
+from cardlang.inference import holm
+from cardlang.stats import MIN_GROUP, CardStats, GameObserver, _note, margin
 
 runner = CliRunner()
 BOTS = ["smithy-bm", "big-money"]
+N = 48  # games of the recorded run, by these bots (they buy Estates in about half the games):
+RUN_BOTS = ["smithy-bmu", "bm-ultimate"]
 
 
 @pytest.fixture(scope="module")
 def run_files(tmp_path_factory) -> tuple[dict, list[dict]]:
     out = tmp_path_factory.mktemp("stats") / "games.jsonl"
-    r = runner.invoke(app, ["simulate", "dominion", "--players", ",".join(BOTS), "--games", "24", "--seed", "3",
+    r = runner.invoke(app, ["simulate", "dominion", "--players", ",".join(RUN_BOTS), "--games", str(N), "--seed", "3",
                             "--stats", "--json", "--per-game", str(out)])
     assert r.exit_code == 0, r.output
     summary = json.loads(r.stdout.strip().splitlines()[-1])
@@ -33,8 +37,9 @@ def run_files(tmp_path_factory) -> tuple[dict, list[dict]]:
 def test_per_card_figures_match_a_count_of_the_per_game_lines(run_files) -> None:
     summary, lines = run_files
     stats = summary["stats"]
-    assert stats["games"] == len(lines) == 24
-    for b, bot in enumerate(BOTS):
+    compared = 0
+    assert stats["games"] == len(lines) == N
+    for b, bot in enumerate(RUN_BOTS):
         rows = {r["card"]: r for r in stats["cards"][bot]}
         # By hand: find bot b's seat in each game from the seats column, then read that seat's figures.
         games_gained, copies, wins_gained, first, resolved = Counter(), Counter(), Counter(), Counter(), Counter()
@@ -53,24 +58,40 @@ def test_per_card_figures_match_a_count_of_the_per_game_lines(run_files) -> None
         assert set(rows) == set(games_gained) | set(resolved)
         for card, k in games_gained.items():
             r = rows[card]
-            assert r["gained_share"] == pytest.approx(k / 24)
+            assert r["gained_share"] == pytest.approx(k / N)
             assert r["mean_copies"] == pytest.approx(copies[card] / k)
-            assert r["win_rate_gained"] == pytest.approx(wins_gained[card] / k)
             assert r["mean_first_gain_turn"] == pytest.approx(first[card] / k)
-            if k < 24:
-                assert r["win_rate_not_gained"] == pytest.approx((wins - wins_gained[card]) / (24 - k))
-            lo, hi = r["win_interval_gained"]
-            assert lo <= r["win_rate_gained"] <= hi
+            if MIN_GROUP <= k < N:  # a rate only for a group of MIN_GROUP games or more (and not every game)
+                assert r["win_rate_gained"] == pytest.approx(wins_gained[card] / k)
+                lo, hi = r["win_interval_gained"]
+                assert lo <= r["win_rate_gained"] <= hi
+            else:
+                assert r["win_rate_gained"] is None and r["note"]
+            if N - k >= MIN_GROUP:
+                assert r["win_rate_not_gained"] == pytest.approx((wins - wins_gained[card]) / (N - k))
+            else:
+                assert r["win_rate_not_gained"] is None and r["p_value"] is None and r["note"]
+            if r["p_value"] is not None:  # Welch's t test, recounted from the lines by scipy
+                shares = [(1 / len(x["winners"]) if x["seats"].index(bot) in x["winners"] else 0.0,
+                           card in x["gained"][x["seats"].index(bot)]) for x in lines]
+                want = stats_.ttest_ind([w for w, got in shares if got], [w for w, got in shares if not got],
+                                        equal_var=False)
+                assert r["p_value"] == pytest.approx(want.pvalue, rel=1e-9)
+                compared += 1
         for card, n in resolved.items():
             assert sum(rows[card]["triggered"].values()) == n
-        if bot == "smithy-bm":  # the one that buys Smithy plays it; big-money resolves no ability
+        if bot == "smithy-bmu":  # the one that buys Smithy plays it; bm-ultimate resolves no ability
             assert resolved["Smithy"] > 0 and games_gained["Smithy"] > 0
         else:
             assert not resolved
+    assert compared > 0  # some card was gained in 20 or more games and not gained in 20 or more
+    tested = [r for rows in stats["cards"].values() for r in rows if r["p_value"] is not None]
+    assert [r["p_holm"] for r in tested] == pytest.approx(holm([r["p_value"] for r in tested]))
+    assert all(r["p_holm"] is None for rows in stats["cards"].values() for r in rows if r["p_value"] is None)
     # Seats, lengths, margins and end conditions, counted from the same lines.
     for j, seat in enumerate(stats["seats"]):
         won = sum(1 / len(x["winners"]) for x in lines if j in x["winners"])
-        assert seat["win_rate"] == pytest.approx(won / 24)
+        assert seat["win_rate"] == pytest.approx(won / N)
     assert stats["game_length"] == {str(k): v for k, v in sorted(Counter(sum(x["turns"]) for x in lines).items())}
     assert stats["score_margin"] == {str(k): v for k, v in sorted(Counter(margin(x["scores"]) for x in lines).items())}
     assert stats["ended_by"] == dict(Counter(x["ended_by"] for x in lines))
@@ -167,3 +188,25 @@ def test_statistics_do_not_depend_on_the_number_of_workers(tmp_path) -> None:
         outs.append((obj, lines.read_text()))
     assert outs[0] == outs[1]
     assert outs[0][0]["stats"]["games"] == 24 and '"gained"' in outs[0][1]
+
+
+def test_rows_without_a_meaningful_comparison_say_why() -> None:
+    """Starting cards (never gained), cards gained in every game or all but a few, and cards gained in a few
+    games get no comparison, and the row says why."""
+    assert _note(0, 100) == "never gained (a starting card, or only resolved)"
+    assert _note(100, 100) == "gained in every game"
+    assert _note(98, 100) == "not gained in only 2 games"
+    assert _note(1, 100) == "gained in only 1 game"
+    assert _note(50, 100) == ""
+    s = CardStats(["a", "b"])
+    for g in range(40):  # bot a gains X in every game and Y in the first 20; it wins the even games
+        seats = [0, 1] if g % 2 == 0 else [1, 0]
+        gained = [{}, {}]
+        gained[seats.index(0)] = {"X": 1, **({"Y": 1} if g < 20 else {})}
+        s.add({"game": g, "winners": [seats.index(0) if g % 2 == 0 else seats.index(1)], "turns": [1, 1],
+               "scores": [1, 0], "gained": gained, "first_gain": [{k: 1 for k in x} for x in gained],
+               "triggered": [{}, {}], "ended_by": "x"})
+    rows = {r["card"]: r for r in s.holm_rows()[0]}
+    assert rows["X"]["win_rate_gained"] is None and rows["X"]["win_rate_not_gained"] is None
+    assert rows["X"]["note"] == "gained in every game" and rows["X"]["p_holm"] is None
+    assert rows["Y"]["win_rate_gained"] == rows["Y"]["win_rate_not_gained"] == 0.5 and rows["Y"]["p_holm"] == 1.0

@@ -42,6 +42,10 @@ Transcript goldens (target `transcripts`): tests/transcripts/<game>-seat.txt and
 only; see tools/transcripts.py.
 
     python tools/regen_goldens.py transcripts [GAME ...] [--check]
+Card reader golden (target `reader`): tests/transcripts/card-reader.txt, what `?NAME` at a terminal prompt
+prints for a few cards of each game; see tools/card_reader.py.
+
+    python tools/regen_goldens.py reader [--check]
 
 Review the diff before committing: a golden is only as good as the message it pins.
 """
@@ -215,6 +219,10 @@ def main(argv: list[str]) -> int:
         sys.path.insert(0, str(ROOT / "tools"))
         import transcripts
         return transcripts.main(argv[1:])
+    if argv[:1] == ["reader"]:  # the card reader (`?NAME` at a prompt): see tools/card_reader.py
+        sys.path.insert(0, str(ROOT / "tools"))
+        import card_reader
+        return card_reader.main(argv[1:])
     check = "--check" in argv
     names = [a for a in argv if not a.startswith("--")]
     cases = case_files()

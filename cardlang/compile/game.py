@@ -276,7 +276,8 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
                 continue
             if d.name in seen:
                 errors.append(CardCompileError(f"card '{d.name}' is defined twice (first at {seen[d.name].span})",
-                                               d.span))
+                                               d.span, hint="an edited copy of a game's card (an arm of "
+                                               "`compare --b`) is checked with `check --game GAME --replace`"))
                 continue
             seen[d.name] = d
             cards.append((d, f.path))
@@ -443,7 +444,9 @@ def _card_texts(cards: list, comp: Compiler, errors: list[CardLangError]) -> lis
 
 
 def _replace_cards(cards: list, overrides: list[ast.SourceFile], errors: list[CardLangError]) -> None:
-    """Put each card of OVERRIDES in the place of the card of the same name (or after the others)."""
+    """Put each card of OVERRIDES in the place of the card of the same name. A card of no such name is an
+    error: it would be a new card, and an A/B arm made of it (a misspelt name) would compare the game with
+    itself."""
     at = {d.name: i for i, (d, _) in enumerate(cards)}
     seen: dict[str, ast.CardDecl] = {}
     for f in overrides:
@@ -458,7 +461,11 @@ def _replace_cards(cards: list, overrides: list[ast.SourceFile], errors: list[Ca
                 if d.name in at:
                     cards[at[d.name]] = (d, f.path)
                 else:
-                    cards.append((d, f.path))
+                    hint = did_you_mean(d.name, at)
+                    errors.append(CardCompileError(
+                        f"card '{d.name}' replaces no card of this game" + (f"; {hint}" if hint else ""), d.span,
+                        hint="an arm's cards replace the game's cards of the same name; new cards go in a "
+                             "--with folder"))
 
 
 def _or_parts(e: ast.Expr) -> list[ast.Expr]:

@@ -25,15 +25,15 @@ from cardlang.compile import scenario_checks as C
 from cardlang.compile.compiler import CARDNAME, CARDNAMES, INT, PLAYER, Scope
 from cardlang.compile.game import CompiledGame, load_game
 from cardlang.compile.scenario_checks import ScenarioFailed
+from cardlang.compile.scenario_script import Answer, Forced, Refusal, ScenarioAgent, unused, watch_forced
 from cardlang.errors import CardCompileError, CardLangError, Span, did_you_mean
 from cardlang.runtime import engine
 from cardlang.runtime import zones as Z
-from cardlang.runtime.decisions import ScriptedAgent
 from cardlang.runtime.state import CardDef, Ctx, GameOver, GameState, IllegalAction, Zone, ZoneSpec
 from cardlang.syntax import ast
 from cardlang.syntax.cached import parse_cached
 
-_CONFIG = ("game", "players", "seed", "kingdom")
+_CONFIG = ("game", "players", "seed", "kingdom", "setup_refused")
 
 __all__ = ["ScenarioFailed", "ScenarioResult", "STATEMENTS", "collect", "load_scenarios", "run_scenario"]
 
@@ -108,6 +108,18 @@ def _run(decl: ast.ScenarioDecl, extra: list[Path], cache: dict, variants: tuple
             raise CardCompileError(f"unknown game '{gid}'", cfg["game"].span) from None
     game: CompiledGame = cache[key]
     players = int(_word(cfg["players"], "number")) if "players" in cfg else game.players[0]
+    refused = Refusal(cfg.get("setup_refused"), decl.span)
+    # Answers written before the first other statement are queued before set-up runs, so set-up
+    # decisions (a first player choosing a resource) can be scripted too.
+    leading = 0
+    while leading < len(body) and isinstance(body[leading], ast.Call) and body[leading].verb in _SCRIPTED:
+        leading += 1
+    if refused.st is not None and len(body) > leading:
+        raise CardCompileError("a scenario that expects its set-up to be refused runs nothing after it "
+                               "(answers for set-up's questions only)", body[leading].span)
+    if not game.players[0] <= players <= game.players[1]:
+        return refused.by(f"{game.id} is for {game.players[0]} to {game.players[1]} players, not {players}",
+                          cfg["players"].span)
     seed = int(_word(cfg["seed"], "number")) if "seed" in cfg else 1
     pools = None
     if "kingdom" in cfg:
@@ -121,19 +133,15 @@ def _run(decl: ast.ScenarioDecl, extra: list[Path], cache: dict, variants: tuple
                 names.append(game.defs_by_name[n])
         pools = {next(iter(game.pools)): names} if game.pools else None
     script: list = []
-    agents = [ScriptedAgent(script, f"p{i + 1}") for i in range(players)]
-    # Answers written before the first other statement are queued before set-up runs, so set-up
-    # decisions (a first player choosing a resource) can be scripted too.
-    leading = 0
-    while leading < len(body) and isinstance(body[leading], ast.Call) and body[leading].verb in _SCRIPTED:
-        leading += 1
+    agents = [ScenarioAgent(script, f"p{i + 1}") for i in range(players)]
     state = game.new_state(players, seed, log=True)
-    state.chance = ScriptedAgent(script, "chance")  # `by chance` picks are scripted like any decision
+    state.chance = ScenarioAgent(script, "chance")  # `by chance` picks are scripted like any decision
+    watch_forced(state, script)  # an answer written for a pick the rules made alone fails at its line
     if "variant" in cfg:
         variants = tuple(_word(st, "variant name") for st in cfg["variant"])
     problem = game.variant_problem(variants, players)
     if problem is not None:
-        raise CardCompileError(problem, cfg["variant"][0].span if "variant" in cfg else decl.span)
+        return refused.by(problem, cfg["variant"][0].span if "variant" in cfg else decl.span)
     state.variants = frozenset(variants)
     box = Zone(ZoneSpec("box", False, visibility="hidden"), None)
     runner = _Runner(game, state, script, box)
@@ -145,8 +153,12 @@ def _run(decl: ast.ScenarioDecl, extra: list[Path], cache: dict, variants: tuple
     try:
         engine.setup_into(game, state, agents, pools=pools)
     except IllegalAction as e:
-        raise ScenarioFailed(f"set-up: {e}", decl.span) from None
+        return refused.by(f"set-up: {e}", decl.span, failed=True)
+    refused.accepted(f"{gid} with {players} players" + (f", variant {', '.join(variants)}" if variants else ""))
     runner.execute()
+    left = unused(script)
+    if left is not None:
+        raise left
     if script:
         raise ScenarioFailed(f"{len(script)} scripted answer(s) were never asked for: {script}", decl.span)
     if state.fixed_dice:
@@ -212,7 +224,10 @@ class _Runner:
                 return a.name
         if isinstance(a, ast.StrLit):
             return a.value
-        raise CardCompileError("an answer is a card name, an option label, none, yes, no, p1..p4, or a list",
+        if isinstance(a, ast.IntLit):  # a die's face (`choose 1 from dice`), or any label that is a number
+            return str(a.value)
+        raise CardCompileError("an answer is a card name, an option label, a number, none, yes, no, p1..p4, or a "
+                               "list",
                                a.span)
 
 
@@ -341,9 +356,19 @@ def _answer(runner: _Runner, st: ast.Call) -> Callable[[Ctx], None]:
     """`answer Gem, none, yes, p2, [Coin, Land], "Attack";`: the next decisions' answers."""
     if not st.args or st.kwargs:
         raise CardCompileError("answer takes answers: answer Gem, none, yes;", st.span)
-    answers = [runner.answer_value(a) for a in st.args]
+    answers = [Answer(runner.answer_value(a), a.span) for a in st.args]
     script = runner.script
     return lambda ctx: script.extend(answers)
+
+
+def _forced(runner: _Runner, st: ast.Call) -> Callable[[Ctx], None]:
+    """`forced Gem;`: the next pick is made by the rules alone (one legal option) and takes Gem; the
+    answers after this line are for the questions after that pick (see scenario_script)."""
+    if len(st.args) != 1 or st.kwargs:
+        raise CardCompileError("forced takes what the pick takes: forced Gem; forced [Gem, Coin];", st.span)
+    entry = Forced(runner.answer_value(st.args[0]), st.args[0].span)
+    script = runner.script
+    return lambda ctx: script.append(entry)
 
 
 def _current(runner: _Runner, st: ast.Call) -> Callable[[Ctx], None]:
@@ -364,11 +389,16 @@ def _run_step(runner: _Runner, st: ast.Call) -> Callable[[Ctx], None]:
     if what == "turn" and len(st.args) == 1:
         def run_turn(ctx: Ctx) -> None:
             state = ctx.state
+            _skip_out(state, span)  # as the game loop does (engine.play_out): a player out of the game has no turn
             engine.run_turn(game, state)
             if state.winners is None and game.end is not None and game.end(Ctx(state, state.current)):
+                state.ended_by = engine._end_reason(game, state)
                 engine.finish(game, state)
                 return
-            state.current = (state.current + 1) % state.num_players
+            if state.winners is None:
+                state.current = (state.current + 1) % state.num_players
+                _skip_out(state, span)
+        span = st.span
         return _guarded(run_turn, st.span)
     if what == "game" and len(st.args) == 1:
         def run_game(ctx: Ctx) -> None:
@@ -384,10 +414,20 @@ def _run_step(runner: _Runner, st: ast.Call) -> Callable[[Ctx], None]:
     raise CardCompileError("run what? `run turn;`, `run phase NAME;` or `run game;`", st.span)
 
 
+def _skip_out(state: GameState, span: Span) -> None:
+    """Make the current player the next one still in the game (the current one, when they are)."""
+    for _ in range(state.num_players):
+        if not state.out[state.current]:
+            return
+        state.current = (state.current + 1) % state.num_players
+    raise ScenarioFailed("every player is out of the game: no one has a turn to run", span)
+
+
 # Every statement a scenario adds to the language, by name. Anything else is a statement of the game.
 STATEMENTS: dict[str, Callable[[_Runner, ast.Call], Callable[[Ctx], None]]] = {
     "answer": _answer,
     "answer_refused": C.answer_refused,
+    "forced": _forced,
     "not_offered": C.not_offered,
     "current": _current,
     "dice": _dice,
@@ -399,7 +439,7 @@ STATEMENTS: dict[str, Callable[[_Runner, ast.Call], Callable[[Ctx], None]]] = {
     "expect_no_log": C.expect_no_log,
     "winner": C.winner,
 }
-_SCRIPTED = ("answer", "answer_refused", "not_offered")  # queued before set-up when they come first
+_SCRIPTED = ("answer", "answer_refused", "not_offered", "forced")  # queued before set-up when they come first
 
 
 def _guarded(fn: Callable[[Ctx], None], span: Span) -> Callable[[Ctx], None]:

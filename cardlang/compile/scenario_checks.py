@@ -157,8 +157,8 @@ def winner(runner, st: ast.Call) -> Callable[[Ctx], None]:
 class DecisionCheck:
     """A check the scripted agent puts to the next decision it is asked, before answering it (a script entry)."""
 
-    def __init__(self, text: str, line: int, fn: Callable[[Decision], None]) -> None:
-        self.text, self.line, self.fn = text, line, fn
+    def __init__(self, text: str, span, fn: Callable[[Decision], None]) -> None:
+        self.text, self.span, self.line, self.fn = text, span, span.line, fn
 
     def __call__(self, decision: Decision) -> None:
         self.fn(decision)
@@ -180,7 +180,7 @@ def not_offered(runner, st: ast.Call) -> Callable[[Ctx], None]:
         if offered:
             raise ScenarioFailed(f"'{decision.tag}' offers {', '.join(offered)} (options: "
                                  f"{', '.join(decision.labels)})", span)
-    entry = DecisionCheck(f"not_offered {', '.join(flat)}", span.line, check)
+    entry = DecisionCheck(f"not_offered {', '.join(flat)}", span, check)
     return lambda ctx: runner.script.append(entry)
 
 
@@ -199,7 +199,7 @@ def answer_refused(runner, st: ast.Call) -> Callable[[Ctx], None]:
             return
         raise ScenarioFailed(f"'{decision.tag}' accepted {answer!r}, which should be refused (options: "
                              f"{', '.join(decision.labels) or 'none'}; {decision.min} to {decision.max})", span)
-    entry = DecisionCheck(f"answer_refused {answer!r}", span.line, check)
+    entry = DecisionCheck(f"answer_refused {answer!r}", span, check)
     return lambda ctx: runner.script.append(entry)
 
 

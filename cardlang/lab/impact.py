@@ -6,11 +6,11 @@ paired on their seeds (the same deal, seating and random streams), so most of th
 mean difference gets a paired t interval, and since many cards are tested at once the intervals are
 Bonferroni-corrected (each at 1 - 0.05/m, so all m hold together with 95% confidence) and the p-values
 Holm-adjusted. Both arms' bots answer every decision in full (cardlang.agents.Without), so a card the bot
-never picks changes nothing: its difference is exactly 0. Knows no game; scipy does the quantiles.
+never picks changes nothing: its difference is exactly 0. Knows no game; the paired t test and Holm's
+correction are cardlang.inference's, the ones `compare` uses.
 """
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any, Callable
 
@@ -22,30 +22,20 @@ LEVEL = 0.95
 def paired_rows(base: GameOutcomes, arms: dict[str, GameOutcomes], bot: int) -> list[dict[str, Any]]:
     """One row per card: the mean paired difference (arm - base) of BOT's win share, Bonferroni intervals
     and Holm-adjusted p-values, the cards that change the most first."""
-    from scipy import stats
+    from cardlang.inference import holm, paired_difference
     m = max(1, len(arms))
     before = base.shares(bot)
     rows = []
     for card, out in arms.items():
-        d = [a - b for a, b in zip(out.shares(bot), before)]
-        n = len(d)
-        mean = sum(d) / n if n else 0.0
-        var = sum((x - mean) ** 2 for x in d) / (n - 1) if n > 1 else 0.0
-        se = math.sqrt(var / n) if n else 0.0
-        if se == 0.0:
-            half, p = 0.0, 1.0 if mean == 0 else 0.0
-        else:
-            half = stats.t.ppf(1 - (1 - LEVEL) / (2 * m), n - 1) * se
-            p = float(2 * stats.t.sf(abs(mean) / se, n - 1))
-        rows.append({"card": card, "games": n, "difference": mean, "interval": [mean - half, mean + half],
-                     "p_value": p, "changed": sum(1 for x in d if x != 0),
-                     "win_rate_without": sum(out.shares(bot)) / n if n else 0.0})
-    # Holm: the k-th smallest p (k from 0) times (m - k), kept monotone
-    order = sorted(range(len(rows)), key=lambda i: rows[i]["p_value"])
-    running = 0.0
-    for k, i in enumerate(order):
-        running = max(running, min(1.0, (m - k) * rows[i]["p_value"]))
-        rows[i]["p_holm"] = running
+        after = out.shares(bot)
+        d = paired_difference(before, after, confidence=1 - (1 - LEVEL) / m)
+        n = d.games
+        rows.append({"card": card, "games": n, "difference": d.estimate,
+                     "interval": list(d.interval) if d.interval else [d.estimate, d.estimate],
+                     "p_value": d.p_value, "changed": d.better + d.worse,
+                     "win_rate_without": sum(after) / n if n else 0.0})
+    for r, adjusted in zip(rows, holm([r["p_value"] for r in rows])):
+        r["p_holm"] = adjusted
     rows.sort(key=lambda r: (-abs(r["difference"]), r["card"]))
     return rows
 

@@ -183,13 +183,10 @@ class Sweep:
             row = {"value": v, "games": n, "wins": w, "win_rate": w / n if n else 0.0,
                    "interval": list(wilson(w, n)), "mean_turns": sum(g.turns for g in out.games) / n if n else 0.0}
             if base is not None:
-                from cardlang.compare import ArmOutcomes, paired
-                a, b = ArmOutcomes(base.players), ArmOutcomes(out.players)
-                a.shares = [tuple(g.share(i) for i in range(len(base.players))) for g in base.games]
-                b.shares = [tuple(g.share(i) for i in range(len(out.players))) for g in out.games]
-                d = paired(a, b, 0)
-                row["difference"] = d["difference"]
-                row["difference_interval"] = d["difference_interval"]
+                from cardlang.inference import paired_difference
+                d = paired_difference(base.shares(0), out.shares(0))  # the same seeds: game g against game g
+                row["difference"] = d.estimate
+                row["difference_interval"] = list(d.interval) if d.interval else [d.estimate, d.estimate]
             rows.append(row)
         return rows
 

@@ -3,7 +3,8 @@ seating order, and the results give a win-rate matrix with 95% intervals and ope
 uncertainty (Forge's round-robin, rated as online games rate players).
 
 A group of N bots is played in each of its (N-1)! orders up to rotation; within one order the simulation
-moves the bots round the seats (cardlang/simulate.py `seating`), so every seating is played. The ratings are
+plays every seating in turn (cardlang/seating.py), so each order alone is fair, and the orders only split the
+games of a group among the orders in which it can be listed. The ratings are
 updated game by game in a fixed order (game k of every run in turn, then game k+1), so they too are the
 same for any number of workers. Knows no game; `play` is handed in by the command.
 """
@@ -27,7 +28,7 @@ def groups(bots: list[str], size: int) -> list[tuple[str, ...]]:
 
 
 def orders(group: tuple[str, ...]) -> list[list[str]]:
-    """The seating orders of a group up to rotation (rotation is the simulation's own business)."""
+    """The listing orders of a group up to rotation (the seats within a run are the simulation's business)."""
     return [[group[0], *rest] for rest in permutations(group[1:])]
 
 

@@ -6,7 +6,9 @@ each arm, the seats (the run's, and the first bot against itself at every player
 with a chi-square test of fair seats), the game metrics (ties and how they were settled, length and its
 spread, lead changes, decisiveness) with sentences on what stands out, per-turn curves with 10-90% bands,
 game lengths and score margins (a game with no score says so instead of drawing an empty chart), how the
-games ended, the per-card figures (descriptive) and, given an A/B comparison, the paired difference.
+games ended, the per-card figures (descriptive, compared only where both groups are large enough, with
+Holm-corrected p-values; card impact when an ablation run filled it) and, given an A/B comparison, the paired
+difference.
 
 Knows no game and no card: it lays out figures from cardlang.stats, cardlang.compare and cardlang.lab.
 """
@@ -18,7 +20,7 @@ from typing import Any
 
 from cardlang.lab import metrics
 from cardlang.render.svg import PALETTE, Series, bars, histogram, lines
-from cardlang.stats import CardStats, mean, quantile
+from cardlang.stats import CARDS_NOTE, CardStats, mean, quantile
 
 _BLUE, _ORANGE, _GREY = "#1f77b4", "#ff7f0e", "#7f7f7f"
 
@@ -235,37 +237,60 @@ def _ended(r: Report) -> list[str]:
 def _cards(r: Report, labels: list[str]) -> list[str]:
     out = []
     for i, arm in enumerate(r.arms):
-        st = arm.stats
+        table = arm.stats.holm_rows()  # every bot's rows, Holm-corrected over the arm's comparisons
+        impact = any(row.get("impact") for rows in table for row in rows)  # filled by an ablation run only
         for b in range(len(labels)):
             out.append(f"<h2>Cards of {labels[b]}{_arm_name(r, i)}</h2>")
-            out.append(_p("Descriptive, not causal: a card gained more in games a bot won need not win them "
-                          "(`cardlang impact` measures that).", "meta"))
-            rows, shown = [], []
-            for row in st.card_rows(b):
+            if b == 0:
+                out.append(_p(f"{CARDS_NOTE} (`cardlang impact`).", "meta"))
+            rows, compared = [], []
+            for row in table[b]:
                 first = row.get("mean_first_gain_turn")
-                rows.append([html.escape(row["card"]), _pct(row.get("gained_share")),
-                             f"{row.get('mean_copies', 0):.2f}",
-                             _pct(row.get("win_rate_gained"), row.get("win_interval_gained")),
-                             _pct(row.get("win_rate_not_gained"), row.get("win_interval_not_gained")),
-                             "–" if first is None else f"{first:.1f}",
-                             html.escape(", ".join(f"{k} {v}" for k, v in row.get("triggered", {}).items())) or "–"])
-                if row.get("win_rate_gained") is not None:
-                    shown.append(row)
-            out.append(_table(["card", "games gained", "mean copies", "win % if gained", "win % if not",
-                               "first gained (turn)", "abilities resolved"], rows))
-            if shown:
-                names = [x["card"] for x in shown]
+                holm = html.escape(row.get("note") or "–") if row.get("p_holm") is None else f"{row['p_holm']:.2g}"
+                cells = [html.escape(row["card"]), _pct(row.get("gained_share")), f"{row.get('mean_copies', 0):.2f}",
+                         _pct(row.get("win_rate_gained"), row.get("win_interval_gained")),
+                         _pct(row.get("win_rate_not_gained"), row.get("win_interval_not_gained")), holm]
+                if impact:
+                    cells.append(_impact(row.get("impact")))
+                rows.append(cells + ["–" if first is None else f"{first:.1f}",
+                                     html.escape(", ".join(f"{k} {v}" for k, v in row.get("triggered", {}).items()))
+                                     or "–"])
+                if row.get("p_value") is not None:  # both groups large enough to compare
+                    compared.append(row)
+            out.append(_table(["card", "games gained", "mean copies", "win % if gained", "win % if not", "Holm p"]
+                              + (["impact, points"] if impact else []) + ["first gained (turn)",
+                                                                          "abilities resolved"], rows))
+            key = f"cards-{b}" + ("" if i == 0 else "-b")
+            name = f"{labels[b]}{_arm_name(r, i)}"
+            if compared:
+                names = [x["card"] for x in compared]
 
-                def s(key: str, name: str, color: str) -> Series:
-                    vals = [None if x.get(f"win_rate_{key}") is None else 100 * x[f"win_rate_{key}"] for x in shown]
-                    ivs = [x.get(f"win_interval_{key}") for x in shown]
-                    return Series(name, vals, [None if v is None else 100 * v[0] for v in ivs],
+                def s(which: str, title: str, color: str) -> Series:
+                    vals = [None if x.get(f"win_rate_{which}") is None else 100 * x[f"win_rate_{which}"]
+                            for x in compared]
+                    ivs = [x.get(f"win_interval_{which}") for x in compared]
+                    return Series(title, vals, [None if v is None else 100 * v[0] for v in ivs],
                                   [None if v is None else 100 * v[1] for v in ivs], color)
                 out.append(_chart(bars(names, [s("gained", "gained", _BLUE), s("not_gained", "not gained", _GREY)],
-                                       title=f"{labels[b]}{_arm_name(r, i)}: win rate when it gained the card, "
-                                             "and when not (%, 95% interval)", axis="win %",
-                                       key=f"cards-{b}" + ("" if i == 0 else "-b"), lo=0, hi=100, horizontal=True)))
+                                       title=f"{name}: win rate when it gained the card, and when not "
+                                             "(%, 95% interval)", axis="win %", key=key, lo=0, hi=100,
+                                       horizontal=True)))
+            elif table[b]:  # nothing to compare (too few games, or every card gained in every game)
+                out.append(_chart(bars([x["card"] for x in table[b]],
+                                       [Series("gained", [100 * x["gained_share"] for x in table[b]],
+                                               color=_BLUE)],
+                                       title=f"{name}: % of games with each card (too few to compare)",
+                                       axis="% of games", key=key, lo=0, hi=100, horizontal=True)))
     return out
+
+
+def _impact(x: Any) -> str:
+    """A card's impact (stats.CardStats.impact: the paired change in win rate without it), if measured."""
+    if not x:
+        return "–"
+    iv = x.get("interval")
+    return f"{100 * x['difference']:+.1f}" + (f" <small>({100 * iv[0]:+.1f} to {100 * iv[1]:+.1f})</small>"
+                                               if iv else "")
 
 
 def _ab(r: Report, labels: list[str]) -> list[str]:
@@ -273,7 +298,8 @@ def _ab(r: Report, labels: list[str]) -> list[str]:
     a, b = c.a.figures(), c.b.figures()
     out = ["<h2>A/B comparison</h2>",
            f'<p class="meta">A: {html.escape(c.labels[0])}<br>B: {html.escape(c.labels[1])}<br>{c.a.games} games '
-           "per arm on the same seeds; the difference is paired on the seeds.</p>"]
+           "per arm on the same seeds; the difference is paired on the seeds (95% t interval; p: paired t "
+           "test).</p>"]
     rows, per = [], c.per_player()
     for i, x in enumerate(per):
         lo, hi = x["difference_interval"]

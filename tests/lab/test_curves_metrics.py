@@ -79,3 +79,26 @@ def test_outcomes_name_the_bot_in_each_seat() -> None:
     assert [g.index for g in games] == [0, 1, 2, 3]
     assert all(sorted(g.bots) == [0, 1] for g in games)
     assert all(list(g.bots) == seating(BOTS, g.index)[1] for g in games)  # the simulation's own seating
+
+
+def test_lab_accumulators_seat_every_bot_by_the_one_schedule() -> None:
+    """Three bots, games past the first block: the outcomes, the curves and the game records all seat the bots
+    by cardlang/seating.py's schedule, so a bot's results are never read from another bot's seat."""
+    from cardlang.seating import bot_of_seat
+    game = load_game("dominion")
+    bots = ["smithy-bm", "big-money", "random"]
+    outcomes = OutcomeAccumulator(game, bots)
+    watched = []
+
+    class Seen(CurveAccumulator):
+        def watch(self, state, game_index, seats):
+            super().watch(state, game_index, seats)
+            watched.append(self.watcher.bots)
+    batch = play_games(game, bots, 2, 4, 10, records=True, accumulators=[outcomes, Seen(game, bots)])
+    games = batch.accumulators[0].outcomes.games
+    assert [g.index for g in games] == list(range(4, 10))
+    for g, rec in zip(games, batch.records):
+        assert list(g.bots) == bot_of_seat(3, g.index)
+        assert rec["seats"] == [bots[b] for b in g.bots]  # the names the games were played with
+    assert len({tuple(g.bots) for g in games}) > 3  # more than one order round the table
+    assert watched == [list(g.bots) for g in games]  # the curves credit each seat's turns to its bot

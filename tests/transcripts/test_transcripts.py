@@ -218,7 +218,7 @@ def test_a_card_text_on_request_and_options_told_apart() -> None:
     from cardlang.cli import app
     r = CliRunner().invoke(app, ["play", "dominion", "--players", "human,big-money", "--seed", "4", "--plain"],
                            input="?9\n?Moat\n?\n\n")
-    assert "Smithy (Action, Kingdom), cost 4" in r.output and "+3 Cards" in r.output
-    assert "Moat (Action, Kingdom, Reaction), cost 2" in r.output and "you may reveal this" in r.output
+    assert "Smithy (Action), Cost 4" in r.output and "+3 Cards" in r.output
+    assert "Moat (Action, Reaction), Cost 2" in r.output and "you may reveal this" in r.output
     assert "?N: the text of option N" in r.output
     assert "Silver  [cost 3]" in r.output

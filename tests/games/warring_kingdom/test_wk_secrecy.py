@@ -8,7 +8,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from cardlang.compile import scenario as S
-from cardlang.runtime.decisions import ScriptedAgent, View
+from cardlang.compile.scenario_script import ScenarioAgent
+from cardlang.runtime.decisions import View
 
 COMBAT = """
 scenario "siege question" {{
@@ -25,7 +26,7 @@ scenario "siege question" {{
 """
 
 
-DECIDE, EXECUTE = ScriptedAgent.decide, S._Runner.execute  # before any test wraps them
+DECIDE, EXECUTE = ScenarioAgent.decide, S._Runner.execute  # before any test wraps them
 
 
 def run_combat(tmp_path: Path, monkeypatch, hand: str, answers: str):
@@ -40,7 +41,7 @@ def run_combat(tmp_path: Path, monkeypatch, hand: str, answers: str):
     def keeping(self):
         seen["state"] = self.state
         EXECUTE(self)
-    monkeypatch.setattr(ScriptedAgent, "decide", recording)
+    monkeypatch.setattr(ScenarioAgent, "decide", recording)
     monkeypatch.setattr(S._Runner, "execute", keeping)
     path = tmp_path / "siege.scenario"
     path.write_text(COMBAT.format(hand=hand, answers=answers))
