@@ -27,3 +27,43 @@ def make_agent(game, name: str, seed: int):
     if name in game.bots and not game.bots[name].helper:
         return LanguageBot(game, name, seed)
     raise UnknownAgent(name)
+
+
+class Without:
+    """An agent that may not take the cards named in BANNED from outside its own zones (a card taken out of
+    its choices, to measure what the card is worth to it: it never buys or gains one): a choice of cards is
+    put to the agent without those, unless the rules leave nothing else to pick. Choices among its own
+    cards (what to discard, trash or play) are untouched. It answers every decision in full (no answers by
+    name), which by the bots' contract picks what the named answer would."""
+
+    named_picks = None
+
+    def __init__(self, agent, banned: frozenset[str]) -> None:
+        self.agent = agent
+        self.banned = banned
+        self.name = agent.name
+
+    def decide(self, view, decision) -> list[int]:
+        if decision.kind != "cards":
+            return self.agent.decide(view, decision)
+        labels = decision.labels
+        loc, me = view.rules_state.loc, decision.player
+        keep = [i for i, label in enumerate(labels)
+                if label not in self.banned or _own(loc[decision.options[i]], me)]
+        if len(keep) == len(labels) or len(keep) < decision.min:
+            return self.agent.decide(view, decision)
+        from cardlang.runtime.state import Decision
+        fewer = Decision(decision.player, decision.tag, decision.prompt, decision.kind,
+                         [decision.options[i] for i in keep], decision.min, min(decision.max, len(keep)),
+                         [labels[i] for i in keep], decision.secret, decision.private)
+        return [keep[i] for i in self.agent.decide(view, fewer)]
+
+
+def _own(zone, player: int) -> bool:
+    return zone.spec.per_player and zone.owner == player
+
+
+def without(agents: list, bot_of_seat: list[int], banned) -> list:
+    """AGENTS (in seat order) with each bot of BANNED ((bot index, card names) pairs) wrapped in Without."""
+    by_bot = {b: frozenset(names) for b, names in banned}
+    return [Without(a, by_bot[bot_of_seat[j]]) if bot_of_seat[j] in by_bot else a for j, a in enumerate(agents)]

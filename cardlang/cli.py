@@ -1,5 +1,5 @@
 """The cardlang command line's entry point, and the commands about sources: games, cards, check, test,
-primitives, sheets. `play`/`replay` (cli_play.py), `simulate`/`compare`/`report` (cli_lab.py) and `compile`
+primitives, sheets. `play`/`replay` (cli_play.py), `simulate`/`compare`/`report` (cli_lab.py), `tournament`/`sweep`/`impact` (cli_balance.py) and `compile`
 (cli_compile.py) register on the same app (cli_app.py).
 
 Errors in sources are printed as `path:line:col: error: ...` with the line and a caret; bad usage exits 2,
@@ -239,7 +239,7 @@ def sheets(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")]
 
 
 # The other commands register themselves on the same app.
-from cardlang import cli_compile, cli_lab, cli_play  # noqa: E402,F401
+from cardlang import cli_balance, cli_compile, cli_lab, cli_play  # noqa: E402,F401
 
 def main() -> None:
     """Entry point: like `app()`, but an engine bug ends with one line, not a traceback."""

@@ -1,6 +1,7 @@
 """The balance lab's commands: `simulate` (every core or a Dask cluster, with per-card statistics),
-`compare` (an A/B test of a card edit on the same seeds) and `report` (one HTML page of charts). The work is
-in cardlang/cli_simulate.py, compare.py, stats.py and render/report.py; this module parses and checks.
+`compare` (an A/B test of a card edit on the same seeds), `report` (one HTML page of charts) and `sample-size`
+(how many games an A/B run needs). The work is in cardlang/cli_simulate.py, cli_report.py, compare.py,
+stats.py, inference.py and render/report.py; this module parses and checks.
 """
 from __future__ import annotations
 
@@ -150,41 +151,27 @@ def report(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")]
            kingdom: Annotated[Optional[str], typer.Option(metavar="CARDS", help="'random' or a list of cards.")] = None,
            a: Annotated[Optional[Path], typer.Option("--a", metavar="PATH", help="Cards simulated (arm A). " + ArmOpt)] = None,
            b: Annotated[Optional[Path], typer.Option("--b", metavar="PATH", help="With it, an A/B comparison. " + ArmOpt)] = None,
+           seat_games: Annotated[Optional[int], typer.Option(metavar="N", min=0, help="Games of the first bot against "
+                                                             "itself at each player count, for the seat test "
+                                                             "(default: --games; 0: none).")] = None,
            per_game: PerGameOpt = None,
            workers: WorkersOpt = None, executor: ExecutorOpt = None,
            with_: WithOpt = None, variant: VariantOpt = None) -> None:
-    """One HTML page of tables and charts: win rates, seats, game lengths, end conditions, per-card win
-    rates and (with --b) the A/B difference. Needs the `cardlang[report]` extra; works with no network."""
-    from cardlang.cli_simulate import play_arms
-    from cardlang.compare import Comparison
-    from cardlang.render.report import MissingExtra, render_report, require_plotly
+    """One HTML page of tables and SVG charts: win rates, seats at every player count, game metrics, per-turn
+    curves, lengths, margins, end conditions, per-card figures and (with --b) both arms and the A/B
+    difference. Small, with no script: it works with no network. Needs the `cardlang[lab]` extra."""
+    from cardlang.cli_report import write_report
     if per_game is not None:
         _usage(cli_input.output_file, per_game, "--per-game")
     arms, labels, replace, names, variants = _arms(game, players, a, b, with_, variant, "report")
     if out.is_dir() or not out.parent.is_dir():
         raise _fail_usage(f"-o {out}: not a file in an existing folder")
     _need_scipy()
-    try:
-        require_plotly()  # before the games are played, not after
-    except MissingExtra as e:
-        typer.echo(f"error: {e}", err=True)
-        raise typer.Exit(code=1) from None
     if b is None:
-        arms, replace = arms[:1], replace[:1]
-    outcomes, stats = play_arms(arms, replace, names, games, seed, pools=[_parse_pools(g, kingdom) for g in arms],
-                                variants=variants, extra=with_, workers=workers, executor=executor, stats=True,
-                                per_game=per_game)
-    arm_a = outcomes[0]
-    comparison = None if b is None else Comparison(names, arm_a, outcomes[1], (labels[0], labels[1]))
-    meta = [f"{games} games{' per arm' if b else ''}, seed {seed}, every seating in turn; bots: {', '.join(names)}"
-            + (f"; variant {', '.join(sorted(variants))}" if variants else "") + f"; cards: {labels[0]}"]
-    page = render_report(title=f"{arms[0].title}: balance report", meta=meta, stats=stats,
-                         wins=arm_a.figures(), comparison=comparison)
-    try:
-        out.write_text(page, encoding="utf-8")
-    except OSError as e:
-        raise _fail_usage(f"-o {out}: cannot write: {e.strerror}") from None
-    typer.echo(f"wrote {out} ({stats.games} games{', A/B' if b else ''})")
+        arms, labels, replace = arms[:1], labels[:1], replace[:1]
+    write_report(arms, labels, replace, names, variants, out=out, games=games, seed=seed,
+                 pools=[_parse_pools(g, kingdom) for g in arms], seat_games=games if seat_games is None else seat_games,
+                 extra=with_, workers=workers, executor=executor, per_game=per_game)
 
 
 _DEFAULT_SD = 0.5 ** 0.5  # one seed's difference of two independent arms, each winning half its games

@@ -26,7 +26,7 @@ def default_workers() -> int:
 
 
 def make_job(game, names: list[str], seed: int, *, pools=None, variants=(), records=False, check=False,
-             max_turns: int = 1000, extra=None, replace=None, accumulators=()) -> Job:
+             max_turns: int = 1000, extra=None, replace=None, accumulators=(), banned=()) -> Job:
     kingdom = None
     if pools:
         (name, chosen), = pools.items()
@@ -36,7 +36,7 @@ def make_job(game, names: list[str], seed: int, *, pools=None, variants=(), reco
     replaced = tuple(str(Path(p).resolve()) for p in replace or ())
     return Job(game.id, tuple(names), seed, extra=folders, replace=replaced, kingdom=kingdom,
                variants=tuple(sorted(variants)), records=records, check=check, max_turns=max_turns,
-               accumulators=tuple(accumulators))
+               accumulators=tuple(accumulators), banned=tuple(banned))
 
 
 class Runner:

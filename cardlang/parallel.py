@@ -41,6 +41,7 @@ class Job:
     check_every: int = 1                        # ... of every game with index % check_every == 0 (else: at its end)
     max_turns: int = _MAX_TURNS
     accumulators: tuple = ()                    # classes, pickled by name: cls(game, players) per batch
+    banned: tuple = ()                          # ((bot index, card names), ...): cards a bot may not choose
 
 
 class RunFailed(Exception):
@@ -107,7 +108,7 @@ def run_batch(job: Job, start: int, stop: int) -> Batch:
         accs = [cls(game, list(job.players)) for cls in job.accumulators]
         return play_games(game, list(job.players), job.seed, start, stop, pools=pools, variants=job.variants,
                           records=job.records, accumulators=accs, check=job.check, max_turns=job.max_turns,
-                          check_every=job.check_every)
+                          check_every=job.check_every, banned=job.banned)
     except ErrorList as e:  # the sources broke on this worker: say so instead of a pickled traceback
         return Batch(start, stop, Totals(list(job.players)), error="\n".join(x.render() for x in e.errors))
     except CardLangError as e:
@@ -234,6 +235,8 @@ def replay_command(job: Job, g: int, count: int = 1) -> str:
         parts += ["--with", p]
     if job.replace:  # simulate has no option for it: say which cards the arm played instead
         parts.append(f"(with the cards of {', '.join(job.replace)} in place of the game's)")
+    for bot, cards in job.banned:  # an ablation (cardlang impact): simulate has no option for it either
+        parts.append(f"(with {', '.join(sorted(cards)) or 'no card'} out of {job.players[bot]}'s choices)")
     if job.check:
         parts.append("--check")
     if job.max_turns != _MAX_TURNS:

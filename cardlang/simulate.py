@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Callable
 
-from cardlang.agents import make_agent
+from cardlang.agents import make_agent, without
 from cardlang.runtime.engine import _MAX_TURNS, play_out, setup_into
 from cardlang.runtime.invariants import InvariantChecker, InvariantViolation
 from cardlang.seating import bot_of_seat as _bots_by_seat
@@ -140,12 +140,13 @@ def seating(players: list[str], g: int) -> tuple[list[str], list[int]]:
 
 def play_games(game, players: list[str], seed: int, start: int, stop: int, *, pools=None, variants=(),
                records: bool = False, accumulators=(), check: bool = False, max_turns: int = _MAX_TURNS,
-               check_every: int = 1, on_game: Callable[[dict], None] | None = None) -> Batch:
+               check_every: int = 1, on_game: Callable[[dict], None] | None = None, banned=()) -> Batch:
     """Play games START..STOP-1 of the run with this seed. ACCUMULATORS are fresh objects with
     `add(game_index, seats, result)` (and optionally `watch(state, game_index, seats)`, called before
     set-up, e.g. to attach a listener) and `merge(other)`; a dict that `add` returns is added to the game's
     per-game record (so its figures can be recounted from the lines). They travel between processes:
-    keep no game state in them past `add`. With CHECK, the invariants are checked after
+    keep no game state in them past `add`. BANNED ((bot index, card names) pairs) takes those cards out of
+    those bots' choices (cardlang.agents.Without: an ablation). With CHECK, the invariants are checked after
     every mutation (in every CHECK_EVERY-th game; the others once, at the end); a game that breaks one (or
     raises) is recorded as a violation and not counted."""
     t = Totals(list(players))
@@ -156,6 +157,8 @@ def play_games(game, players: list[str], seed: int, start: int, stop: int, *, po
         s = game_seed(seed, g)
         seats, bot_of_seat = seating(players, g)
         agents = [make_agent(game, name, s + j) for j, name in enumerate(seats)]
+        if banned:
+            agents = without(agents, bot_of_seat, banned)
         state = game.new_state(len(agents), s)
         state.variants = variants
         checker = InvariantChecker() if check else None

@@ -1,6 +1,7 @@
 """The balance report (`cardlang report`) of each of the four games, opened in Debian's headless Chromium:
-every chart drawn, nothing wider than the page, no request to the network, and a PNG of each page in
-tests/artifacts/. Skipped like the sheet tests when Chromium or Playwright is missing outside CI."""
+every chart drawn (inline SVG, no script), the per-turn curves and the game metrics there, nothing wider
+than the page, no request to the network, a small file, and a PNG of each page in tests/artifacts/.
+Skipped like the sheet tests when Chromium or Playwright is missing outside CI."""
 from __future__ import annotations
 
 from pathlib import Path
@@ -12,7 +13,8 @@ from cardlang.cli import app
 
 from .test_sheets_browser import CHROMIUM, CHROMIUM_ARGS, _REASON  # one way to find and start the browser
 
-pytest.importorskip("plotly", reason="the report needs the cardlang[report] extra")
+pytest.importorskip("scipy", reason="the report needs the cardlang[lab] extra")
+pytest.importorskip("openskill", reason="the report needs the cardlang[lab] extra")
 
 GAMES = {"dominion": "smithy-bm,big-money", "fall-of-kingdoms": "honest,bluffer,honest",
          "greedy-kingdoms": "needs,palace-rusher", "warring-kingdom": "economy,rush"}
@@ -42,34 +44,45 @@ def _smithy4(tmp_path: Path) -> Path:
 @pytest.mark.parametrize("game", sorted(GAMES))
 def test_each_game_produces_a_report(game: str, browser, tmp_path: Path, artifacts: Path) -> None:
     out = tmp_path / "report.html"
-    args = ["report", game, "--players", GAMES[game], "--games", "12", "-o", str(out)]
+    args = ["report", game, "--players", GAMES[game], "--games", "12", "--seat-games", "4", "-o", str(out)]
     if game == "dominion":
         args += ["--b", str(_smithy4(tmp_path))]
     r = runner.invoke(app, args)
     assert r.exit_code == 0, r.output
     assert f"wrote {out}" in r.stdout
+    text = out.read_text(encoding="utf-8")
+    assert "<script" not in text and len(text.encode()) < 400_000  # was 4.9 MB with plotly.js inline
     n_bots = len(GAMES[game].split(","))
-    expected = 5 + n_bots + (2 if game == "dominion" else 0)  # wins, seats, length, margin, end; cards per bot
     context = browser.new_context(viewport={"width": 1200, "height": 900})
     page = context.new_page()
     requests: list[str] = []
     page.on("request", lambda req: requests.append(req.url))
     page.goto(out.as_uri(), wait_until="load")
-    page.wait_for_function(f"document.querySelectorAll('.js-plotly-plot .main-svg').length >= {expected}")
-    found = page.evaluate("""() => [...document.querySelectorAll('.chart')].map(c => {
-        const plot = c.querySelector('.js-plotly-plot');
-        const r = plot ? plot.getBoundingClientRect() : {width: 0, height: 0};
+    found = page.evaluate("""() => [...document.querySelectorAll('figure.chart svg')].map(c => {
+        const r = c.getBoundingClientRect();
         return {key: c.dataset.chart, width: r.width, height: r.height,
-                bars: c.querySelectorAll('.point, .bars path, .scatterlayer .points path').length};
+                marks: c.querySelectorAll('rect, polyline, circle').length};
     })""")
-    assert len(found) == expected, found
     for chart in found:
-        assert chart["width"] > 300 and chart["height"] > 100, chart
-        assert chart["bars"] > 0, f"chart {chart['key']} draws nothing"
-    keys = {c["key"] for c in found}
-    assert {"wins", "seats", "length", "ended", "cards-0"} <= keys
+        assert chart["width"] > 300 and chart["height"] > 60, chart
+        assert chart["marks"] > 0, f"chart {chart['key']} draws nothing"
+    keys = [c["key"] for c in found]
+    assert {"wins", "seats", "length", "ended"} <= set(keys)
+    assert {f"cards-{b}" for b in range(n_bots)} <= set(keys)
+    assert sum(k.startswith("curve-") for k in keys) >= 2, keys  # per-turn curves
+    headings = page.evaluate("() => [...document.querySelectorAll('h2')].map(h => h.textContent)")
+    assert {"Who wins", "Seats", "Game metrics", "Per turn"} <= set(headings)
+    notes = page.evaluate("() => [...document.querySelectorAll('ul.notes li')].map(li => li.textContent)")
+    assert any("seat" in n.lower() for n in notes), notes  # a sentence per player count
+    lo, hi = {"dominion": (2, 4), "fall-of-kingdoms": (2, 7), "greedy-kingdoms": (2, 4),
+              "warring-kingdom": (2, 4)}[game]
+    for count in range(lo, hi + 1):
+        assert any(f"at {count} players" in n for n in notes), (count, notes)
+    if "margin" not in keys:  # no empty chart: a sentence says why there is none
+        assert "No margin chart" in page.inner_text("main")
     if game == "dominion":
-        assert {"ab-arms", "ab-diff"} <= keys
+        assert {"ab-diff", "cards-0-b"} <= set(keys)
+        assert "B: " in page.inner_text("main")
     overflow = page.evaluate("""() => {
         const limit = document.documentElement.clientWidth;
         const wide = [...document.querySelectorAll('main *')].filter(e => e.getBoundingClientRect().right > limit + 1);
@@ -77,7 +90,7 @@ def test_each_game_produces_a_report(game: str, browser, tmp_path: Path, artifac
                 tables: [...document.querySelectorAll('.table')].filter(t => t.scrollWidth > t.clientWidth + 1).length};
     }""")
     assert overflow == {"page": 0, "wide": [], "tables": 0}, overflow
-    assert [u for u in requests if not u.startswith("file:")] == []  # plotly.js is inline: works offline
+    assert [u for u in requests if not u.startswith("file:")] == []  # nothing to fetch: works offline
     page.screenshot(path=str(artifacts / f"report-{game}.png"), full_page=True)
     context.close()
 
@@ -94,16 +107,7 @@ def test_the_report_is_the_same_for_any_number_of_workers(tmp_path: Path) -> Non
         pages.append(out.read_text(encoding="utf-8"))
     assert pages[0] == pages[1]
     assert 'data-chart="ab-diff"' in pages[0] and 'data-chart="cards-1"' in pages[0]
-
-
-def test_report_without_plotly_says_which_extra(monkeypatch, tmp_path: Path) -> None:
-    import sys
-    monkeypatch.setitem(sys.modules, "plotly.graph_objects", None)  # as if the extra were not installed
-    r = runner.invoke(app, ["report", "dominion", "--players", "big-money,big-money", "--games", "2",
-                            "-o", str(tmp_path / "r.html")])
-    assert r.exit_code == 1
-    assert "error: the report needs plotly: pip install 'cardlang[report]'" in r.output
-    assert not (tmp_path / "r.html").exists()
+    assert 'data-chart="curve-0"' in pages[0]
 
 
 def test_report_output_must_be_writable(tmp_path: Path) -> None:
