@@ -151,7 +151,7 @@ class Decisions:
         if not isinstance(source, ast.Where):
             return None
         zce = self.expr(source.source, scope)
-        if zce.type != ZONE or zce.secret is not None:
+        if zce.type != ZONE:
             return None
         zf = zce.fn
         cond_ce = self.expr(source.cond, scope.with_(card=CARD))

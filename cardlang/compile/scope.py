@@ -27,15 +27,14 @@ class Scope:
     """Names visible at a point of the source, with their types."""
 
     def __init__(self, names: dict[str, str] | None = None, *, in_card: bool = False, in_loop: bool = False,
-                 bot: bool = False, scenario: bool = False) -> None:
+                 scenario: bool = False) -> None:
         self.names = dict(names or {})
         self.in_card = in_card
         self.in_loop = in_loop
-        self.bot = bot
         self.scenario = scenario
 
     def with_(self, **names: str) -> "Scope":
-        s = Scope(self.names, in_card=self.in_card, in_loop=self.in_loop, bot=self.bot, scenario=self.scenario)
+        s = Scope(self.names, in_card=self.in_card, in_loop=self.in_loop, scenario=self.scenario)
         s.names.update(names)
         return s
 

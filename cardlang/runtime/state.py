@@ -44,6 +44,7 @@ class ZoneSpec:
     shows: tuple[str, ...] = ()          # properties a renderer prints beside each card
     quiet: bool = False                  # bookkeeping: never drawn on the table, its moves never told
     table: str = ""                      # what the table shows of it: cards, prices, top, count, none
+    owner_knows: bool = False            # its owner knows which cards it holds, not their order (a bot's reads)
 
 
 @dataclass(slots=True)
