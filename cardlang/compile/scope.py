@@ -32,10 +32,14 @@ class Scope:
         self.in_card = in_card
         self.in_loop = in_loop
         self.scenario = scenario
+        # locals that may hold cards of a zone some seat cannot see, and how (compile/visibility.py
+        # `held_state`): shared by every scope of one body, so an assignment in a loop is seen after it
+        self.held: dict[str, int] = {}
 
     def with_(self, **names: str) -> "Scope":
         s = Scope(self.names, in_card=self.in_card, in_loop=self.in_loop, scenario=self.scenario)
         s.names.update(names)
+        s.held = self.held
         return s
 
     def loop(self) -> "Scope":

@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from cardlang.errors import CardCompileError, Span
 from cardlang.syntax import ast
-from cardlang.syntax.walk import field_names
+from cardlang.syntax.walk import field_names, nodes
 
 HIDDEN, ORDER = "hidden", "order"  # a read the seat may not make at all / one whose order it may not read
 _BOUND = ("card", "player", "number", "slot")  # the names `where` and `lowest`/`highest` give each item
@@ -40,8 +40,9 @@ class Reads:
     """The reads of cards an expression makes that a bot's seat may not see (HIDDEN) or may see only as a
     set (ORDER), each (kind, message, span)."""
 
-    def __init__(self, spec) -> None:
+    def __init__(self, spec, everyone: bool = False) -> None:
         self.zones = spec.zones
+        self.everyone = everyone  # read for every seat: a zone is seen only when public
 
     def reads(self, node, bound: frozenset) -> list:
         t = type(node)
@@ -108,6 +109,8 @@ class Reads:
         return [r for r in out if r[0] == HIDDEN] if node.name in _ORDER_FREE else out
 
     def _zone(self, zs, who: str, spelled: str, span: Span) -> list:
+        if self.everyone:
+            who = "other"
         if zs.visibility == "public" or (who == "you" and zs.visibility == "owner"):
             return []
         if who == "you" and zs.owner_knows:
@@ -144,3 +147,54 @@ def _spell(node) -> str:
     if type(node) is ast.Attr:
         return f"{_spell(node.obj)}.{node.name}"
     return "..."
+
+
+# ---- questions whose presence tells ------------------------------------------------------------------------
+# A question with nothing to pick is not asked. When its options are cards of a zone some seat cannot see,
+# picked out by what they are (`hand where card is Action`), whether it is asked tells the others what that
+# zone holds; so such a question is asked privately, and always (docs/language.md, section 11, "privately").
+
+NONE, WHOLE, PICKED = 0, 1, 2  # no hidden cards / a hidden zone's cards as they are / picked out by a test
+
+
+def held_state(spec, node, held: dict, names=()) -> int:
+    """What cards NODE gives, for the question they are offered in: NONE, WHOLE (all the cards of a zone some
+    seat cannot see, or its top N: their number is public) or PICKED (some of them, by what they are: a
+    `where`, `X in ZONE`, a loop over them; or any cards picked by a test that reads such a zone). HELD maps
+    the locals known to hold such cards to their state."""
+    t = type(node)
+    if t is ast.NameRef:
+        if node.name in held:
+            return held[node.name]
+        return _zone_state(spec, node.name)
+    if t is ast.Attr:
+        return _zone_state(spec, node.name) if node.name in spec.zones or node.name == "owned" else NONE
+    if t is ast.Where:
+        src = held_state(spec, node.source, held, names)
+        if src != NONE or reads_hidden(spec, node.cond, held, names):
+            return PICKED
+        return NONE
+    if t is ast.In:
+        return PICKED if held_state(spec, node.container, held, names) != NONE else NONE
+    if t is ast.TopOf:
+        return held_state(spec, node.zone, held, names)
+    if t in (ast.ListLit, ast.Func):
+        parts = node.items if t is ast.ListLit else node.args
+        return max((held_state(spec, p, held, names) for p in parts), default=NONE)
+    return NONE
+
+
+def reads_hidden(spec, node, held: dict, names=()) -> bool:
+    """Whether NODE reads cards some seat cannot see (the size of a whole zone is public), or a local
+    holding such cards."""
+    if any(type(n) is ast.NameRef and held.get(n.name, NONE) != NONE for n in nodes(node)):
+        return True
+    return any(kind == HIDDEN for kind, _, _ in Reads(spec, everyone=True).reads(node, frozenset(names)))
+
+
+def _zone_state(spec, name: str) -> int:
+    if name == "owned":
+        hidden = any(z.visibility != "public" for z in spec.zones.values() if z.per_player and z.owned)
+        return WHOLE if hidden else NONE
+    zs = spec.zones.get(name)
+    return WHOLE if zs is not None and zs.visibility != "public" else NONE
