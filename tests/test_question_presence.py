@@ -92,3 +92,39 @@ def test_being_asked_does_not_depend_on_a_hidden_hand(game_id: str) -> None:
                                 f"of questions:\n{a}\n{b}")
                 compared += 1
     assert compared > 0
+
+
+class Asked(Passive):
+    """A passive agent that notes every question put to it (at a shared screen, each private one is a
+    hand-over of the terminal: tests/test_shared_screen.py)."""
+
+    def __init__(self, asked: list) -> None:
+        self.asked = asked
+
+    def decide(self, view, decision):
+        self.asked.append((decision.player, decision.tag, decision.private))
+        return super().decide(view, decision)
+
+
+@pytest.mark.parametrize("reaction", ["Moat", None])
+def test_every_attacked_player_is_asked_the_reaction_question_moat_or_not(reaction) -> None:
+    """Dominion's window (`on attack` in games/dominion/game.cl) is opened for every target of every attack:
+    the same private question put to the same players, whatever their hands hold (issue 24, language.md 12)."""
+    from cardlang.runtime.state import Ctx
+    game = load_game("dominion")
+    asked: list = []
+    state = setup_game(game, [Asked(asked) for _ in range(3)], 1, log=True)
+    hand = [z for z in state.all_zones() if z.spec.name == "hand"]
+    militia = hand[0].cards[0]
+    state.card_def[militia] = game.defs_by_name["Militia"]
+    for z in hand[1:]:
+        for c in z.cards:
+            state.card_def[c] = game.defs_by_name["Copper"]
+    if reaction:
+        state.card_def[hand[2].cards[0]] = game.defs_by_name[reaction]
+    game.compiler.run_ability(Ctx(state, 0), militia, "play")
+    assert [a for a in asked if a[1] == "reveal_reaction"] == [(1, "reveal_reaction", True),
+                                                               (2, "reveal_reaction", True)]
+    public = [seat_event(state, e, 0) for e in state.log if e[0] == "Decided"]
+    assert [e for e in public if e is not None] == [("Decided", 1, "discard_down", None, None),
+                                                    ("Decided", 2, "discard_down", None, None)]

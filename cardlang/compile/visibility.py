@@ -198,3 +198,22 @@ def _zone_state(spec, name: str) -> int:
         return WHOLE if hidden else NONE
     zs = spec.zones.get(name)
     return WHOLE if zs is not None and zs.visibility != "public" else NONE
+
+
+def watcher_question(spec, zone: str, body):
+    """The first question (a `choose`, `may` or labelled `choose`, here or in a game verb it calls) that a card
+    watching ZONE asks, when some seat cannot see ZONE; else None. A watcher runs only while its card is in
+    the zone, so its question is put only to a player who holds the card: being asked gives the card away.
+    (The rules' own window, `on attack`, asks every target whatever they hold.)"""
+    zs = spec.zones.get(zone)
+    if zs is None or zs.visibility == "public":
+        return None
+    todo, seen = [body], set()
+    while todo:
+        for n in nodes(todo.pop()):
+            if type(n) in (ast.Choose, ast.May, ast.ChooseOption):
+                return n
+            if type(n) is ast.Call and n.verb in spec.verbs and n.verb not in seen:
+                seen.add(n.verb)
+                todo.append(spec.verbs[n.verb].body)
+    return None

@@ -74,3 +74,15 @@ def test_labelled_options_all_ruled_out_by_a_hidden_hand_are_logged_as_asked(tin
     state, asked = seated(g, [])
     g.play(state)
     assert g.events(state, "Decided")[0][3:] == (("Pass",), "forced")   # one option is always there
+
+
+def test_a_card_watching_a_hand_may_not_ask_a_question(tiny) -> None:
+    """A watcher runs only while its card is there: its question would tell that the card is held (the rules'
+    `on attack` window, asked of every target, is the way: games/dominion/game.cl)."""
+    shield = ('card Shield { types Shield; on attack in hand { may "Reveal it?" as reveal_shield privately '
+              '{ immune; } } }')
+    errs = tiny.errors("attack p in others { marks += 1; }", cards={"Shield": shield})
+    assert [e.message for e in errs] == ["a card watching 'hand' asks a question there: being asked would tell "
+                                         "the others it holds the card ('hand' is not public)"]
+    ok = 'card Shield { types Shield; on attack in table { may "Reveal it?" as reveal_shield { immune; } } }'
+    tiny("attack p in others { marks += 1; }", cards={"Shield": ok})   # a public zone: nothing to hide
