@@ -25,7 +25,7 @@ class Decisions:
         src = self.expr(node.source, scope)
         by, tag, prompt = self._opts(node.opts, scope, node.span, default_tag="choose")
         private = node.opts.private
-        # options picked by what they are from a zone some seat cannot see (`hand where card is Action`):
+        # options picked by what they are from a zone some seat cannot see (`hand where card is Spell`):
         # whether it is asked would tell the others whether one is there, so it is asked always, even with
         # nothing to pick (docs/language.md section 11, "Asked always")
         always = not private and V.held_state(self.spec, node.source, scope.held, scope.names) == V.PICKED

@@ -151,7 +151,7 @@ def _spell(node) -> str:
 
 # ---- questions whose presence tells ------------------------------------------------------------------------
 # A question with nothing to pick is not asked. When its options are cards of a zone some seat cannot see,
-# picked out by what they are (`hand where card is Action`), whether it is asked tells the others what that
+# picked out by what they are (`hand where card is Spell`), whether it is asked tells the others what that
 # zone holds; so such a question is asked privately, and always (docs/language.md, section 11, "privately").
 
 NONE, WHOLE, PICKED = 0, 1, 2  # no hidden cards / a hidden zone's cards as they are / picked out by a test
