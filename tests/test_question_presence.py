@@ -2,7 +2,8 @@
 showed only when the hand held a fitting card: Dominion's play_action, Warring Kingdom's equip and reinforce).
 
 For each game: two states that differ only in the cards of the current player's hand-like zones (zones only
-their owner sees), at the start and after a few turns of bots, play that player's turn with a passive agent (none when it may, else the first options).
+their owner sees), at the start and after a few turns of bots, play that player's turn with a passive agent
+(none when it may, else the first options).
 What the other seats see of the log must be the same, Decided events included, up to the first public event
 that differs (a Treasure played, a unit deployed: public by the rules) or the player's first answer that
 picks something. The rule that makes it hold (compile/visibility.py `held_state`): a question whose options

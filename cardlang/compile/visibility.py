@@ -53,6 +53,11 @@ class Reads:
         if t is ast.Func:
             return self._func(node, bound)
         if t is ast.TopOf:  # the top (or bottom) cards: their order
+            whole = self.whole_zone(node.zone, bound)
+            zs = self.zones.get(node.zone.name) if whole is not None else None
+            if zs is not None and zs.visibility == "top public" and node.end == "top" and \
+                    type(node.count) is ast.IntLit and node.count.value == 1:
+                return whole  # a face-up top card: everyone sees it
             return self.reads(node.count, bound) + _ordered(self.reads(node.zone, bound))
         if t is ast.Where:
             return self.reads(node.source, bound) + self.reads(node.cond, bound | set(_BOUND))

@@ -86,3 +86,9 @@ def test_what_a_seat_may_see_compiles() -> None:
                  "Gold if count(Gold in owned) > 0 and count(Gold in deck) > 0 and count(Copper in discard) > 0"
                  " and sum(owned, card.vp) > 2 and count(deck) > 2 and count(left.hand) > 3"
                  " and count(Gold in you.hand) == 0 and count(Silver in left.inplay) > 0; none;")
+
+
+def test_the_face_up_top_card_of_a_discard_pile_is_public() -> None:
+    compile_rule("dominion", "buy", "Gold if top 1 of left.discard is Province; none;")
+    with pytest.raises(CardCompileError, match="may not look into 'left.discard'"):
+        compile_rule("dominion", "buy", "Gold if top 2 of left.discard is Province; none;")
