@@ -92,3 +92,11 @@ def test_the_face_up_top_card_of_a_discard_pile_is_public() -> None:
     compile_rule("dominion", "buy", "Gold if top 1 of left.discard is Province; none;")
     with pytest.raises(CardCompileError, match="may not look into 'left.discard'"):
         compile_rule("dominion", "buy", "Gold if top 2 of left.discard is Province; none;")
+
+
+@pytest.mark.parametrize("cond", ["count(attached(left.hand)) > 0", "count(carrier(left.hand)) > 0",
+                                  "count(adjacent(left.hand)) > 0"])
+def test_a_function_given_hidden_cards_reads_them(cond: str) -> None:
+    with pytest.raises(CardCompileError, match="may not look into 'left.hand'"):
+        compile_rule("warring-kingdom", "buy", f"Silver if {cond}; none;")
+    compile_rule("warring-kingdom", "buy", f"Silver if {cond.replace('left.hand', 'left.board')}; none;")
