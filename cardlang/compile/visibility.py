@@ -1,4 +1,6 @@
-"""What a bot's expression reads, and whether its player may see it: the one visibility check of bots.
+"""Who may see what an expression reads: the one visibility analysis of the compiler. Two uses: what a bot
+may read (`check_bot_expr`), and which questions would tell by being asked (`held_state`, `reads_hidden`,
+`watcher_question`, below).
 
 A bot's condition (or the value it weighs options by) is read from the full state, so the compiler must
 know before play that its value depends only on what the bot's seat may see. This pass walks the
@@ -13,6 +15,12 @@ What the seat may always read: the size of a whole zone (`count(ZONE)`, `count(P
 public), the cards it was shown (`seen(ZONE)`), counters, players, claims. A count or a sum of a zone whose
 cards the seat knows but not their order is fine (neither depends on the order); taking its top, reading the
 (first) card's property or passing its cards to any other function reads the order, and is refused.
+
+A question with nothing to pick is not asked; when its options are cards picked by what they are from a zone
+some seat cannot see, being asked would tell what that zone holds. `held_state` finds such a question's
+source (following locals through `let`, `=` and `for`, which the compiler notes in `Scope.held`), and the
+compiler asks it always (compile/decisions.py); `watcher_question` finds a question a card asks while it
+sits in such a zone (compile/game.py refuses it).
 
 Knows the syntax tree and the game's declarations (zone specs); compiles nothing and knows no game.
 """
