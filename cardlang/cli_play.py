@@ -73,10 +73,11 @@ def _tell(g, names, agents, seed, *, log=None, plain=False, step=False, input_fi
     """Run a game through the table (cardlang/table/session.py), with the CLI's error handling."""
     from cardlang.cli_human import InputClosed
     from cardlang.errors import CardLangError
+    from cardlang.sealed_log import SealedLog
     from cardlang.table.session import BadLog, run
     from cardlang.table.style import Style, wants_colour
     try:
-        out = open(log, "w", encoding="utf-8") if log else None
+        out = SealedLog(log) if log else None  # owner-only, and written only when the game is over
     except OSError as e:
         raise _fail_usage(f"--log {log}: cannot write: {e.strerror}") from None
     after = (lambda: typer.prompt("", default="", show_default=False, prompt_suffix="(Enter) ")) if step else None
@@ -98,7 +99,11 @@ def _tell(g, names, agents, seed, *, log=None, plain=False, step=False, input_fi
         raise typer.Exit(code=1) from None
     finally:
         if out is not None:
-            out.close()
+            try:
+                out.close()
+            except OSError as e:
+                typer.echo(f"error: --log {log}: cannot write: {e.strerror}", err=True)
+                raise typer.Exit(code=1) from None
 
 
 @app.command()

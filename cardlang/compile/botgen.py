@@ -70,7 +70,7 @@ def compile_condition(comp, node: Any, scope: Any, shared: dict) -> tuple[CE, tu
             if local is not None:
                 if local not in used:
                     used.append(local)
-                return CE(ce.fn, ce.type, ce.secret, code=lambda g: py.IfExp(
+                return CE(ce.fn, ce.type, code=lambda g: py.IfExp(
                     _is_none(_n(local), True), _n(local), py.NamedExpr(G.store(local), g.expr(ce))))
         return ce
     comp.expr = expr  # this instance's rules call self.expr for sub-expressions: they pass here

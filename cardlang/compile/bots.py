@@ -1,7 +1,7 @@
 """Bots written in the language: per decision tag, an ordered list of preferences, compiled to an agent.
 
-A bot's conditions are compiled with the bot flag set, so they may read only what its player may see
-(own zones, public zones, counts); the compiler rejects anything else.
+A bot's conditions and weighed values may read only what its player may see (its own zones, public zones,
+counts, what it was shown): compile/visibility.py checks each before it is compiled.
 """
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any, Callable
 
 from cardlang.compile.botgen import BotPref, compile_condition, generate, reads, repeated_calls, shape
 from cardlang.compile.codecache import cached_code
+from cardlang.compile.visibility import check_bot_expr
 from cardlang.compile.compiler import CARD, CARDS, INT, PLAYER, Scope
 from cardlang.errors import CardCompileError, CardLangError, Span
 from cardlang.runtime.decisions import NOT_NAMED, View
@@ -129,15 +130,20 @@ def _compile_bot(game, name: str) -> CompiledBot:
             shared = repeated_calls([p.cond for p in rule.prefs if p.cond is not None])
             for pref in rule.prefs:
                 # `picked`: the cards this decision has picked so far (one pick is made at a time)
-                cond, subs = (compile_condition(comp, pref.cond, Scope({"picked": CARDS}, bot=True), shared)
+                cond, subs = (compile_condition(comp, pref.cond, Scope({"picked": CARDS}), shared)
                               if pref.cond is not None else (None, ()))
                 value: object = pref.value
                 if pref.kind in ("lowest", "highest"):
                     each = {"card": CARD, "slot": "slot", "number": INT, "player": PLAYER}  # the option weighed
-                    value = comp.coerce_ce(comp.expr(pref.value, Scope(each, bot=True)), INT, pref.value.span)
+                    value = comp.coerce_ce(comp.expr(pref.value, Scope(each)), INT, pref.value.span)
                 elif pref.kind == "name":
                     if value not in game.compiler.defs_by_name and not isinstance(value, str):
                         raise CardCompileError(f"unknown card '{value}'", pref.span)
+                # what the bot may read: checked on its source, after the compiler has checked names and types
+                if pref.cond is not None:
+                    check_bot_expr(comp.spec, pref.cond, ("picked",))
+                if pref.kind in ("lowest", "highest"):
+                    check_bot_expr(comp.spec, pref.value, ("card", "slot", "number", "player"))
                 cshape = shape(pref.cond) if pref.cond is not None else None
                 compiled.append(BotPref(pref.kind, value, cond, cshape, reads(cshape, "picked"), pref.span,
                                         subs))

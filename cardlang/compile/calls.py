@@ -12,6 +12,7 @@ from cardlang.compile import reacting as R_
 from cardlang.compile.codegen import Code
 from cardlang.compile.names import in_place
 from cardlang.compile.primitive_code import inline_call
+from cardlang.compile import visibility as V
 from cardlang.compile.scope import Scope, stmt_rule
 from cardlang.compile.statements import _unwritten, written_once
 from cardlang.errors import NestingLimit, RuleViolation, did_you_mean
@@ -27,6 +28,10 @@ from cardlang.syntax import ast
 class Calls:
     @stmt_rule
     def _(self, node: ast.Call, scope: Scope) -> Effect:
+        if node.verb == "reveal":  # what is revealed is public: a question offering it tells nothing more
+            for a in node.args:
+                if isinstance(a, ast.NameRef) and a.name in scope.held:
+                    scope.held[a.name] = V.NONE
         as_player = None
         kwargs = list(node.kwargs)
         for kw in kwargs:

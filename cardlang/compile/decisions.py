@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 from cardlang.compile import codegen as G
 from cardlang.compile import hoist as H
+from cardlang.compile import visibility as V
 from cardlang.compile.scope import Scope, expr_rule, stmt_rule
 from cardlang.compile.spec import GameSpec
 from cardlang.errors import Span
@@ -24,6 +25,10 @@ class Decisions:
         src = self.expr(node.source, scope)
         by, tag, prompt = self._opts(node.opts, scope, node.span, default_tag="choose")
         private = node.opts.private
+        # options picked by what they are from a zone some seat cannot see (`hand where card is Spell`):
+        # whether it is asked would tell the others whether one is there, so it is asked always, even with
+        # nothing to pick (docs/language.md section 11, "Asked always")
+        always = not private and V.held_state(self.spec, node.source, scope.held, scope.names) == V.PICKED
         q = node.quantity
         count = self.coerce(self.expr(q.count, scope), INT, q.count.span) if q.count is not None else None
         kind = q.kind
@@ -61,8 +66,9 @@ class Decisions:
                 return tuple(picked) if vkind == NUMBERS else picked
             return CE(run_choose_value, src.type)
         cards = self.coerce(src, CARDS, node.source.span)
-        find = self._named_option(node.source, scope) if kind == "up_to" and count is not None and not private \
-            else None
+        # (a private question too: its named pick is taken only when nobody reads the game, when asking a rule
+        # bot a question with nothing to pick and not asking it look the same)
+        find = self._named_option(node.source, scope) if kind == "up_to" and count is not None else None
         one = isinstance(q.count, ast.IntLit) and q.count.value == 1  # `up to 1`: no need to compute it
         by_you = node.opts.by is None
         # what needs no computing per decision: a count written as a number, a prompt with no {name} in it
@@ -79,10 +85,16 @@ class Decisions:
                 lo = hi if exactly else 0
             else:
                 lo, hi = 0, n
-            if hi == 0 and not private:  # nothing may be picked: not asked (as `ask` does), nothing to build
-                return []
+            if hi == 0:  # nothing may be picked: not asked (as `ask` does), nothing to build; but a question
+                # asked always is logged when someone reads the game, and a private one put to its player
+                if private:
+                    if _unread_by_rule(ctx, state, by_you, by):
+                        return []
+                elif not always or (state.log is None and not state.listeners):
+                    return []
             d = Decision(ctx.you if by_you else by(ctx), tag, text if text is not None else prompt(ctx), "cards",
-                         options, lo, hi, None, private=private, names=state.card_def)  # names read if asked
+                         options, lo, hi, None, private=private, names=state.card_def,  # names read if asked
+                         always=always)
             picks = ask(state, d)  # most answers pick one: no comprehension (a call of its own) for those
             if len(picks) == 1:
                 return [options[picks[0]]]
@@ -103,7 +115,7 @@ class Decisions:
             cid = pick(agent, state, p, find, ctx)
             return [] if cid is None else [cid]
 
-        if find is None and kind in ("any", "up_to") and not private:
+        if find is None and kind in ("any", "up_to"):
             def run_choose(ctx: Ctx) -> list[int]:
                 state = ctx.state
                 if state.log is None and not state.listeners:  # (named_pick, for a pick of none)
@@ -151,7 +163,7 @@ class Decisions:
         if not isinstance(source, ast.Where):
             return None
         zce = self.expr(source.source, scope)
-        if zce.type != ZONE or zce.secret is not None:
+        if zce.type != ZONE:
             return None
         zf = zce.fn
         cond_ce = self.expr(source.cond, scope.with_(card=CARD))
@@ -283,6 +295,9 @@ class Decisions:
         # three calls, and a choice tests every option's condition each time it is made)
         conds = [self.as_fn(self.expr(o.cond, scope), least=1) if o.cond is not None else None
                  for o in node.options]
+        # every option may be ruled out by cards some seat cannot see: then it is asked always (as for cards)
+        always = not private and all(o.cond is not None for o in node.options) and any(
+            V.reads_hidden(self.spec, o.cond, scope.held, scope.names) for o in node.options)
         bodies = [self.block(o.body, scope) for o in node.options]
         by_you, text = node.opts.by is None, getattr(prompt, "text", None)
 
@@ -300,9 +315,11 @@ class Decisions:
             for i, c in enumerate(conds):  # a loop, not a comprehension: one call fewer per decision
                 if c is None or c(ctx):
                     legal.append(i)
-            if not legal:
-                return
             state = ctx.state
+            if not legal:
+                if always and (state.log is not None or state.listeners):
+                    ask(state, Decision(ctx.you if by_you else by(ctx), tag, "", "options", [], 0, 1, [], always=True))
+                return
             p = ctx.you if by_you else by(ctx)
             if not private and p != CHANCE and state.log is None and not state.listeners:
                 # a bot that answers by naming options tries just those against the legal ones, as for cards
@@ -371,3 +388,11 @@ def _number_labels(numbers) -> list[str]:
 def _by_chance(ctx: Ctx) -> int:
     return CHANCE
 
+
+def _unread_by_rule(ctx: Ctx, state, by_you: bool, by) -> bool:
+    """A private question with nothing to pick, which nobody reads (no log, no listener), put to a bot that
+    answers by rule: its answer is none, and asking it would build what nobody reads."""
+    if state.log is not None or state.listeners:
+        return False
+    p = ctx.you if by_you else by(ctx)
+    return p != CHANCE and hasattr(state.agents[p], "named_picks")

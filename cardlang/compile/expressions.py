@@ -66,13 +66,10 @@ class Expressions:
         if n in self.spec.zones:
             zs = self.spec.zones[n]
             slot = zs.slot
-            secret = None
-            if scope.bot and zs.visibility not in ("public", "owner" if zs.per_player else "public"):
-                secret = f"a bot may not look into '{n}': its player cannot see it"
             if zs.per_player:
-                return CE(lambda ctx: ctx.state.zones[slot][ctx.you], ZONE, secret,
+                return CE(lambda ctx: ctx.state.zones[slot][ctx.you], ZONE,
                           code=lambda g: G.row_of("zones", slot, G.you()))
-            return CE(lambda ctx: ctx.state.zones[slot][0], ZONE, secret,  # a face-down pile is secret too
+            return CE(lambda ctx: ctx.state.zones[slot][0], ZONE,
                       code=lambda g: G.row_of("zones", slot, G.const(0)))
         if n in self.spec.counters:
             cs = self.spec.counters[n]
@@ -127,11 +124,7 @@ class Expressions:
                 if not zs.per_player:
                     raise self.error(f"'{n}' is shared, not a zone of each player", node.span, hint=f"write '{n}'")
                 slot = zs.slot
-                secret = None
-                own = isinstance(node.obj, ast.NameRef) and node.obj.name == "you"
-                if scope.bot and not (zs.visibility == "public" or (zs.visibility == "owner" and own)):
-                    secret = f"a bot may not look into '{_src_name(node)}': its player cannot see it"
-                return CE(lambda ctx: ctx.state.zones[slot][pf(ctx)], ZONE, secret,
+                return CE(lambda ctx: ctx.state.zones[slot][pf(ctx)], ZONE,
                           code=lambda g: G.row_of("zones", slot, g.expr(base)))
             if n in self.spec.counters:
                 cs = self.spec.counters[n]
@@ -274,8 +267,4 @@ def _literal(v, kind: str) -> CE:
     """A number, truth value or text written in the source: a constant (in generated code, ast.Constant)."""
     return CE(lambda ctx: v, kind, code=lambda g: G.const(v))
 
-
-def _src_name(node: ast.Attr) -> str:
-    base = node.obj.name if isinstance(node.obj, ast.NameRef) else "..."
-    return f"{base}.{node.name}"
 

@@ -17,6 +17,7 @@ from cardlang.compile.compiler import CARDS, Compiler, Scope
 from cardlang.compile.sources import (CARD_SUFFIX, RULES_SUFFIX, SCENARIO_SUFFIX, game_ids,  # noqa: F401
                                       game_sources, load_key, project_root, shown_path, source_files)
 from cardlang.compile.spec import GameSpec
+from cardlang.compile.visibility import watcher_question
 from cardlang.errors import CardCompileError, CardLangError, ErrorList, Span, did_you_mean
 from cardlang.primitives import CORE, Registry
 from cardlang.runtime.state import CardDef, Ctx, GameState
@@ -366,6 +367,13 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
                 errors.append(CardCompileError(f"this game has no zone '{t.zone}'", t.span,
                                                hint=did_you_mean(t.zone, spec.zones)))
             else:
+                asks = watcher_question(spec, t.zone, t.body)
+                if asks is not None:
+                    errors.append(CardCompileError(
+                        f"a card watching '{t.zone}' asks a question there: being asked would tell the others it "
+                        f"holds the card ('{t.zone}' is not public)", asks.span,
+                        hint="ask it in the game's window, which every target is asked whatever they hold "
+                             "(`on attack { ... privately ...; trigger ... }`), and let the card answer the trigger"))
                 cd.watchers[t.event] = (t.zone, body)
                 entry = next((e for e in comp.watch_index.setdefault(t.event, []) if e[0] == t.zone), None)
                 if entry is None:

@@ -146,8 +146,6 @@ class Operators:
         cce = self.coerce_ce(self.expr(node.count, scope), INT, node.count.span)
         count = cce.fn
         zce = self.expr(node.zone, scope)
-        if zce.secret is not None:
-            raise self.error(zce.secret, node.zone.span, hint="a bot may count it: count(...)")
         if zce.type != ZONE:
             cards = self.coerce(zce, CARDS, node.zone.span)  # a set of cards: its last ones are on top
             named = self._named_in(node.zone, scope) if node.end == "top" else None
@@ -268,8 +266,6 @@ class Operators:
             raise self.error(f"'X in ZONE' needs a card name on the left, found {_article(item.type)}",
                              node.item.span)
         cont = self.expr(node.container, scope)
-        if cont.secret is not None:
-            raise self.error(cont.secret, node.container.span, hint="a bot may count it: count(...)")
         if cont.type == ZONE:  # (a `count` of it counts them in place: counted)
             counting = applied(count_named_in, [cont, item], INT)
             fn = counting.fn

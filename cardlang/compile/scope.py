@@ -27,16 +27,19 @@ class Scope:
     """Names visible at a point of the source, with their types."""
 
     def __init__(self, names: dict[str, str] | None = None, *, in_card: bool = False, in_loop: bool = False,
-                 bot: bool = False, scenario: bool = False) -> None:
+                 scenario: bool = False) -> None:
         self.names = dict(names or {})
         self.in_card = in_card
         self.in_loop = in_loop
-        self.bot = bot
         self.scenario = scenario
+        # locals that may hold cards of a zone some seat cannot see, and how (compile/visibility.py
+        # `held_state`): shared by every scope of one body, so an assignment in a loop is seen after it
+        self.held: dict[str, int] = {}
 
     def with_(self, **names: str) -> "Scope":
-        s = Scope(self.names, in_card=self.in_card, in_loop=self.in_loop, bot=self.bot, scenario=self.scenario)
+        s = Scope(self.names, in_card=self.in_card, in_loop=self.in_loop, scenario=self.scenario)
         s.names.update(names)
+        s.held = self.held
         return s
 
     def loop(self) -> "Scope":

@@ -116,6 +116,8 @@ def _zone_spec(z: ast.ZoneDecl) -> ZoneSpec:
             spec.refill = w[1]
         elif w == ("not", "owned"):
             spec.owned = False
+        elif w == ("owner", "knows"):
+            spec.owner_knows = True     # a hidden deck whose every card came in face up (compile/visibility.py)
         elif head == "called" and len(w) == 2 and isinstance(w[1], str):
             spec.description = w[1]     # how rules text names it: `called "discard pile"`
         elif head == "grid" and len(w) == 4 and w[2] == "x" and all(isinstance(v, int) and v > 0
@@ -135,7 +137,7 @@ def _zone_spec(z: ast.ZoneDecl) -> ZoneSpec:
         else:
             raise CardCompileError(f"unknown zone option '{' '.join(map(str, w))}'", opt.span,
                                    hint="zone options: per player, shared, public, owner, hidden, top public, "
-                                        "ordered, unordered, piles, refill ZONE, not owned, grid C x R, "
+                                        "ordered, unordered, piles, refill ZONE, not owned, owner knows, grid C x R, "
                                         "keeps attachments, shows PROPERTY..., quiet, table cards|prices|top|count|none, "
                                         "called \"NAME\"")
     return spec

@@ -13,6 +13,7 @@ from typing import Callable
 
 from cardlang.compile import codegen as G
 from cardlang.compile import counter_code as CC
+from cardlang.compile import visibility as V
 from cardlang.compile.codecache import recall
 from cardlang.compile.codegen import Code
 from cardlang.compile.scope import Scope, stmt_rule
@@ -84,8 +85,6 @@ class Statements:
         """Like `coerce`, but a CE: one that needs no conversion keeps its code, to be inlined."""
         have = ce.type
         if ce.code is not None:
-            if ce.secret is not None and want != "zone":
-                raise self.error(ce.secret, span, hint="a bot may count it: count(...)")
             if (want == have or want == ANY or have == ANY) and not (want == CARDS and have == ANY):
                 return ce
             if want == "bool":
@@ -133,6 +132,7 @@ class Statements:
     def _(self, node: ast.Let, scope: Scope) -> G.Item:
         ce = self.expr(node.value, scope)
         own = node.name not in scope.names  # (a `let` of a name already known writes that one)
+        _hold(self, scope, node.name, node.value, own)
         scope.names[node.name] = ce.type
         n = node.name
         return Code(lambda gen: [gen.set_var(n, gen.expr(ce), own)])
@@ -158,6 +158,7 @@ class Statements:
         if len(target) == 1 and target[0] in scope.names:
             n = target[0]
             if op == "=":
+                _hold(self, scope, n, node.value, False)
                 return Code(lambda gen: [gen.set_var(n, gen.expr(value))])
             pyop = py.Add() if op == "+=" else py.Sub()
             return Code(lambda gen: [gen.set_var(n, py.BinOp(gen.var(n), pyop, gen.expr(value)))])
@@ -290,6 +291,8 @@ class Statements:
     def _(self, node: ast.For, scope: Scope) -> G.Item:
         items, elem = self._iterable_ce(node.iterable, scope)
         own = node.var not in scope.names  # the loop's name is seen in its body only
+        if V.held_state(self.spec, node.iterable, scope.held, scope.names) != V.NONE:
+            scope.held[node.var] = V.PICKED  # what the body keeps of them is picked by what they are
         body = self.block_items(node.body, scope.loop().with_(**{node.var: elem}))
         var = node.var
         target: list[str] = []
@@ -455,3 +458,13 @@ def _unwritten(node: ast.Block, names: tuple[str, ...]) -> tuple[str, ...]:
                for n in nodes(node) if isinstance(n, (ast.Let, ast.For, ast.Attack))
                or (isinstance(n, ast.Assign) and len(n.target) == 1)}
     return tuple(n for n in names if n not in written)
+
+
+def _hold(comp, scope: Scope, name: str, value, fresh: bool) -> None:
+    """Note whether local NAME may now hold cards some seat cannot see (compile/visibility.py): a question
+    offering them must be asked privately. Only ever raised while a body compiles (a loop may assign again)."""
+    got = V.held_state(comp.spec, value, scope.held, scope.names)
+    if fresh:
+        scope.held.pop(name, None)
+    if got > scope.held.get(name, V.NONE):
+        scope.held[name] = got

@@ -24,7 +24,6 @@ class CE:
 
     fn: Callable[[Ctx], Any]
     type: str
-    secret: str | None = None  # a zone a bot may count but not look into: why not
     code: Callable[[Any], Any] | None = None  # code(gen) -> the Python expression computing it, to inline it
     counted: Callable[[], Callable] | None = None  # a `where`: counted() -> a function counting what it keeps
 

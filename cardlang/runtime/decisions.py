@@ -87,13 +87,16 @@ def ask(state: GameState, decision: Decision) -> list[int]:
 
     A decision with nothing to decide is not asked: none when no option may be picked, and all of them
     (logged as taken, "forced") when the rules must take every option offered, as with exactly one legal
-    option. A private decision is always asked, so that whether it was asked reveals nothing.
+    option. A private decision is always asked, so that whether it was asked reveals nothing; a decision
+    asked `always` is logged as asked with nothing to pick, its answer (none) known without its agent.
     """
     n = len(decision.options)
     lo, p = decision.min, decision.player
     if decision.private:
         decision.secret = True  # at a shared screen, passed to its player alone like a simultaneous pick
     elif decision.max == 0 or (n == 0 and lo == 0):
+        if decision.always and (state.log is not None or state.listeners):  # asked, and answered: none
+            state.emit(("Decided", p, decision.tag, (), ASKED))
         return []
     elif n == lo and p != CHANCE:
         picks = list(range(n))

@@ -44,6 +44,7 @@ class ZoneSpec:
     shows: tuple[str, ...] = ()          # properties a renderer prints beside each card
     quiet: bool = False                  # bookkeeping: never drawn on the table, its moves never told
     table: str = ""                      # what the table shows of it: cards, prices, top, count, none
+    owner_knows: bool = False            # its owner knows which cards it holds, not their order (a bot's reads)
 
 
 @dataclass(slots=True)
@@ -128,11 +129,11 @@ class Decision:
     options giving their labels. They are then made only when someone reads them (most bots never do)."""
 
     __slots__ = ("player", "tag", "prompt", "kind", "options", "min", "max", "_labels", "_names", "secret",
-                 "private")
+                 "private", "always")
 
     def __init__(self, player: int, tag: str, prompt: str, kind: str, options: list, min: int, max: int,
                  labels: list[str] | None = None, secret: bool = False, private: bool = False, *,
-                 names: list | None = None) -> None:
+                 names: list | None = None, always: bool = False) -> None:
         self.player = player
         self.tag = tag
         self.prompt = prompt
@@ -146,6 +147,9 @@ class Decision:
         # `privately`: the rules keep this choice to its player. It is asked whatever the options (even none,
         # even one), so that being asked reveals nothing, and the other seats' view of the log has no line for it.
         self.private = private
+        # asked always: with nothing to pick it is still logged as asked (its answer, none, needs no agent), so
+        # that whether it was asked tells nothing (options picked from a zone others cannot see by what they are)
+        self.always = always
 
     @property
     def labels(self) -> list[str]:

@@ -13,9 +13,9 @@ game dominion {
 
   zone supply: shared, public, piles;
   zone trash: shared, public;
-  zone deck: per player, hidden, refill discard;   // "when the deck runs out, shuffle the discard pile"
+  zone deck: per player, hidden, owner knows, refill discard;   // "when the deck runs out, shuffle the discard pile"
   zone hand: per player, owner;
-  zone discard: per player, top public, called "discard pile";
+  zone discard: per player, top public, owner knows, called "discard pile";
   zone inplay: per player, public, called "play area";
   zone aside: per player, public, called "set-aside area";
 

@@ -28,7 +28,7 @@ game "warring-kingdom" {
   property forced = 0;          // never discarded by choice; its upkeep is paid first
   property ready = 1;           // on an Action card: 1 when its action can be carried out in full now
 
-  zone deck: per player, hidden, refill discard;
+  zone deck: per player, hidden, owner knows, refill discard;   // its cards all came in face up
   zone hand: per player, owner;
   zone discard: per player, public, called "discard pile";
   // Fronts (columns) 1-5 by rows 1-2 for units; row 3 holds only the Castle, in front 3 (R-WK "Player's
