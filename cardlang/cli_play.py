@@ -69,10 +69,11 @@ def _tell(g, names, agents, seed, *, log=None, plain=False, step=False, **kw) ->
     from cardlang.errors import CardLangError
     from cardlang.table.session import BadLog, run
     from cardlang.table.style import Style, wants_colour
+    from cardlang.outfile import OutputFile, WriteFailed
     try:
-        out = open(log, "w", encoding="utf-8") if log else None
-    except OSError as e:
-        raise _fail_usage(f"--log {log}: cannot write: {e.strerror}") from None
+        out = OutputFile(log, "--log") if log else None
+    except WriteFailed as e:
+        raise _fail_usage(str(e)) from None
     after = (lambda: typer.prompt("", default="", show_default=False, prompt_suffix="(Enter) ")) if step else None
     try:
         run(g, names, agents, seed, echo=typer.echo, style=Style(g, wants_colour(plain)), log_file=out,
@@ -86,9 +87,16 @@ def _tell(g, names, agents, seed, *, log=None, plain=False, step=False, **kw) ->
     except CardLangError as e:
         echo(e.render(), err=True)
         raise typer.Exit(code=1) from None
+    except WriteFailed as e:  # the log is removed, never left cut short
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(code=1) from None
     finally:
-        if out is not None:
-            out.close()
+        if out is not None and out.error is None:  # (a failed write was reported above)
+            try:
+                out.commit()  # the log of a game stopped early is whole up to where it stopped
+            except WriteFailed as e:
+                typer.echo(f"error: {e}", err=True)
+                raise typer.Exit(code=1) from None
 
 
 @app.command()

@@ -112,18 +112,23 @@ def run_job(game, names: list[str], games: int, seed: int, *, pools=None, varian
     job = make_job(game, names, seed, pools=pools, variants=variants, records=per_game is not None, check=check,
                    max_turns=max_turns, extra=extra, accumulators=accumulators)
     bar = Progress(games, sys.stderr, enabled=not quiet)
-    with Runner(games, workers, executor, bar) as runner:
-        out = open(per_game, "w", encoding="utf-8") if per_game else None
+    from cardlang.outfile import OutputFile, WriteFailed
+    try:
+        with Runner(games, workers, executor, bar) as runner:
+            out = OutputFile(per_game, "--per-game") if per_game else None
 
-        def write(records: list[dict]) -> None:
-            out.write("".join(json.dumps(r) + "\n" for r in records))
-        try:
-            outcome = runner.play(game, job, games, start=start, on_records=write if out else None,
-                                  on_progress=bar)
-        finally:
-            bar.close()
-            if out is not None:
-                out.close()
+            def write(records: list[dict]) -> None:
+                out.write("".join(json.dumps(r) + "\n" for r in records))
+            try:
+                outcome = runner.play(game, job, games, start=start, on_records=write if out else None,
+                                      on_progress=bar)
+            finally:
+                bar.close()
+                if out is not None and out.error is None:  # whole games, also of a run stopped early
+                    out.commit()
+    except WriteFailed as e:  # the file is removed, never left cut short; the workers were stopped
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(code=1) from None
     return outcome, job
 
 

@@ -106,6 +106,17 @@ def _wait_for_workers(proc: subprocess.Popen, count: int, deadline: float) -> li
     raise AssertionError("the pool's workers never started")
 
 
+def _written(per_game: Path, proc: subprocess.Popen) -> int:
+    """How much of PER_GAME the run has written: into a temporary file beside it, renamed at the end."""
+    tmp = per_game.with_name(f".{per_game.name}.{proc.pid}.tmp")
+    for f in (tmp, per_game):
+        try:
+            return f.stat().st_size
+        except OSError:
+            pass
+    return 0
+
+
 def _clean_signals() -> None:
     """A child started as from a terminal: Ctrl-C neither blocked nor ignored. A suite started in the
     background (a shell's `&`, nohup) runs with Ctrl-C ignored, which its children inherit, and a program
@@ -135,7 +146,7 @@ def test_ctrl_c_prints_the_totals_so_far_marked_partial_and_exits_130(tmp_path: 
     try:
         workers = _wait_for_workers(proc, 2, time.time() + 60)
         deadline = time.time() + 60
-        while time.time() < deadline and (not per_game.exists() or per_game.stat().st_size < 2000):
+        while time.time() < deadline and _written(per_game, proc) < 2000:
             time.sleep(0.2)
         sent = time.time()
         proc.send_signal(signal.SIGINT)
@@ -176,7 +187,7 @@ def test_a_worker_that_dies_fails_the_run_naming_its_batch(tmp_path: Path) -> No
     try:
         workers = _wait_for_workers(proc, 2, time.time() + 60)
         deadline = time.time() + 60
-        while time.time() < deadline and (not per_game.exists() or per_game.stat().st_size < 2000):
+        while time.time() < deadline and _written(per_game, proc) < 2000:
             time.sleep(0.2)
         os.kill(workers[0], signal.SIGKILL)
         out, err = proc.communicate(timeout=60)
