@@ -152,7 +152,7 @@ def play_arms(arms: list, replace: list, names: list[str], games: int, seed: int
                     bar.close()
                     typer.echo(f"interrupted: {o.totals.games} of {games} games of arm {'AB'[i]} finished; "
                                "nothing is reported", err=True)
-                    raise typer.Exit(code=130)
+                    raise typer.Exit(code=o.exit_code)
                 outcomes.append(o.accumulators[0].outcomes)
                 if len(o.accumulators) > 1:
                     card_stats = o.accumulators[1].stats
@@ -182,7 +182,7 @@ def print_outcome(game, job: Job, o: Outcome, requested: int, *, json_: bool, st
             for line in acc.text_lines():
                 typer.echo(line)
     if o.partial:
-        raise typer.Exit(code=130)
+        raise typer.Exit(code=o.exit_code)
     if o.violations:
         raise typer.Exit(code=1)
 

@@ -55,6 +55,12 @@ class Outcome:
     violations: list[dict] = field(default_factory=list)
     partial: bool = False      # interrupted: these are the totals of the games finished so far
     seconds: float = 0.0       # wall clock
+    signal: int = signal.SIGINT  # what interrupted a partial run (Ctrl-C; SIGTERM from kill or timeout)
+
+    @property
+    def exit_code(self) -> int:
+        """The exit code of a partial run, as a shell reports a program stopped by its signal (130, 143)."""
+        return 128 + int(self.signal)
 
 
 # ---- the worker side ------------------------------------------------------------------------------------
@@ -123,6 +129,7 @@ def _worker_init(board=None) -> None:
     global _BOARD
     # Ctrl-C goes to the whole process group; the parent alone decides what happens (stop, print totals).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _stop_with(os.getppid())
     if board is None:
         return
     with board.get_lock():
@@ -136,6 +143,17 @@ def _worker_init(board=None) -> None:
         board[slot + 1] = -1
         os._exit(1)
     signal.signal(signal.SIGTERM, stopped_by_the_pool)
+
+
+def _stop_with(parent: int) -> None:
+    """End this worker when PARENT ends, however it ended (SIGKILL, a crash, a signal it did not catch): a
+    worker whose parent is gone would otherwise wait on the pool's queue for ever, and keep the
+    resource tracker (which ends when the last process holding its pipe does) running too."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+    threading.Thread(target=watch, name="cardlang-parent-watch", daemon=True).start()
 
 
 def _playing(start: int) -> None:
@@ -282,7 +300,7 @@ def run(job: Job, games: int, executor: Executor, slots: int, *, start: int = 0,
             merged.merge(b)
             next_merge = b.stop
 
-    stop_asked = _CtrlCNoted(not isinstance(executor, InProcess))
+    stop_asked = _StopNoted(not isinstance(executor, InProcess))
     try:
         while next_merge < end:
             if stop_asked():
@@ -313,6 +331,7 @@ def run(job: Job, games: int, executor: Executor, slots: int, *, start: int = 0,
                 on_progress(finished)
             merge_ready()
     except KeyboardInterrupt:
+        by = stop_asked.asked or signal.SIGINT
         stop_asked.ignore_more()  # a second Ctrl-C while the workers stop is noted, not raised
         if local:
             _stop_local_workers(executor)
@@ -323,7 +342,8 @@ def run(job: Job, games: int, executor: Executor, slots: int, *, start: int = 0,
         for a in sorted(done_batches):
             next_merge = a
             merge_ready()
-        return Outcome(merged.totals, merged.accumulators, merged.violations, True, time.perf_counter() - began)
+        return Outcome(merged.totals, merged.accumulators, merged.violations, True, time.perf_counter() - began,
+                       signal=by)
     except BaseException:
         if local:
             _stop_local_workers(executor)
@@ -333,33 +353,41 @@ def run(job: Job, games: int, executor: Executor, slots: int, *, start: int = 0,
     return Outcome(merged.totals, merged.accumulators, merged.violations, False, time.perf_counter() - began)
 
 
-class _CtrlCNoted:
-    """While a pool runs, Ctrl-C is only noted, and the loop stops at its next turn (a quarter of a second at
-    most): raised as it comes, KeyboardInterrupt could land inside the pool's own locks and pipes (a submit,
-    the wakeup of its manager thread) and leave the run waiting on them forever, or cut a per-game line in
-    two. Only in the main thread, and only when Ctrl-C is not ignored (a run started in the background keeps
-    ignoring it); a run in this process (InProcess) is interrupted where it is, as any Python program."""
+class _StopNoted:
+    """While a pool runs, Ctrl-C (SIGINT), SIGTERM (what `kill` and `timeout` send) and SIGHUP (a closed
+    terminal) are only noted, and the loop stops at its next turn (a quarter of a second at most), stopping the
+    workers and returning the totals so far: raised as it comes, KeyboardInterrupt could land inside the
+    pool's own locks and pipes (a submit, the wakeup of its manager thread) and leave the run waiting on them
+    forever, or cut a per-game line in two; and SIGTERM's default would end this process alone, leaving the
+    workers behind. Only in the main thread, and only for a signal left to its default (a run started in the
+    background keeps ignoring Ctrl-C; a program that handles SIGTERM itself keeps its handler); a run in this
+    process (InProcess) is interrupted where it is, as any Python program. `asked`: the signal noted, or 0."""
+
+    _SIGNALS = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n))
 
     def __init__(self, enabled: bool) -> None:
-        self.asked = False
-        self.before = None
-        if enabled and threading.current_thread() is threading.main_thread() \
-                and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-            self.before = signal.signal(signal.SIGINT, self._note)
+        self.asked = 0
+        self.before: dict = {}
+        if not enabled or threading.current_thread() is not threading.main_thread():
+            return
+        for sig in self._SIGNALS:
+            default = signal.default_int_handler if sig == signal.SIGINT else signal.SIG_DFL
+            if signal.getsignal(sig) is default:
+                self.before[sig] = signal.signal(sig, self._note)
 
     def _note(self, signum, frame) -> None:
-        self.asked = True
+        self.asked = self.asked or signum
 
     def __call__(self) -> bool:
-        return self.asked
+        return bool(self.asked)
 
     def ignore_more(self) -> None:
-        self.asked = False
+        self.asked = 0
 
     def restore(self) -> None:
-        if self.before is not None:
-            signal.signal(signal.SIGINT, self.before)
-            self.before = None
+        for sig, handler in self.before.items():
+            signal.signal(sig, handler)
+        self.before = {}
 
 
 def run_adaptive(job: Job, games: int, slots: int, make_pool: Callable[[], Executor], *, start: int = 0,
