@@ -9,6 +9,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
 from tests.io_child import ROOT, limits
 
 GAMES = ["dominion", "warring-kingdom", "greedy-kingdoms", "fall-of-kingdoms"]
@@ -47,3 +49,93 @@ for g in {GAMES!r}:
 print("ok")
 """, cache)
     assert again.returncode == 0 and again.stdout.strip() == "ok", again.stdout + again.stderr
+
+
+def _fill(cache: Path) -> None:
+    r = python("from cardlang.compile.game import load_game; load_game('dominion'); print('ok')", cache)
+    assert r.stdout.strip() == "ok", r.stderr
+
+
+def _play(cache: Path, code: int = 0) -> subprocess.CompletedProcess:
+    env = dict(os.environ, PYTHONPATH=str(ROOT), CARDLANG_CACHE=str(cache))
+    r = subprocess.run([sys.executable, "-m", "cardlang", "simulate", "dominion", "--players", "big-money,smithy-bm",
+                        "--games", "4", "--workers", "1", "--json"], cwd=ROOT, env=env, text=True,
+                       capture_output=True, timeout=240, preexec_fn=limits())
+    assert r.returncode == code, r.stderr
+    assert "Traceback" not in r.stderr and "internal error" not in r.stderr
+    return r
+
+
+def _results(r: subprocess.CompletedProcess) -> dict:
+    import json
+    obj = json.loads(r.stdout.strip().splitlines()[-1])
+    obj.pop("games_per_second")
+    return obj
+
+
+def _planted(cache: Path, marker: Path) -> None:
+    """Rewrite every entry as someone who can write the folder but has not the key would: code objects that
+    leave MARKER behind, or a pickle that does, with the unkeyed hash the cache used to check."""
+    import hashlib
+    import marshal
+    import pickle
+
+    from cardlang import cache as C
+    evil = compile(f"open({str(marker)!r}, 'a').write('code ran')", "<planted>", "exec")
+
+    class Evil:
+        def __reduce__(self):
+            return (exec, (f"open({str(marker)!r}, 'a').write('pickle ran')",))
+    for f in cache.glob("*.cache"):
+        whole = f.read_bytes()
+        head = whole[:len(C._MAGIC) + 32]
+        if f.name.startswith("code-"):
+            stored, facts = marshal.loads(whole[C._HEAD:])
+            payload = marshal.dumps(([(a, b, names, evil) for a, b, names, _ in stored], facts))
+        else:
+            payload = pickle.dumps(Evil())
+        f.write_bytes(head + hashlib.sha256(payload).digest() + payload)
+
+
+def test_planted_code_or_pickles_are_never_run(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    _fill(cache)
+    clean = _results(_play(cache))
+    marker = tmp_path / "ran"
+    _planted(cache, marker)
+    assert _results(_play(cache)) == clean
+    assert not marker.exists(), marker.read_text()
+    _planted(cache, marker)  # the same again, with a key the planter made himself
+    (cache / "key").write_bytes(b"k" * 32)
+    (cache / "key").chmod(0o600)
+    assert _results(_play(cache)) == clean
+    assert not marker.exists(), marker.read_text()
+
+
+def test_a_folder_others_may_write_to_is_refused_with_one_warning(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    _fill(cache)
+    clean = _results(_play(cache))
+    marker = tmp_path / "ran"
+    _planted(cache, marker)
+    cache.chmod(0o777)
+    r = _play(cache)
+    assert _results(r) == clean and not marker.exists()
+    assert r.stderr.count("warning: cache folder") == 1 and "others may write to it" in r.stderr
+
+
+def test_a_key_others_may_read_is_refused(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    _fill(cache)
+    (cache / "key").chmod(0o644)
+    r = _play(cache)
+    assert r.stderr.count("warning: cache folder") == 1 and "key file may be read" in r.stderr
+
+
+@pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="gives the folder to another user")
+def test_a_folder_of_another_user_is_refused(tmp_path: Path) -> None:
+    cache = tmp_path / "cache"
+    _fill(cache)
+    os.chown(cache, 65534, 65534)
+    r = _play(cache)
+    assert r.stderr.count("warning: cache folder") == 1 and "belongs to another user" in r.stderr
