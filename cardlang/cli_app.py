@@ -25,7 +25,8 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of tex
 WorkersOpt = Annotated[Optional[int], typer.Option(metavar="N", min=1, help="Processes to use (default: every core). "
                                                    "Results never depend on it.")]
 ExecutorOpt = Annotated[Optional[str], typer.Option(metavar="ADDRESS", help="dask://HOST:N: play the games on the Dask scheduler "
-                                                    "there (needs the dask extra of cardlang).")]
+                                                    "there (needs the dask extra of cardlang); dask+tls://HOST:N "
+                                                    "with the TLS settings of Dask's configuration.")]
 
 
 def _version(value: bool) -> None:

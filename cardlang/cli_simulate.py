@@ -55,7 +55,7 @@ class Runner:
             address = parse_dask_address(executor)
             if address is None:
                 typer.echo(f"error: --executor {executor}: expected dask://HOST:N, the scheduler's address "
-                           "(e.g. dask://127.0.0.1:8786)", err=True)
+                           "(e.g. dask://127.0.0.1:8786), or dask+tls://HOST:N for one that uses TLS", err=True)
                 raise typer.Exit(code=2)
             try:
                 self.pool, self.slots, self._close = dask_executor(address)

@@ -190,34 +190,59 @@ def local_pool(workers: int) -> Executor:
 
 
 def parse_dask_address(text: str) -> str | None:
-    """`dask://HOST:N` -> `tcp://HOST:N`; None when TEXT is not of that form."""
-    if not text.startswith("dask://"):
-        return None
-    rest = text[len("dask://"):]
-    host, _, number = rest.rpartition(":")
-    if not host or not number.isdigit() or "/" in rest:
-        return None
-    return f"tcp://{host}:{number}"
+    """`dask://HOST:N` -> `tcp://HOST:N`, `dask+tls://HOST:N` -> `tls://HOST:N`; None when TEXT is not of
+    that form."""
+    for prefix, scheme in (("dask://", "tcp://"), ("dask+tls://", "tls://")):
+        if text.startswith(prefix):
+            rest = text[len(prefix):]
+            host, _, number = rest.rpartition(":")
+            if not host or not number.isdigit() or "/" in rest or not 0 < int(number) < 65536:
+                return None
+            return scheme + rest
+    return None
 
 
 def dask_executor(address: str, timeout: float = 5.0):
-    """(executor, worker threads, close) for a Dask scheduler. Raises RunFailed when the extra is missing or
-    the scheduler does not answer within TIMEOUT seconds."""
+    """(executor, worker threads, close) for a Dask scheduler. Raises RunFailed when the extra is missing, or
+    when no Dask scheduler answers at ADDRESS within TIMEOUT seconds (saying what was found there instead).
+
+    Dask carries pickles over its connections: a `tcp://` cluster runs whatever anyone who can reach its
+    ports sends, and sees the games in plain text. `tls://` (given as dask+tls://HOST:N) uses the TLS settings
+    of Dask's own configuration (distributed.comm.tls: ca-file, client cert and key), as `dask scheduler
+    --tls-ca-file ...` does on the other side."""
     try:
         from distributed import Client
     except ImportError:
         raise RunFailed("--executor dask:// needs the Dask extra: pip install 'cardlang[dask]'") from None
-    import socket
-    host, _, number = address[len("tcp://"):].rpartition(":")
-    try:  # a refused connection answers at once; Dask itself would retry until its timeout
-        socket.create_connection((host.strip("[]"), int(number)), timeout=timeout).close()
-    except OSError as e:
-        raise RunFailed(f"cannot reach the Dask scheduler at {address}: {e.strerror or e}; "
-                        "is `dask scheduler` running there?") from None
+    import dask
+
+    from cardlang.dask_probe import NotAScheduler, probe
+    scheme, _, rest = address.partition("://")
+    host, _, number = rest.rpartition(":")
+    shown = f"dask{'+tls' if scheme == 'tls' else ''}://{rest}"
+    security, tls = None, None
+    if scheme == "tls":
+        from distributed.security import Security
+        try:
+            security = Security(require_encryption=True)
+            tls = security.get_connection_args("client")["ssl_context"]
+        except (OSError, ValueError, TypeError) as e:
+            raise RunFailed(f"--executor {shown}: Dask's TLS settings cannot be used ({e}); set "
+                            "distributed.comm.tls.ca-file, client.cert and client.key in Dask's configuration "
+                            "(e.g. DASK_DISTRIBUTED__COMM__TLS__CA_FILE)") from None
+        if tls is None:
+            raise RunFailed(f"--executor {shown}: Dask's configuration names no TLS certificates; set "
+                            "distributed.comm.tls.ca-file, client.cert and client.key "
+                            "(e.g. DASK_DISTRIBUTED__COMM__TLS__CA_FILE)")
+    try:  # bounded, and says what answered: Dask itself retries for a minute and trusts the peer's frames
+        probe(host.strip("[]"), int(number), timeout, tls)
+    except NotAScheduler as e:
+        raise RunFailed(f"no Dask scheduler at {shown}: {e}") from None
     try:
-        client = Client(address, timeout=timeout, set_as_default=False)
-    except (OSError, TimeoutError) as e:
-        raise RunFailed(f"cannot reach the Dask scheduler at {address} within {timeout:g} s ({e.__class__.__name__})"
+        with dask.config.set({"distributed.comm.timeouts.connect": f"{timeout:g}s"}):
+            client = Client(address, timeout=timeout, set_as_default=False, security=security)
+    except (OSError, TimeoutError, ValueError) as e:
+        raise RunFailed(f"cannot reach the Dask scheduler at {shown} within {timeout:g} s ({e.__class__.__name__})"
                         "; is `dask scheduler` running there?") from None
     threads = sum(client.nthreads().values()) or 1
     return client.get_executor(pure=False), threads, client.close

@@ -1,0 +1,92 @@
+"""Issue 24: an address given to --executor where no Dask scheduler answers is a clear error within the
+bound (5 s), saying what was found there: a port that listens but never answers, another kind of server, a
+peer that sends junk (it once had Dask allocate 3 EiB), a connection closed at once. Local sockets only."""
+from __future__ import annotations
+
+import socket
+import threading
+import time
+
+import pytest
+
+from tests.io_child import cardlang
+
+pytest.importorskip("distributed", reason="the optional extra cardlang[dask] is not installed")
+
+
+class Server:
+    """A TCP server on 127.0.0.1 that does ACT(connection) for each connection, in a thread."""
+
+    def __init__(self, act) -> None:
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen(8)
+        self.port = self.sock.getsockname()[1]
+        self.act = act
+        self.held: list[socket.socket] = []
+        threading.Thread(target=self.serve, daemon=True).start()
+
+    def serve(self) -> None:
+        while True:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            self.held.append(conn)
+            if self.act is not None:
+                self.act(conn)
+
+    def close(self) -> None:
+        for c in self.held:
+            c.close()
+        self.sock.close()
+
+
+def _banner(conn: socket.socket) -> None:
+    conn.sendall(b"SSH-2.0-OpenSSH_9.6\r\n")
+
+
+def _junk(conn: socket.socket) -> None:
+    conn.sendall(b"\xff" * 64)
+
+
+def _shut(conn: socket.socket) -> None:
+    conn.close()
+
+
+def _http(conn: socket.socket) -> None:
+    def answer() -> None:
+        conn.settimeout(10)
+        try:
+            conn.recv(1024)
+            conn.sendall(b"HTTP/1.0 400 Bad Request\r\n\r\n")
+        except OSError:
+            pass
+    threading.Thread(target=answer, daemon=True).start()
+
+
+@pytest.mark.parametrize("act, said", [
+    (None, "something listens there but said nothing within 5 s"),
+    (_http, "something listens there but said nothing within 5 s"),
+    (_banner, "not a Dask scheduler: it began with b'SSH-2.0-OpenSSH_9.6\\r\\n'"),
+    (_junk, "not a Dask scheduler: it began with b'\\xff\\xff"),
+    (_shut, "the connection was closed at once"),
+], ids=["silent", "http", "banner", "junk", "closed"])
+def test_no_scheduler_at_the_address(act, said: str) -> None:
+    server = Server(act)
+    try:
+        began = time.monotonic()
+        r = cardlang("simulate", "dominion", "--players", "big-money,random", "--games", "5", "--executor",
+                     f"dask://127.0.0.1:{server.port}", code=1, timeout=60)
+        took = time.monotonic() - began
+    finally:
+        server.close()
+    assert f"error: no Dask scheduler at dask://127.0.0.1:{server.port}: " in r.stderr, r.stderr
+    assert said in r.stderr, r.stderr
+    assert took < 30, f"{took:.0f} s"
+
+
+def test_a_tls_address_without_tls_settings_is_a_clear_error() -> None:
+    r = cardlang("simulate", "dominion", "--players", "big-money,random", "--games", "5", "--executor",
+                 "dask+tls://127.0.0.1:1", code=1, timeout=60)
+    assert "error: --executor dask+tls://127.0.0.1:1: Dask's configuration names no TLS certificates" in r.stderr
