@@ -90,3 +90,24 @@ def test_a_tls_address_without_tls_settings_is_a_clear_error() -> None:
     r = cardlang("simulate", "dominion", "--players", "big-money,random", "--games", "5", "--executor",
                  "dask+tls://127.0.0.1:1", code=1, timeout=60)
     assert "error: --executor dask+tls://127.0.0.1:1: Dask's configuration names no TLS certificates" in r.stderr
+
+
+def test_a_scheduler_that_uses_tls(tmp_path) -> None:
+    """dask+tls:// takes the certificates from Dask's own configuration; the same scheduler asked without TLS
+    is named as possibly one that uses TLS."""
+    import distributed
+    from distributed.security import Security
+    sec = Security.temporary()
+    files = {}
+    for name, pem in (("CA_FILE", sec.tls_ca_file), ("CLIENT__CERT", sec.tls_client_cert),
+                      ("CLIENT__KEY", sec.tls_client_key or sec.tls_client_cert)):
+        files[f"DASK_DISTRIBUTED__COMM__TLS__{name}"] = str(tmp_path / f"{name}.pem")
+        (tmp_path / f"{name}.pem").write_text(pem)
+    with distributed.LocalCluster(n_workers=1, threads_per_worker=1, processes=False, host="127.0.0.1",
+                                  dashboard_address=None, security=sec) as cluster:
+        rest = cluster.scheduler_address.split("://", 1)[1]
+        common = ("simulate", "dominion", "--players", "big-money,random", "--games", "4", "--json")
+        r = cardlang(*common, "--executor", f"dask+tls://{rest}", env=files, code=0, timeout=120)
+        assert '"games": 4' in r.stdout
+        r = cardlang(*common, "--executor", f"dask://{rest}", code=1, timeout=60)
+        assert "said nothing within 5 s" in r.stderr and "a scheduler that uses TLS?" in r.stderr
