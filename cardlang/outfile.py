@@ -35,15 +35,31 @@ class OutputFile:
             st = os.stat(self.path)
             direct = not stat.S_ISREG(st.st_mode)
         except OSError:
-            direct = False
+            st, direct = None, False
         try:
+            if not direct:
+                tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
+                flags = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_CLOEXEC", 0)
+                try:
+                    try:
+                        fd = os.open(tmp, flags, mode)
+                    except FileExistsError:  # left by a run of the same process id that was killed
+                        os.unlink(tmp)
+                        fd = os.open(tmp, flags, mode)
+                except PermissionError:
+                    if st is None:
+                        raise
+                    direct = True  # a file we may write in a folder we may not: written in place, as before
+                else:
+                    self.tmp = tmp
+                    if st is not None:  # the file keeps its permissions
+                        os.chmod(tmp, stat.S_IMODE(st.st_mode) & mode | stat.S_IMODE(st.st_mode) & 0o600)
+                    self.file = os.fdopen(fd, "w", encoding="utf-8")
             if direct:  # a device or pipe: written as it is
                 self.file = open(self.path, "w", encoding="utf-8")
-            else:
-                self.tmp = self.path.with_name(f".{self.path.name}.{os.getpid()}.tmp")
-                fd = os.open(self.tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | getattr(os, "O_CLOEXEC", 0), mode)
-                self.file = os.fdopen(fd, "w", encoding="utf-8")
         except OSError as e:
+            if self.tmp is not None:
+                self.discard()
             raise self._failed(e) from None
 
     def _failed(self, e: OSError) -> WriteFailed:

@@ -56,3 +56,19 @@ def test_sheets_into_a_folder_that_cannot_be_made(folder: str) -> None:
         pytest.skip(f"no {Path(folder).parent}")
     r = cardlang("sheets", "dominion", "-o", folder, code=2)
     assert f"error: --out {folder}: cannot create this folder" in r.stderr
+
+
+def test_an_existing_file_keeps_its_permissions_and_a_file_in_a_closed_folder_is_written(tmp_path: Path) -> None:
+    log = tmp_path / "game.jsonl"
+    log.write_text("old\n")
+    log.chmod(0o600)
+    cardlang("play", "dominion", "--players", "big-money,big-money", "--quiet", "--log", log, code=0)
+    assert oct(log.stat().st_mode & 0o777) == oct(0o600) and "Header" in log.read_text()
+    tmp_path.chmod(0o500)  # the file may be written, its folder not: written in place
+    try:
+        import os
+        if os.access(tmp_path, os.W_OK):
+            pytest.skip("running as a user who may write anywhere")
+        cardlang("play", "dominion", "--players", "big-money,big-money", "--quiet", "--log", log, code=0)
+    finally:
+        tmp_path.chmod(0o700)
