@@ -134,8 +134,10 @@ def report(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")]
             + (f"; variant {', '.join(sorted(variants))}" if variants else "") + f"; cards: {labels[0]}"]
     page = render_report(title=f"{arms[0].title}: balance report", meta=meta, stats=stats,
                          wins=arm_a.figures(), comparison=comparison)
+    from cardlang.outfile import WriteFailed, write_whole
     try:
-        out.write_text(page, encoding="utf-8")
-    except OSError as e:
-        raise _fail_usage(f"-o {out}: cannot write: {e.strerror}") from None
+        write_whole(out, page, "-o")  # whole or not at all
+    except WriteFailed as e:
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(code=1) from None
     typer.echo(f"wrote {out} ({stats.games} games{', A/B' if b else ''})")
