@@ -55,12 +55,12 @@ class Outcome:
     violations: list[dict] = field(default_factory=list)
     partial: bool = False      # interrupted: these are the totals of the games finished so far
     seconds: float = 0.0       # wall clock
-    signal: int = signal.SIGINT  # what interrupted a partial run (Ctrl-C; SIGTERM from kill or timeout)
+    stopped_by: int = signal.SIGINT  # what interrupted a partial run (Ctrl-C; SIGTERM from kill or timeout)
 
     @property
     def exit_code(self) -> int:
         """The exit code of a partial run, as a shell reports a program stopped by its signal (130, 143)."""
-        return 128 + int(self.signal)
+        return 128 + int(self.stopped_by)
 
 
 # ---- the worker side ------------------------------------------------------------------------------------
@@ -368,7 +368,7 @@ def run(job: Job, games: int, executor: Executor, slots: int, *, start: int = 0,
             next_merge = a
             merge_ready()
         return Outcome(merged.totals, merged.accumulators, merged.violations, True, time.perf_counter() - began,
-                       signal=by)
+                       stopped_by=by)
     except BaseException:
         if local:
             _stop_local_workers(executor)
