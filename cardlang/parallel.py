@@ -442,7 +442,7 @@ def run_adaptive(job: Job, games: int, slots: int, make_pool: Callable[[], Execu
     for ours, theirs in zip(first.accumulators, rest.accumulators):
         ours.merge(theirs)
     return Outcome(first.totals, first.accumulators, first.violations + rest.violations, rest.partial,
-                   first.seconds + rest.seconds)
+                   first.seconds + rest.seconds, rest.stopped_by)
 
 
 def _result(f: Future, job: Job, a: int, b: int, pending: dict, started: set, executor: Executor) -> Batch:
