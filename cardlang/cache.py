@@ -77,9 +77,11 @@ _warned: set[str] = set()
 
 
 def _refused(folder: Path, why: str) -> None:
-    """Say once per process why the cache folder is not used (the run goes on, building everything)."""
-    if str(folder) not in _warned:
+    """Say once why the cache folder is not used (the run goes on, building everything): once per process,
+    and not again in the worker processes it starts (they inherit the note in the environment)."""
+    if str(folder) not in _warned and os.environ.get("CARDLANG_CACHE_WARNED") != str(folder):
         _warned.add(str(folder))
+        os.environ["CARDLANG_CACHE_WARNED"] = str(folder)
         sys.stderr.write(f"warning: cache folder {folder} is not used: {why}; everything is built afresh "
                          "(give a folder of your own in CARDLANG_CACHE, or CARDLANG_CACHE=off)\n")
     return None

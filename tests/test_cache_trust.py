@@ -56,10 +56,10 @@ def _fill(cache: Path) -> None:
     assert r.stdout.strip() == "ok", r.stderr
 
 
-def _play(cache: Path, code: int = 0) -> subprocess.CompletedProcess:
+def _play(cache: Path, code: int = 0, workers: str = "1") -> subprocess.CompletedProcess:
     env = dict(os.environ, PYTHONPATH=str(ROOT), CARDLANG_CACHE=str(cache))
     r = subprocess.run([sys.executable, "-m", "cardlang", "simulate", "dominion", "--players", "big-money,smithy-bm",
-                        "--games", "4", "--workers", "1", "--json"], cwd=ROOT, env=env, text=True,
+                        "--games", "4", "--workers", workers, "--json"], cwd=ROOT, env=env, text=True,
                        capture_output=True, timeout=240, preexec_fn=limits())
     assert r.returncode == code, r.stderr
     assert "Traceback" not in r.stderr and "internal error" not in r.stderr
@@ -119,7 +119,7 @@ def test_a_folder_others_may_write_to_is_refused_with_one_warning(tmp_path: Path
     marker = tmp_path / "ran"
     _planted(cache, marker)
     cache.chmod(0o777)
-    r = _play(cache)
+    r = _play(cache, workers="2")  # (not again in each worker)
     assert _results(r) == clean and not marker.exists()
     assert r.stderr.count("warning: cache folder") == 1 and "others may write to it" in r.stderr
 
