@@ -1,7 +1,7 @@
 """What answers at a Dask scheduler's address, found within a bounded time before Dask's own Client connects.
 
 Dask's Client retries a connection until its own timeouts (a minute and more), and trusts what the peer
-sends: a port where something listens but never answers held a run for a minute, another kind of server for
+sends: an address where something listens but never answers held a run for a minute, another kind of server for
 eleven, and a peer sending junk had Dask allocate exabytes for a frame length it read. So the address is
 tried here first, every step bounded by one deadline: the connection (and with TLS its handshake), then the
 first message, which a Dask scheduler sends unasked as soon as a connection is made (its handshake: a frame
@@ -29,11 +29,11 @@ def _shown(data: bytes) -> str:
     return repr(text) + ("..." if len(data) > 40 else "")
 
 
-def probe(host: str, port: int, timeout: float, tls: ssl.SSLContext | None = None) -> None:
-    """Raise NotAScheduler unless a Dask scheduler greets a connection to HOST:PORT within TIMEOUT seconds."""
+def probe(host: str, number: int, timeout: float, tls: ssl.SSLContext | None = None) -> None:
+    """Raise NotAScheduler unless a Dask scheduler greets a connection to HOST:NUMBER within TIMEOUT seconds."""
     deadline = time.monotonic() + timeout
     try:
-        sock = socket.create_connection((host, port), timeout=timeout)
+        sock = socket.create_connection((host, number), timeout=timeout)
     except ConnectionRefusedError:
         raise NotAScheduler("nothing listens there (connection refused); is `dask scheduler` running?") from None
     except (socket.timeout, TimeoutError):

@@ -207,7 +207,7 @@ def dask_executor(address: str, timeout: float = 5.0):
     when no Dask scheduler answers at ADDRESS within TIMEOUT seconds (saying what was found there instead).
 
     Dask carries pickles over its connections: a `tcp://` cluster runs whatever anyone who can reach its
-    ports sends, and sees the games in plain text. `tls://` (given as dask+tls://HOST:N) uses the TLS settings
+    addresses sends, and sees the games in plain text. `tls://` (given as dask+tls://HOST:N) uses the TLS settings
     of Dask's own configuration (distributed.comm.tls: ca-file, client cert and key), as `dask scheduler
     --tls-ca-file ...` does on the other side."""
     try:
