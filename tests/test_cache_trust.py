@@ -51,9 +51,20 @@ print("ok")
     assert again.returncode == 0 and again.stdout.strip() == "ok", again.stdout + again.stderr
 
 
-def _fill(cache: Path) -> None:
+@pytest.fixture(scope="module")
+def filled(tmp_path_factory) -> tuple[Path, dict]:
+    """A cache holding Dominion's entries (filled once for this module), and the results of a run with it."""
+    cache = tmp_path_factory.mktemp("filled") / "cache"
     r = python("from cardlang.compile.game import load_game; load_game('dominion'); print('ok')", cache)
     assert r.stdout.strip() == "ok", r.stderr
+    return cache, _results(_play(cache))
+
+
+def _fill(cache: Path, filled: tuple[Path, dict]) -> dict:
+    """A copy of the filled cache at CACHE (the permissions kept); the results of a run with it."""
+    import shutil
+    shutil.copytree(filled[0], cache)
+    return filled[1]
 
 
 def _play(cache: Path, code: int = 0, workers: str = "1") -> subprocess.CompletedProcess:
@@ -97,10 +108,9 @@ def _planted(cache: Path, marker: Path) -> None:
         f.write_bytes(head + hashlib.sha256(payload).digest() + payload)
 
 
-def test_planted_code_or_pickles_are_never_run(tmp_path: Path) -> None:
+def test_planted_code_or_pickles_are_never_run(tmp_path: Path, filled) -> None:
     cache = tmp_path / "cache"
-    _fill(cache)
-    clean = _results(_play(cache))
+    clean = _fill(cache, filled)
     marker = tmp_path / "ran"
     _planted(cache, marker)
     assert _results(_play(cache)) == clean
@@ -112,10 +122,9 @@ def test_planted_code_or_pickles_are_never_run(tmp_path: Path) -> None:
     assert not marker.exists(), marker.read_text()
 
 
-def test_a_folder_others_may_write_to_is_refused_with_one_warning(tmp_path: Path) -> None:
+def test_a_folder_others_may_write_to_is_refused_with_one_warning(tmp_path: Path, filled) -> None:
     cache = tmp_path / "cache"
-    _fill(cache)
-    clean = _results(_play(cache))
+    clean = _fill(cache, filled)
     marker = tmp_path / "ran"
     _planted(cache, marker)
     cache.chmod(0o777)
@@ -124,18 +133,18 @@ def test_a_folder_others_may_write_to_is_refused_with_one_warning(tmp_path: Path
     assert r.stderr.count("warning: cache folder") == 1 and "others may write to it" in r.stderr
 
 
-def test_a_key_others_may_read_is_refused(tmp_path: Path) -> None:
+def test_a_key_others_may_read_is_refused(tmp_path: Path, filled) -> None:
     cache = tmp_path / "cache"
-    _fill(cache)
+    _fill(cache, filled)
     (cache / "key").chmod(0o644)
     r = _play(cache)
     assert r.stderr.count("warning: cache folder") == 1 and "key file may be read" in r.stderr
 
 
 @pytest.mark.skipif(not hasattr(os, "geteuid") or os.geteuid() != 0, reason="gives the folder to another user")
-def test_a_folder_of_another_user_is_refused(tmp_path: Path) -> None:
+def test_a_folder_of_another_user_is_refused(tmp_path: Path, filled) -> None:
     cache = tmp_path / "cache"
-    _fill(cache)
+    _fill(cache, filled)
     os.chown(cache, 65534, 65534)
     r = _play(cache)
     assert r.stderr.count("warning: cache folder") == 1 and "belongs to another user" in r.stderr

@@ -54,24 +54,12 @@ def _shut(conn: socket.socket) -> None:
     conn.close()
 
 
-def _http(conn: socket.socket) -> None:
-    def answer() -> None:
-        conn.settimeout(10)
-        try:
-            conn.recv(1024)
-            conn.sendall(b"HTTP/1.0 400 Bad Request\r\n\r\n")
-        except OSError:
-            pass
-    threading.Thread(target=answer, daemon=True).start()
-
-
 @pytest.mark.parametrize("act, said", [
     (None, "something listens there but said nothing within 5 s"),
-    (_http, "something listens there but said nothing within 5 s"),
     (_banner, "not a Dask scheduler: it began with b'SSH-2.0-OpenSSH_9.6\\r\\n'"),
     (_junk, "not a Dask scheduler: it began with b'\\xff\\xff"),
     (_shut, "the connection was closed at once"),
-], ids=["silent", "http", "banner", "junk", "closed"])
+], ids=["silent", "banner", "junk", "closed"])
 def test_no_scheduler_at_the_address(act, said: str) -> None:
     server = Server(act)
     try:
