@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 KIND = "ast"
 _SPAN = struct.Struct("<4I")
 _PLAIN = (str, int, bool, type(None))
+_PLAIN_SET = frozenset(_PLAIN)
 
 
 @lru_cache(maxsize=1)
@@ -59,41 +60,28 @@ def tree_data(tree: ast.SourceFile) -> bytes:
 
 
 def tree_from_data(data: bytes, path: str) -> Any:
-    """The tree tree_data stored, its spans in PATH; ValueError (or another exception) when DATA is not one."""
+    """The tree tree_data stored, its spans in PATH; an exception (ValueError, KeyError, TypeError...) when
+    DATA is not one."""
     classes, _ = _classes()
     unpack = _SPAN.unpack
-    plain = _PLAIN
+    plain = _PLAIN_SET
 
-    # One call per node, none per field (a load reads thousands of nodes: this is most of its reading time).
+    # One comprehension per node (a load reads thousands of nodes: this is most of its reading time); a value
+    # of any other type than these is a KeyError.
     def node(v: list) -> Any:
-        args = []
-        for x in v[1:]:
-            t = type(x)
-            if t is list:
-                x = node(x)
-            elif t is bytes:
-                x = Span(path, *unpack(x))
-            elif t is tuple:
-                x = many(x)
-            elif t not in plain:
-                raise ValueError(f"not a value a tree holds: {t.__name__}")
-            args.append(x)
-        return classes[v[0]](*args)
+        return classes[v[0]](*[x if type(x) in plain else made[type(x)](x) for x in v[1:]])
 
     def many(v: tuple) -> tuple:
-        return tuple([node(x) if type(x) is list else many(x) if type(x) is tuple
-                      else Span(path, *unpack(x)) if type(x) is bytes else _plain(x) for x in v])
+        return tuple([x if type(x) in plain else made[type(x)](x) for x in v])
 
+    def span(v: bytes) -> Span:
+        return Span(path, *unpack(v))
+
+    made = {list: node, tuple: many, bytes: span}
     top = marshal.loads(data)
     if type(top) is not list:
         raise ValueError("not a tree")
     return node(top)
-
-
-def _plain(x: Any) -> Any:
-    if type(x) not in _PLAIN:
-        raise ValueError(f"not a value a tree holds: {type(x).__name__}")
-    return x
 
 
 def source_key(data: bytes, path: str) -> bytes:
