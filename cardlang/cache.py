@@ -1,19 +1,27 @@
 """Where cardlang keeps what it can rebuild: one folder per user, files named by a hash of what they hold.
 
 Everything here is safe to delete (it is rebuilt on the next run). The folder is $CARDLANG_CACHE, else
-$XDG_CACHE_HOME/cardlang, else ~/.cache/cardlang; CARDLANG_CACHE=off turns caching off. A cache file may be
-loaded with pickle (Lark's tables are), so only a folder that belongs to this user and that nobody else may
-write to is used: never a shared temporary folder. Two kinds of use: the Lark parser's tables
-(`cache_file`), and entries of things built from sources (`read_entry`/`write_entry`: parsed files, generated
-code, the line a clean `check` printed), checked on reading so that a damaged or stale entry is rebuilt, never
-used. Knows nothing of games or of the language.
+$XDG_CACHE_HOME/cardlang, else ~/.cache/cardlang; CARDLANG_CACHE=off turns caching off. Entries are things
+built from sources (`read_entry`/`write_entry`: the parser's tables, parsed files, generated code, the line a
+clean `check` printed), checked on reading so that a damaged or stale entry is rebuilt, never used.
+
+What the cache trusts: only its own writes. Each entry carries an HMAC of what it holds under a secret key of
+this user's, made at random the first time and kept beside the entries in the file `key` (owner-only, 0600):
+an entry someone else wrote or changed (a shared folder, a cache restored from elsewhere without the same
+key) fails the check and is rebuilt. The folder itself is used only when it belongs to this user and nobody
+else may write to it, and the key only when it is this user's regular file that nobody else may read;
+otherwise the cache is not used (one warning says why) and everything is built afresh. Nothing read from the
+cache is unpickled: entries hold marshal data (code objects only in an entry whose HMAC checked) and plain
+data read back by cardlang's own decoders. Knows nothing of games or of the language.
 """
 from __future__ import annotations
 
 import hashlib
+import hmac
 import os
 import stat
 import sys
+import threading
 from functools import lru_cache
 from pathlib import Path
 
@@ -52,33 +60,102 @@ def _usable_folder() -> Path | None:
         st = folder.stat()
     except OSError:
         return None
-    if not stat.S_ISDIR(st.st_mode) or st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
-        return None
+    if not stat.S_ISDIR(st.st_mode):
+        return _refused(folder, "it is not a folder")
+    if st.st_mode & (stat.S_IWGRP | stat.S_IWOTH):
+        return _refused(folder, "others may write to it")
     if hasattr(os, "getuid") and st.st_uid != os.getuid():
-        return None
+        return _refused(folder, "it belongs to another user")
     if not os.access(folder, os.W_OK):
+        return None
+    if _secret(folder) is None:
         return None
     return folder
 
 
-def cache_file(kind: str, *parts: str) -> Path | None:
-    """The cache file for KIND built from PARTS (e.g. a grammar and its options), keyed by their hash and by
-    the versions that could change what is built from them; None when there is no usable cache folder."""
-    folder = cache_dir()
-    if folder is None:
+_warned: set[str] = set()
+
+
+def _refused(folder: Path, why: str) -> None:
+    """Say once why the cache folder is not used (the run goes on, building everything): once per process,
+    and not again in the worker processes it starts (they inherit the note in the environment)."""
+    if str(folder) not in _warned and os.environ.get("CARDLANG_CACHE_WARNED") != str(folder):
+        _warned.add(str(folder))
+        os.environ["CARDLANG_CACHE_WARNED"] = str(folder)
+        sys.stderr.write(f"warning: cache folder {folder} is not used: {why}; everything is built afresh "
+                         "(give a folder of your own in CARDLANG_CACHE, or CARDLANG_CACHE=off)\n")
+    return None
+
+
+# ---- the key entries are authenticated with ---------------------------------------------------------------
+KEY_FILE = "key"
+_KEY_BYTES = 32
+_keys: dict[str, bytes] = {}
+_key_lock = threading.Lock()
+
+
+def _secret(folder: Path) -> bytes | None:
+    """This user's secret key for FOLDER's entries, made on first use (None, with a warning, when the file
+    there is not this user's own regular file of the right size that nobody else may read)."""
+    known = _keys.get(str(folder))
+    if known is not None:
+        return known
+    with _key_lock:
+        path = folder / KEY_FILE
+        key = _read_key(path, folder)
+        if key is False:
+            return None
+        if key is None:  # no key yet: made whole in a file of its own, then linked into place (never half)
+            tmp = folder / f".{KEY_FILE}.{os.getpid()}.{threading.get_ident()}.tmp"
+            try:
+                fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+                with os.fdopen(fd, "wb") as f:
+                    f.write(os.urandom(_KEY_BYTES))
+                try:
+                    os.link(tmp, path)
+                except FileExistsError:
+                    pass  # another process made it first: use theirs
+            except OSError:
+                return None
+            finally:
+                try:
+                    os.unlink(tmp)
+                except OSError:
+                    pass
+            key = _read_key(path, folder)
+            if not isinstance(key, bytes):
+                return None
+        _keys[str(folder)] = key
+        return key
+
+
+def _read_key(path: Path, folder: Path) -> bytes | None | bool:
+    """The key in PATH; None when there is none; False (after a warning) when it may not be trusted."""
+    try:
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
+    except FileNotFoundError:
         return None
-    import lark
-    h = hashlib.sha256()
-    for p in (*parts, lark.__version__, sys.version):
-        h.update(p.encode("utf-8", "surrogatepass"))
-        h.update(b"\0")
-    return folder / f"{kind}-{h.hexdigest()[:20]}.cache"
+    except OSError as e:
+        return bool(_refused(folder, f"its key file cannot be read ({e.strerror or e})"))
+    try:
+        st = os.fstat(fd)
+        if not stat.S_ISREG(st.st_mode) or (hasattr(os, "getuid") and st.st_uid != os.getuid()):
+            return bool(_refused(folder, "its key file is not this user's own file"))
+        if st.st_mode & 0o077:
+            return bool(_refused(folder, "its key file may be read or written by others (it must be 0600)"))
+        data = os.read(fd, _KEY_BYTES + 1)
+    finally:
+        os.close(fd)
+    if len(data) != _KEY_BYTES:
+        return bool(_refused(folder, f"its key file is damaged (delete {path} to make a new one)"))
+    return data
 
 
 # ---- entries of things built from sources (parsed files, generated code) ---------------------------------
-# An entry is MAGIC, the sha256 of its key, the sha256 of its payload, then the payload: a file cut short,
-# overwritten with junk or left from another key reads as missing, and is rebuilt by whoever asked for it.
-_MAGIC = b"cardlang cache 1\n"
+# An entry is MAGIC, the sha256 of its key, the HMAC (this user's key, sha256) of its kind, key digest and
+# payload, then the payload: a file cut short, overwritten, left from another key or written by someone
+# without the key reads as missing, and is rebuilt by whoever asked for it.
+_MAGIC = b"cardlang cache 2\n"
 _HEAD = len(_MAGIC) + 64
 
 
@@ -108,16 +185,33 @@ def code_version() -> str:
     return h.hexdigest()
 
 
-def _entry(kind: str, key: bytes, folder: Path | None) -> tuple[Path, bytes] | None:
+def _entry(kind: str, key: bytes, folder: Path | None, versioned: bool = True) -> tuple[Path, bytes] | None:
     if folder is None:
         return None
-    digest = hashlib.sha256(code_version().encode() + b"\0" + key).digest()
+    digest = hashlib.sha256((code_version().encode() if versioned else b"") + b"\0" + key).digest()
     return folder / f"{kind}-{digest.hex()[:24]}.cache", digest
 
 
-def read_entry(kind: str, key: bytes) -> bytes | None:
-    """The payload stored for KEY, or None when there is none (or it is unreadable, cut short or stale)."""
-    where = _entry(kind, key, _known_dir())
+def _mac(folder: Path, kind: str, digest: bytes, payload: bytes) -> bytes | None:
+    secret = _secret(folder)
+    if secret is None:
+        return None
+    return hmac.digest(secret, kind.encode() + b"\0" + digest + payload, "sha256")
+
+
+def sealed(path: Path, kind: str, digest: bytes, payload: bytes) -> bytes:
+    """The bytes of an entry holding PAYLOAD at PATH (also what tests plant, as a faulty cardlang would)."""
+    mac = _mac(path.parent, kind, digest, payload)
+    assert mac is not None
+    return _MAGIC + digest + mac + payload
+
+
+def read_entry(kind: str, key: bytes, versioned: bool = True) -> bytes | None:
+    """The payload stored for KEY, or None when there is none (or it is unreadable, cut short, stale, or
+    not written by this user's cardlang: its HMAC does not check). VERSIONED=False: an entry that does not
+    depend on cardlang's own code (the key says what it depends on)."""
+    folder = _known_dir()
+    where = _entry(kind, key, folder, versioned)
     if where is None:
         return None
     path, digest = where
@@ -129,23 +223,27 @@ def read_entry(kind: str, key: bytes) -> bytes | None:
     if data[:len(_MAGIC)] != _MAGIC or data[len(_MAGIC):len(_MAGIC) + 32] != digest:
         return None
     payload = data[_HEAD:]
-    if hashlib.sha256(payload).digest() != data[len(_MAGIC) + 32:_HEAD]:
+    mac = _mac(folder, kind, digest, payload)
+    if mac is None or not hmac.compare_digest(mac, data[len(_MAGIC) + 32:_HEAD]):
         return None
     return payload
 
 
-def write_entry(kind: str, key: bytes, payload: bytes) -> None:
+def write_entry(kind: str, key: bytes, payload: bytes, versioned: bool = True) -> None:
     """Store PAYLOAD for KEY, whole or not at all (a temporary file renamed into place); a cache that
     cannot be written is simply not used. Writing a game's code also prunes the folder (`prune`)."""
-    where = _entry(kind, key, cache_dir())
+    where = _entry(kind, key, cache_dir(), versioned)
     if where is None:
         return
     path, digest = where
-    tmp = path.with_name(f"{path.name}.{os.getpid()}.tmp")
+    mac = _mac(path.parent, kind, digest, payload)
+    if mac is None:
+        return
+    tmp = path.with_name(f"{path.name}.{os.getpid()}.{threading.get_ident()}.tmp")
     try:
         fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
         with os.fdopen(fd, "wb") as f:
-            f.write(_MAGIC + digest + hashlib.sha256(payload).digest() + payload)
+            f.write(_MAGIC + digest + mac + payload)
         os.replace(tmp, path)
         if kind == "code":  # a new game build (rare): a moment to drop what no load will ask for again
             prune(path.parent, spare=path)

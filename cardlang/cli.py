@@ -176,7 +176,7 @@ def primitives(game: Annotated[Optional[str], typer.Option(metavar="GAME", help=
                json_: JsonOpt = False) -> None:
     """Print every verb and function of the language, from the registry (never hand-written)."""
     from cardlang.primitives import CORE
-    g = _load(game) if game else None  # a wrong game id is an error before anything is printed
+    g = _load(game) if game is not None else None  # a wrong (or empty) game id is an error before anything is printed
     core = [{"name": p.verb, "kind": p.kind, "signature": p.signature, "doc": p.doc, "example": p.example}
             for p in CORE.all()]
     own = [{"name": name, "kind": "game verb", "params": [{"name": p.name, "type": p.type} for p in v.params],
@@ -197,7 +197,7 @@ def primitives(game: Annotated[Optional[str], typer.Option(metavar="GAME", help=
 
 @app.command()
 def sheets(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")],
-           out: Annotated[Path, typer.Option("-o", "--out", metavar="FOLDER", help="Output folder.")] = Path("sheets"),
+           out: Annotated[str, typer.Option("-o", "--out", metavar="FOLDER", help="Output folder.")] = "sheets",
            format: Annotated[str, typer.Option(metavar="FORMAT", help="html, pdf or md.")] = "html",
            paper: Annotated[str, typer.Option(metavar="SIZE", help="a4 or letter.")] = "a4",
            cards_: Annotated[Optional[str], typer.Option("--cards", metavar="CARDS", help="Only these cards, comma-separated.")] = None,
@@ -209,7 +209,14 @@ def sheets(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")]
         raise _fail_usage("--format is html, pdf or md")
     if paper not in ("a4", "letter"):
         raise _fail_usage("--paper is a4 or letter")
+    if not out.strip():
+        raise _fail_usage("--out: no folder given (write `-o .` for this folder)")
+    out = Path(out)
     _usage(cli_input.output_folder, out, "--out")
+    try:  # made now, before the game loads: a folder that cannot be made (/sys, /proc) is a usage error
+        out.mkdir(parents=True, exist_ok=True)
+    except OSError as e:
+        raise _fail_usage(f"--out {out}: cannot create this folder: {e.strerror or e}") from None
     g = _load(game, with_)
     names = None
     if cards_ is not None:
@@ -217,24 +224,30 @@ def sheets(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")]
             names = cli_input.card_names(cards_, [d.name for d in g.defs], "--cards", f"card of {g.id}")
         except BadUsage as e:
             raise _fail_usage(str(e)) from None
+    from cardlang.outfile import WriteFailed, write_whole
     faces = card_faces(g, names)
     ref = rules_reference(g)
-    out.mkdir(parents=True, exist_ok=True)
-    if format == "md":
-        path = out / f"{g.id}.md"
-        path.write_text(S.render_markdown(faces, ref, title=g.title), encoding="utf-8")
-    else:
-        html = S.render_html(faces, ref, paper=paper, title=g.title)
-        if format == "html":
-            path = out / f"{g.id}.html"
-            path.write_text(html, encoding="utf-8")
+    try:
+        if format == "md":
+            path = out / f"{g.id}.md"
+            write_whole(path, S.render_markdown(faces, ref, title=g.title), "--out")
         else:
-            path = out / f"{g.id}.pdf"
-            try:
+            html = S.render_html(faces, ref, paper=paper, title=g.title)
+            if format == "html":
+                path = out / f"{g.id}.html"
+                write_whole(path, html, "--out")
+            else:
+                path = out / f"{g.id}.pdf"
                 S.render_pdf(html, path)
-            except S.MissingExtra as e:
-                echo(f"error: {e}", err=True)
-                raise typer.Exit(code=1) from None
+    except S.MissingExtra as e:
+        echo(f"error: {e}", err=True)
+        raise typer.Exit(code=1) from None
+    except WriteFailed as e:
+        echo(f"error: {e}", err=True)
+        raise typer.Exit(code=1) from None
+    except OSError as e:  # the PDF writer's own file
+        echo(f"error: --out {path}: cannot write: {e.strerror or e}", err=True)
+        raise typer.Exit(code=1) from None
     echo(f"wrote {path} ({len(faces)} cards)")
 
 

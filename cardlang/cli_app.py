@@ -25,7 +25,8 @@ JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of tex
 WorkersOpt = Annotated[Optional[int], typer.Option(metavar="N", min=1, help="Processes to use (default: every core). "
                                                    "Results never depend on it.")]
 ExecutorOpt = Annotated[Optional[str], typer.Option(metavar="ADDRESS", help="dask://HOST:N: play the games on the Dask scheduler "
-                                                    "there (needs the dask extra of cardlang).")]
+                                                    "there (needs the dask extra of cardlang); dask+tls://HOST:N "
+                                                    "with the TLS settings of Dask's configuration.")]
 
 
 def _version(value: bool) -> None:
@@ -85,7 +86,10 @@ def _parse_variants(game, variants: list[str] | None, players: int) -> frozenset
 
 def _parse_players(game, players: str) -> list[str]:
     from cardlang.agents import agent_names
-    names = [p.strip() for p in players.split(",") if p.strip()]
+    names = [p.strip() for p in players.split(",")]
+    if "" in names:  # `a,,b` or a stray comma: a seat left out by mistake, not a smaller game
+        where = "is empty" if names == [""] else "has an empty name (two commas, or a comma at an end)"
+        raise _fail_usage(f"--players {players!r} {where}; name each seat, e.g. --players big-money,random")
     lo, hi = game.players
     if not (lo <= len(names) <= hi):
         raise _fail_usage(f"{game.id} is for {lo} to {hi} players; --players names {len(names)}")

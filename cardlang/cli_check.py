@@ -67,7 +67,9 @@ def clean_key(paths: list[Path], game: str | None) -> bytes | None:
     if not found:
         return None
     games_to_load, loose = classify(found, root, set(ids), game)
-    extra = [f for f in loose if f.suffix == ".card"] if game else []
+    if not game and any(f.suffix != ".scenario" for f in loose):
+        return None  # a usage error (run_check says it)
+    extra = [f for f in loose if f.suffix != ".scenario"] if game else []
     h = hashlib.sha256()
 
     def put(label: str, items) -> None:  # a label, how many items, each item (so no two keys run together)
@@ -87,7 +89,7 @@ def clean_key(paths: list[Path], game: str | None) -> bytes | None:
         for group in game_sources(gid, extra if gid == game else [], []):
             put(f"files of {gid}", group)
             read.extend(group)
-    read.extend(f for f in loose if not (game and f.suffix == ".card"))
+    read.extend(f for f in loose if f.suffix == ".scenario")
     for f in read:
         try:
             data = f.read_bytes()
@@ -192,8 +194,16 @@ def run_check(paths: list[Path], game: str | None, with_: list[Path] | None, key
         key = None if with_ or replace else clean_key(paths, game)
     assert key is None or isinstance(key, bytes)
     games_to_load, loose = classify(found, root, ids, game)
-    cards = [f for f in loose if f.suffix == ".card"] if game else []
-    extra = list(with_ or []) + ([] if replace else cards)
+    # A card or rules file outside the games' folders can be checked only as part of a game: parsed alone,
+    # its every error but a syntax error would pass unseen ("ok: 0 cards").
+    orphans = [f for f in loose if f.suffix != ".scenario"]
+    if orphans and not game:
+        more = f" (and {len(orphans) - 1} more)" if len(orphans) > 1 else ""
+        return usage(f"{orphans[0]}{more}: not in a game's folder, so it can only be checked as part of a game: "
+                     f"add --game GAME (games: {', '.join(sorted(ids))})")
+    cards = [f for f in orphans if f.suffix == ".card"]
+    # with --replace the loose cards replace the game's own (an arm of a compare); rules files still join it
+    extra = list(with_ or []) + ([f for f in orphans if f.suffix != ".card"] if replace else orphans)
     errors: list[CardLangError] = []
     checked = 0
     for gid in sorted(games_to_load):
@@ -213,16 +223,11 @@ def run_check(paths: list[Path], game: str | None, with_: list[Path] | None, key
         if g.code_key is not None:
             write_entry(KIND, b"game\0" + g.code_key, str(len(g.defs)).encode())
     for f in loose:
-        if game and f.suffix == ".card":
-            continue
+        if f.suffix != ".scenario":
+            continue  # checked with its game (orphans)
         try:
-            if f.suffix == ".scenario":
-                from cardlang.compile.scenario import load_scenarios
-                load_scenarios(f)
-            else:
-                from cardlang.syntax.cached import parse_cached
-                text = f.read_text(encoding="utf-8")
-                parse_cached(text.encode("utf-8", "surrogatepass"), text, str(f))
+            from cardlang.compile.scenario import load_scenarios
+            load_scenarios(f)
         except CardLangError as e:
             errors.append(e)
         except (OSError, UnicodeDecodeError) as e:

@@ -89,15 +89,34 @@ def with_paths(paths: Iterable[Path]) -> None:
 
 
 def _holds_sources(folder: Path) -> bool:
+    """Does FOLDER hold a source file? Raises BadUsage for a source name that a load would skip in silence
+    (a link to nothing, a pipe, a device) and for a game's own rules file (game.cl), which --with cannot add."""
     seen = 0
-    for _root, _dirs, files in os.walk(folder, onerror=lambda e: None):
+    found = False
+    for root, _dirs, files in os.walk(folder, onerror=lambda e: None):
         for f in files:
             if f.endswith((".card", ".cl")):
-                return True
+                _source_file(Path(root) / f, folder)
+                found = True
         seen += len(files)
         if seen > MAX_WITH_FILES:
             return False
-    return False
+    return found
+
+
+def _source_file(path: Path, folder: Path) -> None:
+    try:
+        mode = path.stat().st_mode
+    except OSError as e:
+        target = f" (a link to {os.readlink(path)})" if path.is_symlink() else ""
+        raise BadUsage(f"--with {folder}: {path}{target} cannot be read: {e.strerror or e}") from None
+    if not stat.S_ISREG(mode):
+        what = "a pipe" if stat.S_ISFIFO(mode) else "a device" if stat.S_ISCHR(mode) or stat.S_ISBLK(mode) \
+            else "not a regular file"
+        raise BadUsage(f"--with {folder}: {path} is {what}, not a source file")
+    if path.name == "game.cl":
+        raise BadUsage(f"--with {folder}: {path} is a game's own rules file; --with adds cards, verbs and bots "
+                       "to the game being played, and cannot replace its rules")
 
 
 def card_names(text: str, known: Iterable[str], option: str, what: str = "card") -> list[str]:

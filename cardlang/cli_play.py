@@ -73,13 +73,14 @@ def _tell(g, names, agents, seed, *, log=None, plain=False, step=False, input_fi
     """Run a game through the table (cardlang/table/session.py), with the CLI's error handling."""
     from cardlang.cli_human import InputClosed
     from cardlang.errors import CardLangError
-    from cardlang.sealed_log import SealedLog
     from cardlang.table.session import BadLog, run
     from cardlang.table.style import Style, wants_colour
+    from cardlang.outfile import OutputFile, WriteFailed
     try:
-        out = SealedLog(log) if log else None  # owner-only, and written only when the game is over
-    except OSError as e:
-        raise _fail_usage(f"--log {log}: cannot write: {e.strerror}") from None
+        # owner-only, and nothing in it until the game is over: it holds every draw and shuffle
+        out = OutputFile(log, "--log", sealed=True) if log else None
+    except WriteFailed as e:
+        raise _fail_usage(str(e)) from None
     after = (lambda: typer.prompt("", default="", show_default=False, prompt_suffix="(Enter) ")) if step else None
     try:
         run(g, names, agents, seed, echo=typer.echo, style=Style(g, wants_colour(plain)), log_file=out,
@@ -97,12 +98,15 @@ def _tell(g, names, agents, seed, *, log=None, plain=False, step=False, input_fi
     except CardLangError as e:
         echo(e.render(), err=True)
         raise typer.Exit(code=1) from None
+    except WriteFailed as e:  # the log is removed, never left cut short
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(code=1) from None
     finally:
-        if out is not None:
+        if out is not None and out.error is None:  # (a failed write was reported above)
             try:
-                out.close()
-            except OSError as e:
-                typer.echo(f"error: --log {log}: cannot write: {e.strerror}", err=True)
+                out.commit()  # the log of a game stopped early is whole up to where it stopped
+            except WriteFailed as e:
+                typer.echo(f"error: {e}", err=True)
                 raise typer.Exit(code=1) from None
 
 

@@ -31,7 +31,11 @@ def write_report(arms: list, labels: list[str], replace: list, names: list[str],
     counts = [n for n in range(lo, hi + 1)] if seat_games else []
     total = games * len(arms) + seat_games * len(counts)
     figures = []
-    records = open(per_game, "w", encoding="utf-8") if per_game else None
+    from cardlang.outfile import OutputFile, WriteFailed, write_whole
+    try:
+        records = OutputFile(per_game, "--per-game") if per_game else None  # whole or not at all
+    except WriteFailed as e:
+        raise _fail_usage(str(e)) from None
     try:
         with LabRuns(total, seed=seed, pools=None, variants=variants, extra=extra, workers=workers,
                      executor=executor, quiet=False) as lab:
@@ -51,9 +55,12 @@ def write_report(arms: list, labels: list[str], replace: list, names: list[str],
                     continue  # a variant for some player counts only
                 seat_runs[n] = lab.play(game, [mirror] * n, seat_games, (OutcomeAccumulator,),
                                         replace=replace[0])[0].outcomes
+    except WriteFailed as e:
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(code=1) from None
     finally:
-        if records is not None:
-            records.close()
+        if records is not None and records.error is None:
+            records.commit()
     report_arms = []
     for label, (arm, stats, outcomes, curves) in zip(labels, figures):
         report_arms.append(Arm(label, arm.outcomes.figures(), stats.stats, outcomes.outcomes, curves,
@@ -61,15 +68,16 @@ def write_report(arms: list, labels: list[str], replace: list, names: list[str],
     comparison = None
     if len(figures) > 1:
         comparison = Comparison(names, figures[0][0].outcomes, figures[1][0].outcomes, (labels[0], labels[1]))
-    meta = [f"{games} games{' per arm' if comparison else ''}, seed {seed}, seats rotating; bots: {', '.join(names)}"
+    meta = [f"{games} games{' per arm' if comparison else ''}, seed {seed}, every seating in turn; bots: {', '.join(names)}"
             + (f"; variant {', '.join(sorted(variants))}" if variants else "") + f"; cards: {labels[0]}"]
     if seat_runs:
         meta.append(f"seat test: {seat_games} games of {mirror} against itself at each of "
                     f"{', '.join(map(str, seat_runs))} players")
     page = render_report(Report(f"{game.title}: balance report", meta, report_arms, comparison, seat_runs, mirror))
     try:
-        out.write_text(page, encoding="utf-8")
-    except OSError as e:
-        raise _fail_usage(f"-o {out}: cannot write: {e.strerror}") from None
+        write_whole(out, page, "-o")  # whole or not at all
+    except WriteFailed as e:
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(code=1) from None
     typer.echo(f"wrote {out} ({figures[0][0].outcomes.games} games{', A/B' if comparison else ''}, "
                f"{len(page) // 1024} KB)")

@@ -55,7 +55,7 @@ class Runner:
             address = parse_dask_address(executor)
             if address is None:
                 typer.echo(f"error: --executor {executor}: expected dask://HOST:N, the scheduler's address "
-                           "(e.g. dask://127.0.0.1:8786)", err=True)
+                           "(e.g. dask://127.0.0.1:8786), or dask+tls://HOST:N for one that uses TLS", err=True)
                 raise typer.Exit(code=2)
             try:
                 self.pool, self.slots, self._close = dask_executor(address)
@@ -112,18 +112,23 @@ def run_job(game, names: list[str], games: int, seed: int, *, pools=None, varian
     job = make_job(game, names, seed, pools=pools, variants=variants, records=per_game is not None, check=check,
                    max_turns=max_turns, extra=extra, accumulators=accumulators)
     bar = Progress(games, sys.stderr, enabled=not quiet)
-    with Runner(games, workers, executor, bar) as runner:
-        out = open(per_game, "w", encoding="utf-8") if per_game else None
+    from cardlang.outfile import OutputFile, WriteFailed
+    try:
+        with Runner(games, workers, executor, bar) as runner:
+            out = OutputFile(per_game, "--per-game") if per_game else None
 
-        def write(records: list[dict]) -> None:
-            out.write("".join(json.dumps(r) + "\n" for r in records))
-        try:
-            outcome = runner.play(game, job, games, start=start, on_records=write if out else None,
-                                  on_progress=bar)
-        finally:
-            bar.close()
-            if out is not None:
-                out.close()
+            def write(records: list[dict]) -> None:
+                out.write("".join(json.dumps(r) + "\n" for r in records))
+            try:
+                outcome = runner.play(game, job, games, start=start, on_records=write if out else None,
+                                      on_progress=bar)
+            finally:
+                bar.close()
+                if out is not None and out.error is None:  # whole games, also of a run stopped early
+                    out.commit()
+    except WriteFailed as e:  # the file is removed, never left cut short; the workers were stopped
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(code=1) from None
     return outcome, job
 
 
@@ -137,7 +142,12 @@ def play_arms(arms: list, replace: list, names: list[str], games: int, seed: int
     from cardlang.stats import StatsAccumulator
     bar = Progress(games * len(arms), sys.stderr, enabled=not quiet)
     outcomes, card_stats = [], None
-    out = open(per_game, "w", encoding="utf-8") if per_game else None
+    from cardlang.outfile import OutputFile, WriteFailed
+    try:
+        out = OutputFile(per_game, "--per-game") if per_game else None  # whole or not at all
+    except WriteFailed as e:
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(code=1) from None
     try:
         with Runner(games, workers, executor, bar) as runner:
             for i, (game, paths) in enumerate(zip(arms, replace)):
@@ -154,14 +164,17 @@ def play_arms(arms: list, replace: list, names: list[str], games: int, seed: int
                     bar.close()
                     typer.echo(f"interrupted: {o.totals.games} of {games} games of arm {'AB'[i]} finished; "
                                "nothing is reported", err=True)
-                    raise typer.Exit(code=130)
+                    raise typer.Exit(code=o.exit_code)
                 outcomes.append(o.accumulators[0].outcomes)
                 if len(o.accumulators) > 1:
                     card_stats = o.accumulators[1].stats
+    except WriteFailed as e:  # the file is removed, never left cut short; the workers were stopped
+        typer.echo(f"error: {e}", err=True)
+        raise typer.Exit(code=1) from None
     finally:
         bar.close()
-        if out is not None:
-            out.close()
+        if out is not None and out.error is None:
+            out.commit()
     return outcomes, card_stats
 
 
@@ -186,7 +199,7 @@ def print_outcome(game, job: Job, o: Outcome, requested: int, *, json_: bool, st
             for line in acc.text_lines():
                 typer.echo(line)
     if o.partial:
-        raise typer.Exit(code=130)
+        raise typer.Exit(code=o.exit_code)
     if o.violations:
         raise typer.Exit(code=1)
 

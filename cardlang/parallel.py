@@ -56,6 +56,12 @@ class Outcome:
     violations: list[dict] = field(default_factory=list)
     partial: bool = False      # interrupted: these are the totals of the games finished so far
     seconds: float = 0.0       # wall clock
+    stopped_by: int = signal.SIGINT  # what interrupted a partial run (Ctrl-C; SIGTERM from kill or timeout)
+
+    @property
+    def exit_code(self) -> int:
+        """The exit code of a partial run, as a shell reports a program stopped by its signal (130, 143)."""
+        return 128 + int(self.stopped_by)
 
 
 # ---- the worker side ------------------------------------------------------------------------------------
@@ -124,6 +130,7 @@ def _worker_init(board=None) -> None:
     global _BOARD
     # Ctrl-C goes to the whole process group; the parent alone decides what happens (stop, print totals).
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    _stop_with(os.getppid())
     if board is None:
         return
     with board.get_lock():
@@ -137,6 +144,17 @@ def _worker_init(board=None) -> None:
         board[slot + 1] = -1
         os._exit(1)
     signal.signal(signal.SIGTERM, stopped_by_the_pool)
+
+
+def _stop_with(parent: int) -> None:
+    """End this worker when PARENT ends, however it ended (SIGKILL, a crash, a signal it did not catch): a
+    worker whose parent is gone would otherwise wait on the pool's queue for ever, and keep the
+    resource tracker (which ends when the last process holding its pipe does) running too."""
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(1)
+    threading.Thread(target=watch, name="cardlang-parent-watch", daemon=True).start()
 
 
 def _playing(start: int) -> None:
@@ -173,34 +191,59 @@ def local_pool(workers: int) -> Executor:
 
 
 def parse_dask_address(text: str) -> str | None:
-    """`dask://HOST:N` -> `tcp://HOST:N`; None when TEXT is not of that form."""
-    if not text.startswith("dask://"):
-        return None
-    rest = text[len("dask://"):]
-    host, _, number = rest.rpartition(":")
-    if not host or not number.isdigit() or "/" in rest:
-        return None
-    return f"tcp://{host}:{number}"
+    """`dask://HOST:N` -> `tcp://HOST:N`, `dask+tls://HOST:N` -> `tls://HOST:N`; None when TEXT is not of
+    that form."""
+    for prefix, scheme in (("dask://", "tcp://"), ("dask+tls://", "tls://")):
+        if text.startswith(prefix):
+            rest = text[len(prefix):]
+            host, _, number = rest.rpartition(":")
+            if not host or not number.isdigit() or "/" in rest or not 0 < int(number) < 65536:
+                return None
+            return scheme + rest
+    return None
 
 
 def dask_executor(address: str, timeout: float = 5.0):
-    """(executor, worker threads, close) for a Dask scheduler. Raises RunFailed when the extra is missing or
-    the scheduler does not answer within TIMEOUT seconds."""
+    """(executor, worker threads, close) for a Dask scheduler. Raises RunFailed when the extra is missing, or
+    when no Dask scheduler answers at ADDRESS within TIMEOUT seconds (saying what was found there instead).
+
+    Dask carries pickles over its connections: a `tcp://` cluster runs whatever anyone who can reach its
+    addresses sends, and sees the games in plain text. `tls://` (given as dask+tls://HOST:N) uses the TLS settings
+    of Dask's own configuration (distributed.comm.tls: ca-file, client cert and key), as `dask scheduler
+    --tls-ca-file ...` does on the other side."""
     try:
         from distributed import Client
     except ImportError:
         raise RunFailed("--executor dask:// needs the Dask extra: pip install 'cardlang[dask]'") from None
-    import socket
-    host, _, number = address[len("tcp://"):].rpartition(":")
-    try:  # a refused connection answers at once; Dask itself would retry until its timeout
-        socket.create_connection((host.strip("[]"), int(number)), timeout=timeout).close()
-    except OSError as e:
-        raise RunFailed(f"cannot reach the Dask scheduler at {address}: {e.strerror or e}; "
-                        "is `dask scheduler` running there?") from None
+    import dask
+
+    from cardlang.dask_probe import NotAScheduler, probe
+    scheme, _, rest = address.partition("://")
+    host, _, number = rest.rpartition(":")
+    shown = f"dask{'+tls' if scheme == 'tls' else ''}://{rest}"
+    security, tls = None, None
+    if scheme == "tls":
+        from distributed.security import Security
+        try:
+            security = Security(require_encryption=True)
+            tls = security.get_connection_args("client")["ssl_context"]
+        except (OSError, ValueError, TypeError) as e:
+            raise RunFailed(f"--executor {shown}: Dask's TLS settings cannot be used ({e}); set "
+                            "distributed.comm.tls.ca-file, client.cert and client.key in Dask's configuration "
+                            "(e.g. DASK_DISTRIBUTED__COMM__TLS__CA_FILE)") from None
+        if tls is None:
+            raise RunFailed(f"--executor {shown}: Dask's configuration names no TLS certificates; set "
+                            "distributed.comm.tls.ca-file, client.cert and client.key "
+                            "(e.g. DASK_DISTRIBUTED__COMM__TLS__CA_FILE)")
+    try:  # bounded, and says what answered: Dask itself retries for a minute and trusts the peer's frames
+        probe(host.strip("[]"), int(number), timeout, tls)
+    except NotAScheduler as e:
+        raise RunFailed(f"no Dask scheduler at {shown}: {e}") from None
     try:
-        client = Client(address, timeout=timeout, set_as_default=False)
-    except (OSError, TimeoutError) as e:
-        raise RunFailed(f"cannot reach the Dask scheduler at {address} within {timeout:g} s ({e.__class__.__name__})"
+        with dask.config.set({"distributed.comm.timeouts.connect": f"{timeout:g}s"}):
+            client = Client(address, timeout=timeout, set_as_default=False, security=security)
+    except (OSError, TimeoutError, ValueError) as e:
+        raise RunFailed(f"cannot reach the Dask scheduler at {shown} within {timeout:g} s ({e.__class__.__name__})"
                         "; is `dask scheduler` running there?") from None
     threads = sum(client.nthreads().values()) or 1
     return client.get_executor(pure=False), threads, client.close
@@ -285,7 +328,7 @@ def run(job: Job, games: int, executor: Executor, slots: int, *, start: int = 0,
             merged.merge(b)
             next_merge = b.stop
 
-    stop_asked = _CtrlCNoted(not isinstance(executor, InProcess))
+    stop_asked = _StopNoted(not isinstance(executor, InProcess))
     try:
         while next_merge < end:
             if stop_asked():
@@ -316,6 +359,7 @@ def run(job: Job, games: int, executor: Executor, slots: int, *, start: int = 0,
                 on_progress(finished)
             merge_ready()
     except KeyboardInterrupt:
+        by = stop_asked.asked or signal.SIGINT
         stop_asked.ignore_more()  # a second Ctrl-C while the workers stop is noted, not raised
         if local:
             _stop_local_workers(executor)
@@ -326,7 +370,8 @@ def run(job: Job, games: int, executor: Executor, slots: int, *, start: int = 0,
         for a in sorted(done_batches):
             next_merge = a
             merge_ready()
-        return Outcome(merged.totals, merged.accumulators, merged.violations, True, time.perf_counter() - began)
+        return Outcome(merged.totals, merged.accumulators, merged.violations, True, time.perf_counter() - began,
+                       stopped_by=by)
     except BaseException:
         if local:
             _stop_local_workers(executor)
@@ -336,33 +381,41 @@ def run(job: Job, games: int, executor: Executor, slots: int, *, start: int = 0,
     return Outcome(merged.totals, merged.accumulators, merged.violations, False, time.perf_counter() - began)
 
 
-class _CtrlCNoted:
-    """While a pool runs, Ctrl-C is only noted, and the loop stops at its next turn (a quarter of a second at
-    most): raised as it comes, KeyboardInterrupt could land inside the pool's own locks and pipes (a submit,
-    the wakeup of its manager thread) and leave the run waiting on them forever, or cut a per-game line in
-    two. Only in the main thread, and only when Ctrl-C is not ignored (a run started in the background keeps
-    ignoring it); a run in this process (InProcess) is interrupted where it is, as any Python program."""
+class _StopNoted:
+    """While a pool runs, Ctrl-C (SIGINT), SIGTERM (what `kill` and `timeout` send) and SIGHUP (a closed
+    terminal) are only noted, and the loop stops at its next turn (a quarter of a second at most), stopping the
+    workers and returning the totals so far: raised as it comes, KeyboardInterrupt could land inside the
+    pool's own locks and pipes (a submit, the wakeup of its manager thread) and leave the run waiting on them
+    forever, or cut a per-game line in two; and SIGTERM's default would end this process alone, leaving the
+    workers behind. Only in the main thread, and only for a signal left to its default (a run started in the
+    background keeps ignoring Ctrl-C; a program that handles SIGTERM itself keeps its handler); a run in this
+    process (InProcess) is interrupted where it is, as any Python program. `asked`: the signal noted, or 0."""
+
+    _SIGNALS = tuple(getattr(signal, n) for n in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, n))
 
     def __init__(self, enabled: bool) -> None:
-        self.asked = False
-        self.before = None
-        if enabled and threading.current_thread() is threading.main_thread() \
-                and signal.getsignal(signal.SIGINT) is signal.default_int_handler:
-            self.before = signal.signal(signal.SIGINT, self._note)
+        self.asked = 0
+        self.before: dict = {}
+        if not enabled or threading.current_thread() is not threading.main_thread():
+            return
+        for sig in self._SIGNALS:
+            default = signal.default_int_handler if sig == signal.SIGINT else signal.SIG_DFL
+            if signal.getsignal(sig) is default:
+                self.before[sig] = signal.signal(sig, self._note)
 
     def _note(self, signum, frame) -> None:
-        self.asked = True
+        self.asked = self.asked or signum
 
     def __call__(self) -> bool:
-        return self.asked
+        return bool(self.asked)
 
     def ignore_more(self) -> None:
-        self.asked = False
+        self.asked = 0
 
     def restore(self) -> None:
-        if self.before is not None:
-            signal.signal(signal.SIGINT, self.before)
-            self.before = None
+        for sig, handler in self.before.items():
+            signal.signal(sig, handler)
+        self.before = {}
 
 
 def run_adaptive(job: Job, games: int, slots: int, make_pool: Callable[[], Executor], *, start: int = 0,
@@ -392,7 +445,7 @@ def run_adaptive(job: Job, games: int, slots: int, make_pool: Callable[[], Execu
     for ours, theirs in zip(first.accumulators, rest.accumulators):
         ours.merge(theirs)
     return Outcome(first.totals, first.accumulators, first.violations + rest.violations, rest.partial,
-                   first.seconds + rest.seconds)
+                   first.seconds + rest.seconds, rest.stopped_by)
 
 
 def _result(f: Future, job: Job, a: int, b: int, pending: dict, started: set, executor: Executor) -> Batch:

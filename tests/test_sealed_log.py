@@ -12,7 +12,7 @@ from typer.testing import CliRunner
 from cardlang.cli import app
 from cardlang.compile.bots import LanguageBot
 from cardlang.compile.game import load_game
-from cardlang.sealed_log import SealedLog
+from cardlang.outfile import OutputFile
 from cardlang.table.session import run
 from cardlang.table.style import Style
 
@@ -43,11 +43,11 @@ def test_the_log_is_owner_only_and_sealed_until_the_game_is_over(tmp_path: Path)
     target.write_text("old\n")
     os.chmod(target, 0o644)
     seats = [Watcher(LanguageBot(g, "big-money", 1), tmp_path, target), LanguageBot(g, "smithy-bm", 2)]
-    out = SealedLog(target)
+    out = OutputFile(target, "--log", sealed=True)
     run(g, ["big-money", "smithy-bm"], seats, 3, viewer=None, spectator=True, echo=lambda s: None,
         style=Style(g, False), log_file=out, quiet=True)
     assert seats[0].looks > 10
-    out.close()
+    out.commit()
     assert _mode(target) == 0o600
     assert sorted(p.name for p in tmp_path.iterdir()) == ["game.jsonl"]  # no part left behind
     assert b'"Shuffled"' in target.read_bytes()
@@ -69,6 +69,6 @@ def test_play_log_is_0600_byte_identical_and_replays(tmp_path: Path) -> None:
 
 
 def test_a_log_to_a_device_is_written_when_the_game_is_over() -> None:
-    out = SealedLog("/dev/null")
+    out = OutputFile(Path("/dev/null"), "--log", sealed=True)
     out.write("secret\n")
-    out.close()
+    out.commit()

@@ -59,7 +59,8 @@ def test_an_unreachable_scheduler_is_a_clear_error_within_seconds() -> None:
     r = cli("simulate", "dominion", "--players", "big-money,random", "--games", "5", "--executor",
             f"dask://127.0.0.1:{_free_port()}", timeout=60)
     assert r.returncode == 1
-    assert r.stderr.startswith("error: cannot reach the Dask scheduler at tcp://127.0.0.1:"), r.stderr
+    assert r.stderr.startswith("error: no Dask scheduler at dask://127.0.0.1:"), r.stderr
+    assert "nothing listens there (connection refused)" in r.stderr
     assert "Traceback" not in r.stderr and r.stdout == ""
 
 

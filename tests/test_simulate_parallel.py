@@ -106,10 +106,21 @@ def _wait_for_workers(proc: subprocess.Popen, count: int, deadline: float) -> li
     raise AssertionError("the pool's workers never started")
 
 
+def _written(per_game: Path, proc: subprocess.Popen) -> int:
+    """How much of PER_GAME the run has written: into a temporary file beside it, renamed at the end."""
+    tmp = per_game.with_name(f".{per_game.name}.{proc.pid}.tmp")
+    for f in (tmp, per_game):
+        try:
+            return f.stat().st_size
+        except OSError:
+            pass
+    return 0
+
+
 def _clean_signals() -> None:
     """A child started as from a terminal: Ctrl-C neither blocked nor ignored. A suite started in the
     background (a shell's `&`, nohup) runs with Ctrl-C ignored, which its children inherit, and a program
-    started so rightly keeps ignoring it (parallel._CtrlCNoted): this test would then wait for nothing."""
+    started so rightly keeps ignoring it (parallel._StopNoted): this test would then wait for nothing."""
     signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
@@ -135,7 +146,7 @@ def test_ctrl_c_prints_the_totals_so_far_marked_partial_and_exits_130(tmp_path: 
     try:
         workers = _wait_for_workers(proc, 2, time.time() + 60)
         deadline = time.time() + 60
-        while time.time() < deadline and (not per_game.exists() or per_game.stat().st_size < 2000):
+        while time.time() < deadline and _written(per_game, proc) < 2000:
             time.sleep(0.2)
         sent = time.time()
         proc.send_signal(signal.SIGINT)
@@ -176,7 +187,7 @@ def test_a_worker_that_dies_fails_the_run_naming_its_batch(tmp_path: Path) -> No
     try:
         workers = _wait_for_workers(proc, 2, time.time() + 60)
         deadline = time.time() + 60
-        while time.time() < deadline and (not per_game.exists() or per_game.stat().st_size < 2000):
+        while time.time() < deadline and _written(per_game, proc) < 2000:
             time.sleep(0.2)
         os.kill(workers[0], signal.SIGKILL)
         out, err = proc.communicate(timeout=60)
@@ -255,10 +266,10 @@ def test_an_accumulator_adds_fields_to_the_per_game_records() -> None:
 def test_ctrl_c_during_a_pool_run_is_noted_not_raised() -> None:
     """While a pool runs, Ctrl-C sets a flag the loop reads at its next turn: raised where it lands, it could
     stop the pool inside its own locks and pipes and leave the run waiting forever."""
-    from cardlang.parallel import _CtrlCNoted
+    from cardlang.parallel import _StopNoted
     masks = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # as from a terminal (_clean_signals)
     was = signal.signal(signal.SIGINT, signal.default_int_handler)
-    noted = _CtrlCNoted(True)
+    noted = _StopNoted(True)
     try:
         assert signal.getsignal(signal.SIGINT) is not signal.default_int_handler
         os.kill(os.getpid(), signal.SIGINT)  # no KeyboardInterrupt here
@@ -279,11 +290,65 @@ def test_ctrl_c_during_a_pool_run_is_noted_not_raised() -> None:
 
 
 def test_ctrl_c_stays_ignored_where_it_was_and_in_process_runs_stop_at_once() -> None:
-    from cardlang.parallel import _CtrlCNoted
-    assert _CtrlCNoted(False).before is None  # in this process (InProcess): interrupted where it is
+    from cardlang.parallel import _StopNoted
+    assert not _StopNoted(False).before  # in this process (InProcess): interrupted where it is
     before = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:
-        noted = _CtrlCNoted(True)
-        assert noted.before is None and signal.getsignal(signal.SIGINT) is signal.SIG_IGN
+        noted = _StopNoted(True)
+        assert signal.SIGINT not in noted.before and signal.getsignal(signal.SIGINT) is signal.SIG_IGN
     finally:
         signal.signal(signal.SIGINT, before)
+
+
+def _pool_processes(proc: subprocess.Popen) -> list[int]:
+    """The pids of every process the run started (workers and the resource tracker)."""
+    kids = []
+    for task in Path(f"/proc/{proc.pid}/task").iterdir():
+        kids += [int(x) for x in (task / "children").read_text().split()]
+    return kids
+
+
+def _gone(pids: list[int], deadline: float) -> list[int]:
+    """The PIDS still running (not ended, nor zombies) at DEADLINE, or sooner once all have ended."""
+    while True:
+        alive = []
+        for pid in pids:
+            try:
+                if Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()[0] != "Z":
+                    alive.append(pid)
+            except OSError:
+                pass
+        if not alive or time.time() > deadline:
+            return alive
+        time.sleep(0.1)
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="finds the pool's processes through /proc")
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGKILL])
+def test_a_stopped_run_stops_its_workers_and_the_resource_tracker(tmp_path: Path, sig: int) -> None:
+    """Issue 24: SIGTERM (kill, timeout) stops the run as Ctrl-C does, totals so far and exit 143; even a
+    parent killed outright (SIGKILL) leaves no worker, nor the resource tracker, running."""
+    proc = subprocess.Popen([sys.executable, "-m", "cardlang", "simulate", "dominion", "--players",
+                             "big-money,smithy-bm", "--games", "100000", "--workers", "2", "--per-game",
+                             str(tmp_path / "games.jsonl")], cwd=ROOT, env=ENV,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, start_new_session=True)
+    try:
+        _wait_for_workers(proc, 2, time.time() + 60)
+        deadline = time.time() + 60
+        while time.time() < deadline and _written(tmp_path / "games.jsonl", proc) < 2000:
+            time.sleep(0.2)  # the workers are playing
+        started = _pool_processes(proc)
+        assert len(started) >= 3, "two workers and the resource tracker"
+        proc.send_signal(sig)
+        out, err = proc.communicate(timeout=30)
+        left = _gone(started, time.time() + 10)
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGKILL)  # whatever is left of this test's session
+        except ProcessLookupError:
+            pass
+    assert left == [], f"still running after the run ended: {left}"
+    assert "Traceback" not in err and "internal error" not in err
+    if sig == signal.SIGTERM:
+        assert proc.returncode == 143, err
+        assert out.startswith("PARTIAL (interrupted): "), out

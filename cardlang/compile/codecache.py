@@ -133,7 +133,7 @@ def recall(compute: Callable[[], Any]) -> Any:
     """COMPUTE(), an analysis of the sources that decides what is generated (the names a block may keep in
     locals, the verbs that never nest): while a game loads, the value a load of the same sources stored in
     its entry, if there is one, else computed and recorded (CodeLog.recall)."""
-    log = codegen.code_log
+    log = codegen.loading.code_log
     return log.recall(compute) if log is not None else compute()
 
 
@@ -158,9 +158,9 @@ def cached_code(key: bytes, generated: list, make: Callable[[], Any]) -> Any:
 @contextmanager
 def generating(log: CodeLog | None) -> Iterator[None]:
     """Let codegen take and record code objects through LOG while the block runs."""
-    before = codegen.code_log
-    codegen.code_log = log
+    before = codegen.loading.code_log
+    codegen.loading.code_log = log
     try:
         yield
     finally:
-        codegen.code_log = before
+        codegen.loading.code_log = before

@@ -29,14 +29,25 @@ CTX = "ctx"
 # Small runtime functions generated code computes in place: fn -> expand(gen, args) -> the expression, or None
 # when those arguments need the call (filled by compile/inline.py).
 EXPANSIONS: dict[Callable, Callable[["Gen", list], Any]] = {}
-# Set by compile/codecache.py while a game loads: hands out the code objects a load of the same sources
-# compiled before, and records the ones compiled now. None: every function is compiled here.
-code_log: Any = None
-# Set (compile/game.py) while a load that has found errors already compiles the rest only to find more (the
-# load fails whatever follows, so its code never runs), and while `cardlang check` loads sources the cache
-# holds no code for. Each function is still generated, which makes every check the compile rules make, but
-# compiled only if it runs (two thirds of a fresh compile were the rewrites and `compile`).
-checking_only = False
+
+
+class _Loading(threading.local):
+    """What one load of a game sets while it runs, per thread: two threads loading games at once (a Dask
+    worker with several threads) must never record into each other's code log.
+
+    code_log: set by compile/codecache.py while a game loads: hands out the code objects a load of the same
+    sources compiled before, and records the ones compiled now. None: every function is compiled here.
+    checking_only: set (compile/game.py) while a load that has found errors already compiles the rest only to
+    find more (the load fails whatever follows, so its code never runs), and while `cardlang check` loads
+    sources the cache holds no code for. Each function is still generated, which makes every check the
+    compile rules make, but compiled only if it runs (two thirds of a fresh compile were the rewrites and
+    `compile`)."""
+
+    code_log: Any = None
+    checking_only: bool = False
+
+
+loading = _Loading()
 
 
 @dataclass(slots=True)
@@ -331,6 +342,7 @@ def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], 
         return uses[0]
     # a fact callers decide by (may a call run the verb in place?): recalled from the cache entry, as
     # codecache.recall does, while the load takes the code from it
+    code_log = loading.code_log
     g.uses_names = code_log.recall(analysed) if code_log is not None else analysed()
     return g
 
@@ -357,6 +369,7 @@ def build_functions(label: str, span: Span | None,
     filename = f"<cardlang {span}>" if span is not None else f"<cardlang {label}>"
     remake = lambda: _generate(label, defs, False)[1]  # noqa: E731
     names = ",".join(d[0] for d in defs)
+    code_log, checking_only = loading.code_log, loading.checking_only
     if defs and not checking_only and code_log is not None and code_log.expects(filename, names):
         unbound = Unbound(label, filename, defs, *code_log.take_expected())
         return Generated(label, span, None, unbound.fns[defs[0][0]], None, remake, unbound), unbound.fns
@@ -373,6 +386,7 @@ def _compiled(gen: Gen, tree: py.Module, filename: str, names: str, fn_names: li
     """The functions of a generated module by name, its code object compiled (and recorded for the cache:
     one the entry held next would have been taken unbound) and run in its namespace."""
     code = _code_of(gen, tree, filename)
+    code_log = loading.code_log
     if code_log is not None:
         code_log.lacks()
         code_log.record(filename, names, gen.ns, code)

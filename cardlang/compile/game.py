@@ -122,7 +122,7 @@ def load_game(game_id: str, extra: list[Path] | None = None, registry: Registry 
     Cards in REPLACE (files or folders) take the place of the game's cards of the same name, keeping their
     position (so a seed deals the same kingdom), and are added when new: one edited card, A/B tested.
     CHECKING: the load is for its errors (`cardlang check`): sources the cache holds no code for are checked
-    whole, every function generated, but a function is compiled only if it runs (codegen.checking_only),
+    whole, every function generated, but a function is compiled only if it runs (codegen.loading.checking_only),
     and no code is stored; the game still plays, compiling each function as it is first called."""
     with _collector_paused():
         return _load_game(game_id, extra, registry, replace, checking)
@@ -186,12 +186,12 @@ def _load_game(game_id: str, extra: list[Path] | None, registry: Registry,
 
 @contextmanager
 def _checking_only() -> Iterator[None]:
-    """While the block runs, generated functions are made for their checks only (codegen.checking_only)."""
-    before, codegen.checking_only = codegen.checking_only, True
+    """While the block runs, generated functions are made for their checks only (codegen.loading.checking_only)."""
+    before, codegen.loading.checking_only = codegen.loading.checking_only, True
     try:
         yield
     finally:
-        codegen.checking_only = before
+        codegen.loading.checking_only = before
 
 
 def _build(game_id: str, game_dir: Path, registry: Registry, errors: list[CardLangError],

@@ -40,17 +40,33 @@ MAX_NESTING = 120
 @lru_cache(maxsize=1)
 def _lark() -> Lark:
     # The LALR tables are built once per grammar and Lark version and kept in the user's cache folder
-    # (cardlang/cache.py), so a new process loads them instead of analysing the grammar again.
-    from cardlang.cache import cache_file
+    # (cardlang/cache.py), so a new process loads them instead of analysing the grammar again. They are kept
+    # as Lark's own serialized data (plain dicts, lists and strings) in marshal, never pickled (Lark's own
+    # `cache=` option unpickles its file), and read back only from an entry whose HMAC checks.
+    import marshal
+    import sys
+
+    import lark
+    from lark.grammar import Rule
+    from lark.lexer import TerminalDef
+
+    from cardlang.cache import read_entry, write_entry
     grammar = _GRAMMAR.read_text(encoding="utf-8")
     options = dict(parser="lalr", propagate_positions=True, maybe_placeholders=True)
-    cached = cache_file("grammar", grammar, repr(sorted(options.items())))
-    if cached is not None:
+    key = "\0".join((grammar, repr(sorted(options.items())), lark.__version__, sys.version)).encode("utf-8")
+    stored = read_entry("grammar", key, versioned=False)
+    if stored is not None:
         try:
-            return Lark(grammar, cache=str(cached), **options)
-        except Exception:  # noqa: BLE001 - an unreadable cache only costs the time to rebuild the tables
+            return Lark.load(marshal.loads(stored))
+        except Exception:  # noqa: BLE001 - an entry of another layout only costs the time to rebuild the tables
             pass
-    return Lark(grammar, **options)
+    parser = Lark(grammar, **options)
+    try:
+        data, memo = parser.memo_serialize([TerminalDef, Rule])
+        write_entry("grammar", key, marshal.dumps({"data": data, "memo": memo}), versioned=False)
+    except (ValueError, TypeError):  # not plain data in another Lark version: not cached
+        pass
+    return parser
 
 
 def _describe_terminal(name: str) -> str:

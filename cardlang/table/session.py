@@ -118,36 +118,14 @@ def run(game, names: list[str], agents: list, seed: int, *, pools=None, variants
 
 
 def read_log(path: Path) -> tuple[dict, list[tuple[int, list[int]]]]:
-    """The header and the recorded answers of a log written by `play --log`."""
-    header = None
-    answers: list[tuple[int, list[int]]] = []
+    """The header and the recorded answers of a log written by `play --log`, checked whole first
+    (cardlang/logcheck.py names the line and field of anything wrong)."""
+    from cardlang.logcheck import InvalidLog
+    from cardlang.logcheck import read_log as checked
     try:
-        with open(path, encoding="utf-8") as f:
-            for n, line in enumerate(f, 1):
-                if not line.strip():
-                    continue
-                try:
-                    rec = json.loads(line)
-                except json.JSONDecodeError:
-                    raise BadLog(f"{path}:{n}: not a JSON line") from None
-                if not isinstance(rec, dict):
-                    raise BadLog(f"{path}:{n}: not an event")
-                if rec.get("event") == "Header" and header is None:
-                    header = rec
-                elif rec.get("event") == "Answer":
-                    p, picks = rec.get("player"), rec.get("picks")
-                    if not isinstance(p, int) or not isinstance(picks, list):
-                        raise BadLog(f"{path}:{n}: a broken Answer line")
-                    answers.append((p, [int(i) for i in picks]))
-    except (OSError, UnicodeDecodeError) as e:
-        raise BadLog(f"{path}: cannot read: {e}") from None
-    if header is None:
-        raise BadLog(f"{path}: no Header line: write the log with `cardlang play --log FILE.jsonl` "
-                     "(logs of older versions cannot be replayed)")
-    for key, kind in (("game", str), ("seed", int), ("players", list)):
-        if not isinstance(header.get(key), kind):
-            raise BadLog(f"{path}: the Header line has no valid '{key}'")
-    return header, answers
+        return checked(path)
+    except InvalidLog as e:
+        raise BadLog(str(e)) from None
 
 
 def input_answers(path: Path) -> Iterator[str]:

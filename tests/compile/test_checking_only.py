@@ -43,7 +43,7 @@ def test_a_load_with_a_syntax_error_reports_the_check_errors_of_the_rest(tmp_pat
     errors = _errors(tmp_path)
     assert [e.split(": error: ")[0].rsplit("/", 1)[1] for e in errors] == ["broken.card:3:1", "wrong.card:3:18"]
     assert "unknown name 'nope'" in errors[1]
-    assert not codegen.checking_only, "the mode ends with the load"
+    assert not codegen.loading.checking_only, "the mode ends with the load"
 
 
 def test_it_compiles_only_what_the_compile_rules_run(tmp_path, compiled):

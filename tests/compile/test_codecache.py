@@ -163,7 +163,7 @@ def test_a_stale_code_entry_is_compiled_afresh(home, monkeypatch) -> None:
     stored, facts = marshal.loads(f.read_bytes()[cache._HEAD:])
     wrong = [(a, b, names, stored[0][3]) for a, b, names, _ in stored[:5]] + stored[6:]  # one missing, five wrong
     payload = marshal.dumps((wrong, facts))
-    f.write_bytes(head + hashlib.sha256(payload).digest() + payload)
+    f.write_bytes(cache.sealed(f, "code", head[len(cache._MAGIC):], payload))
     n = Counted(monkeypatch)
     assert _fingerprint(load_game(GAME)) == cold
     assert n.compiled > 50
@@ -230,7 +230,7 @@ def test_facts_cut_short_are_found_again_and_stored_whole(home, monkeypatch, cut
     whole = f.read_bytes()
     stored, facts = marshal.loads(whole[cache._HEAD:])
     payload = marshal.dumps((stored, facts[: len(facts) // 2] if cut == "half" else []))
-    f.write_bytes(whole[: len(cache._MAGIC) + 32] + hashlib.sha256(payload).digest() + payload)
+    f.write_bytes(cache.sealed(f, "code", whole[len(cache._MAGIC):len(cache._MAGIC) + 32], payload))
     n = Counted(monkeypatch)
     assert _fingerprint(load_game(GAME)) == cold and n.compiled == 0
     assert marshal.loads(f.read_bytes()[cache._HEAD:]) == (stored, facts)

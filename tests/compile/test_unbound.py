@@ -4,7 +4,6 @@ that code object itself. A namespace other than the stored one gets a function c
 rules take their code from the cache too. Every way, the game plays as after a load that compiled it."""
 from __future__ import annotations
 
-import hashlib
 import marshal
 from pathlib import Path
 
@@ -85,7 +84,7 @@ def test_a_namespace_other_than_the_stored_one_gets_its_function_compiled_afresh
     stored, facts = marshal.loads(whole[cache._HEAD:])
     odd = [(fname, fn, names + ("_odd",), code) for fname, fn, names, code in stored]
     payload = marshal.dumps((odd, facts))
-    f.write_bytes(whole[: len(cache._MAGIC) + 32] + hashlib.sha256(payload).digest() + payload)
+    f.write_bytes(cache.sealed(f, "code", whole[len(cache._MAGIC):len(cache._MAGIC) + 32], payload))
     n = Generating(monkeypatch)
     warm = load_game(GAME)
     assert n.compiled < len(warm.compiler.generated) // 10  # taken unchecked: only what ran while loading
