@@ -103,6 +103,8 @@ class VerbDecl:
     body: Block
     span: Span = span_field()
     quiet: bool = False  # `verb pay() quiet "..."`: bookkeeping the table does not tell; TEXT is rules text only
+    bookkeeping: bool = False  # `verb tidy() bookkeeping`: quiet, and the moves and counter changes it makes
+                               # itself are not told either (only the told verbs it calls are)
 
 
 @node

@@ -128,10 +128,14 @@ class ToAst(StmtsToAst):
     def verb_decl(self, meta, c):
         params = tuple(p for p in c[1:-3] if p is not None)
         text = unquote(c[-2]) if c[-2] is not None else None
-        return ast.VerbDecl(str(c[0]), params, text, c[-1], self._s(meta), quiet=c[-3] is not None)
+        return ast.VerbDecl(str(c[0]), params, text, c[-1], self._s(meta), quiet=c[-3] is not None,
+                            bookkeeping=c[-3] == "bookkeeping")
 
     def verb_quiet(self, c):
         return "quiet"
+
+    def verb_bookkeeping(self, c):
+        return "bookkeeping"
 
     @v_args(meta=True)
     def game_decl(self, meta, c):

@@ -82,8 +82,7 @@ game dominion {
       }
     }
     phase cleanup {
-      move inplay to discard;
-      move hand to discard;
+      clean_up;
       draw 5;
     }
   }
@@ -115,9 +114,22 @@ verb gain(c: card, dest: zone = discard) "gain {c}|gains {c}" {
 
 // "Buy a card": pay its cost with a Buy and gain it (rulebook: "Buy phase").
 verb buy(c: card) "buy {c}|buys {c}" {
+  spend c;
+  gain c;
+}
+
+// Spending the Buy and the coins goes without saying at the table: "p1 buys Silver" (the screen shows what is
+// left). `bookkeeping`: the table tells none of it.
+verb spend(c: card) bookkeeping "use a Buy and pay the cost of {c}" {
   buys -= 1;
   coins -= c.cost;
-  gain c;
+}
+
+// Clean-up (rulebook, "Opruimfase"): every card in play and in hand goes to the discard pile. The cards in
+// play were seen already; the hand is told as what the others see of it: how many cards, and the new top.
+verb clean_up() bookkeeping "discard the cards in play and in your hand" {
+  move inplay to discard;
+  discard hand;
 }
 
 verb trash(c: cards) "trash {c}|trashes {c}" {

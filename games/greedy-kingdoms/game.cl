@@ -106,6 +106,7 @@ game "greedy-kingdoms" {
     // More Greediness 3 and 4 Players).
     let first = choose 1 from players by chance as first_attacker prompt "The first attacker";
     first_turn first;
+    note "attacks first" for first;
     if count(players) == 4 {
       first.gold += 1;
     } else {
@@ -134,7 +135,7 @@ game "greedy-kingdoms" {
     // 5. check for victory.
     phase income {
       start_round;
-      refill market to 5 from upgrades;   // "until there are five cards in the Upgrade Market"
+      restock;                            // "until there are five cards in the Upgrade Market"
       trigger turn_start kingdom;         // "start of turn" effects of the attacker's Buildings
     }
     phase develop { develop; }
@@ -156,7 +157,8 @@ game "greedy-kingdoms" {
 
   // The defender is the left neighbour; with 3-4 players, once all but one player own a Royal Palace,
   // the right neighbour (More Greediness: Game Flow and Turn Order).
-  verb start_round() "start the round" {
+  // Who defends this round goes without saying ("p1 battles p2" names them): bookkeeping.
+  verb start_round() bookkeeping "start the round" {
     let built = 0;
     for p in players {
       if count("Royal Palace" in p.kingdom) > 0 { built += 1; }
@@ -169,6 +171,11 @@ game "greedy-kingdoms" {
     watchtower = 0;
     battle_done = 0;
     free_uses = 0;
+  }
+
+  // Upgrades turned face up until the market holds five again: "p1 refills the Upgrade Market: Port, Library".
+  verb restock(n: int = 5) "refill the Upgrade Market to {n} cards from the Upgrade deck|refills the Upgrade Market" {
+    refill market to n from upgrades;
   }
 
   verb end_round() "check for victory" {
@@ -198,8 +205,13 @@ game "greedy-kingdoms" {
 
   // Pay the cost; a Citizen takes its income, acts and leaves the game; anything else is kept
   // (R-GK Obtain an Upgrade).
-  verb obtain(offer: cards) "obtain an Upgrade" {
+  verb obtain(offer: cards) quiet "obtain an Upgrade" {
     let u = choose 1 from offer as obtain prompt "Obtain which Upgrade?";
+    take_upgrade u;
+  }
+
+  // The Upgrade obtained, named at the table: "p1 obtains Pilgrim (-1 Food)".
+  verb take_upgrade(u: cards) "obtain {u}|obtains {u}" {
     pay u;
     if u is Citizen {
       move u to removed;
@@ -265,63 +277,80 @@ game "greedy-kingdoms" {
       mark_blocks d;
       open_reveal_window d;
       if restart == 1 {                       // Mysterious Watch: every Hero back to hand, ...
-        move shown to hand;
-        move blocked to hand;
-        move d.shown to d.hand;
+        heroes_back d;
         if count(players) > 2 { return_bets; }   // ... and the bets, made in the restarted step, back too
       }
     }
     trigger blocks_settled d.kingdom for d;   // Citadel
     if count(players) > 2 { settle_bets d; }
     use_heroes d;
-    // "Both the attacker and the defender take all of their Hero Cards back in hand."
+    heroes_back d;
+    battle_done = 1;
+  }
+
+  // "Both the attacker and the defender take all of their Hero Cards back in hand": nobody says so at a table.
+  verb heroes_back(d: player) bookkeeping "both players take all of their Hero Cards back in hand" {
     move used to hand;
     move shown to hand;
     move blocked to hand;
     move d.shown to d.hand;
-    battle_done = 1;
+  }
+
+  // Heroes played face down: the others see how many, not which.
+  verb lay_down(c: cards) "place {c} face down|places {c} face down" {
+    move c to facedown;
+  }
+
+  // Heroes turned face up (or played face up: Oracle, Watchtower).
+  verb show_heroes(c: cards) "reveal {c}|reveals {c}" {
+    move c to shown;
+  }
+
+  // A defending Hero blocks the attacking Hero of its icon: said by the defender.
+  verb block_hero(h: cards, d: player) "{d} blocks {h}" {
+    move h to blocked;
   }
 
   // "The attacker chooses exactly 3 of their 9 Hero Cards ... the defender also chooses exactly 3", face
   // down and at the same time. Oracle and Watchtower change the order (GKD 8.iii).
-  verb choose_heroes(d: player) "choose Heroes" {
+  verb choose_heroes(d: player) quiet "choose Heroes" {
     if oracle == 1 {
       let theirs = choose defenders from d.hand by d as defend_heroes
         prompt "Choose your defending Heroes (they are shown at once)";
-      move theirs to d.shown;
+      show_heroes theirs for d;
       let mine = choose attackers from hand as attack_heroes prompt "Choose your attacking Heroes";
-      move mine to facedown;
+      lay_down mine;
     } else if watchtower == 1 {
       let mine = choose attackers from hand as attack_heroes prompt "Choose your attacking Heroes";
-      move mine to facedown;
+      lay_down mine;
       let one = choose 1 from facedown as watchtower_reveal prompt "Watchtower: reveal one of your attacking Heroes";
-      move one to shown;
+      show_heroes one;
       let theirs = choose defenders from d.hand by d as defend_heroes prompt "Choose your defending Heroes";
-      move theirs to d.facedown;
+      lay_down theirs for d;
     } else {
       simultaneous {
         let mine = choose attackers from hand as attack_heroes prompt "Choose your attacking Heroes (face down)";
         let theirs = choose defenders from d.hand by d as defend_heroes
           prompt "Choose your defending Heroes (face down)";
       }
-      move mine to facedown;
-      move theirs to d.facedown;
+      lay_down mine;
+      lay_down theirs for d;
     }
   }
 
   // Both reveal. With 3-4 players the attacker reveals, the others bet, then the defender reveals
   // (More Greediness Battle 2-4).
-  verb reveal_heroes(d: player) "reveal the Heroes" {
-    move facedown to shown;
+  verb reveal_heroes(d: player) quiet "reveal the Heroes" {
+    if count(facedown) > 0 { show_heroes facedown; }
     if count(players) > 2 { take_bets d; }
-    move d.facedown to d.shown;
+    if count(d.facedown) > 0 { show_heroes d.facedown for d; }
   }
 
   // "Each defending Hero blocks 1 attacking Hero if they both have the same Hero Type Icon"; Starting and
   // Advanced Heroes of one icon block each other. Each set has 9 distinct icons, so blocks are one to one.
-  verb mark_blocks(d: player) "block" {
+  verb mark_blocks(d: player) quiet "block" {
     for h in shown {
-      if count(d.shown where card.icon == h.icon) > 0 { move h to blocked; }
+      if count(d.shown where card.icon == h.icon) > 0 { block_hero h d; }
     }
   }
 
@@ -340,7 +369,7 @@ game "greedy-kingdoms" {
 
   // "The attacker may now use any or all of the unblocked Heroes", one at a time, in any order: pay the full
   // cost, take the full income (and the Cook's or Thief's effect). Income of one may pay another's cost.
-  verb use_heroes(d: player) "use the unblocked Heroes" {
+  verb use_heroes(d: player) quiet "use the unblocked Heroes" {
     while count(shown) > 0 {
       let h = choose up to 1 from shown
         where free_uses > 0
@@ -359,12 +388,17 @@ game "greedy-kingdoms" {
           free = 1;
         }
       }
-      if free == 1 { free_uses -= 1; } else { pay h; }
-      trigger income h;
-      trigger use h;
-      move h to used;
+      use_hero h free;
       trigger hero_used d.kingdom for d;      // Golden Mirror
     }
+  }
+
+  // One unblocked Hero used: its cost paid (or not: a free use), its income taken, its effect done.
+  verb use_hero(h: cards, unpaid: int) "use {h}|uses {h}" {
+    if unpaid == 1 { free_uses -= 1; } else { pay h; }
+    trigger income h;
+    trigger use h;
+    move h to used;
   }
 
   // ---- More Greediness: bets by the players not in the battle (More Greediness Battle 3, 5) -------------

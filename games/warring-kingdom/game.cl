@@ -149,14 +149,19 @@ game "warring-kingdom" {
     // "Discard your remaining hand. Draw five new cards." A player who starts a turn short of five cards
     // (after defending, or after Sabotage) does not draw up then: only this draw refills the hand.
     phase draw {
-      move used to discard;
-      move hand to discard;
+      end_turn;
       draw 5;
     }
   }
 }
 
 // ---- game words -------------------------------------------------------------------------------------
+
+// "Discard your remaining hand": the Action cards used this turn go with it, unsaid.
+verb end_turn() bookkeeping "discard the cards you used and your remaining hand" {
+  move used to discard;
+  if count(hand) > 0 { discard hand; }
+}
 
 verb draw(n: int) "+{n} Card{s}|draws {n} card{s}" {
   let got = top n of deck;
@@ -197,8 +202,13 @@ verb to_supply(c: cards) quiet "return {c} to the supply (Base and Income cards)
 verb turn_up(dz: zone) quiet "turn up the top 3 cards of {dz}" {
   if limited and count(dz) < 3 { age_castles; }
   let got = top 3 of dz;
-  move got to market;
-  reveal got;
+  turn_over got;
+}
+
+// The cards turned up, face up for everybody: "p2 turns up Merchant, Traitor, Jester".
+verb turn_over(c: cards) "turn up {c}|turns up {c}" {
+  move c to market;
+  reveal c;
 }
 
 verb age_castles() "every castle turns to its Aged side" {
@@ -353,11 +363,15 @@ verb combat(d: player) "attack {d}" {
     }
   }
   // "After the end of combat it is returned to its normal location."
-  place d.board where card is Castle to d.board column=3 row=3;
+  castle_home d;
   display board with d.board;
   attacking = 0;
   d.defending = 0;
   round = 0;
+}
+
+verb castle_home(d: player) bookkeeping "the defender's Castle goes back to its place" {
+  place d.board where card is Castle to d.board column=3 row=3;
 }
 
 // Planning: move own units between slots of rows 1-2 (a unit moved onto another swaps with it).
@@ -389,7 +403,7 @@ verb reinforce() {
 
 // Advancement in front F of P's board: a row-2 unit moves up into an empty row 1; the Defender's Castle
 // moves up front 3 into empty slots "like any other card" (R-WK "Combat Overview").
-verb advance(p: player, f: int) {
+verb advance(p: player, f: int) bookkeeping {
   if not card_at(p.board, f, 1) and card_at(p.board, f, 2) {
     place card_at(p.board, f, 2) to p.board column=f row=1;
   }
@@ -507,16 +521,9 @@ verb hit(s: cards, side: player, foe: player, t: cards, power: int, f: int) {
     fate = 0;
     excess_left = 0;
     trigger wounds [s, attached(s)] victim=t excess=dealt - max(0, need - before) for side;
-    if fate == 2 {
-      move t to side.converts;
-      note "{t} is converted (it was {foe}'s)";
-    } else if fate == 1 {
-      move t to foe.dead;
-      note "{t} is killed ({foe}'s unit)";
-    } else {
-      move t to foe.fallen;
-      note "{t} is wounded ({foe}'s unit)";
-    }
+    if fate == 2 { converted t foe side; }
+    else if fate == 1 { killed t foe; }
+    else { wounded t foe; }
     advance foe col;
     // Cleave: the rest of the blow goes on to the next target (no spill-over otherwise, R-WK Example 1).
     if excess_left > 0 {
@@ -567,17 +574,29 @@ verb cleanup(a: player, d: player) {
   d.dice = [];
 }
 
+// What a hit does to a unit, said as the rulebook says it ("p2's Town Guard is killed"), not as a move.
+verb wounded(t: cards, v: player) bookkeeping { move t to v.fallen; note "{v}'s {t} is wounded"; }
+verb killed(t: cards, v: player) bookkeeping { move t to v.dead; note "{v}'s {t} is killed"; }
+verb killed_by_critical(t: cards, v: player) bookkeeping {
+  move t to v.dead;
+  note "{v}'s {t} is killed by a critical hit";
+}
+verb converted(t: cards, v: player, by: player) bookkeeping {
+  move t to by.converts;
+  note "{v}'s {t} is converted: it joins {by}'s army";
+}
+
 // C3: "for each roll of 6, the player gets one critical hit ... applied to an opponent's wounded (not just
 // damaged) unit to kill that unit. Critical hits must be used if possible." Rolled 6s skip Steadfast units.
 verb critical(side: player, foe: player) {
   repeat side.crits {
     let k = choose 1 from foe.fallen where card is Unit and card.steadfast == 0 by side as critical
       prompt "Critical hit: kill which wounded unit?";
-    if k { move k to foe.dead; note "{k} is killed by a critical hit"; }
+    if k { killed_by_critical k foe; }
   }
   repeat side.headshots {
     let k = choose 1 from foe.fallen where card is Unit by side as critical prompt "Critical hit: kill which wounded unit?";
-    if k { move k to foe.dead; note "{k} is killed by a critical hit"; }
+    if k { killed_by_critical k foe; }
   }
   side.crits = 0;
   side.headshots = 0;
@@ -589,7 +608,7 @@ verb critical(side: player, foe: player) {
 // actions and your Castle ... Subtract the upkeep cost of any card you wish to keep in play ... Discard any
 // cards you no longer wish to afford."
 verb pay() quiet "collect the Worth of your Castle and of the Income cards in your hand; discard any deployed cards you stop paying for (more, while the Upkeep is more than your coins); then pay the Upkeep of the rest" {
-  coins += sum(board where card is Castle, card.worth) + sum(hand where card is Income, card.worth);
+  collect sum(board where card is Castle, card.worth) + sum(hand where card is Income, card.worth);
   let gone = choose any from [board, buildings] where card.upkeep > 0 and card.forced == 0 and not card is Castle
     as release prompt "Stop paying for which deployed cards (they are discarded)?";
   discard gone;
@@ -599,8 +618,11 @@ verb pay() quiet "collect the Worth of your Castle and of the Income cards in yo
     if not more { more = top 1 of ([board, buildings] where card.upkeep > 0); }
     discard more;
   }
-  coins -= sum([board, buildings], card.upkeep);
+  pay_upkeep sum([board, buildings], card.upkeep);
 }
+
+verb collect(n: int) "collect {n} coin{s}|collects {n} coin{s}" { coins += n; }
+verb pay_upkeep(n: int) "pay {n} coin{s} of Upkeep|pays {n} coin{s} of Upkeep" { coins -= n; }
 
 // ---- Buy ------------------------------------------------------------------------------------------------
 
@@ -615,16 +637,25 @@ verb buy_phase() quiet "you may turn up the top 3 cards of a supply deck; then b
   while buys > 0 {
     let c = choose up to 1 from [supply, market] where card.cost <= coins as buy prompt "Buy a card (or none)";
     if not c { break; }
-    buys -= 1;
     buy c;
   }
-  to_supply market;                     // "Unbought goods ... are discarded into their respective discard piles"
+  clear_market;                         // "Unbought goods ... are discarded into their respective discard piles"
 }
 
-verb buy(c: cards) "buy {c}" {
-  coins -= c.cost;
+verb clear_market() bookkeeping "the cards turned up and not bought go to their discard piles" {
+  to_supply market;
+}
+
+verb buy(c: cards) "buy {c}|buys {c}" {
+  spend c;
   move c to discard;
   trigger bought c;                     // a Traitor goes to a neighbour instead (Betray)
+}
+
+// The Buy and the coins spent go without saying: "p1 buys Warrior" (the screen shows what is left).
+verb spend(c: cards) bookkeeping "use a Buy and pay the cost of {c}" {
+  buys -= 1;
+  coins -= c.cost;
 }
 
 // ---- the words of the cards: each verb's template is the rules text the cards print -------------------
