@@ -244,11 +244,13 @@ def header(game, state: GameState, names: list[str], seed: int, viewer: int | No
     return out
 
 
-def summary(result, names: list[str]) -> list[str]:
+def summary(result, names: list[str], scored: bool = True) -> list[str]:
+    """The result; SCORED: the game keeps a score (a game won only by a `win`, with none, shows no scores)."""
     total = sum(result.turns)
     out = ["", f"== Game over after {total} turns " + ("(stopped at the turn limit) " if result.stopped else "")
            + "=="]
-    out += wrap("Scores: " + ", ".join(f"p{i + 1} ({names[i]}) {s}" for i, s in enumerate(result.scores)))
+    if scored:
+        out += wrap("Scores: " + ", ".join(f"p{i + 1} ({names[i]}) {s}" for i, s in enumerate(result.scores)))
     winners = ", ".join(f"p{w + 1} ({names[w]})" for w in result.winners) or "nobody"
     out.append(f"Winner: {winners}" if len(result.winners) <= 1 else f"Winners (shared): {winners}")
     return out

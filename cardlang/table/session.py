@@ -112,7 +112,7 @@ def run(game, names: list[str], agents: list, seed: int, *, pools=None, variants
         pass
     result = engine.play_out(game, state)
     say(narrator.flush())
-    for line in screen.summary(result, names):  # even --quiet prints the result
+    for line in screen.summary(result, names, game.spec.decl.score is not None):  # even --quiet prints the result
         echo(style.line(line))
     return result
 

@@ -191,7 +191,8 @@ class Teller:
         body = re.sub(r"\{([A-Za-z_]+)\}", sub, f.template or "")
         body = re.sub(r"\byour\b", "their", body)
         body = re.sub(r"\byou\b", "they", body)
-        body = re.sub(r"(?<![\d+-])\b1 ([a-z][a-z]+)\b", r"a \1", body)
+        # "1 card" -> "a card", but not "1 of the Resource" ("a of ...")
+        body = re.sub(r"(?<![\d+-])\b1 (?!(?:of|more|less|fewer|to|in|or|and|at)\b)([a-z][a-z]+)\b", r"a \1", body)
         if f.template and f.template.startswith("{"):
             line = body
         elif body.startswith("'s ") or body.startswith(": "):
@@ -211,8 +212,9 @@ class Teller:
                 continue
             words = self.counter_words(name, abs(d))
             number = "(?:1|an?)" if abs(d) == 1 else str(abs(d))
-            if p == actor and re.search(rf"(?<![\w]){number} {re.escape(words.lower())}\b", said):
-                continue
+            forms = {words.lower(), self.counter_words(name, 1).lower(), name.replace("_", " ").lower()}
+            if p == actor and any(re.search(rf"(?<![\w]){number} {re.escape(w)}\b", said) for w in forms):
+                continue  # "loses 2 Defense" says it already
             amount = f"{'+' if d > 0 else ''}{d} {words}"
             parts.append(amount if p == actor else f"{who(p)} {amount}")
         return ", ".join(parts)

@@ -267,7 +267,10 @@ class Narrator(Teller):
         if kind == "Revealed":
             f = self.owner_frame()
             if f is not None and f.template is not None and set(e[2]) <= f.cards:
-                self.mark()  # cards the verb's own line names ("turns up X, Y"): not said twice
+                self.mark()  # cards the verb's own line names ("turns up X, Y"): not said twice, and named
+                for cid in f.seen:  # to every seat, wherever they go next ("p2 shows X, shuffles it ...")
+                    if self.state.card_def[cid].name in e[2]:
+                        f.seen[cid] = True
                 return
             self.emit_line(f"{who(e[1])} reveals {', '.join(e[2]) or 'nothing'}")
         elif kind == "Note":

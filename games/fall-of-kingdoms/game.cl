@@ -433,13 +433,11 @@ verb lose_defense(v: player, n: int) "{v} loses {n} Defense" {
 }
 
 // "Whoever's immediate action destroys a kingdom captures all the coins in that kingdom" (R-FK Objective).
-verb destroy(k: player) "destroy {k}" {
+verb destroy(k: player) quiet "destroy {k}" {
   if k.fallen == 0 {
-    k.fallen = 1;
     note "The kingdom of {k} falls to {you}";
     let loot = k.coins;
-    k.coins = 0;
-    k.gained = 0;
+    fall k;
     if you != k { gain_coins loot; }
     fallen_cards k [k.active, k.reserve];
     drop_destiny k;
@@ -448,6 +446,13 @@ verb destroy(k: player) "destroy {k}" {
     end_round_effects for k;
     eliminate k;                                     // the last kingdom standing wins
   }
+}
+
+// The fallen kingdom's coins go to its captor (told as the captor's gain).
+verb fall(k: player) bookkeeping "{k} has fallen" {
+  k.fallen = 1;
+  k.coins = 0;
+  k.gained = 0;
 }
 
 // A fallen kingdom's Character cards go face up to the Valley of Ashes, its Destiny cards to the used pile.

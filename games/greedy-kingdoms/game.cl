@@ -436,7 +436,7 @@ game "greedy-kingdoms" {
   // back, and win another Resource of the same type from the bank. Resources bid on the attacker are lost to
   // the bank": in that order, in turn order. Every stake first goes back to its winner; then each winner
   // takes one more from the bank (as many as remain); then the losing stakes go to the bank.
-  verb settle_bets(d: player) "settle the bets" {
+  verb settle_bets(d: player) quiet "settle the bets" {
     let won = 1;
     if count(blocked) >= 2 { won = 2; }
     for p in others {
@@ -447,13 +447,15 @@ game "greedy-kingdoms" {
     }
     for p in others {
       if p.bet_side != won { unstake 0 for p; }
+      if p.bet_side != won and p.bet_side > 0 { note "loses the bet" for p; }
       p.bet_side = 0;
       p.bet_kind = 0;
     }
   }
 
   // The stake leaves its place aside: back to the bettor (keep 1) or lost to the bank (keep 0).
-  verb unstake(keep: int) "take back the Resource you bet" {
+  // The stake's way back is not told: the bet's outcome is ("p3 wins the bet (+1 Gold)", "p3 loses the bet").
+  verb unstake(keep: int) bookkeeping "take back the Resource you bet" {
     if stake_honor > 0 { stake_honor -= 1; honor += keep; }
     if stake_gold > 0 { stake_gold -= 1; gold += keep; }
     if stake_food > 0 { stake_food -= 1; food += keep; }
@@ -470,7 +472,7 @@ game "greedy-kingdoms" {
     }
   }
 
-  verb take_kind(n: int) "take {n} of the Resource you bet" {
+  verb take_kind(n: int) "take {n} of the Resource you bet|wins the bet" {
     if bet_kind == 1 { honor += n; }
     if bet_kind == 2 { gold += n; }
     if bet_kind == 3 { food += n; }

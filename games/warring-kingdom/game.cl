@@ -539,7 +539,7 @@ verb hit(s: cards, side: player, foe: player, t: cards, power: int, f: int) {
 verb cleanup(a: player, d: player) {
   let castle = d.board where card is Castle;
   if castle.damage >= castle.hp {
-    note "{d}'s castle is destroyed: {a} wins";
+    note "{a} destroys {d}'s Castle and wins";
     win a;
   }
   trigger tally [a.board, a.fallen, a.dead] foe=d for a;     // Headshot
