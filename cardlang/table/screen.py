@@ -72,6 +72,10 @@ def zone_text(state: GameState, zone: Zone, sees: bool, viewer: int | None = Non
         return f"{zone_word(zone)} {count}{known}"
     if mode == "top":
         return f"{zone_word(zone)} {count}, {names[-1]} on top"
+    if zone.cells is None and zone.spec.shows:  # what the game prints large on its cards (`shows icon`)
+        defs = [state.card_def[c] for c in zone.cards]
+        names = [n + "".join(f" ({d.props[p]})" for p in zone.spec.shows if d.props.get(p) not in (None, "", 0))
+                 for n, d in zip(names, defs)]
     if mode == "prices":  # `table prices`: a row of cards for sale
         priced = [(n, price(state, state.card_def[c])) for n, c in zip(names, zone.cards)]
         names = [f"{n} ({p})" if p else n for n, p in priced]

@@ -609,12 +609,15 @@ verb critical(side: player, foe: player) {
 // cards you no longer wish to afford."
 verb pay() quiet "collect the Worth of your Castle and of the Income cards in your hand; discard any deployed cards you stop paying for (more, while the Upkeep is more than your coins); then pay the Upkeep of the rest" {
   collect sum(board where card is Castle, card.worth) + sum(hand where card is Income, card.worth);
+  let owed = sum([board, buildings], card.upkeep);
+  let have = coins;
   let gone = choose any from [board, buildings] where card.upkeep > 0 and card.forced == 0 and not card is Castle
-    as release prompt "Stop paying for which deployed cards (they are discarded)?";
+    as release prompt "Upkeep {owed}, coins {have}: stop paying for which deployed cards (they are discarded)?";
   discard gone;
   while sum([board, buildings], card.upkeep) > coins {
+    owed = sum([board, buildings], card.upkeep);
     let more = choose 1 from [board, buildings] where card.upkeep > 0 and card.forced == 0 and not card is Castle
-      as release_more prompt "You cannot pay for everything: discard which?";
+      as release_more prompt "You cannot pay for everything (Upkeep {owed}, coins {have}): discard which?";
     if not more { more = top 1 of ([board, buildings] where card.upkeep > 0); }
     discard more;
   }
