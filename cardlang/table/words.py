@@ -45,7 +45,6 @@ class Narrator(Teller):
             handler(self, e)
 
     def on_acted(self, e: tuple) -> None:
-        self.say_echo()
         _, p, verb, args = e
         f = Frame("verb", p, verb, tuple(tuple(a) for a in args))
         for _, v in f.args:
@@ -68,6 +67,7 @@ class Narrator(Teller):
         parent = self.owner_frame()
         folded = parent is not None and f.cards and f.cards <= parent.cards
         if template is not None and not folded:
+            self.echo = None  # the choice is told by this verb's line ("p1 attacks p2", not "chooses Attack left")
             f.template = template
             self.flush_loose()
             self.flush_claim()
@@ -262,7 +262,9 @@ class Narrator(Teller):
 
     def on_simple(self, e: tuple) -> None:
         kind = e[0]
-        if kind != "Created" or self.started:
+        if kind == "Note":
+            self.echo = None  # the game says what the choice led to
+        elif kind != "Created" or self.started:
             self.say_echo()
         if kind == "Revealed":
             f = self.owner_frame()

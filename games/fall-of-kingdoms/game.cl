@@ -286,11 +286,11 @@ verb attack_action(tax: int) "launch Kingdom Attacks" {
 }
 
 // Resolve the declared Kingdom Attack units, kingdom by kingdom in seat order from your left.
-verb strike() "resolve the Kingdom Attacks" {
+// Told by each attack made ("p2 makes 2 Kingdom Attacks on p3").
+verb strike() quiet "resolve the Kingdom Attacks" {
   for t in others where player.incoming > 0 {
     let n = t.incoming;
     t.incoming = 0;
-    note "attacks {t} with {n} Kingdom Attack(s)";
     if fallen == 0 { kingdom_attack t n; }
   }
   for p in players { p.incoming = 0; }
@@ -471,6 +471,7 @@ verb kingdom_attack(t: player, n: int) "make {n} Kingdom Attack{s} on {t}" {
   if t.fallen == 0 and n > 0 {
     blocked = 0;
     offer_block t "Kingdom Attack";   // "Saints can also block Kingdom Attacks"
+    if blocked == 1 { note "{t} blocks the attack"; }   // the outcome, said at the table
     if blocked == 0 and t.fallen == 0 {
       units = n;
       retaliate = 0;
