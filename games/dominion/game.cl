@@ -69,7 +69,7 @@ game dominion {
       while actions > 0 {
         let c = choose up to 1 from hand where card is Action as play_action prompt "Play an Action card";
         if not c { break; }
-        actions -= 1;
+        use_action;
         play c;
       }
     }
@@ -124,6 +124,9 @@ verb spend(c: card) bookkeeping "use a Buy and pay the cost of {c}" {
   buys -= 1;
   coins -= c.cost;
 }
+
+// Playing an Action card uses up an Action: "p1 plays Village", not "p1: -1 action" before it.
+verb use_action() bookkeeping "use an Action" { actions -= 1; }
 
 // Clean-up (rulebook, "Opruimfase"): every card in play and in hand goes to the discard pile. The cards in
 // play were seen already; the hand is told as what the others see of it: how many cards, and the new top.

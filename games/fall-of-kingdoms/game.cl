@@ -380,6 +380,11 @@ verb prove(holder: player, c: cards) "show it, shuffle it into the House and dra
   reveal c for holder;
   move c to house;
   shuffle house;
+  new_character holder;
+}
+
+// The new Character card, drawn face down: its line ("draws a new Character card") says it.
+verb new_character(holder: player) bookkeeping "draw a new Character card" {
   move top 1 of house to holder.active;
 }
 

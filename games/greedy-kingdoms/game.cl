@@ -226,7 +226,7 @@ game "greedy-kingdoms" {
   // Draw the top Advanced Hero; it replaces the Starting Hero of the same icon, which goes face up into
   // the kingdom (R-GK Promote a Hero). With 3-4 players a Hero you already have is set aside and you draw
   // again; the set-aside Heroes are shuffled back in (More Greediness Promote). An empty deck: nothing.
-  verb promote() "promote a Hero" {
+  verb promote() quiet "promote a Hero" {
     extra_draws = 0;
     trigger promote_rules kingdom;      // University
     let a = top 1 of advanced;
@@ -244,12 +244,17 @@ game "greedy-kingdoms" {
     if a {
       let old = hand where card is Starting and card.icon == a.icon;
       if old {
-        move old to kingdom;
-        move a to hand;
+        replace_hero old a;
       } else {
         move a to advanced at bottom;
       }
     }
+  }
+
+  // The promoted Hero replaces the Starting Hero of its icon, which goes face up into the kingdom.
+  verb replace_hero(old: cards, a: cards) "replace {old} with {a}|promotes {old} to {a}" {
+    move old to kingdom;
+    move a to hand;
   }
 
   // ---- the battle (R-GK Battle; windows in the order of GKD section 8) ----------------------------------
