@@ -62,7 +62,7 @@ class HumanAgent:
             n = state.num_players
             lines = []
             for i in range(n):
-                lines += screen.player_lines(state, (me + i) % n, me, boards=boards)
+                lines += screen.player_lines(state, (me + i) % n, me, boards=boards, game=self.game)
             if boards and decision is not None and _about_a_board(state, decision):
                 lines += screen.facing(self.game, state, list(reversed(boards)))
         for line in lines:

@@ -138,6 +138,7 @@ class GameDecl:
     variants: tuple["VariantDecl", ...] = ()
     quiet_tags: tuple[str, ...] = ()  # `tags Kingdom: quiet;`: bookkeeping, never printed on a type line
     reactions: tuple[Trigger, ...] = ()  # `on attack { ... }`: the rules' window for every attacked player
+    score_called: str | None = None  # `score EXPR called "VP";`: the table shows the running score by that name
 
 
 @node

@@ -104,12 +104,23 @@ def sees_zone(zone: Zone, viewer: int | None, spectator: bool) -> bool:
     return vis == "public" or (vis == "owner" and viewer is not None and zone.owner == viewer)
 
 
+def score_text(game, state: GameState, p: int) -> str:
+    """The running score, for a game that names it (`score EXPR called "VP";`): "VP 5"."""
+    called = getattr(game.spec.decl, "score_called", None) if game is not None else None
+    if not called or game.score is None:
+        return ""
+    from cardlang.runtime.state import Ctx
+    return f"{called} {game.score(Ctx(state, p, None, {}, 'score'))}"
+
+
 def player_lines(state: GameState, p: int, viewer: int | None, spectator: bool = False,
-                 boards: list | None = None) -> list[str]:
-    """One player's counters and zones as VIEWER sees them (grid zones go to BOARDS, drawn apart)."""
+                 boards: list | None = None, game=None) -> list[str]:
+    """One player's counters and zones as VIEWER sees them (grid zones go to BOARDS, drawn apart), after
+    the running score when GAME names one."""
     mark = " (you)" if p == viewer else ""
     out_mark = " (out)" if state.out[p] else ""
-    out = wrap(f"p{p + 1}{mark}{out_mark}: {counters_text(state, p) or '-'}")
+    counts = ", ".join(x for x in (score_text(game, state, p), counters_text(state, p)) if x)
+    out = wrap(f"p{p + 1}{mark}{out_mark}: {counts or '-'}")
     texts = []
     for row in state.zones:
         if not row[0].spec.per_player:
@@ -134,7 +145,7 @@ def status(game, state: GameState, viewer: int | None, spectator: bool = False) 
     order = [(viewer + i) % n for i in range(n)] if viewer is not None else list(range(n))
     boards: list[Zone] = []
     for p in order:
-        out += player_lines(state, p, viewer, spectator, boards)
+        out += player_lines(state, p, viewer, spectator, boards, game)
     shared = counters_text(state, None)
     if shared:
         out += wrap(f"table: {shared}")

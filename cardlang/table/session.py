@@ -70,7 +70,7 @@ def run(game, names: list[str], agents: list, seed: int, *, pools=None, variants
     state.variants = frozenset(variants)
     narrator = Narrator(game, state, viewer, spectator)
     if spectator:
-        narrator.on_turn = lambda p: screen.player_lines(state, p, None, True)
+        narrator.on_turn = lambda p: screen.player_lines(state, p, None, True, game=game)
 
     def say(lines: list[str]) -> None:
         if quiet:

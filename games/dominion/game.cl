@@ -89,7 +89,7 @@ game dominion {
 
   // "The game ends when the last Province is taken, or when 3 supply piles are empty" (2-4 players).
   end when count(Province in supply) == 0 or empty_piles(supply) >= 3;
-  score sum(owned, card.vp);
+  score sum(owned, card.vp) called "VP";   // public: every gain and trash is seen
   tiebreak fewest turns;              // "on a tie, the player with fewer turns wins"; else a shared win
 }
 

@@ -112,3 +112,20 @@ def test_no_line_a_player_reads_holds_an_engine_word(gid: str) -> None:
         assert not doubled, f"a doubled word: {line!r}"
         for tag in tags:
             assert not re.search(rf"[(:]\s*{re.escape(tag)}\)", line), f"decision tag {tag}: {line!r}"
+
+
+def test_a_named_score_is_shown_as_it_runs() -> None:
+    """`score EXPR called "VP";`: each player's line starts with the running score (Dominion: 3 Estates)."""
+    from cardlang.compile.game import load_game
+    from cardlang.syntax.parser import parse
+    from cardlang.table.screen import player_lines
+    tree = parse('game g { players 2 to 2; score 1 called "points"; }\n', "g.cl")
+    assert tree.decls[0].score_called == "points"
+    assert parse('game g { players 2 to 2; score 1; }\n', "g.cl").decls[0].score_called is None
+    g = load_game("dominion")
+    state = g.new_state(2, 1)
+    from cardlang.runtime import engine
+    from cardlang.runtime.decisions import RandomAgent
+    engine.setup_into(g, state, [RandomAgent(1), RandomAgent(2)])
+    assert player_lines(state, 1, 0, game=g)[0].startswith("p2: VP 3, ")
+    assert "VP" not in player_lines(state, 1, 0)[0]
