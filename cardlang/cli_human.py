@@ -110,7 +110,7 @@ class HumanAgent:
                 if a in ("n", "no"):
                     return []
                 self.echo("  please answer yes or no")
-        for i, text in enumerate(option_texts(state, decision), 1):
+        for i, text in enumerate(option_texts(state, decision, self.game), 1):
             self.echo(f"  {i:>2}. {text}")
         lo, hi = decision.min, min(decision.max, len(decision.labels))
         if lo == hi == 1:
@@ -169,9 +169,9 @@ class HumanAgent:
         self.heard = len(self.table)
 
 
-def option_texts(state, decision: Decision) -> list[str]:
+def option_texts(state, decision: Decision, game=None) -> list[str]:
     """Each option as the decider sees it: a card's name, then where it is when several share that name (its
-    slot on a board, or its place in the zone), then its cost; a player by seat."""
+    slot on a board, or its place in the zone), what its zone `shows`, then its cost; a player by seat."""
     from cardlang.table.screen import price, zone_word
     labels = list(decision.labels)
     if decision.kind != "cards":
@@ -195,11 +195,24 @@ def option_texts(state, decision: Decision) -> list[str]:
             for a in state.attached.get(opt, ()):
                 extra.append("with " + state.card_def[a].name)
             if cell is None and zone.spec.shows:  # what the game prints large on the card (`shows icon`)
-                extra += [str(d.props[p]) for p in zone.spec.shows if d.props.get(p) not in (None, "", 0)]
+                extra += _shown(d, zone.spec.shows, game)
         cost = price(state, d) if d is not None else ""
         if cost:
             extra.append(f"cost {cost}")
         out.append(label + (f"  [{'; '.join(extra)}]" if extra else ""))
+    return out
+
+
+def _shown(d, shows: tuple, game) -> list[str]:
+    """What a zone's `shows NAME...` asks for of card D: a property's value ("Sword"), or, for the name of an
+    event, the card's rules-text line of that ability ("Income: +1 Honor.")."""
+    phrases = {e.name: e.text for e in getattr(game.spec.decl, "events", ())} if game is not None else {}
+    out = []
+    for name in shows:
+        if d.props.get(name) not in (None, "", 0):
+            out.append(str(d.props[name]))
+        elif name in phrases:
+            out += [line.rstrip(".") for line in d.text if line.startswith(phrases[name] + ":")]
     return out
 
 

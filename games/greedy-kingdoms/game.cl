@@ -49,9 +49,9 @@ game "greedy-kingdoms" {
   counter watchtower: shared, max 1, quiet;  // Watchtower: the attacker chooses first and reveals one
   counter battle_done: shared, max 1, quiet; // the Battle step of this round is over
 
-  zone hand: per player, owner, shows icon;                       // the nine Heroes (the icon decides blocks)
+  zone hand: per player, owner, shows icon income;                // the nine Heroes (the icon decides blocks)
   zone facedown: per player, owner, called "face-down Heroes";    // only their owner sees them
-  zone shown: per player, public, shows icon, called "revealed Heroes";   // attacking ones: not blocked
+  zone shown: per player, public, shows icon income, called "revealed Heroes";   // attacking: not blocked
   zone blocked: per player, public, called "blocked Heroes";
   zone used: per player, public, called "used Heroes";            // attacking Heroes used this battle
   zone kingdom: per player, public;       // Buildings, kept Magic Items, promoted Starting Heroes
