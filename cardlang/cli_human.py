@@ -204,7 +204,7 @@ def option_texts(state, decision: Decision, game=None) -> list[str]:
 
 
 def _shown(d, shows: tuple, game) -> list[str]:
-    """What a zone's `shows NAME...` asks for of card D: a property's value ("Sword"), or, for the name of an
+    """What a zone's `shows NAME...` asks for of card D: a property's value, or, for the name of an
     event, the card's rules-text line of that ability ("Income: +1 Honor.")."""
     phrases = {e.name: e.text for e in getattr(game.spec.decl, "events", ())} if game is not None else {}
     out = []

@@ -37,6 +37,8 @@ class Frame:
     counts: bool = False         # it takes a number ("draws {n} cards"): the cards it moves are listed
     bookkeeping: bool = False    # a `bookkeeping` verb: the moves and counter changes it makes are not told
     chosen: list = field(default_factory=list)   # options its player picked inside it: "takes a step: Pass"
+    routes: set = field(default_factory=set)     # (from, to) zones its own cards went
+    along: list = field(default_factory=list)    # other cards that went the same way (a unit's equipment)
 
 
 class Teller:
@@ -249,12 +251,14 @@ class Teller:
                     line += ": " + ", ".join(f.chosen)
                 if f.moved and not f.cards:
                     line += ": " + ", ".join(f.moved)
+                if f.along:
+                    line += " with " + ", ".join(f.along)
                 extra = self.delta_text(f.deltas, f.subject, line)
                 pad = "  " * min(depth, MAX_INDENT)
                 self.out.extend(pad + b for b in f.before)
                 self.out.append(pad + line + (f" ({extra})" if extra else ""))
                 f.printed = True
-                f.moved, f.deltas = [], {}
+                f.moved, f.deltas, f.along = [], {}, []
             if f.kind == "verb" and f.printed:
                 depth += 1
 

@@ -91,8 +91,9 @@ class Narrator(Teller):
             self.stack.append(f)
             self._print_open()
             self.stack.pop()
-        elif f.deltas or f.moved:
-            extra = "; ".join(x for x in (", ".join(f.moved), self.delta_text(f.deltas, f.subject)) if x)
+        elif f.deltas or f.moved or f.along:
+            along = ("with " + ", ".join(f.along)) if f.along else ""
+            extra = "; ".join(x for x in (along, ", ".join(f.moved), self.delta_text(f.deltas, f.subject)) if x)
             if extra:
                 self.out.append(self.indent(1) + f"({extra})")
 
@@ -131,7 +132,15 @@ class Narrator(Teller):
         if self.in_bookkeeping():
             return
         f = self.owner_frame()
+        route = (src.split("@")[0], dst.split("@")[0])
         if f is not None and name in f.cards:
+            f.routes.add(route)
+            return
+        if f is not None and f.template is not None and re.search(rf"\b{re.escape(name)}\b", f.template):
+            return  # the verb's own words name the card ("returns a X from their hand ...")
+        if f is not None and route in f.routes:
+            if seen and route[0] != route[1]:  # what goes along with the verb's cards: "discards X with
+                f.along.append(name)           # Y" (within one zone: a unit it swapped places with)
             return
         if f is not None and f.counts and z_dst is not None and z_dst.owner in (f.subject, None):
             if seen:  # "draws 2 cards": which, for those who may see them

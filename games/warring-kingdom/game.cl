@@ -275,11 +275,17 @@ verb act() quiet "you may use one Action ability of a card in your hand, on your
   // whether one was held.
   let c = choose up to 1 from [hand, board, buildings] where card is Action and card.ready > 0 as act
     prompt "Use an Action (or none)" privately;
-  if c {
-    if c in hand { move c to used; }
-    trigger act c;
-  }
+  if c { use_card c; }
 }
+
+// An Action ability used: "p1 uses Blacksmith (+2 coins)"; a card used from hand waits in `used`.
+verb use_card(c: cards) "use {c}|uses {c}" {
+  if c in hand { move c to used; }
+  trigger act c;
+}
+
+// A Building put into play off the battle line.
+verb raise_building(u: cards) "put {u} into your buildings|builds {u}" { move u to buildings; }
 
 // ---- Deploy ---------------------------------------------------------------------------------------------
 
@@ -292,7 +298,7 @@ verb deploy() quiet "you may discard deployed cards; then deploy one unit from y
   let room = count(open_slots(board) where slot.row <= 2);
   let u = choose up to 1 from hand where card is Building or (card is Unit and room > 0) as deploy
     prompt "Deploy a unit or a building (or none)" privately;     // as `act`: the hand stays secret
-  if u is Building { move u to buildings; }
+  if u is Building { raise_building u; }
   else if u { deploy_unit u; }
   // Any number of weapons and equipment onto units that can carry them.
   repeat 10 {
@@ -381,9 +387,12 @@ verb rearrange() {
     if not u { break; }
     let s = choose 1 from slots(board) where slot.row <= 2 and (slot.column != column(u) or slot.row != row(u))
       as rearrange_to prompt "Move {u} where?";
-    place u to board slot=s;
+    shift u s;
   }
 }
+
+// A unit moved to another slot while planning (a unit already there swaps with it).
+verb shift(u: cards, s) "move {u} to another slot|moves {u} on their board" { place u to board slot=s; }
 
 // Planning: deploy any number of units and equipment from hand (not Buildings: they stay off the line).
 verb reinforce() {
