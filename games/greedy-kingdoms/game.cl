@@ -408,17 +408,17 @@ game "greedy-kingdoms" {
 
   // ---- More Greediness: bets by the players not in the battle (More Greediness Battle 3, 5) -------------
 
-  verb take_bets(d: player) "take the bets" {
+  verb take_bets(d: player) quiet "take the bets" {
     for p in others {
       if p != d and p.bet_side == 0 {
         choose by p as bet prompt "Bet 1 Resource on the attack?" {
           "On the attacker" if p.honor + p.gold + p.food + p.land > 0 {
             p.bet_side = 1;
-            pay_bet for p;
+            pay_bet "the attacker" for p;
           }
           "On the defender" if p.honor + p.gold + p.food + p.land > 0 {
             p.bet_side = 2;
-            pay_bet for p;
+            pay_bet "the defender" for p;
           }
           "No bet" { }
         }
@@ -428,7 +428,7 @@ game "greedy-kingdoms" {
 
   // The stake goes from the bettor's Resources to their stake, held aside: the bank never holds it, so an
   // effect that takes from the bank before the bets settle (Citadel) cannot take it.
-  verb pay_bet() "bet 1 Resource" {
+  verb pay_bet(on: text) "bet 1 Resource on {on}|bets 1 Resource on {on}" {
     choose as bet_token prompt "Bet which Resource?" {
       "Honor" if honor > 0 { honor -= 1; stake_honor += 1; bet_kind = 1; }
       "Gold" if gold > 0 { gold -= 1; stake_gold += 1; bet_kind = 2; }

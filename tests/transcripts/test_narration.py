@@ -129,3 +129,23 @@ def test_a_named_score_is_shown_as_it_runs() -> None:
     engine.setup_into(g, state, [RandomAgent(1), RandomAgent(2)])
     assert player_lines(state, 1, 0, game=g)[0].startswith("p2: VP 3, ")
     assert "VP" not in player_lines(state, 1, 0)[0]
+
+
+def test_a_verb_said_of_another_player_conjugates_only_its_verbs() -> None:
+    from cardlang.table.phrases import they_form
+    assert they_form("remove the Puppeteers and one of each other character") == \
+        "removes the Puppeteers and one of each other character"
+    assert they_form("draw a card and play it") == "draws a card and plays it"
+
+
+def test_bets_are_told_with_their_side_and_outcome() -> None:
+    """Greedy Kingdoms with three players: a bet says its side, and its settling says who won or lost."""
+    from typer.testing import CliRunner
+
+    from cardlang.cli import app
+    r = CliRunner().invoke(app, ["play", "greedy-kingdoms", "--players", "palace-rusher,reader,reader",
+                                 "--seed", "1", "--plain"])
+    assert r.exit_code == 0, r.output
+    assert re.search(r"p\d bets 1 Resource on the (attacker|defender): \w+", r.output), r.output
+    assert re.search(r"p\d wins the bet \(\+1 \w+\)", r.output) and re.search(r"p\d loses the bet", r.output)
+    assert "takes the bets" not in r.output and "a of the Resource" not in r.output
