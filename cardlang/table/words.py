@@ -33,6 +33,13 @@ class Narrator(Teller):
                 return f
         return None
 
+    def _ability_card(self) -> str | None:
+        """The name of the card whose ability is running (what a verb's "this" is)."""
+        for f in reversed(self.stack):
+            if f.kind == "ability":
+                return f.verb
+        return None
+
     def actor(self) -> int:
         for f in reversed(self.stack):
             return f.player
@@ -107,7 +114,7 @@ class Narrator(Teller):
         self.flush_loose()
         self.flush_claim()
         self._print_open()
-        self.stack.append(Frame("ability", e[1]))
+        self.stack.append(Frame("ability", e[1], e[3]))  # (its card's name, for a verb saying "this")
 
     def on_ability_done(self, e: tuple) -> None:
         if self.stack and self.stack[-1].kind == "part":
@@ -138,6 +145,10 @@ class Narrator(Teller):
             return
         if f is not None and f.template is not None and re.search(rf"\b{re.escape(name)}\b", f.template):
             return  # the verb's own words name the card ("returns a X from their hand ...")
+        if f is not None and f.template is not None and re.search(r"\bthis\b", f.template) \
+                and not f.printed and name == self._ability_card():
+            f.chosen.append(name)  # "discards this item: X"
+            return
         if f is not None and route in f.routes:
             if seen and route[0] != route[1]:  # what goes along with the verb's cards: "discards X with
                 f.along.append(name)           # Y" (within one zone: a unit it swapped places with)
