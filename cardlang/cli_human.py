@@ -49,8 +49,9 @@ class HumanAgent:
         for part in wrap(line, "       "):
             typer.echo(self.style.line(part) if self.style is not None else part)
 
-    def show(self, view: View) -> None:
-        """The whole table at the first question of a turn; after that, only this player's own part."""
+    def show(self, view: View, decision: Decision | None = None) -> None:
+        """The whole table at the first question of a turn; after that, every player's part (what the others
+        have out may decide the answer), and the boards again for a question about a board."""
         from cardlang.table import screen
         state, me = view.rules_state, view.player
         key = (state.turn_number, me)
@@ -59,7 +60,13 @@ class HumanAgent:
             self.shown_turn = key
             lines = screen.status(self.game, state, me)
         else:
-            lines = screen.player_lines(state, me, me)
+            boards: list = []
+            n = state.num_players
+            lines = []
+            for i in range(n):
+                lines += screen.player_lines(state, (me + i) % n, me, boards=boards, game=self.game)
+            if boards and decision is not None and _about_a_board(state, decision):
+                lines += screen.facing(self.game, state, list(reversed(boards)))
         for line in lines:
             self.echo(line)
 
@@ -86,10 +93,9 @@ class HumanAgent:
 
     def _ask(self, view: View, decision: Decision) -> list[int]:
         self.seat = decision.player
-        if decision.nothing_to_pick:  # a private question, asked so that asking reveals nothing
-            typer.echo(f"p{decision.player + 1}: {decision.prompt} (nothing you can choose: passed)")
-            return []
-        self.show(view)
+        if decision.nothing_to_pick:  # a private question, asked so that asking reveals nothing: with nothing
+            return []                 # to choose, nobody at a real table would hear of it
+        self.show(view, decision)
         self._hear()
         state = view.rules_state
         prompt = decision.prompt
@@ -106,7 +112,7 @@ class HumanAgent:
                 if a in ("n", "no"):
                     return []
                 self.echo("  please answer yes or no")
-        for i, text in enumerate(option_texts(state, decision), 1):
+        for i, text in enumerate(option_texts(state, decision, self.game), 1):
             self.echo(f"  {i:>2}. {text}")
         lo, hi = decision.min, min(decision.max, len(decision.labels))
         if lo == hi == 1:
@@ -170,9 +176,9 @@ class HumanAgent:
         self.heard = len(self.table)
 
 
-def option_texts(state, decision: Decision) -> list[str]:
+def option_texts(state, decision: Decision, game=None) -> list[str]:
     """Each option as the decider sees it: a card's name, then where it is when several share that name (its
-    slot on a board, or its place in the zone), then its cost; a player by seat."""
+    slot on a board, or its place in the zone), what its zone `shows`, then its cost; a player by seat."""
     from cardlang.table.screen import price, zone_word
     labels = list(decision.labels)
     if decision.kind != "cards":
@@ -195,11 +201,34 @@ def option_texts(state, decision: Decision) -> list[str]:
                 extra.append(f"{_ordinal(seen[label])} in {zone_word(zone)}")
             for a in state.attached.get(opt, ()):
                 extra.append("with " + state.card_def[a].name)
+            if cell is None and zone.spec.shows:  # what the game prints large on the card (`shows icon`)
+                extra += _shown(d, zone.spec.shows, game)
         cost = price(state, d) if d is not None else ""
         if cost:
             extra.append(f"cost {cost}")
         out.append(label + (f"  [{'; '.join(extra)}]" if extra else ""))
     return out
+
+
+def _shown(d, shows: tuple, game) -> list[str]:
+    """What a zone's `shows NAME...` asks for of card D: a property's value, or, for the name of an
+    event, the card's rules-text line of that ability ("Income: +1 Honor.")."""
+    phrases = {e.name: e.text for e in getattr(game.spec.decl, "events", ())} if game is not None else {}
+    out = []
+    for name in shows:
+        if d.props.get(name) not in (None, "", 0):
+            out.append(str(d.props[name]))
+        elif name in phrases:
+            out += [line.rstrip(".") for line in d.text if line.startswith(phrases[name] + ":")]
+    return out
+
+
+def _about_a_board(state, decision: Decision) -> bool:
+    """A question of cards on a board, or of a board's slots ("Move which unit where?")."""
+    if decision.kind == "cards" and any(isinstance(o, int) and state.cell.get(o) is not None
+                                        for o in decision.options):
+        return True
+    return any(label.startswith("column ") for label in decision.labels)
 
 
 def _ordinal(n: int) -> str:

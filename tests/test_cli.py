@@ -114,7 +114,7 @@ def test_a_person_sees_only_what_their_seat_may_see() -> None:
     assert "p1 draws 5 cards: " in r.output   # p1's own draw names the cards
     assert "p2 draws 5 cards\n" in r.output   # p2's does not
     assert "p2 draws 5 cards:" not in r.output
-    assert "p2: actions" in r.output and "hand 5 cards" in r.output
+    assert "p2: VP 3, actions" in r.output and "hand 5 cards" in r.output
 
 
 def test_help_names_what_each_option_takes() -> None:

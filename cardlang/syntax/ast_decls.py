@@ -103,6 +103,8 @@ class VerbDecl:
     body: Block
     span: Span = span_field()
     quiet: bool = False  # `verb pay() quiet "..."`: bookkeeping the table does not tell; TEXT is rules text only
+    bookkeeping: bool = False  # `verb tidy() bookkeeping`: quiet, and the moves and counter changes it makes
+                               # itself are not told either (only the told verbs it calls are)
 
 
 @node
@@ -136,6 +138,7 @@ class GameDecl:
     variants: tuple["VariantDecl", ...] = ()
     quiet_tags: tuple[str, ...] = ()  # `tags Kingdom: quiet;`: bookkeeping, never printed on a type line
     reactions: tuple[Trigger, ...] = ()  # `on attack { ... }`: the rules' window for every attacked player
+    score_called: str | None = None  # `score EXPR called "VP";`: the table shows the running score by that name
 
 
 @node

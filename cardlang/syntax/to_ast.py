@@ -114,7 +114,10 @@ class ToAst(StmtsToAst):
 
     @v_args(meta=True)
     def score_decl(self, meta, c):
-        return ("score", c[0], self._s(meta))
+        return ("score", (c[0], c[1]), self._s(meta))
+
+    def score_called(self, c):
+        return unquote(c[0])
 
     @v_args(meta=True)
     def tiebreak_decl(self, meta, c):
@@ -128,10 +131,14 @@ class ToAst(StmtsToAst):
     def verb_decl(self, meta, c):
         params = tuple(p for p in c[1:-3] if p is not None)
         text = unquote(c[-2]) if c[-2] is not None else None
-        return ast.VerbDecl(str(c[0]), params, text, c[-1], self._s(meta), quiet=c[-3] is not None)
+        return ast.VerbDecl(str(c[0]), params, text, c[-1], self._s(meta), quiet=c[-3] is not None,
+                            bookkeeping=c[-3] == "bookkeeping")
 
     def verb_quiet(self, c):
         return "quiet"
+
+    def verb_bookkeeping(self, c):
+        return "bookkeeping"
 
     @v_args(meta=True)
     def game_decl(self, meta, c):
@@ -182,12 +189,14 @@ class ToAst(StmtsToAst):
                 key, value, espan = e
                 if key in single:
                     raise CardSyntaxError(f"'{key}' is given twice in one game", espan, hint=f"keep one '{key}'")
+                if key == "score":
+                    value, single["score_called"] = value
                 single[key] = value
         return ast.GameDecl(
             c[0], tuple(props), tuple(types), tuple(tags), single.get("players", (2, 2)), tuple(zones),
             tuple(counters), tuple(properties), tuple(pools), single.get("setup"), single.get("turn"),
             single.get("end"), single.get("score"), single.get("tiebreak"), tuple(verbs), span, tuple(events),
-            tuple(variants), tuple(quiet_tags), tuple(reactions))
+            tuple(variants), tuple(quiet_tags), tuple(reactions), single.get("score_called"))
 
     @v_args(meta=True)
     def game_on(self, meta, c):

@@ -20,7 +20,8 @@ def who(p: int | None) -> str:
 # Words a template may start with that are not its verb: such a template is said after "p1:" as written.
 NOT_VERBS = {"if", "until", "each", "every", "the", "that", "what", "once", "while", "as", "in", "instead",
               "when", "whenever", "after", "before", "all", "any", "no", "its", "his", "her", "their", "a", "an",
-              "this", "those", "these", "up", "at", "on", "for", "from", "with", "to", "nobody", "everyone"}
+              "this", "those", "these", "up", "at", "on", "for", "from", "with", "to", "nobody", "everyone",
+              "one", "two", "three", "four", "five", "then", "so", "more", "other", "another"}
 MAX_INDENT = 3  # nested verbs indent the lines of what they do, up to this depth
 
 
@@ -71,9 +72,20 @@ def grouped(moves: list) -> list:
     return out
 
 
+class OnTop(str):
+    """A card's name seen only because it lies on top of a `top public` pile (a discarded card): said as the
+    pile's new top card, and only while no card has covered it."""
+
+
 def count_or_names(names: list) -> str:
-    shown = [n for n in names if n is not None]
+    """Moved cards as one seat may name them: names where seen, else a count, with the new top card of a
+    pile whose top alone is public ("3 cards (X on top)")."""
+    top = names[-1] if names and isinstance(names[-1], OnTop) else None
+    shown = [n for n in names if n is not None and not isinstance(n, OnTop)]
     hidden = len(names) - len(shown)
+    on_top = f" ({top} on top)" if top else ""
     if hidden == len(names):
-        return "a card" if hidden == 1 else f"{hidden} cards"
-    return ", ".join(shown + ([f"{hidden} more"] if hidden else []))
+        if top and hidden == 1:
+            return str(top)  # the one card put on the pile is its top: everybody sees it
+        return ("a card" if hidden == 1 else f"{hidden} cards") + on_top
+    return ", ".join(shown + ([f"{hidden} more"] if hidden else [])) + on_top

@@ -72,6 +72,10 @@ def zone_text(state: GameState, zone: Zone, sees: bool, viewer: int | None = Non
         return f"{zone_word(zone)} {count}{known}"
     if mode == "top":
         return f"{zone_word(zone)} {count}, {names[-1]} on top"
+    if zone.cells is None and zone.spec.shows:  # what the game prints large on its cards (`shows icon`)
+        defs = [state.card_def[c] for c in zone.cards]
+        names = [n + "".join(f" ({d.props[p]})" for p in zone.spec.shows if d.props.get(p) not in (None, "", 0))
+                 for n, d in zip(names, defs)]
     if mode == "prices":  # `table prices`: a row of cards for sale
         priced = [(n, price(state, state.card_def[c])) for n, c in zip(names, zone.cards)]
         names = [f"{n} ({p})" if p else n for n, p in priced]
@@ -100,12 +104,23 @@ def sees_zone(zone: Zone, viewer: int | None, spectator: bool) -> bool:
     return vis == "public" or (vis == "owner" and viewer is not None and zone.owner == viewer)
 
 
+def score_text(game, state: GameState, p: int) -> str:
+    """The running score, for a game that names it (`score EXPR called "VP";`): "VP 5"."""
+    called = getattr(game.spec.decl, "score_called", None) if game is not None else None
+    if not called or game.score is None:
+        return ""
+    from cardlang.runtime.state import Ctx
+    return f"{called} {game.score(Ctx(state, p, None, {}, 'score'))}"
+
+
 def player_lines(state: GameState, p: int, viewer: int | None, spectator: bool = False,
-                 boards: list | None = None) -> list[str]:
-    """One player's counters and zones as VIEWER sees them (grid zones go to BOARDS, drawn apart)."""
+                 boards: list | None = None, game=None) -> list[str]:
+    """One player's counters and zones as VIEWER sees them (grid zones go to BOARDS, drawn apart), after
+    the running score when GAME names one."""
     mark = " (you)" if p == viewer else ""
     out_mark = " (out)" if state.out[p] else ""
-    out = wrap(f"p{p + 1}{mark}{out_mark}: {counters_text(state, p) or '-'}")
+    counts = ", ".join(x for x in (score_text(game, state, p), counters_text(state, p)) if x)
+    out = wrap(f"p{p + 1}{mark}{out_mark}: {counts or '-'}")
     texts = []
     for row in state.zones:
         if not row[0].spec.per_player:
@@ -130,7 +145,7 @@ def status(game, state: GameState, viewer: int | None, spectator: bool = False) 
     order = [(viewer + i) % n for i in range(n)] if viewer is not None else list(range(n))
     boards: list[Zone] = []
     for p in order:
-        out += player_lines(state, p, viewer, spectator, boards)
+        out += player_lines(state, p, viewer, spectator, boards, game)
     shared = counters_text(state, None)
     if shared:
         out += wrap(f"table: {shared}")
@@ -244,11 +259,13 @@ def header(game, state: GameState, names: list[str], seed: int, viewer: int | No
     return out
 
 
-def summary(result, names: list[str]) -> list[str]:
+def summary(result, names: list[str], scored: bool = True) -> list[str]:
+    """The result; SCORED: the game keeps a score (a game won only by a `win`, with none, shows no scores)."""
     total = sum(result.turns)
     out = ["", f"== Game over after {total} turns " + ("(stopped at the turn limit) " if result.stopped else "")
            + "=="]
-    out += wrap("Scores: " + ", ".join(f"p{i + 1} ({names[i]}) {s}" for i, s in enumerate(result.scores)))
+    if scored:
+        out += wrap("Scores: " + ", ".join(f"p{i + 1} ({names[i]}) {s}" for i, s in enumerate(result.scores)))
     winners = ", ".join(f"p{w + 1} ({names[w]})" for w in result.winners) or "nobody"
     out.append(f"Winner: {winners}" if len(result.winners) <= 1 else f"Winners (shared): {winners}")
     return out

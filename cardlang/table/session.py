@@ -70,7 +70,7 @@ def run(game, names: list[str], agents: list, seed: int, *, pools=None, variants
     state.variants = frozenset(variants)
     narrator = Narrator(game, state, viewer, spectator)
     if spectator:
-        narrator.on_turn = lambda p: screen.player_lines(state, p, None, True)
+        narrator.on_turn = lambda p: screen.player_lines(state, p, None, True, game=game)
 
     def say(lines: list[str]) -> None:
         if quiet:
@@ -112,7 +112,7 @@ def run(game, names: list[str], agents: list, seed: int, *, pools=None, variants
         pass
     result = engine.play_out(game, state)
     say(narrator.flush())
-    for line in screen.summary(result, names):  # even --quiet prints the result
+    for line in screen.summary(result, names, game.spec.decl.score is not None):  # even --quiet prints the result
         echo(style.line(line))
     return result
 

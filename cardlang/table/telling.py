@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardlang.runtime.state import GameState
-from cardlang.table.phrases import MAX_INDENT, count_or_names, grouped, plural, they_form, who
+from cardlang.table.phrases import MAX_INDENT, OnTop, count_or_names, grouped, plural, they_form, who
 
 
 @dataclass
@@ -35,6 +35,10 @@ class Frame:
     happened: bool = False       # it moved a card, changed a counter or asked someone: worth telling
     subject: int | None = None   # who its line is about ("{liar} is caught bluffing"): the player argument
     counts: bool = False         # it takes a number ("draws {n} cards"): the cards it moves are listed
+    bookkeeping: bool = False    # a `bookkeeping` verb: the moves and counter changes it makes are not told
+    chosen: list = field(default_factory=list)   # options its player picked inside it: "takes a step: Pass"
+    routes: set = field(default_factory=set)     # (from, to) zones its own cards went
+    along: list = field(default_factory=list)    # other cards that went the same way (a unit's equipment)
 
 
 class Teller:
@@ -55,6 +59,8 @@ class Teller:
         self.started = False                      # set-up is over (the first turn began)
         self.counter_spec = {c.name: c for c in state.counter_specs}
         self.on_turn = None                       # callback(player) -> lines shown under the turn line
+        self.echo: str | None = None              # "p2 chooses X", said once the choice does something
+        self.echo_depth = 0                       # how many frames were open when it was made
 
     # ---- names
     def zone_of(self, label: str):
@@ -74,6 +80,18 @@ class Teller:
         vis = zone.spec.visibility
         return vis == "public" or (vis == "top public" and not leaving) or \
             (vis == "owner" and zone.owner == self.viewer)
+
+    def sees_card(self, cid: int) -> bool:
+        """Whether the viewer sees card CID where it lies now (on a `top public` pile: never, but see
+        `on_top`: its top card is said as the pile's top, not as a card the viewer was shown)."""
+        zone = self.state.loc[cid] if 0 <= cid < len(self.state.loc) else None
+        return zone is not None and zone.spec.visibility != "top public" and self.sees(zone)
+
+    def on_top(self, cid: int) -> bool:
+        """CID lies on top of a pile whose top card alone is public (rules: a discard pile)."""
+        zone = self.state.loc[cid] if 0 <= cid < len(self.state.loc) else None
+        return zone is not None and zone.spec.visibility == "top public" and bool(zone.cards) \
+            and zone.cards[-1] == cid
 
     def zone_name(self, label: str, actor: int | None = None) -> str:
         """"p2's discard pile", "the trash"; the actor's own zones as "their hand"."""
@@ -102,15 +120,20 @@ class Teller:
         return plural(base, n)
 
     def card_names(self, ids, seen: dict | None = None) -> str:
-        names, hidden = [], 0
+        """Cards named where the viewer saw them (SEEN: when the verb began) or sees them now; others as a count,
+        with a hidden card that now lies on top of a `top public` pile said as its top."""
+        names, hidden, top = [], 0, None
         for cid in ids:
-            loc = self.state.loc[cid] if 0 <= cid < len(self.state.loc) else None
-            if (seen or {}).get(cid) or self.sees(loc):
+            if (seen or {}).get(cid) or self.spectator or self.sees_card(cid):
                 names.append(self.state.card_def[cid].name)
             else:
                 hidden += 1
-        if hidden:
-            names.append("a card" if hidden == 1 else f"{hidden} cards")
+                if self.on_top(cid):
+                    top = self.state.card_def[cid].name
+        if hidden == 1 and top:
+            names.append(top)  # the one card put on the pile is its top: everybody sees it
+        elif hidden:
+            names.append(("a card" if hidden == 1 else f"{hidden} cards") + (f" ({top} on top)" if top else ""))
         return ", ".join(names) if names else "nothing"
 
     def arg_text(self, v: Any, seen: dict) -> str:
@@ -136,6 +159,16 @@ class Teller:
             return ", ".join(who(x) for x in v) or "nobody"
         return who(v) if isinstance(v, int) and not isinstance(v, bool) else self.arg_text(v, {})
 
+    def in_bookkeeping(self) -> bool:
+        """An event made by a `bookkeeping` verb itself (not by a told verb or a card ability it set off):
+        nobody at a real table would say it, so it is not told (the screen still shows where things are)."""
+        for f in reversed(self.stack):
+            if f.kind == "ability" or f.template is not None:
+                return False
+            if f.bookkeeping:
+                return True
+        return False
+
     # ---- templates
     def they_template(self, verb: str) -> str | None:
         decl = self.game.spec.verbs.get(verb)
@@ -160,7 +193,8 @@ class Teller:
         body = re.sub(r"\{([A-Za-z_]+)\}", sub, f.template or "")
         body = re.sub(r"\byour\b", "their", body)
         body = re.sub(r"\byou\b", "they", body)
-        body = re.sub(r"(?<![\d+-])\b1 ([a-z][a-z]+)\b", r"a \1", body)
+        # "1 card" -> "a card", but not "1 of the Resource" ("a of ...")
+        body = re.sub(r"(?<![\d+-])\b1 (?!(?:of|more|less|fewer|to|in|or|and|at)\b)([a-z][a-z]+)\b", r"a \1", body)
         if f.template and f.template.startswith("{"):
             line = body
         elif body.startswith("'s ") or body.startswith(": "):
@@ -180,13 +214,20 @@ class Teller:
                 continue
             words = self.counter_words(name, abs(d))
             number = "(?:1|an?)" if abs(d) == 1 else str(abs(d))
-            if p == actor and re.search(rf"(?<![\w]){number} {re.escape(words.lower())}\b", said):
-                continue
+            forms = {words.lower(), self.counter_words(name, 1).lower(), name.replace("_", " ").lower()}
+            if p == actor and any(re.search(rf"(?<![\w]){number} {re.escape(w)}\b", said) for w in forms):
+                continue  # "loses 2 Defense" says it already
             amount = f"{'+' if d > 0 else ''}{d} {words}"
             parts.append(amount if p == actor else f"{who(p)} {amount}")
         return ", ".join(parts)
 
     # ---- output
+    def say_echo(self) -> None:
+        """Say the other player's pending choice: something it led to is about to be told."""
+        if self.echo is not None:
+            line, self.echo = self.echo, None
+            self.emit_line(line)
+
     def emit_line(self, line: str) -> None:
         self.flush_turn()
         self.flush_loose()
@@ -206,14 +247,18 @@ class Teller:
         for f in self.stack:
             if f.kind == "verb" and f.template is not None and not f.printed:
                 line = self.fill(f)
+                if f.chosen:
+                    line += ": " + ", ".join(f.chosen)
                 if f.moved and not f.cards:
                     line += ": " + ", ".join(f.moved)
+                if f.along:
+                    line += " with " + ", ".join(f.along)
                 extra = self.delta_text(f.deltas, f.subject, line)
                 pad = "  " * min(depth, MAX_INDENT)
                 self.out.extend(pad + b for b in f.before)
                 self.out.append(pad + line + (f" ({extra})" if extra else ""))
                 f.printed = True
-                f.moved, f.deltas = [], {}
+                f.moved, f.deltas, f.along = [], {}, []
             if f.kind == "verb" and f.printed:
                 depth += 1
 

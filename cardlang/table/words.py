@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 
-from cardlang.table.phrases import NOT_VERBS, who
+from cardlang.table.phrases import NOT_VERBS, OnTop, who
 from cardlang.table.telling import Frame, Teller
 
 
@@ -33,6 +33,13 @@ class Narrator(Teller):
                 return f
         return None
 
+    def _ability_card(self) -> str | None:
+        """The name of the card whose ability is running (what a verb's "this" is)."""
+        for f in reversed(self.stack):
+            if f.kind == "ability":
+                return f.verb
+        return None
+
     def actor(self) -> int:
         for f in reversed(self.stack):
             return f.player
@@ -50,7 +57,7 @@ class Narrator(Teller):
         for _, v in f.args:
             if isinstance(v, dict) and "cards" in v:
                 for cid in v["cards"]:
-                    f.seen[cid] = self.sees(self.state.loc[cid])
+                    f.seen[cid] = self.spectator or self.sees_card(cid)
                     f.cards.add(self.state.card_def[cid].name)
             elif isinstance(v, dict) and "name" in v:
                 f.cards.add(v["name"])
@@ -58,6 +65,7 @@ class Narrator(Teller):
         f.subject = p
         decl = self.game.spec.verbs.get(verb)
         f.counts = decl is not None and any(q.type == "int" for q in decl.params)
+        f.bookkeeping = decl is not None and decl.bookkeeping
         if template is not None and template.startswith("{") and decl is not None:
             first = template[1:].split("}", 1)[0]
             v = dict(f.args).get(first)
@@ -66,6 +74,7 @@ class Narrator(Teller):
         parent = self.owner_frame()
         folded = parent is not None and f.cards and f.cards <= parent.cards
         if template is not None and not folded:
+            self.echo = None  # the choice is told by this verb's line ("p1 attacks p2", not "chooses Attack left")
             f.template = template
             self.flush_loose()
             self.flush_claim()
@@ -76,6 +85,8 @@ class Narrator(Teller):
         if not self.stack:
             return
         f = self.stack.pop()
+        if self.echo is not None and len(self.stack) < self.echo_depth:
+            self.echo = None  # a choice that led to nothing ("No attack", "None") is not told
         if f.happened:
             for g in self.stack:
                 g.happened = True
@@ -87,18 +98,30 @@ class Narrator(Teller):
             self.stack.append(f)
             self._print_open()
             self.stack.pop()
-        elif f.deltas or f.moved:
-            extra = "; ".join(x for x in (", ".join(f.moved), self.delta_text(f.deltas, f.subject)) if x)
+        elif f.deltas or f.moved or f.along:
+            along = ("with " + ", ".join(f.along)) if f.along else ""
+            extra = "; ".join(x for x in (along, ", ".join(f.moved), self.delta_text(f.deltas, f.subject)) if x)
             if extra:
                 self.out.append(self.indent(1) + f"({extra})")
 
     def on_ability(self, e: tuple) -> None:
+        self.say_echo()
+        f = self.owner_frame()
+        if f is not None and e[1] == f.player and e[3] in f.cards:
+            # the card the verb is about does what it says ("p1 uses X (+2 Food)"): told as part of it
+            self.stack.append(Frame("part", e[1]))
+            return
         self.flush_loose()
         self.flush_claim()
         self._print_open()
-        self.stack.append(Frame("ability", e[1]))
+        self.stack.append(Frame("ability", e[1], e[3]))  # (its card's name, for a verb saying "this")
 
     def on_ability_done(self, e: tuple) -> None:
+        if self.stack and self.stack[-1].kind == "part":
+            if self.stack.pop().happened:
+                for g in self.stack:
+                    g.happened = True
+            return
         self.flush_loose()
         if self.stack and self.stack[-1].kind == "ability":
             self.stack.pop()
@@ -107,13 +130,30 @@ class Narrator(Teller):
         _, cid, name, src, dst = e
         if self.quiet_zone(src) or self.quiet_zone(dst):
             return
-        seen = self.sees(self.zone_of(src), leaving=True) or self.sees(self.zone_of(dst))
-        self.mark()
-        f = self.owner_frame()
-        if f is not None and name in f.cards:
-            return
         z_src, z_dst = self.zone_of(src), self.zone_of(dst)
-        if f is not None and f.counts and z_dst is not None and f.subject in (z_dst.owner, None):
+        # a card put on a pile whose top alone is public is seen only as its new top (a discard pile)
+        seen = self.sees(z_src, leaving=True) or (self.sees(z_dst) and (
+            self.spectator or z_dst is None or z_dst.spec.visibility != "top public"))
+        on_top = not seen and self.sees(z_dst)
+        self.mark()
+        if self.in_bookkeeping():
+            return
+        f = self.owner_frame()
+        route = (src.split("@")[0], dst.split("@")[0])
+        if f is not None and name in f.cards:
+            f.routes.add(route)
+            return
+        if f is not None and f.template is not None and re.search(rf"\b{re.escape(name)}\b", f.template):
+            return  # the verb's own words name the card ("returns a X from their hand ...")
+        if f is not None and f.template is not None and re.search(r"\bthis\b", f.template) \
+                and not f.printed and name == self._ability_card():
+            f.chosen.append(name)  # "discards this item: X"
+            return
+        if f is not None and route in f.routes:
+            if seen and route[0] != route[1]:  # what goes along with the verb's cards: "discards X with
+                f.along.append(name)           # Y" (within one zone: a unit it swapped places with)
+            return
+        if f is not None and f.counts and z_dst is not None and z_dst.owner in (f.subject, None):
             if seen:  # "draws 2 cards": which, for those who may see them
                 f.moved.append(name)
             return
@@ -125,12 +165,16 @@ class Narrator(Teller):
         elif z_dst is not None and z_dst.owner is not None:
             actor = z_dst.owner
         key = (actor, src.split("@")[0], dst.split("@")[0])
-        self.loose_moves.append((key, name if seen else None))
+        self.loose_moves.append((key, name if seen else OnTop(name) if on_top else None))
 
     def on_counter(self, e: tuple) -> None:
         _, name, p, old, new = e
         spec = self.counter_spec.get(name)
         if spec is None or spec.quiet or not self.started or self.pending_turn is not None:
+            return
+        if self.in_bookkeeping():
+            if new != old:
+                self.mark()
             return
         if not (isinstance(old, int) and isinstance(new, int)):
             self.emit_line(f"{who(p)}'s {self.counter_words(name, 2)}: {', '.join(map(str, new))}")
@@ -159,9 +203,11 @@ class Narrator(Teller):
     def out_turn(self, p: int, n: int) -> None:
         self.started = True
         self.stack.clear()
+        self.echo = None
         self.pending_turn = f"== {who(p)}, turn {n} =="
 
     def mark(self) -> None:
+        self.say_echo()
         if self.stack:
             self.stack[-1].happened = True
 
@@ -169,18 +215,27 @@ class Narrator(Teller):
         _, p, _tag, picked, how = e
         if how == "private" and p != self.viewer:
             return  # a `privately` decision leaves no trace for the other seats
+        self.echo = None
+        last, self.last_decision = self.last_decision, None
+        decision = last[0] if last is not None else None
+        told = p is not None and 0 <= p != self.viewer and decision is not None and not decision.secret
+        if told and decision.kind == "options" and picked:
+            # An option is told by what it does: inside the player's own verb, as part of its line ("takes a
+            # Development step: Pass", said only if the step did something); elsewhere as "p2 chooses X" once
+            # something follows from it, and not at all when nothing does ("No attack").
+            f = self.owner_frame()
+            if f is not None and not f.printed and f.player == p:
+                f.chosen.extend(picked)
+            elif not self.started:  # a set-up choice: what it does is not told, so say the choice
+                self.emit_line(f"{who(p)} chooses {', '.join(picked)}")
+            else:
+                self.echo, self.echo_depth = f"{who(p)} chooses {', '.join(picked)}", len(self.stack)
+            return
         if picked and p is not None and p >= 0:
             self.mark()
-        last, self.last_decision = self.last_decision, None
-        if p is None or p < 0 or p == self.viewer or last is None:
+        if not told or decision.kind != "players":
             return  # chance picks show through what they do; a person's own answers are on the screen
-        decision, _ = last
-        if decision.secret or decision.kind not in ("options", "players"):
-            return
-        if decision.kind == "players":
-            self.emit_line(f"{who(p)} picks {', '.join(picked) or 'nobody'}")
-        elif picked:
-            self.emit_line(f"{who(p)} chooses {', '.join(picked)}")
+        self.emit_line(f"{who(p)} picks {', '.join(picked) or 'nobody'}")
 
     def on_shuffled(self, e: tuple) -> None:
         shuffled = self.zone_of(e[1])
@@ -227,7 +282,18 @@ class Narrator(Teller):
 
     def on_simple(self, e: tuple) -> None:
         kind = e[0]
+        if kind == "Note":
+            self.echo = None  # the game says what the choice led to
+        elif kind != "Created" or self.started:
+            self.say_echo()
         if kind == "Revealed":
+            f = self.owner_frame()
+            if f is not None and f.template is not None and set(e[2]) <= f.cards:
+                self.mark()  # cards the verb's own line names ("turns up X, Y"): not said twice, and named
+                for cid in f.seen:  # to every seat, wherever they go next ("p2 shows X, shuffles it ...")
+                    if self.state.card_def[cid].name in e[2]:
+                        f.seen[cid] = True
+                return
             self.emit_line(f"{who(e[1])} reveals {', '.join(e[2]) or 'nothing'}")
         elif kind == "Note":
             text = e[2]

@@ -69,7 +69,7 @@ game dominion {
       while actions > 0 {
         let c = choose up to 1 from hand where card is Action as play_action prompt "Play an Action card";
         if not c { break; }
-        actions -= 1;
+        use_action;
         play c;
       }
     }
@@ -82,15 +82,14 @@ game dominion {
       }
     }
     phase cleanup {
-      move inplay to discard;
-      move hand to discard;
+      clean_up;
       draw 5;
     }
   }
 
   // "The game ends when the last Province is taken, or when 3 supply piles are empty" (2-4 players).
   end when count(Province in supply) == 0 or empty_piles(supply) >= 3;
-  score sum(owned, card.vp);
+  score sum(owned, card.vp) called "VP";   // public: every gain and trash is seen
   tiebreak fewest turns;              // "on a tie, the player with fewer turns wins"; else a shared win
 }
 
@@ -115,9 +114,25 @@ verb gain(c: card, dest: zone = discard) "gain {c}|gains {c}" {
 
 // "Buy a card": pay its cost with a Buy and gain it (rulebook: "Buy phase").
 verb buy(c: card) "buy {c}|buys {c}" {
+  spend c;
+  gain c;
+}
+
+// Spending the Buy and the coins goes without saying at the table: "p1 buys Silver" (the screen shows what is
+// left). `bookkeeping`: the table tells none of it.
+verb spend(c: card) bookkeeping "use a Buy and pay the cost of {c}" {
   buys -= 1;
   coins -= c.cost;
-  gain c;
+}
+
+// Playing an Action card uses up an Action: "p1 plays Village", not "p1: -1 action" before it.
+verb use_action() bookkeeping "use an Action" { actions -= 1; }
+
+// Clean-up (rulebook, "Opruimfase"): every card in play and in hand goes to the discard pile. The cards in
+// play were seen already; the hand is told as what the others see of it: how many cards, and the new top.
+verb clean_up() bookkeeping "discard the cards in play and in your hand" {
+  move inplay to discard;
+  discard hand;
 }
 
 verb trash(c: cards) "trash {c}|trashes {c}" {

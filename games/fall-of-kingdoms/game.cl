@@ -286,11 +286,11 @@ verb attack_action(tax: int) "launch Kingdom Attacks" {
 }
 
 // Resolve the declared Kingdom Attack units, kingdom by kingdom in seat order from your left.
-verb strike() "resolve the Kingdom Attacks" {
+// Told by each attack made ("p2 makes 2 Kingdom Attacks on p3").
+verb strike() quiet "resolve the Kingdom Attacks" {
   for t in others where player.incoming > 0 {
     let n = t.incoming;
     t.incoming = 0;
-    note "attacks {t} with {n} Kingdom Attack(s)";
     if fallen == 0 { kingdom_attack t n; }
   }
   for p in players { p.incoming = 0; }
@@ -337,7 +337,7 @@ verb ability(role: card, tax: int) "use the ability of {role}" {
   }
   claim role from active unless count(players where player.lies > 0) > 0 or double_agent > 0 {
     honest {
-      prove proof;
+      prove proof.owner proof;
       lose_character caller;                         // the wrong caller loses a card; you win the call
     }
     caught {
@@ -367,7 +367,7 @@ verb offer_block(t: player, what: text) "{t} may block it" {
   blocked = 0;
   block cards where card.blocks == what by t from t.active unless count(players where player.lies > 0) > 0 {
     honest {
-      prove proof;
+      prove proof.owner proof;
       lose_character caller for t;
     }
     caught { caught_bluffing t caller; }
@@ -376,11 +376,15 @@ verb offer_block(t: player, what: text) "{t} may block it" {
 }
 
 // Prove a claim: show the card, shuffle it into the House, draw a new one (R-FK Bluff Calls, "If Truthful").
-verb prove(c: cards) "show it, shuffle it into the House and draw a new Character card" {
-  let holder = c.owner;
+verb prove(holder: player, c: cards) "show it, shuffle it into the House and draw a new Character card|{holder} shows {c}, shuffles it into the House and draws a new Character card" {
   reveal c for holder;
   move c to house;
   shuffle house;
+  new_character holder;
+}
+
+// The new Character card, drawn face down: its line ("draws a new Character card") says it.
+verb new_character(holder: player) bookkeeping "draw a new Character card" {
   move top 1 of house to holder.active;
 }
 
@@ -395,18 +399,25 @@ verb caught_bluffing(liar: player, caller: player) "{liar} is caught bluffing" {
 
 // V loses an active Character card of V's choice: face up to the Valley of Ashes; a reserve card takes its
 // place. You win whatever destroys V.
-verb lose_character(v: player) "{v} loses a Character card" {
+verb lose_character(v: player) quiet "{v} loses a Character card" {
   if v.fallen == 0 {
     let gone = choose 1 from v.active by v as lose_character prompt "Which Character card do you lose?";
-    move gone to ashes;
+    to_ashes v gone;
     refill v;
   }
 }
 
+// A Character card lost, face up into the Valley of Ashes: "p1 loses Saint".
+verb to_ashes(v: player, c: cards) "{v} loses {c}" { move c to ashes; }
+
 // Back to two active cards from the reserve; with no card left the kingdom falls to you.
-verb refill(v: player) "{v} draws from the reserve" {
-  move top 2 - count(v.active) of v.reserve to v.active;
+verb refill(v: player) quiet "{v} draws from the reserve" {
+  from_reserve v 2 - count(v.active);
   if count(v.active) == 0 { destroy v; }
+}
+
+verb from_reserve(v: player, n: int) "{v} takes {n} card{s} from the reserve" {
+  move top n of v.reserve to v.active;
 }
 
 // V loses N Defense from any source; at 0 the kingdom falls to you (Last Stand may keep it at 1).
@@ -427,23 +438,33 @@ verb lose_defense(v: player, n: int) "{v} loses {n} Defense" {
 }
 
 // "Whoever's immediate action destroys a kingdom captures all the coins in that kingdom" (R-FK Objective).
-verb destroy(k: player) "destroy {k}" {
+verb destroy(k: player) quiet "destroy {k}" {
   if k.fallen == 0 {
-    k.fallen = 1;
     note "The kingdom of {k} falls to {you}";
     let loot = k.coins;
-    k.coins = 0;
-    k.gained = 0;
+    fall k;
     if you != k { gain_coins loot; }
-    move k.active to ashes;
-    move k.reserve to ashes;
-    move k.destiny to used;
-    move k.fresh to used;
+    fallen_cards k [k.active, k.reserve];
+    drop_destiny k;
     k.incoming = 0;
     k.extra = 0;
     end_round_effects for k;
     eliminate k;                                     // the last kingdom standing wins
   }
+}
+
+// The fallen kingdom's coins go to its captor (told as the captor's gain).
+verb fall(k: player) bookkeeping "{k} has fallen" {
+  k.fallen = 1;
+  k.coins = 0;
+  k.gained = 0;
+}
+
+// A fallen kingdom's Character cards go face up to the Valley of Ashes, its Destiny cards to the used pile.
+verb fallen_cards(k: player, c: cards) "{k}'s Character cards go to the Valley of Ashes: {c}" { move c to ashes; }
+verb drop_destiny(k: player) bookkeeping "{k}'s Destiny cards go to the used pile" {
+  move k.destiny to used;
+  move k.fresh to used;
 }
 
 // ---- Kingdom Attacks (design §4, §6, D1, D2, D8, D9) -------------------------------------------------
@@ -455,6 +476,7 @@ verb kingdom_attack(t: player, n: int) "make {n} Kingdom Attack{s} on {t}" {
   if t.fallen == 0 and n > 0 {
     blocked = 0;
     offer_block t "Kingdom Attack";   // "Saints can also block Kingdom Attacks"
+    if blocked == 1 { note "{t} blocks the attack"; }   // the outcome, said at the table
     if blocked == 0 and t.fallen == 0 {
       units = n;
       retaliate = 0;
@@ -543,7 +565,7 @@ verb glimpse(p: player) "look at a random active Character card of {p}" {
 
 verb more_actions(n: int) "take {n} extra action{s}" { extra += n; }
 
-verb steal_morale(t: player) "steal 1 Morale from {t}, unless it is at 1; at 4 you stay at 4" {
+verb steal_morale(t: player) "steal 1 Morale from {t}, unless it is at 1; at 4 you stay at 4|steals Morale from {t}" {
   if t.morale > 1 {
     t.morale -= 1;
     morale += 1;
@@ -612,7 +634,7 @@ verb borrow(b: player, picked: cards, x: card) "use {x} as {b}'s card" {
   note "says the borrowed card is {x} and uses it on {c}";
   claim x by you from picked except b unless count(players where player.lies > 0) > 0 or double_agent > 0 {
     honest {
-      prove proof;                                   // case 1: B reveals it, shuffles it in, draws a new one
+      prove proof.owner proof;                                   // case 1: B reveals it, shuffles it in, draws a new one
       lose_character caller;
     }
     caught { caught_bluffing you caller; }           // case 2: B reveals nothing; A loses a card

@@ -49,9 +49,9 @@ game "greedy-kingdoms" {
   counter watchtower: shared, max 1, quiet;  // Watchtower: the attacker chooses first and reveals one
   counter battle_done: shared, max 1, quiet; // the Battle step of this round is over
 
-  zone hand: per player, owner;                                   // the nine Heroes
+  zone hand: per player, owner, shows icon income;                // the nine Heroes (the icon decides blocks)
   zone facedown: per player, owner, called "face-down Heroes";    // only their owner sees them
-  zone shown: per player, public, called "revealed Heroes";       // attacking ones: not blocked
+  zone shown: per player, public, shows icon income, called "revealed Heroes";   // attacking: not blocked
   zone blocked: per player, public, called "blocked Heroes";
   zone used: per player, public, called "used Heroes";            // attacking Heroes used this battle
   zone kingdom: per player, public;       // Buildings, kept Magic Items, promoted Starting Heroes
@@ -106,6 +106,7 @@ game "greedy-kingdoms" {
     // More Greediness 3 and 4 Players).
     let first = choose 1 from players by chance as first_attacker prompt "The first attacker";
     first_turn first;
+    note "attacks first" for first;
     if count(players) == 4 {
       first.gold += 1;
     } else {
@@ -134,7 +135,7 @@ game "greedy-kingdoms" {
     // 5. check for victory.
     phase income {
       start_round;
-      refill market to 5 from upgrades;   // "until there are five cards in the Upgrade Market"
+      restock;                            // "until there are five cards in the Upgrade Market"
       trigger turn_start kingdom;         // "start of turn" effects of the attacker's Buildings
     }
     phase develop { develop; }
@@ -156,7 +157,8 @@ game "greedy-kingdoms" {
 
   // The defender is the left neighbour; with 3-4 players, once all but one player own a Royal Palace,
   // the right neighbour (More Greediness: Game Flow and Turn Order).
-  verb start_round() "start the round" {
+  // Who defends this round goes without saying ("p1 battles p2" names them): bookkeeping.
+  verb start_round() bookkeeping "start the round" {
     let built = 0;
     for p in players {
       if count("Royal Palace" in p.kingdom) > 0 { built += 1; }
@@ -169,6 +171,11 @@ game "greedy-kingdoms" {
     watchtower = 0;
     battle_done = 0;
     free_uses = 0;
+  }
+
+  // Upgrades turned face up until the market holds five again: "p1 refills the Upgrade Market: Port, Library".
+  verb restock(n: int = 5) "refill the Upgrade Market to {n} cards from the Upgrade deck|refills the Upgrade Market" {
+    refill market to n from upgrades;
   }
 
   verb end_round() "check for victory" {
@@ -198,8 +205,13 @@ game "greedy-kingdoms" {
 
   // Pay the cost; a Citizen takes its income, acts and leaves the game; anything else is kept
   // (R-GK Obtain an Upgrade).
-  verb obtain(offer: cards) "obtain an Upgrade" {
+  verb obtain(offer: cards) quiet "obtain an Upgrade" {
     let u = choose 1 from offer as obtain prompt "Obtain which Upgrade?";
+    take_upgrade u;
+  }
+
+  // The Upgrade obtained, named at the table: "p1 obtains Pilgrim (-1 Food)".
+  verb take_upgrade(u: cards) "obtain {u}|obtains {u}" {
     pay u;
     if u is Citizen {
       move u to removed;
@@ -214,7 +226,7 @@ game "greedy-kingdoms" {
   // Draw the top Advanced Hero; it replaces the Starting Hero of the same icon, which goes face up into
   // the kingdom (R-GK Promote a Hero). With 3-4 players a Hero you already have is set aside and you draw
   // again; the set-aside Heroes are shuffled back in (More Greediness Promote). An empty deck: nothing.
-  verb promote() "promote a Hero" {
+  verb promote() quiet "promote a Hero" {
     extra_draws = 0;
     trigger promote_rules kingdom;      // University
     let a = top 1 of advanced;
@@ -232,12 +244,17 @@ game "greedy-kingdoms" {
     if a {
       let old = hand where card is Starting and card.icon == a.icon;
       if old {
-        move old to kingdom;
-        move a to hand;
+        replace_hero old a;
       } else {
         move a to advanced at bottom;
       }
     }
+  }
+
+  // The promoted Hero replaces the Starting Hero of its icon, which goes face up into the kingdom.
+  verb replace_hero(old: cards, a: cards) "replace {old} with {a}|promotes {old} to {a}" {
+    move old to kingdom;
+    move a to hand;
   }
 
   // ---- the battle (R-GK Battle; windows in the order of GKD section 8) ----------------------------------
@@ -265,63 +282,80 @@ game "greedy-kingdoms" {
       mark_blocks d;
       open_reveal_window d;
       if restart == 1 {                       // Mysterious Watch: every Hero back to hand, ...
-        move shown to hand;
-        move blocked to hand;
-        move d.shown to d.hand;
+        heroes_back d;
         if count(players) > 2 { return_bets; }   // ... and the bets, made in the restarted step, back too
       }
     }
     trigger blocks_settled d.kingdom for d;   // Citadel
     if count(players) > 2 { settle_bets d; }
     use_heroes d;
-    // "Both the attacker and the defender take all of their Hero Cards back in hand."
+    heroes_back d;
+    battle_done = 1;
+  }
+
+  // "Both the attacker and the defender take all of their Hero Cards back in hand": nobody says so at a table.
+  verb heroes_back(d: player) bookkeeping "both players take all of their Hero Cards back in hand" {
     move used to hand;
     move shown to hand;
     move blocked to hand;
     move d.shown to d.hand;
-    battle_done = 1;
+  }
+
+  // Heroes played face down: the others see how many, not which.
+  verb lay_down(c: cards) "place {c} face down|places {c} face down" {
+    move c to facedown;
+  }
+
+  // Heroes turned face up (or played face up: Oracle, Watchtower).
+  verb show_heroes(c: cards) "reveal {c}|reveals {c}" {
+    move c to shown;
+  }
+
+  // A defending Hero blocks the attacking Hero of its icon: said by the defender.
+  verb block_hero(h: cards, d: player) "{d} blocks {h}" {
+    move h to blocked;
   }
 
   // "The attacker chooses exactly 3 of their 9 Hero Cards ... the defender also chooses exactly 3", face
   // down and at the same time. Oracle and Watchtower change the order (GKD 8.iii).
-  verb choose_heroes(d: player) "choose Heroes" {
+  verb choose_heroes(d: player) quiet "choose Heroes" {
     if oracle == 1 {
       let theirs = choose defenders from d.hand by d as defend_heroes
         prompt "Choose your defending Heroes (they are shown at once)";
-      move theirs to d.shown;
+      show_heroes theirs for d;
       let mine = choose attackers from hand as attack_heroes prompt "Choose your attacking Heroes";
-      move mine to facedown;
+      lay_down mine;
     } else if watchtower == 1 {
       let mine = choose attackers from hand as attack_heroes prompt "Choose your attacking Heroes";
-      move mine to facedown;
+      lay_down mine;
       let one = choose 1 from facedown as watchtower_reveal prompt "Watchtower: reveal one of your attacking Heroes";
-      move one to shown;
+      show_heroes one;
       let theirs = choose defenders from d.hand by d as defend_heroes prompt "Choose your defending Heroes";
-      move theirs to d.facedown;
+      lay_down theirs for d;
     } else {
       simultaneous {
         let mine = choose attackers from hand as attack_heroes prompt "Choose your attacking Heroes (face down)";
         let theirs = choose defenders from d.hand by d as defend_heroes
           prompt "Choose your defending Heroes (face down)";
       }
-      move mine to facedown;
-      move theirs to d.facedown;
+      lay_down mine;
+      lay_down theirs for d;
     }
   }
 
   // Both reveal. With 3-4 players the attacker reveals, the others bet, then the defender reveals
   // (More Greediness Battle 2-4).
-  verb reveal_heroes(d: player) "reveal the Heroes" {
-    move facedown to shown;
+  verb reveal_heroes(d: player) quiet "reveal the Heroes" {
+    if count(facedown) > 0 { show_heroes facedown; }
     if count(players) > 2 { take_bets d; }
-    move d.facedown to d.shown;
+    if count(d.facedown) > 0 { show_heroes d.facedown for d; }
   }
 
   // "Each defending Hero blocks 1 attacking Hero if they both have the same Hero Type Icon"; Starting and
   // Advanced Heroes of one icon block each other. Each set has 9 distinct icons, so blocks are one to one.
-  verb mark_blocks(d: player) "block" {
+  verb mark_blocks(d: player) quiet "block" {
     for h in shown {
-      if count(d.shown where card.icon == h.icon) > 0 { move h to blocked; }
+      if count(d.shown where card.icon == h.icon) > 0 { block_hero h d; }
     }
   }
 
@@ -340,7 +374,7 @@ game "greedy-kingdoms" {
 
   // "The attacker may now use any or all of the unblocked Heroes", one at a time, in any order: pay the full
   // cost, take the full income (and the Cook's or Thief's effect). Income of one may pay another's cost.
-  verb use_heroes(d: player) "use the unblocked Heroes" {
+  verb use_heroes(d: player) quiet "use the unblocked Heroes" {
     while count(shown) > 0 {
       let h = choose up to 1 from shown
         where free_uses > 0
@@ -359,27 +393,32 @@ game "greedy-kingdoms" {
           free = 1;
         }
       }
-      if free == 1 { free_uses -= 1; } else { pay h; }
-      trigger income h;
-      trigger use h;
-      move h to used;
+      use_hero h free;
       trigger hero_used d.kingdom for d;      // Golden Mirror
     }
   }
 
+  // One unblocked Hero used: its cost paid (or not: a free use), its income taken, its effect done.
+  verb use_hero(h: cards, unpaid: int) "use {h}|uses {h}" {
+    if unpaid == 1 { free_uses -= 1; } else { pay h; }
+    trigger income h;
+    trigger use h;
+    move h to used;
+  }
+
   // ---- More Greediness: bets by the players not in the battle (More Greediness Battle 3, 5) -------------
 
-  verb take_bets(d: player) "take the bets" {
+  verb take_bets(d: player) quiet "take the bets" {
     for p in others {
       if p != d and p.bet_side == 0 {
         choose by p as bet prompt "Bet 1 Resource on the attack?" {
           "On the attacker" if p.honor + p.gold + p.food + p.land > 0 {
             p.bet_side = 1;
-            pay_bet for p;
+            pay_bet "the attacker" for p;
           }
           "On the defender" if p.honor + p.gold + p.food + p.land > 0 {
             p.bet_side = 2;
-            pay_bet for p;
+            pay_bet "the defender" for p;
           }
           "No bet" { }
         }
@@ -389,7 +428,7 @@ game "greedy-kingdoms" {
 
   // The stake goes from the bettor's Resources to their stake, held aside: the bank never holds it, so an
   // effect that takes from the bank before the bets settle (Citadel) cannot take it.
-  verb pay_bet() "bet 1 Resource" {
+  verb pay_bet(on: text) "bet 1 Resource on {on}|bets 1 Resource on {on}" {
     choose as bet_token prompt "Bet which Resource?" {
       "Honor" if honor > 0 { honor -= 1; stake_honor += 1; bet_kind = 1; }
       "Gold" if gold > 0 { gold -= 1; stake_gold += 1; bet_kind = 2; }
@@ -402,7 +441,7 @@ game "greedy-kingdoms" {
   // back, and win another Resource of the same type from the bank. Resources bid on the attacker are lost to
   // the bank": in that order, in turn order. Every stake first goes back to its winner; then each winner
   // takes one more from the bank (as many as remain); then the losing stakes go to the bank.
-  verb settle_bets(d: player) "settle the bets" {
+  verb settle_bets(d: player) quiet "settle the bets" {
     let won = 1;
     if count(blocked) >= 2 { won = 2; }
     for p in others {
@@ -413,13 +452,15 @@ game "greedy-kingdoms" {
     }
     for p in others {
       if p.bet_side != won { unstake 0 for p; }
+      if p.bet_side != won and p.bet_side > 0 { note "loses the bet" for p; }
       p.bet_side = 0;
       p.bet_kind = 0;
     }
   }
 
   // The stake leaves its place aside: back to the bettor (keep 1) or lost to the bank (keep 0).
-  verb unstake(keep: int) "take back the Resource you bet" {
+  // The stake's way back is not told: the bet's outcome is ("p3 wins the bet (+1 Gold)", "p3 loses the bet").
+  verb unstake(keep: int) bookkeeping "take back the Resource you bet" {
     if stake_honor > 0 { stake_honor -= 1; honor += keep; }
     if stake_gold > 0 { stake_gold -= 1; gold += keep; }
     if stake_food > 0 { stake_food -= 1; food += keep; }
@@ -436,7 +477,7 @@ game "greedy-kingdoms" {
     }
   }
 
-  verb take_kind(n: int) "take {n} of the Resource you bet" {
+  verb take_kind(n: int) "take {n} of the Resource you bet|wins the bet" {
     if bet_kind == 1 { honor += n; }
     if bet_kind == 2 { gold += n; }
     if bet_kind == 3 { food += n; }

@@ -149,14 +149,19 @@ game "warring-kingdom" {
     // "Discard your remaining hand. Draw five new cards." A player who starts a turn short of five cards
     // (after defending, or after Sabotage) does not draw up then: only this draw refills the hand.
     phase draw {
-      move used to discard;
-      move hand to discard;
+      end_turn;
       draw 5;
     }
   }
 }
 
 // ---- game words -------------------------------------------------------------------------------------
+
+// "Discard your remaining hand": the Action cards used this turn go with it, unsaid.
+verb end_turn() bookkeeping "discard the cards you used and your remaining hand" {
+  move used to discard;
+  if count(hand) > 0 { discard hand; }
+}
 
 verb draw(n: int) "+{n} Card{s}|draws {n} card{s}" {
   let got = top n of deck;
@@ -197,8 +202,13 @@ verb to_supply(c: cards) quiet "return {c} to the supply (Base and Income cards)
 verb turn_up(dz: zone) quiet "turn up the top 3 cards of {dz}" {
   if limited and count(dz) < 3 { age_castles; }
   let got = top 3 of dz;
-  move got to market;
-  reveal got;
+  turn_over got;
+}
+
+// The cards turned up, face up for everybody: "p2 turns up Merchant, Traitor, Jester".
+verb turn_over(c: cards) "turn up {c}|turns up {c}" {
+  move c to market;
+  reveal c;
 }
 
 verb age_castles() "every castle turns to its Aged side" {
@@ -265,11 +275,17 @@ verb act() quiet "you may use one Action ability of a card in your hand, on your
   // whether one was held.
   let c = choose up to 1 from [hand, board, buildings] where card is Action and card.ready > 0 as act
     prompt "Use an Action (or none)" privately;
-  if c {
-    if c in hand { move c to used; }
-    trigger act c;
-  }
+  if c { use_card c; }
 }
+
+// An Action ability used: "p1 uses Blacksmith (+2 coins)"; a card used from hand waits in `used`.
+verb use_card(c: cards) "use {c}|uses {c}" {
+  if c in hand { move c to used; }
+  trigger act c;
+}
+
+// A Building put into play off the battle line.
+verb raise_building(u: cards) "put {u} into your buildings|builds {u}" { move u to buildings; }
 
 // ---- Deploy ---------------------------------------------------------------------------------------------
 
@@ -282,7 +298,7 @@ verb deploy() quiet "you may discard deployed cards; then deploy one unit from y
   let room = count(open_slots(board) where slot.row <= 2);
   let u = choose up to 1 from hand where card is Building or (card is Unit and room > 0) as deploy
     prompt "Deploy a unit or a building (or none)" privately;     // as `act`: the hand stays secret
-  if u is Building { move u to buildings; }
+  if u is Building { raise_building u; }
   else if u { deploy_unit u; }
   // Any number of weapons and equipment onto units that can carry them.
   repeat 10 {
@@ -353,11 +369,15 @@ verb combat(d: player) "attack {d}" {
     }
   }
   // "After the end of combat it is returned to its normal location."
-  place d.board where card is Castle to d.board column=3 row=3;
+  castle_home d;
   display board with d.board;
   attacking = 0;
   d.defending = 0;
   round = 0;
+}
+
+verb castle_home(d: player) bookkeeping "the defender's Castle goes back to its place" {
+  place d.board where card is Castle to d.board column=3 row=3;
 }
 
 // Planning: move own units between slots of rows 1-2 (a unit moved onto another swaps with it).
@@ -367,9 +387,12 @@ verb rearrange() {
     if not u { break; }
     let s = choose 1 from slots(board) where slot.row <= 2 and (slot.column != column(u) or slot.row != row(u))
       as rearrange_to prompt "Move {u} where?";
-    place u to board slot=s;
+    shift u s;
   }
 }
+
+// A unit moved to another slot while planning (a unit already there swaps with it).
+verb shift(u: cards, s) "move {u} to another slot|moves {u} on their board" { place u to board slot=s; }
 
 // Planning: deploy any number of units and equipment from hand (not Buildings: they stay off the line).
 verb reinforce() {
@@ -389,7 +412,7 @@ verb reinforce() {
 
 // Advancement in front F of P's board: a row-2 unit moves up into an empty row 1; the Defender's Castle
 // moves up front 3 into empty slots "like any other card" (R-WK "Combat Overview").
-verb advance(p: player, f: int) {
+verb advance(p: player, f: int) bookkeeping {
   if not card_at(p.board, f, 1) and card_at(p.board, f, 2) {
     place card_at(p.board, f, 2) to p.board column=f row=1;
   }
@@ -507,16 +530,9 @@ verb hit(s: cards, side: player, foe: player, t: cards, power: int, f: int) {
     fate = 0;
     excess_left = 0;
     trigger wounds [s, attached(s)] victim=t excess=dealt - max(0, need - before) for side;
-    if fate == 2 {
-      move t to side.converts;
-      note "{t} is converted (it was {foe}'s)";
-    } else if fate == 1 {
-      move t to foe.dead;
-      note "{t} is killed ({foe}'s unit)";
-    } else {
-      move t to foe.fallen;
-      note "{t} is wounded ({foe}'s unit)";
-    }
+    if fate == 2 { converted t foe side; }
+    else if fate == 1 { killed t foe; }
+    else { wounded t foe; }
     advance foe col;
     // Cleave: the rest of the blow goes on to the next target (no spill-over otherwise, R-WK Example 1).
     if excess_left > 0 {
@@ -532,7 +548,7 @@ verb hit(s: cards, side: player, foe: player, t: cards, power: int, f: int) {
 verb cleanup(a: player, d: player) {
   let castle = d.board where card is Castle;
   if castle.damage >= castle.hp {
-    note "{d}'s castle is destroyed: {a} wins";
+    note "{a} destroys {d}'s Castle and wins";
     win a;
   }
   trigger tally [a.board, a.fallen, a.dead] foe=d for a;     // Headshot
@@ -567,17 +583,29 @@ verb cleanup(a: player, d: player) {
   d.dice = [];
 }
 
+// What a hit does to a unit, said as the rulebook says it ("p2's Town Guard is killed"), not as a move.
+verb wounded(t: cards, v: player) bookkeeping { move t to v.fallen; note "{v}'s {t} is wounded"; }
+verb killed(t: cards, v: player) bookkeeping { move t to v.dead; note "{v}'s {t} is killed"; }
+verb killed_by_critical(t: cards, v: player) bookkeeping {
+  move t to v.dead;
+  note "{v}'s {t} is killed by a critical hit";
+}
+verb converted(t: cards, v: player, by: player) bookkeeping {
+  move t to by.converts;
+  note "{v}'s {t} is converted: it joins {by}'s army";
+}
+
 // C3: "for each roll of 6, the player gets one critical hit ... applied to an opponent's wounded (not just
 // damaged) unit to kill that unit. Critical hits must be used if possible." Rolled 6s skip Steadfast units.
 verb critical(side: player, foe: player) {
   repeat side.crits {
     let k = choose 1 from foe.fallen where card is Unit and card.steadfast == 0 by side as critical
       prompt "Critical hit: kill which wounded unit?";
-    if k { move k to foe.dead; note "{k} is killed by a critical hit"; }
+    if k { killed_by_critical k foe; }
   }
   repeat side.headshots {
     let k = choose 1 from foe.fallen where card is Unit by side as critical prompt "Critical hit: kill which wounded unit?";
-    if k { move k to foe.dead; note "{k} is killed by a critical hit"; }
+    if k { killed_by_critical k foe; }
   }
   side.crits = 0;
   side.headshots = 0;
@@ -589,18 +617,24 @@ verb critical(side: player, foe: player) {
 // actions and your Castle ... Subtract the upkeep cost of any card you wish to keep in play ... Discard any
 // cards you no longer wish to afford."
 verb pay() quiet "collect the Worth of your Castle and of the Income cards in your hand; discard any deployed cards you stop paying for (more, while the Upkeep is more than your coins); then pay the Upkeep of the rest" {
-  coins += sum(board where card is Castle, card.worth) + sum(hand where card is Income, card.worth);
+  collect sum(board where card is Castle, card.worth) + sum(hand where card is Income, card.worth);
+  let owed = sum([board, buildings], card.upkeep);
+  let have = coins;
   let gone = choose any from [board, buildings] where card.upkeep > 0 and card.forced == 0 and not card is Castle
-    as release prompt "Stop paying for which deployed cards (they are discarded)?";
+    as release prompt "Upkeep {owed}, coins {have}: stop paying for which deployed cards (they are discarded)?";
   discard gone;
   while sum([board, buildings], card.upkeep) > coins {
+    owed = sum([board, buildings], card.upkeep);
     let more = choose 1 from [board, buildings] where card.upkeep > 0 and card.forced == 0 and not card is Castle
-      as release_more prompt "You cannot pay for everything: discard which?";
+      as release_more prompt "You cannot pay for everything (Upkeep {owed}, coins {have}): discard which?";
     if not more { more = top 1 of ([board, buildings] where card.upkeep > 0); }
     discard more;
   }
-  coins -= sum([board, buildings], card.upkeep);
+  pay_upkeep sum([board, buildings], card.upkeep);
 }
+
+verb collect(n: int) "collect {n} coin{s}|collects {n} coin{s}" { coins += n; }
+verb pay_upkeep(n: int) "pay {n} coin{s} of Upkeep|pays {n} coin{s} of Upkeep" { coins -= n; }
 
 // ---- Buy ------------------------------------------------------------------------------------------------
 
@@ -615,16 +649,25 @@ verb buy_phase() quiet "you may turn up the top 3 cards of a supply deck; then b
   while buys > 0 {
     let c = choose up to 1 from [supply, market] where card.cost <= coins as buy prompt "Buy a card (or none)";
     if not c { break; }
-    buys -= 1;
     buy c;
   }
-  to_supply market;                     // "Unbought goods ... are discarded into their respective discard piles"
+  clear_market;                         // "Unbought goods ... are discarded into their respective discard piles"
 }
 
-verb buy(c: cards) "buy {c}" {
-  coins -= c.cost;
+verb clear_market() bookkeeping "the cards turned up and not bought go to their discard piles" {
+  to_supply market;
+}
+
+verb buy(c: cards) "buy {c}|buys {c}" {
+  spend c;
   move c to discard;
   trigger bought c;                     // a Traitor goes to a neighbour instead (Betray)
+}
+
+// The Buy and the coins spent go without saying: "p1 buys Warrior" (the screen shows what is left).
+verb spend(c: cards) bookkeeping "use a Buy and pay the cost of {c}" {
+  buys -= 1;
+  coins -= c.cost;
 }
 
 // ---- the words of the cards: each verb's template is the rules text the cards print -------------------

@@ -23,7 +23,7 @@ def test_default_table_shows_your_hand_by_name_and_others_as_counts() -> None:
     g, state = _state("dominion")
     lines = status(g, state, 0)
     hand = [state.card_def[c].name for c in state.zones[state.zone_slot["hand"]][0].cards]
-    assert lines[0].startswith("p1 (you): actions")
+    assert lines[0].startswith("p1 (you): VP 3, actions")  # the running score the game names, then counters
     assert f"  hand: {', '.join(hand)}" in lines
     p2 = lines.index(next(x for x in lines if x.startswith("p2:")))
     assert "hand 5 cards" in lines[p2 + 1]

@@ -56,8 +56,9 @@ def test_no_line_shows_what_a_table_must_not(gid: str, kind: str) -> None:
              [w for c in g.spec.counters.values() if c.words for w in c.words]
     renamed = [z.name for z in g.spec.zones.values() if z.description and z.description != z.name] + \
               [c.name for c in g.spec.counters.values() if c.words and c.words[1].lower() != c.name]
+    shown = {p for z in g.spec.zones.values() for p in (z.shows or ())}  # a board's `shows damage` asks for it
     quiet = [z.name for z in g.spec.zones.values() if z.quiet] + \
-            [c.name for c in g.spec.counters.values() if c.quiet]
+            [c.name for c in g.spec.counters.values() if c.quiet and c.name not in shown]
     internal = [n for n in list(g.spec.zones) + list(g.spec.counters) if "_" in n]
     for n, line in enumerate(text.splitlines(), 1):
         where = f"{T.golden_path(gid, kind).name}:{n}: {line!r}"

@@ -76,7 +76,7 @@ def test_random_games_end_by_a_castle_falling(players) -> None:
                       variants=["blitz"])
         assert not r.stopped and len(r.winners) == 1
         notes = [e[2] for e in r.state.log if e[0] == "Note"]
-        assert "castle is destroyed" in notes[-1]
+        assert "s Castle and wins" in notes[-1]
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
