@@ -408,8 +408,11 @@ verb fight(d: player) {
   roll_dice for you;
   roll_dice for d;
   // R2 Distract (attacker's Jesters first), R3 Regroup (attacker first).
+  // the defender's Jesters distract the attacker: `foe` is worked out after `for d` switches `you` to d, so
+  // the attacker is kept in a let first (a bare `you` there would be d itself: issue 22)
+  let attacker = you;
   trigger distract board foe=d;
-  trigger distract d.board foe=you for d;
+  trigger distract d.board foe=attacker for d;
   trigger regroup board;
   trigger regroup d.board for d;
   // R4-R5: dice on fronts; strikers and their strength are fixed now.
