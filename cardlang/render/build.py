@@ -98,13 +98,14 @@ def _num(v) -> int:
 
 
 
-def rules_reference(game) -> RulesReference:
+def rules_reference(game, counts: tuple[int, ...] | None = None) -> RulesReference:
     """Players, zones, set-up by player count, the turn and its phases, end and scoring, and a glossary of the
-    keywords the cards use: all generated from games/<id>/game.cl and the card sources."""
+    keywords the cards use: all generated from games/<id>/game.cl and the card sources. COUNTS: the player
+    counts whose set-up figures are printed (all the game allows, side by side, unless given)."""
     decl = game.spec.decl
     comp = game.compiler
     lo, hi = decl.players
-    counts = tuple(range(lo, hi + 1))
+    counts = tuple(range(lo, hi + 1)) if counts is None else tuple(counts)
     sections: list[Section] = []
     with writing("rules", counts) as doc:
         players = f"{lo} players." if lo == hi else f"{lo} to {hi} players."
@@ -113,7 +114,7 @@ def rules_reference(game) -> RulesReference:
         setup = [_pool_line(p, comp) for p in decl.pools]
         if decl.setup is not None:
             setup += _lines(decl.setup.stmts, comp)
-        if doc.varied:
+        if doc.varied and len(counts) > 1:
             setup.insert(0, f"A number written like {doc.varied} is for {' / '.join(map(str, counts))} players.")
         if setup:
             sections.append(Section("Set-up", tuple(setup)))

@@ -7,7 +7,7 @@ from cardlang.syntax import ast
 from cardlang.compile.describe.doc import _DOC, _cur, install_block_writer, writing
 from cardlang.compile.describe.words import (_a, _and, _base, _clause, _each, _if_clause, _is_number, _join,
     _lower_first, _may, _or, _past, _they)
-from cardlang.compile.describe.numbers import _is_local, _remember, _static_branch, _static_cond
+from cardlang.compile.describe.numbers import _is_local, _remember, _static, _static_branch, _static_cond
 from cardlang.compile.describe.exprs import (_card_filter, _choose_words, _find, _uses, cond_text, describe_choose,
     expr_text)
 from cardlang.compile.describe.labels import _card_name, _counter_word, _is_card_name
@@ -232,17 +232,36 @@ def _by_count(st: ast.If, comp, who: str) -> str:
             c = _static_cond(node.cond)
             if c is None:  # the rest of the chain depends on play: say it as written
                 text = _if_text(node, comp, who)
-                out.append(f"Otherwise, {_lower_first(text)}" if out and text else text)
+                out.append(((), f"Otherwise, {_lower_first(text)}" if out and text else text))
                 break
             applies = [n for n in left if c[n]]
             block, node = node.then, node.else_
         else:
             applies, block, node = list(left), node, None
         left = [n for n in left if n not in applies]
-        parts = _parts(block.stmts, comp, who) if applies else []
+        parts = _parts(_apply_for(block.stmts, applies, comp), comp, who) if applies else []
         if parts:
-            out.append(f"With {_counts_text(applies)} players, {_clause(parts, who)}")
-    return " ".join(x for x in out if x)
+            said = _clause(parts, who)
+            if out and out[-1][0] and out[-1][1] == said:  # two branches alike: "With 3 or 4 players, ..."
+                applies = list(out.pop()[0]) + applies
+            out.append((applies, said))
+    return " ".join(f"With {_counts_text(ns)} players, {said}" if ns else said for ns, said in out if said)
+
+
+def _apply_for(stmts, applies: list[int], comp) -> list:
+    """A branch's own local numbers (`each = 5;` under `if n == 2`) hold for its player counts only: set them
+    for APPLIES and leave the other statements to be said (set for every count, the last branch's value
+    would print for all: "the top 2 cards" where play deals 3)."""
+    doc = _cur()
+    rest = []
+    for s in stmts:
+        v = _static(s.value) if isinstance(s, ast.Assign) and _is_local(s, comp) and s.op == "=" else None
+        if v is None:
+            rest.append(s)
+            continue
+        for n in applies:
+            doc.env[n][s.target[0]] = v[n]
+    return rest
 
 
 def _counts_text(ns: list[int]) -> str:
