@@ -276,7 +276,9 @@ def _verb_meaning(v: ast.VerbDecl, comp) -> str:
             doc.names[p.name] = "the card"
     try:
         text = _join(_parts(v.body.stmts, comp, "you"), "you")
-        if v.text and len(text) > _LONG:  # a big verb: the designer's own summary reads better than its steps
+        if v.text and (len(text) > _LONG or _reads_as_code(v.body, text, comp)):
+            # a big verb, or one whose steps are the engine's (a rules event fired, a bookkeeping counter): the
+            # designer's own summary reads better than its steps
             call = ast.Call(v.name, tuple(ast.NameRef(p.name) for p in v.params), ())
             summary = _upper_first(describe_call(call, comp, "you"))
             if not summary.lower().startswith(v.name.replace("_", " ")):  # "Promote: Promote a Hero." says nothing
@@ -284,6 +286,16 @@ def _verb_meaning(v: ast.VerbDecl, comp) -> str:
     finally:
         doc.names = saved
     return text
+
+
+def _reads_as_code(body: ast.Block, text: str, comp) -> bool:
+    """True when a verb's steps, said one by one, would show the engine: a rules event it fires (read as
+    "the 'steal_rules' ability"), a bookkeeping (quiet) counter, or a name with an underscore."""
+    quiet = {n for n, cs in comp.spec.counters.items() if getattr(cs, "quiet", False)}
+    fires = _find(body, lambda n: isinstance(n, ast.Call) and n.verb == "trigger")
+    books = _find(body, lambda n: (isinstance(n, ast.NameRef) and n.name in quiet)
+                  or (isinstance(n, ast.Assign) and n.target[-1] in quiet))
+    return bool(fires or books) or "_" in text or "'" in text
 
 
 _LONG = 320  # characters: a glossary entry longer than a long sentence or two is explained by its template

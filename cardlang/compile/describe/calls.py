@@ -15,8 +15,41 @@ def describe_call(st: ast.Call, comp, who: str) -> str:
     return _call_text(st, comp, who)
 
 
+def _acting(st: ast.Call, who: str) -> tuple[ast.Call, str]:
+    """`VERB ... for P;`: the call without `for P`, and who acts when the sentence must say so ("That player",
+    "Your left-hand neighbour"); "" when the subject goes without saying (`for you`, or P is the player the
+    sentence is already about: "Each other player draws a card")."""
+    player = next((kw.value for kw in st.kwargs if kw.key == "for"), None)
+    if player is None:
+        return st, ""
+    inner = ast.Call(st.verb, st.args, tuple(kw for kw in st.kwargs if kw.key != "for"), st.span, st.cases)
+    if isinstance(player, ast.NameRef) and player.name == "you":
+        return inner, ""
+    named = _cur().names.get(player.name) if isinstance(player, ast.NameRef) else None
+    if named in ("they", "them"):
+        return inner, "" if who == "they" else "they"
+    if named == "that player":
+        return inner, named
+    return inner, _seat_words(player)
+
+
+def _seat_words(e: ast.Expr) -> str:
+    """`left` -> "your left-hand neighbour" (a neighbour the caller names), "" for anyone else."""
+    if isinstance(e, ast.NameRef) and e.name in ("left", "right") and e.name not in _cur().names:
+        return f"your {e.name}-hand neighbour"
+    return ""
+
+
 def _call_text(st: ast.Call, comp, who: str, first: str | None = None) -> str:
     """A call's sentence; FIRST replaces the text of its first argument (the picked cards)."""
+    st, subject = _acting(st, who)
+    if subject:  # the sentence's subject follows who acts: "That player gains a Beggar", never "Gain a Beggar"
+        text = _call_text(st, comp, "they", first)
+        if not text or _full_sentence(text) or text.startswith("+"):
+            return text
+        if subject == "they":  # "they resolve", not "they resolves"
+            text = _base(text)
+        return f"{subject[0].upper()}{subject[1:]} {text}"
     doc = _cur()
     args: dict[str, str] = {}
     verb = st.verb

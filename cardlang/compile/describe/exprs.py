@@ -46,6 +46,17 @@ def _choose_words(ch: ast.Choose, comp, who: str) -> tuple[str, bool]:
     base = src.source if isinstance(src, ast.Where) else src
     if isinstance(base, ast.NameRef) and base.name in ("others", "players"):  # a choice of players
         return ("another player" if base.name == "others" else "a player"), False
+    seats = _seat_choice(base)
+    if seats:  # `choose 1 from [left, right]`: "your left-hand or right-hand neighbour"
+        if isinstance(src, ast.Where):  # `where count(player.hand) > 0`: "..., one with a card in their hand"
+            doc = _cur()
+            saved = dict(doc.names)
+            doc.names["player"] = "they"
+            try:
+                seats += f" for whom {cond_text(src.cond, comp, 'they')}"
+            finally:
+                doc.names = saved
+        return seats, False
     what, cond = "card", ""
     if isinstance(src, ast.Where):
         many = q.kind == "any" or (q.count is not None and _static_text(q.count, comp, who) != "1")
@@ -70,6 +81,25 @@ def _choose_words(ch: ast.Choose, comp, who: str) -> tuple[str, bool]:
     else:
         amount = f"any number of {_plural(what, 2)}"
     return f"{amount}{cond} from {place}", optional
+
+
+def is_player_pick(e: ast.Expr) -> bool:
+    """A choice among players: `choose 1 from others`, `choose 1 from [left, right]`."""
+    if not isinstance(e, ast.Choose):
+        return False
+    base = e.source.source if isinstance(e.source, ast.Where) else e.source
+    return (isinstance(base, ast.NameRef) and base.name in ("others", "players")) or bool(_seat_choice(base))
+
+
+def _seat_choice(e: ast.Expr) -> str:
+    """`[left, right]` -> "your left-hand or right-hand neighbour"; "" for anything but neighbours."""
+    if not isinstance(e, ast.ListLit) or not e.items:
+        return ""
+    sides = [i.name for i in e.items if isinstance(i, ast.NameRef) and i.name in ("left", "right")
+             and i.name not in _cur().names]
+    if len(sides) != len(e.items):
+        return ""
+    return "your " + " or ".join(f"{s}-hand" for s in dict.fromkeys(sides)) + " neighbour"
 
 
 def _down_to(count: ast.Expr | None, src: ast.Expr, comp) -> str | None:

@@ -8,7 +8,7 @@ from cardlang.compile.describe.doc import _DOC, _cur, install_block_writer, writ
 from cardlang.compile.describe.words import (_a, _and, _base, _clause, _each, _if_clause, _is_number, _join,
     _lower_first, _may, _or, _past, _they)
 from cardlang.compile.describe.numbers import _is_local, _remember, _static, _static_branch, _static_cond
-from cardlang.compile.describe.exprs import (_card_filter, _choose_words, _find, _uses, cond_text, describe_choose,
+from cardlang.compile.describe.exprs import (_card_filter, _choose_words, is_player_pick, _find, _uses, cond_text, describe_choose,
     expr_text)
 from cardlang.compile.describe.labels import _card_name, _counter_word, _is_card_name
 from cardlang.compile.describe.calls import _call_text, describe_call
@@ -62,7 +62,24 @@ def _parts(stmts, comp, who: str) -> list[str]:
         if s:
             out.append(s)
         i += 1
-    return out
+    return _times(out)
+
+
+_TIMES = {2: "twice", 3: "three times", 4: "four times", 5: "five times"}
+
+
+def _times(parts: list[str]) -> list[str]:
+    """The same sentence said again and again is said once, with how often: "Take one Resource of your choice
+    from the bank, twice." (`take_any; take_any;`), never the sentence repeated."""
+    out: list[str] = []
+    runs: list[int] = []
+    for p in parts:
+        if out and p == out[-1] and p.endswith(".") and not p.startswith("+"):
+            runs[-1] += 1
+        else:
+            out.append(p)
+            runs.append(1)
+    return [p if k == 1 else f"{p[:-1]}, {_TIMES.get(k, f'{k} times')}." for p, k in zip(out, runs)]
 
 
 def _is_bookkeeping(st: ast.Stmt, comp) -> bool:
@@ -80,6 +97,11 @@ def describe_stmt(st: ast.Stmt, comp, who: str) -> str:
         return describe_call(st, comp, who)
     if isinstance(st, ast.Assign):
         name = st.target[-1]
+        if who != "you" and len(st.target) == 1 and name in comp.spec.counters \
+                and comp.spec.counters[name].per_player:
+            # a bare counter is the caller's own even inside a sentence about others (`for v in others {
+            # v.gold -= 1; gold += 1; }`): "you", never "they add 1 to their gold"
+            return describe_stmt(st, comp, "you")
         amount = expr_text(st.value, comp, who)
         if st.op == "=":
             return _set_text([st], comp, who)
@@ -409,7 +431,7 @@ def _pick(let: ast.Let, rest: list, comp, who: str) -> tuple[list[str], int]:
                     exact = isinstance(x, ast.Choose) and x.quantity.kind == "exactly"
                     out.append(_if_clause("cannot" if exact else "do not", other, who))
             return out, j + 1
-    doc.names[name] = "it"
+    doc.names[name] = "that player" if is_player_pick(x) else "it"
     verb = "choose" if who == "you" or not chooser_is_you else "you choose"
     sentence = f"{verb} {phrase}." if isinstance(x, ast.Choose) else f"look at {phrase}."
     if isinstance(x, ast.Choose) and who != "you" and not chooser_is_you:
