@@ -38,6 +38,10 @@ def games(json_: JsonOpt = False) -> None:
             echo(f"{r['id']:20} (does not load: run `cardlang check games/{r['id']}`)")
         else:
             echo(f"{r['id']:20} {r['title']} ({r['players'][0]}-{r['players'][1]} players, {r['cards']} cards)")
+            # what `play --players` and `simulate --players` accept: `human`, `random` and the game's bots
+            echo(f"{'':20} bots: {', '.join(r['bots']) if r['bots'] else '(none)'}")
+            if r["variants"]:
+                echo(f"{'':20} variants: {', '.join(r['variants'])}")
 
 
 def _players_of(game) -> list[str]:
