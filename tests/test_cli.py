@@ -34,7 +34,7 @@ def test_games_lists_each_games_bots() -> None:
 def test_cards_shows_generated_text() -> None:
     r = run("cards", "dominion")
     assert r.exit_code == 0
-    assert "Village [Action] cost 3\n    +1 Card, +2 Actions." in r.output
+    assert "Village [Action] Cost 3\n    +1 Card, +2 Actions." in r.output
 
 
 def test_check_reports_every_error_with_caret(tmp_path: Path) -> None:

@@ -41,6 +41,17 @@ def card_faces(game, names: list[str] | None = None) -> list[CardFace]:
     return faces
 
 
+def card_words(game, name: str) -> tuple[str, str]:
+    """A card as its face prints it, in words: ("Cost 1 Food† · Icon Sword†", "Income: +1 Gold. †"), the
+    printed numbers (each as the game names it, † where reconstructed) and the rules text. The one source
+    for every listing of a card (`cardlang cards`, the card reader at the table)."""
+    face = card_faces(game, [name])[0]
+    stats = ([face.cost] if face.cost is not None else []) + list(face.stats)
+    numbers = " · ".join(f"{st.label} {st.value}{'†' if st.reconstructed else ''}" for st in stats)
+    text = " ".join(face.text) + (" †" if face.text_reconstructed and face.text else "")
+    return numbers, text
+
+
 def _amount_of(name: str, spec) -> tuple[str, str] | None:
     """A property counted in one of the game's counters, named `PROPERTY_COUNTER` (`cost_honor`): its
     label and the counter's name -> ("cost", "honor"); None for any other property."""
@@ -245,6 +256,7 @@ def _glossary(game) -> list[tuple[str, str]]:
         if name not in used.names:
             continue
         entries.append((name.replace("_", " ").capitalize(), _counter_meaning(name, cs, decl, comp)))
+    meanings = {p.name: p.text for p in decl.properties}
     for name in spec.properties:
         if name not in used.props:
             continue
@@ -252,11 +264,12 @@ def _glossary(game) -> list[tuple[str, str]]:
         amount = _amount_of(name, spec)
         label = _prop_label(name) if amount is None else \
             f"{_prop_label(amount[0])} in {_counter_word(amount[1], 2, comp)}"  # "Cost in Honor"
-        entries.append((label, "A number printed on the card."
-                        + (f" The rules use it in: {_and(where)}." if where else "")))
-    for ev in getattr(decl, "events", ()):
-        if ev.name in used.events and ev.text:
-            entries.append((f"on {ev.name}", f"An ability that starts: \u201c{ev.text.rstrip(':,')}\u201d."))
+        # what the property means, as the game declares it (`property icon = "" "the symbol ...";`)
+        meaning = meanings.get(name, "")
+        text = _upper_first(meaning.rstrip(".") + ".") if meaning else "Shown on the card."
+        entries.append((label, text + (f" The rules use it in: {_and(where)}." if where else "")))
+    # (an event's words are printed on each card that has it: "Combat, after each roll: ...", so the glossary
+    # has no entry for the event's name, which only the source uses)
     return sorted(entries, key=lambda e: e[0].lower())
 
 
@@ -276,29 +289,19 @@ def _verb_meaning(v: ast.VerbDecl, comp) -> str:
             doc.names[p.name] = "the card"
     try:
         text = _join(_parts(v.body.stmts, comp, "you"), "you")
-        if v.text and (len(text) > _LONG or _reads_as_code(v.body, text, comp)):
-            # a big verb, or one whose steps are the engine's (a rules event fired, a bookkeeping counter): the
-            # designer's own summary reads better than its steps
+        if v.text:
+            # a verb the designer worded is explained in their words, as its cards print it: its steps, said one
+            # by one, read the engine aloud ("If you did, if you did", "the 'promote_rules' ability")
             call = ast.Call(v.name, tuple(ast.NameRef(p.name) for p in v.params), ())
             summary = _upper_first(describe_call(call, comp, "you"))
-            if not summary.lower().startswith(v.name.replace("_", " ")):  # "Promote: Promote a Hero." says nothing
+            # "Promote: Promote a Hero." says nothing; "Promote: Promote a Hero: the top Advanced Hero ..." does
+            if not summary.lower().startswith(v.name.replace("_", " ")) or len(summary.split()) > 6:
                 text = summary if summary.endswith(".") else summary + "."
     finally:
         doc.names = saved
     return text
 
 
-def _reads_as_code(body: ast.Block, text: str, comp) -> bool:
-    """True when a verb's steps, said one by one, would show the engine: a rules event it fires (read as
-    "the 'steal_rules' ability"), a bookkeeping (quiet) counter, or a name with an underscore."""
-    quiet = {n for n, cs in comp.spec.counters.items() if getattr(cs, "quiet", False)}
-    fires = _find(body, lambda n: isinstance(n, ast.Call) and n.verb == "trigger")
-    books = _find(body, lambda n: (isinstance(n, ast.NameRef) and n.name in quiet)
-                  or (isinstance(n, ast.Assign) and n.target[-1] in quiet))
-    return bool(fires or books) or "_" in text or "'" in text
-
-
-_LONG = 320  # characters: a glossary entry longer than a long sentence or two is explained by its template
 
 
 def _counter_meaning(name: str, cs, decl: ast.GameDecl, comp) -> str:
@@ -330,7 +333,7 @@ def _mentions(decl: ast.GameDecl, match) -> list[str]:
         places += [(f"the {st.name.replace('_', ' ')} phase", st) for st in decl.turn.stmts
                    if isinstance(st, ast.Phase)]
         places.append(("your turn", tuple(st for st in decl.turn.stmts if not isinstance(st, ast.Phase))))
-    places += [(v.name, v.body) for v in decl.verbs]
+    places += [(v.name.replace("_", " "), v.body) for v in decl.verbs]  # a verb by its words: "line up"
     places += [("the end of the game", decl.end), ("scoring", decl.score)]
     out: list[str] = []
     for name, node in places:

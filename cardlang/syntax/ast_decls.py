@@ -73,9 +73,12 @@ class CounterDecl:
 
 @node
 class PropertyDecl:
+    """`property NAME [= DEFAULT] ["MEANING"];`: MEANING is what the number or word on a card means, for the
+    rules reference's glossary ("the symbol a Hero blocks with")."""
     name: str
     default: Expr | None
     span: Span = span_field()
+    text: str = ""
 
 
 @node

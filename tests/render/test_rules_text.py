@@ -117,7 +117,7 @@ def parlour(tmp_path, monkeypatch):
     ("let c = choose 1 from hand where card is Charm as t prompt \"x\"; use c; trigger use c;",
      "Use a Charm card from your hand. Use it again."),
     ("let c = choose 1 from hand where card is Charm as t prompt \"x\"; use c; trigger play c;",
-     "Use a Charm card from your hand. Resolve its 'play' ability."),
+     "Use a Charm card from your hand. Resolve its play ability."),
     ("if this in table { burn this; }", "Burn this card."),
     ("let t = top 1 of stack; reveal t; if t { may \"x?\" as m { drop t; } }",
      "Reveal the top card of your stack. You may drop it."),
@@ -147,6 +147,13 @@ def parlour(tmp_path, monkeypatch):
     ("if dusk == 0 { marks += 1; }", "If it is not dusk yet, +1 Mark."),
     ("if hour == 2 { marks += 1; }", "If the hour is 2, +1 Mark."),
     ("if hour > 0 { marks += 1; }", "If the hour is more than 0, +1 Mark."),
+    # issue 22: the subject follows who acts (Brawl, Tax) and a sentence is not said twice (Guild Master)
+    ("let p = choose 1 from [left, right] as b prompt \"x\"; take Gem for p;",
+     "Choose your left-hand or right-hand neighbour. That player takes a Gem."),
+    ("take Gem for left;", "Your left-hand neighbour takes a Gem."),
+    ("for v in others { if v.marks > 0 { v.marks -= 1; marks += 1; } }",
+     "Each other player: If they have any marks, they take 1 from their marks. You get 1 Mark."),
+    ("take Gem; take Gem;", "Take a Gem, twice."),
 ])
 def test_card_text(parlour, body, text):
     game = parlour({"Probe": body})

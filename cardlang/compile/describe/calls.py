@@ -131,6 +131,9 @@ def _call_text(st: ast.Call, comp, who: str, first: str | None = None) -> str:
                     args[p.name + "_prep"] = _onto(kw.value, comp)
     for p in prim.params:
         args.setdefault(p.name, "" if p.default is None else str(p.default))
+    if verb == "trigger" and st.args and isinstance(st.args[0], ast.NameRef):  # the event in the game's words
+        words = next((ev.text for ev in getattr(comp.spec.decl, "events", ()) if ev.name == st.args[0].name), "")
+        args["event_words"] = (words or "").rstrip(":,")
     for case in st.cases:  # outcome blocks: `claim X from hand { honest { ... } }`
         args[f"case:{case.name}"] = nested_block(case.body, comp, who)
     try:

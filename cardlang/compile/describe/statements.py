@@ -100,7 +100,11 @@ def describe_stmt(st: ast.Stmt, comp, who: str) -> str:
         if who != "you" and len(st.target) == 1 and name in comp.spec.counters \
                 and comp.spec.counters[name].per_player:
             # a bare counter is the caller's own even inside a sentence about others (`for v in others {
-            # v.gold -= 1; gold += 1; }`): "you", never "they add 1 to their gold"
+            # v.gold -= 1; gold += 1; }`): "you get 1 Gold", never "they add 1 to their gold" (nor "+1 Gold",
+            # which would read as theirs)
+            amount = expr_text(st.value, comp, "you")
+            if st.op in ("+=", "-=") and _is_number(amount):
+                return f"You {'get' if st.op == '+=' else 'lose'} {amount} {_counter_word(name, amount, comp)}."
             return describe_stmt(st, comp, "you")
         amount = expr_text(st.value, comp, who)
         if st.op == "=":
@@ -230,7 +234,11 @@ def _if_text(st: ast.If, comp, who: str) -> str:
     then = _parts(st.then.stmts, comp, who)
     if not then:
         return ""
-    s = f"If {cond_text(c, comp, who)}, {_clause(then, who)}"
+    cond = cond_text(c, comp, who)
+    body = _clause(then, who)
+    while body.lower().startswith(f"if {cond}, "):  # `if a { if b { ... } }` both read "you did": say it once
+        body = body[len(cond) + 5:]
+    s = f"If {cond}, {body}"
     if isinstance(st.else_, ast.Block):
         other = _parts(st.else_.stmts, comp, who)
         if other:

@@ -92,6 +92,9 @@ def _if_clause(word: str, parts: list[str], who: str, joiner: str = " ") -> str:
         if who != "you" and p[:1].islower():
             p = "they " + _base(p)
         items.append(_lower_first(p) if i == 0 else (_upper_first(p) if joiner == " " else _lower_first(p).rstrip(".")))
+    again = f"if {subject} {word}, "
+    while items and items[0].startswith(again):  # a clause inside the same clause: never "If you did, if you did"
+        items[0] = items[0][len(again):]
     if joiner != " ":
         items = [items[0].rstrip(".")] + items[1:]
         body = items[0] if len(items) == 1 else ", ".join(items[:-1]) + joiner + items[-1]
