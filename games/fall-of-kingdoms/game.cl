@@ -6,8 +6,10 @@ game "fall-of-kingdoms" {
   players 2 to 7;
 
   types Character, Destiny;
-  tags Targeted;                  // a Character ability aimed at another kingdom
-  tags DefenseOnly, Extra, Round, Attacking;   // Destiny kinds: passive; gives more actions; lasts a round; makes Kingdom Attacks
+  // the rules' own markers, not printed on the cards (issue 22): a Character ability aimed at another kingdom;
+  // Destiny kinds that give more actions, last a round, make Kingdom Attacks (the card's text says each)
+  tags Targeted, Extra, Round, Attacking: quiet;
+  tags DefenseOnly;               // a Destiny kind printed on the card: played only in defence
   // What a Defense Only card answers (design §9.1, G2): the window that offers it.
   tags AgainstAttack, AgainstRuin, AgainstAccuse, AgainstAbility, AgainstElimination, AgainstSpying;
 

@@ -8,8 +8,9 @@ game "warring-kingdom" {
   types Castle, Income, Unit, Equipment, Building;
   tags Civilian, Soldier, Weapon, Armor, Book, Magic, Potion;       // classes (R-WK "Class Chart")
   tags General, Operative, Villager, Melee, Ranged, Body, Shield;   // subclasses
-  tags Base;                    // the base supply units: Beggar, Town Guard, Warrior
-  tags Action;                  // has an Action ability, used in the Act phase
+  // the rules' own markers, not printed as classes (issue 22): the base supply units (Beggar, Town Guard,
+  // Warrior); a card with an Action ability, used in the Act phase (its text says "Action:")
+  tags Base, Action: quiet;
 
   // R-WK "Game Speeds and Variations".
   variant blitz "Blitz: every castle starts on its Aged side (11 HP, one extra coin a turn)";
