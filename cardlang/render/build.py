@@ -63,6 +63,11 @@ def _stat(name: str, value, comp) -> tuple[str, str]:
     """How a printed number reads: ("HP", "6"); one counted in a counter reads as the game names that
     counter: `cost_honor 1` -> ("Cost", "1 Honor")."""
     amount = _amount_of(name, comp.spec)
+    head, _, tail = name.rpartition("_")
+    if amount is None and tail == "any" and any(_amount_of(p, comp.spec) and p.startswith(head + "_")
+                                                for p in comp.spec.properties):
+        # `cost_any 1` beside `cost_gold`, `cost_food`...: an amount of the payer's choice, "Cost 1 of your choice"
+        return _prop_label(head), f"{value} of your choice"
     if amount is None:
         return _prop_label(name), str(value)
     label, counter = amount
@@ -264,6 +269,8 @@ def _glossary(game) -> list[tuple[str, str]]:
         amount = _amount_of(name, spec)
         label = _prop_label(name) if amount is None else \
             f"{_prop_label(amount[0])} in {_counter_word(amount[1], 2, comp)}"  # "Cost in Honor"
+        if amount is None and _stat(name, 1, comp)[1] == "1 of your choice":
+            label = f"{_stat(name, 1, comp)[0]} of your choice"
         # what the property means, as the game declares it (`property icon = "" "the symbol ...";`)
         meaning = meanings.get(name, "")
         text = _upper_first(meaning.rstrip(".") + ".") if meaning else "Shown on the card."
