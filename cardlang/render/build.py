@@ -23,13 +23,14 @@ def card_faces(game, names: list[str] | None = None) -> list[CardFace]:
         by = {d.name.lower(): d for d in defs}
         defs = [by[n.lower()] for n in names]
     faces = []
+    places = printed_places(game)
     for d in sorted(defs, key=lambda d: (_num(d.props.get("cost", 0)), d.name)):
         rec = d.meta.get("reconstructed", set())
         cost = None
         if "cost" in d.props:
             cost = Stat("Cost", str(d.props["cost"]), "cost" in rec)
         # every number the card's source declares, 0 included ("offence 0" is a printed number too)
-        stats = _merged(tuple(Stat(*_stat(k, v, game.compiler), k in rec) for k, v in d.props.items()
+        stats = _merged(tuple(Stat(*_stat(k, v, game.compiler), k in rec, places.get(k, "")) for k, v in d.props.items()
                               if k != "cost" and k not in _HIDDEN_PROPS and v not in ("", None)))
         # a number computed in play prints "*" (its sentence says how); a yes/no one ("ready when ...") is
         # no number at all, so only its sentence is printed
@@ -39,6 +40,12 @@ def card_faces(game, names: list[str] | None = None) -> list[CardFace]:
                               copies=int(d.props.get("copies", 1)) if isinstance(d.props.get("copies", 1), int)
                               else 1))
     return faces
+
+
+def printed_places(game) -> dict[str, str]:
+    """Where the game prints each property on a card face, when not in the foot row: {"icon": "corner"}."""
+    return {p.name: str(o.words[1]) for p in game.spec.decl.properties for o in p.options
+            if len(o.words) == 2 and o.words[0] == "printed"}
 
 
 def card_words(game, name: str) -> tuple[str, str]:

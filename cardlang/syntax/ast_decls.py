@@ -73,12 +73,14 @@ class CounterDecl:
 
 @node
 class PropertyDecl:
-    """`property NAME [= DEFAULT] ["MEANING"];`: MEANING is what the number or word on a card means, for the
-    rules reference's glossary ("the symbol a Hero blocks with")."""
+    """`property NAME [= DEFAULT] ["MEANING"] [: printed PLACE];`: MEANING is what the number or word on a card
+    means, for the rules reference's glossary ("the symbol a Hero blocks with"); PLACE is where a card face
+    prints it (`corner`: large in the top corner; `badge`: a round badge before the name)."""
     name: str
     default: Expr | None
     span: Span = span_field()
     text: str = ""
+    options: tuple = ()
 
 
 @node

@@ -89,7 +89,8 @@ class ToAst(StmtsToAst):
 
     @v_args(meta=True)
     def property_decl(self, meta, c):
-        return ast.PropertyDecl(str(c[0]), c[1], self._s(meta), unquote(c[2]) if c[2] is not None else "")
+        options = tuple(x for x in c[3:] if isinstance(x, ast.Option))
+        return ast.PropertyDecl(str(c[0]), c[1], self._s(meta), unquote(c[2]) if c[2] is not None else "", options)
 
     @v_args(meta=True)
     def pool_decl(self, meta, c):

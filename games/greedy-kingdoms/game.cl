@@ -10,7 +10,9 @@ game "greedy-kingdoms" {
   tags Starting, Advanced, Palace, TwoPlayersOnly;
 
   // A defending Hero blocks the attacking Hero with the same icon (R-GK Resolve the Attack).
-  property icon = "" "the symbol a Hero blocks with: a defending Hero blocks the attacking Hero with the same icon";
+  // printed large in the upper right corner, as on the Hero cards ("the symbol in the upper right corner")
+  property icon = "" "the symbol a Hero blocks with: a defending Hero blocks the attacking Hero with the same icon"
+    : printed corner;
   // The "-" banner: tokens returned to the bank to use a Hero or to obtain an Upgrade (R-GK Card Costs).
   property cost_honor = 0 "the Honor returned to the bank to use a Hero or to obtain an Upgrade";
   property cost_gold = 0 "the Gold returned to the bank to use a Hero or to obtain an Upgrade";

@@ -18,7 +18,8 @@ game "warring-kingdom" {
   variant epic "Epic War: each starting deck is 5 Copper, 5 Town Guard and 5 Beggar" players 2 to 3;
 
   property cost = 0 "the coins you pay to buy the card";
-  property upkeep = 0 "the coins paid each Pay phase to keep the card deployed";          // paid each Pay phase to keep the card deployed
+  // printed on a coin at the top left ("the coin icon located on the upper-left side of the card", R-WK Upkeep)
+  property upkeep = 0 "the coins paid each Pay phase to keep the card deployed": printed badge;          // paid each Pay phase to keep the card deployed
   property worth = 0 "the coins an Income card or a Castle gives in the Pay phase";           // coins an income card (or the Castle) gives
   property offence = 0 "the damage of a strike while attacking; on equipment, what it adds to its carrier";         // strike damage as the Attacker; on equipment, what it adds to its carrier
   property defence = 0 "the damage of a strike while defending; on equipment, what it adds to its carrier";         // strike damage as the Defender
