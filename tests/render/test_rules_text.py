@@ -271,3 +271,24 @@ def test_rules_reference(parlour):
     assert glossary["Marks"] == ("A number each player has, never below 0. It is set to 0 at the start of each "
                                  "turn.")
     assert "Fetch" not in glossary  # the probe card does not use it
+
+
+def test_a_property_is_printed_where_the_game_says(parlour, monkeypatch):
+    """`property pts = 0 "..." : printed corner;`: the glossary says what it means and the face puts it in the
+    corner; an unknown place is an error at the declaration."""
+    from cardlang.errors import ErrorList
+    from cardlang.render.build import card_faces
+    global GAME
+    plain = GAME
+    try:
+        GAME = plain.replace("property pts = 0;", 'property pts = 0 "the points the card scores": printed corner;')
+        game = parlour()
+        assert dict(rules_reference(game).glossary)["PTS"].startswith("The points the card scores.")
+        gem = next(f for f in card_faces(game) if f.name == "Gem")
+        assert [(st.label, st.place) for st in gem.stats] == [("PTS", "corner")]
+        GAME = plain.replace("property pts = 0;", "property pts = 0: printed sideways;")
+        with pytest.raises(ErrorList) as caught:
+            parlour()
+        assert "unknown property option 'printed sideways'" in str(caught.value.errors[0])
+    finally:
+        GAME = plain
