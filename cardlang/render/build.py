@@ -147,6 +147,7 @@ def rules_reference(game, counts: tuple[int, ...] | None = None) -> RulesReferen
         doc.counts, doc.env = (), {}  # numbers during play are not known in advance
         if decl.turn is not None:
             sections.extend(_turn_sections(decl.turn, comp))
+        sections.extend(_steps_sections(decl, comp))
         for r in getattr(decl, "reactions", ()):  # `on attack { ... }`: asked of every attacked player
             sections.append(Section("When you are attacked", tuple(_lines(r.body.stmts, comp)) or ("Nothing happens.",)))
         end = []
@@ -236,6 +237,26 @@ def _turn_sections(turn: ast.Block, comp) -> list[Section]:
     for p in phases:
         out.append(Section(f"{p.name.replace('_', ' ').capitalize()} phase",
                            tuple(_lines(p.body.stmts, comp)) or ("Nothing happens.",)))
+    return out
+
+
+def _steps_sections(decl, comp) -> list[Section]:
+    """A section for each verb the game gives steps (`verb combat(defender: player) "attack {defender}" steps
+    "Combat" { ... }`): its statements, one line each, as the rules that run them say them; a player parameter
+    reads by its name ("the defender")."""
+    out = []
+    doc = _cur()
+    for v in decl.verbs:
+        if not v.steps:
+            continue
+        saved = dict(doc.names)
+        for p in v.params:
+            if p.type == "player":
+                doc.names[p.name] = f"the {p.name.replace('_', ' ')}"
+        try:
+            out.append(Section(v.steps, tuple(_lines(v.body.stmts, comp)) or ("Nothing happens.",)))
+        finally:
+            doc.names = saved
     return out
 
 

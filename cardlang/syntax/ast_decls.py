@@ -108,6 +108,7 @@ class VerbDecl:
     body: Block
     span: Span = span_field()
     quiet: bool = False  # `verb pay() quiet "..."`: bookkeeping the table does not tell; TEXT is rules text only
+    steps: str = ""      # `steps "Combat"`: the rules reference gives the verb a section of its own, step by step
 
 
 @node

@@ -314,29 +314,29 @@ verb attack_phase() quiet "if you have a Soldier on your board, you may attack a
 }
 
 // One combat against D (R-WK "Detailed Combat Description"; design section 8.3).
-verb combat(d: player) "attack {d}" {
+verb combat(defender: player) "attack {defender}" steps "Combat" {
   attacked = 1;
   attacking = 1;
-  d.defending = 1;
-  note "attacks {d}";
+  defender.defending = 1;
+  note "attacks {defender}";
   // P2: the defender rearranges; P3: the attacker deploys and rearranges; P4: the defender deploys.
-  rearrange for d;
+  rearrange for defender;
   reinforce;
   rearrange;
-  reinforce for d;
+  reinforce for defender;
   // P5: Traitors desert, then units advance.
   trigger desert board;
-  trigger desert d.board for d;
+  trigger desert defender.board for defender;
   for f in [1, 2, 3, 4, 5] {
     advance you f;
-    advance d f;
+    advance defender f;
   }
   reset spent;
   round = 0;
   let going = true;
   while going {
     round += 1;
-    fight d;
+    fight defender;
     going = false;
     // Step 4: "continue the attack by discarding two income cards (not two coins) from his hand".
     // Asked privately every round, whatever the hand holds (docs/language.md 11): the defender's log has no
@@ -355,15 +355,15 @@ verb combat(d: player) "attack {d}" {
     }
   }
   // "After the end of combat it is returned to its normal location."
-  place d.board where card is Castle to d.board column=3 row=3;
-  display board with d.board;
+  place defender.board where card is Castle to defender.board column=3 row=3;
+  display board with defender.board;
   attacking = 0;
-  d.defending = 0;
+  defender.defending = 0;
   round = 0;
 }
 
 // Planning: move own units between slots of rows 1-2 (a unit moved onto another swaps with it).
-verb rearrange() {
+verb rearrange() quiet "you may move your units between the slots of your front two rows" {
   repeat 10 {
     let u = choose up to 1 from board where card is Unit as rearrange prompt "Move a unit (or none)";
     if not u { break; }
@@ -374,7 +374,7 @@ verb rearrange() {
 }
 
 // Planning: deploy any number of units and equipment from hand (not Buildings: they stay off the line).
-verb reinforce() {
+verb reinforce() quiet "you may deploy units from your hand into your front two rows and attach equipment to them" {
   repeat 15 {
     let room = count(open_slots(board) where slot.row <= 2);
     let offer = hand where card is Unit and room > 0;
@@ -391,7 +391,7 @@ verb reinforce() {
 
 // Advancement in front F of P's board: a row-2 unit moves up into an empty row 1; the Defender's Castle
 // moves up front 3 into empty slots "like any other card" (R-WK "Combat Overview").
-verb advance(p: player, f: int) {
+verb advance(p: player, f: int) quiet "in each of {p}'s fronts, a unit in row 2 moves up into an empty row 1 (a defending Castle moves up like any card)" {
   if not card_at(p.board, f, 1) and card_at(p.board, f, 2) {
     place card_at(p.board, f, 2) to p.board column=f row=1;
   }
@@ -405,35 +405,35 @@ verb advance(p: player, f: int) {
 }
 
 // One round of combat against D: roll, Distract, Regroup, place the dice, strike, clean up.
-verb fight(d: player) {
+verb fight(defender: player) quiet "fight a round of combat" steps "Each round of combat" {
   note "Round {round}";
   roll_dice for you;
-  roll_dice for d;
+  roll_dice for defender;
   // R2 Distract (attacker's Jesters first), R3 Regroup (attacker first).
-  // the defender's Jesters distract the attacker: `foe` is worked out after `for d` switches `you` to d, so
-  // the attacker is kept in a let first (a bare `you` there would be d itself: issue 22)
+  // the defender's Jesters distract the attacker: `foe` is worked out after `for defender` switches `you`, so
+  // the attacker is kept in a let first (a bare `you` there would be the defender itself: issue 22)
   let attacker = you;
-  trigger distract board foe=d;
-  trigger distract d.board foe=attacker for d;
+  trigger distract board foe=defender;
+  trigger distract defender.board foe=attacker for defender;
   trigger regroup board;
-  trigger regroup d.board for d;
+  trigger regroup defender.board for defender;
   // R4-R5: dice on fronts; strikers and their strength are fixed now.
   line_up for you;
-  line_up for d;
-  display board with d.board;
+  line_up for defender;
+  display board with defender.board;
   // R6: the attacker's strikes, then the defender's, each side front 1 to 5.
-  resolve you d;
-  resolve d you;
-  cleanup you d;
+  resolve you defender;
+  resolve defender you;
+  cleanup you defender;
 }
 
-verb roll_dice() {
+verb roll_dice() quiet "roll five dice" {
   dice = roll(5, 6);
 }
 
 // A die 1-5 gives each of its front's strikers one strike: the row-1 unit, and a Ranged unit in row 2. A 6
 // is a critical hit. A die for a front with no striker is put aside.
-verb line_up() {
+verb line_up() quiet "place your dice: a die of 1 to 5 gives one strike to the unit in row 1 of that front and to a Ranged unit (or one with Reach) behind it; a 6 is a critical hit; a die with no striker is put aside" {
   for f in [1, 2, 3, 4, 5] {
     let n = count(dice where number == f);
     if n > 0 {
@@ -471,7 +471,7 @@ verb toughness(t: cards) {
   else { value = t.hp + sum(attached(t), card.hp); }
 }
 
-verb resolve(side: player, foe: player) {
+verb resolve(side: player, foe: player) quiet "{side}'s units strike, from front 1 to front 5: each strike hits {foe}'s nearest unit across the line, dealing the striker's strength" {
   for f in [1, 2, 3, 4, 5] {
     for r in [1, 2] {
       for s in [side.board, side.fallen, side.dead, foe.converts] where card.ticket == 10 * f + r {
@@ -534,7 +534,7 @@ verb hit(s: cards, side: player, foe: player, t: cards, power: int, f: int) {
 }
 
 // Cleanup (R-WK "Step 3: Cleanup"; design C1-C7).
-verb cleanup(a: player, d: player) {
+verb cleanup(a: player, d: player) quiet "clean up: a destroyed Castle loses the game; critical hits kill wounded units; killed units return to the supply, wounded ones are discarded; units move up; all damage is removed" {
   let castle = d.board where card is Castle;
   if castle.damage >= castle.hp {
     note "{d}'s castle is destroyed: {a} wins";

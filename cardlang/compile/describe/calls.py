@@ -28,7 +28,7 @@ def _acting(st: ast.Call, who: str) -> tuple[ast.Call, str]:
     named = _cur().names.get(player.name) if isinstance(player, ast.NameRef) else None
     if named in ("they", "them"):
         return inner, "" if who == "they" else "they"
-    if named == "that player":
+    if named and named != "it":  # "that player", a procedure's "the defender"
         return inner, named
     return inner, _seat_words(player)
 

@@ -390,6 +390,8 @@ def expr_text(e: ast.Expr | None, comp, who: str) -> str:
         if isinstance(e.obj, ast.NameRef) and e.name in comp.spec.zones:
             whose = "your" if e.obj.name == "you" or (who == "you" and doc.names.get(e.obj.name) == "you") \
                 else "their"
+            if doc.names.get(e.obj.name, "").startswith("the "):  # a procedure's "the defender's board"
+                whose = doc.names[e.obj.name] + "'s"
             if e.obj.name in ("left", "right") and e.obj.name not in doc.names:  # the neighbours
                 whose = f"your {e.obj.name}-hand neighbour's"
             return f"{whose} {_zone_label(e.name, comp)}"

@@ -3,7 +3,10 @@ while, choose one, attacks. Inside one block, a `let` that picks cards is read t
 that acts on it ("Trash a card from your hand. If you do, ..."), and later mentions read "it". Knows no game."""
 from __future__ import annotations
 
+import re
+
 from cardlang.syntax import ast
+from cardlang.syntax.walk import nodes as walk_nodes
 from cardlang.compile.describe.doc import _DOC, _cur, install_block_writer, writing
 from cardlang.compile.describe.words import (_a, _and, _base, _clause, _each, _if_clause, _is_number, _join,
     _lower_first, _may, _or, _past, _they)
@@ -30,6 +33,10 @@ def _parts(stmts, comp, who: str) -> list[str]:
     i = 0
     while i < len(stmts):
         st = stmts[i]
+        if isinstance(st, ast.Let) and isinstance(st.value, ast.Choose) \
+                and isinstance(st.value.source, ast.NameRef) and st.value.source.name == "nothing":
+            i += 1  # a choice from nothing asks and picks nothing (a question whose presence must not tell)
+            continue
         if isinstance(st, ast.Let) and _is_pick(st.value):
             text, used = _pick(st, stmts[i + 1:], comp, who)
             out.extend(text)
@@ -85,6 +92,9 @@ def _times(parts: list[str]) -> list[str]:
 def _is_bookkeeping(st: ast.Stmt, comp) -> bool:
     """A change to a `quiet` counter: bookkeeping the game keeps for itself (never logged, never shown at the
     table), so rules text does not print it either: "Set your in extra to 1" says nothing to a player."""
+    if isinstance(st, ast.Call) and st.verb == "reset" and st.args and isinstance(st.args[0], ast.NameRef):
+        spec = comp.spec.counters.get(st.args[0].name)  # `reset damage;` of a quiet counter: the same
+        return spec is not None and bool(getattr(spec, "quiet", False))
     if not isinstance(st, ast.Assign):
         return False
     spec = comp.spec.counters.get(st.target[-1])
@@ -141,6 +151,10 @@ def describe_stmt(st: ast.Stmt, comp, who: str) -> str:
         return f"{expr_text(st.count, comp, who)} times: {body}" if body else ""
     if isinstance(st, ast.While):
         body = describe_block(st.body, comp, who)
+        if isinstance(st.cond, ast.NameRef) and _goes_on_by_choice(st.body, st.cond.name):
+            # `while going { ...; going = false; may { ...; going = true; } }`: the loop goes on while a
+            # player says yes, which is what the reader must be told (never "Repeat while you did")
+            return f"Repeat while you choose to go on: {_lower_first(body)}" if body else ""
         return f"Repeat while {cond_text(st.cond, comp, who)}: {_lower_first(body)}" if body else ""
     if isinstance(st, ast.May):
         return _may_text(st, comp, who)
@@ -294,6 +308,16 @@ def _apply_for(stmts, applies: list[int], comp) -> list:
     return rest
 
 
+def _goes_on_by_choice(body: ast.Block, name: str) -> bool:
+    """NAME (a local) is set true only inside a `may` block of BODY."""
+    sets = [n for n in walk_nodes(body) if isinstance(n, ast.Assign) and n.target == (name,)
+            and isinstance(n.value, ast.BoolLit) and n.value.value]
+    in_may = [n for m in walk_nodes(body) if isinstance(m, ast.May) for n in walk_nodes(m.body)
+              if isinstance(n, ast.Assign) and n.target == (name,)
+              and isinstance(n.value, ast.BoolLit) and n.value.value]
+    return bool(sets) and len(sets) == len(in_may)
+
+
 def _counts_text(ns: list[int]) -> str:
     if len(ns) > 2 and ns == list(range(ns[0], ns[-1] + 1)):
         return f"{ns[0]} to {ns[-1]}"
@@ -339,6 +363,11 @@ def _for_text(st: ast.For, comp, who: str) -> str:
         return _each(subject, parts) if parts else ""
     doc.names[st.var] = "it"
     body = describe_block(st.body, comp, who)
+    if isinstance(it, ast.ListLit) and it.items and all(isinstance(i, ast.IntLit) for i in it.items) \
+            and not re.search(r"\bit\b", body):
+        # `for f in [1, 2, 3, 4, 5] { advance p f; }` whose sentence already says "in each front": the loop
+        # over numbers is how the rule is carried out, not a step of its own
+        return body
     return f"For {_each_phrase(it, comp, who)}: {_lower_first(body)}" if body else ""
 
 

@@ -181,7 +181,8 @@ def _past(verb: str) -> str:
 
 def _articles(text: str) -> str:
     """"draws 1 card" -> "draws a card" (printed cards spell out one card)."""
-    return re.sub(r"(?<![+\-\d/] )(?<![+\-\d])\b1 ([a-z][a-z]+)\b", lambda m: _a(m.group(1)), text)
+    return re.sub(r"(?<![+\-\d/] )(?<![+\-\d])\b1 (?!(?:to|of|or|and|in|on|at|is|per|from)\b)([a-z][a-z]+)\b",
+                  lambda m: _a(m.group(1)), text)  # "1 to 5", "row 1 of": a number, not "a card"
 
 
 def _fill(template: str, args: dict[str, str]) -> str:
@@ -194,6 +195,9 @@ def _fill(template: str, args: dict[str, str]) -> str:
         value = args.get(key, key)
         last_number[0] = value
         return value
+    # "{side}'s units" with side = you: "your units"
+    template = re.sub(r"\{([A-Za-z_]+)\}'s\b", lambda m: "your" if args.get(m.group(1)) == "you" else m.group(0),
+                      template)
     out = re.sub(r"\{([A-Za-z_]+)\}", sub, template)
     return out if out.endswith((".", "!", "?", ":")) else out + "."
 
