@@ -57,3 +57,13 @@ def test_quiet_tags_are_not_card_types(gid):
     quiet = set(game.spec.decl.quiet_tags)
     for face in card_faces(game):
         assert not quiet & set(face.types), f"{gid} {face.name}: an engine-only tag printed as a type: {face.types}"
+
+
+def test_warring_kingdom_reference_has_its_combat_procedure():
+    """Issue 22: the reference had no combat procedure; the `steps` verbs give it, from the rules that run."""
+    sections = {s.title: s.lines for s in rules_reference(load_game("warring-kingdom")).sections}
+    combat, rounds = " ".join(sections["Combat"]), " ".join(sections["Each round of combat"])
+    assert "The defender may move their units" in combat and "Repeat while you choose to go on" in combat
+    for step in ("Roll five dice.", "The defender rolls five dice.", "Place your dice", "Your units strike",
+                 "The defender's units strike", "Clean up"):
+        assert step in rounds, step
