@@ -85,8 +85,12 @@ def _merged(stats: tuple[Stat, ...]) -> tuple[Stat, ...]:
     """Neighbouring stats with one label and one mark are one: "Price 2 Marks, 1 Star"."""
     out: list[Stat] = []
     for st in stats:
-        if out and out[-1].label == st.label and out[-1].reconstructed == st.reconstructed:
-            out[-1] = Stat(st.label, f"{out[-1].value}, {st.value}", st.reconstructed)
+        if out and out[-1].label == st.label and st.value.endswith(" of your choice"):
+            # a badge of its own, so the first stays one line on the card: "Cost 2 Honor, 1 Gold, 1 Food, 1 Land"
+            # then "Cost and 2 of your choice"
+            out.append(Stat(st.label, f"and {st.value}", st.reconstructed, st.place))
+        elif out and out[-1].label == st.label and out[-1].reconstructed == st.reconstructed:
+            out[-1] = Stat(st.label, f"{out[-1].value}, {st.value}", st.reconstructed, st.place)
         else:
             out.append(st)
     return tuple(out)
