@@ -115,7 +115,7 @@ def from_html(path: Path) -> dict[str, Card]:
         if c["cost"].strip():
             card.numbers["Cost"] = c["cost"].strip()
         for stat in c["stats"]:
-            card.numbers[stat["label"].strip()] = stat["value"].strip()
+            _put(card.numbers, stat["label"].strip(), stat["value"].strip())
         card.text = _with_mark(" ".join(p.strip() for p in c["paragraphs"]))
         cards[card.name] = card
     return cards
@@ -153,7 +153,7 @@ def from_markdown(path: Path) -> dict[str, Card]:
                 continue
             elif re.fullmatch(_MD_STATS, ln):
                 for label, value in re.findall(_MD_STAT, ln):
-                    card.numbers[_MD_UNESCAPE.sub(r"\1", label)] = _MD_UNESCAPE.sub(r"\1", value)
+                    _put(card.numbers, _MD_UNESCAPE.sub(r"\1", label), _MD_UNESCAPE.sub(r"\1", value))
             else:
                 paragraphs.append(_MD_UNESCAPE.sub(r"\1", ln))
         card.text = _with_mark(" ".join(paragraphs))
@@ -173,8 +173,16 @@ def _cli_numbers(card: Card, game) -> set[str]:
     return set(card.numbers)
 
 
+def _put(numbers: dict[str, str], label: str, value: str) -> None:
+    """A second badge with the same label ("Cost 2 Honor..." and "Cost and 2 of your choice") is kept too."""
+    key, n = label, 2
+    while key in numbers:
+        key, n = f"{label}#{n}", n + 1
+    numbers[key] = value
+
+
 def _printed(numbers: dict[str, str]) -> set[str]:
-    return {f"{label} {value}" for label, value in numbers.items()}
+    return {f"{label.split('#')[0]} {value}" for label, value in numbers.items()}
 
 
 @pytest.mark.parametrize("fmt", ["html", "md"])
