@@ -45,7 +45,8 @@ def _choose_words(ch: ast.Choose, comp, who: str) -> tuple[str, bool]:
     src = ch.source
     base = src.source if isinstance(src, ast.Where) else src
     if isinstance(base, ast.NameRef) and base.name in ("others", "players"):  # a choice of players
-        return ("another player" if base.name == "others" else "a player"), False
+        chance = " chosen at random" if isinstance(ch.opts.by, ast.NameRef) and ch.opts.by.name == "chance" else ""
+        return ("another player" if base.name == "others" else "a player") + chance, False
     seats = _seat_choice(base)
     if seats:  # `choose 1 from [left, right]`: "your left-hand or right-hand neighbour"
         if isinstance(src, ast.Where):  # `where count(player.hand) > 0`: "..., one with a card in their hand"
@@ -141,8 +142,12 @@ def _card_filter(cond: ast.Expr, comp, who: str, plural: bool = False) -> tuple[
         if isinstance(p, ast.Is) and isinstance(p.value, ast.NameRef) and p.value.name == "card" and p.negated:
             nots.append(_a(_type_word(p.type_name, comp)))
             continue
+        kinds = _either_types(p)
         if isinstance(p, ast.Is) and isinstance(p.value, ast.NameRef) and p.value.name == "card" and not p.negated:
             what = _type_noun(p.type_name, comp)
+        elif kinds and all(k in comp.spec.types or k in comp.spec.tags for k in kinds):
+            # `card is Building or card is Citizen or card is MagicItem`: "Building, Citizen or Magic Item card"
+            what = f"{_or([_type_word(k, comp) for k in kinds])} card"
         elif isinstance(p, ast.Compare) and isinstance(p.left, ast.Attr) and isinstance(p.left.obj, ast.NameRef) \
                 and p.left.obj.name == "card":
             prop = p.left.name
@@ -163,6 +168,16 @@ def _card_filter(cond: ast.Expr, comp, who: str, plural: bool = False) -> tuple[
     elif nots:  # "a card that is not a Base, an Income or a Relic card"
         extra.insert(0, f" that is not {_or(nots)}" + (" card" if what == "card" else ""))
     return what, "".join(extra)
+
+
+def _either_types(e: ast.Expr) -> list[str]:
+    """`card is A or card is B or ...` -> [A, B, ...]; [] for anything else."""
+    if isinstance(e, ast.Or):
+        a, b = _either_types(e.left), _either_types(e.right)
+        return a + b if a and b else []
+    if isinstance(e, ast.Is) and isinstance(e.value, ast.NameRef) and e.value.name == "card" and not e.negated:
+        return [e.type_name]
+    return []
 
 
 def _relative(e: ast.Expr, prop: str, comp, who: str) -> str:

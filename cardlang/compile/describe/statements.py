@@ -123,7 +123,7 @@ def describe_stmt(st: ast.Stmt, comp, who: str) -> str:
         if doc.style == "card" and _is_number(amount) and own:
             sign = "+" if st.op == "+=" else "-"
             return f"{sign}{amount} {_counter_word(name, amount, comp)}."
-        seat = _seat(ast.NameRef(st.target[0])) if len(st.target) == 2 else ""
+        seat = (_seat(ast.NameRef(st.target[0])) or _local_player(st.target[0])) if len(st.target) == 2 else ""
         if seat and _is_number(amount):  # "Your left-hand neighbour gets 1 Food."
             verb = "gets" if st.op == "+=" else "loses"
             return f"{seat} {verb} {amount} {_counter_word(name, amount, comp)}."
@@ -179,6 +179,10 @@ def _choose_one_text(st: ast.ChooseOption, comp, who: str) -> str:
         label = o.label.strip()
         items.append(f"{label} \u2014 {body}" if label and label.lower() != body.lower() else body)
     lead = "Choose one" if who == "you" else "chooses one"
+    by = st.opts.by
+    chooser = _local_player(by.name) or _seat(by) if isinstance(by, ast.NameRef) and by.name != "you" else ""
+    if chooser:  # `choose by first { ... }`: "the first player chooses one"
+        lead = f"{chooser} chooses one"
     return f"{lead}: {'; or '.join(items)}."
 
 
@@ -186,6 +190,18 @@ def _owner(st: ast.Assign, who: str) -> str:
     if len(st.target) == 2:
         return "your" if st.target[0] == "you" else "their"
     return "Your" if who == "you" else "their"
+
+
+def _local_player(name: str) -> str:
+    """A local holding a player (`let first = choose 1 from players ...;`, `let second = first.left;`): "the
+    first player" when the designer named it with a word, else "that player"; "" for anything else."""
+    doc = _cur()
+    v = doc.values.get(name)
+    is_player = doc.names.get(name) == "that player" or name in doc.players or \
+        (isinstance(v, ast.Attr) and v.name in ("left", "right"))
+    if not is_player:
+        return ""
+    return f"the {name} player" if name.isalpha() and len(name) >= 3 else "that player"
 
 
 def _seat(e: ast.Expr) -> str:
@@ -446,6 +462,8 @@ def _pick(let: ast.Let, rest: list, comp, who: str) -> tuple[list[str], int]:
     if nxt is not None and _acts_on(nxt, name):
         text = _call_text(nxt, comp, who, first=phrase + of_your_choice)
         _acted(name, nxt.verb)
+        if is_player_pick(x):  # `let first = choose 1 from players ...; first_turn first;`: still a player
+            doc.players.add(name)
         return [_may(text, who) if optional else text], j + 1
     if nxt is not None and isinstance(nxt, ast.If) and isinstance(nxt.cond, ast.NameRef) \
             and nxt.cond.name == name:
