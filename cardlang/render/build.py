@@ -12,6 +12,7 @@ from cardlang.compile.describe.statements import _parts
 from cardlang.compile.describe.words import _and, _join, _lower_first, _plural, _upper_first
 from cardlang.render.model import CardFace, RulesReference, Section, Stat
 from cardlang.syntax import ast
+from cardlang.syntax.walk import nodes as walk_nodes
 
 _HIDDEN_PROPS = {"copies"}
 
@@ -258,10 +259,32 @@ def _steps_sections(decl, comp) -> list[Section]:
             if p.type == "player":
                 doc.names[p.name] = f"the {p.name.replace('_', ' ')}"
         try:
-            out.append(Section(v.steps, tuple(_lines(v.body.stmts, comp)) or ("Nothing happens.",)))
+            out.append(Section(v.steps, tuple(_lines(_steps_of(v.body.stmts, comp), comp)) or ("Nothing happens.",)))
         finally:
             doc.names = saved
     return out
+
+
+def _steps_of(stmts, comp) -> list:
+    """The steps of a procedure, one statement each: a loop or a test on the game's own bookkeeping (a quiet
+    counter with no words for a player, `while restart == 1`: a card may send the battle back to its start) is
+    how the rules are carried out, not a step; a loop's steps are listed in its place."""
+    out = []
+    for st in stmts:
+        if isinstance(st, ast.While) and _books_only(st.cond, comp):
+            out.extend(_steps_of(st.body.stmts, comp))
+        elif isinstance(st, ast.If) and _books_only(st.cond, comp):
+            continue
+        else:
+            out.append(st)
+    return out
+
+
+def _books_only(cond, comp) -> bool:
+    names = [n.name for n in walk_nodes(cond) if isinstance(n, ast.NameRef)]
+    counters = comp.spec.counters
+    return bool(names) and all(n in counters and getattr(counters[n], "quiet", False)
+                               and getattr(counters[n], "flag", None) is None for n in names)
 
 
 def _glossary(game) -> list[tuple[str, str]]:

@@ -244,7 +244,7 @@ game "greedy-kingdoms" {
 
   // ---- the battle (R-GK Battle; windows in the order of GKD section 8) ----------------------------------
 
-  verb battle(d: player) "battle {d}" {
+  verb battle(defender: player) "battle {defender}" steps "Battle" {
     let free_before = free_uses;              // Blacksmith's, obtained before the battle: kept on a restart
     restart = 1;
     while restart == 1 {
@@ -257,30 +257,30 @@ game "greedy-kingdoms" {
       siege_used = 0;
       watchtower = 0;
       free_uses = free_before;
-      trigger defend_start d.kingdom for d;   // Granary
+      trigger defend_start defender.kingdom for defender;   // Granary
       trigger attack_setup kingdom;           // War Horn (if still held), Stables
-      trigger defend_setup d.kingdom for d;   // Barracks, Watchtower
-      choose_heroes d;
+      trigger defend_setup defender.kingdom for defender;   // Barracks, Watchtower
+      choose_heroes defender;
       trigger before_reveal kingdom;          // Crystal Ball: the attacker first, then the defender
-      trigger before_reveal d.kingdom for d;
-      reveal_heroes d;
-      mark_blocks d;
-      open_reveal_window d;
+      trigger before_reveal defender.kingdom for defender;
+      reveal_heroes defender;
+      mark_blocks defender;
+      open_reveal_window defender;
       if restart == 1 {                       // Mysterious Watch: every Hero back to hand, ...
         move shown to hand;
         move blocked to hand;
-        move d.shown to d.hand;
+        move defender.shown to defender.hand;
         if count(players) > 2 { return_bets; }   // ... and the bets, made in the restarted step, back too
       }
     }
-    trigger blocks_settled d.kingdom for d;   // Citadel
-    if count(players) > 2 { settle_bets d; }
-    use_heroes d;
+    trigger blocks_settled defender.kingdom for defender;   // Citadel
+    if count(players) > 2 { settle_bets defender; }
+    use_heroes defender;
     // "Both the attacker and the defender take all of their Hero Cards back in hand."
     move used to hand;
     move shown to hand;
     move blocked to hand;
-    move d.shown to d.hand;
+    move defender.shown to defender.hand;
     battle_done = 1;
   }
 

@@ -49,6 +49,7 @@ def _call_text(st: ast.Call, comp, who: str, first: str | None = None) -> str:
             return text
         if subject == "they":  # "they resolve", not "they resolves"
             text = _base(text)
+        text = text.replace(f"{subject}'s ", "their ")  # "The defender resolves ... their kingdom", said once
         return f"{subject[0].upper()}{subject[1:]} {text}"
     doc = _cur()
     args: dict[str, str] = {}
