@@ -216,7 +216,7 @@ game "greedy-kingdoms" {
   // Draw the top Advanced Hero; it replaces the Starting Hero of the same icon, which goes face up into
   // the kingdom (R-GK Promote a Hero). With 3-4 players a Hero you already have is set aside and you draw
   // again; the set-aside Heroes are shuffled back in (More Greediness Promote). An empty deck: nothing.
-  verb promote() "promote a Hero" {
+  verb promote() "promote a Hero: the top Advanced Hero you do not hold replaces your Starting Hero with the same icon (with none, it goes under the deck)|promotes a Hero" {
     extra_draws = 0;
     trigger promote_rules kingdom;      // University
     let a = top 1 of advanced;
