@@ -2,6 +2,7 @@
 through the compiler's describe step, so a printed sheet cannot disagree with play."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from cardlang.compile.describe.calls import describe_call
@@ -171,7 +172,8 @@ def rules_reference(game, counts: tuple[int, ...] | None = None) -> RulesReferen
         if wins:
             end.insert(1, f"Rules that can end the game at once: {_and(wins)}.")
         sections.append(Section("End and scoring", tuple(end)))
-        glossary = _glossary(game)
+        printed = " ".join([ln for sec in sections for ln in sec.lines] + [t for d in game.defs for t in d.text])
+        glossary = _glossary(game, printed)
     return RulesReference(game.id, game.title, tuple(sections), tuple(glossary))
 
 
@@ -287,9 +289,10 @@ def _books_only(cond, comp) -> bool:
                                and getattr(counters[n], "flag", None) is None for n in names)
 
 
-def _glossary(game) -> list[tuple[str, str]]:
+def _glossary(game, printed: str = "") -> list[tuple[str, str]]:
     """The keywords the cards use (types, game verbs, counters, printed numbers), each explained from the
-    game's own source."""
+    game's own source. A quiet tag (the rules' own marker, not printed on the cards) has an entry only where
+    the PRINTED text names it (Dominion's set-up: "kingdom cards")."""
     spec, comp, decl = game.spec, game.compiler, game.spec.decl
     used = _Used()
     for d in game.decls.values():
@@ -300,6 +303,8 @@ def _glossary(game) -> list[tuple[str, str]]:
         if not cards:
             continue
         kind = "A card type" if t in spec.types else "A card tag"
+        if t in decl.quiet_tags and not re.search(rf"\b{re.escape(type_label(t))}\b", printed):
+            continue
         if t in decl.quiet_tags:
             kind += ", not printed on the cards"
         listed = ", ".join(cards) if len(cards) <= 8 else f"{len(cards)} cards"

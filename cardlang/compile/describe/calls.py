@@ -134,7 +134,10 @@ def _call_text(st: ast.Call, comp, who: str, first: str | None = None) -> str:
         args.setdefault(p.name, "" if p.default is None else str(p.default))
     if verb == "trigger" and st.args and isinstance(st.args[0], ast.NameRef):  # the event in the game's words
         words = next((ev.text for ev in getattr(comp.spec.decl, "events", ()) if ev.name == st.args[0].name), "")
-        args["event_words"] = (words or "").rstrip(":,")
+        words = (words or "").rstrip(":,")
+        # a phrase names the event ("At the end of each combat round"); a whole rule ("When another player
+        # plays an Attack card, you may reveal this ... If you do") is too long to quote: the event's name
+        args["event_words"] = words if ". " not in words else ""
     for case in st.cases:  # outcome blocks: `claim X from hand { honest { ... } }`
         args[f"case:{case.name}"] = nested_block(case.body, comp, who)
     try:
