@@ -175,7 +175,13 @@ def test_a_quiet_tag_is_not_printed_on_the_type_line(parlour):
     from cardlang.render.build import type_line
     game = parlour(extra={"Jar": "card Jar { cost 1; types Thing; tags Shelved, Loud; }"})
     assert type_line(game, "Jar") == ("Thing", "Loud")
-    assert dict(rules_reference(game).glossary)["Shelved"].startswith("A card tag, not printed on the cards (Jar)")
+    # no printed text names Shelved: a player never meets the word, so the glossary has no entry for it
+    assert "Shelved" not in dict(rules_reference(game).glossary)
+    # a set-up that names it ("the Shelved cards") explains it
+    named = parlour(extra={"Jar": "card Jar { cost 1; types Thing; tags Shelved, Loud; }",
+                           "Pot": 'card Pot { cost 2; types Charm; on play { let c = choose 1 from hand where card is '
+                                  'Shelved as x prompt "x"; burn c; } }'})
+    assert dict(rules_reference(named).glossary)["Shelved"].startswith("A card tag, not printed on the cards (Jar)")
 
 
 def test_quiet_on_a_card_is_refused(parlour):
