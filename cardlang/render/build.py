@@ -51,7 +51,7 @@ def printed_places(game) -> dict[str, str]:
 
 
 def card_words(game, name: str) -> tuple[str, str]:
-    """A card as its face prints it, in words: ("Cost 1 Food† · Icon Sword†", "Income: +1 Gold. †"), the
+    """A card as its face prints it, in words: ("Cost 1 Marble† · Icon Key†", "Income: +1 Mark. †"), the
     printed numbers (each as the game names it, † where reconstructed) and the rules text. The one source
     for every listing of a card (`cardlang cards`, the card reader at the table)."""
     face = card_faces(game, [name])[0]
@@ -75,7 +75,7 @@ def _stat(name: str, value, comp) -> tuple[str, str]:
     head, _, tail = name.rpartition("_")
     if amount is None and tail == "any" and any(_amount_of(p, comp.spec) and p.startswith(head + "_")
                                                 for p in comp.spec.properties):
-        # `cost_any 1` beside `cost_gold`, `cost_food`...: an amount of the payer's choice, "Cost 1 of your choice"
+        # `cost_any 1` beside `cost_marks`, `cost_pips`...: an amount of the payer's choice, "Cost 1 of your choice"
         return _prop_label(head), f"{value} of your choice"
     if amount is None:
         return _prop_label(name), str(value)
@@ -88,7 +88,7 @@ def _merged(stats: tuple[Stat, ...]) -> tuple[Stat, ...]:
     out: list[Stat] = []
     for st in stats:
         if out and out[-1].label == st.label and st.value.endswith(" of your choice"):
-            # a badge of its own, so the first stays one line on the card: "Cost 2 Honor, 1 Gold, 1 Food, 1 Land"
+            # a badge of its own, so the first stays one line on the card: "Cost 2 Marks, 1 Pip"
             # then "Cost and 2 of your choice"
             out.append(Stat(st.label, f"and {st.value}", st.reconstructed, st.place))
         elif out and out[-1].label == st.label and out[-1].reconstructed == st.reconstructed:
@@ -292,7 +292,7 @@ def _books_only(cond, comp) -> bool:
 def _glossary(game, printed: str = "") -> list[tuple[str, str]]:
     """The keywords the cards use (types, game verbs, counters, printed numbers), each explained from the
     game's own source. A quiet tag (the rules' own marker, not printed on the cards) has an entry only where
-    the PRINTED text names it (Dominion's set-up: "kingdom cards")."""
+    the PRINTED text names it (a set-up that says "the Shelved cards")."""
     spec, comp, decl = game.spec, game.compiler, game.spec.decl
     used = _Used()
     for d in game.decls.values():

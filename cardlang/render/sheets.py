@@ -163,7 +163,7 @@ def _card_view(face: CardFace, index_on_page: int) -> _CardView:
         stats=tuple(st for st in face.stats if st.place not in ("corner", "badge")),
         corner=tuple(st for st in face.stats if st.place == "corner"),
         badge=tuple(st for st in face.stats if st.place == "badge"),
-        # a card with no rules text is its numbers (Copper's Worth 1, Province's 6 VP): they fill its body
+        # a card with no rules text is its numbers (a treasure's Worth 1, a victory card's 6 VP): they fill its body
         big=not face.text and any(st.place not in ("corner", "badge") for st in face.stats),
         paragraphs=face.text,
         text_marked=face.text_reconstructed and bool(face.text),

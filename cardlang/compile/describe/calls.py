@@ -43,7 +43,7 @@ def _seat_words(e: ast.Expr) -> str:
 def _call_text(st: ast.Call, comp, who: str, first: str | None = None) -> str:
     """A call's sentence; FIRST replaces the text of its first argument (the picked cards)."""
     st, subject = _acting(st, who)
-    if subject:  # the sentence's subject follows who acts: "That player gains a Beggar", never "Gain a Beggar"
+    if subject:  # the sentence's subject follows who acts: "That player gains a Widget", never "Gain a Widget"
         text = _call_text(st, comp, "they", first)
         if not text or _full_sentence(text) or text.startswith("+"):
             return text

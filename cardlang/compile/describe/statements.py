@@ -110,7 +110,7 @@ def describe_stmt(st: ast.Stmt, comp, who: str) -> str:
         if who != "you" and len(st.target) == 1 and name in comp.spec.counters \
                 and comp.spec.counters[name].per_player:
             # a bare counter is the caller's own even inside a sentence about others (`for v in others {
-            # v.gold -= 1; gold += 1; }`): "you get 1 Gold", never "they add 1 to their gold" (nor "+1 Gold",
+            # v.marks -= 1; marks += 1; }`): "you get 1 Mark", never "they add 1 to their marks" (nor "+1 Mark",
             # which would read as theirs)
             amount = expr_text(st.value, comp, "you")
             if st.op in ("+=", "-=") and _is_number(amount):
