@@ -56,7 +56,8 @@ def card_words(game, name: str) -> tuple[str, str]:
     for every listing of a card (`cardlang cards`, the card reader at the table)."""
     face = card_faces(game, [name])[0]
     stats = ([face.cost] if face.cost is not None else []) + list(face.stats)
-    numbers = " · ".join(f"{st.label} {st.value}{'†' if st.reconstructed else ''}" for st in stats)
+    numbers = " · ".join([f"{st.label} {st.value}{'†' if st.reconstructed else ''}" for st in stats]
+                         + ([f"\u00d7{face.copies}"] if face.copies > 1 else []))  # as the sheet: "×4"
     text = " ".join(face.text) + (" †" if face.text_reconstructed and face.text else "")
     return numbers, text
 

@@ -47,7 +47,9 @@ def from_cli(gid: str) -> dict[str, Card]:
         if m:
             card = Card(m["name"], [t for t in m["types"].split(", ") if t])
             # the numbers as the face prints them, "Cost 1 Gold, 2 Land† · Icon Mask†" (issue 22: never cost_gold)
-            card.numbers = {prop: "" for prop in filter(None, m["props"].split(" \u00b7 "))}
+            # (the copies, "×4", are the sheet's foot line, not a number on the face)
+            card.numbers = {prop: "" for prop in filter(None, m["props"].split(" \u00b7 "))
+                            if not re.fullmatch("\u00d7\\d+", prop)}
             cards[card.name] = card
         elif line.startswith("    ") and card is not None:
             card.text = line.strip()
