@@ -38,6 +38,10 @@ def games(json_: JsonOpt = False) -> None:
             echo(f"{r['id']:20} (does not load: run `cardlang check games/{r['id']}`)")
         else:
             echo(f"{r['id']:20} {r['title']} ({r['players'][0]}-{r['players'][1]} players, {r['cards']} cards)")
+            # what `play --players` and `simulate --players` accept: `human`, `random` and the game's bots
+            echo(f"{'':20} bots: {', '.join(r['bots']) if r['bots'] else '(none)'}")
+            if r["variants"]:
+                echo(f"{'':20} variants: {', '.join(r['variants'])}")
 
 
 def _players_of(game) -> list[str]:
@@ -45,33 +49,21 @@ def _players_of(game) -> list[str]:
     return bot_names(game)
 
 
-def _card_line(d, marks: bool = True, types: tuple[str, ...] | None = None, dynamic=None) -> str:
-    rec = d.meta.get("reconstructed", set())
-    props = []
-    for k, v in d.props.items():
-        props.append(f"{k} {v}{'†' if k in rec else ''}")
-    for k in d.dynamic if dynamic is None else dynamic:  # DYNAMIC: the ones printed as "*"
-        props.append(f"{k} *{'†' if k in rec else ''}")
-    types = ", ".join(sorted(d.types) if types is None else types)  # TYPES: as printed, main type first
-    text = " ".join(d.text)
-    if any(r.startswith("on ") for r in rec):
-        text += " †"
-    return f"{d.name} [{types}] {'; '.join(props)}\n    {text}".rstrip()
-
-
 @app.command()
 def cards(game: GameArg, with_: WithOpt = None, json_: JsonOpt = False) -> None:
     """Every card of a game: cost, types, properties, and rules text generated from its source.
 
     A † marks a number or ability that is reconstructed (not from a public source)."""
-    from cardlang.render.build import printed_dynamic, type_line
+    from cardlang.render.build import card_words, type_line
     g = _load(game, with_)
     if json_:
         _cards_json(g)
         return
     for d in sorted(g.defs, key=lambda d: (d.props.get("cost", 0) if isinstance(d.props.get("cost", 0), int)
                                            else 0, d.name)):
-        typer.echo(_card_line(d, types=type_line(g, d.name), dynamic=printed_dynamic(g, d)))
+        # the card as its face prints it: its numbers by the game's names ("Cost 1 Food"), never `cost_food`
+        numbers, text = card_words(g, d.name)
+        typer.echo(f"{d.name} [{', '.join(type_line(g, d.name))}] {numbers}\n    {text}".rstrip())
     if any(d.meta.get("reconstructed") for d in g.defs):
         echo("\n† reconstructed: not from a public source; correct it by editing the card file.")
 

@@ -21,10 +21,20 @@ def test_games_lists_dominion() -> None:
     assert "dominion" in r.output and "2-4 players" in r.output
 
 
+def test_games_lists_each_games_bots() -> None:
+    """A new user learns from `cardlang games` which names `--players` takes (issue 22, section 5)."""
+    from cardlang.agents import bot_names
+    from cardlang.compile.game import game_ids, load_game
+    out = run("games").output
+    for gid in game_ids():
+        line = out.split(gid, 1)[1].split("\n")[1]
+        assert line.strip() == "bots: " + ", ".join(bot_names(load_game(gid))), (gid, line)
+
+
 def test_cards_shows_generated_text() -> None:
     r = run("cards", "dominion")
     assert r.exit_code == 0
-    assert "Village [Action] cost 3\n    +1 Card, +2 Actions." in r.output
+    assert "Village [Action] Cost 3\n    +1 Card, +2 Actions." in r.output
 
 
 def test_check_reports_every_error_with_caret(tmp_path: Path) -> None:

@@ -23,6 +23,22 @@ from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CAR
 from cardlang.primitives.values import _NothingToActOn, _skip_if_nothing_chosen
 from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
+from cardlang.syntax.walk import nodes as walk_nodes
+
+
+def _refuse_you_after_switch(compiler, node: ast.Call, player: ast.Expr) -> None:
+    """`VERB ... X=you for P;`: the arguments are worked out after the switch, so that `you` is P, not the
+    caller, and the call silently acts on the wrong side (a defending card turned on its own player). Only
+    `for you` leaves `you` as it was; anywhere else, refuse it and say how to keep the caller."""
+    if isinstance(player, ast.NameRef) and player.name == "you":
+        return
+    for arg in list(node.args) + [kw.value for kw in node.kwargs if kw.key != "for"]:
+        for n in walk_nodes(arg):
+            if isinstance(n, ast.NameRef) and n.name == "you":
+                raise compiler.error(
+                    "'you' in an argument of a call made 'for' another player is that player, not the caller "
+                    "(the arguments are worked out after the switch)", n.span,
+                    hint="keep the caller in a 'let' first: 'let me = you;' and pass 'me'")
 
 
 class Calls:
@@ -38,6 +54,7 @@ class Calls:
             if kw.key == "for":
                 as_player = self.coerce_ce(self.expr(kw.value, scope), PLAYER, kw.value.span)
                 kwargs.remove(kw)
+                _refuse_you_after_switch(self, node, kw.value)
                 break
         if node.verb in self.spec.verbs:
             if node.cases:

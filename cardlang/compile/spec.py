@@ -12,6 +12,11 @@ _VISIBILITY = {"public": PUBLIC, "owner": OWNER, "hidden": HIDDEN, "top": TOP_PU
 MAX_GRID_SLOTS = 10_000  # slots of one grid zone
 
 
+# Where a card face prints a property besides the row of numbers at its foot (render/sheets.py): large in the
+# top corner (a Hero's icon), or a round badge before the name (an upkeep on its coin).
+PRINTED_PLACES = ("corner", "badge")
+
+
 @dataclass
 class GameSpec:
     """Names a game declares: zones, counters, types, properties, pools, card names, verbs."""
@@ -73,6 +78,11 @@ class GameSpec:
                                                "numbers", c.span, hint="a flag counter is 0 or 1: add `max 1`"))
         for p in decl.properties:
             spec.properties[p.name] = p.default
+            for o in p.options:  # `: printed corner` / `: printed badge`: where a card face prints it
+                if not (len(o.words) == 2 and o.words[0] == "printed" and o.words[1] in PRINTED_PLACES):
+                    errors.append(CardCompileError(
+                        f"unknown property option '{' '.join(map(str, o.words))}'", o.span,
+                        hint="a property takes `printed corner` or `printed badge`"))
         for pool in decl.pools:
             spec.pools[pool.name] = pool
         for v in decl.verbs:

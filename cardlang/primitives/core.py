@@ -213,9 +213,19 @@ def build_reveal(b: Bound, info) -> object:
     return run_reveal
 
 
-@primitive("trigger", Param("event", NAME), Param("what", CARDS),
-           describe=lambda a: f"Resolve its '{a['event']}' ability." if a["what"] == "it"
-           else f"Resolve the '{a['event']}' ability of {a['what']}.")
+def _describe_trigger(a: dict) -> str:
+    """"Resolve its play ability."; with the words the game gives the event (`event turn_start "At the start
+    of your turn";`, passed as `event_words`): "Resolve the abilities of the cards in your kingdom that start
+    “At the start of your turn”." An event's source name never reads in quotes."""
+    words = a.get("event_words", "")
+    if words:
+        whose = "its abilities" if a["what"] == "it" else f"the abilities of {a['what']}"
+        return f"Resolve {whose} that start \u201c{words}\u201d."
+    event = a["event"].replace("_", " ")
+    return f"Resolve its {event} ability." if a["what"] == "it" else f"Resolve the {event} ability of {a['what']}."
+
+
+@primitive("trigger", Param("event", NAME), Param("what", CARDS), describe=_describe_trigger)
 def build_trigger(b: Bound, info) -> object:
     """Run the `on EVENT` ability of each card (none is fine), with `this` naming the card.
     Example: trigger play c;"""

@@ -2,6 +2,7 @@
 through the compiler's describe step, so a printed sheet cannot disagree with play."""
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from cardlang.compile.describe.calls import describe_call
@@ -12,6 +13,7 @@ from cardlang.compile.describe.statements import _parts
 from cardlang.compile.describe.words import _and, _join, _lower_first, _plural, _upper_first
 from cardlang.render.model import CardFace, RulesReference, Section, Stat
 from cardlang.syntax import ast
+from cardlang.syntax.walk import nodes as walk_nodes
 
 _HIDDEN_PROPS = {"copies"}
 
@@ -23,13 +25,14 @@ def card_faces(game, names: list[str] | None = None) -> list[CardFace]:
         by = {d.name.lower(): d for d in defs}
         defs = [by[n.lower()] for n in names]
     faces = []
+    places = printed_places(game)
     for d in sorted(defs, key=lambda d: (_num(d.props.get("cost", 0)), d.name)):
         rec = d.meta.get("reconstructed", set())
         cost = None
         if "cost" in d.props:
             cost = Stat("Cost", str(d.props["cost"]), "cost" in rec)
         # every number the card's source declares, 0 included ("offence 0" is a printed number too)
-        stats = _merged(tuple(Stat(*_stat(k, v, game.compiler), k in rec) for k, v in d.props.items()
+        stats = _merged(tuple(Stat(*_stat(k, v, game.compiler), k in rec, places.get(k, "")) for k, v in d.props.items()
                               if k != "cost" and k not in _HIDDEN_PROPS and v not in ("", None)))
         # a number computed in play prints "*" (its sentence says how); a yes/no one ("ready when ...") is
         # no number at all, so only its sentence is printed
@@ -39,6 +42,24 @@ def card_faces(game, names: list[str] | None = None) -> list[CardFace]:
                               copies=int(d.props.get("copies", 1)) if isinstance(d.props.get("copies", 1), int)
                               else 1))
     return faces
+
+
+def printed_places(game) -> dict[str, str]:
+    """Where the game prints each property on a card face, when not in the foot row: {"icon": "corner"}."""
+    return {p.name: str(o.words[1]) for p in game.spec.decl.properties for o in p.options
+            if len(o.words) == 2 and o.words[0] == "printed"}
+
+
+def card_words(game, name: str) -> tuple[str, str]:
+    """A card as its face prints it, in words: ("Cost 1 Marble† · Icon Key†", "Income: +1 Mark. †"), the
+    printed numbers (each as the game names it, † where reconstructed) and the rules text. The one source
+    for every listing of a card (`cardlang cards`, the card reader at the table)."""
+    face = card_faces(game, [name])[0]
+    stats = ([face.cost] if face.cost is not None else []) + list(face.stats)
+    numbers = " · ".join([f"{st.label} {st.value}{'†' if st.reconstructed else ''}" for st in stats]
+                         + ([f"\u00d7{face.copies}"] if face.copies > 1 else []))  # as the sheet: "×4"
+    text = " ".join(face.text) + (" †" if face.text_reconstructed and face.text else "")
+    return numbers, text
 
 
 def _amount_of(name: str, spec) -> tuple[str, str] | None:
@@ -52,6 +73,11 @@ def _stat(name: str, value, comp) -> tuple[str, str]:
     """How a printed number reads: ("HP", "6"); one counted in a counter reads as the game names that
     counter: `cost_honor 1` -> ("Cost", "1 Honor")."""
     amount = _amount_of(name, comp.spec)
+    head, _, tail = name.rpartition("_")
+    if amount is None and tail == "any" and any(_amount_of(p, comp.spec) and p.startswith(head + "_")
+                                                for p in comp.spec.properties):
+        # `cost_any 1` beside `cost_marks`, `cost_pips`...: an amount of the payer's choice, "Cost 1 of your choice"
+        return _prop_label(head), f"{value} of your choice"
     if amount is None:
         return _prop_label(name), str(value)
     label, counter = amount
@@ -62,8 +88,12 @@ def _merged(stats: tuple[Stat, ...]) -> tuple[Stat, ...]:
     """Neighbouring stats with one label and one mark are one: "Price 2 Marks, 1 Star"."""
     out: list[Stat] = []
     for st in stats:
-        if out and out[-1].label == st.label and out[-1].reconstructed == st.reconstructed:
-            out[-1] = Stat(st.label, f"{out[-1].value}, {st.value}", st.reconstructed)
+        if out and out[-1].label == st.label and st.value.endswith(" of your choice"):
+            # a badge of its own, so the first stays one line on the card: "Cost 2 Marks, 1 Pip"
+            # then "Cost and 2 of your choice"
+            out.append(Stat(st.label, f"and {st.value}", st.reconstructed, st.place))
+        elif out and out[-1].label == st.label and out[-1].reconstructed == st.reconstructed:
+            out[-1] = Stat(st.label, f"{out[-1].value}, {st.value}", st.reconstructed, st.place)
         else:
             out.append(st)
     return tuple(out)
@@ -98,13 +128,14 @@ def _num(v) -> int:
 
 
 
-def rules_reference(game) -> RulesReference:
+def rules_reference(game, counts: tuple[int, ...] | None = None) -> RulesReference:
     """Players, zones, set-up by player count, the turn and its phases, end and scoring, and a glossary of the
-    keywords the cards use: all generated from games/<id>/game.cl and the card sources."""
+    keywords the cards use: all generated from games/<id>/game.cl and the card sources. COUNTS: the player
+    counts whose set-up figures are printed (all the game allows, side by side, unless given)."""
     decl = game.spec.decl
     comp = game.compiler
     lo, hi = decl.players
-    counts = tuple(range(lo, hi + 1))
+    counts = tuple(range(lo, hi + 1)) if counts is None else tuple(counts)
     sections: list[Section] = []
     with writing("rules", counts) as doc:
         players = f"{lo} players." if lo == hi else f"{lo} to {hi} players."
@@ -113,7 +144,7 @@ def rules_reference(game) -> RulesReference:
         setup = [_pool_line(p, comp) for p in decl.pools]
         if decl.setup is not None:
             setup += _lines(decl.setup.stmts, comp)
-        if doc.varied:
+        if doc.varied and len(counts) > 1:
             setup.insert(0, f"A number written like {doc.varied} is for {' / '.join(map(str, counts))} players.")
         if setup:
             sections.append(Section("Set-up", tuple(setup)))
@@ -123,6 +154,7 @@ def rules_reference(game) -> RulesReference:
         doc.counts, doc.env = (), {}  # numbers during play are not known in advance
         if decl.turn is not None:
             sections.extend(_turn_sections(decl.turn, comp))
+        sections.extend(_steps_sections(decl, comp))
         for r in getattr(decl, "reactions", ()):  # `on attack { ... }`: asked of every attacked player
             sections.append(Section("When you are attacked", tuple(_lines(r.body.stmts, comp)) or ("Nothing happens.",)))
         end = []
@@ -141,7 +173,8 @@ def rules_reference(game) -> RulesReference:
         if wins:
             end.insert(1, f"Rules that can end the game at once: {_and(wins)}.")
         sections.append(Section("End and scoring", tuple(end)))
-        glossary = _glossary(game)
+        printed = " ".join([ln for sec in sections for ln in sec.lines] + [t for d in game.defs for t in d.text])
+        glossary = _glossary(game, printed)
     return RulesReference(game.id, game.title, tuple(sections), tuple(glossary))
 
 
@@ -215,9 +248,52 @@ def _turn_sections(turn: ast.Block, comp) -> list[Section]:
     return out
 
 
-def _glossary(game) -> list[tuple[str, str]]:
+def _steps_sections(decl, comp) -> list[Section]:
+    """A section for each verb the game gives steps (`verb combat(defender: player) "attack {defender}" steps
+    "Combat" { ... }`): its statements, one line each, as the rules that run them say them; a player parameter
+    reads by its name ("the defender")."""
+    out = []
+    doc = _cur()
+    for v in decl.verbs:
+        if not v.steps:
+            continue
+        saved = dict(doc.names)
+        for p in v.params:
+            if p.type == "player":
+                doc.names[p.name] = f"the {p.name.replace('_', ' ')}"
+        try:
+            out.append(Section(v.steps, tuple(_lines(_steps_of(v.body.stmts, comp), comp)) or ("Nothing happens.",)))
+        finally:
+            doc.names = saved
+    return out
+
+
+def _steps_of(stmts, comp) -> list:
+    """The steps of a procedure, one statement each: a loop or a test on the game's own bookkeeping (a quiet
+    counter with no words for a player, `while restart == 1`: a card may send the battle back to its start) is
+    how the rules are carried out, not a step; a loop's steps are listed in its place."""
+    out = []
+    for st in stmts:
+        if isinstance(st, ast.While) and _books_only(st.cond, comp):
+            out.extend(_steps_of(st.body.stmts, comp))
+        elif isinstance(st, ast.If) and _books_only(st.cond, comp):
+            continue
+        else:
+            out.append(st)
+    return out
+
+
+def _books_only(cond, comp) -> bool:
+    names = [n.name for n in walk_nodes(cond) if isinstance(n, ast.NameRef)]
+    counters = comp.spec.counters
+    return bool(names) and all(n in counters and getattr(counters[n], "quiet", False)
+                               and getattr(counters[n], "flag", None) is None for n in names)
+
+
+def _glossary(game, printed: str = "") -> list[tuple[str, str]]:
     """The keywords the cards use (types, game verbs, counters, printed numbers), each explained from the
-    game's own source."""
+    game's own source. A quiet tag (the rules' own marker, not printed on the cards) has an entry only where
+    the PRINTED text names it (a set-up that says "the Shelved cards")."""
     spec, comp, decl = game.spec, game.compiler, game.spec.decl
     used = _Used()
     for d in game.decls.values():
@@ -228,6 +304,8 @@ def _glossary(game) -> list[tuple[str, str]]:
         if not cards:
             continue
         kind = "A card type" if t in spec.types else "A card tag"
+        if t in decl.quiet_tags and not re.search(rf"\b{re.escape(type_label(t))}\b", printed):
+            continue
         if t in decl.quiet_tags:
             kind += ", not printed on the cards"
         listed = ", ".join(cards) if len(cards) <= 8 else f"{len(cards)} cards"
@@ -244,6 +322,7 @@ def _glossary(game) -> list[tuple[str, str]]:
         if name not in used.names:
             continue
         entries.append((name.replace("_", " ").capitalize(), _counter_meaning(name, cs, decl, comp)))
+    meanings = {p.name: p.text for p in decl.properties}
     for name in spec.properties:
         if name not in used.props:
             continue
@@ -251,11 +330,14 @@ def _glossary(game) -> list[tuple[str, str]]:
         amount = _amount_of(name, spec)
         label = _prop_label(name) if amount is None else \
             f"{_prop_label(amount[0])} in {_counter_word(amount[1], 2, comp)}"  # "Cost in Honor"
-        entries.append((label, "A number printed on the card."
-                        + (f" The rules use it in: {_and(where)}." if where else "")))
-    for ev in getattr(decl, "events", ()):
-        if ev.name in used.events and ev.text:
-            entries.append((f"on {ev.name}", f"An ability that starts: \u201c{ev.text.rstrip(':,')}\u201d."))
+        if amount is None and _stat(name, 1, comp)[1] == "1 of your choice":
+            label = f"{_stat(name, 1, comp)[0]} of your choice"
+        # what the property means, as the game declares it (`property icon = "" "the symbol ...";`)
+        meaning = meanings.get(name, "")
+        text = _upper_first(meaning.rstrip(".") + ".") if meaning else "Shown on the card."
+        entries.append((label, text + (f" The rules use it in: {_and(where)}." if where else "")))
+    # (an event's words are printed on each card that has it: "Combat, after each roll: ...", so the glossary
+    # has no entry for the event's name, which only the source uses)
     return sorted(entries, key=lambda e: e[0].lower())
 
 
@@ -275,17 +357,19 @@ def _verb_meaning(v: ast.VerbDecl, comp) -> str:
             doc.names[p.name] = "the card"
     try:
         text = _join(_parts(v.body.stmts, comp, "you"), "you")
-        if v.text and len(text) > _LONG:  # a big verb: the designer's own summary reads better than its steps
+        if v.text:
+            # a verb the designer worded is explained in their words, as its cards print it: its steps, said one
+            # by one, read the engine aloud ("If you did, if you did", "the 'promote_rules' ability")
             call = ast.Call(v.name, tuple(ast.NameRef(p.name) for p in v.params), ())
             summary = _upper_first(describe_call(call, comp, "you"))
-            if not summary.lower().startswith(v.name.replace("_", " ")):  # "Promote: Promote a Hero." says nothing
+            # "Promote: Promote a Hero." says nothing; "Promote: Promote a Hero: the top Advanced Hero ..." does
+            if not summary.lower().startswith(v.name.replace("_", " ")) or len(summary.split()) > 6:
                 text = summary if summary.endswith(".") else summary + "."
     finally:
         doc.names = saved
     return text
 
 
-_LONG = 320  # characters: a glossary entry longer than a long sentence or two is explained by its template
 
 
 def _counter_meaning(name: str, cs, decl: ast.GameDecl, comp) -> str:
@@ -317,7 +401,7 @@ def _mentions(decl: ast.GameDecl, match) -> list[str]:
         places += [(f"the {st.name.replace('_', ' ')} phase", st) for st in decl.turn.stmts
                    if isinstance(st, ast.Phase)]
         places.append(("your turn", tuple(st for st in decl.turn.stmts if not isinstance(st, ast.Phase))))
-    places += [(v.name, v.body) for v in decl.verbs]
+    places += [(v.name.replace("_", " "), v.body) for v in decl.verbs]  # a verb by its words: "line up"
     places += [("the end of the game", decl.end), ("scoring", decl.score)]
     out: list[str] = []
     for name, node in places:

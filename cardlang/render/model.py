@@ -11,6 +11,7 @@ class Stat:
     label: str
     value: str
     reconstructed: bool = False  # not from a public source: designed by us, printed with a mark
+    place: str = ""              # "corner" or "badge" where the game says so (`: printed corner`); "" the foot row
 
 
 @dataclass(frozen=True, slots=True)

@@ -101,7 +101,10 @@ class _CardView:
     name_class: str
     types: str
     cost: Stat | None  # Stat.reconstructed says whether it carries the mark
-    stats: tuple[Stat, ...]
+    stats: tuple[Stat, ...]          # the foot row of numbers
+    corner: tuple[Stat, ...]         # large in the top corner (`: printed corner`, a Hero's icon)
+    badge: tuple[Stat, ...]          # round badges before the name (`: printed badge`, an upkeep)
+    big: bool                        # no rules text: the numbers are the card, printed large in its body
     paragraphs: tuple[str, ...]
     text_marked: bool
     text_class: str
@@ -157,7 +160,11 @@ def _card_view(face: CardFace, index_on_page: int) -> _CardView:
         name_class=name_fit_class(face.name),
         types=" \u00b7 ".join(face.types),
         cost=face.cost,
-        stats=face.stats,
+        stats=tuple(st for st in face.stats if st.place not in ("corner", "badge")),
+        corner=tuple(st for st in face.stats if st.place == "corner"),
+        badge=tuple(st for st in face.stats if st.place == "badge"),
+        # a card with no rules text is its numbers (a treasure's Worth 1, a victory card's 6 VP): they fill its body
+        big=not face.text and any(st.place not in ("corner", "badge") for st in face.stats),
         paragraphs=face.text,
         text_marked=face.text_reconstructed and bool(face.text),
         text_class=text_fit_class(face.text),

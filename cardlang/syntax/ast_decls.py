@@ -73,9 +73,14 @@ class CounterDecl:
 
 @node
 class PropertyDecl:
+    """`property NAME [= DEFAULT] ["MEANING"] [: printed PLACE];`: MEANING is what the number or word on a card
+    means, for the rules reference's glossary ("the symbol a Hero blocks with"); PLACE is where a card face
+    prints it (`corner`: large in the top corner; `badge`: a round badge before the name)."""
     name: str
     default: Expr | None
     span: Span = span_field()
+    text: str = ""
+    options: tuple = ()
 
 
 @node
@@ -105,6 +110,7 @@ class VerbDecl:
     quiet: bool = False  # `verb pay() quiet "..."`: bookkeeping the table does not tell; TEXT is rules text only
     bookkeeping: bool = False  # `verb tidy() bookkeeping`: quiet, and the moves and counter changes it makes
                                # itself are not told either (only the told verbs it calls are)
+    steps: str = ""      # `steps "Combat"`: the rules reference gives the verb a section of its own, step by step
 
 
 @node

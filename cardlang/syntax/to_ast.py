@@ -89,7 +89,8 @@ class ToAst(StmtsToAst):
 
     @v_args(meta=True)
     def property_decl(self, meta, c):
-        return ast.PropertyDecl(str(c[0]), c[1], self._s(meta))
+        options = tuple(x for x in c[3:] if isinstance(x, ast.Option))
+        return ast.PropertyDecl(str(c[0]), c[1], self._s(meta), unquote(c[2]) if c[2] is not None else "", options)
 
     @v_args(meta=True)
     def pool_decl(self, meta, c):
@@ -129,10 +130,14 @@ class ToAst(StmtsToAst):
 
     @v_args(meta=True)
     def verb_decl(self, meta, c):
-        params = tuple(p for p in c[1:-3] if p is not None)
-        text = unquote(c[-2]) if c[-2] is not None else None
-        return ast.VerbDecl(str(c[0]), params, text, c[-1], self._s(meta), quiet=c[-3] is not None,
-                            bookkeeping=c[-3] == "bookkeeping")
+        params = tuple(p for p in c[1:-4] if p is not None)
+        text = unquote(c[-3]) if c[-3] is not None else None
+        steps = c[-2] or ""
+        return ast.VerbDecl(str(c[0]), params, text, c[-1], self._s(meta), quiet=c[-4] is not None,
+                            bookkeeping=c[-4] == "bookkeeping", steps=steps)
+
+    def verb_steps(self, c):
+        return unquote(c[0])
 
     def verb_quiet(self, c):
         return "quiet"

@@ -6,15 +6,17 @@ game "fall-of-kingdoms" {
   players 2 to 7;
 
   types Character, Destiny;
-  tags Targeted;                  // a Character ability aimed at another kingdom
-  tags DefenseOnly, Extra, Round, Attacking;   // Destiny kinds: passive; gives more actions; lasts a round; makes Kingdom Attacks
+  // the rules' own markers, not printed on the cards (issue 22): a Character ability aimed at another kingdom;
+  // Destiny kinds that give more actions, last a round, make Kingdom Attacks (the card's text says each)
+  tags Targeted, Extra, Round, Attacking: quiet;
+  tags DefenseOnly;               // a Destiny kind printed on the card: played only in defence
   // What a Defense Only card answers (design §9.1, G2): the window that offers it.
   tags AgainstAttack, AgainstRuin, AgainstAccuse, AgainstAbility, AgainstElimination, AgainstSpying;
 
-  property cost = 0;              // coins the Character ability costs ("-" is free)
-  property copies = 1;            // copies of the card in the box
-  property blocks = "";           // a Character's counter: what it blocks (R-FK Character Ability Table)
-  property wards = "";            // a Defense Only card: the Character ability it answers
+  property cost = 0 "the coins a Character ability costs (a dash: it is free)";              // coins the Character ability costs ("-" is free)
+  property copies = 1 "how many copies of the card the game has";            // copies of the card in the box
+  property blocks = "" "the action or ability a Character can block";           // a Character's counter: what it blocks (R-FK Character Ability Table)
+  property wards = "" "the Character ability a Defense Only card answers";            // a Defense Only card: the Character ability it answers
 
   zone house: shared, hidden, called "House";            // unused Character cards, face down
   zone active: per player, owner, called "active Characters";   // two active cards: only their owner sees them

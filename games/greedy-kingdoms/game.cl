@@ -10,14 +10,16 @@ game "greedy-kingdoms" {
   tags Starting, Advanced, Palace, TwoPlayersOnly;
 
   // A defending Hero blocks the attacking Hero with the same icon (R-GK Resolve the Attack).
-  property icon = "";
+  // printed large in the upper right corner, as on the Hero cards ("the symbol in the upper right corner")
+  property icon = "" "the symbol a Hero blocks with: a defending Hero blocks the attacking Hero with the same icon"
+    : printed corner;
   // The "-" banner: tokens returned to the bank to use a Hero or to obtain an Upgrade (R-GK Card Costs).
-  property cost_honor = 0;
-  property cost_gold = 0;
-  property cost_food = 0;
-  property cost_land = 0;
-  property cost_any = 0;
-  property side = "";             // an Upgrade's Attack/Defend icon: the role in which it works (GKD 2.7)
+  property cost_honor = 0 "the Honor returned to the bank to use a Hero or to obtain an Upgrade";
+  property cost_gold = 0 "the Gold returned to the bank to use a Hero or to obtain an Upgrade";
+  property cost_food = 0 "the Food returned to the bank to use a Hero or to obtain an Upgrade";
+  property cost_land = 0 "the Land returned to the bank to use a Hero or to obtain an Upgrade";
+  property cost_any = 0 "the Resources of the payer's choice returned to the bank to use a Hero or to obtain an Upgrade";
+  property side = "" "an Upgrade's Attack or Defend icon: the role in which it works";             // an Upgrade's Attack/Defend icon: the role in which it works (GKD 2.7)
 
   // 12 tokens of each Resource in the box (R-GK Components): raising a counter takes from its bank, lowering
   // it puts tokens back, and nobody can take what the bank does not hold.
@@ -226,7 +228,7 @@ game "greedy-kingdoms" {
   // Draw the top Advanced Hero; it replaces the Starting Hero of the same icon, which goes face up into
   // the kingdom (R-GK Promote a Hero). With 3-4 players a Hero you already have is set aside and you draw
   // again; the set-aside Heroes are shuffled back in (More Greediness Promote). An empty deck: nothing.
-  verb promote() quiet "promote a Hero" {
+  verb promote() quiet "promote a Hero: the top Advanced Hero you do not hold replaces your Starting Hero with the same icon (with none, it goes under the deck)" {
     extra_draws = 0;
     trigger promote_rules kingdom;      // University
     let a = top 1 of advanced;
@@ -259,7 +261,7 @@ game "greedy-kingdoms" {
 
   // ---- the battle (R-GK Battle; windows in the order of GKD section 8) ----------------------------------
 
-  verb battle(d: player) "battle {d}" {
+  verb battle(defender: player) "battle {defender}" steps "Battle" {
     let free_before = free_uses;              // Blacksmith's, obtained before the battle: kept on a restart
     restart = 1;
     while restart == 1 {
@@ -272,24 +274,24 @@ game "greedy-kingdoms" {
       siege_used = 0;
       watchtower = 0;
       free_uses = free_before;
-      trigger defend_start d.kingdom for d;   // Granary
+      trigger defend_start defender.kingdom for defender;   // Granary
       trigger attack_setup kingdom;           // War Horn (if still held), Stables
-      trigger defend_setup d.kingdom for d;   // Barracks, Watchtower
-      choose_heroes d;
+      trigger defend_setup defender.kingdom for defender;   // Barracks, Watchtower
+      choose_heroes defender;
       trigger before_reveal kingdom;          // Crystal Ball: the attacker first, then the defender
-      trigger before_reveal d.kingdom for d;
-      reveal_heroes d;
-      mark_blocks d;
-      open_reveal_window d;
+      trigger before_reveal defender.kingdom for defender;
+      reveal_heroes defender;
+      mark_blocks defender;
+      open_reveal_window defender;
       if restart == 1 {                       // Mysterious Watch: every Hero back to hand, ...
-        heroes_back d;
+        heroes_back defender;
         if count(players) > 2 { return_bets; }   // ... and the bets, made in the restarted step, back too
       }
     }
-    trigger blocks_settled d.kingdom for d;   // Citadel
-    if count(players) > 2 { settle_bets d; }
-    use_heroes d;
-    heroes_back d;
+    trigger blocks_settled defender.kingdom for defender;   // Citadel
+    if count(players) > 2 { settle_bets defender; }
+    use_heroes defender;
+    heroes_back defender;
     battle_done = 1;
   }
 

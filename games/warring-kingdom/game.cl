@@ -8,25 +8,27 @@ game "warring-kingdom" {
   types Castle, Income, Unit, Equipment, Building;
   tags Civilian, Soldier, Weapon, Armor, Book, Magic, Potion;       // classes (R-WK "Class Chart")
   tags General, Operative, Villager, Melee, Ranged, Body, Shield;   // subclasses
-  tags Base;                    // the base supply units: Beggar, Town Guard, Warrior
-  tags Action;                  // has an Action ability, used in the Act phase
+  // the rules' own markers, not printed as classes (issue 22): the base supply units (Beggar, Town Guard,
+  // Warrior); a card with an Action ability, used in the Act phase (its text says "Action:")
+  tags Base, Action: quiet;
 
   // R-WK "Game Speeds and Variations".
   variant blitz "Blitz: every castle starts on its Aged side (11 HP, one extra coin a turn)";
   variant limited "Limited War: every castle turns to its Aged side once a supply deck runs out";
   variant epic "Epic War: each starting deck is 5 Copper, 5 Town Guard and 5 Beggar" players 2 to 3;
 
-  property cost = 0;
-  property upkeep = 0;          // paid each Pay phase to keep the card deployed
-  property worth = 0;           // coins an income card (or the Castle) gives
-  property offence = 0;         // strike damage as the Attacker; on equipment, what it adds to its carrier
-  property defence = 0;         // strike damage as the Defender
-  property hp = 0;              // on equipment (armour), what it adds to its carrier
-  property steadfast = 0;       // rolled critical hits cannot be applied to it
-  property reach = 0;           // on a weapon: its carrier strikes from row 2 like a Ranged unit
-  property soldiers_only = 0;   // on equipment: only a Soldier may carry it
-  property forced = 0;          // never discarded by choice; its upkeep is paid first
-  property ready = 1;           // on an Action card: 1 when its action can be carried out in full now
+  property cost = 0 "the coins you pay to buy the card";
+  // printed on a coin at the top left ("the coin icon located on the upper-left side of the card", R-WK Upkeep)
+  property upkeep = 0 "the coins paid each Pay phase to keep the card deployed": printed badge;          // paid each Pay phase to keep the card deployed
+  property worth = 0 "the coins an Income card or a Castle gives in the Pay phase";           // coins an income card (or the Castle) gives
+  property offence = 0 "the damage of a strike while attacking; on equipment, what it adds to its carrier";         // strike damage as the Attacker; on equipment, what it adds to its carrier
+  property defence = 0 "the damage of a strike while defending; on equipment, what it adds to its carrier";         // strike damage as the Defender
+  property hp = 0 "the damage that wounds the unit; on armour, what it adds to its carrier";              // on equipment (armour), what it adds to its carrier
+  property steadfast = 0 "rolled critical hits cannot be applied to the unit";       // rolled critical hits cannot be applied to it
+  property reach = 0 "a weapon whose carrier strikes from row 2 like a Ranged unit";           // on a weapon: its carrier strikes from row 2 like a Ranged unit
+  property soldiers_only = 0 "equipment that only a Soldier may carry";   // on equipment: only a Soldier may carry it
+  property forced = 0 "a card never discarded by choice: its Upkeep is paid first";          // never discarded by choice; its upkeep is paid first
+  property ready = 1 "whether the card's Action can be carried out in full now";           // on an Action card: 1 when its action can be carried out in full now
 
   zone deck: per player, hidden, owner knows, refill discard;   // its cards all came in face up
   zone hand: per player, owner;
@@ -328,29 +330,29 @@ verb attack_phase() quiet "if you have a Soldier on your board, you may attack a
 }
 
 // One combat against D (R-WK "Detailed Combat Description"; design section 8.3).
-verb combat(d: player) "attack {d}" {
+verb combat(defender: player) "attack {defender}" steps "Combat" {
   attacked = 1;
   attacking = 1;
-  d.defending = 1;
-  note "attacks {d}";
+  defender.defending = 1;
+  note "attacks {defender}";
   // P2: the defender rearranges; P3: the attacker deploys and rearranges; P4: the defender deploys.
-  rearrange for d;
+  rearrange for defender;
   reinforce;
   rearrange;
-  reinforce for d;
+  reinforce for defender;
   // P5: Traitors desert, then units advance.
   trigger desert board;
-  trigger desert d.board for d;
+  trigger desert defender.board for defender;
   for f in [1, 2, 3, 4, 5] {
     advance you f;
-    advance d f;
+    advance defender f;
   }
   reset spent;
   round = 0;
   let going = true;
   while going {
     round += 1;
-    fight d;
+    fight defender;
     going = false;
     // Step 4: "continue the attack by discarding two income cards (not two coins) from his hand".
     // Asked privately every round, whatever the hand holds (docs/language.md 11): the defender's log has no
@@ -369,10 +371,10 @@ verb combat(d: player) "attack {d}" {
     }
   }
   // "After the end of combat it is returned to its normal location."
-  castle_home d;
-  display board with d.board;
+  castle_home defender;
+  display board with defender.board;
   attacking = 0;
-  d.defending = 0;
+  defender.defending = 0;
   round = 0;
 }
 
@@ -381,7 +383,7 @@ verb castle_home(d: player) bookkeeping "the defender's Castle goes back to its 
 }
 
 // Planning: move own units between slots of rows 1-2 (a unit moved onto another swaps with it).
-verb rearrange() {
+verb rearrange() quiet "you may move your units between the slots of your front two rows" {
   repeat 10 {
     let u = choose up to 1 from board where card is Unit as rearrange prompt "Move a unit (or none)";
     if not u { break; }
@@ -395,7 +397,7 @@ verb rearrange() {
 verb shift(u: cards, s) "move {u} to another slot|moves {u} on their board" { place u to board slot=s; }
 
 // Planning: deploy any number of units and equipment from hand (not Buildings: they stay off the line).
-verb reinforce() {
+verb reinforce() quiet "you may deploy units from your hand into your front two rows and attach equipment to them" {
   repeat 15 {
     let room = count(open_slots(board) where slot.row <= 2);
     let offer = hand where card is Unit and room > 0;
@@ -412,7 +414,7 @@ verb reinforce() {
 
 // Advancement in front F of P's board: a row-2 unit moves up into an empty row 1; the Defender's Castle
 // moves up front 3 into empty slots "like any other card" (R-WK "Combat Overview").
-verb advance(p: player, f: int) bookkeeping {
+verb advance(p: player, f: int) bookkeeping "in each of {p}'s fronts, a unit in row 2 moves up into an empty row 1 (a defending Castle moves up like any card)" {
   if not card_at(p.board, f, 1) and card_at(p.board, f, 2) {
     place card_at(p.board, f, 2) to p.board column=f row=1;
   }
@@ -426,32 +428,35 @@ verb advance(p: player, f: int) bookkeeping {
 }
 
 // One round of combat against D: roll, Distract, Regroup, place the dice, strike, clean up.
-verb fight(d: player) {
+verb fight(defender: player) quiet "fight a round of combat" steps "Each round of combat" {
   note "Round {round}";
   roll_dice for you;
-  roll_dice for d;
+  roll_dice for defender;
   // R2 Distract (attacker's Jesters first), R3 Regroup (attacker first).
-  trigger distract board foe=d;
-  trigger distract d.board foe=you for d;
+  // the defender's Jesters distract the attacker: `foe` is worked out after `for defender` switches `you`, so
+  // the attacker is kept in a let first (a bare `you` there would be the defender itself: issue 22)
+  let attacker = you;
+  trigger distract board foe=defender;
+  trigger distract defender.board foe=attacker for defender;
   trigger regroup board;
-  trigger regroup d.board for d;
+  trigger regroup defender.board for defender;
   // R4-R5: dice on fronts; strikers and their strength are fixed now.
   line_up for you;
-  line_up for d;
-  display board with d.board;
+  line_up for defender;
+  display board with defender.board;
   // R6: the attacker's strikes, then the defender's, each side front 1 to 5.
-  resolve you d;
-  resolve d you;
-  cleanup you d;
+  resolve you defender;
+  resolve defender you;
+  cleanup you defender;
 }
 
-verb roll_dice() {
+verb roll_dice() quiet "roll five dice" {
   dice = roll(5, 6);
 }
 
 // A die 1-5 gives each of its front's strikers one strike: the row-1 unit, and a Ranged unit in row 2. A 6
 // is a critical hit. A die for a front with no striker is put aside.
-verb line_up() {
+verb line_up() quiet "place your dice: a die of 1 to 5 gives one strike to the unit in row 1 of that front and to a Ranged unit (or one with Reach) behind it; a 6 is a critical hit; a die with no striker is put aside" {
   for f in [1, 2, 3, 4, 5] {
     let n = count(dice where number == f);
     if n > 0 {
@@ -489,7 +494,7 @@ verb toughness(t: cards) {
   else { value = t.hp + sum(attached(t), card.hp); }
 }
 
-verb resolve(side: player, foe: player) {
+verb resolve(side: player, foe: player) quiet "{side}'s units strike, from front 1 to front 5: each strike hits {foe}'s nearest unit across the line, dealing the striker's strength" {
   for f in [1, 2, 3, 4, 5] {
     for r in [1, 2] {
       for s in [side.board, side.fallen, side.dead, foe.converts] where card.ticket == 10 * f + r {
@@ -545,7 +550,7 @@ verb hit(s: cards, side: player, foe: player, t: cards, power: int, f: int) {
 }
 
 // Cleanup (R-WK "Step 3: Cleanup"; design C1-C7).
-verb cleanup(a: player, d: player) {
+verb cleanup(a: player, d: player) quiet "clean up: a destroyed Castle loses the game; critical hits kill wounded units; killed units return to the supply, wounded ones are discarded; units move up; all damage is removed" {
   let castle = d.board where card is Castle;
   if castle.damage >= castle.hp {
     note "{a} destroys {d}'s Castle and wins";

@@ -48,12 +48,15 @@ def test_the_ability_runs_once_per_trigger(tiny):
 
 def test_rules_text() -> None:
     assert CORE.get("trigger").describe({"event": "flip", "what": "this card"}) == \
-        "Resolve the 'flip' ability of this card."
+        "Resolve the flip ability of this card."
+    # with the words the game gives the event (`event flip "When it flips";`), those words (issue 22)
+    assert CORE.get("trigger").describe({"event": "flip", "what": "this card", "event_words": "When it flips"}) \
+        == "Resolve the abilities of this card that start \u201cWhen it flips\u201d."
 
 
 def test_rules_text_on_a_card(tiny):
     assert tiny("trigger flip top 1 of deck;", cards=SPARK).text() == \
-        ["Resolve the 'flip' ability of the top card of your deck."]
+        ["Resolve the flip ability of the top card of your deck."]
 
 
 def test_the_event_must_be_a_plain_word(tiny):

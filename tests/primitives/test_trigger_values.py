@@ -30,9 +30,11 @@ def test_a_value_passed_as_two_types_is_an_error(tiny):
 
 
 def test_values_with_for_are_read_as_that_player(tiny):
-    # `amount` reads no player: read only once a card reacts; `target=you` is the player the trigger runs for
-    g = tiny("let cs = hand; trigger flip cs amount=2 target=left for left; trigger flip cs amount=1 target=you "
-             "for left;", cards=CARDS)
+    # `amount` reads no player: read only once a card reacts; `target=left ... for left` is read after the
+    # switch (the left of the left); the caller's left is kept in a let first (a bare `you` in the arguments of a
+    # call made for another player is refused: tests/errors/you_after_for.card)
+    g = tiny("let cs = hand; let l = left; trigger flip cs amount=2 target=left for left; trigger flip cs amount=1 "
+             "target=l for left;", cards=CARDS)
     s = g.state(players=3)
     g.put(s, "p1.hand", ["Spark", "Ember"])
     g.play(s)

@@ -46,9 +46,10 @@ def from_cli(gid: str) -> dict[str, Card]:
         m = re.match(r"^(?P<name>\S.*?) \[(?P<types>[^\]]*)\] ?(?P<props>.*)$", line)
         if m:
             card = Card(m["name"], [t for t in m["types"].split(", ") if t])
-            for prop in filter(None, m["props"].split("; ")):
-                key, _, value = prop.partition(" ")
-                card.numbers[key] = value
+            # the numbers as the face prints them, "Cost 1 Gold, 2 Land† · Icon Mask†" (issue 22: never cost_gold)
+            # (the copies, "×4", are the sheet's foot line, not a number on the face)
+            card.numbers = {prop: "" for prop in filter(None, m["props"].split(" \u00b7 "))
+                            if not re.fullmatch("\u00d7\\d+", prop)}
             cards[card.name] = card
         elif line.startswith("    ") and card is not None:
             card.text = line.strip()
@@ -81,7 +82,7 @@ class _SheetHtml(HTMLParser):
             if tag == "p":
                 self.card["paragraphs"].append("")
                 self.field = ("p", self.depth)
-            elif "stat" in classes:
+            elif {"stat", "big-stat", "emblem", "badge"} & set(classes):  # the foot row, large, corner, coin
                 self.card["stats"].append({"label": "", "value": ""})
             else:
                 for f in self._FIELDS:
@@ -116,7 +117,7 @@ def from_html(path: Path) -> dict[str, Card]:
         if c["cost"].strip():
             card.numbers["Cost"] = c["cost"].strip()
         for stat in c["stats"]:
-            card.numbers[stat["label"].strip()] = stat["value"].strip()
+            _put(card.numbers, stat["label"].strip(), stat["value"].strip())
         card.text = _with_mark(" ".join(p.strip() for p in c["paragraphs"]))
         cards[card.name] = card
     return cards
@@ -154,7 +155,7 @@ def from_markdown(path: Path) -> dict[str, Card]:
                 continue
             elif re.fullmatch(_MD_STATS, ln):
                 for label, value in re.findall(_MD_STAT, ln):
-                    card.numbers[_MD_UNESCAPE.sub(r"\1", label)] = _MD_UNESCAPE.sub(r"\1", value)
+                    _put(card.numbers, _MD_UNESCAPE.sub(r"\1", label), _MD_UNESCAPE.sub(r"\1", value))
             else:
                 paragraphs.append(_MD_UNESCAPE.sub(r"\1", ln))
         card.text = _with_mark(" ".join(paragraphs))
@@ -168,15 +169,22 @@ def _sheet(tmp_path: Path, gid: str, fmt: str) -> Path:
     return tmp_path / f"{gid}.{fmt}"
 
 
-def _cli_numbers(card: Card, game) -> dict[str, str]:
-    """The CLI's `cost 3†; vp 2` as the sheet labels them (Cost, VP); `copies` is printed as ×N instead. A
-    number counted in a counter reads in the game's words (`cost_gold 1†; cost_land 2†` is "Cost 1 Gold, 2
-    Land†" on a sheet), through the sheet's own rule for that."""
-    from cardlang.render.build import _merged, _stat
-    from cardlang.render.model import Stat
-    stats = [Stat(*_stat(k, v.rstrip(MARK), game.compiler), v.endswith(MARK))
-             for k, v in card.numbers.items() if k != "copies"]
-    return {st.label: st.value + (MARK if st.reconstructed else "") for st in _merged(tuple(stats))}
+def _cli_numbers(card: Card, game) -> set[str]:
+    """The CLI's numbers, `Cost 3† · VP 2`, each as the sheet prints it (label, then value): the CLI lists a
+    card's face in words (issue 22), so each must be one of the sheet's numbers, label and value alike."""
+    return set(card.numbers)
+
+
+def _put(numbers: dict[str, str], label: str, value: str) -> None:
+    """A second badge with the same label ("Cost 2 Honor..." and "Cost and 2 of your choice") is kept too."""
+    key, n = label, 2
+    while key in numbers:
+        key, n = f"{label}#{n}", n + 1
+    numbers[key] = value
+
+
+def _printed(numbers: dict[str, str]) -> set[str]:
+    return {f"{label.split('#')[0]} {value}" for label, value in numbers.items()}
 
 
 @pytest.mark.parametrize("fmt", ["html", "md"])
@@ -191,7 +199,7 @@ def test_cards_and_sheets_agree(tmp_path, gid, fmt):
         s = sheet[name]
         assert s.text == c.text, f"{gid} {name}: text differs\n  cards: {c.text}\n  sheet: {s.text}"
         assert s.types == c.types, (name, s.types, c.types)  # the same words in the same order
-        assert s.numbers == _cli_numbers(c, game), (name, s.numbers, c.numbers)
+        assert _printed(s.numbers) == _cli_numbers(c, game), (name, s.numbers, c.numbers)
 
 
 def test_the_parsers_see_what_matters(tmp_path):
@@ -204,4 +212,4 @@ def test_the_parsers_see_what_matters(tmp_path):
         assert cards["Witch"].text.endswith("Each other player gains a Curse.")
         assert len(cards) == 32
     assert html["Gold"].numbers == {"Cost": "6", "Worth": "3"} == md["Gold"].numbers
-    assert cli["Gold"].numbers == {"cost": "6", "worth": "3"}
+    assert set(cli["Gold"].numbers) == {"Cost 6", "Worth 3"}

@@ -117,7 +117,7 @@ def parlour(tmp_path, monkeypatch):
     ("let c = choose 1 from hand where card is Charm as t prompt \"x\"; use c; trigger use c;",
      "Use a Charm card from your hand. Use it again."),
     ("let c = choose 1 from hand where card is Charm as t prompt \"x\"; use c; trigger play c;",
-     "Use a Charm card from your hand. Resolve its 'play' ability."),
+     "Use a Charm card from your hand. Resolve its play ability."),
     ("if this in table { burn this; }", "Burn this card."),
     ("let t = top 1 of stack; reveal t; if t { may \"x?\" as m { drop t; } }",
      "Reveal the top card of your stack. You may drop it."),
@@ -147,6 +147,13 @@ def parlour(tmp_path, monkeypatch):
     ("if dusk == 0 { marks += 1; }", "If it is not dusk yet, +1 Mark."),
     ("if hour == 2 { marks += 1; }", "If the hour is 2, +1 Mark."),
     ("if hour > 0 { marks += 1; }", "If the hour is more than 0, +1 Mark."),
+    # issue 22: the subject follows who acts (Brawl, Tax) and a sentence is not said twice (Guild Master)
+    ("let p = choose 1 from [left, right] as b prompt \"x\"; take Gem for p;",
+     "Choose your left-hand or right-hand neighbour. That player takes a Gem."),
+    ("take Gem for left;", "Your left-hand neighbour takes a Gem."),
+    ("for v in others { if v.marks > 0 { v.marks -= 1; marks += 1; } }",
+     "Each other player: If they have any marks, they take 1 from their marks. You get 1 Mark."),
+    ("take Gem; take Gem;", "Take a Gem, twice."),
 ])
 def test_card_text(parlour, body, text):
     game = parlour({"Probe": body})
@@ -168,7 +175,13 @@ def test_a_quiet_tag_is_not_printed_on_the_type_line(parlour):
     from cardlang.render.build import type_line
     game = parlour(extra={"Jar": "card Jar { cost 1; types Thing; tags Shelved, Loud; }"})
     assert type_line(game, "Jar") == ("Thing", "Loud")
-    assert dict(rules_reference(game).glossary)["Shelved"].startswith("A card tag, not printed on the cards (Jar)")
+    # no printed text names Shelved: a player never meets the word, so the glossary has no entry for it
+    assert "Shelved" not in dict(rules_reference(game).glossary)
+    # a set-up that names it ("the Shelved cards") explains it
+    named = parlour(extra={"Jar": "card Jar { cost 1; types Thing; tags Shelved, Loud; }",
+                           "Pot": 'card Pot { cost 2; types Charm; on play { let c = choose 1 from hand where card is '
+                                  'Shelved as x prompt "x"; burn c; } }'})
+    assert dict(rules_reference(named).glossary)["Shelved"].startswith("A card tag, not printed on the cards (Jar)")
 
 
 def test_quiet_on_a_card_is_refused(parlour):
@@ -264,3 +277,24 @@ def test_rules_reference(parlour):
     assert glossary["Marks"] == ("A number each player has, never below 0. It is set to 0 at the start of each "
                                  "turn.")
     assert "Fetch" not in glossary  # the probe card does not use it
+
+
+def test_a_property_is_printed_where_the_game_says(parlour, monkeypatch):
+    """`property pts = 0 "..." : printed corner;`: the glossary says what it means and the face puts it in the
+    corner; an unknown place is an error at the declaration."""
+    from cardlang.errors import ErrorList
+    from cardlang.render.build import card_faces
+    global GAME
+    plain = GAME
+    try:
+        GAME = plain.replace("property pts = 0;", 'property pts = 0 "the points the card scores": printed corner;')
+        game = parlour()
+        assert dict(rules_reference(game).glossary)["PTS"].startswith("The points the card scores.")
+        gem = next(f for f in card_faces(game) if f.name == "Gem")
+        assert [(st.label, st.place) for st in gem.stats] == [("PTS", "corner")]
+        GAME = plain.replace("property pts = 0;", "property pts = 0: printed sideways;")
+        with pytest.raises(ErrorList) as caught:
+            parlour()
+        assert "unknown property option 'printed sideways'" in str(caught.value.errors[0])
+    finally:
+        GAME = plain

@@ -315,7 +315,9 @@ def test_stat_badges_agree_with_the_pdf(page, gid):
     html = render_html(faces, None, title=gid)
     _load(page, html)
     chromium = page.evaluate(_BADGES)
-    assert len(chromium) == sum(len(f.stats) for f in faces)
+    # the foot row only: a card with no rules text prints its numbers large, and a property the game places
+    # (`: printed corner`, `: printed badge`) sits in the head (test_faces_put_numbers_where_a_player_looks)
+    assert len(chromium) == sum(len([st for st in f.stats if not st.place]) for f in faces if f.text)
     for b in chromium:
         assert 2.5 <= b["h"] <= BADGE_MAX_MM, b
     if _weasyprint_missing():
@@ -324,3 +326,56 @@ def test_stat_badges_agree_with_the_pdf(page, gid):
     assert [b["text"].upper() for b in pdf] == [b["text"].upper() for b in chromium]
     for c, w in zip(chromium, pdf):
         assert abs(c["h"] - w["h"]) <= TOLERANCE_MM, (c, w)
+
+
+# ---- card faces a designer would print (issue 22, section 3) ------------------------------------------------
+
+_FACE = """
+name => { const c = [...document.querySelectorAll('.card')].find(e => e.dataset.name === name);
+  const mm = v => v / (96 / 25.4), card = c.getBoundingClientRect(), title = c.querySelector('.name');
+  const box = el => { if (!el) return null; const r = el.getBoundingClientRect();
+    return {x: mm(r.left - card.left), y: mm(r.top - card.top), w: mm(r.width), h: mm(r.height),
+            pt: parseFloat(getComputedStyle(el).fontSize) * 72 / 96, text: el.innerText.trim()}; };
+  return {card: {w: mm(card.width), h: mm(card.height)}, name: box(title),
+          big: [...c.querySelectorAll('.big-value')].map(box), row: c.querySelectorAll('.stats .stat').length,
+          emblem: box(c.querySelector('.head .emblem-value')), badge: box(c.querySelector('.head .badge-value'))};
+}
+"""
+
+
+def _face(page, gid: str, name: str) -> dict:
+    game = load_game(gid)
+    _load(page, render_html(card_faces(game, [name]), None, title=gid))
+    return page.evaluate(_FACE, name)
+
+
+@pytest.mark.parametrize("gid, name, value", [("dominion", "Copper", "1"), ("dominion", "Province", "6"),
+                                              ("warring-kingdom", "Gold", "3")])
+def test_a_card_without_text_shows_its_value_large(page, gid, name, value):
+    """Copper and Province are their numbers: printed large in the middle of the card, not a blank card with
+    a small badge at its foot."""
+    f = _face(page, gid, name)
+    assert f["row"] == 0, f"{name}: its numbers still sit in the small foot row"
+    assert [b["text"] for b in f["big"]] == [value], f["big"]
+    big = f["big"][0]
+    assert big["pt"] >= 24, big
+    assert f["card"]["h"] * 0.25 < big["y"] < f["card"]["h"] * 0.75, f"{name}: the value is not in the middle"
+
+
+def test_a_heros_icon_is_large_in_the_top_corner(page):
+    """The icon decides blocking ("the symbol in the upper right corner", R-GK): it sits in the head, right of
+    the name, larger than the name's own type, and not in the foot row."""
+    f = _face(page, "greedy-kingdoms", "Knight")
+    icon = f["emblem"]
+    assert icon is not None and icon["text"].startswith("Sword"), icon
+    assert icon["y"] < 10 and icon["x"] > f["card"]["w"] / 2, icon
+    assert icon["pt"] >= 11, icon
+    assert f["row"] == 1  # the cost alone stays at the foot
+
+
+def test_upkeep_is_on_a_coin_at_the_top_left(page):
+    """Warring Kingdom: "the coin icon located on the upper-left side of the card" holds the upkeep."""
+    f = _face(page, "warring-kingdom", "Sword")
+    coin = f["badge"]
+    assert coin is not None and coin["text"].startswith("1"), coin
+    assert coin["x"] < f["name"]["x"] and coin["y"] < 10, (coin, f["name"])

@@ -15,8 +15,42 @@ def describe_call(st: ast.Call, comp, who: str) -> str:
     return _call_text(st, comp, who)
 
 
+def _acting(st: ast.Call, who: str) -> tuple[ast.Call, str]:
+    """`VERB ... for P;`: the call without `for P`, and who acts when the sentence must say so ("That player",
+    "Your left-hand neighbour"); "" when the subject goes without saying (`for you`, or P is the player the
+    sentence is already about: "Each other player draws a card")."""
+    player = next((kw.value for kw in st.kwargs if kw.key == "for"), None)
+    if player is None:
+        return st, ""
+    inner = ast.Call(st.verb, st.args, tuple(kw for kw in st.kwargs if kw.key != "for"), st.span, st.cases)
+    if isinstance(player, ast.NameRef) and player.name == "you":
+        return inner, ""
+    named = _cur().names.get(player.name) if isinstance(player, ast.NameRef) else None
+    if named in ("they", "them"):
+        return inner, "" if who == "they" else "they"
+    if named and named != "it":  # "that player", a procedure's "the defender"
+        return inner, named
+    return inner, _seat_words(player)
+
+
+def _seat_words(e: ast.Expr) -> str:
+    """`left` -> "your left-hand neighbour" (a neighbour the caller names), "" for anyone else."""
+    if isinstance(e, ast.NameRef) and e.name in ("left", "right") and e.name not in _cur().names:
+        return f"your {e.name}-hand neighbour"
+    return ""
+
+
 def _call_text(st: ast.Call, comp, who: str, first: str | None = None) -> str:
     """A call's sentence; FIRST replaces the text of its first argument (the picked cards)."""
+    st, subject = _acting(st, who)
+    if subject:  # the sentence's subject follows who acts: "That player gains a Widget", never "Gain a Widget"
+        text = _call_text(st, comp, "they", first)
+        if not text or _full_sentence(text) or text.startswith("+"):
+            return text
+        if subject == "they":  # "they resolve", not "they resolves"
+            text = _base(text)
+        text = text.replace(f"{subject}'s ", "their ")  # "The defender resolves ... their kingdom", said once
+        return f"{subject[0].upper()}{subject[1:]} {text}"
     doc = _cur()
     args: dict[str, str] = {}
     verb = st.verb
@@ -98,6 +132,12 @@ def _call_text(st: ast.Call, comp, who: str, first: str | None = None) -> str:
                     args[p.name + "_prep"] = _onto(kw.value, comp)
     for p in prim.params:
         args.setdefault(p.name, "" if p.default is None else str(p.default))
+    if verb == "trigger" and st.args and isinstance(st.args[0], ast.NameRef):  # the event in the game's words
+        words = next((ev.text for ev in getattr(comp.spec.decl, "events", ()) if ev.name == st.args[0].name), "")
+        words = (words or "").rstrip(":,")
+        # a phrase names the event ("At the end of each combat round"); a whole rule ("When another player
+        # plays an Attack card, you may reveal this ... If you do") is too long to quote: the event's name
+        args["event_words"] = words if ". " not in words else ""
     for case in st.cases:  # outcome blocks: `claim X from hand { honest { ... } }`
         args[f"case:{case.name}"] = nested_block(case.body, comp, who)
     try:

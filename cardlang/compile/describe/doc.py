@@ -26,6 +26,7 @@ class _Doc:
     env: dict[int, dict[str, int]] = field(default_factory=dict)  # per player count: known local numbers
     varied: str = ""                                           # the first number printed side by side
     named_verbs: set[str] = field(default_factory=set)         # game verbs named without a template
+    players: set[str] = field(default_factory=set)             # picked locals that hold a player
 
 
 _DOC: ContextVar[_Doc | None] = ContextVar("cardlang_describe_doc", default=None)

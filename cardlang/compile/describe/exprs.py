@@ -45,7 +45,19 @@ def _choose_words(ch: ast.Choose, comp, who: str) -> tuple[str, bool]:
     src = ch.source
     base = src.source if isinstance(src, ast.Where) else src
     if isinstance(base, ast.NameRef) and base.name in ("others", "players"):  # a choice of players
-        return ("another player" if base.name == "others" else "a player"), False
+        chance = " chosen at random" if isinstance(ch.opts.by, ast.NameRef) and ch.opts.by.name == "chance" else ""
+        return ("another player" if base.name == "others" else "a player") + chance, False
+    seats = _seat_choice(base)
+    if seats:  # `choose 1 from [left, right]`: "your left-hand or right-hand neighbour"
+        if isinstance(src, ast.Where):  # `where count(player.hand) > 0`: "..., one with a card in their hand"
+            doc = _cur()
+            saved = dict(doc.names)
+            doc.names["player"] = "they"
+            try:
+                seats += f" for whom {cond_text(src.cond, comp, 'they')}"
+            finally:
+                doc.names = saved
+        return seats, False
     what, cond = "card", ""
     if isinstance(src, ast.Where):
         many = q.kind == "any" or (q.count is not None and _static_text(q.count, comp, who) != "1")
@@ -70,6 +82,25 @@ def _choose_words(ch: ast.Choose, comp, who: str) -> tuple[str, bool]:
     else:
         amount = f"any number of {_plural(what, 2)}"
     return f"{amount}{cond} from {place}", optional
+
+
+def is_player_pick(e: ast.Expr) -> bool:
+    """A choice among players: `choose 1 from others`, `choose 1 from [left, right]`."""
+    if not isinstance(e, ast.Choose):
+        return False
+    base = e.source.source if isinstance(e.source, ast.Where) else e.source
+    return (isinstance(base, ast.NameRef) and base.name in ("others", "players")) or bool(_seat_choice(base))
+
+
+def _seat_choice(e: ast.Expr) -> str:
+    """`[left, right]` -> "your left-hand or right-hand neighbour"; "" for anything but neighbours."""
+    if not isinstance(e, ast.ListLit) or not e.items:
+        return ""
+    sides = [i.name for i in e.items if isinstance(i, ast.NameRef) and i.name in ("left", "right")
+             and i.name not in _cur().names]
+    if len(sides) != len(e.items):
+        return ""
+    return "your " + " or ".join(f"{s}-hand" for s in dict.fromkeys(sides)) + " neighbour"
 
 
 def _down_to(count: ast.Expr | None, src: ast.Expr, comp) -> str | None:
@@ -111,8 +142,12 @@ def _card_filter(cond: ast.Expr, comp, who: str, plural: bool = False) -> tuple[
         if isinstance(p, ast.Is) and isinstance(p.value, ast.NameRef) and p.value.name == "card" and p.negated:
             nots.append(_a(_type_word(p.type_name, comp)))
             continue
+        kinds = _either_types(p)
         if isinstance(p, ast.Is) and isinstance(p.value, ast.NameRef) and p.value.name == "card" and not p.negated:
             what = _type_noun(p.type_name, comp)
+        elif kinds and all(k in comp.spec.types or k in comp.spec.tags for k in kinds):
+            # `card is Building or card is Citizen or card is MagicItem`: "Building, Citizen or Magic Item card"
+            what = f"{_or([_type_word(k, comp) for k in kinds])} card"
         elif isinstance(p, ast.Compare) and isinstance(p.left, ast.Attr) and isinstance(p.left.obj, ast.NameRef) \
                 and p.left.obj.name == "card":
             prop = p.left.name
@@ -133,6 +168,16 @@ def _card_filter(cond: ast.Expr, comp, who: str, plural: bool = False) -> tuple[
     elif nots:  # "a card that is not a Base, an Income or a Relic card"
         extra.insert(0, f" that is not {_or(nots)}" + (" card" if what == "card" else ""))
     return what, "".join(extra)
+
+
+def _either_types(e: ast.Expr) -> list[str]:
+    """`card is A or card is B or ...` -> [A, B, ...]; [] for anything else."""
+    if isinstance(e, ast.Or):
+        a, b = _either_types(e.left), _either_types(e.right)
+        return a + b if a and b else []
+    if isinstance(e, ast.Is) and isinstance(e.value, ast.NameRef) and e.value.name == "card" and not e.negated:
+        return [e.type_name]
+    return []
 
 
 def _relative(e: ast.Expr, prop: str, comp, who: str) -> str:
@@ -360,6 +405,8 @@ def expr_text(e: ast.Expr | None, comp, who: str) -> str:
         if isinstance(e.obj, ast.NameRef) and e.name in comp.spec.zones:
             whose = "your" if e.obj.name == "you" or (who == "you" and doc.names.get(e.obj.name) == "you") \
                 else "their"
+            if doc.names.get(e.obj.name, "").startswith("the "):  # a procedure's "the defender's board"
+                whose = doc.names[e.obj.name] + "'s"
             if e.obj.name in ("left", "right") and e.obj.name not in doc.names:  # the neighbours
                 whose = f"your {e.obj.name}-hand neighbour's"
             return f"{whose} {_zone_label(e.name, comp)}"

@@ -3,12 +3,15 @@ while, choose one, attacks. Inside one block, a `let` that picks cards is read t
 that acts on it ("Trash a card from your hand. If you do, ..."), and later mentions read "it". Knows no game."""
 from __future__ import annotations
 
+import re
+
 from cardlang.syntax import ast
+from cardlang.syntax.walk import nodes as walk_nodes
 from cardlang.compile.describe.doc import _DOC, _cur, install_block_writer, writing
 from cardlang.compile.describe.words import (_a, _and, _base, _clause, _each, _if_clause, _is_number, _join,
     _lower_first, _may, _or, _past, _they)
-from cardlang.compile.describe.numbers import _is_local, _remember, _static_branch, _static_cond
-from cardlang.compile.describe.exprs import (_card_filter, _choose_words, _find, _uses, cond_text, describe_choose,
+from cardlang.compile.describe.numbers import _is_local, _remember, _static, _static_branch, _static_cond
+from cardlang.compile.describe.exprs import (_card_filter, _choose_words, is_player_pick, _find, _uses, cond_text, describe_choose,
     expr_text)
 from cardlang.compile.describe.labels import _card_name, _counter_word, _is_card_name
 from cardlang.compile.describe.calls import _call_text, describe_call
@@ -30,6 +33,10 @@ def _parts(stmts, comp, who: str) -> list[str]:
     i = 0
     while i < len(stmts):
         st = stmts[i]
+        if isinstance(st, ast.Let) and isinstance(st.value, ast.Choose) \
+                and isinstance(st.value.source, ast.NameRef) and st.value.source.name == "nothing":
+            i += 1  # a choice from nothing asks and picks nothing (a question whose presence must not tell)
+            continue
         if isinstance(st, ast.Let) and _is_pick(st.value):
             text, used = _pick(st, stmts[i + 1:], comp, who)
             out.extend(text)
@@ -62,12 +69,32 @@ def _parts(stmts, comp, who: str) -> list[str]:
         if s:
             out.append(s)
         i += 1
-    return out
+    return _times(out)
+
+
+_TIMES = {2: "twice", 3: "three times", 4: "four times", 5: "five times"}
+
+
+def _times(parts: list[str]) -> list[str]:
+    """The same sentence said again and again is said once, with how often: "Take one Resource of your choice
+    from the bank, twice." (`take_any; take_any;`), never the sentence repeated."""
+    out: list[str] = []
+    runs: list[int] = []
+    for p in parts:
+        if out and p == out[-1] and p.endswith(".") and not p.startswith("+"):
+            runs[-1] += 1
+        else:
+            out.append(p)
+            runs.append(1)
+    return [p if k == 1 else f"{p[:-1]}, {_TIMES.get(k, f'{k} times')}." for p, k in zip(out, runs)]
 
 
 def _is_bookkeeping(st: ast.Stmt, comp) -> bool:
     """A change to a `quiet` counter: bookkeeping the game keeps for itself (never logged, never shown at the
     table), so rules text does not print it either: "Set your in extra to 1" says nothing to a player."""
+    if isinstance(st, ast.Call) and st.verb == "reset" and st.args and isinstance(st.args[0], ast.NameRef):
+        spec = comp.spec.counters.get(st.args[0].name)  # `reset damage;` of a quiet counter: the same
+        return spec is not None and bool(getattr(spec, "quiet", False))
     if not isinstance(st, ast.Assign):
         return False
     spec = comp.spec.counters.get(st.target[-1])
@@ -80,6 +107,15 @@ def describe_stmt(st: ast.Stmt, comp, who: str) -> str:
         return describe_call(st, comp, who)
     if isinstance(st, ast.Assign):
         name = st.target[-1]
+        if who != "you" and len(st.target) == 1 and name in comp.spec.counters \
+                and comp.spec.counters[name].per_player:
+            # a bare counter is the caller's own even inside a sentence about others (`for v in others {
+            # v.marks -= 1; marks += 1; }`): "you get 1 Mark", never "they add 1 to their marks" (nor "+1 Mark",
+            # which would read as theirs)
+            amount = expr_text(st.value, comp, "you")
+            if st.op in ("+=", "-=") and _is_number(amount):
+                return f"You {'get' if st.op == '+=' else 'lose'} {amount} {_counter_word(name, amount, comp)}."
+            return describe_stmt(st, comp, "you")
         amount = expr_text(st.value, comp, who)
         if st.op == "=":
             return _set_text([st], comp, who)
@@ -87,7 +123,7 @@ def describe_stmt(st: ast.Stmt, comp, who: str) -> str:
         if doc.style == "card" and _is_number(amount) and own:
             sign = "+" if st.op == "+=" else "-"
             return f"{sign}{amount} {_counter_word(name, amount, comp)}."
-        seat = _seat(ast.NameRef(st.target[0])) if len(st.target) == 2 else ""
+        seat = (_seat(ast.NameRef(st.target[0])) or _local_player(st.target[0])) if len(st.target) == 2 else ""
         if seat and _is_number(amount):  # "Your left-hand neighbour gets 1 Food."
             verb = "gets" if st.op == "+=" else "loses"
             return f"{seat} {verb} {amount} {_counter_word(name, amount, comp)}."
@@ -115,6 +151,10 @@ def describe_stmt(st: ast.Stmt, comp, who: str) -> str:
         return f"{expr_text(st.count, comp, who)} times: {body}" if body else ""
     if isinstance(st, ast.While):
         body = describe_block(st.body, comp, who)
+        if isinstance(st.cond, ast.NameRef) and _goes_on_by_choice(st.body, st.cond.name):
+            # `while going { ...; going = false; may { ...; going = true; } }`: the loop goes on while a
+            # player says yes, which is what the reader must be told (never "Repeat while you did")
+            return f"Repeat while you choose to go on: {_lower_first(body)}" if body else ""
         return f"Repeat while {cond_text(st.cond, comp, who)}: {_lower_first(body)}" if body else ""
     if isinstance(st, ast.May):
         return _may_text(st, comp, who)
@@ -139,6 +179,10 @@ def _choose_one_text(st: ast.ChooseOption, comp, who: str) -> str:
         label = o.label.strip()
         items.append(f"{label} \u2014 {body}" if label and label.lower() != body.lower() else body)
     lead = "Choose one" if who == "you" else "chooses one"
+    by = st.opts.by
+    chooser = _local_player(by.name) or _seat(by) if isinstance(by, ast.NameRef) and by.name != "you" else ""
+    if chooser:  # `choose by first { ... }`: "the first player chooses one"
+        lead = f"{chooser} chooses one"
     return f"{lead}: {'; or '.join(items)}."
 
 
@@ -146,6 +190,18 @@ def _owner(st: ast.Assign, who: str) -> str:
     if len(st.target) == 2:
         return "your" if st.target[0] == "you" else "their"
     return "Your" if who == "you" else "their"
+
+
+def _local_player(name: str) -> str:
+    """A local holding a player (`let first = choose 1 from players ...;`, `let second = first.left;`): "the
+    first player" when the designer named it with a word, else "that player"; "" for anything else."""
+    doc = _cur()
+    v = doc.values.get(name)
+    is_player = doc.names.get(name) == "that player" or name in doc.players or \
+        (isinstance(v, ast.Attr) and v.name in ("left", "right"))
+    if not is_player:
+        return ""
+    return f"the {name} player" if name.isalpha() and len(name) >= 3 else "that player"
 
 
 def _seat(e: ast.Expr) -> str:
@@ -208,7 +264,11 @@ def _if_text(st: ast.If, comp, who: str) -> str:
     then = _parts(st.then.stmts, comp, who)
     if not then:
         return ""
-    s = f"If {cond_text(c, comp, who)}, {_clause(then, who)}"
+    cond = cond_text(c, comp, who)
+    body = _clause(then, who)
+    while body.lower().startswith(f"if {cond}, "):  # `if a { if b { ... } }` both read "you did": say it once
+        body = body[len(cond) + 5:]
+    s = f"If {cond}, {body}"
     if isinstance(st.else_, ast.Block):
         other = _parts(st.else_.stmts, comp, who)
         if other:
@@ -232,17 +292,46 @@ def _by_count(st: ast.If, comp, who: str) -> str:
             c = _static_cond(node.cond)
             if c is None:  # the rest of the chain depends on play: say it as written
                 text = _if_text(node, comp, who)
-                out.append(f"Otherwise, {_lower_first(text)}" if out and text else text)
+                out.append(((), f"Otherwise, {_lower_first(text)}" if out and text else text))
                 break
             applies = [n for n in left if c[n]]
             block, node = node.then, node.else_
         else:
             applies, block, node = list(left), node, None
         left = [n for n in left if n not in applies]
-        parts = _parts(block.stmts, comp, who) if applies else []
+        parts = _parts(_apply_for(block.stmts, applies, comp), comp, who) if applies else []
         if parts:
-            out.append(f"With {_counts_text(applies)} players, {_clause(parts, who)}")
-    return " ".join(x for x in out if x)
+            said = _clause(parts, who)
+            if out and out[-1][0] and out[-1][1] == said:  # two branches alike: "With 3 or 4 players, ..."
+                applies = list(out.pop()[0]) + applies
+            out.append((applies, said))
+    return " ".join(f"With {_counts_text(ns)} players, {said}" if ns else said for ns, said in out if said)
+
+
+def _apply_for(stmts, applies: list[int], comp) -> list:
+    """A branch's own local numbers (`each = 5;` under `if n == 2`) hold for its player counts only: set them
+    for APPLIES and leave the other statements to be said (set for every count, the last branch's value
+    would print for all: "the top 2 cards" where play deals 3)."""
+    doc = _cur()
+    rest = []
+    for s in stmts:
+        v = _static(s.value) if isinstance(s, ast.Assign) and _is_local(s, comp) and s.op == "=" else None
+        if v is None:
+            rest.append(s)
+            continue
+        for n in applies:
+            doc.env[n][s.target[0]] = v[n]
+    return rest
+
+
+def _goes_on_by_choice(body: ast.Block, name: str) -> bool:
+    """NAME (a local) is set true only inside a `may` block of BODY."""
+    sets = [n for n in walk_nodes(body) if isinstance(n, ast.Assign) and n.target == (name,)
+            and isinstance(n.value, ast.BoolLit) and n.value.value]
+    in_may = [n for m in walk_nodes(body) if isinstance(m, ast.May) for n in walk_nodes(m.body)
+              if isinstance(n, ast.Assign) and n.target == (name,)
+              and isinstance(n.value, ast.BoolLit) and n.value.value]
+    return bool(sets) and len(sets) == len(in_may)
 
 
 def _counts_text(ns: list[int]) -> str:
@@ -290,6 +379,11 @@ def _for_text(st: ast.For, comp, who: str) -> str:
         return _each(subject, parts) if parts else ""
     doc.names[st.var] = "it"
     body = describe_block(st.body, comp, who)
+    if isinstance(it, ast.ListLit) and it.items and all(isinstance(i, ast.IntLit) for i in it.items) \
+            and not re.search(r"\bit\b", body):
+        # `for f in [1, 2, 3, 4, 5] { advance p f; }` whose sentence already says "in each front": the loop
+        # over numbers is how the rule is carried out, not a step of its own
+        return body
     return f"For {_each_phrase(it, comp, who)}: {_lower_first(body)}" if body else ""
 
 
@@ -368,6 +462,8 @@ def _pick(let: ast.Let, rest: list, comp, who: str) -> tuple[list[str], int]:
     if nxt is not None and _acts_on(nxt, name):
         text = _call_text(nxt, comp, who, first=phrase + of_your_choice)
         _acted(name, nxt.verb)
+        if is_player_pick(x):  # `let first = choose 1 from players ...; first_turn first;`: still a player
+            doc.players.add(name)
         return [_may(text, who) if optional else text], j + 1
     if nxt is not None and isinstance(nxt, ast.If) and isinstance(nxt.cond, ast.NameRef) \
             and nxt.cond.name == name:
@@ -390,7 +486,7 @@ def _pick(let: ast.Let, rest: list, comp, who: str) -> tuple[list[str], int]:
                     exact = isinstance(x, ast.Choose) and x.quantity.kind == "exactly"
                     out.append(_if_clause("cannot" if exact else "do not", other, who))
             return out, j + 1
-    doc.names[name] = "it"
+    doc.names[name] = "that player" if is_player_pick(x) else "it"
     verb = "choose" if who == "you" or not chooser_is_you else "you choose"
     sentence = f"{verb} {phrase}." if isinstance(x, ast.Choose) else f"look at {phrase}."
     if isinstance(x, ast.Choose) and who != "you" and not chooser_is_you:

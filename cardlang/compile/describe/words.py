@@ -92,6 +92,9 @@ def _if_clause(word: str, parts: list[str], who: str, joiner: str = " ") -> str:
         if who != "you" and p[:1].islower():
             p = "they " + _base(p)
         items.append(_lower_first(p) if i == 0 else (_upper_first(p) if joiner == " " else _lower_first(p).rstrip(".")))
+    again = f"if {subject} {word}, "
+    while items and items[0].startswith(again):  # a clause inside the same clause: never "If you did, if you did"
+        items[0] = items[0][len(again):]
     if joiner != " ":
         items = [items[0].rstrip(".")] + items[1:]
         body = items[0] if len(items) == 1 else ", ".join(items[:-1]) + joiner + items[-1]
@@ -178,7 +181,8 @@ def _past(verb: str) -> str:
 
 def _articles(text: str) -> str:
     """"draws 1 card" -> "draws a card" (printed cards spell out one card)."""
-    return re.sub(r"(?<![+\-\d/] )(?<![+\-\d])\b1 ([a-z][a-z]+)\b", lambda m: _a(m.group(1)), text)
+    return re.sub(r"(?<![+\-\d/] )(?<![+\-\d])\b1 (?!(?:to|of|or|and|in|on|at|is|per|from)\b)([a-z][a-z]+)\b",
+                  lambda m: _a(m.group(1)), text)  # "1 to 5", "row 1 of": a number, not "a card"
 
 
 def _fill(template: str, args: dict[str, str]) -> str:
@@ -191,6 +195,9 @@ def _fill(template: str, args: dict[str, str]) -> str:
         value = args.get(key, key)
         last_number[0] = value
         return value
+    # "{side}'s units" with side = you: "your units"
+    template = re.sub(r"\{([A-Za-z_]+)\}'s\b", lambda m: "your" if args.get(m.group(1)) == "you" else m.group(0),
+                      template)
     out = re.sub(r"\{([A-Za-z_]+)\}", sub, template)
     return out if out.endswith((".", "!", "?", ":")) else out + "."
 

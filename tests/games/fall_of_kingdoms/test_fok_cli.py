@@ -31,7 +31,7 @@ def test_cards_marks_every_reconstructed_card() -> None:
     for name, text in entries.items():
         if "Destiny" in text.split("]")[0] and name not in ("The Betrayal", "Meteor Shower"):
             assert text.rstrip().endswith("†"), name
-    assert "Saint [Character] cost 2; copies 4; blocks Kingdom Attack" in r.output
+    assert "Saint [Character] Cost 2 · Blocks Kingdom Attack · \u00d74" in r.output
     assert "† reconstructed: not from a public source" in r.output
 
 

@@ -89,7 +89,7 @@ def test_cards_marks_reconstructed_numbers_and_abilities() -> None:
     assert r.exit_code == 0, r.output
     lines = r.output.splitlines()
     axe = next(i for i, line in enumerate(lines) if line.startswith("Axe "))
-    assert "offence 1;" in lines[axe] and "cost 6†" in lines[axe]       # +1 is the rulebook's, 6 is ours
+    assert "Offence 1 ·" in lines[axe] and "Cost 6†" in lines[axe]      # +1 is the rulebook's, 6 is ours
     assert not lines[axe + 1].endswith("†")                               # the kill is the rulebook's
     knight = next(i for i, line in enumerate(lines) if line.startswith("Knight "))
     assert lines[knight + 1].endswith("†")                                # Charge is ours
