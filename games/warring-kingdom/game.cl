@@ -508,7 +508,7 @@ verb strike(s: cards, side: player, foe: player, f: int) {
   if aim_castle > 0 { t = foe.board where card is Castle; }
   if count(t) > 1 { t = choose 1 from t by side as target prompt "{s} strikes which?"; }
   if t { hit s side foe t s.power f; }
-  else { note "{side}'s {s} finds no target on front {f}"; }
+  else { note "{side}'s {s} on front {f} finds no target"; }
 }
 
 verb hit(s: cards, side: player, foe: player, t: cards, power: int, f: int) {
@@ -524,7 +524,9 @@ verb hit(s: cards, side: player, foe: player, t: cards, power: int, f: int) {
   let need = value;
   let got = t.damage;
   let dealt = blow;
-  note "{side}'s {s} strikes {foe}'s {t} on front {f}: {dealt} damage ({got}/{need})";
+  let tf = column(t);
+  // Each unit on its own front: the fronts face each other, so front F strikes towards the foe's front 6 - F.
+  note "{side}'s {s} on front {f} strikes {foe}'s {t} on front {tf}: {dealt} damage ({got}/{need})";
   if t is Unit and got >= need {
     let col = column(t);
     fate = 0;
