@@ -64,7 +64,7 @@ game "warring-kingdom" {
   counter crits: per player, quiet;                // rolled 6s this round
   counter headshots: per player, quiet;            // critical hits granted by cards this round
   counter round: shared, quiet;                    // round of the combat going on; 0 outside combat
-  counter lost: per player, quiet;                 // units lost in the combat going on (its closing line)
+  counter units_lost: per player, quiet;           // units lost in the combat going on (its closing line)
   counter blow: shared, unbounded, quiet;          // damage of the hit being resolved
   counter piercing: shared, max 1, quiet;          // the hit being resolved ignores Armor
   counter fate: shared, max 2, quiet;              // of a wounding hit: 0 wounded, 1 killed, 2 converted
@@ -348,8 +348,8 @@ verb combat(d: player) "attack {d}" {
   }
   reset spent;
   round = 0;
-  lost = 0;
-  d.lost = 0;
+  units_lost = 0;
+  d.units_lost = 0;
   let going = true;
   while going {
     round += 1;
@@ -373,8 +373,8 @@ verb combat(d: player) "attack {d}" {
   }
   // The outcome, when the Castle stands (a destroyed one ends the game at Cleanup): R-WK names no winner of
   // a combat short of that, only the units each side lost (wounded, killed or converted).
-  let mine = lost;
-  let theirs = d.lost;
+  let mine = units_lost;
+  let theirs = d.units_lost;
   note "{you}'s attack on {d} ends: {d}'s Castle stands; units lost: {you} {mine}, {d} {theirs}";
   // "After the end of combat it is returned to its normal location."
   castle_home d;
@@ -570,8 +570,8 @@ verb cleanup(a: player, d: player) {
   trigger mend [a.board, a.fallen] for a;                    // Healing Draught
   trigger mend [d.board, d.fallen] for d;
   // Every unit a side lost this round is now dead, wounded, or converted by the other side.
-  a.lost += count([a.dead, a.fallen] where card is Unit) + count(d.converts where card is Unit);
-  d.lost += count([d.dead, d.fallen] where card is Unit) + count(a.converts where card is Unit);
+  a.units_lost += count([a.dead, a.fallen] where card is Unit) + count(d.converts where card is Unit);
+  d.units_lost += count([d.dead, d.fallen] where card is Unit) + count(a.converts where card is Unit);
   for p in [a, d] {
     return_card p.dead where card is Unit;
     discard p.fallen where card is Unit;
