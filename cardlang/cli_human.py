@@ -179,7 +179,7 @@ class HumanAgent:
 
 def _picks(raw: str, lines: list[tuple[str, list[int]]], lo: int, hi: int) -> list[int] | str:
     """The options an answer picks: each number is a line as shown (the numbering the person sees is the one
-    they answer with, from the keyboard or an --input file); a folded line "Copper x3" may be named up to 3
+    they answer with, from the keyboard or an --input file); a folded line "Gem x3" may be named up to 3
     times, and each time picks the next of its cards. A string is what is wrong with the answer."""
     parts = raw.replace(",", " ").split()
     try:
@@ -228,7 +228,7 @@ def option_texts(state, decision: Decision, game=None) -> list[str]:
 def folded_options(state, decision: Decision, game=None) -> list[tuple[str, list[int]]]:
     """The options as numbered lines, each with the options it stands for: cards nobody can tell apart (the
     same name, zone, slot, attachments, shown properties, cost and per-card counters) fold into one line,
-    "Copper x3  [cost 0]"; picking that line picks the first of them not picked yet. Look-alikes that differ
+    "Gem x3  [cost 2]"; picking that line picks the first of them not picked yet. Look-alikes that differ
     only where the line does not say (their zone, a counter) keep apart, told by their place ("2nd in hand")."""
     looks = _looks(state, decision, game)
     if looks is None:
