@@ -38,6 +38,7 @@ class HumanAgent:
         self.flush_table: Callable[[], None] = lambda: None
         self.style = None
         self.shown_turn: tuple | None = None        # (turn number, seat) whose whole table was last shown
+        self.lines: list | None = None               # the numbered lines of the question being asked
 
     def attach_table(self, flush: Callable[[], None], style) -> None:
         """Called by the table: FLUSH prints what happened so far, before this person is asked anything."""
@@ -112,7 +113,9 @@ class HumanAgent:
                 if a in ("n", "no"):
                     return []
                 self.echo("  please answer yes or no")
-        for i, text in enumerate(option_texts(state, decision, self.game), 1):
+        lines = folded_options(state, decision, self.game)
+        self.lines = lines
+        for i, (text, _) in enumerate(lines, 1):
             self.echo(f"  {i:>2}. {text}")
         lo, hi = decision.min, min(decision.max, len(decision.labels))
         if lo == hi == 1:
@@ -123,22 +126,19 @@ class HumanAgent:
             hint = f"{lo} numbers"
         else:
             hint = f"{lo} to {hi} numbers" + (", or empty for none" if lo == 0 else "")
+        if hi > 1 and any(len(members) > 1 for _, members in lines):
+            self.echo("  (a line with xN may be named up to N times: \"1 1\" picks two of line 1)")
         ask = "?N reads card N" if decision.kind == "cards" else "?NAME reads a card"
-        while True:
-            raw = self._read(f"  choose {hint} ({ask}): ", view, decision)
-            parts = raw.replace(",", " ").split()
-            try:
-                picks = [int(x) - 1 for x in parts]
-            except ValueError:
-                self.echo("  numbers only, please (or ?N to read option N)")
-                continue
-            if len(set(picks)) != len(picks) or any(not (0 <= i < len(decision.labels)) for i in picks):
-                self.echo(f"  pick from 1 to {len(decision.labels)}, each at most once")
-                continue
-            if not (lo <= len(picks) <= hi):
-                self.echo(f"  choose exactly {lo}" if lo == hi else f"  choose {lo} to {hi}")
-                continue
-            return picks
+        try:
+            while True:
+                raw = self._read(f"  choose {hint} ({ask}): ", view, decision)
+                picks = _picks(raw, lines, lo, hi)
+                if isinstance(picks, str):
+                    self.echo(f"  {picks}")
+                    continue
+                return picks
+        finally:
+            self.lines = None
 
     def _read(self, prompt: str, view: View | None = None, decision: Decision | None = None) -> str:
         while True:
@@ -158,7 +158,8 @@ class HumanAgent:
                 raise InputClosed()
             words = line.strip()
             if words.startswith("?") and view is not None:
-                for text in card_text(self.game, view.rules_state, decision, words[1:].strip()):
+                for text in card_text(self.game, view.rules_state, decision, words[1:].strip(),
+                                      self.lines):
                     typer.echo(self.style.line(text) if self.style is not None else text)  # wrapped already
                 continue
             if words.lower().startswith("say ") and words[4:].strip():
@@ -176,37 +177,119 @@ class HumanAgent:
         self.heard = len(self.table)
 
 
+def _picks(raw: str, lines: list[tuple[str, list[int]]], lo: int, hi: int) -> list[int] | str:
+    """The options an answer picks: each number is a line as shown (the numbering the person sees is the one
+    they answer with, from the keyboard or an --input file); a folded line "Gem x3" may be named up to 3
+    times, and each time picks the next of its cards. A string is what is wrong with the answer."""
+    parts = raw.replace(",", " ").split()
+    try:
+        numbers = [int(x) for x in parts]
+    except ValueError:
+        return "numbers only, please (or ?N to read option N)"
+    folded = any(len(members) > 1 for _, members in lines)
+    taken: dict[int, int] = {}
+    picks = []
+    for n in numbers:
+        if not 1 <= n <= len(lines):
+            return f"pick from 1 to {len(lines)}"
+        members = lines[n - 1][1]
+        k = taken.get(n, 0)
+        if k >= len(members):
+            return (f"line {n} has {len(members)} card{'s' if len(members) != 1 else ''}: name it at most "
+                    f"{len(members)} time{'s' if len(members) != 1 else ''}" if folded else
+                    f"pick from 1 to {len(lines)}, each at most once")
+        taken[n] = k + 1
+        picks.append(members[k])
+    if not (lo <= len(picks) <= hi):
+        return f"choose exactly {lo}" if lo == hi else f"choose {lo} to {hi}"
+    return picks
+
+
 def option_texts(state, decision: Decision, game=None) -> list[str]:
     """Each option as the decider sees it: a card's name, then where it is when several share that name (its
-    slot on a board, or its place in the zone), what its zone `shows`, then its cost; a player by seat."""
-    from cardlang.table.screen import price, zone_word
-    labels = list(decision.labels)
-    if decision.kind != "cards":
-        return labels
+    slot on a board, or its place in the zone), what its zone `shows`, then its cost; a player by seat. One
+    line per option, none folded (what `replay` lists: its answers name the options themselves)."""
+    looks = _looks(state, decision, game)
+    if looks is None:
+        return list(decision.labels)
     counts: dict[str, int] = {}
-    for label in labels:
+    for label, _, _ in looks:
         counts[label] = counts.get(label, 0) + 1
     seen: dict[str, int] = {}
     out = []
-    for opt, label in zip(decision.options, labels):
+    for opt, (label, extra, _) in zip(decision.options, looks):
+        if counts[label] > 1 and isinstance(opt, int) and state.cell.get(opt) is None:
+            seen[label] = seen.get(label, 0) + 1
+            extra = [f"{_ordinal(seen[label])} in {_zone_word(state, opt)}"] + extra
+        out.append(_line(label, extra))
+    return out
+
+
+def folded_options(state, decision: Decision, game=None) -> list[tuple[str, list[int]]]:
+    """The options as numbered lines, each with the options it stands for: cards nobody can tell apart (the
+    same name, zone, slot, attachments, shown properties, cost and per-card counters) fold into one line,
+    "Gem x3  [cost 2]"; picking that line picks the first of them not picked yet. Look-alikes that differ
+    only where the line does not say (their zone, a counter) keep apart, told by their place ("2nd in hand")."""
+    looks = _looks(state, decision, game)
+    if looks is None:
+        return [(label, [i]) for i, label in enumerate(decision.labels)]
+    groups: dict[tuple, list[int]] = {}
+    for i, (_, _, key) in enumerate(looks):
+        groups.setdefault(key, []).append(i)
+    counts: dict[str, int] = {}
+    for members in groups.values():
+        label = looks[members[0]][0]
+        counts[label] = counts.get(label, 0) + 1
+    seen: dict[str, int] = {}
+    out = []
+    for members in groups.values():
+        label, extra, _ = looks[members[0]]
+        opt = decision.options[members[0]]
+        if counts[label] > 1 and isinstance(opt, int) and state.cell.get(opt) is None:
+            seen[label] = seen.get(label, 0) + 1
+            extra = [f"{_ordinal(seen[label])} in {_zone_word(state, opt)}"] + extra
+        if len(members) > 1:
+            label += f" x{len(members)}"
+        out.append((_line(label, extra), members))
+    return out
+
+
+def _line(label: str, extra: list[str]) -> str:
+    return label + (f"  [{'; '.join(extra)}]" if extra else "")
+
+
+def _zone_word(state, opt: int) -> str:
+    from cardlang.table.screen import zone_word
+    return zone_word(state.loc[opt])
+
+
+def _looks(state, decision: Decision, game) -> list[tuple[str, list[str], tuple]] | None:
+    """For a choice of cards, each option's name, what the line says of it besides its place, and what it
+    can be told apart by (the line, its zone, its per-card counters: two look-alikes one counter apart are
+    never one line); None for a choice that is not of cards."""
+    from cardlang.table.screen import price
+    if decision.kind != "cards":
+        return None
+    out = []
+    for opt, label in zip(decision.options, decision.labels):
         d = state.card_def[opt] if isinstance(opt, int) else opt
         extra = []
+        key: tuple = ()
         if isinstance(opt, int):
             cell = state.cell.get(opt)
             zone = state.loc[opt]
             if cell is not None:
                 extra.append(f"column {cell[0]}, row {cell[1]}")
-            elif counts[label] > 1:
-                seen[label] = seen.get(label, 0) + 1
-                extra.append(f"{_ordinal(seen[label])} in {zone_word(zone)}")
             for a in state.attached.get(opt, ()):
                 extra.append("with " + state.card_def[a].name)
             if cell is None and zone.spec.shows:  # what the game prints large on the card (`shows icon`)
                 extra += _shown(d, zone.spec.shows, game)
+            key = (id(zone), tuple((c.name, v) for c in state.counter_specs if c.per_card
+                                   and (v := state.card_counters[c.name].get(opt, c.start)) != c.start))
         cost = price(state, d) if d is not None else ""
         if cost:
             extra.append(f"cost {cost}")
-        out.append(label + (f"  [{'; '.join(extra)}]" if extra else ""))
+        out.append((label, extra, (label, tuple(extra)) + key))
     return out
 
 
@@ -235,12 +318,17 @@ def _ordinal(n: int) -> str:
     return f"{n}{'th' if 10 <= n % 100 <= 20 else {1: 'st', 2: 'nd', 3: 'rd'}.get(n % 10, 'th')}"
 
 
-def card_text(game, state, decision: Decision | None, key: str) -> list[str]:
+def card_text(game, state, decision: Decision | None, key: str, lines: list | None = None) -> list[str]:
     """`?3`: the card of option 3 as printed; `?NAME`: that card of the game; `?` alone: how to ask. The lines
-    are indented under the prompt and wrapped to the screen, ready to print."""
+    are indented under the prompt and wrapped to the screen, ready to print. LINES: the numbered lines as
+    shown (folded look-alikes), so that N is the number the person sees."""
     d = None
     if key.isdigit():  # an option's number: only a choice of cards has cards to read
         i = int(key) - 1
+        if lines is not None and 0 <= i < len(lines):
+            i = lines[i][1][0]
+        elif lines is not None:
+            i = -1
         if decision is not None and decision.kind == "cards" and 0 <= i < len(decision.options):
             opt = decision.options[i]
             d = state.card_def[opt] if isinstance(opt, int) else opt

@@ -35,6 +35,7 @@ GAMES = {
 def record_answers(game_id: str) -> list[str]:
     """The answers seat 1's bot gives in the game with a person, as a person would type them."""
     from cardlang.agents import make_agent
+    from cardlang.cli_human import folded_options
     from cardlang.compile.game import load_game
     from cardlang.runtime.engine import play_game
 
@@ -53,8 +54,10 @@ def record_answers(game_id: str) -> list[str]:
                 return picks  # the terminal tells a person so and reads no answer
             if decision.kind == "yesno":
                 typed.append("yes" if picks else "no")
-            else:
-                typed.append(" ".join(str(i + 1) for i in picks))
+            else:  # the numbers of the lines a person sees (look-alike cards fold into one line)
+                lines = folded_options(view.rules_state, decision, game)
+                line_of = {i: n for n, (_, members) in enumerate(lines, 1) for i in members}
+                typed.append(" ".join(str(line_of[i]) for i in picks))
             return picks
     agents = [make_agent(game, n, seed + i) for i, n in enumerate(seats)]
     agents[0] = Typist(agents[0])

@@ -66,6 +66,7 @@ game "warring-kingdom" {
   counter crits: per player, quiet;                // rolled 6s this round
   counter headshots: per player, quiet;            // critical hits granted by cards this round
   counter round: shared, quiet;                    // round of the combat going on; 0 outside combat
+  counter units_lost: per player, quiet;           // units lost in the combat going on (its closing line)
   counter blow: shared, unbounded, quiet;          // damage of the hit being resolved
   counter piercing: shared, max 1, quiet;          // the hit being resolved ignores Armor
   counter fate: shared, max 2, quiet;              // of a wounding hit: 0 wounded, 1 killed, 2 converted
@@ -349,6 +350,8 @@ verb combat(defender: player) "attack {defender}" steps "Combat" {
   }
   reset spent;
   round = 0;
+  units_lost = 0;
+  defender.units_lost = 0;
   let going = true;
   while going {
     round += 1;
@@ -370,6 +373,11 @@ verb combat(defender: player) "attack {defender}" steps "Combat" {
         privately;
     }
   }
+  // The outcome, when the Castle stands (a destroyed one ends the game at Cleanup): R-WK names no winner of
+  // a combat short of that, only the units each side lost (wounded, killed or converted).
+  let mine = units_lost;
+  let theirs = defender.units_lost;
+  note "{you}'s attack on {defender} ends: {defender}'s Castle stands; units lost: {you} {mine}, {defender} {theirs}";
   // "After the end of combat it is returned to its normal location."
   castle_home defender;
   display board with defender.board;
@@ -513,7 +521,7 @@ verb strike(s: cards, side: player, foe: player, f: int) {
   if aim_castle > 0 { t = foe.board where card is Castle; }
   if count(t) > 1 { t = choose 1 from t by side as target prompt "{s} strikes which?"; }
   if t { hit s side foe t s.power f; }
-  else { note "{side}'s {s} finds no target on front {f}"; }
+  else { note "{side}'s {s} on front {f} finds no target"; }
 }
 
 verb hit(s: cards, side: player, foe: player, t: cards, power: int, f: int) {
@@ -529,7 +537,9 @@ verb hit(s: cards, side: player, foe: player, t: cards, power: int, f: int) {
   let need = value;
   let got = t.damage;
   let dealt = blow;
-  note "{side}'s {s} strikes {foe}'s {t} on front {f}: {dealt} damage ({got}/{need})";
+  let tf = column(t);
+  // Each unit on its own front: the fronts face each other, so front F strikes towards the foe's front 6 - F.
+  note "{side}'s {s} on front {f} strikes {foe}'s {t} on front {tf}: {dealt} damage ({got}/{need})";
   if t is Unit and got >= need {
     let col = column(t);
     fate = 0;
@@ -564,6 +574,9 @@ verb cleanup(a: player, d: player) quiet "clean up: a destroyed Castle loses the
   trigger finish [d.board, d.fallen, d.dead] foe=a for d;
   trigger mend [a.board, a.fallen] for a;                    // Healing Draught
   trigger mend [d.board, d.fallen] for d;
+  // Every unit a side lost this round is now dead, wounded, or converted by the other side.
+  a.units_lost += count([a.dead, a.fallen] where card is Unit) + count(d.converts where card is Unit);
+  d.units_lost += count([d.dead, d.fallen] where card is Unit) + count(a.converts where card is Unit);
   for p in [a, d] {
     return_card p.dead where card is Unit;
     discard p.fallen where card is Unit;
