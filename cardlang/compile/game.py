@@ -395,7 +395,7 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
             if cand_ce.type != "card names":
                 raise CardCompileError("a pool is drawn from card names, e.g. `cards where card is Action`",
                                        pd.source.span)
-            candidates = cand_ce.fn(Ctx(None, 0))  # type: ignore[arg-type]  # card-name filters read no state
+            candidates = cand_ce.fn(Ctx(_NoState(), 0))  # type: ignore[arg-type]  # card-name filters read no state
             default = []
             for n in pd.default:
                 if n not in by_name:
@@ -422,6 +422,15 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
     return CompiledGame(spec.id, spec.title, spec, defs, decl.players, setup, turn, comp.phases, end, score,
                         tiebreak, pools, comp, card_files={d.name: Path(p) for d, p in cards},
                         decls={d.name: d for d, _ in cards}, end_parts=end_parts)
+
+
+class _NoState:
+    """What a pool's filter runs on before any game: no state, only a step budget for its loops to spend."""
+
+    __slots__ = ("steps", "step_budget")
+
+    def __init__(self) -> None:
+        self.steps, self.step_budget = 0, 200_000
 
 
 def _describe():
