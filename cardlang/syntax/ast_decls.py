@@ -73,9 +73,13 @@ class CounterDecl:
 
 @node
 class PropertyDecl:
+    """`property NAME [: TYPE [MIN to MAX]] [= DEFAULT];`: TYPE is `number` or `text` (None: as the default)."""
+
     name: str
     default: Expr | None
     span: Span = span_field()
+    type: str | None = None
+    bounds: tuple[int, int] | None = None
 
 
 @node

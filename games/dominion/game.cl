@@ -7,9 +7,9 @@ game dominion {
   tags Kingdom: quiet;                // the 25 kingdom cards, from which the 10 supply piles are chosen;
                                       // a set-up marker, not printed on the cards
 
-  property cost = 0;
-  property worth = 0;                 // coins a Treasure gives when played
-  property vp = 0;
+  property cost: number = 0;
+  property worth: number = 0;                 // coins a Treasure gives when played
+  property vp: number = 0;
 
   zone supply: shared, public, piles;
   zone trash: shared, public;

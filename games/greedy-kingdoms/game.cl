@@ -10,14 +10,14 @@ game "greedy-kingdoms" {
   tags Starting, Advanced, Palace, TwoPlayersOnly;
 
   // A defending Hero blocks the attacking Hero with the same icon (R-GK Resolve the Attack).
-  property icon = "";
+  property icon: text = "";
   // The "-" banner: tokens returned to the bank to use a Hero or to obtain an Upgrade (R-GK Card Costs).
-  property cost_honor = 0;
-  property cost_gold = 0;
-  property cost_food = 0;
-  property cost_land = 0;
-  property cost_any = 0;
-  property side = "";             // an Upgrade's Attack/Defend icon: the role in which it works (GKD 2.7)
+  property cost_honor: number = 0;
+  property cost_gold: number = 0;
+  property cost_food: number = 0;
+  property cost_land: number = 0;
+  property cost_any: number = 0;
+  property side: text = "";             // an Upgrade's Attack/Defend icon: the role in which it works (GKD 2.7)
 
   // 12 tokens of each Resource in the box (R-GK Components): raising a counter takes from its bank, lowering
   // it puts tokens back, and nobody can take what the bank does not hold.

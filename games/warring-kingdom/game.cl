@@ -16,17 +16,17 @@ game "warring-kingdom" {
   variant limited "Limited War: every castle turns to its Aged side once a supply deck runs out";
   variant epic "Epic War: each starting deck is 5 Copper, 5 Town Guard and 5 Beggar" players 2 to 3;
 
-  property cost = 0;
-  property upkeep = 0;          // paid each Pay phase to keep the card deployed
-  property worth = 0;           // coins an income card (or the Castle) gives
-  property offence = 0;         // strike damage as the Attacker; on equipment, what it adds to its carrier
-  property defence = 0;         // strike damage as the Defender
-  property hp = 0;              // on equipment (armour), what it adds to its carrier
-  property steadfast = 0;       // rolled critical hits cannot be applied to it
-  property reach = 0;           // on a weapon: its carrier strikes from row 2 like a Ranged unit
-  property soldiers_only = 0;   // on equipment: only a Soldier may carry it
-  property forced = 0;          // never discarded by choice; its upkeep is paid first
-  property ready = 1;           // on an Action card: 1 when its action can be carried out in full now
+  property cost: number = 0;
+  property upkeep: number = 0;          // paid each Pay phase to keep the card deployed
+  property worth: number = 0;           // coins an income card (or the Castle) gives
+  property offence: number = 0;         // strike damage as the Attacker; on equipment, what it adds to its carrier
+  property defence: number = 0;         // strike damage as the Defender
+  property hp: number = 0;              // on equipment (armour), what it adds to its carrier
+  property steadfast: number = 0;       // rolled critical hits cannot be applied to it
+  property reach: number = 0;           // on a weapon: its carrier strikes from row 2 like a Ranged unit
+  property soldiers_only: number = 0;   // on equipment: only a Soldier may carry it
+  property forced: number = 0;          // never discarded by choice; its upkeep is paid first
+  property ready: number = 1;           // on an Action card: 1 when its action can be carried out in full now
 
   zone deck: per player, hidden, refill discard;
   zone hand: per player, owner;
