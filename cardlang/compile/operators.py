@@ -16,7 +16,7 @@ from cardlang.primitives import registry as R
 from cardlang.primitives.types import (applied, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
                                        TEXT, ZONE, article as _article)
 from cardlang.primitives.values import _bounded, _div, _mod, _too_big
-from cardlang.runtime.state import NUMBER_LIMIT
+from cardlang.runtime.state import NUMBER_LIMIT, IllegalAction
 from cardlang.runtime import zones as Z
 from cardlang.syntax import ast
 
@@ -77,7 +77,7 @@ def cards_are_named(state, cards: list[int], name: str, negated: bool) -> bool:
 def top_named_in(state, zone, d, n: int) -> list[int]:
     """`top N of (NAME in ZONE)`: _top_of_cards(cards_named_in(STATE, ZONE, D), N) without copying the pile."""
     if n <= 0:
-        return []
+        return _none_of(n)
     if zone.spec.piles:
         pile = state.piles.get((zone.spec.slot, d.name))
         return pile.cards[: -n - 1: -1] if pile is not None else []
@@ -86,7 +86,14 @@ def top_named_in(state, zone, d, n: int) -> list[int]:
 
 def _top_of_cards(cards: list[int], n: int) -> list[int]:
     """`top N of CARDS` for a set of cards (not a zone): its last ones are on top."""
-    return cards[: -n - 1: -1] if n > 0 else []
+    return cards[: -n - 1: -1] if n > 0 else _none_of(n)
+
+
+def _none_of(n: int) -> list[int]:
+    """`top N of` with N at most 0: no card, or a rule violation for fewer than none."""
+    if n < 0:
+        raise IllegalAction(f"cannot take {n} cards")
+    return []
 
 
 class Operators:
