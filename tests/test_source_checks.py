@@ -106,12 +106,6 @@ def test_a_game_declaration_accepted_in_silence_before(home: Path, old: str, new
     assert expect in out, out
 
 
-def test_a_pool_larger_than_its_source(home: Path) -> None:
-    _break(home, "pool kingdom 10 from", "pool kingdom 100 from")
-    out = check(home / "games/dominion")
-    assert "game.cl:27:3: error: pool 'kingdom' takes 100 cards from 25" in out, out
-
-
 def test_types_and_tags_swapped(tmp_path: Path) -> None:
     (tmp_path / "odd.card").write_text("card Odd {\n  types Kingdom; tags Action; cost 1;\n}\n")
     out = check(tmp_path / "odd.card", "--game", "dominion")

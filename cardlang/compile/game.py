@@ -417,9 +417,6 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
                     raise CardCompileError(f"unknown card '{n}' in the default {pd.name}", pd.span,
                                            hint=did_you_mean(n, by_name))
                 default.append(by_name[n])
-            if pd.size > len(candidates):
-                raise CardCompileError(f"pool '{pd.name}' takes {pd.size:,} cards from {len(candidates):,}", pd.span,
-                                       hint="a pool is drawn without repeats: make it smaller or its source larger")
             pools[pd.name] = Pool(pd.name, pd.size, candidates, default)
         except CardCompileError as e:
             errors.append(e)
