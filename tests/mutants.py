@@ -120,7 +120,7 @@ def main(game: str, work: Path) -> None:
 
 
 RUNAWAY_CARD = """card Forge {
-  types Action, Kingdom; cost 2;
+  types Action; tags Kingdom; cost 2;
   on play {
     %s
   }

@@ -168,10 +168,10 @@ def test_nesting_just_under_the_limit_compiles_and_runs(tmp_path: Path) -> None:
     from cardlang.syntax.parser import MAX_NESTING
     f = tmp_path / "deep.card"
     depth = (MAX_NESTING - 12) // 2
-    f.write_text("card Deep {\n  types Action, Kingdom; cost 1;\n  on play { " + "if true { " * depth
+    f.write_text("card Deep {\n  types Action; tags Kingdom; cost 1;\n  on play { " + "if true { " * depth
                  + "draw 1;" + " }" * depth + " }\n}\n")
     run("check", f, "--game", "dominion", code=0)
-    f.write_text("card Deep {\n  types Action, Kingdom; cost 1;\n  on play { " + "if true { " * (depth + 10)
+    f.write_text("card Deep {\n  types Action; tags Kingdom; cost 1;\n  on play { " + "if true { " * (depth + 10)
                  + "draw 1;" + " }" * (depth + 10) + " }\n}\n")
     assert "nested more than" in run("check", f, "--game", "dominion", code=1)
 
@@ -289,7 +289,7 @@ def test_verbs_calling_each_other_at_run_time_stop_with_their_names_and_lines(tm
     exp.mkdir()
     (exp / "verbs.cl").write_text("verb ping() {\n  if true { pong; }\n}\nverb pong() {\n  ping;\n}\n"
                                   "verb enter() {\n  ping;\n}\n")
-    (exp / "forge.card").write_text("card Forge {\n  types Action, Kingdom; cost 2;\n  on play { " + play
+    (exp / "forge.card").write_text("card Forge {\n  types Action; tags Kingdom; cost 2;\n  on play { " + play
                                     + " }\n}\n")
     sc = tmp_path / "a.scenario"
     sc.write_text('scenario "forge" {\n  game dominion;\n  p1.hand = [Forge];\n  play Forge in hand;\n}\n')

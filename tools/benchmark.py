@@ -15,7 +15,8 @@ and `check_after_edit_seconds` the check right after an edit of one card, in a c
 cache of its own (that game is compiled again). Medians of 5 processes.
 
     python tools/benchmark.py [--games N] [--repeat R] [--json] [--only TARGET ...] [--no-load | --load-only]
-    python tools/benchmark.py --parse        # parse speed and linearity instead (see parse_speed)
+    python tools/benchmark.py --parse        # parse and check speed and linearity instead (parse_speed,
+                                             # check_speed)
 
 Each target and the reference are run R times, interleaved, and the medians are kept, so that a machine busy
 with other work slows both alike. `--json` prints one JSON object (targets with games/s and ratio, load and
@@ -123,6 +124,30 @@ def parse_speed() -> None:
         per_kb.append(dt / kb)
         print(f"parse {n:6} statements ({kb:6.0f} KB): {dt:6.2f} s, {kb / dt:6.0f} KB/s")
     print(f"time per KB, largest / smallest: {per_kb[-1] / per_kb[0]:.2f} (1.0 = linear)")
+    check_speed()
+
+
+def check_speed() -> None:
+    """Processor time of `cardlang check` of one card whose ability is N `draw 1;` lines, for growing N (a fresh
+    process and cache each: parsing, checking, generating and describing it whole), and the time per line of
+    the largest against the smallest (issue 24: 20,000 lines took 79 s, the rules text joined quadratically)."""
+    import os
+    import resource
+    import tempfile
+    per_line = []
+    for n in (2_000, 8_000, 20_000):
+        with tempfile.TemporaryDirectory() as tmp:
+            card = Path(tmp) / "big.card"
+            card.write_text("card Big {\n  types Action; cost 1;\n  on play {\n" + "    draw 1;\n" * n + "  }\n}\n")
+            before = resource.getrusage(resource.RUSAGE_CHILDREN)
+            subprocess.run([sys.executable, "-m", "cardlang", "check", str(card), "--game", "dominion"], check=True,
+                           stdout=subprocess.DEVNULL, env={**os.environ, "CARDLANG_CACHE": f"{tmp}/cache"})
+            after = resource.getrusage(resource.RUSAGE_CHILDREN)
+            cpu = after.ru_utime + after.ru_stime - before.ru_utime - before.ru_stime
+            per_line.append(cpu / n)
+            print(f"check a card of {n:6} lines: {cpu:6.2f} s of processor time")
+    print(f"time per line, largest / smallest: {per_line[-1] / per_line[0]:.2f} (start-up counts more for the "
+          "smallest: below 1 is linear)")
 
 
 def _games_per_s(run, n: int) -> float:
@@ -258,7 +283,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--only", nargs="*", default=None, help="targets to run (default: all)")
     ap.add_argument("--no-load", action="store_true", help="skip the load and check timings")
     ap.add_argument("--load-only", action="store_true", help="only the load and check timings")
-    ap.add_argument("--parse", action="store_true", help="measure parse speed instead of games per second")
+    ap.add_argument("--parse", action="store_true", help="measure parse and check speed instead of games per second")
     args = ap.parse_args(argv)
     if args.parse:
         parse_speed()

@@ -70,11 +70,30 @@ class NamedPicks(dict):
         return fn
 
 
+_PLAYER_WORDS = ("human", "random")  # what --players takes besides the bots' names (agents.py)
+
+
 def check_bots(game) -> list[CardLangError]:
     errors: list[CardLangError] = []
     for bot in game.bots.values():
+        if not bot.name.strip() or "," in bot.name or bot.name in _PLAYER_WORDS:
+            why = "is empty" if not bot.name.strip() else "holds a comma, which --players uses between players" \
+                if "," in bot.name else "is a kind of player already: --players could never name this bot"
+            errors.append(CardCompileError(f"bot name '{bot.name}' {why}", bot.span, hint="give the bot another name"))
         if bot.extends is not None and bot.extends not in game.bots:
             errors.append(CardCompileError(f"bot '{bot.name}' extends unknown bot '{bot.extends}'", bot.span))
+            continue
+        chain = [bot.name]
+        while chain[-1] in game.bots and game.bots[chain[-1]].extends is not None:
+            nxt = game.bots[chain[-1]].extends
+            if nxt == bot.name:
+                steps = ", ".join(f"'{a}' extends '{b}'" for a, b in zip(chain, chain[1:] + [bot.name]))
+                errors.append(CardCompileError(f"bot '{bot.name}' extends itself: {steps}", bot.span,
+                                               hint="a bot extends another that does not extend it back"))
+                break
+            if nxt in chain:
+                break  # a cycle further on: reported at its own bots
+            chain.append(nxt)
         try:
             compile_bot(game, bot.name)
         except CardLangError as e:

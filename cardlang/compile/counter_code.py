@@ -10,6 +10,7 @@ from typing import Callable
 
 from cardlang.compile import codegen as G
 from cardlang.primitives.types import CE
+from cardlang.runtime.state import NUMBER_LIMIT
 
 
 def numbers_set(gen: G.Gen, fn: Callable, slot: int, who: CE | None, per_player: bool, values: CE | None) -> py.stmt:
@@ -48,11 +49,13 @@ def card_counter(gen: G.Gen, spec, op: str, change: Callable, value: CE, cards: 
         o = gen.fresh("o")
         one += [py.Assign([G.store(o)], G.call(G.attr(G.name(t), "get"), G.name(c), G.const(spec.start))),
                 py.Assign([G.store(n)], py.BinOp(G.name(o), py.Add() if op == "+=" else py.Sub(), G.name(v)))]
-    bounds = ([py.Compare(G.name(n), [py.GtE()], [G.const(spec.minimum)])] if spec.minimum is not None else []) + \
-        ([py.Compare(G.name(n), [py.LtE()], [G.const(spec.maximum)])] if spec.maximum is not None else [])
+    # its own bounds, else NUMBER_LIMIT's (past which set_card_counter refuses the number)
+    bounds = [py.Compare(G.name(n), [py.GtE()], [G.const(spec.minimum)]) if spec.minimum is not None else
+              py.Compare(G.name(n), [py.Gt()], [G.const(-NUMBER_LIMIT)]),
+              py.Compare(G.name(n), [py.LtE()], [G.const(spec.maximum)]) if spec.maximum is not None else
+              py.Compare(G.name(n), [py.Lt()], [G.const(NUMBER_LIMIT)])]
     store = [py.If(py.Compare(G.name(n), [py.Eq()], [G.const(spec.start)]),
                    [py.Expr(G.call(G.attr(G.name(t), "pop"), G.name(c), G.const(None)))],
                    [py.Assign([py.Subscript(G.name(t), G.name(c), py.Store())], G.name(n))])]
-    if bounds:
-        store = [py.If(bounds[0] if len(bounds) == 1 else py.BoolOp(py.And(), bounds), store, copy.deepcopy(slow))]
+    store = [py.If(py.BoolOp(py.And(), bounds), store, copy.deepcopy(slow))]
     return out + [py.If(quiet, one + store, slow)]

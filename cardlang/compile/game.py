@@ -16,6 +16,7 @@ from cardlang.compile.codecache import CodeLog, generating, open_log, recall
 from cardlang.compile.compiler import CARDS, Compiler, Scope
 from cardlang.compile.sources import (CARD_SUFFIX, RULES_SUFFIX, SCENARIO_SUFFIX, game_ids,  # noqa: F401
                                       game_sources, load_key, project_root, shown_path, source_files)
+from cardlang.compile.properties import property_cycles, wrong_type
 from cardlang.compile.spec import GameSpec
 from cardlang.compile.visibility import watcher_question
 from cardlang.errors import CardCompileError, CardLangError, ErrorList, Span, did_you_mean
@@ -226,6 +227,10 @@ def _check_and_compile(game_id: str, game_dir: Path, registry: Registry, errors:
     game = _compile(spec, registry, card_files, errors, overrides, known_clean)
     for f in rules + extra_rules:
         for d in f.decls:
+            if isinstance(d, (ast.CardDecl, ast.ScenarioDecl)):  # (they were dropped without a word)
+                kind = "card" if isinstance(d, ast.CardDecl) else "scenario"
+                errors.append(CardCompileError(f"a .cl file holds a game, verbs and bots, not a {kind}", d.span,
+                                               hint=f"put it in a .{kind} file of its own"))
             if isinstance(d, ast.BotDecl):
                 if d.name in game.bots:
                     errors.append(CardCompileError(f"bot '{d.name}' is defined twice", d.span))
@@ -302,15 +307,23 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
     known_types = set(spec.types) | set(spec.tags)
     # Static properties first, so that compiled expressions know which properties are dynamic.
     for (d, _), cd in zip(cards, defs):
-        for t, tspan in zip(d.types + d.tags, _type_spans(d)):
+        for i, (t, tspan) in enumerate(zip(d.types + d.tags, _type_spans(d))):
             if t not in known_types:
                 errors.append(CardCompileError(f"'{t}' is not a card type of this game", tspan,
                                                hint=did_you_mean(t, known_types)))
+            elif (i < len(d.types)) != (t in spec.types):  # a tag under `types`, or a type under `tags`
+                what, where = ("type", "types") if t in spec.types else ("tag", "tags")
+                errors.append(CardCompileError(f"'{t}' is a {what} of this game, not a {'tag' if what == 'type' else 'type'}",
+                                               tspan, hint=f"list it under `{where}`"))
         for p in d.props:
             if p.name not in spec.properties:
                 errors.append(CardCompileError(f"'{p.name}' is not a card property of this game", p.span,
                                                hint=did_you_mean(p.name, spec.properties)
                                                or "declare it in the game: `property NAME = 0;`"))
+                continue
+            problem = wrong_type(p, *spec.property_types.get(p.name, ("number", None)))
+            if problem is not None:
+                errors.append(problem)
                 continue
             if isinstance(p.value, ast.IntLit):
                 cd.props[p.name] = p.value.value
@@ -320,6 +333,8 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
                 cd.props[p.name] = -p.value.value.value
             else:
                 cd.dynamic[p.name] = None  # type: ignore[assignment]  # compiled below
+    if not known_clean:
+        errors.extend(property_cycles([d for d, _ in cards], spec.properties))
     for (d, _), cd in zip(cards, defs):
         for p in d.props:
             if p.name in cd.dynamic:
@@ -404,7 +419,7 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
             if cand_ce.type != "card names":
                 raise CardCompileError("a pool is drawn from card names, e.g. `cards where card is Action`",
                                        pd.source.span)
-            candidates = cand_ce.fn(Ctx(None, 0))  # type: ignore[arg-type]  # card-name filters read no state
+            candidates = cand_ce.fn(Ctx(_NoState(), 0))  # type: ignore[arg-type]  # card-name filters read no state
             default = []
             for n in pd.default:
                 if n not in by_name:
@@ -431,6 +446,15 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
     return CompiledGame(spec.id, spec.title, spec, defs, decl.players, setup, turn, comp.phases, end, score,
                         tiebreak, pools, comp, card_files={d.name: Path(p) for d, p in cards},
                         decls={d.name: d for d, _ in cards}, end_parts=end_parts)
+
+
+class _NoState:
+    """What a pool's filter runs on before any game: no state, only a step budget for its loops to spend."""
+
+    __slots__ = ("steps", "step_budget")
+
+    def __init__(self) -> None:
+        self.steps, self.step_budget = 0, 200_000
 
 
 def _describe():

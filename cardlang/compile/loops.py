@@ -15,8 +15,14 @@ from cardlang.compile import hoist as H
 from cardlang.compile.scope import Scope, expr_rule
 from cardlang.compile.shortcuts import at_most_one, equal_to_item, unmatched
 from cardlang.primitives.types import CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS, SLOT, SLOTS
+from cardlang.compile.operators import bounded_code
+from cardlang.primitives.values import _bounded, _over_budget
 from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
+from cardlang.syntax.walk import nodes
+
+# functions whose work is bounded by what they are given: a loop over them needs no charge of its own
+_FLAT_FUNCTIONS = frozenset({"count", "max", "min", "empty_piles"})
 
 
 class Loops:
@@ -46,6 +52,7 @@ class Loops:
             cond_ce = self.expr(node.cond, scope.with_(card=CARD))
             kind = CARDS
         cond = cond_ce.fn
+        nests = self._nests(node.cond)
 
         if cond_ce.code is not None:  # one generated function: the loop with the condition inlined
             counter: list[Callable] = []
@@ -54,11 +61,11 @@ class Loops:
             def counted() -> Callable:  # generated when a `count` asks for it, once
                 if not counter:
                     same = equal_to_item(node.cond, var) if kind == NUMBERS else None
-                    counter.append(self._count_fn(items_ce, cond_ce, var, node.span, guard) if same is None else
+                    counter.append(self._count_fn(items_ce, cond_ce, var, node.span, guard, nests) if same is None else
                                    self._count_equal_fn(items_ce, self.coerce_ce(
                                        self.expr(same, scope.with_(number=INT)), INT, same.span), node.span))
                 return counter[0]
-            fn = self._where_fn(items_ce, cond_ce, var, node.span, guard)
+            fn = self._where_fn(items_ce, cond_ce, var, node.span, guard, nests)
             fn.fresh = True  # each call makes a list of its own (statements._made)
             if guard is None:
                 return CE(fn, kind, counted=counted, code=lambda g: at_most_one(g, fn, items_ce, cond_ce, var))
@@ -67,11 +74,13 @@ class Loops:
                       code=lambda g: (lambda t: g.call_fn(fn) if t is None else
                                       py.IfExp(t, py.List([], py.Load()), g.call_fn(fn)))(empty(g)))
 
+        span = node.span
+
         def run_where(ctx: Ctx) -> list:
             vars_ = ctx.vars
             saved = vars_.get(var)
             out = []
-            for c in items(ctx):
+            for c in _charged(ctx, items(ctx), span) if nests else items(ctx):
                 vars_[var] = c
                 if cond(ctx):
                     out.append(c)
@@ -90,30 +99,42 @@ class Loops:
         each = each_ce.fn
         items_ce = src if src.type == CARDNAMES else self.coerce_ce(src, CARDS, args[0].span)
         items = items_ce.fn
+        nests = self._nests(args[1])
         if each_ce.code is not None:  # one generated function: the loop with the amount inlined
-            return CE(self._sum_fn(items_ce, each_ce, node.span), INT)
+            return CE(self._sum_fn(items_ce, each_ce, node.span, nests), INT)
+
+        span = node.span
 
         def run_sum(ctx: Ctx) -> int:
             total = 0
             saved = ctx.vars.get("card")
-            for c in items(ctx):
+            for c in _charged(ctx, items(ctx), span) if nests else items(ctx):
                 ctx.vars["card"] = c
                 total += each(ctx)
             ctx.vars["card"] = saved
-            return total
+            return _bounded(total, ctx, span)
         return CE(run_sum, INT)
 
-    def _where_fn(self, items_ce: CE, cond_ce: CE, var: str, span, guard=None) -> Callable:
+    def _nests(self, node: ast.Expr) -> bool:
+        """May NODE, a loop's condition or amount, run loops of its own (a `where`, a `sum`, a game's function,
+        a property computed from the state)? Only such loops are charged to the step budget: a loop over what
+        a flat condition reads costs at most the cards of the game, and most loops (`count(hand where card is
+        Action)`) are flat, on the simulation's hot path."""
+        dynamic = self.modified | {n for d in self.defs_by_name.values() for n in d.dynamic}
+        return any(isinstance(n, ast.Where) or (isinstance(n, ast.Func) and n.name not in _FLAT_FUNCTIONS)
+                   or (isinstance(n, ast.Attr) and n.name in dynamic) for n in nodes(node))
+
+    def _where_fn(self, items_ce: CE, cond_ce: CE, var: str, span, guard=None, nests: bool = True) -> Callable:
         """`ITEMS where COND` as one generated function: the loop with the condition inlined."""
         def step(g: G.Gen, out: str, c: str) -> py.stmt:  # if COND: out.append(c)
             return py.If(g.expr(cond_ce), [py.Expr(G.call(G.attr(G.name(out), "append"), G.name(c)))], [])
-        return self._over_items(items_ce, var, span, "where", py.List([], py.Load()), step, guard)
+        return self._over_items(items_ce, var, span, "where", py.List([], py.Load()), step, guard, charged=nests)
 
-    def _count_fn(self, items_ce: CE, cond_ce: CE, var: str, span, guard=None) -> Callable:
+    def _count_fn(self, items_ce: CE, cond_ce: CE, var: str, span, guard=None, nests: bool = True) -> Callable:
         """`count(ITEMS where COND)` as one generated function: the loop counts, building no list."""
         def step(g: G.Gen, out: str, c: str) -> py.stmt:  # if COND: out += 1
             return py.If(g.expr(cond_ce), [py.AugAssign(G.store(out), py.Add(), G.const(1))], [])
-        return self._over_items(items_ce, var, span, "count", G.const(0), step, guard)
+        return self._over_items(items_ce, var, span, "count", G.const(0), step, guard, charged=nests)
 
     def _count_equal_fn(self, items_ce: CE, x_ce: CE, span) -> Callable:
         """`count(NUMBERS where number == X)` as `return NUMBERS.count(X)`: the list's own count, the same ==
@@ -130,14 +151,20 @@ class Loops:
         fn.expand = expand  # read by `count` (primitives/functions.py)
         return fn
 
-    def _sum_fn(self, items_ce: CE, each_ce: CE, span) -> Callable:
+    def _sum_fn(self, items_ce: CE, each_ce: CE, span, nests: bool = True) -> Callable:
         """`sum(ITEMS, EACH)` as one generated function: the loop with the amount inlined."""
         def step(g: G.Gen, out: str, c: str) -> py.stmt:  # out += EACH
             return py.AugAssign(G.store(out), py.Add(), g.expr(each_ce))
-        return self._over_items(items_ce, "card", span, "sum", G.const(0), step)
+        return self._over_items(items_ce, "card", span, "sum", G.const(0), step, bounded=True, charged=nests)
 
     def _over_items(self, items_ce: CE, var: str, span, what: str, start: py.expr,
-                    step: Callable[[G.Gen, str, str], py.stmt], guard=None) -> Callable:
+                    step: Callable[[G.Gen, str, str], py.stmt], guard=None, bounded: bool = False,
+                    charged: bool = True) -> Callable:
+        """One generated function looping over ITEMS, STEP for each (GUARD: what may answer first; BOUNDED: the
+        result is a number checked against NUMBER_LIMIT). CHARGED (a loop whose step may loop itself: _nests):
+        each item is charged to the step budget, all at once before the loop (one addition, not one per item),
+        so that loops nested in conditions and amounts, which no statement counts, end too: six
+        `sum(owned, ...)` inside each other over 41 cards are 41^6 items."""
         def body(gen: G.Gen) -> list[py.stmt]:  # GUARD(gen, EMPTY): what may answer first (compile/shortcuts.py)
             return (guard(gen, copy.deepcopy(start)) if guard is not None else []) + loop(gen)
 
@@ -151,6 +178,10 @@ class Loops:
             source = gen.expr(items_ce)
             gen.bind_local(var, c)
             each = step(gen, out, c)
+            # (made before the replay's return: a replay must make the constants in the same order)
+            result = py.Return(bounded_code(gen, G.name(out), span) if bounded else G.name(out))
+            items = gen.fresh("items")
+            charge = _charge(gen, items, span) if charged else []
             if gen.replay:  # generated only for its namespace (codegen.Gen.replay): what follows shapes code
                 return [each]
             if not H.escapes(each):
@@ -162,19 +193,38 @@ class Loops:
                     source = source.args[0]
                 hoisted = H.hoist_invariants(gen, each, {c, out}, reads)  # first: it takes from the reads
                 body = H.share_item_reads(gen, each, c, {out}, reads) + [each]  # made twice per item: once
-                loop: list[py.stmt] = [py.For(G.store(c), source, body, [])]
+                loop: list[py.stmt] = [py.For(G.store(c), G.name(items), body, [])]
                 if hoisted:
-                    items = gen.fresh("items")
-                    loop = [py.Assign([G.store(items)], source),
-                            py.If(G.name(items), hoisted + [py.For(G.store(c), G.name(items), body, [])], [])]
-                return [py.Assign([G.store(out)], start), *loop, py.Return(G.name(out))]
+                    loop = [py.If(G.name(items), hoisted + loop, [])]
+                return [py.Assign([G.store(items)], source), *charge, py.Assign([G.store(out)], start), *loop,
+                        result]
             slot = py.Subscript(G.name(vs), G.const(var), py.Store())
-            return [py.Assign([G.store(vs)], G.ctx_attr("vars")),
+            return [py.Assign([G.store(items)], source), *charge,
+                    py.Assign([G.store(vs)], G.ctx_attr("vars")),
                     py.Assign([G.store(saved)], G.call(G.attr(G.name(vs), "get"), G.const(var))),
                     py.Assign([G.store(out)], start),
-                    py.For(G.store(c), source, [py.Assign([slot], G.name(c)), each], []),
+                    py.For(G.store(c), G.name(items), [py.Assign([slot], G.name(c)), each], []),
                     py.Assign([py.Subscript(G.name(vs), G.const(var), py.Store())], G.name(saved)),
-                    py.Return(G.name(out))]
+                    result]
         g = G.build_function(f"{self.gen_label}: {what}", span, body, f"run_{what}")
         self.add_generated(g)
         return g.fn
+
+
+def _charge(gen: G.Gen, items: str, span) -> list[py.stmt]:
+    """`_st = ctx.state; _st.steps += len(ITEMS); if _st.steps > _st.step_budget: _over_budget(ctx, SPAN)`."""
+    st = gen.fresh("st")
+    return [py.Assign([G.store(st)], G.ctx_attr("state")),
+            py.AugAssign(py.Attribute(G.name(st), "steps", py.Store()), py.Add(),
+                         G.call(gen.const(len), G.name(items))),
+            py.If(py.Compare(G.attr(G.name(st), "steps"), [py.Gt()], [G.attr(G.name(st), "step_budget")]),
+                  [py.Expr(G.call(gen.const(_over_budget), G.name(G.CTX), gen.const(span, "span")))], [])]
+
+
+def _charged(ctx: Ctx, items, span):
+    """ITEMS, charged to the step budget (the closures' form of _charge)."""
+    state = ctx.state
+    state.steps += len(items)
+    if state.steps > state.step_budget:
+        _over_budget(ctx, span)
+    return items

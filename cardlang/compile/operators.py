@@ -15,7 +15,8 @@ from cardlang.errors import Span, did_you_mean
 from cardlang.primitives import registry as R
 from cardlang.primitives.types import (applied, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
                                        TEXT, ZONE, article as _article)
-from cardlang.primitives.values import _div, _mod
+from cardlang.primitives.values import _bounded, _div, _mod, _too_big
+from cardlang.runtime.state import NUMBER_LIMIT, IllegalAction
 from cardlang.runtime import zones as Z
 from cardlang.syntax import ast
 
@@ -76,7 +77,7 @@ def cards_are_named(state, cards: list[int], name: str, negated: bool) -> bool:
 def top_named_in(state, zone, d, n: int) -> list[int]:
     """`top N of (NAME in ZONE)`: _top_of_cards(cards_named_in(STATE, ZONE, D), N) without copying the pile."""
     if n <= 0:
-        return []
+        return _none_of(n)
     if zone.spec.piles:
         pile = state.piles.get((zone.spec.slot, d.name))
         return pile.cards[: -n - 1: -1] if pile is not None else []
@@ -85,7 +86,14 @@ def top_named_in(state, zone, d, n: int) -> list[int]:
 
 def _top_of_cards(cards: list[int], n: int) -> list[int]:
     """`top N of CARDS` for a set of cards (not a zone): its last ones are on top."""
-    return cards[: -n - 1: -1] if n > 0 else []
+    return cards[: -n - 1: -1] if n > 0 else _none_of(n)
+
+
+def _none_of(n: int) -> list[int]:
+    """`top N of` with N at most 0: no card, or a rule violation for fewer than none."""
+    if n < 0:
+        raise IllegalAction(f"cannot take {n} cards")
+    return []
 
 
 class Operators:
@@ -177,10 +185,13 @@ class Operators:
         bce = self.coerce_ce(self.expr(node.right, scope), INT, node.right.span)
         a, b = ace.fn, bce.fn
         op = node.op
-        if op in _ARITH:
+        if op in _ARITH:  # the only operators whose result can grow past NUMBER_LIMIT: checked (bounded_code)
             f = _ARITH[op]
             pyop = {"+": py.Add, "-": py.Sub, "*": py.Mult}[op]()
-            return CE(lambda ctx: f(a(ctx), b(ctx)), INT, code=_code2(ace, bce, lambda x, y: py.BinOp(x, pyop, y)))
+            span = node.span
+            code = None if ace.code is None and bce.code is None else \
+                (lambda g: bounded_code(g, py.BinOp(g.expr(ace), pyop, g.expr(bce)), span))
+            return CE(lambda ctx: _bounded(f(a(ctx), b(ctx)), ctx, span), INT, code=code)
         if op == "/":
             return CE(lambda ctx: _div(a(ctx), b(ctx)), INT)
         return CE(lambda ctx: _mod(a(ctx), b(ctx)), INT)
@@ -313,6 +324,15 @@ def _names_fn(comp, ce: CE, span: Span) -> Callable:
     cards = comp.coerce(ce, CARDS, span)
     return lambda ctx: [ctx.state.card_def[c].name for c in cards(ctx)]
 
+
+
+def bounded_code(g: G.Gen, code: py.expr, span: Span) -> py.expr:
+    """CODE, a number, checked against NUMBER_LIMIT in the code itself (one comparison):
+    `_n if -LIMIT < (_n := CODE) < LIMIT else _too_big(ctx, _n, SPAN)`."""
+    n = g.fresh("n")
+    test = py.Compare(G.const(-NUMBER_LIMIT), [py.Lt(), py.Lt()], [py.NamedExpr(G.store(n), code),
+                                                                  G.const(NUMBER_LIMIT)])
+    return py.IfExp(test, G.name(n), G.call(g.const(_too_big), G.name(G.CTX), G.name(n), g.const(span, "span")))
 
 
 def _code2(a: CE, b: CE, combine: Callable) -> Callable | None:

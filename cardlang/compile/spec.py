@@ -29,6 +29,8 @@ class GameSpec:
     types: list[str] = field(default_factory=list)
     tags: list[str] = field(default_factory=list)
     properties: dict[str, ast.Expr | None] = field(default_factory=dict)
+    # each property's type, "number" or "text", and for a number its bounds (MIN, MAX) or None
+    property_types: dict[str, tuple[str, tuple[int, int] | None]] = field(default_factory=dict)
     pools: dict[str, ast.PoolDecl] = field(default_factory=dict)
     card_names: list[str] = field(default_factory=list)
     verbs: dict[str, ast.VerbDecl] = field(default_factory=dict)
@@ -43,6 +45,9 @@ class GameSpec:
         spec = cls(game_id, decl, title)
         errors: list[CardCompileError] = []
         for z in decl.zones:
+            if z.name in spec.zones:
+                errors.append(CardCompileError(f"zone '{z.name}' is declared twice", z.span, hint="keep one"))
+                continue
             try:
                 zs = _zone_spec(z)
             except CardCompileError as e:
@@ -52,10 +57,18 @@ class GameSpec:
             spec.zones[z.name] = zs
         for z in decl.zones:
             zs = spec.zones.get(z.name)
-            if zs is not None and zs.refill is not None and zs.refill not in spec.zones:
+            if zs is not None and zs.refill == z.name:
+                errors.append(CardCompileError(f"zone '{z.name}' refills from itself", z.span,
+                                               hint="a zone refills from another, as a deck from its discard pile"))
+            elif zs is not None and zs.refill is not None and zs.refill not in spec.zones:
                 errors.append(CardCompileError(f"zone '{z.name}' refills from '{zs.refill}', which is not declared",
                                                z.span, hint=did_you_mean(zs.refill, spec.zones)))
         for c in decl.counters:
+            if c.name in spec.counters or c.name in spec.zones:
+                what = "counter" if c.name in spec.counters else "zone"
+                errors.append(CardCompileError(f"'{c.name}' is declared twice (as a {what} before)", c.span,
+                                               hint="give each zone and counter a name of its own"))
+                continue
             try:
                 cs = _counter_spec(c)
             except CardCompileError as e:
@@ -77,6 +90,14 @@ class GameSpec:
                 errors.append(CardCompileError(f"counter '{c.name}' reads as yes or no (flag) but can hold other "
                                                "numbers", c.span, hint="a flag counter is 0 or 1: add `max 1`"))
         for p in decl.properties:
+            if p.name in spec.properties:
+                errors.append(CardCompileError(f"property '{p.name}' is declared twice", p.span, hint="keep one"))
+                continue
+            try:
+                spec.property_types[p.name] = _property_type(p)
+            except CardCompileError as e:
+                errors.append(e)
+                spec.property_types[p.name] = ("number", None)
             spec.properties[p.name] = p.default
             for o in p.options:  # `: printed corner` / `: printed badge`: where a card face prints it
                 if not (len(o.words) == 2 and o.words[0] == "printed" and o.words[1] in PRINTED_PLACES):
@@ -96,6 +117,48 @@ class GameSpec:
             from cardlang.errors import ErrorList
             raise ErrorList(errors)  # type: ignore[arg-type]
         return spec
+
+
+PROPERTY_TYPES = ("number", "text")
+
+
+def _property_type(p: ast.PropertyDecl) -> tuple[str, tuple[int, int] | None]:
+    """A property's declared type and bounds (without a type: the default's, a number when it has none),
+    checked against its default."""
+    default = p.default
+    if isinstance(default, ast.Neg) and isinstance(default.value, ast.IntLit):
+        value: int | str | None = -default.value.value
+    elif isinstance(default, (ast.IntLit, ast.StrLit)):
+        value = default.value
+    elif default is None:
+        value = None
+    else:
+        raise CardCompileError(f"the default of property '{p.name}' is a number or a quoted text", default.span,
+                               hint="for example: property cost: number = 0;  property icon: text = \"\";")
+    kind = p.type or ("text" if isinstance(value, str) else "number")
+    if kind not in PROPERTY_TYPES:
+        raise CardCompileError(f"'{kind}' is not a property type", p.span,
+                               hint=did_you_mean(kind, PROPERTY_TYPES) or "a property is a `number` or `text`")
+    if value is not None and isinstance(value, str) != (kind == "text"):
+        raise CardCompileError(f"property '{p.name}' is {_a_type(kind)}, but its default is {_a_value(value)}",
+                               default.span)  # type: ignore[union-attr]
+    if p.bounds is not None:
+        if kind != "number":
+            raise CardCompileError(f"property '{p.name}' is text: only numbers have bounds", p.span)
+        if p.bounds[0] > p.bounds[1]:
+            raise CardCompileError(f"property '{p.name}' allows no number: {p.bounds[0]} to {p.bounds[1]}", p.span)
+        if isinstance(value, int) and not p.bounds[0] <= value <= p.bounds[1]:
+            raise CardCompileError(f"the default of property '{p.name}' is {value}, not {p.bounds[0]} to "
+                                   f"{p.bounds[1]}", default.span)  # type: ignore[union-attr]
+    return kind, p.bounds
+
+
+def _a_type(kind: str) -> str:
+    return "a number" if kind == "number" else "text"
+
+
+def _a_value(value: int | str) -> str:
+    return f"the text \"{value}\"" if isinstance(value, str) else f"the number {value}"
 
 
 def _words(opt: ast.Option) -> tuple:

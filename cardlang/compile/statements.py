@@ -16,6 +16,7 @@ from cardlang.compile import counter_code as CC
 from cardlang.compile import visibility as V
 from cardlang.compile.codecache import recall
 from cardlang.compile.codegen import Code
+from cardlang.compile.operators import bounded_code
 from cardlang.compile.scope import Scope, stmt_rule
 from cardlang.errors import CardCompileError, Span, did_you_mean
 from cardlang.primitives.counting import compile_assign
@@ -23,7 +24,7 @@ from cardlang.primitives.types import ANY, CARD, CARDNAME, CARDNAMES, CARDS, CE,
 from cardlang.primitives.types import SLOTS, ZONE, Effect
 from cardlang.primitives.values import _noop, _over_budget, _step, zone_cards_in
 from cardlang.runtime import counters as C
-from cardlang.runtime.state import Ctx
+from cardlang.runtime.state import NUMBER_LIMIT, Ctx
 from cardlang.syntax import ast
 from cardlang.syntax.walk import nodes
 
@@ -161,7 +162,9 @@ class Statements:
                 _hold(self, scope, n, node.value, False)
                 return Code(lambda gen: [gen.set_var(n, gen.expr(value))])
             pyop = py.Add() if op == "+=" else py.Sub()
-            return Code(lambda gen: [gen.set_var(n, py.BinOp(gen.var(n), pyop, gen.expr(value)))])
+            span = node.span  # (a sum can grow past NUMBER_LIMIT: checked as `+` and `-` are)
+            return Code(lambda gen: [gen.set_var(n, bounded_code(gen, py.BinOp(gen.var(n), pyop, gen.expr(value)),
+                                                                 span))])
         cname = target[-1]
         cs = self.spec.counters.get(cname)
         if cs is None:
@@ -217,6 +220,11 @@ class Statements:
                 quiet.append(py.Compare(G.name(v), [py.GtE()], [G.const(minimum)]))
             if maximum is not None and (known is None or known > maximum):
                 quiet.append(py.Compare(G.name(v), [py.LtE()], [G.const(maximum)]))
+            # no bound of its own: NUMBER_LIMIT's (past it, set_counter refuses the number)
+            if minimum is None and (known is None or known <= -NUMBER_LIMIT):
+                quiet.append(py.Compare(G.name(v), [py.Gt()], [G.const(-NUMBER_LIMIT)]))
+            if maximum is None and (known is None or known >= NUMBER_LIMIT):
+                quiet.append(py.Compare(G.name(v), [py.Lt()], [G.const(NUMBER_LIMIT)]))
             store = [py.Assign([py.Subscript(G.name(row), at, py.Store())], G.name(v))]
             if banked:
                 banks = G.attr(G.name(st), "banks")

@@ -7,7 +7,7 @@ from typing import Any, Callable
 
 from cardlang.errors import RuleViolation, Span
 from cardlang.primitives.types import CARD, CARDNAME, CARDS, NUMBERS, PLAYER, SLOT, SLOTS, ZONE, leaves_names
-from cardlang.runtime.state import Ctx, IllegalAction
+from cardlang.runtime.state import NUMBER_LIMIT, Ctx, IllegalAction
 
 
 class NothingChosen(IllegalAction):
@@ -46,6 +46,21 @@ def _over_budget(ctx: Ctx, span: Span) -> None:
     state = ctx.state
     raise RuleViolation(f"'{ctx.source or 'rules'}' ran past the step budget of {state.step_budget} steps; "
                             "does it loop forever?", span)
+
+
+@leaves_names
+def _too_big(ctx: Ctx, value: int, span: Span) -> int:
+    """A number past NUMBER_LIMIT: the card that computed it, and where (never the number: it may be too long to
+    print)."""
+    raise RuleViolation(f"'{ctx.source or 'rules'}' computed a number of more than 18 digits; numbers in a game "
+                        f"have at most 18 digits (under 10^18)", span)
+
+
+def _bounded(value: int, ctx: Ctx, span: Span) -> int:
+    """VALUE, or a rule violation when it is past NUMBER_LIMIT (the closures' form of operators.bounded_code)."""
+    if -NUMBER_LIMIT < value < NUMBER_LIMIT:
+        return value
+    return _too_big(ctx, value, span)
 
 
 def _guard(ctx: Ctx, span: Span, fn: Callable, *args, **kw) -> None:

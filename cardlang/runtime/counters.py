@@ -1,7 +1,13 @@
 """The only mutator of counters: bounds are enforced and finite banks conserved."""
 from __future__ import annotations
 
-from cardlang.runtime.state import GameState, IllegalAction
+from cardlang.runtime.state import NUMBER_LIMIT, GameState, IllegalAction
+
+
+def _too_big(name: str, value: int) -> IllegalAction:
+    """NAME would pass NUMBER_LIMIT (said without printing VALUE: it may be too long to print)."""
+    return IllegalAction(f"{name} would hold a number of more than 18 digits; numbers in a game have at most 18 "
+                         "digits (under 10^18)")
 
 
 def set_counter(state: GameState, slot: int, player: int | None, value: int, *, clamp: bool = False) -> int:
@@ -16,6 +22,8 @@ def set_counter(state: GameState, slot: int, player: int | None, value: int, *, 
         value = spec.minimum
     if spec.maximum is not None and value > spec.maximum:
         value = spec.maximum  # a track stops at its end: gains beyond it are lost, never an error
+    if not -NUMBER_LIMIT < value < NUMBER_LIMIT:
+        raise _too_big(spec.name, value)
     delta = value - old
     bslot = slot if spec.bank_slot is None else spec.bank_slot  # `bank OTHER`: tokens held out of OTHER's bank
     bank = state.banks[bslot]
@@ -52,6 +60,8 @@ def set_card_counter(state: GameState, cid: int, spec, value: int, *, clamp: boo
         value = spec.minimum
     if spec.maximum is not None and value > spec.maximum:
         value = spec.maximum
+    if not -NUMBER_LIMIT < value < NUMBER_LIMIT:
+        raise _too_big(f"{spec.name} of {state.card_def[cid].name}", value)
     if value == old:
         return 0
     if value == spec.start:

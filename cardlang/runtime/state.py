@@ -14,6 +14,12 @@ from typing import Any, Callable
 PUBLIC, OWNER, HIDDEN, TOP_PUBLIC = "public", "owner", "hidden", "top public"
 
 
+# Every number a game computes stays below this in size: at most 18 digits, as a number written in a source
+# (syntax/literals.py). A sum, product or counter past it is an error naming the card, never a number too long
+# to print (Python refuses more than 4,300 digits) or to hold in memory (a square taken a hundred times).
+NUMBER_LIMIT = 10 ** 18
+
+
 class IllegalAction(Exception):
     """An effect asked the runtime for something the state does not allow. Carries no source position."""
 

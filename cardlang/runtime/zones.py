@@ -131,6 +131,8 @@ def top(state: GameState, zone: Zone, n: int) -> list[int]:
         cards = zone.cards
     if n >= len(cards):
         return cards[::-1]
+    if n < 0:  # (a slice would take all but -N of them: `draw -3` drew the rest of the deck)
+        raise IllegalAction(f"cannot take {n} cards")
     return cards[: -n - 1: -1]
 
 
@@ -160,4 +162,6 @@ def refill(state: GameState, zone: Zone) -> None:
 
 
 def bottom(state: GameState, zone: Zone, n: int) -> list[int]:
+    if n < 0:
+        raise IllegalAction(f"cannot take {n} cards")
     return list(zone.cards[:n])

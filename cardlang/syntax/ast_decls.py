@@ -73,12 +73,15 @@ class CounterDecl:
 
 @node
 class PropertyDecl:
-    """`property NAME [= DEFAULT] ["MEANING"] [: printed PLACE];`: MEANING is what the number or word on a card
-    means, for the rules reference's glossary ("the symbol a Hero blocks with"); PLACE is where a card face
-    prints it (`corner`: large in the top corner; `badge`: a round badge before the name)."""
+    """`property NAME [: TYPE [MIN to MAX]] [= DEFAULT] ["MEANING"] [: printed PLACE];`: TYPE is `number` or
+    `text` (None: as the default); MEANING is what the number or word on a card means, for the rules
+    reference's glossary ("the symbol a Hero blocks with"); PLACE is where a card face prints it (`corner`:
+    large in the top corner; `badge`: a round badge before the name)."""
     name: str
     default: Expr | None
     span: Span = span_field()
+    type: str | None = None
+    bounds: tuple[int, int] | None = None
     text: str = ""
     options: tuple = ()
 

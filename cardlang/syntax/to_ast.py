@@ -44,6 +44,8 @@ class ToAst(StmtsToAst):
     def card_decl(self, meta, c):
         span = self._s(meta)
         name, entries = c[0], c[1:]
+        if not str(name).strip():
+            raise CardSyntaxError("a card needs a name", span, hint='card "Throne Room" { ... }')
         types: list[str] = []
         tags: list[str] = []
         type_spans: list[Span] = []
@@ -89,8 +91,11 @@ class ToAst(StmtsToAst):
 
     @v_args(meta=True)
     def property_decl(self, meta, c):
-        options = tuple(x for x in c[3:] if isinstance(x, ast.Option))
-        return ast.PropertyDecl(str(c[0]), c[1], self._s(meta), unquote(c[2]) if c[2] is not None else "", options)
+        kind = str(c[1]) if c[1] is not None else None
+        bounds = (int_of(c[2], self.path), int_of(c[3], self.path)) if c[2] is not None else None
+        options = tuple(x for x in c[6:] if isinstance(x, ast.Option))
+        return ast.PropertyDecl(str(c[0]), c[4], self._s(meta), kind, bounds,
+                                unquote(c[5]) if c[5] is not None else "", options)
 
     @v_args(meta=True)
     def pool_decl(self, meta, c):
@@ -196,6 +201,8 @@ class ToAst(StmtsToAst):
                     raise CardSyntaxError(f"'{key}' is given twice in one game", espan, hint=f"keep one '{key}'")
                 if key == "score":
                     value, single["score_called"] = value
+                if key == "players":
+                    _check_players(value, espan)
                 single[key] = value
         return ast.GameDecl(
             c[0], tuple(props), tuple(types), tuple(tags), single.get("players", (2, 2)), tuple(zones),
@@ -210,6 +217,8 @@ class ToAst(StmtsToAst):
     @v_args(meta=True)
     def variant_decl(self, meta, c):
         players = (int(c[2]), int(c[3])) if c[2] is not None else None
+        if players is not None:
+            _check_players(players, self._s(meta))
         return ast.VariantDecl(str(c[0]), unquote(c[1]) if c[1] is not None else None, players, self._s(meta))
 
     @v_args(meta=True)
@@ -256,3 +265,11 @@ class ToAst(StmtsToAst):
     @v_args(meta=True)
     def scenario_decl(self, meta, c):
         return ast.ScenarioDecl(unquote(c[0]), ast.Block(tuple(c[1:]), self._s(meta)), self._s(meta))
+
+
+def _check_players(players: tuple[int, int], span) -> None:
+    """`players N to M` must allow a game: at least one player, N no more than M."""
+    low, high = players
+    if low < 1 or high < low:
+        raise CardSyntaxError(f"'players {low} to {high}' allows no game", span,
+                              hint="at least one player, the smaller number first: players 2 to 4;")

@@ -7,9 +7,9 @@ game dominion {
   tags Kingdom: quiet;                // the 25 kingdom cards, from which the 10 supply piles are chosen;
                                       // a set-up marker, not printed on the cards
 
-  property cost = 0 "the coins you pay to buy the card";
-  property worth = 0 "the coins a Treasure gives when it is played";                 // coins a Treasure gives when played
-  property vp = 0 "the victory points the card is worth at the end of the game";
+  property cost: number = 0 "the coins you pay to buy the card";
+  property worth: number = 0 "the coins a Treasure gives when it is played";                 // coins a Treasure gives when played
+  property vp: number = 0 "the victory points the card is worth at the end of the game";
 
   zone supply: shared, public, piles;
   zone trash: shared, public;

@@ -13,10 +13,10 @@ game "fall-of-kingdoms" {
   // What a Defense Only card answers (design §9.1, G2): the window that offers it.
   tags AgainstAttack, AgainstRuin, AgainstAccuse, AgainstAbility, AgainstElimination, AgainstSpying;
 
-  property cost = 0 "the coins a Character ability costs (a dash: it is free)";              // coins the Character ability costs ("-" is free)
-  property copies = 1 "how many copies of the card the game has";            // copies of the card in the box
-  property blocks = "" "the action or ability a Character can block";           // a Character's counter: what it blocks (R-FK Character Ability Table)
-  property wards = "" "the Character ability a Defense Only card answers";            // a Defense Only card: the Character ability it answers
+  property cost: number = 0 "the coins a Character ability costs (a dash: it is free)";              // coins the Character ability costs ("-" is free)
+  property copies: number 1 to 20 = 1 "how many copies of the card the game has";            // copies of the card in the box
+  property blocks: text = "" "the action or ability a Character can block";           // a Character's counter: what it blocks (R-FK Character Ability Table)
+  property wards: text = "" "the Character ability a Defense Only card answers";            // a Defense Only card: the Character ability it answers
 
   zone house: shared, hidden, called "House";            // unused Character cards, face down
   zone active: per player, owner, called "active Characters";   // two active cards: only their owner sees them

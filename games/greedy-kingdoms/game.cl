@@ -11,15 +11,15 @@ game "greedy-kingdoms" {
 
   // A defending Hero blocks the attacking Hero with the same icon (R-GK Resolve the Attack).
   // printed large in the upper right corner, as on the Hero cards ("the symbol in the upper right corner")
-  property icon = "" "the symbol a Hero blocks with: a defending Hero blocks the attacking Hero with the same icon"
+  property icon: text = "" "the symbol a Hero blocks with: a defending Hero blocks the attacking Hero with the same icon"
     : printed corner;
   // The "-" banner: tokens returned to the bank to use a Hero or to obtain an Upgrade (R-GK Card Costs).
-  property cost_honor = 0 "the Honor returned to the bank to use a Hero or to obtain an Upgrade";
-  property cost_gold = 0 "the Gold returned to the bank to use a Hero or to obtain an Upgrade";
-  property cost_food = 0 "the Food returned to the bank to use a Hero or to obtain an Upgrade";
-  property cost_land = 0 "the Land returned to the bank to use a Hero or to obtain an Upgrade";
-  property cost_any = 0 "the Resources of the payer's choice returned to the bank to use a Hero or to obtain an Upgrade";
-  property side = "" "an Upgrade's Attack or Defend icon: the role in which it works";             // an Upgrade's Attack/Defend icon: the role in which it works (GKD 2.7)
+  property cost_honor: number = 0 "the Honor returned to the bank to use a Hero or to obtain an Upgrade";
+  property cost_gold: number = 0 "the Gold returned to the bank to use a Hero or to obtain an Upgrade";
+  property cost_food: number = 0 "the Food returned to the bank to use a Hero or to obtain an Upgrade";
+  property cost_land: number = 0 "the Land returned to the bank to use a Hero or to obtain an Upgrade";
+  property cost_any: number = 0 "the Resources of the payer's choice returned to the bank to use a Hero or to obtain an Upgrade";
+  property side: text = "" "an Upgrade's Attack or Defend icon: the role in which it works";             // an Upgrade's Attack/Defend icon: the role in which it works (GKD 2.7)
 
   // 12 tokens of each Resource in the box (R-GK Components): raising a counter takes from its bank, lowering
   // it puts tokens back, and nobody can take what the bank does not hold.

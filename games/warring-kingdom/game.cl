@@ -17,18 +17,18 @@ game "warring-kingdom" {
   variant limited "Limited War: every castle turns to its Aged side once a supply deck runs out";
   variant epic "Epic War: each starting deck is 5 Copper, 5 Town Guard and 5 Beggar" players 2 to 3;
 
-  property cost = 0 "the coins you pay to buy the card";
+  property cost: number = 0 "the coins you pay to buy the card";
   // printed on a coin at the top left ("the coin icon located on the upper-left side of the card", R-WK Upkeep)
-  property upkeep = 0 "the coins paid each Pay phase to keep the card deployed": printed badge;          // paid each Pay phase to keep the card deployed
-  property worth = 0 "the coins an Income card or a Castle gives in the Pay phase";           // coins an income card (or the Castle) gives
-  property offence = 0 "the damage of a strike while attacking; on equipment, what it adds to its carrier";         // strike damage as the Attacker; on equipment, what it adds to its carrier
-  property defence = 0 "the damage of a strike while defending; on equipment, what it adds to its carrier";         // strike damage as the Defender
-  property hp = 0 "the damage that wounds the unit; on armour, what it adds to its carrier";              // on equipment (armour), what it adds to its carrier
-  property steadfast = 0 "rolled critical hits cannot be applied to the unit";       // rolled critical hits cannot be applied to it
-  property reach = 0 "a weapon whose carrier strikes from row 2 like a Ranged unit";           // on a weapon: its carrier strikes from row 2 like a Ranged unit
-  property soldiers_only = 0 "equipment that only a Soldier may carry";   // on equipment: only a Soldier may carry it
-  property forced = 0 "a card never discarded by choice: its Upkeep is paid first";          // never discarded by choice; its upkeep is paid first
-  property ready = 1 "whether the card's Action can be carried out in full now";           // on an Action card: 1 when its action can be carried out in full now
+  property upkeep: number = 0 "the coins paid each Pay phase to keep the card deployed": printed badge;          // paid each Pay phase to keep the card deployed
+  property worth: number = 0 "the coins an Income card or a Castle gives in the Pay phase";           // coins an income card (or the Castle) gives
+  property offence: number = 0 "the damage of a strike while attacking; on equipment, what it adds to its carrier";         // strike damage as the Attacker; on equipment, what it adds to its carrier
+  property defence: number = 0 "the damage of a strike while defending; on equipment, what it adds to its carrier";         // strike damage as the Defender
+  property hp: number = 0 "the damage that wounds the unit; on armour, what it adds to its carrier";              // on equipment (armour), what it adds to its carrier
+  property steadfast: number = 0 "rolled critical hits cannot be applied to the unit";       // rolled critical hits cannot be applied to it
+  property reach: number = 0 "a weapon whose carrier strikes from row 2 like a Ranged unit";           // on a weapon: its carrier strikes from row 2 like a Ranged unit
+  property soldiers_only: number = 0 "equipment that only a Soldier may carry";   // on equipment: only a Soldier may carry it
+  property forced: number = 0 "a card never discarded by choice: its Upkeep is paid first";          // never discarded by choice; its upkeep is paid first
+  property ready: number = 1 "whether the card's Action can be carried out in full now";           // on an Action card: 1 when its action can be carried out in full now
 
   zone deck: per player, hidden, owner knows, refill discard;   // its cards all came in face up
   zone hand: per player, owner;

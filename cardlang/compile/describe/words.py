@@ -11,6 +11,7 @@ def _join(parts: list[str], who: str) -> str:
     listed the way printed cards list them: "+1 Card, +2 Actions."."""
     # Each sentence is kept as its pieces, so a long run of bonuses is joined once (linear, not quadratic).
     out: list[list[str]] = []
+    per = False  # does the last sentence hold a " per " bonus (kept, not searched for again: linear)
     for p in parts:
         if not p:
             continue
@@ -18,12 +19,13 @@ def _join(parts: list[str], who: str) -> str:
             p = "They " + _base(p)
         p = _upper_first(p)
         last = out[-1] if out else None
-        if last and p.startswith("+") and last[0].startswith("+") and last[-1].endswith(".") \
-                and not any(" per " in x for x in last):
+        if last and p.startswith("+") and last[0].startswith("+") and last[-1].endswith(".") and not per:
             last[-1] = last[-1][:-1]
             last.append(p)
         else:
             out.append([p])
+            per = False
+        per = per or " per " in p
     return " ".join(", ".join(pieces) for pieces in out)
 
 
