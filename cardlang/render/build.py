@@ -16,6 +16,7 @@ from cardlang.syntax import ast
 from cardlang.syntax.walk import nodes as walk_nodes
 
 _HIDDEN_PROPS = {"copies"}
+_MARK = "\u2020"  # the sheets' mark of a reconstructed fact (render/sheets.py MARK)
 
 
 def card_faces(game, names: list[str] | None = None) -> list[CardFace]:
@@ -26,22 +27,31 @@ def card_faces(game, names: list[str] | None = None) -> list[CardFace]:
         defs = [by[n.lower()] for n in names]
     faces = []
     places = printed_places(game)
+    marks = yes_no_properties(game)
     for d in sorted(defs, key=lambda d: (_num(d.props.get("cost", 0)), d.name)):
         rec = d.meta.get("reconstructed", set())
         cost = None
         if "cost" in d.props:
             cost = Stat("Cost", str(d.props["cost"]), "cost" in rec)
-        # every number the card's source declares, 0 included ("offence 0" is a printed number too)
+        # every number the card's source declares, 0 included ("offence 0" is a printed number too), but a
+        # yes/no mark: a card prints it as a keyword ("Forced."), never as "Forced 1"
         stats = _merged(tuple(Stat(*_stat(k, v, game.compiler), k in rec, places.get(k, "")) for k, v in d.props.items()
-                              if k != "cost" and k not in _HIDDEN_PROPS and v not in ("", None)))
+                              if k != "cost" and k not in _HIDDEN_PROPS and k not in marks and v not in ("", None)))
+        keywords = tuple(_prop_label(k) + (_MARK if k in rec else "") + "." for k, v in d.props.items()
+                         if k in marks and v == 1)
         # a number computed in play prints "*" (its sentence says how); a yes/no one ("ready when ...") is
         # no number at all, so only its sentence is printed
         stats += tuple(Stat(_prop_label(k), "*", k in rec) for k in printed_dynamic(game, d))
         faces.append(CardFace(game=game.id, name=d.name, types=type_line(game, d.name), cost=cost, stats=stats,
-                              text=tuple(d.text), text_reconstructed=any(r.startswith("on ") for r in rec),
+                              text=keywords + tuple(d.text), text_reconstructed=any(r.startswith("on ") for r in rec),
                               copies=int(d.props.get("copies", 1)) if isinstance(d.props.get("copies", 1), int)
                               else 1))
     return faces
+
+
+def yes_no_properties(game) -> set[str]:
+    """The properties a game declares `number 0 to 1`: marks a card has or has not (Reach, Steadfast)."""
+    return {p.name for p in game.spec.decl.properties if p.bounds == (0, 1)}
 
 
 def printed_places(game) -> dict[str, str]:

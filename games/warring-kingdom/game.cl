@@ -24,10 +24,10 @@ game "warring-kingdom" {
   property offence: number = 0 "the damage of a strike while attacking; on equipment, what it adds to its carrier";         // strike damage as the Attacker; on equipment, what it adds to its carrier
   property defence: number = 0 "the damage of a strike while defending; on equipment, what it adds to its carrier";         // strike damage as the Defender
   property hp: number = 0 "the damage that wounds the unit; on armour, what it adds to its carrier";              // on equipment (armour), what it adds to its carrier
-  property steadfast: number = 0 "rolled critical hits cannot be applied to the unit";       // rolled critical hits cannot be applied to it
-  property reach: number = 0 "a weapon whose carrier strikes from row 2 like a Ranged unit";           // on a weapon: its carrier strikes from row 2 like a Ranged unit
-  property soldiers_only: number = 0 "equipment that only a Soldier may carry";   // on equipment: only a Soldier may carry it
-  property forced: number = 0 "a card never discarded by choice: its Upkeep is paid first";          // never discarded by choice; its upkeep is paid first
+  property steadfast: number 0 to 1 = 0 "rolled critical hits cannot be applied to the unit";       // rolled critical hits cannot be applied to it
+  property reach: number 0 to 1 = 0 "a weapon whose carrier strikes from row 2 like a Ranged unit";           // on a weapon: its carrier strikes from row 2 like a Ranged unit
+  property soldiers_only: number 0 to 1 = 0 "equipment that only a Soldier may carry";   // on equipment: only a Soldier may carry it
+  property forced: number 0 to 1 = 0 "a card never discarded by choice: its Upkeep is paid first";          // never discarded by choice; its upkeep is paid first
   property ready: number = 1 "whether the card's Action can be carried out in full now";           // on an Action card: 1 when its action can be carried out in full now
 
   zone deck: per player, hidden, owner knows, refill discard;   // its cards all came in face up

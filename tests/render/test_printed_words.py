@@ -67,3 +67,16 @@ def test_warring_kingdom_reference_has_its_combat_procedure():
     for step in ("Roll five dice.", "The defender rolls five dice.", "Place your dice", "Your units strike",
                  "The defender's units strike", "Clean up"):
         assert step in rounds, step
+
+
+@pytest.mark.parametrize("gid", game_ids())
+def test_a_yes_no_mark_prints_as_a_keyword_not_a_number(gid):
+    """A property declared `number 0 to 1` is a mark a card has or not: "Forced.", never "Forced 1"."""
+    from cardlang.render.build import yes_no_properties
+    game = load_game(gid)
+    marks = yes_no_properties(game)
+    for face in card_faces(game):
+        assert not {st.label for st in face.stats} & {f.replace("_", " ").capitalize() for f in marks}, face
+    if gid == "warring-kingdom":
+        traitor = card_faces(game, ["Traitor"])[0]
+        assert "Forced." in traitor.text and not any(st.value == "1" and st.label == "Forced" for st in traitor.stats)
