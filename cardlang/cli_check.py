@@ -205,6 +205,7 @@ def run_check(paths: list[Path], game: str | None, with_: list[Path] | None, key
     # with --replace the loose cards replace the game's own (an arm of a compare); rules files still join it
     extra = list(with_ or []) + ([f for f in orphans if f.suffix != ".card"] if replace else orphans)
     errors: list[CardLangError] = []
+    warnings: list[CardLangError] = []
     checked = 0
     for gid in sorted(games_to_load):
         game_extra = extra if gid == game else list(with_ or [])
@@ -220,7 +221,10 @@ def run_check(paths: list[Path], game: str | None, with_: list[Path] | None, key
         except ErrorList as e:
             errors.extend(e.errors)
             continue
-        if g.code_key is not None:
+        from cardlang.compile.checks import warnings_of
+        found_warnings = warnings_of(g)
+        warnings.extend(found_warnings)
+        if g.code_key is not None and not found_warnings:  # (a load with warnings runs again, to show them)
             write_entry(KIND, b"game\0" + g.code_key, str(len(g.defs)).encode())
     for f in loose:
         if f.suffix != ".scenario":
@@ -232,11 +236,13 @@ def run_check(paths: list[Path], game: str | None, with_: list[Path] | None, key
             errors.append(e)
         except (OSError, UnicodeDecodeError) as e:
             errors.append(CardLangError(f"cannot read this file: {e.__class__.__name__}", Span(str(f), 1, 1, 1, 1)))
+    print_errors(sorted(warnings, key=lambda w: (w.span.path, w.span.line, w.span.column)))
     if errors:
         print_errors(errors)
-        echo(f"{len(errors)} error(s)", err=True)
+        echo(f"{len(errors)} error(s)" + (f", {len(warnings)} warning(s)" if warnings else ""), err=True)
         return 1
     line = f"ok: {checked} cards in {len(games_to_load)} game(s), {len(loose)} other file(s)"
-    echo(line)
-    remember(key, paths, game, line)
+    echo(line + (f", {len(warnings)} warning(s)" if warnings else ""))
+    if not warnings:  # a check with warnings is never stored: it runs again, and shows them again
+        remember(key, paths, game, line)
     return 0

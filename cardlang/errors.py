@@ -57,6 +57,7 @@ class CardLangError(Exception):
     """An error in card or game source. Always points at the text that caused it."""
 
     kind = "error"
+    label = "error"  # the word after the position: "error", or "warning" (CardWarning)
 
     def __init__(self, message: str, span: Span, *, hint: str | None = None) -> None:
         super().__init__(message)
@@ -65,12 +66,12 @@ class CardLangError(Exception):
         self.hint = hint
 
     def __str__(self) -> str:
-        return visible(f"{self.span}: error: {self.message}")
+        return visible(f"{self.span}: {self.label}: {self.message}")
 
     def render(self, text: str | None = None) -> str:
         """Format as `path:line:col: error: message`, the offending line with a caret run, and a hint."""
         s = self.span
-        out = [visible(f"{s.path}:{s.line}:{s.column}: error: {self.message}")]
+        out = [visible(f"{s.path}:{s.line}:{s.column}: {self.label}: {self.message}")]
         if text is None:
             text = _read_source(s.path)
         lines = text.split("\n") if text else []  # Lark counts lines by \n only
@@ -103,6 +104,13 @@ class CardSyntaxError(CardLangError):
 
 class CardCompileError(CardLangError):
     kind = "compile error"
+
+
+class CardWarning(CardLangError):
+    """Something a check finds that is allowed but most likely a mistake (`cardlang check` shows it and still
+    passes): never raised, collected in CompiledGame.warnings."""
+
+    kind = label = "warning"
 
 
 class RuleViolation(CardLangError):

@@ -203,3 +203,29 @@ def test_dice_are_answered_by_their_faces(tmp_path) -> None:
     assert _wk(tmp_path, body.replace("ANSWER", "3")).passed         # a number: the face
     assert _wk(tmp_path, body.replace("ANSWER", '"3"')).passed       # the same label, quoted
     assert "has no option '6'" in _wk(tmp_path, body.replace("ANSWER", "6")).error.render()
+
+
+_KINGDOM = "Feast, Cellar, Chapel, Moat, Village, Smithy, Militia, Market, Festival, Witch"
+
+
+@pytest.mark.parametrize(("kingdom", "col", "message"), [
+    ("Smithy, Smithy, Smithy, Smithy, Smithy, Smithy, Smithy, Smithy, Smithy, Smithy", 20,
+     "Smithy is in the kingdom twice"),
+    ("Copper", 12, "Copper is not a card the kingdom may hold"),
+    (_KINGDOM.replace("Witch", "Province"), 85, "Province is not a card the kingdom may hold"),
+])
+def test_a_kingdom_names_each_card_once_and_only_cards_it_may_hold(tmp_path, kingdom, col, message) -> None:
+    """Issue 24: a scenario's kingdom of ten Smithies or of one Copper was accepted in silence."""
+    text = error(tmp_path, f"  kingdom [{kingdom}];\n  p1.hand = [Smithy];\n  play Smithy in hand;")
+    assert f"t.scenario:3:{col}: error: {message}\n" in text
+    assert "   3 |   kingdom [" in text and "^^^" in text and "= hint:" in text
+    assert run(tmp_path, f"  kingdom [{_KINGDOM}];\n  p1.hand = [Smithy];\n  play Smithy in hand;").passed
+
+
+def test_playing_a_card_that_is_not_in_hand_fails_at_its_line(tmp_path) -> None:
+    """Issue 24: `play Smithy in hand;` with no Smithy in hand played nothing and passed."""
+    body = "  p1.hand = [Copper, Copper];\n  play Smithy in hand;\n  expect count(p1.hand) == 2;"
+    text = error(tmp_path, body)
+    assert "t.scenario:4:8: error: play: no Smithy in hand (p1 is the current player)\n" in text
+    assert "   4 |   play Smithy in hand;" in text and "= hint: put it there first" in text
+    assert run(tmp_path, body.replace("[Copper, Copper]", "[Copper, Copper, Smithy]").replace("== 2", "== 5")).passed

@@ -1,6 +1,7 @@
 """Whole-game checks on the AST that no single statement's compilation can make: verbs that call each other
 without end, and `this` in an ability that only ever runs for a card's name; and the verbs that can never
-run inside themselves (their calls skip the nesting bookkeeping).
+run inside themselves (their calls skip the nesting bookkeeping); and, as warnings, bot rules for decisions
+nothing asks.
 
 Each check returns compile errors (it never raises) and reports only what is certain; what may or may not
 happen at run time is left to the budgets there. Knows no game.
@@ -9,7 +10,7 @@ from __future__ import annotations
 
 from typing import Iterable, Iterator
 
-from cardlang.errors import CardCompileError, CardLangError, Span
+from cardlang.errors import CardCompileError, CardLangError, CardWarning, Span, did_you_mean
 from cardlang.syntax import ast
 from cardlang.syntax.walk import nodes
 
@@ -175,3 +176,50 @@ def _this_refs(node) -> Iterator[ast.NameRef]:
 def _nodes(node) -> Iterator:
     """Every AST node under NODE, in source order, without recursion."""
     return nodes(node)
+
+
+def warnings_of(game) -> list[CardLangError]:
+    """Everything a check of a loaded GAME warns about: the load's own warnings, and bot rules nothing asks."""
+    sources = [game.spec.decl, *game.decls.values()]
+    return [*game.warnings, *unasked_bot_rules(sources, game.bots.values(), game.compiler.registry)]
+
+
+def unasked_bot_rules(sources: Iterable[object], bots: Iterable[ast.BotDecl], registry) -> list[CardLangError]:
+    """Warnings for bot rules (`on TAG { ... }`) whose decision no source asks: no `choose`, `may` or
+    `choose { options }` of the game's rules, verbs or cards (SOURCES: their syntax trees) and no primitive
+    they call asks TAG, so the rule never runs (most often a misspelt tag). A warning, not an error: a helper
+    bot or an expansion may hold rules for decisions that cards not loaded ask."""
+    asked = decision_tags(sources, registry)
+    out: list[CardLangError] = []
+    for bot in bots:
+        for rule in bot.rules:
+            if rule.tag not in asked:
+                hint = did_you_mean(rule.tag, asked)
+                out.append(CardWarning(f"bot '{bot.name}' has a rule for decision '{rule.tag}', which nothing in "
+                                       "this game asks", rule.span,
+                                       hint=hint or "the decisions asked: " + ", ".join(sorted(asked)[:12])
+                                       + (", ..." if len(asked) > 12 else "")))
+    return out
+
+
+def decision_tags(sources: Iterable[object], registry) -> set[str]:
+    """The tags of every decision SOURCES can ask: `as TAG` (else `choose` / `may`), and what the primitives
+    they call ask (a `tag=` argument, else the primitive's default tag, and its fixed ones: Primitive.asks)."""
+    tags: set[str] = set()
+    for root in sources:
+        for n in nodes(root):
+            if isinstance(n, (ast.Choose, ast.ChooseOption)):
+                tags.add(n.opts.tag or "choose")
+            elif isinstance(n, ast.May):
+                tags.add(n.opts.tag or "may")
+            elif isinstance(n, ast.Call):
+                prim = registry.get(n.verb)
+                if prim is None:
+                    continue
+                tags.update(prim.asks)
+                given = next((k.value for k in n.kwargs if k.key == "tag"), None)
+                if isinstance(given, (ast.NameRef, ast.StrLit)):
+                    tags.add(given.name if isinstance(given, ast.NameRef) else given.value)
+                else:
+                    tags.update(p.default for p in prim.params if p.name == "tag" and isinstance(p.default, str))
+    return tags

@@ -19,7 +19,7 @@ from cardlang.compile.sources import (CARD_SUFFIX, RULES_SUFFIX, SCENARIO_SUFFIX
 from cardlang.compile.properties import property_cycles, wrong_type
 from cardlang.compile.spec import GameSpec
 from cardlang.compile.visibility import watcher_question
-from cardlang.errors import CardCompileError, CardLangError, ErrorList, Span, did_you_mean
+from cardlang.errors import CardCompileError, CardLangError, CardWarning, ErrorList, Span, did_you_mean
 from cardlang.primitives import CORE, Registry
 from cardlang.runtime.state import CardDef, Ctx, GameState
 from cardlang.syntax import ast
@@ -60,6 +60,9 @@ class CompiledGame:
     bot_rules: dict[str, dict] = field(default_factory=dict, repr=False)  # compiled bots, once per game
     # the key of this game's entry in the code cache, after a clean load: its bots' code is kept there too
     code_key: bytes | None = field(default=None, repr=False)
+    # what the load found allowed but most likely a mistake (errors.CardWarning); `cardlang check` shows these
+    # and those of compile/checks.py's warnings_of, which only a check looks for (a load need not walk the trees)
+    warnings: list[CardLangError] = field(default_factory=list, repr=False)
 
     @property
     def defs_by_name(self) -> dict[str, CardDef]:
@@ -413,6 +416,7 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
     except CardCompileError as e:
         errors.append(e)
     pools: dict[str, Pool] = {}
+    warnings: list[CardLangError] = []
     for pd in decl.pools:
         try:
             cand_ce = comp.expr(pd.source, Scope())
@@ -427,6 +431,10 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
                                            hint=did_you_mean(n, by_name))
                 default.append(by_name[n])
             pools[pd.name] = Pool(pd.name, pd.size, candidates, default)
+            if pd.size > len(candidates):  # allowed: set-up fills the pool with what there is (choose_pools)
+                warnings.append(CardWarning(f"pool {pd.name} of {pd.size} is drawn from {len(candidates)} "
+                                            f"card(s): it will hold {len(candidates)}", pd.span,
+                                            hint=f"say `pool {pd.name} {len(candidates)} from ...`, or add cards"))
         except CardCompileError as e:
             errors.append(e)
         except Exception as e:  # a pool filter that reads the state
@@ -445,7 +453,7 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
         cd.text = list(text)
     return CompiledGame(spec.id, spec.title, spec, defs, decl.players, setup, turn, comp.phases, end, score,
                         tiebreak, pools, comp, card_files={d.name: Path(p) for d, p in cards},
-                        decls={d.name: d for d, _ in cards}, end_parts=end_parts)
+                        decls={d.name: d for d, _ in cards}, end_parts=end_parts, warnings=warnings)
 
 
 class _NoState:

@@ -123,15 +123,7 @@ def _run(decl: ast.ScenarioDecl, extra: list[Path], cache: dict, variants: tuple
     seed = int(_word(cfg["seed"], "number")) if "seed" in cfg else 1
     pools = None
     if "kingdom" in cfg:
-        names = []
-        for a in cfg["kingdom"].args:
-            items = a.items if isinstance(a, ast.ListLit) else (a,)
-            for i in items:
-                n = i.name if isinstance(i, ast.NameRef) else getattr(i, "value", None)
-                if n not in game.defs_by_name:
-                    raise CardCompileError(f"unknown card '{n}'", i.span, hint=did_you_mean(str(n), game.defs_by_name))
-                names.append(game.defs_by_name[n])
-        pools = {next(iter(game.pools)): names} if game.pools else None
+        pools = _kingdom(game, cfg["kingdom"])
     script: list = []
     agents = [ScenarioAgent(script, f"p{i + 1}") for i in range(players)]
     state = game.new_state(players, seed, log=True)
@@ -164,6 +156,31 @@ def _run(decl: ast.ScenarioDecl, extra: list[Path], cache: dict, variants: tuple
     if state.fixed_dice:
         raise ScenarioFailed(f"{len(state.fixed_dice)} fixed dice were never rolled: {state.fixed_dice}",
                              decl.span)
+
+
+def _kingdom(game: CompiledGame, st: ast.Call) -> dict[str, list[CardDef]]:
+    """The pool a scenario's `kingdom [...]` sets: each card once, each one the pool may hold."""
+    if not game.pools:
+        raise CardCompileError(f"{game.id} has no pool of cards for `kingdom` to set", st.span,
+                               hint="leave `kingdom` out: the game's set-up places every card")
+    pool = next(iter(game.pools.values()))
+    allowed = {d.name for d in pool.candidates}
+    names: list[CardDef] = []
+    for a in st.args:
+        items = a.items if isinstance(a, ast.ListLit) else (a,)
+        for i in items:
+            n = i.name if isinstance(i, ast.NameRef) else getattr(i, "value", None)
+            if n not in game.defs_by_name:
+                raise CardCompileError(f"unknown card '{n}'", i.span, hint=did_you_mean(str(n), game.defs_by_name))
+            if n not in allowed:
+                raise CardCompileError(f"{n} is not a card the {pool.name} may hold", i.span,
+                                       hint=did_you_mean(str(n), allowed) or f"the {pool.name} is drawn from "
+                                       f"{len(allowed)} cards, e.g. {', '.join(sorted(allowed)[:4])}")
+            if any(d.name == n for d in names):
+                raise CardCompileError(f"{n} is in the {pool.name} twice", i.span,
+                                       hint=f"name each card of the {pool.name} once")
+            names.append(game.defs_by_name[n])
+    return {pool.name: names}
 
 
 class _Runner:
@@ -212,7 +229,33 @@ class _Runner:
             return _set_zone(self, st)
         if isinstance(st, ast.Assign) and st.target[-1] == "turns" and st.target[-1] not in self.game.spec.counters:
             return _set_turns(self, st)
-        return self.comp.stmt(st, self.scope)
+        step = self.comp.stmt(st, self.scope)
+        if isinstance(st, ast.Call) and st.verb not in STATEMENTS:
+            return self._needs_named_cards(st, step)
+        return step
+
+    def _needs_named_cards(self, st: ast.Call, step: Callable[[Ctx], None]) -> Callable[[Ctx], None]:
+        """STEP, failing first at ST's line when a card it names in a zone (`play Forge in hand;`) is not
+        there: in a card an empty selection is a rule (nothing to play), but a scenario that names the card
+        means it to be there."""
+        checks = []
+        for a in st.args:
+            if not (isinstance(a, ast.In) and isinstance(a.item, ast.NameRef)
+                    and a.item.name in self.game.defs_by_name):
+                continue
+            checks.append((self.comp.expr(a, self.scope).fn, a))
+        if not checks:
+            return step
+        span = st.span
+
+        def run_with_cards_there(ctx: Ctx) -> None:
+            for fn, a in checks:
+                if not C.checked(ctx.state, lambda: fn(ctx), span):
+                    raise ScenarioFailed(f"{st.verb}: no {a.item.name} in {C._src(a.container)} (p{ctx.you + 1} is "
+                                         "the current player)", a.span,
+                                         hint=f"put it there first, e.g. p{ctx.you + 1}.hand = [{a.item.name}];")
+            step(ctx)
+        return run_with_cards_there
 
     def answer_value(self, a: ast.Expr):
         if isinstance(a, ast.ListLit):

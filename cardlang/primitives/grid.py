@@ -26,7 +26,7 @@ def _d_place(a: dict) -> str:
 
 @primitive("place", Param("what", CARDS), Param("to", ZONE, aliases=("to", "into")),
            Param("column", INT, None, required=False), Param("row", INT, None, required=False),
-           Param("slot", ANY, None, required=False), describe=_d_place)
+           Param("slot", ANY, None, required=False), describe=_d_place, asks=("place",))
 def build_place(b: Bound, info) -> object:
     """Put cards into slots of a grid zone: at column and row, at a chosen slot, or (neither given) each into
     an open slot its new owner picks (decision tag `place`).

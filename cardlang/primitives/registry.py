@@ -40,6 +40,7 @@ class Primitive:
     returns: str | None = None   # for functions: the result type
     cases: tuple[str, ...] = ()  # outcome blocks a call may give: `claim X from hand { honest { } caught { } }`
     binds: tuple[tuple[str, str], ...] = ()  # names (and types) the verb sets for its outcome blocks
+    asks: tuple[str, ...] = ()   # tags of the decisions it always asks (besides a `tag` parameter's)
 
     @property
     def signature(self) -> str:
@@ -94,7 +95,7 @@ CORE = Registry()
 
 def primitive(verb: str, *params: Param, describe: Callable[..., str], kind: str = "verb",
               returns: str | None = None, registry: Registry = CORE, cases: tuple[str, ...] = (),
-              binds: tuple[tuple[str, str], ...] = ()) -> Callable:
+              binds: tuple[tuple[str, str], ...] = (), asks: tuple[str, ...] = ()) -> Callable:
     """Register the decorated builder as VERB. Its docstring's first line is the rule; it has an Example:."""
 
     def wrap(build: Callable) -> Callable:
@@ -104,7 +105,7 @@ def primitive(verb: str, *params: Param, describe: Callable[..., str], kind: str
             if line.strip().startswith("Example:"):
                 example = line.split("Example:", 1)[1].strip()
         registry.register(Primitive(verb, tuple(params), build, describe, doc.splitlines()[0] if doc else "",
-                                    example, kind, returns, tuple(cases), tuple(binds)))
+                                    example, kind, returns, tuple(cases), tuple(binds), tuple(asks)))
         return build
 
     return wrap
