@@ -92,12 +92,13 @@ def _break(home: Path, old: str, new: str) -> Path:
     ("players 2 to 4;", "players 4 to 2;", "game.cl:4:3: error: 'players 4 to 2' allows no game"),
     ("  zone trash: shared, public;", "  zone trash: shared, public; zone trash: shared;",
      "game.cl:15:31: error: zone 'trash' is declared twice"),
-    ("zone deck: per player, hidden, refill discard;", "zone deck: per player, hidden, refill deck;",
+    ("zone deck: per player, hidden, owner knows, refill discard;",
+     "zone deck: per player, hidden, owner knows, refill deck;",
      "game.cl:16:3: error: zone 'deck' refills from itself"),
-    ("property cost: number = 0;", "property cost: numbr = 0;", "game.cl:10:3: error: 'numbr' is not a property type"),
-    ("property cost: number = 0;", "property cost: text = 0;",
+    ("property cost: number = 0 ", "property cost: numbr = 0 ", "game.cl:10:3: error: 'numbr' is not a property type"),
+    ("property cost: number = 0 ", "property cost: text = 0 ",
      "game.cl:10:25: error: property 'cost' is text, but its default is the number 0"),
-    ("property vp: number = 0;", "property vp: number = 0; property vp: number = 1;",
+    ("property vp: number = 0 ", "property vp: number = 1; property vp: number = 0 ",
      "error: property 'vp' is declared twice"),
 ])
 def test_a_game_declaration_accepted_in_silence_before(home: Path, old: str, new: str, expect: str) -> None:
@@ -134,8 +135,10 @@ def test_bots_that_cannot_be_players_or_extend_themselves(tmp_path: Path) -> Non
 
 
 def test_a_card_in_a_rules_file_is_an_error_not_dropped(tmp_path: Path, home: Path) -> None:
-    (tmp_path / "more.cl").write_text("verb twice() { draw 2; }\ncard Stray {\n  types Action; cost 1;\n}\n")
-    out = check("--game", "dominion", "--with", tmp_path, tmp_path / "more.cl")
+    extra = tmp_path / "extra"  # beside the copied games (CARDLANG_HOME), whose game.cl --with may not add
+    extra.mkdir()
+    (extra / "more.cl").write_text("verb twice() { draw 2; }\ncard Stray {\n  types Action; cost 1;\n}\n")
+    out = check("--game", "dominion", "--with", extra, extra / "more.cl")
     assert "more.cl:2:1: error: a .cl file holds a game, verbs and bots, not a card" in out
     bots = home / "games/dominion/bots/stray.cl"
     bots.write_text("card Stray {\n  types Action; cost 1;\n}\n")

@@ -45,7 +45,7 @@ class ToAst(StmtsToAst):
         span = self._s(meta)
         name, entries = c[0], c[1:]
         if not str(name).strip():
-            raise CardSyntaxError("a card needs a name", span, hint='card "Throne Room" { ... }')
+            raise CardSyntaxError("a card needs a name", span, hint='card "Royal Banner" { ... }')
         types: list[str] = []
         tags: list[str] = []
         type_spans: list[Span] = []
