@@ -116,7 +116,7 @@ def test_a_run_time_error_on_a_functions_first_call_names_the_cards_line(tmp_pat
     private_home(tmp_path, monkeypatch, ("dominion",))
     folder = tmp_path / "expansion"
     folder.mkdir()
-    (folder / "forge.card").write_text("card Forge {\n  types Action, Kingdom; cost 2;\n  on play {\n"
+    (folder / "forge.card").write_text("card Forge {\n  types Action; tags Kingdom; cost 2;\n  on play {\n"
                                        "    create 1000000000 Copper to hand;\n  }\n}\n", encoding="utf-8")
     seen = []
     for _ in range(2):  # compiled, then taken from the cache
