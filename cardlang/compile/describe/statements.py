@@ -8,13 +8,15 @@ import re
 from cardlang.syntax import ast
 from cardlang.syntax.walk import nodes as walk_nodes
 from cardlang.compile.describe.doc import _DOC, _cur, install_block_writer, writing
-from cardlang.compile.describe.words import (_a, _and, _base, _clause, _each, _if_clause, _is_number, _join,
-    _lower_first, _may, _or, _past, _they)
+from cardlang.compile.describe.words import (_and, _base, _clause, _each, _if_clause, _is_number, _join,
+    _lower_first, _may, _or, _they)
 from cardlang.compile.describe.numbers import _is_local, _remember, _static, _static_branch, _static_cond
-from cardlang.compile.describe.exprs import (_card_filter, _choose_words, is_player_pick, _find, _uses, cond_text, describe_choose,
+from cardlang.compile.describe.exprs import (_card_filter, is_player_pick, _find, _uses, cond_text, describe_choose,
     expr_text)
-from cardlang.compile.describe.labels import _card_name, _counter_word, _is_card_name
+from cardlang.compile.describe.labels import _counter_word
 from cardlang.compile.describe.calls import _call_text, describe_call
+from cardlang.compile.describe.picks import (_acted, _acts_on, _first_of_if, _implies, _is_again, _is_break_unless,
+    _is_pick, _is_silent, _pick_phrase, _pick_source)
 
 
 def describe_block(block: ast.Block, comp, who: str) -> str:
@@ -27,7 +29,6 @@ def describe_block(block: ast.Block, comp, who: str) -> str:
 def _parts(stmts, comp, who: str) -> list[str]:
     """One entry per sentence. A lower-case entry is a bare predicate ("draws a card."), whose subject is
     added by the caller; an entry starting with "+" is a bonus ("+1 Card.")."""
-    doc = _cur()
     stmts = list(stmts)
     out: list[str] = []
     i = 0
@@ -402,40 +403,7 @@ def _each_phrase(e: ast.Expr, comp, who: str) -> str:
     return "each of " + ("the cards" if text == "it" else text)
 
 
-def _is_again(st: ast.Stmt, prev: ast.Stmt | None) -> bool:
-    """`play c; trigger play c;` -> "Play it again." (the ability runs again without another move)."""
-    if not (isinstance(st, ast.Call) and st.verb == "trigger" and len(st.args) == 2 and prev is not None):
-        return False
-    ev, what = st.args
-    if not (isinstance(ev, ast.NameRef) and isinstance(what, ast.NameRef)):
-        return False
-    if isinstance(prev, ast.Let):
-        return False
-    return isinstance(prev, ast.Call) and prev.verb == ev.name and bool(prev.args) and prev.args[0] == what \
-        or (isinstance(prev, ast.Call) and _cur().done.get(what.name) == _past(ev.name))
-
-
 # ---- picks: `let x = choose ...;` or `let x = top N of ...;`, read with the statement that acts on them -----
-
-def _is_pick(e: ast.Expr) -> bool:
-    return isinstance(e, (ast.Choose, ast.TopOf))
-
-
-def _is_silent(st: ast.Stmt) -> bool:
-    return isinstance(st, ast.Let) and not _is_pick(st.value)
-
-
-def _acts_on(st: ast.Stmt, name: str) -> bool:
-    return isinstance(st, ast.Call) and bool(st.args) and isinstance(st.args[0], ast.NameRef) \
-        and st.args[0].name == name and st.verb != "trigger"
-
-
-def _is_break_unless(st: ast.Stmt, name: str) -> bool:
-    """`if not x { break; }`"""
-    return isinstance(st, ast.If) and isinstance(st.cond, ast.Not) and isinstance(st.cond.value, ast.NameRef) \
-        and st.cond.value.name == name and len(st.then.stmts) == 1 and isinstance(st.then.stmts[0], ast.Break) \
-        and st.else_ is None
-
 
 def _pick(let: ast.Let, rest: list, comp, who: str) -> tuple[list[str], int]:
     """The sentences for a pick and the statements after it that they cover; returns (sentences, used)."""
@@ -498,45 +466,6 @@ def _pick(let: ast.Let, rest: list, comp, who: str) -> tuple[list[str], int]:
             return [may[:-1] + "; " + _lower_first(_if_clause("do", then, who, joiner=", then "))], len(rest)
         return [may], len(rest)
     return [sentence], 0
-
-
-def _pick_source(x: ast.Expr) -> ast.Expr | None:
-    if isinstance(x, ast.Choose):
-        return x.source.source if isinstance(x.source, ast.Where) else x.source
-    return None
-
-
-def _first_of_if(st: ast.Stmt | None, name: str) -> list[ast.Stmt]:
-    if isinstance(st, ast.If) and isinstance(st.cond, ast.NameRef) and st.cond.name == name:
-        return [s for s in st.then.stmts if not _is_silent(s)][:1]
-    return []
-
-
-def _implies(st: ast.Call, source: ast.Expr | None, comp) -> bool:
-    """True when the game verb itself takes its card from SOURCE, so the sentence need not say where from."""
-    decl = comp.spec.verbs.get(st.verb)
-    return decl is not None and isinstance(source, ast.NameRef) and source.name in comp.spec.zones \
-        and _uses(decl.body, source.name)
-
-
-def _acted(name: str, verb: str) -> None:
-    doc = _cur()
-    doc.names[name] = "it"
-    doc.done[name] = _past(verb)
-
-
-def _pick_phrase(x: ast.Expr, comp, who: str) -> tuple[str, bool]:
-    """("a Treasure card from your hand", optional?) for a choose or a top-of."""
-    if isinstance(x, ast.TopOf):
-        if isinstance(x.zone, ast.In) and _is_card_name(x.zone.item, comp):
-            name = _card_name(x.zone.item, comp)
-            return f"{_a(name)} from {expr_text(x.zone.container, comp, who)}", False
-        if isinstance(x.zone, ast.In) and _is_number(expr_text(x.count, comp, who)):
-            n = expr_text(x.count, comp, who)
-            what = expr_text(x.zone.item, comp, who)
-            return f"{what if n == '1' else n + ' of ' + what} from {expr_text(x.zone.container, comp, who)}", False
-        return expr_text(x, comp, who), False
-    return _choose_words(x, comp, who)
 
 
 install_block_writer(describe_block)
