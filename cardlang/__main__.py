@@ -1,4 +1,4 @@
 """`python -m cardlang` runs the CLI."""
-from cardlang.cli_main import main
+from cardlang.cli.main import main
 
 main()

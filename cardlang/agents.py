@@ -22,7 +22,7 @@ def make_agent(game, name: str, seed: int):
     if name == "random":
         return RandomAgent(seed)
     if name == "human":
-        from cardlang.cli_human import HumanAgent
+        from cardlang.cli.human import HumanAgent
         return HumanAgent(game)
     if name in game.bots and not game.bots[name].helper:
         return LanguageBot(game, name, seed)

@@ -80,7 +80,7 @@ def run(args: list[str]) -> tuple[int, str]:
     app is what main() prints as an internal error."""
     from typer.testing import CliRunner
 
-    from cardlang.cli import app
+    from cardlang.cli.commands import app
     r = CliRunner().invoke(app, args, catch_exceptions=True)
     out = r.output
     if r.exception is not None and not isinstance(r.exception, SystemExit):

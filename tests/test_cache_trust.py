@@ -41,7 +41,7 @@ print(failed)
     assert threads.returncode == 0 and threads.stdout.strip() == "[]", threads.stdout + threads.stderr
     again = python(f"""
 from cardlang.compile.game import load_game
-from cardlang.simulate import play_games
+from cardlang.simulation.simulate import play_games
 for g in {GAMES!r}:
     game = load_game(g)
     bots = (["random"] * game.players[0])

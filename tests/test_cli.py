@@ -5,7 +5,7 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from cardlang.cli import app
+from cardlang.cli.commands import app
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()

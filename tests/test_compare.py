@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cardlang.cli import app
-from cardlang.compare import ArmAccumulator, ArmOutcomes, Comparison, paired, text_lines
+from cardlang.cli.commands import app
+from cardlang.lab.compare import ArmAccumulator, ArmOutcomes, Comparison, paired, text_lines
 from cardlang.compile.game import load_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -63,7 +63,7 @@ def test_the_replaced_card_keeps_its_place(smithy4: Path) -> None:
 
 def _arm(results: list[float], start: int = 0) -> ArmOutcomes:
     """Two bots; RESULTS[g]: bot 0's result in game g (1 win, 0 loss, 0.5 a shared win), in its seat."""
-    from cardlang.seating import bot_of_seat
+    from cardlang.simulation.seating import bot_of_seat
     a = ArmOutcomes(["x", "y"], start=start)
     for g, r in enumerate(results, start):
         seat_of = {b: s for s, b in enumerate(bot_of_seat(2, g))}
@@ -141,7 +141,7 @@ def test_compare_gives_the_same_figures_for_any_number_of_workers(smithy4: Path,
 
 def test_arm_outcomes_collected_in_batches_equal_one_run() -> None:
     """ArmAccumulator per batch, merged in game order (an empty batch anywhere), is the run played at once."""
-    from cardlang.simulate import play_games
+    from cardlang.simulation.simulate import play_games
     g = load_game("dominion")
     bots = ["smithy-bm", "big-money"]
 
@@ -160,7 +160,7 @@ def test_p_value_and_interval_agree_with_scipy_on_the_recorded_games(smithy4: Pa
     run scipy's paired t test on it: compare printed the same p-value, interval and sample-size advice."""
     from scipy import stats
 
-    from cardlang.inference import detectable_difference, games_needed
+    from cardlang.lab.inference import detectable_difference, games_needed
     lines = tmp_path / "games.jsonl"
     j = compare("--b", str(smithy4), "--games", "60", "--seed", "5", "--per-game", str(lines), "--difference", "5")
     share: dict[str, list[float]] = {"A": [0.0] * 60, "B": [0.0] * 60}

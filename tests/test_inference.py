@@ -1,4 +1,4 @@
-"""cardlang/inference.py: the paired difference (one method for estimate, interval and p-value), Holm's
+"""cardlang/lab/inference.py: the paired difference (one method for estimate, interval and p-value), Holm's
 correction and sample-size advice, each against scipy or a formula computed here independently."""
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ import numpy as np
 import pytest
 from scipy import stats
 
-from cardlang.inference import detectable_difference, games_needed, holm, paired_difference, paired_power
+from cardlang.lab.inference import detectable_difference, games_needed, holm, paired_difference, paired_power
 
 
 def test_identical_arms_give_an_interval_containing_zero_and_p_one() -> None:

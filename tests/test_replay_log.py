@@ -1,7 +1,7 @@
 """Issue 24: `replay` checks the whole log against one schema before replaying, and names the line and field
 that is wrong: wrong types in the Header or an Answer, and nesting too deep, end in one `error:` line, exit 1,
 never a traceback. The command in a child process with a memory limit and a timeout for the cases the issue
-found; every other case against the checker itself (cardlang/logcheck.py), which replay runs first."""
+found; every other case against the checker itself (cardlang/table/logcheck.py), which replay runs first."""
 from __future__ import annotations
 
 import json
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from cardlang.logcheck import InvalidLog, read_log
+from cardlang.table.logcheck import InvalidLog, read_log
 from tests.io_child import cardlang
 
 

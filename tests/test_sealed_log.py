@@ -9,10 +9,10 @@ from pathlib import Path
 
 from typer.testing import CliRunner
 
-from cardlang.cli import app
+from cardlang.cli.commands import app
 from cardlang.compile.bots import LanguageBot
 from cardlang.compile.game import load_game
-from cardlang.outfile import OutputFile
+from cardlang.cli.outfile import OutputFile
 from cardlang.table.session import run
 from cardlang.table.style import Style
 

@@ -1,4 +1,4 @@
-"""Balanced seating (cardlang/seating.py): the schedule itself, exactly, and a small statistical check that the
+"""Balanced seating (cardlang/simulation/seating.py): the schedule itself, exactly, and a small statistical check that the
 order bots are listed in changes nothing beyond noise."""
 from __future__ import annotations
 
@@ -9,11 +9,11 @@ from collections import Counter
 import pytest
 from scipy import stats
 
-from cardlang.compare import ArmAccumulator
+from cardlang.lab.compare import ArmAccumulator
 from cardlang.compile.game import load_game
-from cardlang.seating import bot_of_seat
-from cardlang.simulate import play_games, seating
-from cardlang.stats import StatsAccumulator
+from cardlang.simulation.seating import bot_of_seat
+from cardlang.simulation.simulate import play_games, seating
+from cardlang.lab.stats import StatsAccumulator
 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7])
@@ -75,7 +75,7 @@ def test_three_bots_give_the_same_figures_for_any_number_of_workers() -> None:
 
     from typer.testing import CliRunner
 
-    from cardlang.cli import app
+    from cardlang.cli.commands import app
     outs = []
     for workers in ("1", "2"):
         r = CliRunner().invoke(app, ["simulate", "fall-of-kingdoms", "--players", "honest,random,bluffer", "--games",

@@ -3,7 +3,7 @@ Enter pressed by its player) whether or not there is anything to pick: who is ha
 tell what a hand holds (a reaction window asks every attacked player, Moat or not)."""
 from __future__ import annotations
 
-from cardlang.cli_human import HumanAgent
+from cardlang.cli.human import HumanAgent
 from cardlang.runtime.state import Decision
 
 

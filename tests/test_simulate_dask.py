@@ -44,7 +44,7 @@ def test_a_dask_cluster_gives_the_results_of_one_worker(cluster, tmp_path: Path)
     assert a == b and a["games"] == 40
     assert (tmp_path / "one.jsonl").read_bytes() == (tmp_path / "dask.jsonl").read_bytes()
     # Both workers took part, and each compiled the game once (it received names, not compiled code).
-    from cardlang.parallel import games_loaded
+    from cardlang.simulation.parallel import games_loaded
     with distributed.Client(cluster.scheduler_address) as client:
         assert sorted(client.run(games_loaded).values()) == [1, 1]
 

@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 
 from cardlang.compile.game import load_game
-from cardlang.parallel import InProcess, Job, prime, run
-from cardlang.simulate import Batch, Totals, play_games
+from cardlang.simulation.parallel import InProcess, Job, prime, run
+from cardlang.simulation.simulate import Batch, Totals, play_games
 
 ROOT = Path(__file__).resolve().parents[1]
 ENV = dict(os.environ, PYTHONPATH=str(ROOT))
@@ -220,7 +220,7 @@ def test_a_worker_that_dies_fails_the_run_naming_its_batch(tmp_path: Path) -> No
 def test_a_short_run_stays_in_this_process_and_gives_the_same_results() -> None:
     """By default a run starts with a few games here; if the rest is short no pool is started. The games
     and their order do not change."""
-    from cardlang.parallel import run_adaptive
+    from cardlang.simulation.parallel import run_adaptive
     g = load_game("fall-of-kingdoms")
     job = Job("fall-of-kingdoms", ("honest", "bluffer", "random"), 5, records=True)
     prime(job, g)
@@ -266,7 +266,7 @@ def test_an_accumulator_adds_fields_to_the_per_game_records() -> None:
 def test_ctrl_c_during_a_pool_run_is_noted_not_raised() -> None:
     """While a pool runs, Ctrl-C sets a flag the loop reads at its next turn: raised where it lands, it could
     stop the pool inside its own locks and pipes and leave the run waiting forever."""
-    from cardlang.parallel import _StopNoted
+    from cardlang.simulation.parallel import _StopNoted
     masks = signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})  # as from a terminal (_clean_signals)
     was = signal.signal(signal.SIGINT, signal.default_int_handler)
     noted = _StopNoted(True)
@@ -290,7 +290,7 @@ def test_ctrl_c_during_a_pool_run_is_noted_not_raised() -> None:
 
 
 def test_ctrl_c_stays_ignored_where_it_was_and_in_process_runs_stop_at_once() -> None:
-    from cardlang.parallel import _StopNoted
+    from cardlang.simulation.parallel import _StopNoted
     assert not _StopNoted(False).before  # in this process (InProcess): interrupted where it is
     before = signal.signal(signal.SIGINT, signal.SIG_IGN)
     try:

@@ -18,10 +18,10 @@ sys.path.insert(0, str(ROOT / "tools"))
 
 import soak  # noqa: E402
 
-from cardlang.cli_simulate import default_workers  # noqa: E402
+from cardlang.cli.simulate import default_workers  # noqa: E402
 from cardlang.compile.game import game_ids  # noqa: E402
 from cardlang.runtime import invariants  # noqa: E402
-from cardlang.simulate import game_seed  # noqa: E402
+from cardlang.simulation.simulate import game_seed  # noqa: E402
 
 GAMES, VARIANT_GAMES, BOT_GAMES, CAP, EVERY = 300, 10, 5, 300, 30
 # Random Warring Kingdom games seldom end by the rules; in CI they stop at 100 turns to fit the suite budget.
@@ -76,7 +76,7 @@ def test_a_violation_prints_the_seed_the_step_and_a_replay_command(monkeypatch) 
                       "--workers 1 --check --max-turns 300")
     # The replay command finds the same violation at the same step, in the CLI.
     again = _break_one_game(monkeypatch, 1, 3, at_step=40)
-    from cardlang.cli import app
+    from cardlang.cli.commands import app
     r = CliRunner().invoke(app, replay.split()[1:])
     assert r.exit_code == 1, r.output
     assert again == broke and "invariant violations: 1" in r.output and f"step {step}, turn " in r.output

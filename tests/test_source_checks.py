@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cardlang.cli import app
+from cardlang.cli.commands import app
 
 ROOT = Path(__file__).resolve().parents[1]
 runner = CliRunner()

@@ -11,12 +11,12 @@ from scipy import stats as stats_
 from typer.testing import CliRunner
 
 from cardlang.agents import make_agent
-from cardlang.cli import app
+from cardlang.cli.commands import app
 from cardlang.compile.game import load_game
 from cardlang.runtime.engine import play_game
-from cardlang.simulate import game_seed, simulate
-from cardlang.inference import holm
-from cardlang.stats import MIN_GROUP, CardStats, GameObserver, _note, margin
+from cardlang.simulation.simulate import game_seed, simulate
+from cardlang.lab.inference import holm
+from cardlang.lab.stats import MIN_GROUP, CardStats, GameObserver, _note, margin
 
 runner = CliRunner()
 BOTS = ["smithy-bm", "big-money"]
@@ -176,7 +176,7 @@ def test_statistics_do_not_depend_on_the_number_of_workers(tmp_path) -> None:
     # the per-card figures are an accumulator of the parallel run: batches merged in game order
     from typer.testing import CliRunner
 
-    from cardlang.cli import app
+    from cardlang.cli.commands import app
     outs = []
     for workers in ("1", "2"):
         lines = tmp_path / f"games-{workers}.jsonl"

@@ -9,7 +9,7 @@ loader (cardlang.compile.game) in a new process; `load_seconds` the load_game ca
 import (issue 11's "loading a game under 0.1 s once cached"), with `load_cpu_seconds` the processor time of
 the same calls (less moved by other work on the machine); `check_seconds` the wall time of `cardlang check
 cards games`, start-up included, as a user waits for it (once cached, a clean check of the same bytes is
-answered from the cache: cardlang/cli_check.py), `check_full_seconds` the same check run in full, as the
+answered from the cache: cardlang/cli/check.py), `check_full_seconds` the same check run in full, as the
 entry point runs it when no answer for the whole check is stored (each game's clean load is remembered too),
 and `check_after_edit_seconds` the check right after an edit of one card, in a copy of the project with a
 cache of its own (that game is compiled again). Medians of 5 processes.
@@ -240,8 +240,8 @@ def _load_seconds(game_id: str) -> list[float]:
 def _check_seconds(full: bool = False) -> float:
     """Wall time of `cardlang check cards games` as a user runs it (a fresh process, Python's start-up
     included), once the cache is filled; FULL: the check the entry point runs when no answer is stored
-    (cli_check.run_check, as after an edit of one card)."""
-    run = ("[sys.executable, '-c', 'from cardlang.cli_check import parse_args, run_check; "
+    (cli/check.run_check, as after an edit of one card)."""
+    run = ("[sys.executable, '-c', 'from cardlang.cli.check import parse_args, run_check; "
            "raise SystemExit(run_check(*parse_args([\"cards\", \"games\"])))']" if full else
            "[sys.executable, '-m', 'cardlang', 'check', 'cards', 'games']")
     code = (f"import subprocess, sys, time; t = time.perf_counter(); subprocess.run({run}, capture_output=True); "
@@ -353,7 +353,7 @@ def parallel_speedup(games: int = 4000, workers: int = 2) -> float:
     start-up (spawning, each worker compiling the game), and the command a user types (`simulate --workers
     1` against `--workers N`, fresh processes, load included). Returns the steady ratio."""
     from cardlang.compile.game import load_game
-    from cardlang.parallel import InProcess, Job, local_pool, prime, run
+    from cardlang.simulation.parallel import InProcess, Job, local_pool, prime, run
     job = Job("dominion", ("big-money", "smithy-bm"), 1)
     prime(job, load_game("dominion"))
     run(job, games // 4, InProcess(), 1)  # warm-up
@@ -416,7 +416,7 @@ def compare_statistics_seconds(games: int = 40_000) -> float:
     import random
     import time
 
-    from cardlang.compare import ArmOutcomes, Comparison, text_lines
+    from cardlang.lab.compare import ArmOutcomes, Comparison, text_lines
     rng = random.Random(1)
     a, b = ArmOutcomes(["x", "y"]), ArmOutcomes(["x", "y"])
     for g in range(games):

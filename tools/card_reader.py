@@ -35,7 +35,7 @@ def read(game, names: list[str]) -> list[str]:
 
     import typer
 
-    from cardlang.cli_human import HumanAgent
+    from cardlang.cli.human import HumanAgent
     from cardlang.runtime.decisions import View
 
     state = game.new_state(game.players[0], 1)

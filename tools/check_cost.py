@@ -22,7 +22,7 @@ if str(ROOT) not in sys.path:  # run as a script from a checkout
     sys.path.insert(0, str(ROOT))
 
 from cardlang.compile.game import load_game  # noqa: E402
-from cardlang.simulate import play_games  # noqa: E402
+from cardlang.simulation.simulate import play_games  # noqa: E402
 
 CASES = ("dominion:2", "dominion:4", "greedy-kingdoms:2", "greedy-kingdoms:4", "warring-kingdom:2",
          "fall-of-kingdoms:4")

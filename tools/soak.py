@@ -24,7 +24,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from cardlang.compile.game import game_ids, load_game  # noqa: E402
-from cardlang.parallel import InProcess, Job, RunFailed, local_pool, replay_command, run  # noqa: E402
+from cardlang.simulation.parallel import InProcess, Job, RunFailed, local_pool, replay_command, run  # noqa: E402
 
 
 @dataclass
@@ -126,7 +126,7 @@ def main() -> int:
     ap.add_argument("--max-turns", type=int, default=300)
     ap.add_argument("--seed", type=int, default=1)
     a = ap.parse_args()
-    from cardlang.cli_simulate import default_workers
+    from cardlang.cli.simulate import default_workers
     unknown = [g for g in a.game or () if g not in game_ids()]
     if unknown:
         print(f"error: unknown game {', '.join(unknown)} (games: {', '.join(game_ids())})", file=sys.stderr)

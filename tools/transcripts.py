@@ -35,7 +35,7 @@ GAMES = {
 def record_answers(game_id: str) -> list[str]:
     """The answers seat 1's bot gives in the game with a person, as a person would type them."""
     from cardlang.agents import make_agent
-    from cardlang.cli_human import folded_options
+    from cardlang.cli.human import folded_options
     from cardlang.compile.game import load_game
     from cardlang.runtime.engine import play_game
 
@@ -77,7 +77,7 @@ def render(game_id: str, kind: str, input_file: Path | None = None) -> str:
     """What `cardlang play` prints for this transcript (KIND `seat` or `bots`)."""
     from typer.testing import CliRunner
 
-    from cardlang.cli import app
+    from cardlang.cli.commands import app
     seed, seats, bots = GAMES[game_id]
     if kind == "seat":
         players = ",".join(["human"] + seats[1:])

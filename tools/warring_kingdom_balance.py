@@ -54,7 +54,7 @@ def probe_source(game, name: str, base: str) -> str:
 def run_one(args) -> tuple[str, float, float, int]:
     name, games, seed, base = args
     from cardlang.compile.game import load_game
-    from cardlang.simulate import simulate
+    from cardlang.simulation.simulate import simulate
     g0 = load_game(GAME)
     with tempfile.TemporaryDirectory() as tmp:
         (Path(tmp) / "probe.cl").write_text(probe_source(g0, name, base), encoding="utf-8")

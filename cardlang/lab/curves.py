@@ -14,7 +14,7 @@ from collections import Counter
 from typing import Any
 
 from cardlang.runtime.state import Ctx
-from cardlang.simulate import seating
+from cardlang.simulation.simulate import seating
 
 
 def quantities(game, state) -> list[tuple[str, str, Any]]:
@@ -99,7 +99,7 @@ class _Watcher:
 
 
 class CurveAccumulator:
-    """Per-turn curves of a run, as an accumulator (cardlang/parallel.py Job.accumulators)."""
+    """Per-turn curves of a run, as an accumulator (cardlang/simulation/parallel.py Job.accumulators)."""
 
     json_key = "curves"
 

@@ -7,7 +7,7 @@ mean difference gets a paired t interval, and since many cards are tested at onc
 Bonferroni-corrected (each at 1 - 0.05/m, so all m hold together with 95% confidence) and the p-values
 Holm-adjusted. Both arms' bots answer every decision in full (cardlang.agents.Without), so a card the bot
 never picks changes nothing: its difference is exactly 0. Knows no game; the paired t test and Holm's
-correction are cardlang.inference's, the ones `compare` uses.
+correction are cardlang.lab.inference's, the ones `compare` uses.
 """
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ LEVEL = 0.95
 def paired_rows(base: GameOutcomes, arms: dict[str, GameOutcomes], bot: int) -> list[dict[str, Any]]:
     """One row per card: the mean paired difference (arm - base) of BOT's win share, Bonferroni intervals
     and Holm-adjusted p-values, the cards that change the most first."""
-    from cardlang.inference import holm, paired_difference
+    from cardlang.lab.inference import holm, paired_difference
     m = max(1, len(arms))
     before = base.shares(bot)
     rows = []

@@ -12,7 +12,7 @@ from collections import Counter
 from typing import Any
 
 from cardlang.lab.outcomes import GameOutcomes
-from cardlang.stats import wilson
+from cardlang.lab.stats import wilson
 
 SEAT_P = 0.01        # a seat advantage is worth a sentence below this p ...
 SEAT_POINTS = 0.05   # ... and when a seat's win rate is this far from a fair share

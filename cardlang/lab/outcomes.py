@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from cardlang.simulate import seating
+from cardlang.simulation.simulate import seating
 
 
 class Game(NamedTuple):
@@ -62,7 +62,7 @@ class GameOutcomes:
 
 
 class OutcomeAccumulator:
-    """GameOutcomes as an accumulator of a parallel run (cardlang/parallel.py Job.accumulators)."""
+    """GameOutcomes as an accumulator of a parallel run (cardlang/simulation/parallel.py Job.accumulators)."""
 
     json_key = "outcomes"
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from cardlang.lab.outcomes import GameOutcomes
-from cardlang.stats import wilson
+from cardlang.lab.stats import wilson
 from cardlang.syntax import ast
 from cardlang.syntax.walk import nodes
 
@@ -183,7 +183,7 @@ class Sweep:
             row = {"value": v, "games": n, "wins": w, "win_rate": w / n if n else 0.0,
                    "interval": list(wilson(w, n)), "mean_turns": sum(g.turns for g in out.games) / n if n else 0.0}
             if base is not None:
-                from cardlang.inference import paired_difference
+                from cardlang.lab.inference import paired_difference
                 d = paired_difference(base.shares(0), out.shares(0))  # the same seeds: game g against game g
                 row["difference"] = d.estimate
                 row["difference_interval"] = list(d.interval) if d.interval else [d.estimate, d.estimate]

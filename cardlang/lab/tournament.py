@@ -3,7 +3,7 @@ seating order, and the results give a win-rate matrix with 95% intervals and ope
 uncertainty (Forge's round-robin, rated as online games rate players).
 
 A group of N bots is played in each of its (N-1)! orders up to rotation; within one order the simulation
-plays every seating in turn (cardlang/seating.py), so each order alone is fair, and the orders only split the
+plays every seating in turn (cardlang/simulation/seating.py), so each order alone is fair, and the orders only split the
 games of a group among the orders in which it can be listed. The ratings are
 updated game by game in a fixed order (game k of every run in turn, then game k+1), so they too are the
 same for any number of workers. Knows no game; `play` is handed in by the command.
@@ -16,7 +16,7 @@ from itertools import combinations, permutations
 from typing import Any, Callable
 
 from cardlang.lab.outcomes import GameOutcomes
-from cardlang.stats import wilson
+from cardlang.lab.stats import wilson
 
 # play(players, games) -> GameOutcomes of that run (the same seed for every run)
 Play = Callable[[list[str], int], GameOutcomes]

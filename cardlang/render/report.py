@@ -10,7 +10,7 @@ games ended, the per-card figures (descriptive, compared only where both groups 
 Holm-corrected p-values; card impact when an ablation run filled it) and, given an A/B comparison, the paired
 difference.
 
-Knows no game and no card: it lays out figures from cardlang.stats, cardlang.compare and cardlang.lab.
+Knows no game and no card: it lays out figures from cardlang.lab.stats, cardlang.lab.compare and cardlang.lab.
 """
 from __future__ import annotations
 
@@ -20,7 +20,7 @@ from typing import Any
 
 from cardlang.lab import metrics
 from cardlang.render.svg import PALETTE, Series, bars, histogram, lines
-from cardlang.stats import CARDS_NOTE, CardStats, mean, quantile
+from cardlang.lab.stats import CARDS_NOTE, CardStats, mean, quantile
 
 _BLUE, _ORANGE, _GREY = "#1f77b4", "#ff7f0e", "#7f7f7f"
 

@@ -119,9 +119,9 @@ def run(game, names: list[str], agents: list, seed: int, *, pools=None, variants
 
 def read_log(path: Path) -> tuple[dict, list[tuple[int, list[int]]]]:
     """The header and the recorded answers of a log written by `play --log`, checked whole first
-    (cardlang/logcheck.py names the line and field of anything wrong)."""
-    from cardlang.logcheck import InvalidLog
-    from cardlang.logcheck import read_log as checked
+    (cardlang/table/logcheck.py names the line and field of anything wrong)."""
+    from cardlang.table.logcheck import InvalidLog
+    from cardlang.table.logcheck import read_log as checked
     try:
         return checked(path)
     except InvalidLog as e:

@@ -1,6 +1,6 @@
-"""`cardlang check` remembers a clean check (cardlang/cli_check.py): the same check of the same bytes prints
+"""`cardlang check` remembers a clean check (cardlang/cli/check.py): the same check of the same bytes prints
 the same line without Typer or any load; any changed byte, new file, other argument or a check with errors
-runs in full. The entry point (cli_main.py) runs a plain check without the Typer app: the same output and
+runs in full. The entry point (cli/main.py) runs a plain check without the Typer app: the same output and
 exit codes as the app's."""
 from __future__ import annotations
 
@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cardlang.cli import app
-from cardlang.cli_check import answer_from_cache, parse_args
+from cardlang.cli.commands import app
+from cardlang.cli.check import answer_from_cache, parse_args
 from copied_game import private_home
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -84,7 +84,7 @@ def test_new_files_options_and_usage_errors_run_the_check(home: Path) -> None:
 
 def test_the_command_answers_without_typer(home: Path) -> None:
     code = ("import sys; sys.argv = ['cardlang', 'check', 'cards', 'games']\n"
-            "from cardlang.cli_main import main\n"
+            "from cardlang.cli.main import main\n"
             "try:\n    main()\nexcept SystemExit as e:\n    print('typer' in sys.modules, e.code)\n")
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
     first = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
@@ -98,7 +98,7 @@ def _both(args: list[str], env: dict) -> tuple:
     """(exit code, stdout, stderr) of `python -m cardlang check ARGS` (the entry point) and of the Typer
     app's check (cli.main), in fresh processes."""
     app_main = ("import sys; sys.argv = ['cardlang'] + sys.argv[1:]\n"
-                "from cardlang.cli import main\nmain()\n")
+                "from cardlang.cli.commands import main\nmain()\n")
     out = []
     for cmd in ([sys.executable, "-m", "cardlang", "check", *args], [sys.executable, "-c", app_main, "check", *args]):
         r = subprocess.run(cmd, capture_output=True, text=True, env=env, timeout=300)

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cardlang.cli import app
+from cardlang.cli.commands import app
 
 runner = CliRunner()  # (click 8.2 on keeps stderr apart: result.stderr)
 

@@ -5,7 +5,7 @@ from cardlang.compile.game import load_game
 from cardlang.lab import metrics
 from cardlang.lab.curves import CurveAccumulator
 from cardlang.lab.outcomes import Game, GameOutcomes, OutcomeAccumulator
-from cardlang.simulate import play_games, seating
+from cardlang.simulation.simulate import play_games, seating
 
 BOTS = ["smithy-bm", "big-money"]
 
@@ -83,8 +83,8 @@ def test_outcomes_name_the_bot_in_each_seat() -> None:
 
 def test_lab_accumulators_seat_every_bot_by_the_one_schedule() -> None:
     """Three bots, games past the first block: the outcomes, the curves and the game records all seat the bots
-    by cardlang/seating.py's schedule, so a bot's results are never read from another bot's seat."""
-    from cardlang.seating import bot_of_seat
+    by cardlang/simulation/seating.py's schedule, so a bot's results are never read from another bot's seat."""
+    from cardlang.simulation.seating import bot_of_seat
     game = load_game("dominion")
     bots = ["smithy-bm", "big-money", "random"]
     outcomes = OutcomeAccumulator(game, bots)

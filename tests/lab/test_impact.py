@@ -3,7 +3,7 @@ import json
 
 from typer.testing import CliRunner
 
-from cardlang.cli import app
+from cardlang.cli.commands import app
 from cardlang.lab.impact import paired_rows
 from cardlang.lab.outcomes import Game, GameOutcomes
 

@@ -4,7 +4,7 @@ import json
 
 from typer.testing import CliRunner
 
-from cardlang.cli import app
+from cardlang.cli.commands import app
 from cardlang.lab.tournament import orders
 
 BOTS = "big-money,smithy-bm,witch-bm"

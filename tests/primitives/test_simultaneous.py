@@ -141,7 +141,7 @@ def test_rules_text(tmp_path, monkeypatch) -> None:
 def test_two_people_at_one_terminal_pass_it_between_secret_picks(tmp_path, monkeypatch) -> None:
     from typer.testing import CliRunner
 
-    from cardlang.cli import app
+    from cardlang.cli.commands import app
     make_game(tmp_path, monkeypatch)
     r = CliRunner().invoke(app, ["play", "duel", "--players", "human,human"], input="\n1\n\n2\n")
     assert r.exit_code == 0, r.output
@@ -160,7 +160,7 @@ def test_two_people_at_one_terminal_pass_it_between_secret_picks(tmp_path, monke
 def test_one_person_against_a_bot_is_not_interrupted(tmp_path, monkeypatch) -> None:
     from typer.testing import CliRunner
 
-    from cardlang.cli import app
+    from cardlang.cli.commands import app
     make_game(tmp_path, monkeypatch, bots='bot "plain" { on pick_b { random; } }')
     r = CliRunner().invoke(app, ["play", "duel", "--players", "human,plain"], input="1\n")
     assert r.exit_code == 0, r.output

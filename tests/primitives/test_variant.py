@@ -3,7 +3,7 @@ line, `variant NAME;` in a scenario); NAME reads true in the rules while it is c
 import pytest
 from typer.testing import CliRunner
 
-from cardlang.cli import app
+from cardlang.cli.commands import app
 from cardlang.errors import CardSyntaxError
 from cardlang.runtime.decisions import RandomAgent
 from cardlang.runtime.engine import play_game

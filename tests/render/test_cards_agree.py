@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cardlang.cli import app
+from cardlang.cli.commands import app
 from cardlang.compile.game import game_ids, load_game
 from cardlang.errors import ErrorList
 from cardlang.render.sheets import MARK

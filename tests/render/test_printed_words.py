@@ -10,7 +10,7 @@ import re
 import pytest
 from typer.testing import CliRunner
 
-from cardlang.cli import app
+from cardlang.cli.commands import app
 from cardlang.compile.game import game_ids, load_game
 from cardlang.render.build import card_faces, rules_reference
 from cardlang.render.sheets import render_text

@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cardlang.cli import app
+from cardlang.cli.commands import app
 
 from .test_sheets_browser import CHROMIUM, CHROMIUM_ARGS, _REASON  # one way to find and start the browser
 

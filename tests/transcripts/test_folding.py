@@ -3,7 +3,7 @@ numbers they answer with (keyboard or --input file), a folded line may be named 
 picks the next of its cards each time, `?N` reads line N, and cards one visible thing apart stay apart."""
 from __future__ import annotations
 
-from cardlang.cli_human import HumanAgent, folded_options, option_texts
+from cardlang.cli.human import HumanAgent, folded_options, option_texts
 from cardlang.compile.game import load_game
 from cardlang.runtime.decisions import View
 from cardlang.runtime.state import Decision

@@ -142,7 +142,7 @@ def test_bets_are_told_with_their_side_and_outcome() -> None:
     """Greedy Kingdoms with three players: a bet says its side, and its settling says who won or lost."""
     from typer.testing import CliRunner
 
-    from cardlang.cli import app
+    from cardlang.cli.commands import app
     r = CliRunner().invoke(app, ["play", "greedy-kingdoms", "--players", "palace-rusher,reader,reader",
                                  "--seed", "1", "--plain"])
     assert r.exit_code == 0, r.output

@@ -195,7 +195,7 @@ def test_a_new_verb_reads_from_its_template(tmp_path: Path) -> None:
 def test_replay_shows_a_logged_game_again_from_any_seat(tmp_path: Path) -> None:
     from typer.testing import CliRunner
 
-    from cardlang.cli import app
+    from cardlang.cli.commands import app
     runner = CliRunner()
     log = tmp_path / "game.jsonl"
     played = runner.invoke(app, ["play", "dominion", "--players", "big-money,smithy-bm", "--seed", "5",
@@ -216,7 +216,7 @@ def test_replay_shows_a_logged_game_again_from_any_seat(tmp_path: Path) -> None:
 def test_a_card_text_on_request_and_options_told_apart() -> None:
     from typer.testing import CliRunner
 
-    from cardlang.cli import app
+    from cardlang.cli.commands import app
     r = CliRunner().invoke(app, ["play", "dominion", "--players", "human,big-money", "--seed", "4", "--plain"],
                            input="?9\n?Moat\n?\n\n")
     assert "Smithy (Action), Cost 4" in r.output and "+3 Cards" in r.output

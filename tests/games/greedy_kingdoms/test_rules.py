@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cardlang.cli import app
+from cardlang.cli.commands import app
 from cardlang.compile.bots import LanguageBot
 from cardlang.compile.game import load_game
 from cardlang.compile.scenario import load_scenarios, run_scenario

@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from cardlang.cli import app
+from cardlang.cli.commands import app
 from cardlang.compile.scenario import load_scenarios, run_scenario
 
 ROOT = Path(__file__).resolve().parents[3]

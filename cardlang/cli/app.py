@@ -9,9 +9,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from cardlang import cli_input
-from cardlang.cli_input import BadUsage, echo
-from cardlang.cli_input import print_errors as _print_errors
+from cardlang.cli import inputs
+from cardlang.cli.inputs import BadUsage, echo
+from cardlang.cli.inputs import print_errors as _print_errors
 
 app = typer.Typer(no_args_is_help=True, add_completion=True, pretty_exceptions_enable=False, rich_markup_mode=None,
                   help="Write card games as text; check, test, play, simulate and print them.")
@@ -47,7 +47,7 @@ def _main(version: Annotated[Optional[bool], typer.Option("--version", callback=
 
 
 def _usage(check, *args) -> None:
-    """Run a check from cli_input; a problem becomes `error: ...` and exit 2."""
+    """Run a check from cli/inputs.py; a problem becomes `error: ...` and exit 2."""
     try:
         check(*args)
     except BadUsage as e:
@@ -67,7 +67,7 @@ def _load(game_id: str, extra: list[Path] | None = None, replace: list[Path] | N
         hint = did_you_mean(game_id, game_ids())
         raise _fail_usage(f"unknown game '{game_id}'" + (f"; {hint}" if hint else "")
                           + f" (games: {', '.join(game_ids())})")
-    _usage(cli_input.with_paths, extra or [])
+    _usage(inputs.with_paths, extra or [])
     try:
         return load_game(game_id, extra, replace=replace)
     except ErrorList as e:
@@ -110,7 +110,7 @@ def _parse_pools(game, kingdom: Optional[str]):
         return {pool.name: "random"}
     by_name = {d.name: d for d in pool.candidates}
     try:
-        chosen = [by_name[n] for n in cli_input.card_names(kingdom, by_name, "--kingdom", f"{pool.name} card")]
+        chosen = [by_name[n] for n in inputs.card_names(kingdom, by_name, "--kingdom", f"{pool.name} card")]
     except BadUsage as e:
         raise _fail_usage(str(e)) from None
     if len(chosen) != pool.size:

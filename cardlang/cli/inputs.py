@@ -1,6 +1,6 @@
 """Checks on what a person types at the command line, made before any game runs, and safe printing.
 
-Each check returns a problem in words (or None) or raises `BadUsage`; the commands in cli.py turn that
+Each check returns a problem in words (or None) or raises `BadUsage`; the commands turn that
 into `error: ...` and exit 2. Nothing here names a game or a card, and nothing here writes a file.
 """
 from __future__ import annotations

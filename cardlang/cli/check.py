@@ -1,5 +1,5 @@
 """`cardlang check`: what it looks at (the games to load, the loose files), the check itself, and its record
-of clean checks. The check runs the same from the Typer app (cli.py) and from the entry point (cli_main.py),
+of clean checks. The check runs the same from the Typer app (sources.py) and from the entry point (main.py),
 which parses the arguments of a plain check itself, so that a check needs neither Typer's option parsing nor
 the other commands.
 
@@ -166,7 +166,7 @@ def run_check(paths: list[Path], game: str | None, with_: list[Path] | None, key
     every error, or `ok: ...`. Returns the exit code: 0 clean, 1 errors found, 2 bad usage. KEY: the check's
     key (clean_key) when the caller has just computed it. With REPLACE, the loose cards replace GAME's cards
     of the same name, as an arm of `compare --a/--b` does (a check of such an arm is never stored)."""
-    from cardlang.cli_input import BadUsage, echo, print_errors, with_paths
+    from cardlang.cli.inputs import BadUsage, echo, print_errors, with_paths
     from cardlang.errors import CardLangError, ErrorList, Span
 
     def usage(message: str) -> int:

@@ -23,9 +23,9 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from cardlang.inference import holm, welch_p
+from cardlang.lab.inference import holm, welch_p
 from cardlang.runtime.state import GameState
-from cardlang.seating import bot_of_seat
+from cardlang.simulation.seating import bot_of_seat
 
 Z95 = 1.96
 
@@ -88,7 +88,7 @@ class GameObserver:
 
 
 class StatsAccumulator:
-    """CardStats as an accumulator of a simulation run (cardlang/simulate.py `play_games`): made per batch
+    """CardStats as an accumulator of a simulation run (cardlang/simulation/simulate.py `play_games`): made per batch
     as `StatsAccumulator(game, players)`, it watches each game's events, counts the game when it ends (and
     adds its figures to the game's per-game line) and merges with the next batch in game order, so the
     figures are the same for any number of workers. Between games it holds only sums: it crosses processes."""

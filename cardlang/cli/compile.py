@@ -9,7 +9,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from cardlang.cli_app import _fail_usage, _load, app
+from cardlang.cli.app import _fail_usage, _load, app
 
 
 @app.command("compile")

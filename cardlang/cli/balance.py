@@ -2,7 +2,7 @@
 matrix and openskill ratings), `sweep` (one number of one card over a range of values) and `impact` (each
 kingdom card's effect on a bot's win rate, by taking it out of the bot's choices). The analyses are in
 cardlang/lab/; this module parses and checks the arguments, plays the runs on the parallel simulation
-(cli_simulate.Runner: every core, or a Dask cluster) and prints.
+(simulate.Runner: every core, or a Dask cluster) and prints.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from cardlang.cli_app import (ExecutorOpt, VariantOpt, WithOpt, WorkersOpt, _fail_usage, _load, _parse_players,
+from cardlang.cli.app import (ExecutorOpt, VariantOpt, WithOpt, WorkersOpt, _fail_usage, _load, _parse_players,
                               _parse_pools, _parse_variants, _warn_absent, app)
 
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id.")]
@@ -27,8 +27,8 @@ class LabRuns:
     """Plays the runs of one command on one executor, with one progress bar over all of them."""
 
     def __init__(self, total: int, *, seed: int, pools, variants, extra, workers, executor, quiet: bool) -> None:
-        from cardlang.cli_simulate import Runner
-        from cardlang.progress import Progress
+        from cardlang.cli.simulate import Runner
+        from cardlang.cli.progress import Progress
         self.seed, self.pools, self.variants, self.extra = seed, pools, variants, extra
         self.bar = Progress(total, sys.stderr, enabled=not quiet)
         self.runner = Runner(total, workers, executor, self.bar)
@@ -37,7 +37,7 @@ class LabRuns:
     def play(self, game, players: list[str], games: int, accumulators: tuple, *, replace=None, banned=(),
              on_records=None) -> list:
         """The accumulators of GAMES games; with ON_RECORDS, each batch's per-game records go to it."""
-        from cardlang.cli_simulate import make_job
+        from cardlang.cli.simulate import make_job
         job = make_job(game, players, self.seed, pools=self.pools, variants=self.variants, extra=self.extra,
                        replace=replace, accumulators=accumulators, banned=banned, records=on_records is not None)
         before = self.done
@@ -135,7 +135,7 @@ def sweep(game: GameArg,
           with_: WithOpt = None, variant: VariantOpt = None) -> None:
     """Play the game once per value of one number of one card (on the same seeds) and print the first bot's
     win rate against the value, with 95% intervals and the paired difference to the card as it is."""
-    from cardlang import cli_input
+    from cardlang.cli import inputs
     from cardlang.compile.sources import project_root
     from cardlang.lab.outcomes import OutcomeAccumulator
     from cardlang.lab.sweep import SweepError, find_number, parse_values, run_sweep, text_lines
@@ -145,9 +145,9 @@ def sweep(game: GameArg,
     if "human" in names:
         raise _fail_usage("sweep plays bots only; 'human' cannot take part")
     try:
-        (name,) = cli_input.card_names(card, [d.name for d in g.defs], "--card")
+        (name,) = inputs.card_names(card, [d.name for d in g.defs], "--card")
         vals = parse_values(values)
-    except (cli_input.BadUsage, SweepError) as e:
+    except (inputs.BadUsage, SweepError) as e:
         raise _fail_usage(str(e)) from None
     except ValueError:
         raise _fail_usage("--card: name one card") from None
@@ -214,7 +214,7 @@ def impact(game: GameArg,
            with_: WithOpt = None, variant: VariantOpt = None) -> None:
     """Which card decides games: each card in turn taken out of the first bot's choices (or every bot's),
     on the same seeds as the game with it; the change in its win rate with corrected 95% intervals."""
-    from cardlang import cli_input
+    from cardlang.cli import inputs
     from cardlang.lab.impact import run_impact, text_lines
     from cardlang.lab.outcomes import OutcomeAccumulator
     require_lab()
@@ -226,8 +226,8 @@ def impact(game: GameArg,
     _warn_absent(g, names, pools)
     if cards is not None:
         try:
-            chosen = cli_input.card_names(cards, [d.name for d in g.defs], "--cards")
-        except cli_input.BadUsage as e:
+            chosen = inputs.card_names(cards, [d.name for d in g.defs], "--cards")
+        except inputs.BadUsage as e:
             raise _fail_usage(str(e)) from None
     else:
         chosen = _default_cards(g, names, pools, everyone)

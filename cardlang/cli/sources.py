@@ -1,6 +1,5 @@
-"""The cardlang command line's entry point, and the commands about sources: games, cards, check, test,
-primitives, sheets. `play`/`replay` (cli_play.py), `simulate`/`compare`/`report` (cli_lab.py), `tournament`/`sweep`/`impact` (cli_balance.py) and `compile`
-(cli_compile.py) register on the same app (cli_app.py).
+"""The commands about sources: games, cards, check, test, primitives, sheets (registered on the app of
+app.py; commands.py gathers every command module).
 
 Errors in sources are printed as `path:line:col: error: ...` with the line and a caret; bad usage exits 2,
 errors found exit 1, and no input ever produces a Python traceback.
@@ -13,9 +12,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from cardlang import cli_input
-from cardlang.cli_input import BadUsage, echo
-from cardlang.cli_app import GameArg, JsonOpt, VariantOpt, WithOpt, _fail_usage, _load, _print_errors, _usage, app
+from cardlang.cli import inputs
+from cardlang.cli.inputs import BadUsage, echo
+from cardlang.cli.app import GameArg, JsonOpt, VariantOpt, WithOpt, _fail_usage, _load, _print_errors, _usage, app
 
 @app.command()
 def games(json_: JsonOpt = False) -> None:
@@ -84,8 +83,8 @@ def check(paths: Annotated[list[Path], typer.Argument(metavar="PATH...", help="C
           replace: Annotated[bool, typer.Option("--replace", help="The loose cards replace the --game's cards of "
                                                 "the same name, as an arm of `compare --a/--b`.")] = False) -> None:
     """Parse and compile sources; print every error, all in one run."""
-    from cardlang.cli_check import run_check
-    code = run_check(paths, game, with_, replace=replace)  # also run without Typer, by the entry point (cli_main.py)
+    from cardlang.cli.check import run_check
+    code = run_check(paths, game, with_, replace=replace)  # also run without Typer, by the entry point (main.py)
     if code:
         raise typer.Exit(code=code)
 
@@ -102,7 +101,7 @@ def test(paths: Annotated[list[Path], typer.Argument(metavar="PATH...", help="Sc
     for p in paths:
         if not p.exists():
             raise _fail_usage(f"{p}: no such file or folder")
-    _usage(cli_input.with_paths, with_ or [])
+    _usage(inputs.with_paths, with_ or [])
     found = collect(paths)
     if not found:
         raise _fail_usage("no .scenario files found")
@@ -204,7 +203,7 @@ def sheets(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")]
     if not out.strip():
         raise _fail_usage("--out: no folder given (write `-o .` for this folder)")
     out = Path(out)
-    _usage(cli_input.output_folder, out, "--out")
+    _usage(inputs.output_folder, out, "--out")
     try:  # made now, before the game loads: a folder that cannot be made (/sys, /proc) is a usage error
         out.mkdir(parents=True, exist_ok=True)
     except OSError as e:
@@ -213,10 +212,10 @@ def sheets(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")]
     names = None
     if cards_ is not None:
         try:
-            names = cli_input.card_names(cards_, [d.name for d in g.defs], "--cards", f"card of {g.id}")
+            names = inputs.card_names(cards_, [d.name for d in g.defs], "--cards", f"card of {g.id}")
         except BadUsage as e:
             raise _fail_usage(str(e)) from None
-    from cardlang.outfile import WriteFailed, write_whole
+    from cardlang.cli.outfile import WriteFailed, write_whole
     faces = card_faces(g, names)
     ref = rules_reference(g)
     try:
@@ -242,17 +241,3 @@ def sheets(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")]
         raise typer.Exit(code=1) from None
     echo(f"wrote {path} ({len(faces)} cards)")
 
-
-# The other commands register themselves on the same app.
-from cardlang import cli_balance, cli_compile, cli_lab, cli_play  # noqa: E402,F401
-
-def main() -> None:
-    """Entry point: like `app()`, but an engine bug ends with one line, not a traceback."""
-    try:
-        app()
-    except KeyboardInterrupt:
-        typer.echo("\ninterrupted", err=True)
-        raise SystemExit(130) from None
-    except Exception as e:  # noqa: BLE001 - the last line of defence; CARDLANG_DEBUG=1 shows the traceback
-        from cardlang.cli_main import internal_error
-        internal_error(e)

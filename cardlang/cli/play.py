@@ -8,9 +8,9 @@ from typing import Annotated, Optional
 
 import typer
 
-from cardlang import cli_input
-from cardlang.cli_input import echo
-from cardlang.cli_app import (VariantOpt, WithOpt, _fail_usage, _load, _parse_players, _parse_pools, _parse_variants,
+from cardlang.cli import inputs
+from cardlang.cli.inputs import echo
+from cardlang.cli.app import (VariantOpt, WithOpt, _fail_usage, _load, _parse_players, _parse_pools, _parse_variants,
                               _usage, _warn_absent, app)
 
 
@@ -40,7 +40,7 @@ def play(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")],
     names = _parse_players(g, players)
     pools = _parse_pools(g, kingdom)
     if log is not None:
-        _usage(cli_input.output_file, log, "--log")
+        _usage(inputs.output_file, log, "--log")
     _warn_absent(g, names, pools)
     variants = _parse_variants(g, variant, len(names))
     if input_ is not None and not input_.is_file():
@@ -71,11 +71,11 @@ def play(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")],
 
 def _tell(g, names, agents, seed, *, log=None, plain=False, step=False, input_file=None, **kw) -> None:
     """Run a game through the table (cardlang/table/session.py), with the CLI's error handling."""
-    from cardlang.cli_human import InputClosed
+    from cardlang.cli.human import InputClosed
     from cardlang.errors import CardLangError
     from cardlang.table.session import BadLog, run
     from cardlang.table.style import Style, wants_colour
-    from cardlang.outfile import OutputFile, WriteFailed
+    from cardlang.cli.outfile import OutputFile, WriteFailed
     try:
         # owner-only, and nothing in it until the game is over: it holds every draw and shuffle
         out = OutputFile(log, "--log", sealed=True) if log else None
@@ -142,14 +142,14 @@ def replay(log: Annotated[Path, typer.Argument(metavar="FILE", help="A log writt
         if name in g.pools and (cards == "random" or isinstance(cards, list) and all(c in by for c in cards)):
             pools[name] = cards if cards == "random" else [by[c] for c in cards]
     variants = _parse_variants(g, head.get("variants"), len(names))
-    if at is not None:  # the table at one step (cli_replay.py)
-        from cardlang.cli_replay import show_at
+    if at is not None:  # the table at one step (cli/replay.py)
+        from cardlang.cli.replay import show_at
         from cardlang.table.style import Style, wants_colour
         style = Style(g, wants_colour(plain))
         try:
             show_at(g, names, answers, head["seed"], pools=pools, variants=variants,
                     viewer=None if seat is None else seat - 1, at=at, echo=lambda line: echo(style.line(line)))
-        except cli_input.BadUsage as e:
+        except inputs.BadUsage as e:
             raise _fail_usage(str(e)) from None
         except BadLog as e:
             typer.echo(f"error: {e}", err=True)

@@ -4,7 +4,7 @@ pool (every core), or a Dask cluster (`dask://HOST:N`, the optional extra `cardl
 A `Job` is plain data (a game id, bot names, numbers): each worker loads and compiles the game once, keyed
 by the job's sources, and plays batches of game indices. Results come back as `simulate.Batch` objects and
 are merged in game order, so totals, accumulators and per-game lines never depend on how many workers ran
-or how the range was cut. Knows no game; knows nothing of the command line (cli.py prints the outcome).
+or how the range was cut. Knows no game; knows nothing of the command line (cardlang/cli prints the outcome).
 """
 from __future__ import annotations
 
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from cardlang.runtime.engine import _MAX_TURNS
-from cardlang.simulate import Batch, Totals, game_seed, play_games
+from cardlang.simulation.simulate import Batch, Totals, game_seed, play_games
 
 TARGET_SECONDS = 0.5   # aim for batches this long: per-task overhead stays around 1% ...
 MIN_SECONDS = 0.1      # ... and never below this (the issue's floor), except for the very first probes
@@ -217,7 +217,7 @@ def dask_executor(address: str, timeout: float = 5.0):
         raise RunFailed("--executor dask:// needs the Dask extra: pip install 'cardlang[dask]'") from None
     import dask
 
-    from cardlang.dask_probe import NotAScheduler, probe
+    from cardlang.simulation.dask_probe import NotAScheduler, probe
     scheme, _, rest = address.partition("://")
     host, _, number = rest.rpartition(":")
     shown = f"dask{'+tls' if scheme == 'tls' else ''}://{rest}"

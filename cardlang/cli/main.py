@@ -1,9 +1,9 @@
 """The `cardlang` command's entry point. A plain `cardlang check PATH... [--game GAME] [--with PATH]` runs here
 without the Typer app: answered from the cache of clean checks when the same bytes checked clean before,
-else checked by the same function the app's `check` runs (cli_check.py), so its output and exit codes are the
+else checked by the same function the app's `check` runs (check.py), so its output and exit codes are the
 app's; Typer's option parsing (which imports pydantic) and the other commands cost more than a cached check
 itself. Everything else (other commands, --help, anything the plain form does not cover, shell completion)
-goes to the Typer app (cli.py) unchanged.
+goes to the Typer app (commands.py) unchanged.
 """
 from __future__ import annotations
 
@@ -16,18 +16,18 @@ def main() -> None:
     """Entry point of `cardlang` and `python -m cardlang`."""
     args = sys.argv[1:]
     if args[:1] == ["check"] and not any(k.startswith("_") and k.endswith("_COMPLETE") for k in os.environ):
-        from cardlang.cli_check import parse_args
+        from cardlang.cli.check import parse_args
         parsed = parse_args(args[1:])
         if parsed is not None:
             raise SystemExit(_check(*parsed))
-    from cardlang.cli import main as run_app
+    from cardlang.cli.commands import main as run_app
     run_app()
 
 
 def _check(paths, game, with_) -> int:
     """Run a check as the app's command would, with the app's handling of what escapes a command: an
     interrupt exits 130, a closed output pipe 1, an engine bug one `internal error` line."""
-    from cardlang.cli_check import answer_from_cache, run_check
+    from cardlang.cli.check import answer_from_cache, run_check
     try:
         try:
             line, key = answer_from_cache(paths, game, with_)

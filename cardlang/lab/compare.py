@@ -3,7 +3,7 @@
 Game g of arm A and game g of arm B share the seed, the seating and the bots' own random streams, so the two
 results of a seed are strongly correlated (common random numbers): the unit of the test is the *pair*. For
 the compared bot, d_g = (its share of the win in B) - (in A), in [-1, 1]: a win that became a shared win of
-two is -1/2, not -1. One method gives the estimate, the interval and the p-value (cardlang/inference.py):
+two is -1/2, not -1. One method gives the estimate, the interval and the p-value (cardlang/lab/inference.py):
 the mean of d_g, its 95% t interval and the paired t test, so the interval leaves out 0 exactly when
 p < 0.05. The seeds whose result went up, down or stayed (ties of the test) and the shared wins of each arm
 are reported beside it, and sample-size advice from the spread of d_g seen: the smallest difference this
@@ -13,16 +13,16 @@ Identical arms play identical games: every d_g is 0, the interval is [0, 0] and 
 
 `ArmOutcomes` keeps each game's win shares in game order; `merge` appends a later batch, so results from
 any number of workers, merged in game order, are the same. `ArmAccumulator` collects them in the batches of
-a parallel run (cardlang/parallel.py). Knows no game and no card.
+a parallel run (cardlang/simulation/parallel.py). Knows no game and no card.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from cardlang.inference import ALPHA, POWER, detectable_difference, games_needed, paired_difference
-from cardlang.seating import bot_of_seat
-from cardlang.stats import wilson
+from cardlang.lab.inference import ALPHA, POWER, detectable_difference, games_needed, paired_difference
+from cardlang.simulation.seating import bot_of_seat
+from cardlang.lab.stats import wilson
 
 
 @dataclass
@@ -151,8 +151,8 @@ class Comparison:
 def play_arm(game, players: list[str], games: int, seed: int, *, pools=None, variants=(), stats=None,
              progress: Callable[[int], None] | None = None) -> ArmOutcomes:
     """One arm played in this process (the plain Python call; the commands run the arms in parallel, see
-    cardlang/cli_simulate.py `play_arms`): GAMES games (and, given STATS, its per-card statistics)."""
-    from cardlang.simulate import simulate
+    cardlang/cli/simulate.py `play_arms`): GAMES games (and, given STATS, its per-card statistics)."""
+    from cardlang.simulation.simulate import simulate
     out = ArmOutcomes(list(players))
     simulate(game, players, games, seed, pools=pools, on_game=out.add, progress=progress, variants=variants,
              stats=stats)

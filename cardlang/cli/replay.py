@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from cardlang.cli_input import BadUsage
+from cardlang.cli.inputs import BadUsage
 
 
 class _Stop(Exception):
@@ -121,7 +121,7 @@ def show_at(game, names: list[str], answers: list, seed: int, *, pools, variants
 def _question(state, decision, answer: tuple[int, list[int]], viewer: int | None) -> list[str]:
     """The question put at this step, and its answer, as VIEWER may see them: all of it when it is VIEWER's
     (or VIEWER is a spectator); another seat's only as being asked when the rules make it public."""
-    from cardlang.cli_human import option_texts
+    from cardlang.cli.human import option_texts
     from cardlang.table.screen import wrap
     who = f"p{decision.player + 1}"
     if viewer is not None and decision.player != viewer:

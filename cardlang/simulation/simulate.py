@@ -3,7 +3,7 @@
 A run is a range of game indices. Game g's seed is `game_seed(seed, g)` whatever else is played, so any
 split of the range into batches, played anywhere, gives the same games. A batch's result (`Batch`) holds
 mergeable totals and accumulators: merged in game order they are exactly those of one long run. What runs
-the batches (one process, a pool, a cluster) is cardlang/parallel.py's business, not this module's.
+the batches (one process, a pool, a cluster) is cardlang/simulation/parallel.py's business, not this module's.
 """
 from __future__ import annotations
 
@@ -17,7 +17,7 @@ from typing import Callable
 from cardlang.agents import make_agent, without
 from cardlang.runtime.engine import _MAX_TURNS, play_out, setup_into
 from cardlang.runtime.invariants import InvariantChecker, InvariantViolation
-from cardlang.seating import bot_of_seat as _bots_by_seat
+from cardlang.simulation.seating import bot_of_seat as _bots_by_seat
 
 
 @dataclass
@@ -131,7 +131,7 @@ def game_seed(seed: int, i: int) -> int:
 
 
 def seating(players: list[str], g: int) -> tuple[list[str], list[int]]:
-    """Who sits where in game g: every seating in turn (cardlang/seating.py), so the order PLAYERS are
+    """Who sits where in game g: every seating in turn (cardlang/simulation/seating.py), so the order PLAYERS are
     listed in changes nothing beyond noise. Returns the bot name in each seat and, for each seat, the index
     of the bot in PLAYERS."""
     seats = _bots_by_seat(len(players), g)
@@ -213,7 +213,7 @@ def simulate(game, players: list[str], games: int, seed: int, *, pools=None,
              variants=(), stats=None) -> Totals:
     """Play GAMES games in this process (the plain Python call; the CLI runs batches in parallel).
 
-    STATS (a cardlang.stats.CardStats) also counts each game's cards, seats and end, from its events, and
+    STATS (a cardlang.lab.stats.CardStats) also counts each game's cards, seats and end, from its events, and
     those figures go into the per-game records too."""
     def each(rec: dict) -> None:
         if on_game is not None:
@@ -222,7 +222,7 @@ def simulate(game, players: list[str], games: int, seed: int, *, pools=None,
             progress(1)
     accumulators = []
     if stats is not None:
-        from cardlang.stats import StatsAccumulator  # stats knows the runtime's events; this module need not
+        from cardlang.lab.stats import StatsAccumulator  # stats knows the runtime's events; this module need not
         accumulators.append(StatsAccumulator(game, players, stats))
     return play_games(game, players, seed, 0, games, pools=pools, variants=variants, on_game=each,
                       accumulators=accumulators).totals

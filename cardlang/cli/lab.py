@@ -1,7 +1,7 @@
 """The balance lab's commands: `simulate` (every core or a Dask cluster, with per-card statistics),
 `compare` (an A/B test of a card edit on the same seeds), `report` (one HTML page of charts) and `sample-size`
-(how many games an A/B run needs). The work is in cardlang/cli_simulate.py, cli_report.py, compare.py,
-stats.py, inference.py and render/report.py; this module parses and checks.
+(how many games an A/B run needs). The work is in cardlang/cli/simulate.py, cli/report.py, lab/compare.py,
+lab/stats.py, lab/inference.py and render/report.py; this module parses and checks.
 """
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from typing import Annotated, Optional
 
 import typer
 
-from cardlang import cli_input
-from cardlang.cli_app import (ExecutorOpt, VariantOpt, WithOpt, WorkersOpt, _fail_usage, _load, _parse_players,
+from cardlang.cli import inputs
+from cardlang.cli.app import (ExecutorOpt, VariantOpt, WithOpt, WorkersOpt, _fail_usage, _load, _parse_players,
                               _parse_pools, _parse_variants, _usage, _warn_absent, app)
 
 
@@ -37,8 +37,8 @@ def simulate(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id."
     """Simulate many bot games on every core; print wins with 95% intervals, ties, turns and speed.
 
     Ctrl-C prints the totals of the games finished so far, marked partial, and exits 130."""
-    from cardlang.cli_simulate import print_outcome, run_job
-    from cardlang.stats import StatsAccumulator
+    from cardlang.cli.simulate import print_outcome, run_job
+    from cardlang.lab.stats import StatsAccumulator
     g = _load(game, with_)
     names = _parse_players(g, players)
     if "human" in names:
@@ -46,7 +46,7 @@ def simulate(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id."
     pools = _parse_pools(g, kingdom)
     variants = _parse_variants(g, variant, len(names))
     if per_game is not None:
-        _usage(cli_input.output_file, per_game, "--per-game")
+        _usage(inputs.output_file, per_game, "--per-game")
     if stats:
         _need_scipy()
     _warn_absent(g, names, pools)
@@ -90,7 +90,7 @@ def _arm_path(opt: str, path: Path) -> None:
 def _need_scipy() -> None:
     """The lab's statistics need scipy (the cardlang[lab] extra): say so before any game is played."""
     try:
-        import scipy.special  # noqa: F401 - what cardlang/inference.py uses (scipy.stats costs 3x to import)
+        import scipy.special  # noqa: F401 - what cardlang/lab/inference.py uses (scipy.stats costs 3x to import)
     except ImportError:
         typer.echo("error: the balance lab's statistics need scipy: pip install 'cardlang[lab]'", err=True)
         raise typer.Exit(code=1) from None
@@ -118,12 +118,12 @@ def compare(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")
             with_: WithOpt = None, variant: VariantOpt = None) -> None:
     """A/B test a card edit: both versions on the same seeds and seatings, each arm's win rates, the paired
     difference B - A with its 95% t interval and paired t test, and how many games a difference needs."""
-    from cardlang.cli_simulate import play_arms
-    from cardlang.compare import Comparison, text_lines
+    from cardlang.cli.simulate import play_arms
+    from cardlang.lab.compare import Comparison, text_lines
     if difference is not None and not 0 < abs(difference) <= 100:
         raise _fail_usage(f"--difference {difference:g}: give a difference in points, between 0 and 100 (not 0)")
     if per_game is not None:
-        _usage(cli_input.output_file, per_game, "--per-game")
+        _usage(inputs.output_file, per_game, "--per-game")
     arms, labels, replace, names, variants = _arms(game, players, a, b, with_, variant, "compare")
     _need_scipy()
     (arm_a, arm_b), _ = play_arms(arms, replace, names, games, seed, pools=[_parse_pools(g, kingdom) for g in arms],
@@ -160,9 +160,9 @@ def report(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")]
     """One HTML page of tables and SVG charts: win rates, seats at every player count, game metrics, per-turn
     curves, lengths, margins, end conditions, per-card figures and (with --b) both arms and the A/B
     difference. Small, with no script: it works with no network. Needs the `cardlang[lab]` extra."""
-    from cardlang.cli_report import write_report
+    from cardlang.cli.report import write_report
     if per_game is not None:
-        _usage(cli_input.output_file, per_game, "--per-game")
+        _usage(inputs.output_file, per_game, "--per-game")
     arms, labels, replace, names, variants = _arms(game, players, a, b, with_, variant, "report")
     if out.is_dir() or not out.parent.is_dir():
         raise _fail_usage(f"-o {out}: not a file in an existing folder")
@@ -190,7 +190,7 @@ def sample_size(games: Annotated[Optional[int], typer.Option(metavar="N", min=2,
                 json_: Annotated[bool, typer.Option("--json", help="Print one JSON object.")] = False) -> None:
     """Plan an A/B run: the smallest difference N games an arm detect, or the games a difference needs
     (the paired t test of `compare`; for one run's win rate against a fixed number, use --sd 0.5)."""
-    from cardlang.inference import detectable_difference, games_needed
+    from cardlang.lab.inference import detectable_difference, games_needed
     if games is None and difference is None:
         raise _fail_usage("give --games N (the smallest difference N games detect) or --difference POINTS "
                           "(the games it needs), or both")

@@ -2,7 +2,7 @@
 cluster), run the batches with a progress bar, write the per-game lines in game order, and print the totals
 (a table or one JSON object; partial after Ctrl-C, exit 130). The arms of an A/B run are two jobs on the same
 executor, each collecting its games' outcomes with an accumulator, so they too give the same figures for any
-number of workers. Knows no game; cli.py parses and checks the arguments.
+number of workers. Knows no game; cli/lab.py parses and checks the arguments.
 """
 from __future__ import annotations
 
@@ -13,9 +13,9 @@ from pathlib import Path
 
 import typer
 
-from cardlang.parallel import InProcess, Job, Outcome, RunFailed, dask_executor, local_pool, parse_dask_address
-from cardlang.parallel import prime, replay_command, run, run_adaptive
-from cardlang.progress import Progress
+from cardlang.simulation.parallel import InProcess, Job, Outcome, RunFailed, dask_executor, local_pool, parse_dask_address
+from cardlang.simulation.parallel import prime, replay_command, run, run_adaptive
+from cardlang.cli.progress import Progress
 
 
 def default_workers() -> int:
@@ -112,7 +112,7 @@ def run_job(game, names: list[str], games: int, seed: int, *, pools=None, varian
     job = make_job(game, names, seed, pools=pools, variants=variants, records=per_game is not None, check=check,
                    max_turns=max_turns, extra=extra, accumulators=accumulators)
     bar = Progress(games, sys.stderr, enabled=not quiet)
-    from cardlang.outfile import OutputFile, WriteFailed
+    from cardlang.cli.outfile import OutputFile, WriteFailed
     try:
         with Runner(games, workers, executor, bar) as runner:
             out = OutputFile(per_game, "--per-game") if per_game else None
@@ -138,11 +138,11 @@ def play_arms(arms: list, replace: list, names: list[str], games: int, seed: int
     """Play each arm (a compiled game, with REPLACE[i] the card files it was loaded with) on the same seeds,
     on one executor. Returns each arm's ArmOutcomes and, with STATS, the CardStats of the first arm. With
     PER_GAME, one JSON line per game goes there, arm A's games then arm B's, each marked with its "arm"."""
-    from cardlang.compare import ArmAccumulator
-    from cardlang.stats import StatsAccumulator
+    from cardlang.lab.compare import ArmAccumulator
+    from cardlang.lab.stats import StatsAccumulator
     bar = Progress(games * len(arms), sys.stderr, enabled=not quiet)
     outcomes, card_stats = [], None
-    from cardlang.outfile import OutputFile, WriteFailed
+    from cardlang.cli.outfile import OutputFile, WriteFailed
     try:
         out = OutputFile(per_game, "--per-game") if per_game else None  # whole or not at all
     except WriteFailed as e:

@@ -1,7 +1,7 @@
 """The work of `cardlang report`: play each arm once with every accumulator the page needs (win shares,
 per-card statistics, outcomes, per-turn curves), then the first bot against itself at every player count
 the game allows (the seat test), all on the parallel simulation, and write the page (render/report.py).
-Knows no game; cli_lab.py parses and checks the arguments.
+Knows no game; cli/lab.py parses and checks the arguments.
 """
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import typer
 
-from cardlang.cli_app import _fail_usage
+from cardlang.cli.app import _fail_usage
 
 
 def write_report(arms: list, labels: list[str], replace: list, names: list[str], variants, *, out: Path,
@@ -18,12 +18,12 @@ def write_report(arms: list, labels: list[str], replace: list, names: list[str],
     """With PER_GAME, one JSON line per game of the arms goes there (arm A's, then arm B's, each with its
     "arm", as `compare --per-game` writes them); the seat test's games are not written."""
     import json
-    from cardlang.cli_balance import LabRuns, require_lab
-    from cardlang.compare import ArmAccumulator, Comparison
+    from cardlang.cli.balance import LabRuns, require_lab
+    from cardlang.lab.compare import ArmAccumulator, Comparison
     from cardlang.lab.curves import CurveAccumulator
     from cardlang.lab.outcomes import OutcomeAccumulator
     from cardlang.render.report import Arm, Report, render_report
-    from cardlang.stats import StatsAccumulator
+    from cardlang.lab.stats import StatsAccumulator
     require_lab()  # before the games are played, not after
     game = arms[0]
     lo, hi = game.players
@@ -31,7 +31,7 @@ def write_report(arms: list, labels: list[str], replace: list, names: list[str],
     counts = [n for n in range(lo, hi + 1)] if seat_games else []
     total = games * len(arms) + seat_games * len(counts)
     figures = []
-    from cardlang.outfile import OutputFile, WriteFailed, write_whole
+    from cardlang.cli.outfile import OutputFile, WriteFailed, write_whole
     try:
         records = OutputFile(per_game, "--per-game") if per_game else None  # whole or not at all
     except WriteFailed as e:

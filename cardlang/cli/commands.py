@@ -1,0 +1,30 @@
+"""The whole Typer app: every command module registered on the one app of app.py, and the app's own entry
+point. `play`/`replay` (play.py), `simulate`/`compare`/`report`/`sample-size` (lab.py), `tournament`/`sweep`/
+`impact` (balance.py), `compile` (compile.py) and the commands about sources (sources.py) register
+themselves when imported here.
+
+Errors in sources are printed as `path:line:col: error: ...` with the line and a caret; bad usage exits 2,
+errors found exit 1, and no input ever produces a Python traceback.
+"""
+from __future__ import annotations
+
+import typer
+
+from cardlang.cli.app import app
+# Each module registers its commands on import, in this order (the order `cardlang --help` lists them).
+from cardlang.cli import sources  # noqa: E402,F401,I001
+from cardlang.cli import balance, compile, lab, play  # noqa: E402,F401
+
+__all__ = ["app", "main"]
+
+
+def main() -> None:
+    """Entry point: like `app()`, but an engine bug ends with one line, not a traceback."""
+    try:
+        app()
+    except KeyboardInterrupt:
+        typer.echo("\ninterrupted", err=True)
+        raise SystemExit(130) from None
+    except Exception as e:  # noqa: BLE001 - the last line of defence; CARDLANG_DEBUG=1 shows the traceback
+        from cardlang.cli.main import internal_error
+        internal_error(e)
