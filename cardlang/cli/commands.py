@@ -11,9 +11,10 @@ from __future__ import annotations
 import typer
 
 from cardlang.cli.app import app
+from cardlang.cli.crash import internal_error
 # Each module registers its commands on import, in this order (the order `cardlang --help` lists them).
-from cardlang.cli import sources  # noqa: E402,F401,I001
-from cardlang.cli import balance, compile, lab, play  # noqa: E402,F401
+from cardlang.cli import sources  # noqa: F401
+from cardlang.cli import balance, compile, lab, play  # noqa: F401
 
 __all__ = ["app", "main"]
 
@@ -26,5 +27,4 @@ def main() -> None:
         typer.echo("\ninterrupted", err=True)
         raise SystemExit(130) from None
     except Exception as e:  # noqa: BLE001 - the last line of defence; CARDLANG_DEBUG=1 shows the traceback
-        from cardlang.cli.main import internal_error
         internal_error(e)

@@ -11,6 +11,8 @@ import errno
 import os
 import sys
 
+from cardlang.cli.crash import internal_error
+
 
 def main() -> None:
     """Entry point of `cardlang` and `python -m cardlang`."""
@@ -47,16 +49,6 @@ def _check(paths, game, with_) -> int:
         return 1
     except Exception as e:  # noqa: BLE001
         internal_error(e)
-
-
-def internal_error(e: Exception) -> None:
-    """The last line of defence, for an engine bug: one line and exit 1 (CARDLANG_DEBUG=1 re-raises it to
-    show the traceback)."""
-    if os.environ.get("CARDLANG_DEBUG"):
-        raise e
-    import typer
-    typer.echo(f"internal error: {e.__class__.__name__}: {e} (set CARDLANG_DEBUG=1 for details)", err=True)
-    raise SystemExit(1) from None
 
 
 def _quiet_closed_output() -> None:
