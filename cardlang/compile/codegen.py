@@ -22,10 +22,13 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Callable
 
+from cardlang.compile.fnlocals import with_state_local
+from cardlang.compile.names import drop_unread_stores_and_tell
+from cardlang.compile.pyast import CTX, _place, attr, const, ctx_attr, name, state_attr, store  # noqa: F401 - the
+# compile rules build their code with these as G.name, G.const, ...
 from cardlang.errors import RuleViolation, Span
 from cardlang.runtime.state import BreakLoop, Ctx, IllegalAction
 
-CTX = "ctx"
 # Small runtime functions generated code computes in place: fn -> expand(gen, args) -> the expression, or None
 # when those arguments need the call (filled by compile/inline.py).
 EXPANSIONS: dict[Callable, Callable[["Gen", list], Any]] = {}
@@ -61,25 +64,8 @@ class Code:
 Item = Callable | Code  # an item of a block: a run function (called) or generated code (inlined)
 
 
-def name(n: str) -> py.Name:
-    return py.Name(n, py.Load())
-
-
-def store(n: str) -> py.Name:
-    return py.Name(n, py.Store())
-
-
 def returns(gen: "Gen", code: Callable[["Gen"], py.expr]) -> list[py.stmt]:
     return [py.Return(code(gen))]
-
-
-def const(v: Any) -> py.Constant:
-    assert v is None or isinstance(v, (str, int, bool, float)), v
-    return py.Constant(v)
-
-
-def attr(base: py.expr, a: str) -> py.Attribute:
-    return py.Attribute(base, a, py.Load())
 
 
 def call(fn: py.expr, *args: py.expr, **kw: py.expr) -> py.Call:
@@ -94,14 +80,6 @@ def fresh_list(code: py.expr) -> bool:
 
 def subscript(base: py.expr, key: py.expr) -> py.Subscript:
     return py.Subscript(base, key, py.Load())
-
-
-def ctx_attr(a: str) -> py.Attribute:
-    return attr(name(CTX), a)
-
-
-def state_attr(a: str) -> py.Attribute:
-    return attr(ctx_attr("state"), a)
 
 
 def row_of(table: str, slot: int, who: py.expr) -> py.Subscript:
@@ -232,24 +210,6 @@ class Gen:
         return out or [py.Pass()]
 
 
-def _place(node: py.AST, line: int) -> None:
-    """Give NODE and its sub-nodes that have no line yet this line (nested statements keep their own)."""
-    todo = [node]
-    while todo:
-        n = todo.pop()
-        if "lineno" in n._attributes:
-            if getattr(n, "lineno", None) is not None:
-                continue  # placed already, with all below it (each generated statement is placed once, whole)
-            n.lineno = n.end_lineno = line
-            n.col_offset = n.end_col_offset = 0
-        for f in n._fields:  # (a loop, not a call per node: every generated node passes here)
-            v = getattr(n, f, None)
-            if isinstance(v, list):
-                todo += [x for x in v if isinstance(x, py.AST)]
-            elif isinstance(v, py.AST):
-                todo.append(v)
-
-
 def _violation(ctx: Ctx, e: IllegalAction, lines: dict[int, Span | None]):
     """The RuleViolation for an IllegalAction caught in a generated function: at the span of the line that
     was running there (the traceback's first entry is that function's own frame)."""
@@ -318,8 +278,7 @@ def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], 
             if wrap:
                 gen.const(gen.lines, "lines")
             return body
-        from cardlang.compile import names  # (it builds on this module)
-        uses[0] = names.drop_unread_stores_and_tell(gen, body)
+        uses[0] = drop_unread_stores_and_tell(gen, body)
         named = bool(params) and uses[0]
         if wrap:
             lines = gen.const(gen.lines, "lines")
@@ -451,7 +410,6 @@ def _code_of(gen: Gen, tree: py.Module, filename: str) -> Any:
     for node, ln in gen.placing:
         _place(node, ln)
     # the code object of our own AST, never of source text
-    from cardlang.compile.fnlocals import with_state_local
     return compile(with_state_local(tree), filename, "exec")
 
 
@@ -490,7 +448,6 @@ def _generate(label: str, defs: list[tuple[str, tuple[str, ...], Callable[[Gen],
 
 def source_of(g: Generated) -> str:
     """Readable Python of a generated module, with the namespace's constants listed as comments."""
-    from cardlang.compile.fnlocals import with_state_local
     head = [f"# {g.label!r}" + (f" at {str(g.span)!r}" if g.span is not None else "")]
     for k, v in g.consts.items():
         head.append(f"#   {k} = {_describe(v)}")

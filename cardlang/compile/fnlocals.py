@@ -10,7 +10,7 @@ import ast as py
 from typing import Callable
 
 from cardlang.compile import pytree
-from cardlang.compile.codegen import CTX, _place, attr, ctx_attr, name, store
+from cardlang.compile.pyast import CTX, _place, attr, ctx_attr, name, store
 
 STATE = "_state"  # the local a generated function keeps `ctx.state` in
 

@@ -6,13 +6,17 @@ construct: only the shapes of code the compile rules emit.
 from __future__ import annotations
 
 import ast as py
+from typing import TYPE_CHECKING
 
-from cardlang.compile import codegen as G
+from cardlang.compile import pyast as G
 from cardlang.compile import pytree
-from cardlang.compile.codegen import CTX
+from cardlang.compile.pyast import CTX
+
+if TYPE_CHECKING:  # (a Gen is handed in: the generator imports this module, never the other way)
+    from cardlang.compile.codegen import Gen
 
 
-def name_uses(gen: G.Gen, code: py.AST) -> tuple[bool, bool, set[str]]:
+def name_uses(gen: Gen, code: py.AST) -> tuple[bool, bool, set[str]]:
     """What CODE does with the function's names, in one walk over it:
     - might something it calls read them in ctx.vars? Yes when it hands `ctx` itself to a function not marked
       `leaves_names` (primitives/types.py: move_into, trigger_each, ...) or to an entry of a table so marked
@@ -53,18 +57,18 @@ def name_uses(gen: G.Gen, code: py.AST) -> tuple[bool, bool, set[str]]:
     return hands, touches, read
 
 
-def hands_names(gen: G.Gen, code: py.AST) -> bool:
+def hands_names(gen: Gen, code: py.AST) -> bool:
     """Might something CODE calls read the function's names in ctx.vars (name_uses)?"""
     return name_uses(gen, code)[0]
 
 
-def uses_names(gen: G.Gen, body: list[py.stmt]) -> bool:
+def uses_names(gen: Gen, body: list[py.stmt]) -> bool:
     """Does BODY read or write a name in ctx.vars, or hand ctx to something that might (name_uses)?"""
     hands, touches, _ = name_uses(gen, py.Module(body, []))
     return hands or touches
 
 
-def drop_unread_stores_and_tell(gen: G.Gen, body: list[py.stmt]) -> bool:
+def drop_unread_stores_and_tell(gen: Gen, body: list[py.stmt]) -> bool:
     """Take out of BODY (a whole function) the stores into ctx.vars of its own names (gen.own_stores) when
     nothing could read them there: no call hands it ctx (name_uses) and the function itself reads each
     such name only from its local. Their locals alone hold them (a name declared in a block is not seen
@@ -101,7 +105,7 @@ def drop_stores(body: list[py.stmt], stores: list[py.Assign]) -> None:
             n.body.append(py.Pass())
 
 
-def in_place(gen: G.Gen, inline: tuple, args: list, called: list[py.stmt]) -> py.stmt:
+def in_place(gen: Gen, inline: tuple, args: list, called: list[py.stmt]) -> py.stmt:
     """A call of a flat verb whose code needs no names in ctx.vars (calls.compile_verbs), with its statements
     run in place when nobody watches (someone watching sees the call: a table's verbs tell themselves, acts.py):
         if <nobody watches>: _p0 = ARG; ...; BODY (its parameters and names in locals)  else: CALLED
