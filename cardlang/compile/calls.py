@@ -20,7 +20,7 @@ from cardlang.primitives import registry as R
 from cardlang.primitives.registry import Bound
 from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, PLAYER, PLAYERS, TEXT, ZONE, Effect,
                                        article as _article)
-from cardlang.primitives.values import _NothingToActOn, _skip_if_nothing_chosen
+from cardlang.primitives.values import NothingToActOn, skip_if_nothing_chosen
 from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
 from cardlang.syntax.walk import nodes as walk_nodes
@@ -87,7 +87,7 @@ class Calls:
                     within = R_.reacts_within(inline, bound)
                     run = Code(emit, run) if within is None else R_.Reacting(emit, run, within)
         # The block's line table reports a run-time error at this call's span (codegen.py); a card argument
-        # from an empty pick makes the call do nothing (`try: CALL except _NothingToActOn: pass`).
+        # from an empty pick makes the call do nothing (`try: CALL except NothingToActOn: pass`).
         if as_player is None:
             inner = run if isinstance(run, Code) else Code(lambda gen: [py.Expr(gen.call_fn(run))])
             return Code(lambda gen: [_skipping(gen, inner.emit(gen))], inner.fn)
@@ -379,10 +379,10 @@ def run_verb(verb_fns: dict, name: str, verb_span, call_span, ctx: Ctx, args: li
 
 def _card_argument(comp, ce: CE, bound: CE, span) -> CE:
     """A card-name argument taken from a pick (`buy c`, c a choice of cards): its first card's definition;
-    none, and the call does nothing (`_NothingToActOn`). As code when the cards are read without a call (a
+    none, and the call does nothing (`NothingToActOn`). As code when the cards are read without a call (a
     name): `first_card_def(ctx.state, CARDS)`, inline for a local (the call only for none); else the checked
     function."""
-    fn = _skip_if_nothing_chosen(bound.fn)
+    fn = skip_if_nothing_chosen(bound.fn)
     if ce.type != CARDS:
         return CE(fn, bound.type)
     cards = comp.coerce_ce(ce, CARDS, span)
@@ -401,12 +401,12 @@ def _card_argument(comp, ce: CE, bound: CE, span) -> CE:
 def first_card_def(state, cards: list[int]):
     """The definition of the first of CARDS, the card a call names; none, and the call does nothing."""
     if not cards:
-        raise _NothingToActOn()
+        raise NothingToActOn()
     return state.card_def[cards[0]]
 
 
 def _skipping(gen: G.Gen, body: list[py.stmt]) -> py.stmt:
-    return py.Try(body, [py.ExceptHandler(gen.const(_NothingToActOn), None, [py.Pass()])], [], [])
+    return py.Try(body, [py.ExceptHandler(gen.const(NothingToActOn), None, [py.Pass()])], [], [])
 
 
 def _param_type(t: str) -> str:

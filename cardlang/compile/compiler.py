@@ -27,7 +27,7 @@ from cardlang.errors import CardCompileError, CardLangError, Span
 from cardlang.primitives.registry import Registry
 from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
                                        SLOT, SLOTS, TEXT, ZONE, Effect, article as _article)
-from cardlang.primitives.values import NothingChosen, _as_cards, _text, _zone_cards
+from cardlang.primitives.values import NothingChosen, as_cards, text_of, zone_cards_reader
 from cardlang.runtime.state import Ctx, GameOver, IllegalAction
 
 
@@ -97,7 +97,7 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
         have, fn = ce.type, ce.fn
         if want == have or want == ANY or have == ANY:
             if want == CARDS and have == ANY:
-                return lambda ctx: _as_cards(fn(ctx))
+                return lambda ctx: as_cards(fn(ctx))
             return self.as_fn(ce)
         if want == BOOL:
             return self.as_fn(ce)
@@ -107,7 +107,7 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
             if have == CARD:
                 return lambda ctx: [fn(ctx)]
             if have == ZONE:
-                return _zone_cards(fn)
+                return zone_cards_reader(fn)
         if want == CARDNAME:
             if have in (CARDS, CARD, ZONE):
                 cards = self.coerce(ce, CARDS, span)
@@ -134,7 +134,7 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
         if want == SLOTS and have == SLOT:
             return lambda ctx: [fn(ctx)]
         if want == TEXT:
-            return lambda ctx: _text(ctx, fn(ctx), have)
+            return lambda ctx: text_of(ctx, fn(ctx), have)
         raise self.error(f"expected {_article(want)}, found {_article(have)}", span)
 
 
@@ -148,6 +148,6 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
 
 
 # The compiler's names used across cardlang (bots, scenarios, games), kept importable from here.
-__all__ = ["Compiler", "Scope", "CE", "GameOver", "NothingChosen", "SCENARIO_ONLY", "_MAX_DEPTH", "_names_fn", "_text",
+__all__ = ["Compiler", "Scope", "CE", "GameOver", "NothingChosen", "SCENARIO_ONLY", "_MAX_DEPTH", "_names_fn", "text_of",
            "ANY", "BOOL", "CARD", "CARDNAME", "CARDNAMES", "CARDS", "INT", "NUMBERS", "PLAYER", "PLAYERS", "SLOT",
            "SLOTS", "TEXT", "ZONE", "Effect"]

@@ -13,7 +13,7 @@ from cardlang.compile.scope import Scope, expr_rule, stmt_rule
 from cardlang.compile.spec import GameSpec
 from cardlang.errors import Span
 from cardlang.primitives.types import CARD, CARDNAMES, CARDS, CE, INT, ZONE, NUMBERS, PLAYER, PLAYERS, SLOTS, Effect
-from cardlang.primitives.values import _bounds, _noop, _slot_labels, _text
+from cardlang.primitives.values import choice_bounds, noop, slot_labels, text_of
 from cardlang.runtime.decisions import CHANCE, ask
 from cardlang.runtime.state import Ctx, Decision, IllegalAction
 from cardlang.syntax import ast
@@ -48,18 +48,18 @@ class Decisions:
 
             def run_choose_name(ctx: Ctx) -> list:
                 options = names_fn(ctx)
-                lo, hi = _bounds(kind, count(ctx) if count else None, len(options))
+                lo, hi = choice_bounds(kind, count(ctx) if count else None, len(options))
                 d = Decision(by(ctx), tag, prompt(ctx), "cards", options, lo, hi, [o.name for o in options],
                              private=private)
                 return [options[i] for i in ask(ctx.state, d)]
             return CE(run_choose_name, CARDNAMES)
         if src.type in (NUMBERS, SLOTS):  # a die to reroll; a slot of a grid to put a card in
             values_fn, vkind = src.fn, src.type
-            label_of = _number_labels if vkind == NUMBERS else _slot_labels
+            label_of = _number_labels if vkind == NUMBERS else slot_labels
 
             def run_choose_value(ctx: Ctx) -> list:
                 options = list(values_fn(ctx))
-                lo, hi = _bounds(kind, count(ctx) if count else None, len(options))
+                lo, hi = choice_bounds(kind, count(ctx) if count else None, len(options))
                 d = Decision(by(ctx), tag, prompt(ctx), vkind, options, lo, hi, None, private=private,
                              names=label_of)  # labels made if read
                 picked = [options[i] for i in ask(ctx.state, d)]
@@ -79,7 +79,7 @@ class Decisions:
         def ask_cards(ctx: Ctx, state) -> list[int]:  # the decision in full: every option, put to the player
             options = cards(ctx)
             n = len(options)
-            if up_to or exactly:  # values._bounds, inline
+            if up_to or exactly:  # values.choice_bounds, inline
                 c = written if written is not None else max(count(ctx) or 0, 0) if count else 0
                 hi = c if c < n else n
                 lo = hi if exactly else 0
@@ -282,7 +282,7 @@ class Decisions:
         def run_text(ctx: Ctx) -> str:  # a loop, not a generator: a prompt is made for every decision asked
             out = head
             for fn, kind, after in rest:
-                out += _text(ctx, fn(ctx), kind) + after
+                out += text_of(ctx, fn(ctx), kind) + after
             return out
         return run_text
 
@@ -345,7 +345,7 @@ class Decisions:
         if node.prompt is not None:
             prompt = self._interpolate(node.prompt, scope, node.span)
         body = self.block(node.body, scope)
-        other = self.block(node.else_, scope) if node.else_ is not None else _noop
+        other = self.block(node.else_, scope) if node.else_ is not None else noop
         by_you, text = node.opts.by is None, getattr(prompt, "text", None)
 
         def run_may(ctx: Ctx) -> None:

@@ -12,7 +12,7 @@ from cardlang.errors import Span, did_you_mean
 from cardlang.primitives.modify import modified_property
 from cardlang.primitives.types import (applied, ANY, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
                                        SLOT, SLOTS, TEXT, ZONE, article as _article)
-from cardlang.primitives.values import _first_slot, _neighbour, _others, _owner, _prop_of_card, _prop_of_def
+from cardlang.primitives.values import first_slot, neighbour_of, others_of, owner_of, prop_of_card, prop_of_def
 from cardlang.runtime.state import Ctx, IllegalAction
 from cardlang.syntax import ast
 
@@ -47,16 +47,16 @@ class Expressions:
         if n == "you":
             return CE(lambda ctx: ctx.you, PLAYER, code=lambda g: G.you())
         if n == "others":
-            return CE(lambda ctx: _others(ctx.state, ctx.you), PLAYERS,
-                      code=lambda g: G.call(g.const(_others), G.ctx_attr("state"), G.you(), G.const(False)))
+            return CE(lambda ctx: others_of(ctx.state, ctx.you), PLAYERS,
+                      code=lambda g: G.call(g.const(others_of), G.ctx_attr("state"), G.you(), G.const(False)))
         if n == "players":
-            return CE(lambda ctx: _others(ctx.state, ctx.you, include_self=True), PLAYERS,
-                      code=lambda g: G.call(g.const(_others), G.ctx_attr("state"), G.you(), G.const(True)))
+            return CE(lambda ctx: others_of(ctx.state, ctx.you, include_self=True), PLAYERS,
+                      code=lambda g: G.call(g.const(others_of), G.ctx_attr("state"), G.you(), G.const(True)))
         if n == "current":
             return CE(lambda ctx: ctx.state.current, PLAYER, code=lambda g: G.state_attr("current"))
         if n in ("left", "right"):
             step = 1 if n == "left" else -1
-            return CE(lambda ctx: _neighbour(ctx.state, ctx.you, step), PLAYER)
+            return CE(lambda ctx: neighbour_of(ctx.state, ctx.you, step), PLAYER)
         if n == "this":
             if not scope.in_card:
                 raise self.error("'this' names the card whose ability runs; there is none here", span)
@@ -141,7 +141,7 @@ class Expressions:
                 return CE(lambda ctx: owned(ctx.state, pf(ctx)), CARDS)
             if n in ("left", "right"):
                 step = 1 if n == "left" else -1
-                return CE(lambda ctx: _neighbour(ctx.state, pf(ctx), step), PLAYER)
+                return CE(lambda ctx: neighbour_of(ctx.state, pf(ctx), step), PLAYER)
             raise self.error(f"a player has no '{n}'", node.span,
                              hint=did_you_mean(n, list(self.spec.zones) + list(self.spec.counters)))
         if base.type in (CARD, CARDS, CARDNAME, ZONE, ANY):
@@ -149,7 +149,7 @@ class Expressions:
                 d = self._def_of(base, node.span)
                 return CE(lambda ctx: d(ctx).name, TEXT)
             if n == "owner":  # one call, with the cards' code inlined (`u.owner.attacking` in a verb)
-                return applied(_owner, [self.coerce_ce(base, CARDS, node.span)], PLAYER, state="ctx")
+                return applied(owner_of, [self.coerce_ce(base, CARDS, node.span)], PLAYER, state="ctx")
             if n in self.spec.properties:
                 return self._property(base, n, node.span)
             if n in self.spec.counters and self.spec.counters[n].per_card:
@@ -162,7 +162,7 @@ class Expressions:
             if base.type == SLOT:
                 return CE(lambda ctx: f(ctx)[i], INT,
                           code=(lambda g: G.subscript(g.expr(base), G.const(i))) if base.code is not None else None)
-            return CE(lambda ctx: _first_slot(f(ctx))[i], INT)
+            return CE(lambda ctx: first_slot(f(ctx))[i], INT)
         raise self.error(f"{_article(base.type)} has no '{n}'", node.span)
 
     def _card_counter(self, base: CE, n: str, span: Span) -> CE:
@@ -193,15 +193,15 @@ class Expressions:
         if base.type == CARDNAME:
             f = base.fn
             if dynamic:
-                return CE(lambda ctx: _prop_of_def(ctx, f(ctx), n, default, None), INT)
+                return CE(lambda ctx: prop_of_def(ctx, f(ctx), n, default, None), INT)
             return CE(lambda ctx: f(ctx).props.get(n, default), INT,
                       code=lambda g: G.call(G.attr(G.attr(g.expr(base), "props"), "get"), G.const(n),
                                             G.const(default)))
         if base.type == CARD:
             f = base.fn
             if dynamic:
-                return CE(lambda ctx: _prop_of_card(ctx, f(ctx), n, default), INT,
-                          code=lambda g: G.call(g.const(_prop_of_card), G.name(G.CTX), g.expr(base), G.const(n),
+                return CE(lambda ctx: prop_of_card(ctx, f(ctx), n, default), INT,
+                          code=lambda g: G.call(g.const(prop_of_card), G.name(G.CTX), g.expr(base), G.const(n),
                                                 G.const(default)))
             return CE(lambda ctx: ctx.state.card_def[f(ctx)].props.get(n, default), INT,
                       code=lambda g: G.call(G.attr(G.attr(G.subscript(G.state_attr("card_def"), g.expr(base)),
@@ -260,7 +260,7 @@ def prop_of_first(ctx: Ctx, cards: list[int], n: str, default):
     """`CARDS.PROPERTY`: the property of the first card."""
     if not cards:
         raise IllegalAction(f"no card to read '{n}' from")
-    return _prop_of_card(ctx, cards[0], n, default)
+    return prop_of_card(ctx, cards[0], n, default)
 
 
 def _literal(v, kind: str) -> CE:

@@ -40,7 +40,7 @@ def card_at(gen: G.Gen, args: list[py.expr]) -> py.expr:
 
 def _coordinate(i: int):
     def expand(gen: G.Gen, args: list[py.expr]) -> py.expr | None:
-        """grid._column_of / _row_of(state, [E]): `_x[I] if (_x := ctx.state.cell.get(E)) is not None else 0`;
+        """grid.column_of / row_of(state, [E]): `_x[I] if (_x := ctx.state.cell.get(E)) is not None else 0`;
         of cards in a local N, the same of N[0] if N else 0 (`let c = ...; row(c)`)."""
         card = _one(args[0])
         if card is None and not isinstance(args[0], py.Name):
@@ -53,7 +53,7 @@ def _coordinate(i: int):
 
 
 def adjacent(gen: G.Gen, args: list[py.expr]) -> py.expr | None:
-    """grid._adjacent(state, [E]): board.adjacent(ctx.state, E), one call instead of two."""
+    """grid.adjacent_cards(state, [E]): board.adjacent(ctx.state, E), one call instead of two."""
     card = _one(args[0])
     return None if card is None else G.call(gen.const(B.adjacent), G.ctx_attr("state"), card)
 
@@ -119,19 +119,19 @@ def is_type(gen: G.Gen, args: list[py.expr]) -> py.expr | None:
 
 
 def owner(gen: G.Gen, args: list[py.expr]) -> py.expr:
-    """values._owner(ctx, CARDS): `_o if (_f := CARDS) and (_o := ctx.state.loc[_f[0]].owner) is not None else
-    _owner(ctx, _f)` (the call for no card, or one that belongs to nobody where it is: its error)."""
+    """values.owner_of(ctx, CARDS): `_o if (_f := CARDS) and (_o := ctx.state.loc[_f[0]].owner) is not None else
+    owner_of(ctx, _f)` (the call for no card, or one that belongs to nobody where it is: its error)."""
     card, o = _one(args[0]), gen.fresh("o")
     if isinstance(card, py.Name):  # `[c]`: c's owner, no list made but for the error
         got = py.NamedExpr(G.store(o), G.attr(G.subscript(G.state_attr("loc"), card), "owner"))
         return py.IfExp(py.Compare(got, [py.IsNot()], [G.const(None)]), G.name(o),
-                        G.call(gen.const(values._owner), G.name(G.CTX), args[0]))
+                        G.call(gen.const(values.owner_of), G.name(G.CTX), args[0]))
     f = gen.fresh("f")
     got = py.NamedExpr(G.store(o), G.attr(G.subscript(G.state_attr("loc"), G.subscript(G.name(f), G.const(0))), "owner"))
     test = py.BoolOp(py.And(), [py.NamedExpr(G.store(f), args[0]), py.Compare(got, [py.IsNot()], [G.const(None)])])
-    return py.IfExp(test, G.name(o), G.call(gen.const(values._owner), G.name(G.CTX), G.name(f)))
+    return py.IfExp(test, G.name(o), G.call(gen.const(values.owner_of), G.name(G.CTX), G.name(f)))
 
 
-G.EXPANSIONS.update({values._owner: owner, grid.cards_at: card_at, grid._column_of: _coordinate(0), grid._row_of: _coordinate(1),
-                     grid._adjacent: adjacent, functions.count_zone: count_zone, attach.attached_to: attached,
+G.EXPANSIONS.update({values.owner_of: owner, grid.cards_at: card_at, grid.column_of: _coordinate(0), grid.row_of: _coordinate(1),
+                     grid.adjacent_cards: adjacent, functions.count_zone: count_zone, attach.attached_to: attached,
                      cards_are_type: is_type})

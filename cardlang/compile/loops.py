@@ -16,7 +16,7 @@ from cardlang.compile.scope import Scope, expr_rule
 from cardlang.compile.shortcuts import at_most_one, equal_to_item, unmatched
 from cardlang.primitives.types import CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS, SLOT, SLOTS
 from cardlang.compile.operators import bounded_code
-from cardlang.primitives.values import _bounded, _over_budget
+from cardlang.primitives.values import bounded_value, over_budget
 from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
 from cardlang.syntax.walk import nodes
@@ -112,7 +112,7 @@ class Loops:
                 ctx.vars["card"] = c
                 total += each(ctx)
             ctx.vars["card"] = saved
-            return _bounded(total, ctx, span)
+            return bounded_value(total, ctx, span)
         return CE(run_sum, INT)
 
     def _nests(self, node: ast.Expr) -> bool:
@@ -212,13 +212,13 @@ class Loops:
 
 
 def _charge(gen: G.Gen, items: str, span) -> list[py.stmt]:
-    """`_st = ctx.state; _st.steps += len(ITEMS); if _st.steps > _st.step_budget: _over_budget(ctx, SPAN)`."""
+    """`_st = ctx.state; _st.steps += len(ITEMS); if _st.steps > _st.step_budget: over_budget(ctx, SPAN)`."""
     st = gen.fresh("st")
     return [py.Assign([G.store(st)], G.ctx_attr("state")),
             py.AugAssign(py.Attribute(G.name(st), "steps", py.Store()), py.Add(),
                          G.call(gen.const(len), G.name(items))),
             py.If(py.Compare(G.attr(G.name(st), "steps"), [py.Gt()], [G.attr(G.name(st), "step_budget")]),
-                  [py.Expr(G.call(gen.const(_over_budget), G.name(G.CTX), gen.const(span, "span")))], [])]
+                  [py.Expr(G.call(gen.const(over_budget), G.name(G.CTX), gen.const(span, "span")))], [])]
 
 
 def _charged(ctx: Ctx, items, span):
@@ -226,5 +226,5 @@ def _charged(ctx: Ctx, items, span):
     state = ctx.state
     state.steps += len(items)
     if state.steps > state.step_budget:
-        _over_budget(ctx, span)
+        over_budget(ctx, span)
     return items

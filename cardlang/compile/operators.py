@@ -15,7 +15,7 @@ from cardlang.errors import Span, did_you_mean
 from cardlang.primitives import registry as R
 from cardlang.primitives.types import (applied, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
                                        TEXT, ZONE, article as _article)
-from cardlang.primitives.values import _bounded, _div, _mod, _too_big
+from cardlang.primitives.values import bounded_value, int_div, int_mod, too_big
 from cardlang.runtime.state import NUMBER_LIMIT, IllegalAction
 from cardlang.runtime import zones as Z
 from cardlang.syntax import ast
@@ -191,10 +191,10 @@ class Operators:
             span = node.span
             code = None if ace.code is None and bce.code is None else \
                 (lambda g: bounded_code(g, py.BinOp(g.expr(ace), pyop, g.expr(bce)), span))
-            return CE(lambda ctx: _bounded(f(a(ctx), b(ctx)), ctx, span), INT, code=code)
+            return CE(lambda ctx: bounded_value(f(a(ctx), b(ctx)), ctx, span), INT, code=code)
         if op == "/":
-            return CE(lambda ctx: _div(a(ctx), b(ctx)), INT)
-        return CE(lambda ctx: _mod(a(ctx), b(ctx)), INT)
+            return CE(lambda ctx: int_div(a(ctx), b(ctx)), INT)
+        return CE(lambda ctx: int_mod(a(ctx), b(ctx)), INT)
 
     @expr_rule
     def _(self, node: ast.Compare, scope: Scope) -> CE:
@@ -328,11 +328,11 @@ def _names_fn(comp, ce: CE, span: Span) -> Callable:
 
 def bounded_code(g: G.Gen, code: py.expr, span: Span) -> py.expr:
     """CODE, a number, checked against NUMBER_LIMIT in the code itself (one comparison):
-    `_n if -LIMIT < (_n := CODE) < LIMIT else _too_big(ctx, _n, SPAN)`."""
+    `_n if -LIMIT < (_n := CODE) < LIMIT else too_big(ctx, _n, SPAN)`."""
     n = g.fresh("n")
     test = py.Compare(G.const(-NUMBER_LIMIT), [py.Lt(), py.Lt()], [py.NamedExpr(G.store(n), code),
                                                                   G.const(NUMBER_LIMIT)])
-    return py.IfExp(test, G.name(n), G.call(g.const(_too_big), G.name(G.CTX), G.name(n), g.const(span, "span")))
+    return py.IfExp(test, G.name(n), G.call(g.const(too_big), G.name(G.CTX), G.name(n), g.const(span, "span")))
 
 
 def _code2(a: CE, b: CE, combine: Callable) -> Callable | None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from cardlang.compile.compiler import CARDNAME, CARDNAMES, CARDS, PLAYER, _names_fn, _text
+from cardlang.compile.compiler import CARDNAME, CARDNAMES, CARDS, PLAYER, _names_fn, text_of
 from cardlang.errors import CardCompileError, CardLangError
 from cardlang.runtime.decisions import View, check_answer, resolve_answer
 from cardlang.runtime.state import Ctx, Decision, IllegalAction
@@ -212,7 +212,7 @@ def _explainer(runner, cond: ast.Expr) -> Callable[[Ctx], str]:
             if ce.type in (CARDS, CARDNAMES, CARDNAME, "zone", "card"):
                 f = _names_fn(runner.comp, ce, node.span)
                 return lambda ctx: "[" + ", ".join(sorted(f(ctx))) + "]"
-            return lambda ctx: _text(ctx, ce.fn(ctx), ce.type)
+            return lambda ctx: text_of(ctx, ce.fn(ctx), ce.type)
         lf, rf = show(left, cond.left), show(right, cond.right)
         return lambda ctx: f"{_src(cond.left)} is {lf(ctx)} (expected {cond.op} {rf(ctx)})"
     return lambda ctx: "it is false"

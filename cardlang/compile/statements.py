@@ -22,7 +22,7 @@ from cardlang.errors import CardCompileError, Span, did_you_mean
 from cardlang.primitives.counting import compile_assign
 from cardlang.primitives.types import ANY, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS, SLOT
 from cardlang.primitives.types import SLOTS, ZONE, Effect
-from cardlang.primitives.values import _noop, _over_budget, _step, zone_cards_in
+from cardlang.primitives.values import noop, over_budget, count_step, zone_cards_in
 from cardlang.runtime import counters as C
 from cardlang.runtime.state import NUMBER_LIMIT, Ctx
 from cardlang.syntax import ast
@@ -44,7 +44,7 @@ class Statements:
         """`block`, with the compiled items and the generated module (None for an empty block)."""
         items = self.block_items(node, scope)
         if not items:
-            return _noop, items, None
+            return noop, items, None
         g = G.build(self.gen_label, node.span, items, local_ok=recall(lambda: written_once(node)), params=params,
                     given=recall(lambda: _unwritten(node, params)) if params else ())
         self.add_generated(g)
@@ -111,13 +111,13 @@ class Statements:
         """A loop with the step budget checked on every pass; `break` ends it (also from a called function).
         BIND, given the Gen before the body is emitted, binds the loop's name and returns how to unbind it."""
         def emit(gen: G.Gen) -> list[py.stmt]:
-            # _st = ctx.state; _st.steps += 1; if _st.steps > _st.step_budget: _over_budget(ctx, SPAN)
+            # _st = ctx.state; _st.steps += 1; if _st.steps > _st.step_budget: over_budget(ctx, SPAN)
             st = gen.fresh("st")
             steps = py.Attribute(G.name(st), "steps", py.Store())
             step = [py.Assign([G.store(st)], G.ctx_attr("state")),
                     py.AugAssign(steps, py.Add(), G.const(1)),
                     py.If(py.Compare(G.attr(G.name(st), "steps"), [py.Gt()], [G.attr(G.name(st), "step_budget")]),
-                          [py.Expr(G.call(gen.const(_over_budget), G.name(G.CTX), gen.const(span, "span")))], [])]
+                          [py.Expr(G.call(gen.const(over_budget), G.name(G.CTX), gen.const(span, "span")))], [])]
             unbind = bind(gen) if bind is not None else None
             gen.loops += 1
             inner = gen.items(body)
@@ -342,7 +342,7 @@ class Statements:
         def run_attack(ctx: Ctx) -> None:
             state = ctx.state
             for target in items(ctx):
-                _step(ctx, span)
+                count_step(ctx, span)
                 saved = state.immune
                 state.immune = False
                 for rule in rules:  # the game's window, whatever the target holds (a hand is not revealed by it)
@@ -358,7 +358,7 @@ class Statements:
     @stmt_rule
     def _(self, node: ast.Phase, scope: Scope) -> Effect:
         items = self.block_items(node.body, scope)
-        body: Effect = _noop
+        body: Effect = noop
         once = written_once(node.body)
         if items:  # self.block, on the items compiled once: the turn inlines them too (emit, below)
             g = G.build(self.gen_label, node.body.span, items, local_ok=once)

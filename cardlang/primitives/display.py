@@ -15,7 +15,7 @@ from cardlang.runtime.state import Ctx, IllegalAction
 
 def readers(comp, ctx: Ctx, zone):
     """The property readers (modifiers included) and counter specs a drawing of ZONE needs."""
-    from cardlang.primitives.values import _prop_of_card
+    from cardlang.primitives.values import prop_of_card
     from cardlang.primitives.modify import modifier_total
     state = ctx.state
 
@@ -23,7 +23,7 @@ def readers(comp, ctx: Ctx, zone):
         default = comp.prop_default(name)
 
         def read(cid: int):
-            v = _prop_of_card(ctx, cid, name, default)
+            v = prop_of_card(ctx, cid, name, default)
             if name in comp.modified:
                 v += modifier_total(state, comp, cid, name)
             return v

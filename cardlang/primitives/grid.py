@@ -118,17 +118,17 @@ def _coordinate(i: int):
     return build
 
 
-def _column_of(state, cards) -> int:
+def column_of(state, cards) -> int:
     cell = state.cell.get(cards[0]) if cards else None
     return 0 if cell is None else cell[0]
 
 
-def _row_of(state, cards) -> int:
+def row_of(state, cards) -> int:
     cell = state.cell.get(cards[0]) if cards else None
     return 0 if cell is None else cell[1]
 
 
-_COORDINATE = (_column_of, _row_of)
+_COORDINATE = (column_of, row_of)
 
 
 @primitive("column", Param("card", CARDS), kind="function", returns=INT,
@@ -152,10 +152,10 @@ def build_adjacent(comp, ces, spans):
     """The cards in the slots next to the (first) card's slot: above, left, right, below.
     Example: adjacent(this) where row(card) == row(this)"""
     from cardlang.primitives.types import applied
-    return applied(_adjacent, [comp.coerce_ce(ces[0], "cards", spans[0])], "cards")
+    return applied(adjacent_cards, [comp.coerce_ce(ces[0], "cards", spans[0])], "cards")
 
 
-def _adjacent(state, cards) -> list[int]:
+def adjacent_cards(state, cards) -> list[int]:
     return B.adjacent(state, cards[0]) if cards else []
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from cardlang.errors import CardCompileError
 from cardlang.primitives.registry import CARDS, INT, NAME, Bound, Param, primitive
-from cardlang.primitives.values import _prop_of_card
+from cardlang.primitives.values import prop_of_card
 from cardlang.runtime.state import Ctx, IllegalAction
 from cardlang.syntax import ast
 
@@ -140,7 +140,7 @@ def read_modified(ctx: Ctx, cs: list[int], comp, n: str, default) -> int:
     state = ctx.state
     cid = cs[0]
     d = state.card_def[cid]
-    base = d.props.get(n, default) if n not in d.dynamic else _prop_of_card(ctx, cid, n, default)
+    base = d.props.get(n, default) if n not in d.dynamic else prop_of_card(ctx, cid, n, default)
     if state.modifying is not None:  # inside a modifier: printed values only
         return base
     return base + modifier_total(state, comp, cid, n)

@@ -14,60 +14,60 @@ class NothingChosen(IllegalAction):
     """A card name was wanted from an empty pick: a rule violation, unless it is a verb's argument."""
 
 
-class _NothingToActOn(Exception):
+class NothingToActOn(Exception):
     """A verb's card argument came from an empty pick: the call does nothing ("do what you can": a gain
     from a supply with nothing cheap enough left gains nothing, and the card goes on)."""
 
 
-def _skip_if_nothing_chosen(fn: Callable[[Ctx], Any]) -> Callable[[Ctx], Any]:
+def skip_if_nothing_chosen(fn: Callable[[Ctx], Any]) -> Callable[[Ctx], Any]:
     """A card argument taken from a pick that may be empty: empty, the call it belongs to does nothing."""
     def card_argument(ctx: Ctx):
         try:
             return fn(ctx)
         except NothingChosen:
-            raise _NothingToActOn() from None
+            raise NothingToActOn() from None
     return card_argument
 
 
 @leaves_names
-def _noop(ctx: Ctx, *_args: Any) -> None:  # (an empty block; a verb's is called with its arguments too)
+def noop(ctx: Ctx, *_args: Any) -> None:  # (an empty block; a verb's is called with its arguments too)
     return None
 
 
-def _step(ctx: Ctx, span: Span) -> None:
+def count_step(ctx: Ctx, span: Span) -> None:
     state = ctx.state
     state.steps += 1
     if state.steps > state.step_budget:
-        _over_budget(ctx, span)
+        over_budget(ctx, span)
 
 
 @leaves_names
-def _over_budget(ctx: Ctx, span: Span) -> None:
+def over_budget(ctx: Ctx, span: Span) -> None:
     state = ctx.state
     raise RuleViolation(f"'{ctx.source or 'rules'}' ran past the step budget of {state.step_budget} steps; "
                             "does it loop forever?", span)
 
 
 @leaves_names
-def _too_big(ctx: Ctx, value: int, span: Span) -> int:
+def too_big(ctx: Ctx, value: int, span: Span) -> int:
     """A number past NUMBER_LIMIT: the card that computed it, and where (never the number: it may be too long to
     print)."""
     raise RuleViolation(f"'{ctx.source or 'rules'}' computed a number of more than 18 digits; numbers in a game "
                         f"have at most 18 digits (under 10^18)", span)
 
 
-def _bounded(value: int, ctx: Ctx, span: Span) -> int:
+def bounded_value(value: int, ctx: Ctx, span: Span) -> int:
     """VALUE, or a rule violation when it is past NUMBER_LIMIT (the closures' form of operators.bounded_code)."""
     if -NUMBER_LIMIT < value < NUMBER_LIMIT:
         return value
-    return _too_big(ctx, value, span)
+    return too_big(ctx, value, span)
 
 
 def _guard(ctx: Ctx, span: Span, fn: Callable, *args, **kw) -> None:
     fn(*args, **kw)
 
 
-def _zone_cards(zf: Callable) -> Callable:
+def zone_cards_reader(zf: Callable) -> Callable:
     def zone_cards(ctx: Ctx) -> list[int]:
         return zone_cards_in(ctx.state, zf(ctx))
     return zone_cards
@@ -80,7 +80,7 @@ def zone_cards_in(state, zone) -> list[int]:
     return list(zone.cards)
 
 
-def _as_cards(v) -> list[int]:
+def as_cards(v) -> list[int]:
     if isinstance(v, list):
         return v
     if isinstance(v, int):
@@ -88,7 +88,7 @@ def _as_cards(v) -> list[int]:
     return list(v.cards)
 
 
-def _text(ctx: Ctx, v, t: str) -> str:
+def text_of(ctx: Ctx, v, t: str) -> str:
     if t == CARDS:
         if len(v) == 1:  # the usual one card: no generator
             return ctx.state.card_def[v[0]].name
@@ -114,30 +114,30 @@ def _slot_label(cell) -> str:
     return f"column {cell[0]}, row {cell[1]}"
 
 
-def _slot_labels(cells) -> list[str]:
+def slot_labels(cells) -> list[str]:
     """The labels of several slots (one call for a decision's options, not one per slot)."""
     return [f"column {c}, row {r}" for c, r in cells]
 
 
-def _first_slot(cells):
+def first_slot(cells):
     if not cells:
         raise IllegalAction("no slot was chosen")
     return cells[0]
 
 
-def _div(a: int, b: int) -> int:
+def int_div(a: int, b: int) -> int:
     if b == 0:
         raise IllegalAction("division by zero")
     return a // b
 
 
-def _mod(a: int, b: int) -> int:
+def int_mod(a: int, b: int) -> int:
     if b == 0:
         raise IllegalAction("division by zero")
     return a % b
 
 
-def _others(state, you: int, include_self: bool = False) -> list[int]:
+def others_of(state, you: int, include_self: bool = False) -> list[int]:
     n = state.num_players
     if True not in state.out:  # nobody eliminated: the seats from YOU on, round the table, in one go
         return [*range(you if include_self else you + 1, n), *range(you)]
@@ -145,7 +145,7 @@ def _others(state, you: int, include_self: bool = False) -> list[int]:
     return [(you + i) % n for i in range(start, n) if not state.out[(you + i) % n]]
 
 
-def _neighbour(state, p: int, step: int) -> int:
+def neighbour_of(state, p: int, step: int) -> int:
     n = state.num_players
     q = (p + step) % n
     while state.out[q] and q != p:
@@ -153,7 +153,7 @@ def _neighbour(state, p: int, step: int) -> int:
     return q
 
 
-def _owner(ctx: Ctx, cards: list[int]) -> int:
+def owner_of(ctx: Ctx, cards: list[int]) -> int:
     if not cards:
         raise IllegalAction("no card to find the owner of")
     owner = ctx.state.loc[cards[0]].owner
@@ -162,7 +162,7 @@ def _owner(ctx: Ctx, cards: list[int]) -> int:
     return owner
 
 
-def _prop_of_card(ctx: Ctx, cid: int, n: str, default) -> Any:
+def prop_of_card(ctx: Ctx, cid: int, n: str, default) -> Any:
     d = ctx.state.card_def[cid]
     dyn = d.dynamic.get(n)
     if dyn is not None:
@@ -171,14 +171,14 @@ def _prop_of_card(ctx: Ctx, cid: int, n: str, default) -> Any:
     return d.props.get(n, default)
 
 
-def _prop_of_def(ctx: Ctx, d, n: str, default, cid) -> Any:
+def prop_of_def(ctx: Ctx, d, n: str, default, cid) -> Any:
     dyn = d.dynamic.get(n)
     if dyn is not None:
         return dyn(Ctx(ctx.state, ctx.you, cid, {}, d.name))
     return d.props.get(n, default)
 
 
-def _bounds(kind: str, count: int | None, available: int) -> tuple[int, int]:
+def choice_bounds(kind: str, count: int | None, available: int) -> tuple[int, int]:
     if kind == "exactly":
         n = min(max(count or 0, 0), available)
         return n, n

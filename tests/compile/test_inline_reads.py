@@ -27,7 +27,7 @@ def test_the_row_of_cards_in_a_local_is_the_row_of_its_first_card():
     gen = G.Gen("test")
     got = I._coordinate(1)(gen, [_code("_l3")])
     assert _unparse(got) == "(_cell0[1] if (_cell0 := ctx.state.cell.get(_l3[0])) is not None else 0) if _l3 else 0"
-    assert I._coordinate(0)(gen, [_code("f(x)")]) is None  # any other shape: the call (grid._column_of)
+    assert I._coordinate(0)(gen, [_code("f(x)")]) is None  # any other shape: the call (grid.column_of)
 
 
 class _State:
@@ -46,7 +46,7 @@ def test_the_in_place_reads_give_what_the_functions_give():
         ctx = Ctx()
         ctx.state = state
         env = dict(gen.ns, ctx=ctx, l=cards)
-        assert eval(compile(py.Expression(py.fix_missing_locations(row)), "t", "eval"), env) == grid._row_of(state, cards)
+        assert eval(compile(py.Expression(py.fix_missing_locations(row)), "t", "eval"), env) == grid.row_of(state, cards)
         assert eval(compile(py.Expression(py.fix_missing_locations(attached)), "t", "eval"), env) == \
             attach.attached_to(state, cards)
 
@@ -68,8 +68,8 @@ def test_a_cards_owner_in_place_is_the_functions_and_its_errors_the_same():
     state.card_def = [Def(), Def()]
     gen = G.Gen("test")
     of_list, of_card = I.owner(gen, [_code("l")]), I.owner(gen, [_code("[c]")])
-    assert _unparse(of_card) == "_o2 if (_o2 := ctx.state.loc[c].owner) is not None else _k0(ctx, [c])"
-    assert gen.ns["_k0"] is values._owner
+    assert _unparse(of_card) == "_o2 if (_o2 := ctx.state.loc[c].owner) is not None else _k0_owner_of(ctx, [c])"
+    assert gen.ns["_k0_owner_of"] is values.owner_of
     for code, env in ((of_list, {"l": [0, 1]}), (of_card, {"c": 0}), (of_list, {"l": []}), (of_list, {"l": [1]}),
                       (of_card, {"c": 1})):
         class Ctx:
@@ -80,7 +80,7 @@ def test_a_cards_owner_in_place_is_the_functions_and_its_errors_the_same():
                            dict(gen.ns, ctx=ctx, **env))
         cards = env.get("l", [env.get("c")])
         try:
-            want = values._owner(ctx, cards)
+            want = values.owner_of(ctx, cards)
         except IllegalAction as e:
             with pytest.raises(IllegalAction, match=str(e)):
                 run()
