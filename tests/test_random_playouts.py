@@ -10,7 +10,7 @@ mutation of the state (the engine calls `check` after each card move and counter
 Dominion has no bank, so a small game written here for the purpose (a shared pool of gems that cards take
 from and give back to) runs with the same checker.
 
-`result.stopped` (the engine's turn limit, engine.py `_MAX_TURNS`) is a draw by fiat, not an end by the
+`result.stopped` (the engine's turn limit, engine.py `MAX_TURNS`) is a draw by fiat, not an end by the
 rules; random agents always finish a Dominion game well before it, so none is allowed here, and every game
 that ends must satisfy its `end when` condition (or have been won outright).
 """

@@ -8,7 +8,7 @@ from typing import Callable
 from cardlang.runtime.invariants import as_checker
 from cardlang.runtime.state import Ctx, GameOver, GameState
 
-_MAX_TURNS = 1000  # a game still going after this many turns is stopped as a draw (e.g. two passive bots)
+MAX_TURNS = 1000  # a game still going after this many turns is stopped as a draw (e.g. two passive bots)
 
 
 @dataclass
@@ -76,7 +76,7 @@ def run_turn(game, state: GameState, ctx: Ctx | None = None) -> None:
         state.check.checkpoint(state, "at the end of the turn")
 
 
-def play_out(game, state: GameState, max_turns: int = _MAX_TURNS) -> GameResult:
+def play_out(game, state: GameState, max_turns: int = MAX_TURNS) -> GameResult:
     stopped = False
     # One context for the turns and one for the end check, each set afresh before use: nothing keeps a
     # context past the effect it runs (game state lives in the state), and a new one per turn was a tenth
@@ -143,7 +143,7 @@ def _end_reason(game, state: GameState) -> str:
 
 
 def play_game(game, agents: list, seed: int, *, pools=None, log: bool = False, check: Callable | None = None,
-              max_turns: int = _MAX_TURNS, variants=(), on_state: Callable | None = None) -> GameResult:
+              max_turns: int = MAX_TURNS, variants=(), on_state: Callable | None = None) -> GameResult:
     """Play one whole game with these agents in seat order (and these of the game's variants).
 
     ON_STATE, if given, is called with the fresh state before set-up (to add listeners)."""

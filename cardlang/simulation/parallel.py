@@ -17,7 +17,7 @@ from concurrent.futures import FIRST_COMPLETED, Executor, Future, wait
 from dataclasses import dataclass, field
 from typing import Callable
 
-from cardlang.runtime.engine import _MAX_TURNS
+from cardlang.runtime.engine import MAX_TURNS
 from cardlang.simulation.simulate import Batch, Totals, game_seed, play_games
 
 TARGET_SECONDS = 0.5   # aim for batches this long: per-task overhead stays around 1% ...
@@ -39,7 +39,7 @@ class Job:
     records: bool = False                       # return one record per game (for --per-game)
     check: bool = False                         # check the invariants after every mutation ...
     check_every: int = 1                        # ... of every game with index % check_every == 0 (else: at its end)
-    max_turns: int = _MAX_TURNS
+    max_turns: int = MAX_TURNS
     accumulators: tuple = ()                    # classes, pickled by name: cls(game, players) per batch
     banned: tuple = ()                          # ((bot index, card names), ...): cards a bot may not choose
 
@@ -282,7 +282,7 @@ def replay_command(job: Job, g: int, count: int = 1) -> str:
         parts.append(f"(with {', '.join(sorted(cards)) or 'no card'} out of {job.players[bot]}'s choices)")
     if job.check:
         parts.append("--check")
-    if job.max_turns != _MAX_TURNS:
+    if job.max_turns != MAX_TURNS:
         parts += ["--max-turns", str(job.max_turns)]
     return " ".join(parts)
 

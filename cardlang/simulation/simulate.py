@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import Callable
 
 from cardlang.agents import make_agent, without
-from cardlang.runtime.engine import _MAX_TURNS, play_out, setup_into
+from cardlang.runtime.engine import MAX_TURNS, play_out, setup_into
 from cardlang.runtime.invariants import InvariantChecker, InvariantViolation
 from cardlang.simulation.seating import bot_of_seat as _bots_by_seat
 
@@ -139,7 +139,7 @@ def seating(players: list[str], g: int) -> tuple[list[str], list[int]]:
 
 
 def play_games(game, players: list[str], seed: int, start: int, stop: int, *, pools=None, variants=(),
-               records: bool = False, accumulators=(), check: bool = False, max_turns: int = _MAX_TURNS,
+               records: bool = False, accumulators=(), check: bool = False, max_turns: int = MAX_TURNS,
                check_every: int = 1, on_game: Callable[[dict], None] | None = None, banned=()) -> Batch:
     """Play games START..STOP-1 of the run with this seed. ACCUMULATORS are fresh objects with
     `add(game_index, seats, result)` (and optionally `watch(state, game_index, seats)`, called before
