@@ -435,7 +435,7 @@ def _run_step(runner: _Runner, st: ast.Call) -> Callable[[Ctx], None]:
             _skip_out(state, span)  # as the game loop does (engine.play_out): a player out of the game has no turn
             engine.run_turn(game, state)
             if state.winners is None and game.end is not None and game.end(Ctx(state, state.current)):
-                state.ended_by = engine._end_reason(game, state)
+                state.ended_by = engine.end_reason(game, state)
                 engine.finish(game, state)
                 return
             if state.winners is None:

@@ -93,7 +93,7 @@ def play_out(game, state: GameState, max_turns: int = MAX_TURNS) -> GameResult:
             if game.end is not None:
                 end_ctx.you, end_ctx.card, end_ctx.vars = state.current, None, {}
                 if game.end(end_ctx):
-                    state.ended_by = _end_reason(game, state)
+                    state.ended_by = end_reason(game, state)
                     break
             n = state.num_players
             q = (state.current + 1) % n
@@ -131,7 +131,7 @@ def finish(game, state: GameState, stopped: bool = False) -> GameResult:
     return GameResult(list(state.winners), scores, list(state.turns), state, stopped)
 
 
-def _end_reason(game, state: GameState) -> str:
+def end_reason(game, state: GameState) -> str:
     """The first part of the game's `end when A or B` that holds, in the rules' words (only when someone
     listens: the reason is read from the event log)."""
     if state.log is None and not state.listeners:
