@@ -1,14 +1,14 @@
 """Issue 24: parsing and describing one long ability stay linear. A card of 8,000 `draw 1;` lines against one
 of 2,000: four times the lines may take at most about four times the processor time (the bound, 8, leaves
 room for noise; a quadratic step gives 16). Before, the rules text joined its "+1 Card" bonuses by searching
-every earlier bonus of the sentence again (describe/words.py `_join`), and 20,000 lines took 79 s to check.
+every earlier bonus of the sentence again (describe/words.py `join_sentences`), and 20,000 lines took 79 s to check.
 The whole check of such a card is measured in tools/benchmark.py --parse."""
 from __future__ import annotations
 
 import time
 
 from cardlang.compile import describe
-from cardlang.compile.describe.words import _join
+from cardlang.compile.describe.words import join_sentences
 from cardlang.compile.game import load_game
 from cardlang.syntax.parser import parse
 
@@ -43,5 +43,5 @@ def test_parsing_a_long_ability_is_linear() -> None:
 
 def test_bonuses_after_a_per_bonus_start_a_new_sentence() -> None:
     # the one rule the linear join keeps from the old search: a sentence with a "per" bonus takes no more
-    assert _join(["+1 Card.", "+1 Coin per Action.", "+2 Actions.", "+1 Buy."], "you") == \
+    assert join_sentences(["+1 Card.", "+1 Coin per Action.", "+2 Actions.", "+1 Buy."], "you") == \
         "+1 Card, +1 Coin per Action. +2 Actions, +1 Buy."

@@ -6,11 +6,11 @@ import re
 from typing import Any
 
 from cardlang.compile.describe.calls import describe_call
-from cardlang.compile.describe.doc import _cur, writing
-from cardlang.compile.describe.exprs import _card_filter, _find, cond_text, expr_text
-from cardlang.compile.describe.labels import _counter_word, _prop_label, _zone_label, type_label, variant_label
-from cardlang.compile.describe.statements import _parts
-from cardlang.compile.describe.words import _and, _join, _lower_first, _plural, _upper_first
+from cardlang.compile.describe.doc import current_doc, writing
+from cardlang.compile.describe.exprs import card_filter, find_node, cond_text, expr_text
+from cardlang.compile.describe.labels import counter_word, prop_label, zone_label, type_label, variant_label
+from cardlang.compile.describe.statements import sentence_parts
+from cardlang.compile.describe.words import and_list, join_sentences, lower_first, plural_of, upper_first
 from cardlang.render.model import CardFace, RulesReference, Section, Stat
 from cardlang.syntax import ast
 from cardlang.syntax.walk import nodes as walk_nodes
@@ -37,11 +37,11 @@ def card_faces(game, names: list[str] | None = None) -> list[CardFace]:
         # yes/no mark: a card prints it as a keyword ("Forced."), never as "Forced 1"
         stats = _merged(tuple(Stat(*_stat(k, v, game.compiler), k in rec, places.get(k, "")) for k, v in d.props.items()
                               if k != "cost" and k not in _HIDDEN_PROPS and k not in marks and v not in ("", None)))
-        keywords = tuple(_prop_label(k) + (_MARK if k in rec else "") + "." for k, v in d.props.items()
+        keywords = tuple(prop_label(k) + (_MARK if k in rec else "") + "." for k, v in d.props.items()
                          if k in marks and v == 1)
         # a number computed in play prints "*" (its sentence says how); a yes/no one ("ready when ...") is
         # no number at all, so only its sentence is printed
-        stats += tuple(Stat(_prop_label(k), "*", k in rec) for k in printed_dynamic(game, d))
+        stats += tuple(Stat(prop_label(k), "*", k in rec) for k in printed_dynamic(game, d))
         faces.append(CardFace(game=game.id, name=d.name, types=type_line(game, d.name), cost=cost, stats=stats,
                               text=keywords + tuple(d.text), text_reconstructed=any(r.startswith("on ") for r in rec),
                               copies=int(d.props.get("copies", 1)) if isinstance(d.props.get("copies", 1), int)
@@ -87,11 +87,11 @@ def _stat(name: str, value, comp) -> tuple[str, str]:
     if amount is None and tail == "any" and any(_amount_of(p, comp.spec) and p.startswith(head + "_")
                                                 for p in comp.spec.properties):
         # `cost_any 1` beside `cost_marks`, `cost_pips`...: an amount of the payer's choice, "Cost 1 of your choice"
-        return _prop_label(head), f"{value} of your choice"
+        return prop_label(head), f"{value} of your choice"
     if amount is None:
-        return _prop_label(name), str(value)
+        return prop_label(name), str(value)
     label, counter = amount
-    return _prop_label(label), f"{value} {_counter_word(counter, value, comp)}"
+    return prop_label(label), f"{value} {counter_word(counter, value, comp)}"
 
 
 def _merged(stats: tuple[Stat, ...]) -> tuple[Stat, ...]:
@@ -181,7 +181,7 @@ def rules_reference(game, counts: tuple[int, ...] | None = None) -> RulesReferen
                           "the game.")
         wins = _mentions(decl, lambda n: isinstance(n, ast.Call) and n.verb in ("win", "eliminate"))
         if wins:
-            end.insert(1, f"Rules that can end the game at once: {_and(wins)}.")
+            end.insert(1, f"Rules that can end the game at once: {and_list(wins)}.")
         sections.append(Section("End and scoring", tuple(end)))
         printed = " ".join([ln for sec in sections for ln in sec.lines] + [t for d in game.defs for t in d.text])
         glossary = _glossary(game, printed)
@@ -189,7 +189,7 @@ def rules_reference(game, counts: tuple[int, ...] | None = None) -> RulesReferen
 
 
 def _lines(stmts, comp, who: str = "you") -> list[str]:
-    return [_join([p], who) for p in _parts(stmts, comp, who)]
+    return [join_sentences([p], who) for p in sentence_parts(stmts, comp, who)]
 
 
 _SEEN = {"public": "face up", "hidden": "face down", "owner": "seen only by its owner",
@@ -203,7 +203,7 @@ def _variant_line(v: ast.VariantDecl) -> str:
     if v.players is not None:
         lo, hi = v.players
         text = text[:-1] + f" ({lo} players)." if lo == hi else text[:-1] + f" ({lo} to {hi} players)."
-    return _upper_first(text)
+    return upper_first(text)
 
 
 def _zone_line(name: str, game) -> str:
@@ -211,18 +211,18 @@ def _zone_line(name: str, game) -> str:
     words = ["one per player" if zs.per_player else "shared", _SEEN.get(zs.visibility, zs.visibility)]
     if zs.piles:
         words.append("in one pile per card")
-    line = f"{_upper_first(_zone_label(name, game.compiler))}: {', '.join(words)}"
+    line = f"{upper_first(zone_label(name, game.compiler))}: {', '.join(words)}"
     if zs.refill:
-        line += (f"; when a card is needed from an empty {_zone_label(name, game.compiler)}, shuffle "
-                 f"{'your' if zs.per_player else 'the'} {_zone_label(zs.refill, game.compiler)} to form a new one")
+        line += (f"; when a card is needed from an empty {zone_label(name, game.compiler)}, shuffle "
+                 f"{'your' if zs.per_player else 'the'} {zone_label(zs.refill, game.compiler)} to form a new one")
     return line + "."
 
 
 def _pool_line(pool: ast.PoolDecl, comp) -> str:
     src = pool.source
     if isinstance(src, ast.Where):
-        what, cond = _card_filter(src.cond, comp, "you")
-        where = f"the {_plural(what, 2)}{cond}"
+        what, cond = card_filter(src.cond, comp, "you")
+        where = f"the {plural_of(what, 2)}{cond}"
     else:
         where = expr_text(src, comp, "you")
     line = f"Choose {pool.size} {pool.name.replace('_', ' ')} cards from {where}"
@@ -240,17 +240,17 @@ def _turn_sections(turn: ast.Block, comp) -> list[Section]:
             phases.append(st)
         else:
             (after if phases else before).append(st)
-    lines = [f"At the start of your turn: {_lower_first(line)}" for line in _lines(before, comp)]
+    lines = [f"At the start of your turn: {lower_first(line)}" for line in _lines(before, comp)]
     if phases:
         names = [p.name.replace("_", " ") for p in phases]
         count = f"{len(names)} phases" if len(names) > 1 else "one phase"
         if lines:
-            lines.append(f"Then play the phases in order: {_and(names)}." if len(names) > 1
+            lines.append(f"Then play the phases in order: {and_list(names)}." if len(names) > 1
                          else f"Then play the {names[0]} phase.")
         else:
-            lines.append(f"A turn has {count}, played in order: {_and(names)}." if len(names) > 1
+            lines.append(f"A turn has {count}, played in order: {and_list(names)}." if len(names) > 1
                          else f"A turn has one phase: the {names[0]} phase.")
-    lines += [f"After the last phase: {_lower_first(line)}" for line in _lines(after, comp)]
+    lines += [f"After the last phase: {lower_first(line)}" for line in _lines(after, comp)]
     out = [Section("Your turn", tuple(lines))] if lines else []
     for p in phases:
         out.append(Section(f"{p.name.replace('_', ' ').capitalize()} phase",
@@ -263,7 +263,7 @@ def _steps_sections(decl, comp) -> list[Section]:
     "Combat" { ... }`): its statements, one line each, as the rules that run them say them; a player parameter
     reads by its name ("the defender")."""
     out = []
-    doc = _cur()
+    doc = current_doc()
     for v in decl.verbs:
         if not v.steps:
             continue
@@ -320,10 +320,10 @@ def _glossary(game, printed: str = "") -> list[tuple[str, str]]:
             kind += ", not printed on the cards"
         listed = ", ".join(cards) if len(cards) <= 8 else f"{len(cards)} cards"
         where = _mentions(decl, lambda n: isinstance(n, ast.Is) and n.type_name == t)
-        refer = f" The rules refer to it in: {_and(where)}." if where else ""
+        refer = f" The rules refer to it in: {and_list(where)}." if where else ""
         entries.append((type_label(t), f"{kind} ({listed}).{refer}"))
     for name, v in spec.verbs.items():
-        if name not in used.verbs and name not in _cur().named_verbs:
+        if name not in used.verbs and name not in current_doc().named_verbs:
             continue
         meaning = _verb_meaning(v, comp)
         if meaning:  # a verb that only keeps the game's books has nothing to explain
@@ -338,21 +338,21 @@ def _glossary(game, printed: str = "") -> list[tuple[str, str]]:
             continue
         where = _mentions(decl, lambda n: isinstance(n, ast.Attr) and n.name == name)
         amount = _amount_of(name, spec)
-        label = _prop_label(name) if amount is None else \
-            f"{_prop_label(amount[0])} in {_counter_word(amount[1], 2, comp)}"  # "Cost in Honor"
+        label = prop_label(name) if amount is None else \
+            f"{prop_label(amount[0])} in {counter_word(amount[1], 2, comp)}"  # "Cost in Honor"
         if amount is None and _stat(name, 1, comp)[1] == "1 of your choice":
             label = f"{_stat(name, 1, comp)[0]} of your choice"
         # what the property means, as the game declares it (`property icon = "" "the symbol ...";`)
         meaning = meanings.get(name, "")
-        text = _upper_first(meaning.rstrip(".") + ".") if meaning else "Shown on the card."
-        entries.append((label, text + (f" The rules use it in: {_and(where)}." if where else "")))
+        text = upper_first(meaning.rstrip(".") + ".") if meaning else "Shown on the card."
+        entries.append((label, text + (f" The rules use it in: {and_list(where)}." if where else "")))
     # (an event's words are printed on each card that has it: "Combat, after each roll: ...", so the glossary
     # has no entry for the event's name, which only the source uses)
     return sorted(entries, key=lambda e: e[0].lower())
 
 
 def _verb_meaning(v: ast.VerbDecl, comp) -> str:
-    doc = _cur()
+    doc = current_doc()
     saved = dict(doc.names)
     for p in v.params:
         if p.type == "int":
@@ -366,12 +366,12 @@ def _verb_meaning(v: ast.VerbDecl, comp) -> str:
         else:
             doc.names[p.name] = "the card"
     try:
-        text = _join(_parts(v.body.stmts, comp, "you"), "you")
+        text = join_sentences(sentence_parts(v.body.stmts, comp, "you"), "you")
         if v.text:
             # a verb the designer worded is explained in their words, as its cards print it: its steps, said one
             # by one, read the engine aloud ("If you did, if you did", "the 'promote_rules' ability")
             call = ast.Call(v.name, tuple(ast.NameRef(p.name) for p in v.params), ())
-            summary = _upper_first(describe_call(call, comp, "you"))
+            summary = upper_first(describe_call(call, comp, "you"))
             # "Promote: Promote a Hero." says nothing; "Promote: Promote a Hero: the top Advanced Hero ..." does
             if not summary.lower().startswith(v.name.replace("_", " ")) or len(summary.split()) > 6:
                 text = summary if summary.endswith(".") else summary + "."
@@ -393,7 +393,7 @@ def _counter_meaning(name: str, cs, decl: ast.GameDecl, comp) -> str:
         bounds.append(f"taken from and returned to a bank of {cs.bank}")
     elif cs.bank_of is not None:
         bounds.append(f"tokens of the {cs.bank_of} bank, held aside")
-    text = words[0] + (", " + _and(bounds) if bounds else "") + "."
+    text = words[0] + (", " + and_list(bounds) if bounds else "") + "."
     if decl.turn is not None:
         for st in decl.turn.stmts:
             if isinstance(st, ast.Assign) and st.op == "=" and st.target == (name,):
@@ -415,7 +415,7 @@ def _mentions(decl: ast.GameDecl, match) -> list[str]:
     places += [("the end of the game", decl.end), ("scoring", decl.score)]
     out: list[str] = []
     for name, node in places:
-        if node is not None and name not in out and _find(node, match):
+        if node is not None and name not in out and find_node(node, match):
             out.append(name)
     return out
 

@@ -5,10 +5,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
-try:  # the rules text's own conjugation ("put it" -> "puts it"), wherever describe keeps it
-    from cardlang.compile.describe.words import _third
-except ImportError:  # describe as one module
-    from cardlang.compile.describe import _third  # type: ignore[attr-defined,no-redef]
+from cardlang.compile.describe.words import third_person_phrase  # the rules text's own ("put it" -> "puts it")
 
 
 def who(p: int | None) -> str:
@@ -32,7 +29,7 @@ def third_person(phrase: str) -> str:
         return phrase
     if word == "are":
         return "is" + phrase[3:]
-    return _third(phrase)
+    return third_person_phrase(phrase)
 
 
 def plural(word: str, n: Any) -> str:

@@ -16,7 +16,7 @@ from collections import Counter, defaultdict
 
 import pytest
 
-from cardlang.compile.describe.labels import _zone_label
+from cardlang.compile.describe.labels import zone_label
 from cardlang.compile.game import game_ids, load_game
 from cardlang.render.build import rules_reference
 from cardlang.runtime.decisions import RandomAgent
@@ -61,7 +61,7 @@ def test_reference_setup_figures_are_play(gid, n):
     assert not re.search(r"\d+ / \d+", text), f"{gid}: figures side by side that are not one per player count"
     state = setup_game(game, [RandomAgent(i + 1) for i in range(n)], seed=7)
     comp = game.compiler
-    by_label = {_zone_label(z, comp): z for z in comp.spec.zones}
+    by_label = {zone_label(z, comp): z for z in comp.spec.zones}
     # the cards each zone holds after the real set-up, per owner (None: shared)
     held: dict[tuple[str, int | None], Counter] = defaultdict(Counter)
     for z in state.all_zones():
@@ -108,6 +108,6 @@ def test_reference_setup_figures_are_play(gid, n):
         for p in range(n):
             have = sum(held[(zone, p)].values())
             assert have == k, f"{gid}, {n} players: the reference gives each player {k} card(s) in their " \
-                              f"{_zone_label(zone, comp)}; player {p + 1} has {have}"
+                              f"{zone_label(zone, comp)}; player {p + 1} has {have}"
             checked += 1
     assert checked, f"{gid}, {n} players: no set-up figure of the reference was checked against play"

@@ -18,8 +18,8 @@ from cardlang.compile.describe.cards import describe_card
 from cardlang.compile.describe.calls import describe_call
 from cardlang.compile.describe.doc import writing
 from cardlang.compile.describe.exprs import cond_text, describe_choose, expr_text
-from cardlang.compile.describe.labels import _prop_label
+from cardlang.compile.describe.labels import prop_label
 from cardlang.compile.describe.statements import describe_block, describe_stmt
 
-__all__ = ["_prop_label", "cond_text", "describe_block", "describe_call", "describe_card", "describe_choose",
+__all__ = ["prop_label", "cond_text", "describe_block", "describe_call", "describe_card", "describe_choose",
            "describe_stmt", "expr_text", "writing"]

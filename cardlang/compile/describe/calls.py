@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 
 from cardlang.syntax import ast
-from cardlang.compile.describe.doc import _cur, nested_block
-from cardlang.compile.describe.words import _a, _articles, _base, _fill, _full_sentence, _lower_first, _third
+from cardlang.compile.describe.doc import current_doc, nested_block
+from cardlang.compile.describe.words import _a, _articles, _base, _fill, _full_sentence, lower_first, third_person_phrase
 from cardlang.compile.describe.exprs import _cards_phrase, expr_text
-from cardlang.compile.describe.labels import _card_name, _is_card_name, _is_local_card, _is_zone, _onto, _prop_label
+from cardlang.compile.describe.labels import _card_name, _is_card_name, _is_local_card, _is_zone, _onto, prop_label
 
 
 def describe_call(st: ast.Call, comp, who: str) -> str:
@@ -25,7 +25,7 @@ def _acting(st: ast.Call, who: str) -> tuple[ast.Call, str]:
     inner = ast.Call(st.verb, st.args, tuple(kw for kw in st.kwargs if kw.key != "for"), st.span, st.cases)
     if isinstance(player, ast.NameRef) and player.name == "you":
         return inner, ""
-    named = _cur().names.get(player.name) if isinstance(player, ast.NameRef) else None
+    named = current_doc().names.get(player.name) if isinstance(player, ast.NameRef) else None
     if named in ("they", "them"):
         return inner, "" if who == "they" else "they"
     if named and named != "it":  # "that player", a procedure's "the defender"
@@ -35,7 +35,7 @@ def _acting(st: ast.Call, who: str) -> tuple[ast.Call, str]:
 
 def _seat_words(e: ast.Expr) -> str:
     """`left` -> "your left-hand neighbour" (a neighbour the caller names), "" for anyone else."""
-    if isinstance(e, ast.NameRef) and e.name in ("left", "right") and e.name not in _cur().names:
+    if isinstance(e, ast.NameRef) and e.name in ("left", "right") and e.name not in current_doc().names:
         return f"your {e.name}-hand neighbour"
     return ""
 
@@ -51,7 +51,7 @@ def _call_text(st: ast.Call, comp, who: str, first: str | None = None) -> str:
             text = _base(text)
         text = text.replace(f"{subject}'s ", "their ")  # "The defender resolves ... their kingdom", said once
         return f"{subject[0].upper()}{subject[1:]} {text}"
-    doc = _cur()
+    doc = current_doc()
     args: dict[str, str] = {}
     verb = st.verb
     if verb in comp.spec.verbs:
@@ -95,7 +95,7 @@ def _call_text(st: ast.Call, comp, who: str, first: str | None = None) -> str:
                 template = own if who == "you" else theirs
         elif who != "you":  # only a "you" form: drop "you", conjugate, and "your" becomes "their"
             template = re.sub(r"^you ", "", template.strip(), flags=re.I)
-            template = re.sub(r"\byour\b", "their", _third(template))
+            template = re.sub(r"\byour\b", "their", third_person_phrase(template))
         text = _fill(template.strip(), args)
         if text.startswith(("you ", "You ")) and not template.lstrip().lower().startswith("you "):
             text = text[:4] + _base(text[4:])  # "{who} loses 1 Defense" with who = you: "you lose 1 Defense"
@@ -121,7 +121,7 @@ def _call_text(st: ast.Call, comp, who: str, first: str | None = None) -> str:
         elif p.type == "card name" and _is_local_card(a):
             args[name] = f"copies of {expr_text(a, comp, who)}"
         elif isinstance(a, ast.Attr) and a.name in comp.spec.properties and _is_local_card(a.obj):
-            args[name] = f"its {_prop_label(a.name)}"  # a number printed on the card: "its Copies"
+            args[name] = f"its {prop_label(a.name)}"  # a number printed on the card: "its Copies"
         else:
             args[name] = expr_text(a, comp, who)
     for kw in st.kwargs:
@@ -147,7 +147,7 @@ def _call_text(st: ast.Call, comp, who: str, first: str | None = None) -> str:
     if text and "to_prep" in args and args["to_prep"] == "onto" and " into " in text:
         text = text.replace(" into ", " onto ", 1)
     if text and who != "you":
-        text = _third(_lower_first(text)) if not _full_sentence(text) else text
+        text = third_person_phrase(lower_first(text)) if not _full_sentence(text) else text
     return text
 
 
@@ -157,7 +157,7 @@ def _number_param(decl: ast.VerbDecl, name: str) -> bool:
 
 def _per(e: ast.Expr, comp, who: str) -> str:
     """What `count(E)` counts, after "per": "card discarded", "card in your hand"."""
-    doc = _cur()
+    doc = current_doc()
     if isinstance(e, ast.NameRef) and e.name in doc.done:
         return f"card {doc.done[e.name]}"
     return _cards_phrase(e, comp, who, bare=True, one=True)

@@ -6,11 +6,11 @@ from typing import Any
 
 from cardlang.syntax import ast
 from cardlang.compile.describe.doc import writing
-from cardlang.compile.describe.words import _join, _lower_first
+from cardlang.compile.describe.words import join_sentences, lower_first
 from cardlang.compile.describe.numbers import _is_literal
-from cardlang.compile.describe.exprs import _find, _cards_phrase, cond_text, expr_text
-from cardlang.compile.describe.labels import _prop_label, _zone_text
-from cardlang.compile.describe.statements import _parts
+from cardlang.compile.describe.exprs import find_node, _cards_phrase, cond_text, expr_text
+from cardlang.compile.describe.labels import prop_label, _zone_text
+from cardlang.compile.describe.statements import sentence_parts
 
 
 def describe_card(card: ast.CardDecl, comp) -> list[str]:
@@ -26,8 +26,8 @@ def describe_card(card: ast.CardDecl, comp) -> list[str]:
     phrases = {e.name: e.text for e in getattr(comp.spec.decl, "events", ())}  # `event NAME "phrase";`
     for t in card.triggers:
         with writing():
-            parts = _parts(t.body.stmts, comp, "you")
-            body = _join(parts, "you")
+            parts = sentence_parts(t.body.stmts, comp, "you")
+            body = join_sentences(parts, "you")
             if not body:
                 continue
             if t.event in phrases and not t.zone:
@@ -48,7 +48,7 @@ def describe_card(card: ast.CardDecl, comp) -> list[str]:
 def _prop_text(p: ast.Prop, comp) -> str:
     """A property computed during play: "Worth 1 VP per 10 cards you own (round down)." for one the score
     adds up, "Ready: ..." for any other."""
-    label = _prop_label(p.name)
+    label = prop_label(p.name)
     score = comp.spec.decl.score
     if score is not None and _uses_attr(score, p.name):
         return f"Worth {_worth(p.value, label, comp)}."
@@ -58,7 +58,7 @@ def _prop_text(p: ast.Prop, comp) -> str:
 
 
 def _uses_attr(node: Any, name: str) -> bool:
-    return _find(node, lambda n: isinstance(n, ast.Attr) and n.name == name)
+    return find_node(node, lambda n: isinstance(n, ast.Attr) and n.name == name)
 
 
 def _worth(e: ast.Expr, label: str, comp) -> str:
@@ -88,5 +88,5 @@ def _watcher_text(t: ast.Trigger, body: str, comp) -> str:
     head = f"When {_event_phrase(t.event, comp)}"
     first = body.split(". ", 1)[0]
     if "this card" in first:  # the card is named where the zone matters
-        return f"{head}, {_lower_first(body.replace('this card', f'this from {zone}', 1))}"
+        return f"{head}, {lower_first(body.replace('this card', f'this from {zone}', 1))}"
     return f"{head}, if this is in {zone}: {body}"

@@ -1,6 +1,6 @@
 """What the text being written knows beyond one statement: the style (card face or rules reference), how
 picked locals read ("it", "the trashed card"), the numbers known per player count, and the writer of nested
-blocks. Every describe module reads it through _cur(); it knows no construct and no game.
+blocks. Every describe module reads it through current_doc(); it knows no construct and no game.
 
 The writer of a nested block (a call's outcome blocks) lives in statements.py, above the constructs that
 contain blocks; they reach it through nested_block() here so that imports point one way.
@@ -44,7 +44,7 @@ def writing(style: str = "card", counts: tuple[int, ...] = ()) -> Iterator[_Doc]
         _DOC.reset(token)
 
 
-def _cur() -> _Doc:
+def current_doc() -> _Doc:
     return _DOC.get() or _Doc()
 
 

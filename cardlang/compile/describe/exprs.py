@@ -7,32 +7,32 @@ from __future__ import annotations
 from typing import Any
 
 from cardlang.syntax import ast
-from cardlang.compile.describe.doc import _cur
-from cardlang.compile.describe.words import _a, _and, _or, _plural
+from cardlang.compile.describe.doc import current_doc
+from cardlang.compile.describe.words import _a, and_list, _or, plural_of
 from cardlang.compile.describe.numbers import _static
 from cardlang.compile.describe.flags import flag_text
-from cardlang.compile.describe.labels import (_card_name, _have, _is_card_name, _is_zone, _prop_label, _type_noun,
-                                              _type_word, _zone_label, _zone_text, variant_label)
+from cardlang.compile.describe.labels import (_card_name, _have, _is_card_name, _is_zone, prop_label, _type_noun,
+                                              _type_word, zone_label, _zone_text, variant_label)
 
 
-def _find(node: Any, match) -> bool:
+def find_node(node: Any, match) -> bool:
     """True when NODE, or any AST node inside it, matches MATCH."""
     if match(node):
         return True
     if isinstance(node, tuple):
-        return any(_find(x, match) for x in node)
+        return any(find_node(x, match) for x in node)
     if hasattr(node, "__node_fields__"):
-        return any(_find(getattr(node, f), match) for f in node.__node_fields__ if f != "span")
+        return any(find_node(getattr(node, f), match) for f in node.__node_fields__ if f != "span")
     return False
 
 
 def _uses(node: Any, name: str) -> bool:
-    return _find(node, lambda n: isinstance(n, ast.NameRef) and n.name == name)
+    return find_node(node, lambda n: isinstance(n, ast.NameRef) and n.name == name)
 
 
 def _static_text(e: ast.Expr, comp, who: str) -> str:
     """How a number reads, without noting it as printed side by side (a look ahead, not the text)."""
-    doc = _cur()
+    doc = current_doc()
     varied = doc.varied
     try:
         return expr_text(e, comp, who)
@@ -50,7 +50,7 @@ def _choose_words(ch: ast.Choose, comp, who: str) -> tuple[str, bool]:
     seats = _seat_choice(base)
     if seats:  # `choose 1 from [left, right]`: "your left-hand or right-hand neighbour"
         if isinstance(src, ast.Where):  # `where count(player.hand) > 0`: "..., one with a card in their hand"
-            doc = _cur()
+            doc = current_doc()
             saved = dict(doc.names)
             doc.names["player"] = "they"
             try:
@@ -61,7 +61,7 @@ def _choose_words(ch: ast.Choose, comp, who: str) -> tuple[str, bool]:
     what, cond = "card", ""
     if isinstance(src, ast.Where):
         many = q.kind == "any" or (q.count is not None and _static_text(q.count, comp, who) != "1")
-        what, cond = _card_filter(src.cond, comp, who, plural=many)
+        what, cond = card_filter(src.cond, comp, who, plural=many)
         src = src.source
     place = expr_text(src, comp, who)
     if isinstance(ch.opts.by, ast.NameRef) and ch.opts.by.name == "chance":
@@ -70,17 +70,17 @@ def _choose_words(ch: ast.Choose, comp, who: str) -> tuple[str, bool]:
     if q.kind == "exactly":
         down = _down_to(q.count, src, comp)
         if down is not None:
-            return f"down to {down} {_plural(what, down)} in {_bare_zone(src, comp)}", False
+            return f"down to {down} {plural_of(what, down)} in {_bare_zone(src, comp)}", False
         n = expr_text(q.count, comp, who)
-        amount = _a(what) if n == "1" else f"{n} {_plural(what, n)}"
+        amount = _a(what) if n == "1" else f"{n} {plural_of(what, n)}"
     elif q.kind == "up_to":
         n = expr_text(q.count, comp, who)
         if n == "1":
             amount, optional = _a(what), True
         else:
-            amount = f"up to {n} {_plural(what, n)}"
+            amount = f"up to {n} {plural_of(what, n)}"
     else:
-        amount = f"any number of {_plural(what, 2)}"
+        amount = f"any number of {plural_of(what, 2)}"
     return f"{amount}{cond} from {place}", optional
 
 
@@ -97,7 +97,7 @@ def _seat_choice(e: ast.Expr) -> str:
     if not isinstance(e, ast.ListLit) or not e.items:
         return ""
     sides = [i.name for i in e.items if isinstance(i, ast.NameRef) and i.name in ("left", "right")
-             and i.name not in _cur().names]
+             and i.name not in current_doc().names]
     if len(sides) != len(e.items):
         return ""
     return "your " + " or ".join(f"{s}-hand" for s in dict.fromkeys(sides)) + " neighbour"
@@ -114,7 +114,7 @@ def _down_to(count: ast.Expr | None, src: ast.Expr, comp) -> str | None:
 
 def _bare_zone(e: ast.Expr, comp) -> str:
     n = e.name if isinstance(e, (ast.NameRef, ast.Attr)) else None
-    return _zone_label(n, comp) if n in comp.spec.zones else expr_text(e, comp, "you")
+    return zone_label(n, comp) if n in comp.spec.zones else expr_text(e, comp, "you")
 
 
 def describe_choose(ch: ast.Choose, comp, who: str) -> str:
@@ -122,7 +122,7 @@ def describe_choose(ch: ast.Choose, comp, who: str) -> str:
     return f"{'Choose' if who == 'you' else 'chooses'} {phrase}"
 
 
-def _card_filter(cond: ast.Expr, comp, who: str, plural: bool = False) -> tuple[str, str]:
+def card_filter(cond: ast.Expr, comp, who: str, plural: bool = False) -> tuple[str, str]:
     """(`Treasure card`, ` costing up to 5`) from `card is Treasure and card.cost <= 5`."""
     what = "card"
     extra: list[str] = []
@@ -157,9 +157,9 @@ def _card_filter(cond: ast.Expr, comp, who: str, plural: bool = False) -> tuple[
             if prop == "cost":
                 extra.append(f" costing {word} {bound}")
             elif p.op == "==":  # "with Forced 0"
-                extra.append(f" with {_prop_label(prop)} {bound}")
+                extra.append(f" with {prop_label(prop)} {bound}")
             else:
-                extra.append(f" with {_prop_label(prop)} {word} {bound}")
+                extra.append(f" with {prop_label(prop)} {word} {bound}")
         else:
             extra.append(f" where {cond_text(p, comp, who)}")
     if nots and plural:  # "cards that are not Base, Income or Relic cards"
@@ -182,7 +182,7 @@ def _either_types(e: ast.Expr) -> list[str]:
 
 def _relative(e: ast.Expr, prop: str, comp, who: str) -> str:
     """`limit` where `let limit = t.cost + 3;` -> "3 more than the trashed card"."""
-    doc = _cur()
+    doc = current_doc()
     if isinstance(e, ast.NameRef) and e.name in doc.values:
         e = doc.values[e.name]
     if isinstance(e, ast.BinOp) and e.op in ("+", "-") and isinstance(e.left, ast.Attr) \
@@ -194,7 +194,7 @@ def _relative(e: ast.Expr, prop: str, comp, who: str) -> str:
 
 
 def cond_text(e: ast.Expr, comp, who: str) -> str:
-    doc = _cur()
+    doc = current_doc()
     flag = flag_text(e, comp, who, expr_text)
     if flag is not None:  # a yes/no counter: "you have not fallen"
         return flag
@@ -238,8 +238,8 @@ _SIZES = {"==": ("exactly", "no"), ">=": ("at least", None), "<=": ("at most", "
 def _count_compare(e: ast.Compare, comp, who: str) -> str | None:
     """`count(Widget in supply) == 0` -> "there are no Widget cards in the supply"."""
     f = e.left
-    if isinstance(f, ast.NameRef) and f.name in _cur().values:  # `let truce = count(...);` read in place
-        f = _cur().values[f.name]
+    if isinstance(f, ast.NameRef) and f.name in current_doc().values:  # `let truce = count(...);` read in place
+        f = current_doc().values[f.name]
     counts = _summed_counts(f)
     if counts and isinstance(e.right, ast.IntLit) and (e.op, e.right.value) in ((">", 0), (">=", 1)):
         places = _or(_unique([expr_text(a, comp, who) for a in counts]))
@@ -292,7 +292,7 @@ def _players_compare(arg: ast.Expr, op: str, n: int, comp) -> str | None:
     if not (isinstance(arg, ast.Where) and isinstance(arg.source, ast.NameRef)
             and arg.source.name in ("others", "players")):
         return None
-    doc = _cur()
+    doc = current_doc()
     saved = dict(doc.names)
     doc.names["player"] = "they"
     try:
@@ -349,18 +349,18 @@ def _cards_phrase(e: ast.Expr, comp, who: str, bare: bool = False, one: bool = F
     if isinstance(e, ast.In) and _is_card_name(e.item, comp):
         return f"{_card_name(e.item, comp)} {noun} in {expr_text(e.container, comp, who)}"
     if isinstance(e, ast.Where):
-        what, cond = _card_filter(e.cond, comp, who)
+        what, cond = card_filter(e.cond, comp, who)
         src = e.source
         place = _or([expr_text(x, comp, who) for x in src.items]) if either and isinstance(src, ast.ListLit) \
             and src.items else expr_text(src, comp, who)
-        return f"{_plural(what, 1 if one else 2)}{cond} in {place}"
+        return f"{plural_of(what, 1 if one else 2)}{cond} in {place}"
     if _is_zone(e, comp):
         return f"{noun} in {expr_text(e, comp, who)}"
     return f"{noun} in {expr_text(e, comp, who)}"
 
 
 def expr_text(e: ast.Expr | None, comp, who: str) -> str:
-    doc = _cur()
+    doc = current_doc()
     poss = "your" if who == "you" else "their"
     if e is None:
         return ""
@@ -409,7 +409,7 @@ def expr_text(e: ast.Expr | None, comp, who: str) -> str:
                 whose = doc.names[e.obj.name] + "'s"
             if e.obj.name in ("left", "right") and e.obj.name not in doc.names:  # the neighbours
                 whose = f"your {e.obj.name}-hand neighbour's"
-            return f"{whose} {_zone_label(e.name, comp)}"
+            return f"{whose} {zone_label(e.name, comp)}"
         if isinstance(e.obj, ast.NameRef) and e.name in comp.spec.counters:
             return f"{'your' if e.obj.name == 'you' else 'their'} {e.name.replace('_', ' ')}"
         if isinstance(e.obj, ast.NameRef) and e.name == "owned":
@@ -428,7 +428,7 @@ def expr_text(e: ast.Expr | None, comp, who: str) -> str:
             zone = "the " + zone
         return f"the {e.end} card of {zone}" if n == "1" else f"the {e.end} {n} cards of {zone}"
     if isinstance(e, ast.Where):
-        what, cond = _card_filter(e.cond, comp, who)
+        what, cond = card_filter(e.cond, comp, who)
         return f"every {what}{cond} in {expr_text(e.source, comp, who)}"
     if isinstance(e, ast.BinOp):
         op = {"*": "×", "/": "÷"}.get(e.op, e.op)
@@ -438,7 +438,7 @@ def expr_text(e: ast.Expr | None, comp, who: str) -> str:
             return f"the number of {_cards_phrase(e.args[0], comp, who)}"
         if e.name == "sum" and len(e.args) == 2:
             amount = e.args[1]
-            label = _prop_label(amount.name) if isinstance(amount, ast.Attr) else expr_text(amount, comp, who)
+            label = prop_label(amount.name) if isinstance(amount, ast.Attr) else expr_text(amount, comp, who)
             return f"the total {label} of the {_cards_phrase(e.args[0], comp, who)}"  # "of the Widget cards in ..."
         if e.name in ("max", "min") and len(e.args) == 2:
             word = "larger" if e.name == "max" else "smaller"
@@ -454,7 +454,7 @@ def expr_text(e: ast.Expr | None, comp, who: str) -> str:
     if isinstance(e, ast.Choose):
         return describe_choose(e, comp, who)
     if isinstance(e, ast.ListLit):
-        return _and([expr_text(i, comp, who) for i in e.items]) if e.items else "nothing"
+        return and_list([expr_text(i, comp, who) for i in e.items]) if e.items else "nothing"
     if isinstance(e, ast.Neg):
         return f"-{expr_text(e.value, comp, who)}"
     return "it"

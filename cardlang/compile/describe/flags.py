@@ -8,8 +8,8 @@ from __future__ import annotations
 from typing import Callable
 
 from cardlang.syntax import ast
-from cardlang.compile.describe.doc import _cur
-from cardlang.compile.describe.words import _third
+from cardlang.compile.describe.doc import current_doc
+from cardlang.compile.describe.words import third_person_phrase
 
 _YES = {("==", 1), (">", 0), (">=", 1), ("!=", 0)}
 _NO = {("==", 0), ("<=", 0), ("<", 1), ("!=", 1)}
@@ -26,8 +26,8 @@ def flag_test(e: ast.Expr, comp) -> tuple[tuple[str, str], ast.Expr | None, bool
     if not (isinstance(e, ast.Compare) and isinstance(e.right, ast.IntLit)):
         return None
     left = e.left
-    if isinstance(left, ast.NameRef) and left.name in _cur().values:  # `let back = retaliate;` read in place
-        left = _cur().values[left.name]
+    if isinstance(left, ast.NameRef) and left.name in current_doc().values:  # `let back = retaliate;` read in place
+        left = current_doc().values[left.name]
     name = left.name if isinstance(left, (ast.NameRef, ast.Attr)) else None
     if isinstance(left, ast.Attr) and not isinstance(left.obj, ast.NameRef):
         return None
@@ -48,7 +48,7 @@ def flag_sentence(words: tuple[str, str], subject: str | None, yes: bool) -> str
     if subject is None:
         return phrase
     if subject not in ("you", "they"):
-        phrase = _third(phrase)
+        phrase = third_person_phrase(phrase)
     return f"{subject} {phrase}"
 
 
@@ -65,10 +65,10 @@ def flag_text(e: ast.Expr, comp, who: str, text_of: Callable[[ast.Expr, object, 
 
 def _subject(owner: ast.Expr, comp, who: str, text_of) -> str:
     """Who a counter `OWNER.flag` belongs to, as a subject: "you", "they", "your left-hand neighbour"."""
-    own = who == "you" and _cur().names.get(getattr(owner, "name", "")) == "you"
+    own = who == "you" and current_doc().names.get(getattr(owner, "name", "")) == "you"
     if isinstance(owner, ast.NameRef) and (owner.name == "you" or own):
         return "you"
-    if isinstance(owner, ast.NameRef) and owner.name in ("left", "right") and owner.name not in _cur().names:
+    if isinstance(owner, ast.NameRef) and owner.name in ("left", "right") and owner.name not in current_doc().names:
         return f"your {owner.name}-hand neighbour"
     text = text_of(owner, comp, who)
     return "they" if text in ("them", "their") else text

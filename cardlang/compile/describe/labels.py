@@ -10,11 +10,11 @@ import re
 from typing import Any
 
 from cardlang.syntax import ast
-from cardlang.compile.describe.doc import _cur
-from cardlang.compile.describe.words import _plural
+from cardlang.compile.describe.doc import current_doc
+from cardlang.compile.describe.words import plural_of
 
 
-def _prop_label(name: str) -> str:
+def prop_label(name: str) -> str:
     """How a card property is printed: short names in capitals (VP), others capitalised (Strength)."""
     return name.upper() if len(name) <= 3 else name.replace("_", " ").capitalize()
 
@@ -45,12 +45,12 @@ def _type_noun(name: str, comp) -> str:
     return f"{type_label(name)} card" if name in comp.spec.types or name in comp.spec.tags else name
 
 
-def _counter_word(name: str, n: Any, comp=None) -> str:
+def counter_word(name: str, n: Any, comp=None) -> str:
     spec = comp.spec.counters.get(name) if comp is not None else None
     if spec is not None and spec.words is not None:   # `called "Honor"`: the game's own word, as given
         return spec.words[0] if str(n) == "1" else spec.words[1]
     label = name[:-1] if name.endswith("s") else name
-    return _plural(label.replace("_", " ").capitalize(), n)
+    return plural_of(label.replace("_", " ").capitalize(), n)
 
 
 def _is_card_name(e: ast.Expr, comp) -> bool:
@@ -59,7 +59,7 @@ def _is_card_name(e: ast.Expr, comp) -> bool:
 
 
 def _card_name(e: ast.Expr, comp) -> str:
-    doc = _cur()
+    doc = current_doc()
     if isinstance(e, ast.NameRef) and e.name in comp.spec.card_names and e.name not in doc.names:
         return e.name
     if isinstance(e, ast.StrLit) and e.value in comp.spec.card_names:
@@ -68,12 +68,12 @@ def _card_name(e: ast.Expr, comp) -> str:
 
 
 def _is_local_card(e: ast.Expr) -> bool:
-    return isinstance(e, ast.NameRef) and e.name in _cur().names
+    return isinstance(e, ast.NameRef) and e.name in current_doc().names
 
 
 def _is_zone(e: ast.Expr, comp) -> bool:
     if isinstance(e, ast.NameRef):
-        return e.name in comp.spec.zones and e.name not in _cur().names
+        return e.name in comp.spec.zones and e.name not in current_doc().names
     return isinstance(e, ast.Attr) and e.name in comp.spec.zones
 
 
@@ -88,7 +88,7 @@ def _have(e: ast.Compare, comp, who: str) -> str | None:
     """`actions > 0` -> "you have any actions"; `coins >= 3` -> "you have at least 3 coins"."""
     left = e.left
     if isinstance(left, ast.Attr) and isinstance(left.obj, ast.NameRef) and left.name in comp.spec.counters \
-            and _cur().names.get(left.obj.name) == "they" and isinstance(e.right, ast.IntLit):
+            and current_doc().names.get(left.obj.name) == "they" and isinstance(e.right, ast.IntLit):
         left = ast.NameRef(left.name)  # `player.debt` where `player` reads "they": their own counter
         who = "they"
     if not (isinstance(left, ast.NameRef) and left.name in comp.spec.counters and isinstance(e.right, ast.IntLit)):
@@ -110,7 +110,7 @@ def _have(e: ast.Compare, comp, who: str) -> str | None:
     return f"{subject} {word} {n} {name}"
 
 
-def _zone_label(name: str, comp) -> str:
+def zone_label(name: str, comp) -> str:
     zs = comp.spec.zones.get(name)
     label = getattr(zs, "description", "") if zs is not None else ""
     return label or name.replace("_", " ")
@@ -121,4 +121,4 @@ def _zone_text(name: str, comp, who: str) -> str:
     if zs is None:  # an undeclared zone: the compiler reports it; the text just names it
         return name
     poss = "your" if who == "you" else "their"
-    return f"{poss} {_zone_label(name, comp)}" if zs.per_player else f"the {_zone_label(name, comp)}"
+    return f"{poss} {zone_label(name, comp)}" if zs.per_player else f"the {zone_label(name, comp)}"

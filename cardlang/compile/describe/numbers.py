@@ -4,7 +4,7 @@ count. Knows expressions only as far as arithmetic and comparisons; prints nothi
 from __future__ import annotations
 
 from cardlang.syntax import ast
-from cardlang.compile.describe.doc import _cur
+from cardlang.compile.describe.doc import current_doc
 
 
 def _is_literal(e: ast.Expr) -> bool:
@@ -17,7 +17,7 @@ def _is_local(st: ast.Assign, comp) -> bool:
 
 def _static(e: ast.Expr | None) -> dict[int, int] | None:
     """The value of E for each player count, when it depends on nothing else."""
-    doc = _cur()
+    doc = current_doc()
     if not doc.counts or e is None:
         return None
     if isinstance(e, ast.IntLit):
@@ -43,7 +43,7 @@ def _static(e: ast.Expr | None) -> dict[int, int] | None:
 def _static_cond(e: ast.Expr, variants: frozenset[str] = frozenset()) -> dict[int, bool] | None:
     """The value of condition E for each player count, when it depends on nothing else. A name in VARIANTS
     reads false: the set-up's numbers are the base game's (the reference lists the variants apart)."""
-    doc = _cur()
+    doc = current_doc()
     if isinstance(e, ast.NameRef) and e.name in variants:
         return {n: False for n in doc.counts}
     if isinstance(e, ast.Compare):
@@ -66,7 +66,7 @@ def _static_cond(e: ast.Expr, variants: frozenset[str] = frozenset()) -> dict[in
 
 def _remember(st: ast.Stmt, comp) -> None:
     """A `let` or a local assignment: read its expression in place later, and know its number if it has one."""
-    doc = _cur()
+    doc = current_doc()
     name = st.name if isinstance(st, ast.Let) else st.target[0]
     v = _static(st.value)
     if v is not None:
@@ -78,7 +78,7 @@ def _remember(st: ast.Stmt, comp) -> None:
 
 def _static_branch(st: ast.If, comp) -> bool:
     """`if count(players) == 2 { victory = 8; }` in the set-up: apply it per player count, print nothing."""
-    doc = _cur()
+    doc = current_doc()
     if not doc.counts:
         return False
     branches = [st.then] + ([st.else_] if isinstance(st.else_, ast.Block) else [])

@@ -6,7 +6,7 @@ no block and knows no game."""
 from __future__ import annotations
 
 from cardlang.syntax import ast
-from cardlang.compile.describe.doc import _cur
+from cardlang.compile.describe.doc import current_doc
 from cardlang.compile.describe.words import _a, _is_number, _past
 from cardlang.compile.describe.exprs import _choose_words, _uses, expr_text
 from cardlang.compile.describe.labels import _card_name, _is_card_name
@@ -22,7 +22,7 @@ def _is_again(st: ast.Stmt, prev: ast.Stmt | None) -> bool:
     if isinstance(prev, ast.Let):
         return False
     return isinstance(prev, ast.Call) and prev.verb == ev.name and bool(prev.args) and prev.args[0] == what \
-        or (isinstance(prev, ast.Call) and _cur().done.get(what.name) == _past(ev.name))
+        or (isinstance(prev, ast.Call) and current_doc().done.get(what.name) == _past(ev.name))
 
 
 def _is_pick(e: ast.Expr) -> bool:
@@ -65,7 +65,7 @@ def _implies(st: ast.Call, source: ast.Expr | None, comp) -> bool:
 
 
 def _acted(name: str, verb: str) -> None:
-    doc = _cur()
+    doc = current_doc()
     doc.names[name] = "it"
     doc.done[name] = _past(verb)
 

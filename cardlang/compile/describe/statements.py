@@ -7,13 +7,13 @@ import re
 
 from cardlang.syntax import ast
 from cardlang.syntax.walk import nodes as walk_nodes
-from cardlang.compile.describe.doc import _DOC, _cur, install_block_writer, writing
-from cardlang.compile.describe.words import (_and, _base, _clause, _each, _if_clause, _is_number, _join,
-    _lower_first, _may, _or, _they)
+from cardlang.compile.describe.doc import _DOC, current_doc, install_block_writer, writing
+from cardlang.compile.describe.words import (and_list, _base, _clause, _each, _if_clause, _is_number, join_sentences,
+    lower_first, _may, _or, _they)
 from cardlang.compile.describe.numbers import _is_local, _remember, _static, _static_branch, _static_cond
-from cardlang.compile.describe.exprs import (_card_filter, is_player_pick, _find, _uses, cond_text, describe_choose,
+from cardlang.compile.describe.exprs import (card_filter, is_player_pick, find_node, _uses, cond_text, describe_choose,
     expr_text)
-from cardlang.compile.describe.labels import _counter_word
+from cardlang.compile.describe.labels import counter_word
 from cardlang.compile.describe.calls import _call_text, describe_call
 from cardlang.compile.describe.picks import (_acted, _acts_on, _first_of_if, _implies, _is_again, _is_break_unless,
     _is_pick, _is_silent, _pick_phrase, _pick_source)
@@ -22,11 +22,11 @@ from cardlang.compile.describe.picks import (_acted, _acts_on, _first_of_if, _im
 def describe_block(block: ast.Block, comp, who: str) -> str:
     if _DOC.get() is None:
         with writing():
-            return _join(_parts(block.stmts, comp, who), who)
-    return _join(_parts(block.stmts, comp, who), who)
+            return join_sentences(sentence_parts(block.stmts, comp, who), who)
+    return join_sentences(sentence_parts(block.stmts, comp, who), who)
 
 
-def _parts(stmts, comp, who: str) -> list[str]:
+def sentence_parts(stmts, comp, who: str) -> list[str]:
     """One entry per sentence. A lower-case entry is a bare predicate ("draws a card."), whose subject is
     added by the caller; an entry starting with "+" is a bonus ("+1 Card.")."""
     stmts = list(stmts)
@@ -103,7 +103,7 @@ def _is_bookkeeping(st: ast.Stmt, comp) -> bool:
 
 
 def describe_stmt(st: ast.Stmt, comp, who: str) -> str:
-    doc = _cur()
+    doc = current_doc()
     if isinstance(st, ast.Call):
         return describe_call(st, comp, who)
     if isinstance(st, ast.Assign):
@@ -115,7 +115,7 @@ def describe_stmt(st: ast.Stmt, comp, who: str) -> str:
             # which would read as theirs)
             amount = expr_text(st.value, comp, "you")
             if st.op in ("+=", "-=") and _is_number(amount):
-                return f"You {'get' if st.op == '+=' else 'lose'} {amount} {_counter_word(name, amount, comp)}."
+                return f"You {'get' if st.op == '+=' else 'lose'} {amount} {counter_word(name, amount, comp)}."
             return describe_stmt(st, comp, "you")
         amount = expr_text(st.value, comp, who)
         if st.op == "=":
@@ -123,11 +123,11 @@ def describe_stmt(st: ast.Stmt, comp, who: str) -> str:
         own = len(st.target) == 1 or st.target[0] == "you"
         if doc.style == "card" and _is_number(amount) and own:
             sign = "+" if st.op == "+=" else "-"
-            return f"{sign}{amount} {_counter_word(name, amount, comp)}."
+            return f"{sign}{amount} {counter_word(name, amount, comp)}."
         seat = (_seat(ast.NameRef(st.target[0])) or _local_player(st.target[0])) if len(st.target) == 2 else ""
         if seat and _is_number(amount):  # "Your left-hand neighbour gets 1 Food."
             verb = "gets" if st.op == "+=" else "loses"
-            return f"{seat} {verb} {amount} {_counter_word(name, amount, comp)}."
+            return f"{seat} {verb} {amount} {counter_word(name, amount, comp)}."
         owner = _owner(st, who)
         if who != "you" and st.target[0] != "you":  # a predicate: "Each player adds 3 to their coins."
             verb = "adds" if st.op == "+=" else "takes"
@@ -143,7 +143,7 @@ def describe_stmt(st: ast.Stmt, comp, who: str) -> str:
     if isinstance(st, ast.If):
         return _if_text(st, comp, who)
     if isinstance(st, ast.Attack):
-        parts = _parts(st.body.stmts, comp, "they")
+        parts = sentence_parts(st.body.stmts, comp, "they")
         return _each("Each other player", parts) if parts else ""
     if isinstance(st, ast.For):
         return _for_text(st, comp, who)
@@ -155,8 +155,8 @@ def describe_stmt(st: ast.Stmt, comp, who: str) -> str:
         if isinstance(st.cond, ast.NameRef) and _goes_on_by_choice(st.body, st.cond.name):
             # `while going { ...; going = false; may { ...; going = true; } }`: the loop goes on while a
             # player says yes, which is what the reader must be told (never "Repeat while you did")
-            return f"Repeat while you choose to go on: {_lower_first(body)}" if body else ""
-        return f"Repeat while {cond_text(st.cond, comp, who)}: {_lower_first(body)}" if body else ""
+            return f"Repeat while you choose to go on: {lower_first(body)}" if body else ""
+        return f"Repeat while {cond_text(st.cond, comp, who)}: {lower_first(body)}" if body else ""
     if isinstance(st, ast.May):
         return _may_text(st, comp, who)
     if isinstance(st, ast.ChooseOption):
@@ -176,7 +176,7 @@ def _choose_one_text(st: ast.ChooseOption, comp, who: str) -> str:
     items = []
     for o in st.options:
         body = describe_block(o.body, comp, who).strip()
-        body = _lower_first(body[:-1] if body.endswith(".") else body) or "do nothing"
+        body = lower_first(body[:-1] if body.endswith(".") else body) or "do nothing"
         label = o.label.strip()
         items.append(f"{label} \u2014 {body}" if label and label.lower() != body.lower() else body)
     lead = "Choose one" if who == "you" else "chooses one"
@@ -196,7 +196,7 @@ def _owner(st: ast.Assign, who: str) -> str:
 def _local_player(name: str) -> str:
     """A local holding a player (`let first = choose 1 from players ...;`, `let second = first.left;`): "the
     first player" when the designer named it with a word, else "that player"; "" for anything else."""
-    doc = _cur()
+    doc = current_doc()
     v = doc.values.get(name)
     is_player = doc.names.get(name) == "that player" or name in doc.players or \
         (isinstance(v, ast.Attr) and v.name in ("left", "right"))
@@ -208,7 +208,7 @@ def _local_player(name: str) -> str:
 def _seat(e: ast.Expr) -> str:
     """`left` -> "your left-hand neighbour"; `left.left` (or a local holding it) -> "the player two seats to
     your left"; "" for anyone else."""
-    doc = _cur()
+    doc = current_doc()
     steps: list[str] = []
     while True:
         if isinstance(e, ast.NameRef) and e.name in doc.values:
@@ -235,11 +235,11 @@ def _set_text(group: list[ast.Assign], comp, who: str) -> str:
     for st in group:
         owner = _owner(st, who).lower()
         items.append(f"{owner} {st.target[-1].replace('_', ' ')} to {expr_text(st.value, comp, who)}")
-    return f"{'set' if who == 'you' else 'sets'} {_and(items)}."
+    return f"{'set' if who == 'you' else 'sets'} {and_list(items)}."
 
 
 def _if_text(st: ast.If, comp, who: str) -> str:
-    doc = _cur()
+    doc = current_doc()
     c = st.cond
     # `if this in inplay { trash this; }`: a card that has left a zone cannot be moved from it again, which
     # the printed sentence already implies ("Trash this card.").
@@ -248,9 +248,9 @@ def _if_text(st: ast.If, comp, who: str) -> str:
         return describe_block(st.then, comp, who)
     # `if x { ... }` after `x` was acted on: for a top card, "if there is one" goes without saying.
     if isinstance(c, ast.NameRef) and c.name in doc.done and st.else_ is None:
-        parts = _parts(st.then.stmts, comp, who)
+        parts = sentence_parts(st.then.stmts, comp, who)
         if doc.kinds.get(c.name) == "top":
-            return _join(parts, who) if who == "you" else " ".join(_they(parts))
+            return join_sentences(parts, who) if who == "you" else " ".join(_they(parts))
         return _if_clause("do", parts, who) if parts else ""
     if doc.counts and _static_cond(c) is not None:
         return _by_count(st, comp, who)
@@ -262,7 +262,7 @@ def _if_text(st: ast.If, comp, who: str) -> str:
                      and inner.cond.item.name == "this"):
         # `if a { if b { ... } }` reads "If a and b, ...", not "If a, if b, ..."
         return _if_text(ast.If(ast.And(c, inner.cond), inner.then, None), comp, who)
-    then = _parts(st.then.stmts, comp, who)
+    then = sentence_parts(st.then.stmts, comp, who)
     if not then:
         return ""
     cond = cond_text(c, comp, who)
@@ -271,20 +271,20 @@ def _if_text(st: ast.If, comp, who: str) -> str:
         body = body[len(cond) + 5:]
     s = f"If {cond}, {body}"
     if isinstance(st.else_, ast.Block):
-        other = _parts(st.else_.stmts, comp, who)
+        other = sentence_parts(st.else_.stmts, comp, who)
         if other:
             s += f" Otherwise, {_clause(other, who)}"
     elif isinstance(st.else_, ast.If):
         other = _if_text(st.else_, comp, who)
         if other:
-            s += f" Otherwise, {_lower_first(other)}"
+            s += f" Otherwise, {lower_first(other)}"
     return s
 
 
 def _by_count(st: ast.If, comp, who: str) -> str:
     """`if count(players) == 2 { A } else if ... { B } else { C }` in the set-up: "With 2 players, A. With 3
     or 4 players, B. ..." (a branch that applies to no player count is left out)."""
-    doc = _cur()
+    doc = current_doc()
     left = list(doc.counts)
     out = []
     node: ast.If | ast.Block | None = st
@@ -293,14 +293,14 @@ def _by_count(st: ast.If, comp, who: str) -> str:
             c = _static_cond(node.cond)
             if c is None:  # the rest of the chain depends on play: say it as written
                 text = _if_text(node, comp, who)
-                out.append(((), f"Otherwise, {_lower_first(text)}" if out and text else text))
+                out.append(((), f"Otherwise, {lower_first(text)}" if out and text else text))
                 break
             applies = [n for n in left if c[n]]
             block, node = node.then, node.else_
         else:
             applies, block, node = list(left), node, None
         left = [n for n in left if n not in applies]
-        parts = _parts(_apply_for(block.stmts, applies, comp), comp, who) if applies else []
+        parts = sentence_parts(_apply_for(block.stmts, applies, comp), comp, who) if applies else []
         if parts:
             said = _clause(parts, who)
             if out and out[-1][0] and out[-1][1] == said:  # two branches alike: "With 3 or 4 players, ..."
@@ -313,7 +313,7 @@ def _apply_for(stmts, applies: list[int], comp) -> list:
     """A branch's own local numbers (`each = 5;` under `if n == 2`) hold for its player counts only: set them
     for APPLIES and leave the other statements to be said (set for every count, the last branch's value
     would print for all: "the top 2 cards" where play deals 3)."""
-    doc = _cur()
+    doc = current_doc()
     rest = []
     for s in stmts:
         v = _static(s.value) if isinstance(s, ast.Assign) and _is_local(s, comp) and s.op == "=" else None
@@ -343,39 +343,39 @@ def _counts_text(ns: list[int]) -> str:
 
 def _may_text(st: ast.May, comp, who: str) -> str:
     """`may { A; B; }` -> "You may A. If you do, B." """
-    parts = _parts(st.body.stmts, comp, who)
+    parts = sentence_parts(st.body.stmts, comp, who)
     if not parts:
         return ""
     first, rest = parts[0], parts[1:]
     if who != "you" and st.opts.by is None:  # inside an attack, the attacker decides
-        s = f"You may have them {_base(first) if first[:1].islower() else _lower_first(first)}"
+        s = f"You may have them {_base(first) if first[:1].islower() else lower_first(first)}"
     elif who != "you":
-        s = f"may {_base(first)}" if first[:1].islower() else f"They may {_lower_first(first)}"
+        s = f"may {_base(first)}" if first[:1].islower() else f"They may {lower_first(first)}"
     else:
-        s = f"You may {_lower_first(first)}"
+        s = f"You may {lower_first(first)}"
     if rest:
         s += " " + _if_clause("do", rest, who if st.opts.by is not None or who == "you" else "they")
     if isinstance(st.else_, ast.Block):
-        other = _parts(st.else_.stmts, comp, who)
+        other = sentence_parts(st.else_.stmts, comp, who)
         if other:
             s += " " + _if_clause("do not", other, who)
     return s
 
 
 def _for_text(st: ast.For, comp, who: str) -> str:
-    doc = _cur()
+    doc = current_doc()
     it = st.iterable
     if isinstance(it, ast.NameRef) and it.name in ("others", "players") and st.var \
-            and _find(st.body, lambda n: isinstance(n, ast.Call)
+            and find_node(st.body, lambda n: isinstance(n, ast.Call)
                       and any(isinstance(a, ast.NameRef) and a.name == st.var for a in n.args)):
         # `for d in others { battle d; }`: you act on each of them ("For each other player: battle them.")
         doc.names[st.var] = "them"
         body = describe_block(st.body, comp, who)
         subject = "each other player" if it.name == "others" else "each player"
-        return f"For {subject}: {_lower_first(body)}" if body else ""
+        return f"For {subject}: {lower_first(body)}" if body else ""
     if isinstance(it, ast.NameRef) and it.name in ("others", "players") and st.var:
         doc.names[st.var] = "they"
-        parts = _parts(st.body.stmts, comp, "they")
+        parts = sentence_parts(st.body.stmts, comp, "they")
         subject = "Each other player" if it.name == "others" else "Each player"
         return _each(subject, parts) if parts else ""
     doc.names[st.var] = "it"
@@ -385,7 +385,7 @@ def _for_text(st: ast.For, comp, who: str) -> str:
         # `for f in [1, 2, 3, 4, 5] { advance p f; }` whose sentence already says "in each front": the loop
         # over numbers is how the rule is carried out, not a step of its own
         return body
-    return f"For {_each_phrase(it, comp, who)}: {_lower_first(body)}" if body else ""
+    return f"For {_each_phrase(it, comp, who)}: {lower_first(body)}" if body else ""
 
 
 def _each_phrase(e: ast.Expr, comp, who: str) -> str:
@@ -394,7 +394,7 @@ def _each_phrase(e: ast.Expr, comp, who: str) -> str:
     if isinstance(e, ast.NameRef) and e.name in comp.spec.zones:
         return f"each card in {expr_text(e, comp, who)}"
     if isinstance(e, ast.Where):
-        what, cond = _card_filter(e.cond, comp, who)
+        what, cond = card_filter(e.cond, comp, who)
         src = expr_text(e.source, comp, who)
         return f"each {what}{cond}" + ("" if src == "the cards of the game" else f" in {src}")
     if isinstance(e, ast.NameRef) and e.name == "cards":
@@ -407,7 +407,7 @@ def _each_phrase(e: ast.Expr, comp, who: str) -> str:
 
 def _pick(let: ast.Let, rest: list, comp, who: str) -> tuple[list[str], int]:
     """The sentences for a pick and the statements after it that they cover; returns (sentences, used)."""
-    doc = _cur()
+    doc = current_doc()
     x = let.value
     name = let.name
     chooser_is_you = isinstance(x, ast.Choose) and x.opts.by is None
@@ -445,11 +445,11 @@ def _pick(let: ast.Let, rest: list, comp, who: str) -> tuple[list[str], int]:
             if optional:
                 out[0] = _may(out[0], who)
             _acted(name, body[k].verb)
-            then = _parts(body[k + 1:], comp, who)
+            then = sentence_parts(body[k + 1:], comp, who)
             if then:
                 out.append(_if_clause("do", then, who))
             if isinstance(nxt.else_, ast.Block):
-                other = _parts(nxt.else_.stmts, comp, who)
+                other = sentence_parts(nxt.else_.stmts, comp, who)
                 if other:
                     exact = isinstance(x, ast.Choose) and x.quantity.kind == "exactly"
                     out.append(_if_clause("cannot" if exact else "do not", other, who))
@@ -460,10 +460,10 @@ def _pick(let: ast.Let, rest: list, comp, who: str) -> tuple[list[str], int]:
     if isinstance(x, ast.Choose) and who != "you" and not chooser_is_you:
         sentence = f"chooses {phrase}."
     if skipped_break:  # `if not x { break; }`: everything after it happens only when a card was picked
-        then = _parts(rest[j:], comp, who)
+        then = sentence_parts(rest[j:], comp, who)
         may = _may(sentence, who)
         if then:
-            return [may[:-1] + "; " + _lower_first(_if_clause("do", then, who, joiner=", then "))], len(rest)
+            return [may[:-1] + "; " + lower_first(_if_clause("do", then, who, joiner=", then "))], len(rest)
         return [may], len(rest)
     return [sentence], 0
 

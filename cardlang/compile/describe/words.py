@@ -6,7 +6,7 @@ import re
 from typing import Any
 
 
-def _join(parts: list[str], who: str) -> str:
+def join_sentences(parts: list[str], who: str) -> str:
     """Sentences as printed: capitalised; a bare "they" predicate gets "They"; consecutive bonuses are
     listed the way printed cards list them: "+1 Card, +2 Actions."."""
     # Each sentence is kept as its pieces, so a long run of bonuses is joined once (linear, not quadratic).
@@ -17,7 +17,7 @@ def _join(parts: list[str], who: str) -> str:
             continue
         if who != "you" and p[0].islower():
             p = "They " + _base(p)
-        p = _upper_first(p)
+        p = upper_first(p)
         last = out[-1] if out else None
         if last and p.startswith("+") and last[0].startswith("+") and last[-1].endswith(".") and not per:
             last[-1] = last[-1][:-1]
@@ -37,9 +37,9 @@ def _each(subject: str, parts: list[str]) -> str:
         lead.append(rest.pop(0).rstrip("."))
     lead = _merge_puts(lead)
     if not lead:
-        return f"{subject}: {_join(rest, 'they')}" if rest else ""
-    first = f"{subject} {_and(lead)}."
-    return " ".join([first] + ([_join(rest, "they")] if rest else []))
+        return f"{subject}: {join_sentences(rest, 'they')}" if rest else ""
+    first = f"{subject} {and_list(lead)}."
+    return " ".join([first] + ([join_sentences(rest, "they")] if rest else []))
 
 
 _PUT = re.compile(r"^(puts?|Put) (.+) (into|onto) (.+)$")
@@ -54,7 +54,7 @@ def _merge_puts(items: list[str]) -> list[str]:
         m = _PUT.match(it)
         k = (m.group(1), m.group(3), m.group(4)) if m else None
         if held and (k is None or k != key):
-            out.append(f"{key[0]} {_and(held)} {key[1]} {key[2]}")
+            out.append(f"{key[0]} {and_list(held)} {key[1]} {key[2]}")
             held = []
         if k is not None:
             key = k
@@ -64,15 +64,15 @@ def _merge_puts(items: list[str]) -> list[str]:
     return out
 
 
-def _and(items: list[str]) -> str:
+def and_list(items: list[str]) -> str:
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
 
 
-def _upper_first(s: str) -> str:
+def upper_first(s: str) -> str:
     return s[0].upper() + s[1:] if s and s[0].islower() else s
 
 
-def _lower_first(s: str) -> str:
+def lower_first(s: str) -> str:
     if not s or s.startswith("+"):
         return s
     word = s.split(" ", 1)[0]
@@ -83,7 +83,7 @@ def _lower_first(s: str) -> str:
 
 def _may(sentence: str, who: str) -> str:
     if who == "you":
-        return "you may " + _lower_first(sentence)
+        return "you may " + lower_first(sentence)
     return "may " + _base(sentence)
 
 
@@ -93,7 +93,7 @@ def _if_clause(word: str, parts: list[str], who: str, joiner: str = " ") -> str:
     for i, p in enumerate(parts):
         if who != "you" and p[:1].islower():
             p = "they " + _base(p)
-        items.append(_lower_first(p) if i == 0 else (_upper_first(p) if joiner == " " else _lower_first(p).rstrip(".")))
+        items.append(lower_first(p) if i == 0 else (upper_first(p) if joiner == " " else lower_first(p).rstrip(".")))
     again = f"if {subject} {word}, "
     while items and items[0].startswith(again):  # a clause inside the same clause: never "If you did, if you did"
         items[0] = items[0][len(again):]
@@ -104,7 +104,7 @@ def _if_clause(word: str, parts: list[str], who: str, joiner: str = " ") -> str:
     return f"If {subject} {word}, {' '.join(items)}"
 
 
-def _plural(word: str, n: Any) -> str:
+def plural_of(word: str, n: Any) -> str:
     if str(n) == "1":
         return word
     if word.endswith("s"):
@@ -122,8 +122,8 @@ def _clause(parts: list[str], who: str) -> str:
     """Sentences after "If ..., ": the first one continues the sentence."""
     if who != "you":
         parts = ["they " + _base(p) if p[:1].islower() else p for p in parts]
-    text = _join(parts, "you")
-    return _lower_first(text)
+    text = join_sentences(parts, "you")
+    return lower_first(text)
 
 
 _FULL = ("You ", "Your ", "They ", "Their ", "If ", "Each ", "When ", "At ", "The ", "A ", "An ", "All ")
@@ -133,7 +133,7 @@ def _full_sentence(text: str) -> bool:
     return text.startswith(_FULL)
 
 
-def _third(phrase: str) -> str:
+def third_person_phrase(phrase: str) -> str:
     """"put it" -> "puts it"; "may x" stays."""
     word, _, rest = phrase.partition(" ")
     lw = word.lower()
