@@ -1,4 +1,4 @@
-"""The `cardlang` command line: parses and checks what a person types, runs the library, prints.
+"""The `cardlang` command line: parses and checks what a person types, asks the pipeline, prints.
 
 - main.py: the `cardlang` entry point (`python -m cardlang`, the console script). A plain `check` runs there
   without the Typer app (answered from the cache of clean checks when it can); everything else goes to
@@ -11,11 +11,11 @@
   simulate.py: the runs behind them (executor, progress, per-game lines, totals); report.py: the report's runs;
   progress.py: the progress bar;
 - inputs.py: checks on arguments before any game runs, and safe printing; outfile.py: files written whole or
-  not at all.
+  not at all; crash.py: an engine bug's one `internal error:` line.
 
-The command line is the top of the pipeline: it imports the library (compile, simulation, lab, table,
-render) and nothing imports it, except that a `human` seat (cardlang/agents.py) is this package's
-human.py. It must not know any game or card, play a rule, or compute a figure: the library does, the
+The command line is the top of the pipeline: it imports the layers below (compile, simulation, lab,
+table, render) and nothing imports it, except that a `human` seat (cardlang/agents.py) is this package's
+human.py. It must not know any game or card, play a rule, or compute a figure: the layers below do, the
 command line only asks and prints. Bad usage is an `error:` line and exit 2, errors found exit 1, never a
 traceback.
 """
