@@ -16,7 +16,7 @@ from cardlang.compile.game import load_game
 from cardlang.runtime.engine import play_game
 from cardlang.simulation.simulate import game_seed, simulate
 from cardlang.lab.inference import holm
-from cardlang.lab.stats import MIN_GROUP, CardStats, GameObserver, _note, margin
+from cardlang.lab.stats import MIN_GROUP, CardStats, GameObserver, StatsAccumulator, _note, margin
 
 runner = CliRunner()
 BOTS = ["smithy-bm", "big-money"]
@@ -124,7 +124,7 @@ def test_gains_agree_with_the_event_log_read_by_zone_labels(run_files) -> None:
 def test_batches_merged_in_game_order_give_the_same_figures() -> None:
     g = load_game("dominion")
     whole, recs = CardStats(BOTS), []
-    simulate(g, BOTS, 12, 9, stats=whole, on_game=recs.append)
+    simulate(g, BOTS, 12, 9, accumulators=[StatsAccumulator(g, BOTS, whole)], on_game=recs.append)
     parts = [CardStats(BOTS) for _ in range(3)]
     for rec in recs:
         parts[rec["game"] // 4].add(rec)

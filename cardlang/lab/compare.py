@@ -22,7 +22,7 @@ from typing import Any, Callable
 
 from cardlang.lab.inference import ALPHA, POWER, detectable_difference, games_needed, paired_difference
 from cardlang.simulation.seating import bot_of_seat
-from cardlang.lab.stats import wilson
+from cardlang.lab.stats import StatsAccumulator, wilson
 
 
 @dataclass
@@ -155,7 +155,7 @@ def play_arm(game, players: list[str], games: int, seed: int, *, pools=None, var
     from cardlang.simulation.simulate import simulate
     out = ArmOutcomes(list(players))
     simulate(game, players, games, seed, pools=pools, on_game=out.add, progress=progress, variants=variants,
-             stats=stats)
+             accumulators=[StatsAccumulator(game, players, stats)] if stats is not None else [])
     return out
 
 

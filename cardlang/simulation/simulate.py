@@ -210,19 +210,16 @@ def _describe(e: Exception) -> str:
 
 def simulate(game, players: list[str], games: int, seed: int, *, pools=None,
              on_game: Callable[[dict], None] | None = None, progress: Callable[[int], None] | None = None,
-             variants=(), stats=None) -> Totals:
+             variants=(), accumulators=()) -> Totals:
     """Play GAMES games in this process (the plain Python call; the CLI runs batches in parallel).
 
-    STATS (a cardlang.lab.stats.CardStats) also counts each game's cards, seats and end, from its events, and
-    those figures go into the per-game records too."""
+    ACCUMULATORS collect what else the caller wants of each game (`play_games`): the lab's
+    cardlang.lab.stats.StatsAccumulator counts each game's cards, seats and end from its events, and those
+    figures go into the per-game records too."""
     def each(rec: dict) -> None:
         if on_game is not None:
             on_game(rec)
         if progress is not None:
             progress(1)
-    accumulators = []
-    if stats is not None:
-        from cardlang.lab.stats import StatsAccumulator  # stats knows the runtime's events; this module need not
-        accumulators.append(StatsAccumulator(game, players, stats))
     return play_games(game, players, seed, 0, games, pools=pools, variants=variants, on_game=each,
                       accumulators=accumulators).totals
