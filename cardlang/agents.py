@@ -1,4 +1,5 @@
-"""Agents by name: `random`, `human`, or a bot written in the game's language. Knows no game."""
+"""Agents by name: `random` or a bot written in the game's language; `human` is a name too, but a person at
+the terminal is the command line's to seat (cardlang/cli/human.py). Knows no game."""
 from __future__ import annotations
 
 
@@ -21,9 +22,6 @@ def make_agent(game, name: str, seed: int):
     from cardlang.runtime.decisions import RandomAgent
     if name == "random":
         return RandomAgent(seed)
-    if name == "human":
-        from cardlang.cli.human import HumanAgent
-        return HumanAgent(game)
     if name in game.bots and not game.bots[name].helper:
         return LanguageBot(game, name, seed)
     raise UnknownAgent(name)

@@ -4,6 +4,7 @@
   function); an import under `if TYPE_CHECKING:` never runs and names a type only, so it is not counted;
 - no private name (`_x`) taken from a module of another package (another folder), neither by `from M import _x`
   nor as `M._x` through an imported module: what one phase needs of another is public;
+- nothing outside cli/ imports the command line;
 - no loose module at cardlang/'s top beyond the few every layer shares (ALLOWED): commands are in cli/, the
   simulation engine in simulation/, the balance lab in lab/.
 """
@@ -144,6 +145,15 @@ def test_no_import_circle() -> None:
 def test_the_cycle_finder_finds_one() -> None:
     assert _cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}, "d": {"a"}}) == ["a", "b", "c", "a"]
     assert _cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_nothing_below_imports_the_command_line() -> None:
+    """cli/ is the top (only `python -m cardlang` runs it): it asks the layers below and prints; none of them
+    may reach up into it."""
+    edges, _ = _scan()
+    up = sorted(f"{m} -> {n}" for m, ns in edges.items() if not m.startswith(("cardlang.cli", "cardlang.__main__"))
+                for n in ns if n.startswith("cardlang.cli"))
+    assert up == [], f"imports of the command line from below it: {up}"
 
 
 def test_no_private_name_crosses_a_package() -> None:

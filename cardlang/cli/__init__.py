@@ -14,8 +14,7 @@
   not at all; crash.py: an engine bug's one `internal error:` line.
 
 The command line is the top of the pipeline: it imports the layers below (compile, simulation, lab,
-table, render) and nothing imports it, except that a `human` seat (cardlang/agents.py) is this package's
-human.py. It must not know any game or card, play a rule, or compute a figure: the layers below do, the
-command line only asks and prints. Bad usage is an `error:` line and exit 2, errors found exit 1, never a
-traceback.
+table, render) and nothing imports it. It must not know any game or card, play a rule, or compute a figure:
+the layers below do, the command line only asks and prints. Bad usage is an `error:` line and exit 2, errors
+found exit 1, never a traceback.
 """

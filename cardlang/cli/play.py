@@ -32,6 +32,7 @@ def play(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")],
          with_: WithOpt = None, variant: VariantOpt = None) -> None:
     """Play one game in the terminal, humans against bots, told turn by turn in the game's own words."""
     from cardlang.agents import make_agent
+    from cardlang.cli.human import HumanAgent
     g = _load(game, with_)
     if players is None:
         from cardlang.agents import bot_names
@@ -47,7 +48,7 @@ def play(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")],
         raise _fail_usage(f"--input {input_}: no such file")
     if then_keyboard and input_ is None:
         raise _fail_usage("--then-keyboard goes with --input FILE: it says what happens when that file ends")
-    agents = [make_agent(g, n, seed + i) for i, n in enumerate(names)]
+    agents = [HumanAgent(g) if n == "human" else make_agent(g, n, seed + i) for i, n in enumerate(names)]
     humans = [i for i, n in enumerate(names) if n == "human"]
     if input_ is not None:
         from cardlang.table.session import input_answers
