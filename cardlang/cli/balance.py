@@ -174,7 +174,7 @@ def sweep(game: GameArg,
         except SweepError as e:
             raise _fail_usage(str(e)) from None
     if chart is not None:
-        from cardlang.lab.charts import sweep_chart
+        from cardlang.render.charts import sweep_chart
         from cardlang.render.svg import standalone
         _write(chart, standalone(sweep_chart(s)), "--chart")
     if json_:
@@ -240,7 +240,7 @@ def impact(game: GameArg,
         imp = run_impact(lambda banned: lab.play(g, names, games, (OutcomeAccumulator,), banned=banned)[0].outcomes,
                          names, chosen, everyone)
     if chart is not None:
-        from cardlang.lab.charts import impact_chart
+        from cardlang.render.charts import impact_chart
         from cardlang.render.svg import standalone
         _write(chart, standalone(impact_chart(imp.rows, imp.bot)), "--chart")
     if json_:

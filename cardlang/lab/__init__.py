@@ -10,8 +10,10 @@ figures for any number of workers. The lab's accumulators and analyses:
 - tournament.py (win-rate matrix and ratings), sweep.py (one number of one card over a range), impact.py
   (each card's effect by taking it out of a bot's choices), metrics.py (first-seat advantage, ties, length,
   lead changes);
-- inference.py: the statistics they share (paired t, Welch, Holm, sample sizes; scipy on first use);
-  charts.py: their figures as SVG (render/svg.py); render/report.py builds the report's page from them.
+- inference.py: the statistics they share (paired t, Welch, Holm, sample sizes; scipy on first use).
+
+What is drawn or written of them is render/'s: charts.py (a sweep, an impact table, per-turn curves as SVG)
+and report.py (the report's page).
 
 Knows no game and no card and never prints: the commands in cardlang/cli (lab.py, balance.py, report.py)
 parse the arguments, run the batches and print.
