@@ -110,7 +110,7 @@ def _reach(node, props: set[str], verbs: dict, seen: set) -> bool:
         if node.args and isinstance(node.args[0], ast.NameRef):
             props.add(node.args[0].name)
         return len(node.args) > 1 and isinstance(node.args[1], ast.NameRef) and node.args[1].name == "this"
-    if isinstance(node, (ast.Let, ast.For)) and (node.name if isinstance(node, ast.Let) else node.var) == "this":
+    if ast.bound_name(node) == "this":
         own = False  # `this` bound to something else: it may not be the card
     if isinstance(node, ast.Call) and node.verb in verbs and node.verb not in seen:
         seen.add(node.verb)
