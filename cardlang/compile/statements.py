@@ -64,11 +64,7 @@ class Statements:
         return items
 
     def stmt_item(self, node, scope: Scope) -> G.Item:
-        for t in type(node).__mro__:
-            rule = self.stmt_rules.get(t)
-            if rule is not None:
-                return rule(self, node, scope)
-        raise self.error(f"cannot use {type(node).__name__} here", getattr(node, "span"))
+        return self.stmt_rules.find(type(node))(self, node, scope)  # NoRule for a class without one: a bug
 
     def stmt(self, node, scope: Scope) -> Effect:
         """Compile one statement to a function of ctx (for scenarios and primitives that run statements one by
