@@ -2,8 +2,9 @@
 picked locals read ("it", "the trashed card"), the numbers known per player count, and the writer of nested
 blocks. Every describe module reads it through _cur(); it knows no construct and no game.
 
-The writer of a nested block (a call's outcome blocks) lives in statements.py, above the constructs that
-contain blocks; they reach it through nested_block() here so that imports point one way.
+The writer of a nested block (a call's outcome blocks, a loop's body) lives in statements.py, above the
+constructs that contain blocks; they reach it through nested_block() and nested_parts() here so that imports
+point one way. So does the table of statement rules (STMT_TEXT), which statements.py and loops.py fill.
 """
 from __future__ import annotations
 
@@ -13,6 +14,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from cardlang.syntax import ast
+from cardlang.syntax.rules import Rules
 
 
 @dataclass
@@ -48,14 +50,24 @@ def _cur() -> _Doc:
     return _DOC.get() or _Doc()
 
 
-# The writer of a block, installed by statements.py (see the module docstring).
-_BLOCK_WRITER: list[Callable[[ast.Block, object, str], str]] = []
+# The rules text's table of statement rules (syntax/rules.py), filled by statements.py and loops.py.
+STMT_TEXT = Rules("the rules text (statements)")
+
+# The writers of nested blocks, installed by statements.py (see the module docstring): a block as its text,
+# and a run of statements as its sentences (statements.py `_parts`).
+_WRITERS: dict[str, Callable] = {}
 
 
-def install_block_writer(write: Callable[[ast.Block, object, str], str]) -> None:
-    _BLOCK_WRITER[:] = [write]
+def install_block_writer(write: Callable[[ast.Block, object, str], str],
+                         parts: Callable[[object, object, str], list[str]]) -> None:
+    _WRITERS.update(block=write, parts=parts)
 
 
 def nested_block(block: ast.Block, comp, who: str) -> str:
-    """The text of a block inside a construct (a call's outcome block), written by statements.py."""
-    return _BLOCK_WRITER[0](block, comp, who)
+    """The text of a block inside a construct (a call's outcome block, a loop's body), written by statements.py."""
+    return _WRITERS["block"](block, comp, who)
+
+
+def nested_parts(stmts, comp, who: str) -> list[str]:
+    """The sentences of statements inside a construct (a loop's body), written by statements.py `_parts`."""
+    return _WRITERS["parts"](stmts, comp, who)
