@@ -4,7 +4,8 @@ blocks. Every describe module reads it through _cur(); it knows no construct and
 
 The writer of a nested block (a call's outcome blocks, a loop's body) lives in statements.py, above the
 constructs that contain blocks; they reach it through nested_block() and nested_parts() here so that imports
-point one way. So does the table of statement rules (STMT_TEXT), which statements.py and loops.py fill.
+point one way. So do the tables of statement rules (STMT_TEXT: statements.py, loops.py) and condition rules (COND_TEXT:
+conds.py).
 """
 from __future__ import annotations
 
@@ -50,8 +51,10 @@ def _cur() -> _Doc:
     return _DOC.get() or _Doc()
 
 
-# The rules text's table of statement rules (syntax/rules.py), filled by statements.py and loops.py.
+# The rules text's tables (syntax/rules.py) that modules above their readers fill: statements (statements.py
+# and loops.py) and conditions (conds.py, read by exprs.cond_text; any other expression reads as its value).
 STMT_TEXT = Rules("the rules text (statements)")
+COND_TEXT = Rules("the rules text (conditions)")
 
 # The writers of nested blocks, installed by statements.py (see the module docstring): a block as its text,
 # and a run of statements as its sentences (statements.py `_parts`).

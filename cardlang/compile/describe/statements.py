@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from cardlang.syntax import ast
 from cardlang.compile.describe.doc import _DOC, STMT_TEXT, _cur, install_block_writer, writing
-from cardlang.compile.describe import loops  # noqa: F401  (the loops' rules of STMT_TEXT)
+from cardlang.compile.describe import conds, loops  # noqa: F401  (their rules of COND_TEXT, STMT_TEXT)
 from cardlang.compile.describe.words import (_and, _base, _clause, _if_clause, _is_number, _join,
     _lower_first, _may, _or, _they)
 from cardlang.compile.describe.numbers import _is_local, _remember, _static, _static_branch, _static_cond
