@@ -129,7 +129,7 @@ def printed_dynamic(game, d) -> list[str]:
     count(Widget in hand) > 0;`) is no number, so only its sentence ("Ready when ...") is printed."""
     decl = game.decls.get(d.name)
     yes_no = {p.name for p in (decl.props if decl is not None else ())
-              if isinstance(p.value, (ast.Compare, ast.And, ast.Or, ast.Not, ast.Is, ast.In))}
+              if isinstance(p.value, ast.TESTS)}
     return [k for k in d.dynamic if k not in yes_no]
 
 

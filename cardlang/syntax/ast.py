@@ -14,14 +14,14 @@ from cardlang.syntax.ast_decls import (BotDecl, BotRule, CardDecl, CounterDecl, 
                                        Param, PoolDecl, Pref, Prop, PropertyDecl, ScenarioDecl, SourceFile, Trigger,
                                        VariantDecl, VerbDecl, ZoneDecl)
 from cardlang.syntax.ast_exprs import (And, Attr, BinOp, BoolLit, Choose, ChooseOpts, Compare, Expr, Func, In, IntLit,
-                                       Is, ListLit, NameRef, Neg, Not, Or, Quantity, StrLit, TopOf, Where)
+                                       Is, ListLit, NameRef, Neg, Not, Or, Quantity, StrLit, TESTS, TopOf, Where)
 from cardlang.syntax.ast_stmts import (BINDERS, Assign, Attack, Block, Break, Call, Case, ChooseOption, For, If, Kwarg,
                                        Let, May, OptionBlock, Phase, Repeat, Simultaneous, Stmt, While, bound_name,
                                        written_name)
 
 __all__ = [
     "And", "Attr", "BinOp", "BoolLit", "Choose", "ChooseOpts", "Compare", "Expr", "Func", "In", "IntLit", "Is",
-    "ListLit", "NameRef", "Neg", "Not", "Or", "Quantity", "StrLit", "TopOf", "Where",
+    "ListLit", "NameRef", "Neg", "Not", "Or", "Quantity", "StrLit", "TopOf", "Where", "TESTS",
     "Assign", "Attack", "Block", "Break", "Call", "Case", "ChooseOption", "For", "If", "Kwarg", "Let", "May",
     "OptionBlock", "Phase", "Repeat", "Simultaneous", "Stmt", "While", "BINDERS", "bound_name", "written_name",
     "BotDecl", "BotRule", "CardDecl", "CounterDecl", "Decl", "EventDecl", "GameDecl", "Option", "Param", "PoolDecl",
