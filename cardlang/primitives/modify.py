@@ -167,16 +167,16 @@ def modified_properties(cards: list[ast.CardDecl], errors: list, verbs: dict | N
 
 def _check_block(block: ast.Block, out: set[str], errors: list, verbs: dict, seen: set) -> None:
     for st in block.stmts:
-        _HOLDS(st, out, errors, verbs, seen)
+        MODIFIER_RULES(st, out, errors, verbs, seen)
 
 
 # What a modifier block may hold, by statement class (syntax/rules.py; every statement class has a rule, see
 # tests/test_completeness.py): a modifier only computes, so `let` (not a choice), `if`, `for`, `modify` and
 # the game's verbs, which are held to the same rules.
-_HOLDS = Rules("the check of a modifier's statements")
+MODIFIER_RULES = Rules("the check of a modifier's statements")
 
 
-@_HOLDS.rule(ast.Call)
+@MODIFIER_RULES.rule(ast.Call)
 def _call_held(st: ast.Call, out: set[str], errors: list, verbs: dict, seen: set) -> None:
     if st.verb == EVENT:
         if st.args and isinstance(st.args[0], ast.NameRef):
@@ -189,7 +189,7 @@ def _call_held(st: ast.Call, out: set[str], errors: list, verbs: dict, seen: set
         _refused(st, out, errors, verbs, seen)
 
 
-@_HOLDS.rule(ast.If)
+@MODIFIER_RULES.rule(ast.If)
 def _if_held(st: ast.If, out: set[str], errors: list, verbs: dict, seen: set) -> None:
     _check_block(st.then, out, errors, verbs, seen)
     other = st.else_
@@ -200,18 +200,18 @@ def _if_held(st: ast.If, out: set[str], errors: list, verbs: dict, seen: set) ->
         _check_block(other, out, errors, verbs, seen)
 
 
-@_HOLDS.rule(ast.For)
+@MODIFIER_RULES.rule(ast.For)
 def _for_held(st: ast.For, out: set[str], errors: list, verbs: dict, seen: set) -> None:
     _check_block(st.body, out, errors, verbs, seen)
 
 
-@_HOLDS.rule(ast.Let)
+@MODIFIER_RULES.rule(ast.Let)
 def _let_held(st: ast.Let, out: set[str], errors: list, verbs: dict, seen: set) -> None:
     if isinstance(st.value, ast.Choose):  # a choice asks a player: a modifier runs on every read
         _refused(st, out, errors, verbs, seen)
 
 
-@_HOLDS.rule(ast.Assign, ast.Repeat, ast.While, ast.Attack, ast.Phase, ast.ChooseOption, ast.May, ast.Break,
+@MODIFIER_RULES.rule(ast.Assign, ast.Repeat, ast.While, ast.Attack, ast.Phase, ast.ChooseOption, ast.May, ast.Break,
              ast.Simultaneous)
 def _refused(st, out: set[str], errors: list, verbs: dict, seen: set) -> None:
     errors.append(CardCompileError("a modifier only computes: it may hold let, if, for and modify",

@@ -432,41 +432,42 @@ class _Used:
 
     def walk(self, node: Any) -> None:
         for n in walk_nodes(node):
-            _USES(n, self)
+            GLOSSARY_RULES(n, self)
 
 
 # What each node tells the glossary the card sources use, by node class (syntax/rules.py): every statement
 # and expression class has a rule, so a new one is a decision here, not a silent gap (tests/test_completeness.py).
 # A rule reads only its node's own fields; the nodes below it are walked in turn.
-_USES = Rules("the sheet's glossary (what the card sources use)")
+GLOSSARY_RULES = Rules("the sheet's glossary (what the card sources use)")
 
 
-@_USES.rule(ast.CardDecl)
+@GLOSSARY_RULES.rule(ast.CardDecl)
 def _card_uses(n: ast.CardDecl, used: _Used) -> None:
     used.props |= {p.name for p in n.props}
     used.events |= {t.event for t in n.triggers}
 
 
-@_USES.rule(ast.Call)
+@GLOSSARY_RULES.rule(ast.Call)
 def _call_uses(n: ast.Call, used: _Used) -> None:
     used.verbs.add(n.verb)
 
 
-@_USES.rule(ast.Assign)
+@GLOSSARY_RULES.rule(ast.Assign)
 def _assign_uses(n: ast.Assign, used: _Used) -> None:
     used.names.add(n.target[-1])
 
 
-@_USES.rule(ast.NameRef)
+@GLOSSARY_RULES.rule(ast.NameRef)
 def _name_uses(n: ast.NameRef, used: _Used) -> None:
     used.names.add(n.name)
 
 
-@_USES.rule(ast.Prop, ast.Trigger,  # a card's parts, read by its rule above
-            ast.Block, ast.Let, ast.If, ast.Repeat, ast.While, ast.For, ast.Attack, ast.Phase, ast.OptionBlock,
-            ast.ChooseOption, ast.May, ast.Break, ast.Simultaneous, ast.Kwarg, ast.Case,
-            # a property or counter read as `x.NAME` is not counted (Attr): only a bare name or an assignment
-            ast.IntLit, ast.StrLit, ast.BoolLit, ast.Attr, ast.Func, ast.ListLit, ast.TopOf, ast.Where, ast.BinOp,
-            ast.Compare, ast.Is, ast.In, ast.And, ast.Or, ast.Not, ast.Neg, ast.Quantity, ast.ChooseOpts, ast.Choose)
+@GLOSSARY_RULES.rule(
+    ast.Prop, ast.Trigger,  # a card's parts, read by its rule above
+    ast.Block, ast.Let, ast.If, ast.Repeat, ast.While, ast.For, ast.Attack, ast.Phase, ast.OptionBlock,
+    ast.ChooseOption, ast.May, ast.Break, ast.Simultaneous, ast.Kwarg, ast.Case,
+    # a property or counter read as `x.NAME` is not counted (Attr): only a bare name or an assignment
+    ast.IntLit, ast.StrLit, ast.BoolLit, ast.Attr, ast.Func, ast.ListLit, ast.TopOf, ast.Where, ast.BinOp,
+    ast.Compare, ast.Is, ast.In, ast.And, ast.Or, ast.Not, ast.Neg, ast.Quantity, ast.ChooseOpts, ast.Choose)
 def _no_uses(n: Any, used: _Used) -> None:
     """Nothing of its own: what it uses is in the nodes below it."""
