@@ -140,11 +140,7 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
 
     def expr(self, node, scope: Scope) -> CE:
         """Compile an expression by the rule for its node type."""
-        for t in type(node).__mro__:
-            rule = EXPR_RULES.get(t)
-            if rule is not None:
-                return rule(self, node, scope)
-        raise self.error(f"cannot use {type(node).__name__} here", getattr(node, "span"))
+        return EXPR_RULES.find(type(node))(self, node, scope)  # NoRule for a class without one: a bug
 
 
 # The compiler's names used across cardlang (bots, scenarios, games), kept importable from here.

@@ -1,26 +1,16 @@
 """The names visible at a point of the source (`Scope`), and the tables of compile rules by AST node type that
-the compiler's parts fill with `@expr_rule` / `@stmt_rule`. Knows no node type itself.
+the compiler's parts fill with `@expr_rule` / `@stmt_rule` (syntax/rules.py: a node of a class with no rule
+raises NoRule). Knows no node type itself.
 """
 from __future__ import annotations
 
-import typing
-from typing import Callable
+from cardlang.syntax.rules import Rules
 
-EXPR_RULES: dict[type, Callable] = {}
-STMT_RULES: dict[type, Callable] = {}
+EXPR_RULES = Rules("checking and compiling (expressions)")
+STMT_RULES = Rules("checking and compiling (statements)")
 
-
-def _rule(table: dict[type, Callable]) -> Callable:
-    def register(fn: Callable) -> Callable:
-        node_type = typing.get_type_hints(fn)["node"]
-        assert node_type not in table, f"two compile rules for {node_type.__name__}"
-        table[node_type] = fn
-        return fn
-    return register
-
-
-expr_rule = _rule(EXPR_RULES)  # `@expr_rule def _(self, node: ast.X, scope) -> CE`
-stmt_rule = _rule(STMT_RULES)  # `@stmt_rule def _(self, node: ast.X, scope) -> Effect`
+expr_rule = EXPR_RULES.hinted  # `@expr_rule def _(self, node: ast.X, scope) -> CE`
+stmt_rule = STMT_RULES.hinted  # `@stmt_rule def _(self, node: ast.X, scope) -> Effect`
 
 
 class Scope:

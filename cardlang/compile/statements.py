@@ -64,11 +64,7 @@ class Statements:
         return items
 
     def stmt_item(self, node, scope: Scope) -> G.Item:
-        for t in type(node).__mro__:
-            rule = self.stmt_rules.get(t)
-            if rule is not None:
-                return rule(self, node, scope)
-        raise self.error(f"cannot use {type(node).__name__} here", getattr(node, "span"))
+        return self.stmt_rules.find(type(node))(self, node, scope)  # NoRule for a class without one: a bug
 
     def stmt(self, node, scope: Scope) -> Effect:
         """Compile one statement to a function of ctx (for scenarios and primitives that run statements one by
@@ -425,14 +421,7 @@ def written_once(node: ast.Block) -> frozenset[str]:
     no other code running on its context can change the name behind the local's back."""
     counts: dict[str, int] = {}
     for n in nodes(node):  # every block of a load asks this of its whole subtree: the iterative walk
-        if isinstance(n, ast.Let):
-            name = n.name
-        elif isinstance(n, (ast.For, ast.Attack)):
-            name = n.var
-        elif isinstance(n, ast.Assign) and len(n.target) == 1:
-            name = n.target[0]
-        else:
-            continue
+        name = ast.written_name(n)
         if name is not None:
             counts[name] = counts.get(name, 0) + 1
     return frozenset(k for k, v in counts.items() if v == 1)
@@ -462,9 +451,7 @@ def _unwritten(node: ast.Block, names: tuple[str, ...]) -> tuple[str, ...]:
     if not names:
         return ()
     from cardlang.syntax.walk import nodes
-    written = {n.name if isinstance(n, ast.Let) else n.var if isinstance(n, (ast.For, ast.Attack)) else n.target[0]
-               for n in nodes(node) if isinstance(n, (ast.Let, ast.For, ast.Attack))
-               or (isinstance(n, ast.Assign) and len(n.target) == 1)}
+    written = {ast.written_name(n) for n in nodes(node)}
     return tuple(n for n in names if n not in written)
 
 

@@ -17,6 +17,8 @@ from cardlang.primitives.registry import CARDS, INT, NAME, Bound, Param, primiti
 from cardlang.primitives.values import prop_of_card
 from cardlang.runtime.state import Ctx, IllegalAction
 from cardlang.syntax import ast
+from cardlang.syntax.rules import Rules
+from cardlang.syntax.walk import nodes as walk_nodes
 
 EVENT = "modify"
 
@@ -110,7 +112,7 @@ def _reach(node, props: set[str], verbs: dict, seen: set) -> bool:
         if node.args and isinstance(node.args[0], ast.NameRef):
             props.add(node.args[0].name)
         return len(node.args) > 1 and isinstance(node.args[1], ast.NameRef) and node.args[1].name == "this"
-    if isinstance(node, (ast.Let, ast.For)) and (node.name if isinstance(node, ast.Let) else node.var) == "this":
+    if ast.bound_name(node) == "this":
         own = False  # `this` bound to something else: it may not be the card
     if isinstance(node, ast.Call) and node.verb in verbs and node.verb not in seen:
         seen.add(node.verb)
@@ -165,36 +167,58 @@ def modified_properties(cards: list[ast.CardDecl], errors: list, verbs: dict | N
 
 def _check_block(block: ast.Block, out: set[str], errors: list, verbs: dict, seen: set) -> None:
     for st in block.stmts:
-        if isinstance(st, ast.Call) and st.verb == EVENT:
-            if st.args and isinstance(st.args[0], ast.NameRef):
-                out.add(st.args[0].name)
-        elif isinstance(st, ast.Call) and st.verb in verbs:
-            if st.verb not in seen:
-                seen.add(st.verb)
-                _check_block(verbs[st.verb].body, out, errors, verbs, seen)
-        elif isinstance(st, ast.If):
-            _check_block(st.then, out, errors, verbs, seen)
-            other = st.else_
-            while isinstance(other, ast.If):
-                _check_block(other.then, out, errors, verbs, seen)
-                other = other.else_
-            if isinstance(other, ast.Block):
-                _check_block(other, out, errors, verbs, seen)
-        elif isinstance(st, ast.For):
-            _check_block(st.body, out, errors, verbs, seen)
-        elif not isinstance(st, ast.Let) or isinstance(st.value, ast.Choose):
-            errors.append(CardCompileError("a modifier only computes: it may hold let, if, for and modify",
-                                           st.span, hint="act in another ability; `on modify` runs on every read"))
+        MODIFIER_RULES(st, out, errors, verbs, seen)
+
+
+# What a modifier block may hold, by statement class (syntax/rules.py; every statement class has a rule, see
+# tests/test_completeness.py): a modifier only computes, so `let` (not a choice), `if`, `for`, `modify` and
+# the game's verbs, which are held to the same rules.
+MODIFIER_RULES = Rules("the check of a modifier's statements")
+
+
+@MODIFIER_RULES.rule(ast.Call)
+def _call_held(st: ast.Call, out: set[str], errors: list, verbs: dict, seen: set) -> None:
+    if st.verb == EVENT:
+        if st.args and isinstance(st.args[0], ast.NameRef):
+            out.add(st.args[0].name)
+    elif st.verb in verbs:
+        if st.verb not in seen:
+            seen.add(st.verb)
+            _check_block(verbs[st.verb].body, out, errors, verbs, seen)
+    else:
+        _refused(st, out, errors, verbs, seen)
+
+
+@MODIFIER_RULES.rule(ast.If)
+def _if_held(st: ast.If, out: set[str], errors: list, verbs: dict, seen: set) -> None:
+    _check_block(st.then, out, errors, verbs, seen)
+    other = st.else_
+    while isinstance(other, ast.If):
+        _check_block(other.then, out, errors, verbs, seen)
+        other = other.else_
+    if isinstance(other, ast.Block):
+        _check_block(other, out, errors, verbs, seen)
+
+
+@MODIFIER_RULES.rule(ast.For)
+def _for_held(st: ast.For, out: set[str], errors: list, verbs: dict, seen: set) -> None:
+    _check_block(st.body, out, errors, verbs, seen)
+
+
+@MODIFIER_RULES.rule(ast.Let)
+def _let_held(st: ast.Let, out: set[str], errors: list, verbs: dict, seen: set) -> None:
+    if isinstance(st.value, ast.Choose):  # a choice asks a player: a modifier runs on every read
+        _refused(st, out, errors, verbs, seen)
+
+
+@MODIFIER_RULES.rule(ast.Assign, ast.Repeat, ast.While, ast.Attack, ast.Phase, ast.ChooseOption, ast.May, ast.Break,
+             ast.Simultaneous)
+def _refused(st, out: set[str], errors: list, verbs: dict, seen: set) -> None:
+    errors.append(CardCompileError("a modifier only computes: it may hold let, if, for and modify",
+                                   st.span, hint="act in another ability; `on modify` runs on every read"))
 
 
 def _no_modify_outside(node, errors: list, verbs: dict) -> None:
-    if isinstance(node, ast.Call) and node.verb == EVENT:
-        errors.append(CardCompileError("modify works only inside an `on modify in ZONE` ability", node.span))
-        return
-    if hasattr(node, "__node_fields__"):
-        for f in node.__node_fields__:
-            if f != "span":
-                _no_modify_outside(getattr(node, f), errors, verbs)
-    elif isinstance(node, tuple):
-        for x in node:
-            _no_modify_outside(x, errors, verbs)
+    for n in walk_nodes(node):
+        if isinstance(n, ast.Call) and n.verb == EVENT:
+            errors.append(CardCompileError("modify works only inside an `on modify in ZONE` ability", n.span))

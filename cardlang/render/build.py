@@ -13,6 +13,7 @@ from cardlang.compile.describe.statements import sentence_parts
 from cardlang.compile.describe.words import and_list, join_sentences, lower_first, plural_of, upper_first
 from cardlang.render.model import CardFace, RulesReference, Section, Stat
 from cardlang.syntax import ast
+from cardlang.syntax.rules import Rules
 from cardlang.syntax.walk import nodes as walk_nodes
 
 _HIDDEN_PROPS = {"copies"}
@@ -129,7 +130,7 @@ def printed_dynamic(game, d) -> list[str]:
     count(Widget in hand) > 0;`) is no number, so only its sentence ("Ready when ...") is printed."""
     decl = game.decls.get(d.name)
     yes_no = {p.name for p in (decl.props if decl is not None else ())
-              if isinstance(p.value, (ast.Compare, ast.And, ast.Or, ast.Not, ast.Is, ast.In))}
+              if isinstance(p.value, ast.TESTS)}
     return [k for k in d.dynamic if k not in yes_no]
 
 
@@ -430,19 +431,43 @@ class _Used:
         self.events: set[str] = set()
 
     def walk(self, node: Any) -> None:
-        if isinstance(node, ast.CardDecl):
-            self.props |= {p.name for p in node.props}
-            self.events |= {t.event for t in node.triggers}
-        if isinstance(node, ast.Call):
-            self.verbs.add(node.verb)
-        elif isinstance(node, ast.Assign):
-            self.names.add(node.target[-1])
-        elif isinstance(node, ast.NameRef):
-            self.names.add(node.name)
-        if isinstance(node, tuple):
-            for x in node:
-                self.walk(x)
-        elif hasattr(node, "__node_fields__"):
-            for f in node.__node_fields__:
-                if f != "span":
-                    self.walk(getattr(node, f))
+        for n in walk_nodes(node):
+            GLOSSARY_RULES(n, self)
+
+
+# What each node tells the glossary the card sources use, by node class (syntax/rules.py): every statement
+# and expression class has a rule, so a new one is a decision here, not a silent gap (tests/test_completeness.py).
+# A rule reads only its node's own fields; the nodes below it are walked in turn.
+GLOSSARY_RULES = Rules("the sheet's glossary (what the card sources use)")
+
+
+@GLOSSARY_RULES.rule(ast.CardDecl)
+def _card_uses(n: ast.CardDecl, used: _Used) -> None:
+    used.props |= {p.name for p in n.props}
+    used.events |= {t.event for t in n.triggers}
+
+
+@GLOSSARY_RULES.rule(ast.Call)
+def _call_uses(n: ast.Call, used: _Used) -> None:
+    used.verbs.add(n.verb)
+
+
+@GLOSSARY_RULES.rule(ast.Assign)
+def _assign_uses(n: ast.Assign, used: _Used) -> None:
+    used.names.add(n.target[-1])
+
+
+@GLOSSARY_RULES.rule(ast.NameRef)
+def _name_uses(n: ast.NameRef, used: _Used) -> None:
+    used.names.add(n.name)
+
+
+@GLOSSARY_RULES.rule(
+    ast.Prop, ast.Trigger,  # a card's parts, read by its rule above
+    ast.Block, ast.Let, ast.If, ast.Repeat, ast.While, ast.For, ast.Attack, ast.Phase, ast.OptionBlock,
+    ast.ChooseOption, ast.May, ast.Break, ast.Simultaneous, ast.Kwarg, ast.Case,
+    # a property or counter read as `x.NAME` is not counted (Attr): only a bare name or an assignment
+    ast.IntLit, ast.StrLit, ast.BoolLit, ast.Attr, ast.Func, ast.ListLit, ast.TopOf, ast.Where, ast.BinOp,
+    ast.Compare, ast.Is, ast.In, ast.And, ast.Or, ast.Not, ast.Neg, ast.Quantity, ast.ChooseOpts, ast.Choose)
+def _no_uses(n: Any, used: _Used) -> None:
+    """Nothing of its own: what it uses is in the nodes below it."""

@@ -1,6 +1,7 @@
 """The typed syntax tree: one frozen record per construct (syntax/nodes.py), each with the span of its source text. This is
 the one module the rest of cardlang imports nodes from (`from cardlang.syntax import ast`, then `ast.Call`);
-the node classes live by kind in ast_exprs.py, ast_stmts.py and ast_decls.py. Here too: how a tree is pickled
+the node classes live by kind in ast_exprs.py, ast_stmts.py and ast_decls.py (with `bound_name`, which
+statements bind a name). Here too: how a tree is pickled
 into the user's cache (syntax/cached.py).
 
 Shape only: nothing here resolves a name or knows a game. Spans do not take part in equality, so two
@@ -13,15 +14,16 @@ from cardlang.syntax.ast_decls import (BotDecl, BotRule, CardDecl, CounterDecl, 
                                        Param, PoolDecl, Pref, Prop, PropertyDecl, ScenarioDecl, SourceFile, Trigger,
                                        VariantDecl, VerbDecl, ZoneDecl)
 from cardlang.syntax.ast_exprs import (And, Attr, BinOp, BoolLit, Choose, ChooseOpts, Compare, Expr, Func, In, IntLit,
-                                       Is, ListLit, NameRef, Neg, Not, Or, Quantity, StrLit, TopOf, Where)
-from cardlang.syntax.ast_stmts import (Assign, Attack, Block, Break, Call, Case, ChooseOption, For, If, Kwarg, Let,
-                                       May, OptionBlock, Phase, Repeat, Simultaneous, Stmt, While)
+                                       Is, ListLit, NameRef, Neg, Not, Or, Quantity, StrLit, TESTS, TopOf, Where)
+from cardlang.syntax.ast_stmts import (BINDERS, Assign, Attack, Block, Break, Call, Case, ChooseOption, For, If, Kwarg,
+                                       Let, May, OptionBlock, Phase, Repeat, Simultaneous, Stmt, While, bound_name,
+                                       written_name)
 
 __all__ = [
     "And", "Attr", "BinOp", "BoolLit", "Choose", "ChooseOpts", "Compare", "Expr", "Func", "In", "IntLit", "Is",
-    "ListLit", "NameRef", "Neg", "Not", "Or", "Quantity", "StrLit", "TopOf", "Where",
+    "ListLit", "NameRef", "Neg", "Not", "Or", "Quantity", "StrLit", "TopOf", "Where", "TESTS",
     "Assign", "Attack", "Block", "Break", "Call", "Case", "ChooseOption", "For", "If", "Kwarg", "Let", "May",
-    "OptionBlock", "Phase", "Repeat", "Simultaneous", "Stmt", "While",
+    "OptionBlock", "Phase", "Repeat", "Simultaneous", "Stmt", "While", "BINDERS", "bound_name", "written_name",
     "BotDecl", "BotRule", "CardDecl", "CounterDecl", "Decl", "EventDecl", "GameDecl", "Option", "Param", "PoolDecl",
     "Pref", "Prop", "PropertyDecl", "ScenarioDecl", "SourceFile", "Trigger", "VariantDecl", "VerbDecl", "ZoneDecl",
 ]

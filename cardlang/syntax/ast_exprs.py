@@ -173,3 +173,7 @@ Expr = (
     IntLit | StrLit | BoolLit | NameRef | Attr | Func | ListLit | TopOf | Where | BinOp | Compare | Is | In
     | And | Or | Not | Neg | Choose
 )
+
+# The expressions that are yes or no by their shape: a property computed as one is a mark a card has or has
+# not, printed as a sentence ("Ready when ..."), never as a number (describe/cards.py, render/build.py).
+TESTS: tuple[type, ...] = (Compare, And, Or, Not, Is, In)

@@ -154,3 +154,25 @@ class Call:
 
 Stmt = (Let | Assign | If | Repeat | While | For | Attack | Phase | ChooseOption | May | Break | Call
         | Simultaneous)
+
+
+# The statements that bind a name, each with the field that holds it: the one list that compile/statements.py
+# (which names a block writes once, which it never writes) and primitives/modify.py (is `this` still the
+# modifier's card?) read.
+BINDERS: dict[type, str] = {Let: "name", For: "var", Attack: "var"}
+
+
+def bound_name(st: object) -> str | None:
+    """The name statement ST binds (`let X = ...`, `for X in ...`, `attack X in ...`); None for any other node."""
+    f = BINDERS.get(type(st))
+    return getattr(st, f) if f is not None else None
+
+
+def written_name(st: object) -> str | None:
+    """The local name statement ST writes: the one it binds, or the variable of a one-name assignment
+    (`x = 3;`, which may also be a counter's: the caller tells them apart); None for any other node."""
+    cls = type(st)
+    if cls is Assign:
+        return st.target[0] if len(st.target) == 1 else None  # type: ignore[attr-defined]
+    f = BINDERS.get(cls)  # (bound_name's lookup, inline: every block of a load walks its subtree with this)
+    return getattr(st, f) if f is not None else None

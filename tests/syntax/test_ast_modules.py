@@ -14,7 +14,9 @@ def test_every_node_class_is_named_by_the_ast_module_and_pickled_by_its_fields()
     for cls in classes:
         assert getattr(ast, cls.__name__) is cls, cls
         assert cls.__reduce__ is ast._reduce, cls
-    assert set(ast.__all__) == {c.__name__ for c in classes} | {"Expr", "Stmt", "Decl"}
+    # and the unions, and what the syntax says once about its classes: which bind a name, which are tests
+    assert set(ast.__all__) == {c.__name__ for c in classes} | {"Expr", "Stmt", "Decl"} \
+        | {"BINDERS", "bound_name", "written_name", "TESTS"}
 
 
 def test_a_tree_round_trips_through_pickle() -> None:

@@ -9,10 +9,12 @@ mentions of the pick read "it" or "the trashed card". The rules reference prints
 player count side by side ("8 / 12 / 12").
 
 The text is written per construct, imports pointing one way:
-  words (English, strings only) -> doc (what the text knows so far) -> numbers (set-up numbers per player
-  count) -> labels (the game's declared names: types, zones, counters, card names) -> exprs (expressions,
-  conditions, filters) -> calls (verbs and primitives) -> statements (blocks, picks, if/may/for...) -> cards
-  (a card's paragraphs).
+  words (English, strings only) -> doc (what the text knows so far, the tables of rules) -> numbers (set-up
+  numbers per player count) -> labels (the game's declared names: types, zones, counters, card names) ->
+  exprs (expressions, filters) -> conds (conditions) -> calls (verbs and primitives) -> picks, loops
+  (for/attack/repeat/while) -> statements (blocks, picks, if/may/choose...) -> cards (a card's paragraphs).
+Every construct has its rule in a table by node class (syntax/rules.py; tests/test_completeness.py checks
+that none is missing): a construct without one raises, never prints nothing.
 """
 from cardlang.compile.describe.cards import describe_card
 from cardlang.compile.describe.calls import describe_call

@@ -52,7 +52,7 @@ def _prop_text(p: ast.Prop, comp) -> str:
     score = comp.spec.decl.score
     if score is not None and _uses_attr(score, p.name):
         return f"Worth {_worth(p.value, label, comp)}."
-    if isinstance(p.value, (ast.Compare, ast.And, ast.Or, ast.Not, ast.Is, ast.In)):
+    if isinstance(p.value, ast.TESTS):
         return f"{label} when {cond_text(p.value, comp, 'you')}."
     return f"{label}: {expr_text(p.value, comp, 'you')}."
 

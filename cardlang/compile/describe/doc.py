@@ -2,8 +2,10 @@
 picked locals read ("it", "the trashed card"), the numbers known per player count, and the writer of nested
 blocks. Every describe module reads it through current_doc(); it knows no construct and no game.
 
-The writer of a nested block (a call's outcome blocks) lives in statements.py, above the constructs that
-contain blocks; they reach it through nested_block() here so that imports point one way.
+The writer of a nested block (a call's outcome blocks, a loop's body) lives in statements.py, above the
+constructs that contain blocks; they reach it through nested_block() and nested_parts() here so that imports
+point one way. So do the tables of statement rules (STMT_TEXT: statements.py, loops.py) and condition rules (COND_TEXT:
+conds.py).
 """
 from __future__ import annotations
 
@@ -13,6 +15,7 @@ from dataclasses import dataclass, field
 from typing import Callable, Iterator
 
 from cardlang.syntax import ast
+from cardlang.syntax.rules import Rules
 
 
 @dataclass
@@ -48,14 +51,26 @@ def current_doc() -> _Doc:
     return _DOC.get() or _Doc()
 
 
-# The writer of a block, installed by statements.py (see the module docstring).
-_BLOCK_WRITER: list[Callable[[ast.Block, object, str], str]] = []
+# The rules text's tables (syntax/rules.py) that modules above their readers fill: statements (statements.py
+# and loops.py) and conditions (conds.py, read by exprs.cond_text; any other expression reads as its value).
+STMT_TEXT = Rules("the rules text (statements)")
+COND_TEXT = Rules("the rules text (conditions)")
+
+# The writers of nested blocks, installed by statements.py (see the module docstring): a block as its text,
+# and a run of statements as its sentences (statements.py `sentence_parts`).
+_WRITERS: dict[str, Callable] = {}
 
 
-def install_block_writer(write: Callable[[ast.Block, object, str], str]) -> None:
-    _BLOCK_WRITER[:] = [write]
+def install_block_writer(write: Callable[[ast.Block, object, str], str],
+                         parts: Callable[[object, object, str], list[str]]) -> None:
+    _WRITERS.update(block=write, parts=parts)
 
 
 def nested_block(block: ast.Block, comp, who: str) -> str:
-    """The text of a block inside a construct (a call's outcome block), written by statements.py."""
-    return _BLOCK_WRITER[0](block, comp, who)
+    """The text of a block inside a construct (a call's outcome block, a loop's body), written by statements.py."""
+    return _WRITERS["block"](block, comp, who)
+
+
+def nested_parts(stmts, comp, who: str) -> list[str]:
+    """The sentences of statements inside a construct (a loop's body), written by statements.py `sentence_parts`."""
+    return _WRITERS["parts"](stmts, comp, who)

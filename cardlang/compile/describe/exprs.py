@@ -1,18 +1,20 @@
 """Expressions, conditions and card filters as noun phrases and clauses: "the number of cards in your hand",
 "there are no Widget cards in the supply", "a Treasure card costing up to 5 from your hand". Knows no
 statement and no game; the game's declared names (types, zones, counters, card names) read as labels.py
-words them."""
+words them. Each expression class has its rule in EXPR_TEXT (syntax/rules.py: a class without one raises
+NoRule); conditions are worded by conds.py's rules."""
 from __future__ import annotations
 
 from typing import Any
 
 from cardlang.syntax import ast
-from cardlang.compile.describe.doc import current_doc
+from cardlang.syntax.rules import Rules
+from cardlang.compile.describe.doc import COND_TEXT, current_doc
 from cardlang.compile.describe.words import _a, and_list, _or, plural_of
 from cardlang.compile.describe.numbers import _static
 from cardlang.compile.describe.flags import flag_text
-from cardlang.compile.describe.labels import (_card_name, _have, _is_card_name, _is_zone, prop_label, _type_noun,
-                                              _type_word, zone_label, _zone_text, variant_label)
+from cardlang.compile.describe.labels import (_card_name, _is_card_name, _is_zone, prop_label, _type_noun,
+                                              _type_word, zone_label, _zone_text)
 
 
 def find_node(node: Any, match) -> bool:
@@ -194,128 +196,14 @@ def _relative(e: ast.Expr, prop: str, comp, who: str) -> str:
 
 
 def cond_text(e: ast.Expr, comp, who: str) -> str:
-    doc = current_doc()
+    """A condition as a clause ("there are no Widget cards in the supply", "you have any debt"): a yes/no
+    counter in its own words (flags.py), a condition class by its rule in doc.COND_TEXT (conds.py), and any
+    other expression as the value it reads."""
     flag = flag_text(e, comp, who, expr_text)
     if flag is not None:  # a yes/no counter: "you have not fallen"
         return flag
-    if isinstance(e, ast.Is):
-        noun = _type_noun(e.type_name, comp)
-        verb = "is" if expr_text(e.value, comp, who) not in ("they", "you") else "are"
-        return f"{expr_text(e.value, comp, who)} {verb} {'not ' if e.negated else ''}{_a(noun)}"
-    if isinstance(e, ast.Compare):
-        counted = _count_compare(e, comp, who)
-        if counted:
-            return counted
-        have = _have(e, comp, who)
-        if have:
-            return have
-        op = {"==": "is", "!=": "is not", "<": "is less than", "<=": "is at most", ">": "is more than",
-              ">=": "is at least"}[e.op]
-        return f"{expr_text(e.left, comp, who)} {op} {expr_text(e.right, comp, who)}"
-    if isinstance(e, ast.And):
-        return f"{cond_text(e.left, comp, who)} and {cond_text(e.right, comp, who)}"
-    if isinstance(e, ast.Or):
-        return f"{cond_text(e.left, comp, who)} or {cond_text(e.right, comp, who)}"
-    if isinstance(e, ast.Not):
-        if isinstance(e.value, ast.NameRef) and e.value.name in doc.names:
-            return f"there is no {e.value.name}" if doc.names[e.value.name] != "it" else "there is none"
-        return f"not {cond_text(e.value, comp, who)}"
-    if isinstance(e, ast.In):
-        return f"{expr_text(e.item, comp, who)} is in {expr_text(e.container, comp, who)}"
-    if isinstance(e, ast.NameRef):
-        if e.name in comp.spec.counters:
-            return f"{'you have' if who == 'you' else 'they have'} any {e.name.replace('_', ' ')}"
-        if e.name in comp.spec.variants:  # `if blitz { ... }`
-            return f"the game is played with the {variant_label(comp.spec.variants[e.name])} variant"
-        return "you did" if who == "you" else "they did"
-    return expr_text(e, comp, who)
-
-
-_SIZES = {"==": ("exactly", "no"), ">=": ("at least", None), "<=": ("at most", "no"), ">": ("more than", None),
-          "<": ("fewer than", None), "!=": ("not exactly", None)}
-
-
-def _count_compare(e: ast.Compare, comp, who: str) -> str | None:
-    """`count(Widget in supply) == 0` -> "there are no Widget cards in the supply"."""
-    f = e.left
-    if isinstance(f, ast.NameRef) and f.name in current_doc().values:  # `let truce = count(...);` read in place
-        f = current_doc().values[f.name]
-    counts = _summed_counts(f)
-    if counts and isinstance(e.right, ast.IntLit) and (e.op, e.right.value) in ((">", 0), (">=", 1)):
-        places = _or(_unique([expr_text(a, comp, who) for a in counts]))
-        return f"there is a card in {places}"  # `count(a) + count(b) > 0`
-    if not (isinstance(f, ast.Func) and f.args and isinstance(e.right, ast.IntLit)):
-        return None
-    n = e.right.value
-    word, zero = _SIZES[e.op]
-    amount = zero if n == 0 and zero else f"{word} {n}"
-    if f.name == "count":
-        players = _players_compare(f.args[0], e.op, n, comp)
-        if players:
-            return players
-        if isinstance(f.args[0], ast.NameRef) and f.args[0].name in ("players", "others"):
-            who_n = "player" if n == 1 and amount != "no" else "players"
-            other = "other " if f.args[0].name == "others" else ""
-            return f"there {'is' if who_n == 'player' else 'are'} {amount} {other}{who_n}"
-        if (e.op, n) in ((">", 0), (">=", 1)):  # "there is a Widget card in your hand"
-            what = _cards_phrase(f.args[0], comp, who, bare=True, one=True, either=True)
-            if not what.startswith(("card you", "card they")):
-                return f"there is {_a(what)}"
-        what = _cards_phrase(f.args[0], comp, who, bare=True, one=(n == 1 and amount != "no"))
-        if what.startswith(("you ", "they ")):  # "cards you own"
-            what = "cards " + what
-        return f"there {'is' if n == 1 and amount != 'no' else 'are'} {amount} {what}"
-    noun = _function_text(f, comp, who, noun_only=True)
-    if noun:
-        return f"there are {amount} {noun} in {expr_text(f.args[0], comp, who)}"
-    return None
-
-
-def _summed_counts(e: ast.Expr) -> list[ast.Expr]:
-    """`count(a) + count(b)` -> [a, b] when each counts a zone; [] otherwise."""
-    if isinstance(e, ast.BinOp) and e.op == "+":
-        a, b = _summed_counts(e.left), _summed_counts(e.right)
-        return a + b if a and b else []
-    if isinstance(e, ast.Func) and e.name == "count" and len(e.args) == 1 \
-            and isinstance(e.args[0], (ast.NameRef, ast.Attr)):
-        return [e.args[0]]
-    return []
-
-
-def _unique(items: list[str]) -> list[str]:
-    return list(dict.fromkeys(items))
-
-
-def _players_compare(arg: ast.Expr, op: str, n: int, comp) -> str | None:
-    """`count(others where player.debt > 0) == 0` -> "no other player has any debt"; `> 0` -> "another
-    player has ..."; other sizes -> "at least 2 other players have ..."."""
-    if not (isinstance(arg, ast.Where) and isinstance(arg.source, ast.NameRef)
-            and arg.source.name in ("others", "players")):
-        return None
-    doc = current_doc()
-    saved = dict(doc.names)
-    doc.names["player"] = "they"
-    try:
-        pred = cond_text(arg.cond, comp, "they")
-    finally:
-        doc.names = saved
-    if not pred.startswith("they "):
-        return None
-    pred = pred[len("they "):]
-    other = arg.source.name == "others"
-    if (op, n) in (("==", 0), ("<=", 0), ("<", 1)):
-        return f"no {'other ' if other else ''}player {_third_person(pred)}"
-    if (op, n) in ((">", 0), (">=", 1)):
-        return f"{'another' if other else 'a'} player {_third_person(pred)}"
-    word, _ = _SIZES[op]
-    return f"{word} {n} {'other ' if other else ''}players {pred}"
-
-
-def _third_person(pred: str) -> str:
-    """"have any debt" -> "has any debt"; "are ..." -> "is ..."."""
-    word, _, rest = pred.partition(" ")
-    word = {"have": "has", "are": "is", "do": "does"}.get(word, word)
-    return f"{word} {rest}".strip()
+    rule = COND_TEXT.get(type(e))
+    return rule(e, comp, who) if rule is not None else expr_text(e, comp, who)
 
 
 def _function_text(f: ast.Func, comp, who: str, noun_only: bool = False) -> str:
@@ -360,101 +248,148 @@ def _cards_phrase(e: ast.Expr, comp, who: str, bare: bool = False, one: bool = F
 
 
 def expr_text(e: ast.Expr | None, comp, who: str) -> str:
-    doc = current_doc()
-    poss = "your" if who == "you" else "their"
+    """An expression as a noun phrase ("the number of cards in your hand"), by the rule for its class in
+    EXPR_TEXT; a number known per player count prints side by side ("8 / 12 / 12"). A class without a rule
+    raises NoRule (syntax/rules.py)."""
     if e is None:
         return ""
     v = _static(e) if not isinstance(e, ast.IntLit) else None
     if v is not None:
+        doc = current_doc()
         values = [v[n] for n in doc.counts]
         if len(set(values)) == 1:
             return str(values[0])
         text = " / ".join(str(x) for x in values)
         doc.varied = doc.varied or text
         return text
-    if isinstance(e, ast.IntLit):
-        return str(e.value)
-    if isinstance(e, ast.StrLit):
-        return e.value
-    if isinstance(e, ast.NameRef):
-        n = e.name
-        if n in doc.names:
-            return doc.names[n]
-        if n in doc.values:
-            return expr_text(doc.values[n], comp, who)
-        if n == "this":
-            return "this card"
-        if n in comp.spec.zones:
-            return _zone_text(n, comp, who)
-        if n == "you":
-            return "you"
-        if n == "owned":
-            return "the cards you own" if who == "you" else "the cards they own"
-        if n == "others":
-            return "the other players"
-        if n == "players":
-            return "the players"
-        if n == "cards":
-            return "the cards of the game"
-        if n in comp.spec.counters:
-            return f"{poss} {n.replace('_', ' ')}"
-        if n in ("c", "card", "it"):
-            return "it"
-        return n.replace("_", " ")
-    if isinstance(e, ast.Attr):
-        if isinstance(e.obj, ast.NameRef) and e.name in comp.spec.zones:
-            whose = "your" if e.obj.name == "you" or (who == "you" and doc.names.get(e.obj.name) == "you") \
-                else "their"
-            if doc.names.get(e.obj.name, "").startswith("the "):  # a procedure's "the defender's board"
-                whose = doc.names[e.obj.name] + "'s"
-            if e.obj.name in ("left", "right") and e.obj.name not in doc.names:  # the neighbours
-                whose = f"your {e.obj.name}-hand neighbour's"
-            return f"{whose} {zone_label(e.name, comp)}"
-        if isinstance(e.obj, ast.NameRef) and e.name in comp.spec.counters:
-            return f"{'your' if e.obj.name == 'you' else 'their'} {e.name.replace('_', ' ')}"
-        if isinstance(e.obj, ast.NameRef) and e.name == "owned":
-            return "the cards they own" if e.obj.name != "you" else "the cards you own"
-        label = e.name.upper() if e.name in comp.spec.properties and len(e.name) <= 3 \
-            else e.name.replace("_", " ")
-        owner = expr_text(e.obj, comp, who)
-        if owner in ("it", "this card") or owner.startswith("the "):
-            return f"its {label}" if owner == "it" else f"the {label} of {owner}"
-        return f"its {label}"
-    if isinstance(e, ast.TopOf):
-        n = expr_text(e.count, comp, who)
-        zone = expr_text(e.zone, comp, who)
-        if isinstance(e.zone, ast.In):
-            zone = _cards_phrase(e.zone, comp, who)
-            zone = "the " + zone
-        return f"the {e.end} card of {zone}" if n == "1" else f"the {e.end} {n} cards of {zone}"
-    if isinstance(e, ast.Where):
-        what, cond = card_filter(e.cond, comp, who)
-        return f"every {what}{cond} in {expr_text(e.source, comp, who)}"
-    if isinstance(e, ast.BinOp):
-        op = {"*": "×", "/": "÷"}.get(e.op, e.op)
-        return f"{expr_text(e.left, comp, who)} {op} {expr_text(e.right, comp, who)}"
-    if isinstance(e, ast.Func):
-        if e.name == "count" and e.args:
-            return f"the number of {_cards_phrase(e.args[0], comp, who)}"
-        if e.name == "sum" and len(e.args) == 2:
-            amount = e.args[1]
-            label = prop_label(amount.name) if isinstance(amount, ast.Attr) else expr_text(amount, comp, who)
-            return f"the total {label} of the {_cards_phrase(e.args[0], comp, who)}"  # "of the Widget cards in ..."
-        if e.name in ("max", "min") and len(e.args) == 2:
-            word = "larger" if e.name == "max" else "smaller"
-            return f"the {word} of {expr_text(e.args[0], comp, who)} and {expr_text(e.args[1], comp, who)}"
-        text = _function_text(e, comp, who)
-        if text:
-            return text
-        return f"{e.name}({', '.join(expr_text(a, comp, who) for a in e.args)})"
-    if isinstance(e, ast.In):
-        if _is_card_name(e.item, comp):
-            return f"the {_card_name(e.item, comp)} cards in {expr_text(e.container, comp, who)}"
-        return f"{expr_text(e.item, comp, who)} in {expr_text(e.container, comp, who)}"
-    if isinstance(e, ast.Choose):
-        return describe_choose(e, comp, who)
-    if isinstance(e, ast.ListLit):
-        return and_list([expr_text(i, comp, who) for i in e.items]) if e.items else "nothing"
-    if isinstance(e, ast.Neg):
-        return f"-{expr_text(e.value, comp, who)}"
-    return "it"
+    return EXPR_TEXT(e, comp, who)
+
+
+EXPR_TEXT = Rules("the rules text (expressions)")
+
+
+@EXPR_TEXT.rule(ast.IntLit, ast.StrLit)
+def _literal_text(e: ast.IntLit | ast.StrLit, comp, who: str) -> str:
+    return str(e.value)
+
+
+@EXPR_TEXT.rule(ast.BoolLit)
+def _bool_text(e: ast.BoolLit, comp, who: str) -> str:
+    return "yes" if e.value else "no"
+
+
+@EXPR_TEXT.rule(ast.Compare, ast.Is, ast.And, ast.Or, ast.Not)
+def _condition_value_text(e: ast.Expr, comp, who: str) -> str:
+    """A condition read as a value (`pts count(Pebble in hand) > 0;`, `unless marks == 0`) says the condition."""
+    return cond_text(e, comp, who)
+
+
+@EXPR_TEXT.rule(ast.NameRef)
+def _name_text(e: ast.NameRef, comp, who: str) -> str:
+    doc = current_doc()
+    n = e.name
+    if n in doc.names:
+        return doc.names[n]
+    if n in doc.values:
+        return expr_text(doc.values[n], comp, who)
+    if n == "this":
+        return "this card"
+    if n in comp.spec.zones:
+        return _zone_text(n, comp, who)
+    if n == "you":
+        return "you"
+    if n == "owned":
+        return "the cards you own" if who == "you" else "the cards they own"
+    if n == "others":
+        return "the other players"
+    if n == "players":
+        return "the players"
+    if n == "cards":
+        return "the cards of the game"
+    if n in comp.spec.counters:
+        return f"{'your' if who == 'you' else 'their'} {n.replace('_', ' ')}"
+    if n in ("c", "card", "it"):
+        return "it"
+    return n.replace("_", " ")
+
+
+@EXPR_TEXT.rule(ast.Attr)
+def _attr_text(e: ast.Attr, comp, who: str) -> str:
+    doc = current_doc()
+    if isinstance(e.obj, ast.NameRef) and e.name in comp.spec.zones:
+        whose = "your" if e.obj.name == "you" or (who == "you" and doc.names.get(e.obj.name) == "you") \
+            else "their"
+        if doc.names.get(e.obj.name, "").startswith("the "):  # a procedure's "the defender's board"
+            whose = doc.names[e.obj.name] + "'s"
+        if e.obj.name in ("left", "right") and e.obj.name not in doc.names:  # the neighbours
+            whose = f"your {e.obj.name}-hand neighbour's"
+        return f"{whose} {zone_label(e.name, comp)}"
+    if isinstance(e.obj, ast.NameRef) and e.name in comp.spec.counters:
+        return f"{'your' if e.obj.name == 'you' else 'their'} {e.name.replace('_', ' ')}"
+    if isinstance(e.obj, ast.NameRef) and e.name == "owned":
+        return "the cards they own" if e.obj.name != "you" else "the cards you own"
+    label = e.name.upper() if e.name in comp.spec.properties and len(e.name) <= 3 \
+        else e.name.replace("_", " ")
+    owner = expr_text(e.obj, comp, who)
+    if owner in ("it", "this card") or owner.startswith("the "):
+        return f"its {label}" if owner == "it" else f"the {label} of {owner}"
+    return f"its {label}"
+
+
+@EXPR_TEXT.rule(ast.TopOf)
+def _top_text(e: ast.TopOf, comp, who: str) -> str:
+    n = expr_text(e.count, comp, who)
+    zone = expr_text(e.zone, comp, who)
+    if isinstance(e.zone, ast.In):
+        zone = _cards_phrase(e.zone, comp, who)
+        zone = "the " + zone
+    return f"the {e.end} card of {zone}" if n == "1" else f"the {e.end} {n} cards of {zone}"
+
+
+@EXPR_TEXT.rule(ast.Where)
+def _where_text(e: ast.Where, comp, who: str) -> str:
+    what, cond = card_filter(e.cond, comp, who)
+    return f"every {what}{cond} in {expr_text(e.source, comp, who)}"
+
+
+@EXPR_TEXT.rule(ast.BinOp)
+def _binop_text(e: ast.BinOp, comp, who: str) -> str:
+    op = {"*": "×", "/": "÷"}.get(e.op, e.op)
+    return f"{expr_text(e.left, comp, who)} {op} {expr_text(e.right, comp, who)}"
+
+
+@EXPR_TEXT.rule(ast.Func)
+def _func_text(e: ast.Func, comp, who: str) -> str:
+    if e.name == "count" and e.args:
+        return f"the number of {_cards_phrase(e.args[0], comp, who)}"
+    if e.name == "sum" and len(e.args) == 2:
+        amount = e.args[1]
+        label = prop_label(amount.name) if isinstance(amount, ast.Attr) else expr_text(amount, comp, who)
+        return f"the total {label} of the {_cards_phrase(e.args[0], comp, who)}"  # "of the Widget cards in ..."
+    if e.name in ("max", "min") and len(e.args) == 2:
+        word = "larger" if e.name == "max" else "smaller"
+        return f"the {word} of {expr_text(e.args[0], comp, who)} and {expr_text(e.args[1], comp, who)}"
+    text = _function_text(e, comp, who)
+    if text:
+        return text
+    return f"{e.name}({', '.join(expr_text(a, comp, who) for a in e.args)})"
+
+
+@EXPR_TEXT.rule(ast.In)
+def _in_text(e: ast.In, comp, who: str) -> str:
+    if _is_card_name(e.item, comp):
+        return f"the {_card_name(e.item, comp)} cards in {expr_text(e.container, comp, who)}"
+    return f"{expr_text(e.item, comp, who)} in {expr_text(e.container, comp, who)}"
+
+
+EXPR_TEXT.rule(ast.Choose)(describe_choose)
+
+
+@EXPR_TEXT.rule(ast.ListLit)
+def _list_text(e: ast.ListLit, comp, who: str) -> str:
+    return and_list([expr_text(i, comp, who) for i in e.items]) if e.items else "nothing"
+
+
+@EXPR_TEXT.rule(ast.Neg)
+def _neg_text(e: ast.Neg, comp, who: str) -> str:
+    return f"-{expr_text(e.value, comp, who)}"

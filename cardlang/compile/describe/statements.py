@@ -1,17 +1,16 @@
-"""Blocks and statements as sentences: assignments, if/else (by player count too), may, for each, repeat,
-while, choose one, attacks. Inside one block, a `let` that picks cards is read together with the statement
+"""Blocks and statements as sentences: assignments, if/else (by player count too), may, choose one, phases
+(loops and attacks: loops.py). Each statement class has its rule in doc.STMT_TEXT (syntax/rules.py); one
+without a rule raises NoRule, never prints nothing unnoticed. Inside one block, a `let` that picks cards is read together with the statement
 that acts on it ("Trash a card from your hand. If you do, ..."), and later mentions read "it". Knows no game."""
 from __future__ import annotations
 
-import re
-
 from cardlang.syntax import ast
-from cardlang.syntax.walk import nodes as walk_nodes
-from cardlang.compile.describe.doc import _DOC, current_doc, install_block_writer, writing
-from cardlang.compile.describe.words import (and_list, _base, _clause, _each, _if_clause, _is_number, join_sentences,
+from cardlang.compile.describe.doc import _DOC, STMT_TEXT, current_doc, install_block_writer, writing
+from cardlang.compile.describe import conds, loops  # noqa: F401  (their rules of COND_TEXT, STMT_TEXT)
+from cardlang.compile.describe.words import (and_list, _base, _clause, _if_clause, _is_number, join_sentences,
     lower_first, _may, _or, _they)
 from cardlang.compile.describe.numbers import _is_local, _remember, _static, _static_branch, _static_cond
-from cardlang.compile.describe.exprs import (card_filter, is_player_pick, find_node, _uses, cond_text, describe_choose,
+from cardlang.compile.describe.exprs import (is_player_pick, _uses, cond_text, describe_choose,
     expr_text)
 from cardlang.compile.describe.labels import counter_word
 from cardlang.compile.describe.calls import _call_text, describe_call
@@ -103,72 +102,76 @@ def _is_bookkeeping(st: ast.Stmt, comp) -> bool:
 
 
 def describe_stmt(st: ast.Stmt, comp, who: str) -> str:
+    """One statement as a sentence (a bare predicate when WHO is not "you"), by the rule for its class; ""
+    when it says nothing a player reads. A class without a rule raises NoRule (syntax/rules.py)."""
+    return STMT_TEXT(st, comp, who)
+
+
+STMT_TEXT.rule(ast.Call)(describe_call)
+
+
+@STMT_TEXT.rule(ast.Assign)
+def _assign_text(st: ast.Assign, comp, who: str) -> str:
     doc = current_doc()
-    if isinstance(st, ast.Call):
-        return describe_call(st, comp, who)
-    if isinstance(st, ast.Assign):
-        name = st.target[-1]
-        if who != "you" and len(st.target) == 1 and name in comp.spec.counters \
-                and comp.spec.counters[name].per_player:
-            # a bare counter is the caller's own even inside a sentence about others (`for v in others {
-            # v.marks -= 1; marks += 1; }`): "you get 1 Mark", never "they add 1 to their marks" (nor "+1 Mark",
-            # which would read as theirs)
-            amount = expr_text(st.value, comp, "you")
-            if st.op in ("+=", "-=") and _is_number(amount):
-                return f"You {'get' if st.op == '+=' else 'lose'} {amount} {counter_word(name, amount, comp)}."
-            return describe_stmt(st, comp, "you")
-        amount = expr_text(st.value, comp, who)
-        if st.op == "=":
-            return _set_text([st], comp, who)
-        own = len(st.target) == 1 or st.target[0] == "you"
-        if doc.style == "card" and _is_number(amount) and own:
-            sign = "+" if st.op == "+=" else "-"
-            return f"{sign}{amount} {counter_word(name, amount, comp)}."
-        seat = (_seat(ast.NameRef(st.target[0])) or _local_player(st.target[0])) if len(st.target) == 2 else ""
-        if seat and _is_number(amount):  # "Your left-hand neighbour gets 1 Food."
-            verb = "gets" if st.op == "+=" else "loses"
-            return f"{seat} {verb} {amount} {counter_word(name, amount, comp)}."
-        owner = _owner(st, who)
-        if who != "you" and st.target[0] != "you":  # a predicate: "Each player adds 3 to their coins."
-            verb = "adds" if st.op == "+=" else "takes"
-            return f"{verb} {amount} {'to' if st.op == '+=' else 'from'} their {name.replace('_', ' ')}."
-        verb = "go up" if st.op == "+=" else "go down"
-        if not name.endswith("s"):  # "your coins go up", "your defense goes down"
-            verb = "goes" + verb[2:]
-        return f"{owner} {name.replace('_', ' ')} {verb} by {amount}."
-    if isinstance(st, ast.Let):
-        if isinstance(st.value, ast.Choose):
-            return describe_choose(st.value, comp, who) + "."
-        return ""
-    if isinstance(st, ast.If):
-        return _if_text(st, comp, who)
-    if isinstance(st, ast.Attack):
-        parts = sentence_parts(st.body.stmts, comp, "they")
-        return _each("Each other player", parts) if parts else ""
-    if isinstance(st, ast.For):
-        return _for_text(st, comp, who)
-    if isinstance(st, ast.Repeat):
-        body = describe_block(st.body, comp, who)
-        return f"{expr_text(st.count, comp, who)} times: {body}" if body else ""
-    if isinstance(st, ast.While):
-        body = describe_block(st.body, comp, who)
-        if isinstance(st.cond, ast.NameRef) and _goes_on_by_choice(st.body, st.cond.name):
-            # `while going { ...; going = false; may { ...; going = true; } }`: the loop goes on while a
-            # player says yes, which is what the reader must be told (never "Repeat while you did")
-            return f"Repeat while you choose to go on: {lower_first(body)}" if body else ""
-        return f"Repeat while {cond_text(st.cond, comp, who)}: {lower_first(body)}" if body else ""
-    if isinstance(st, ast.May):
-        return _may_text(st, comp, who)
-    if isinstance(st, ast.ChooseOption):
-        return _choose_one_text(st, comp, who)
-    if isinstance(st, ast.Phase):
-        return describe_block(st.body, comp, who)
-    if isinstance(st, ast.Simultaneous):
-        prim = comp.registry.get("simultaneous")
-        return prim.describe({"body": describe_block(st.body, comp, who)}) if prim is not None else ""
+    name = st.target[-1]
+    if who != "you" and len(st.target) == 1 and name in comp.spec.counters \
+            and comp.spec.counters[name].per_player:
+        # a bare counter is the caller's own even inside a sentence about others (`for v in others {
+        # v.marks -= 1; marks += 1; }`): "you get 1 Mark", never "they add 1 to their marks" (nor "+1 Mark",
+        # which would read as theirs)
+        amount = expr_text(st.value, comp, "you")
+        if st.op in ("+=", "-=") and _is_number(amount):
+            return f"You {'get' if st.op == '+=' else 'lose'} {amount} {counter_word(name, amount, comp)}."
+        return _assign_text(st, comp, "you")
+    amount = expr_text(st.value, comp, who)
+    if st.op == "=":
+        return _set_text([st], comp, who)
+    own = len(st.target) == 1 or st.target[0] == "you"
+    if doc.style == "card" and _is_number(amount) and own:
+        sign = "+" if st.op == "+=" else "-"
+        return f"{sign}{amount} {counter_word(name, amount, comp)}."
+    seat = (_seat(ast.NameRef(st.target[0])) or _local_player(st.target[0])) if len(st.target) == 2 else ""
+    if seat and _is_number(amount):  # "Your left-hand neighbour gets 1 Food."
+        verb = "gets" if st.op == "+=" else "loses"
+        return f"{seat} {verb} {amount} {counter_word(name, amount, comp)}."
+    owner = _owner(st, who)
+    if who != "you" and st.target[0] != "you":  # a predicate: "Each player adds 3 to their coins."
+        verb = "adds" if st.op == "+=" else "takes"
+        return f"{verb} {amount} {'to' if st.op == '+=' else 'from'} their {name.replace('_', ' ')}."
+    verb = "go up" if st.op == "+=" else "go down"
+    if not name.endswith("s"):  # "your coins go up", "your defense goes down"
+        verb = "goes" + verb[2:]
+    return f"{owner} {name.replace('_', ' ')} {verb} by {amount}."
+
+
+@STMT_TEXT.rule(ast.Let)
+def _let_text(st: ast.Let, comp, who: str) -> str:
+    """A choice said on its own ("Choose a card from your hand."); any other `let` is read where it is used
+    (numbers.py `_remember`), so it says nothing here."""
+    if isinstance(st.value, ast.Choose):
+        return describe_choose(st.value, comp, who) + "."
     return ""
 
 
+@STMT_TEXT.rule(ast.Phase)
+def _phase_text(st: ast.Phase, comp, who: str) -> str:
+    return describe_block(st.body, comp, who)
+
+
+@STMT_TEXT.rule(ast.Simultaneous)
+def _simultaneous_text(st: ast.Simultaneous, comp, who: str) -> str:
+    prim = comp.registry.get("simultaneous")
+    return prim.describe({"body": describe_block(st.body, comp, who)}) if prim is not None else ""
+
+
+@STMT_TEXT.rule(ast.Break)
+def _break_text(st: ast.Break, comp, who: str) -> str:
+    """Nothing: `break` is how a loop is carried out, and the sentence of the test that guards it says when
+    the rest happens (`if not x { break; }` after a pick: "You may ...; if you do, then ...", see _pick)."""
+    return ""
+
+
+@STMT_TEXT.rule(ast.ChooseOption)
 def _choose_one_text(st: ast.ChooseOption, comp, who: str) -> str:
     """`choose { "Search" { draw 2; } "Shop" { buys += 1; } }` -> "Choose one: Search \u2014 +2 Cards; or
     Shop \u2014 +1 Buy." An option that does nothing reads "do nothing"; the last sentence of each option loses its full
@@ -238,6 +241,7 @@ def _set_text(group: list[ast.Assign], comp, who: str) -> str:
     return f"{'set' if who == 'you' else 'sets'} {and_list(items)}."
 
 
+@STMT_TEXT.rule(ast.If)
 def _if_text(st: ast.If, comp, who: str) -> str:
     doc = current_doc()
     c = st.cond
@@ -325,22 +329,13 @@ def _apply_for(stmts, applies: list[int], comp) -> list:
     return rest
 
 
-def _goes_on_by_choice(body: ast.Block, name: str) -> bool:
-    """NAME (a local) is set true only inside a `may` block of BODY."""
-    sets = [n for n in walk_nodes(body) if isinstance(n, ast.Assign) and n.target == (name,)
-            and isinstance(n.value, ast.BoolLit) and n.value.value]
-    in_may = [n for m in walk_nodes(body) if isinstance(m, ast.May) for n in walk_nodes(m.body)
-              if isinstance(n, ast.Assign) and n.target == (name,)
-              and isinstance(n.value, ast.BoolLit) and n.value.value]
-    return bool(sets) and len(sets) == len(in_may)
-
-
 def _counts_text(ns: list[int]) -> str:
     if len(ns) > 2 and ns == list(range(ns[0], ns[-1] + 1)):
         return f"{ns[0]} to {ns[-1]}"
     return _or([str(n) for n in ns])
 
 
+@STMT_TEXT.rule(ast.May)
 def _may_text(st: ast.May, comp, who: str) -> str:
     """`may { A; B; }` -> "You may A. If you do, B." """
     parts = sentence_parts(st.body.stmts, comp, who)
@@ -360,47 +355,6 @@ def _may_text(st: ast.May, comp, who: str) -> str:
         if other:
             s += " " + _if_clause("do not", other, who)
     return s
-
-
-def _for_text(st: ast.For, comp, who: str) -> str:
-    doc = current_doc()
-    it = st.iterable
-    if isinstance(it, ast.NameRef) and it.name in ("others", "players") and st.var \
-            and find_node(st.body, lambda n: isinstance(n, ast.Call)
-                      and any(isinstance(a, ast.NameRef) and a.name == st.var for a in n.args)):
-        # `for d in others { battle d; }`: you act on each of them ("For each other player: battle them.")
-        doc.names[st.var] = "them"
-        body = describe_block(st.body, comp, who)
-        subject = "each other player" if it.name == "others" else "each player"
-        return f"For {subject}: {lower_first(body)}" if body else ""
-    if isinstance(it, ast.NameRef) and it.name in ("others", "players") and st.var:
-        doc.names[st.var] = "they"
-        parts = sentence_parts(st.body.stmts, comp, "they")
-        subject = "Each other player" if it.name == "others" else "Each player"
-        return _each(subject, parts) if parts else ""
-    doc.names[st.var] = "it"
-    body = describe_block(st.body, comp, who)
-    if isinstance(it, ast.ListLit) and it.items and all(isinstance(i, ast.IntLit) for i in it.items) \
-            and not re.search(r"\bit\b", body):
-        # `for f in [1, 2, 3, 4, 5] { advance p f; }` whose sentence already says "in each front": the loop
-        # over numbers is how the rule is carried out, not a step of its own
-        return body
-    return f"For {_each_phrase(it, comp, who)}: {lower_first(body)}" if body else ""
-
-
-def _each_phrase(e: ast.Expr, comp, who: str) -> str:
-    if isinstance(e, ast.NameRef) and e.name in comp.spec.pools:
-        return f"each {e.name.replace('_', ' ')} card"
-    if isinstance(e, ast.NameRef) and e.name in comp.spec.zones:
-        return f"each card in {expr_text(e, comp, who)}"
-    if isinstance(e, ast.Where):
-        what, cond = card_filter(e.cond, comp, who)
-        src = expr_text(e.source, comp, who)
-        return f"each {what}{cond}" + ("" if src == "the cards of the game" else f" in {src}")
-    if isinstance(e, ast.NameRef) and e.name == "cards":
-        return "each card of the game"
-    text = expr_text(e, comp, who)
-    return "each of " + ("the cards" if text == "it" else text)
 
 
 # ---- picks: `let x = choose ...;` or `let x = top N of ...;`, read with the statement that acts on them -----
@@ -468,4 +422,4 @@ def _pick(let: ast.Let, rest: list, comp, who: str) -> tuple[list[str], int]:
     return [sentence], 0
 
 
-install_block_writer(describe_block)
+install_block_writer(describe_block, sentence_parts)
