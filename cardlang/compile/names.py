@@ -10,6 +10,7 @@ import ast as py
 from cardlang.compile import codegen as G
 from cardlang.compile import pytree
 from cardlang.compile.codegen import CTX
+from cardlang.primitives.types import reads_no_names
 
 
 def name_uses(gen: G.Gen, code: py.AST) -> tuple[bool, bool, set[str]]:
@@ -25,7 +26,7 @@ def name_uses(gen: G.Gen, code: py.AST) -> tuple[bool, bool, set[str]]:
     for n in pytree.walk(code):
         if isinstance(n, py.Call):
             f = n.func.value if isinstance(n.func, py.Subscript) else n.func
-            if isinstance(f, py.Name) and getattr(gen.ns.get(f.id), "leaves_names", False):
+            if isinstance(f, py.Name) and reads_no_names(gen.ns.get(f.id)):
                 leaves.update(id(a) for a in n.args if isinstance(a, py.Name) and a.id == CTX)
         elif isinstance(n, py.Subscript):
             if isinstance(n.slice, py.Constant):

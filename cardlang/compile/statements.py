@@ -397,7 +397,7 @@ class Statements:
 
     @stmt_rule
     def _(self, node: ast.Simultaneous, scope: Scope) -> Effect:
-        return self.registry.get("simultaneous").build(self, node, scope)
+        return self.registry.get("simultaneous").compile(self, node, scope)
 
     @stmt_rule
     def _(self, node: ast.Break, scope: Scope) -> G.Item:
