@@ -37,7 +37,9 @@ def applied(fn: Callable, args: list[CE], type_: str, *, state: bool | str = Tru
     given, is the expression computing the same in place of the call (a function primitive's `lower`)."""
     fns = tuple(a.fn for a in args)
     first = (lambda ctx: ctx.state) if state is True else (lambda ctx: ctx) if state == "ctx" else None
-    if first is None and len(fns) == 1 and not consts:
+    if state is True and not fns:  # `claimed()`, `bank(coins)`: the state (and the constants) alone
+        run = (lambda ctx: fn(ctx.state)) if not consts else (lambda ctx: fn(ctx.state, *consts))  # noqa: E731
+    elif first is None and len(fns) == 1 and not consts:
         (f0,) = fns
         run = lambda ctx: fn(f0(ctx))  # noqa: E731
     elif state is True and len(fns) == 1 and not consts:
