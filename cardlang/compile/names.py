@@ -16,7 +16,7 @@ from cardlang.primitives.types import reads_no_names
 def name_uses(gen: G.Gen, code: py.AST) -> tuple[bool, bool, set[str]]:
     """What CODE does with the function's names, in one walk over it:
     - might something it calls read them in ctx.vars? Yes when it hands `ctx` itself to a function not marked
-      `leaves_names` (primitives/types.py: move_into, trigger_each, ...) or to an entry of a table so marked
+      `leaves_names` (primitives/types.py: move_into, a verb's run, ...) or to an entry of a table so marked
       (the verbs, each run on names of its own), or reads `ctx.vars` whole other than to keep it aside
       (`_vs = ctx.vars`, a verb's own table of names put back after);
     - does it read or write ctx.vars itself;

@@ -10,6 +10,7 @@ takes one of each given number out (taking a number that is not there is a rule 
 from __future__ import annotations
 
 import ast as py
+from dataclasses import dataclass
 from typing import Callable
 
 from cardlang.errors import CardCompileError
@@ -64,7 +65,20 @@ def card_counter_change(spec, op: str) -> Callable:
     return change_to if assign else change
 
 
-def compile_assign(comp, node, scope, spec) -> Callable[[Ctx], None]:
+@dataclass(frozen=True, slots=True)
+class Assigned:
+    """A compiled change of a per-card or numbers counter: RUN does it; for generated code, PARTS (a card's
+    counter: the change function, the value's and the cards' compiled expressions, set in the code itself
+    for one card) or NUMBERS (`dice = roll(5, 6);`: set_numbers, the slot, the player's expression or None,
+    whether per player, the numbers' expression: one call with its arguments inlined), else None (RUN is
+    called)."""
+
+    run: Callable[[Ctx], None]
+    parts: tuple | None = None
+    numbers: tuple | None = None
+
+
+def compile_assign(comp, node, scope, spec) -> Assigned:
     """Compile `CARD.COUNTER op VALUE` (per-card) or `[P.]COUNTER op NUMBERS` (a numbers counter)."""
     from cardlang.primitives.types import CARD, CARDS, INT, NUMBERS, PLAYER
     target, op = node.target, node.op
@@ -81,11 +95,7 @@ def compile_assign(comp, node, scope, spec) -> Callable[[Ctx], None]:
         # generated code calls the change with its arguments' code inlined (compile/statements.py)
         cards = comp.coerce_ce(who, CARDS, node.span)
         fn = card_counter_change(spec, op)
-        change = applied(fn, [value, cards], INT)
-        run_card_counter = change.fn
-        run_card_counter.applied = change  # type: ignore[attr-defined]
-        run_card_counter.parts = (fn, value, cards)  # type: ignore[attr-defined]  # (compile/statements.py)
-        return run_card_counter
+        return Assigned(applied(fn, [value, cards], INT).fn, parts=(fn, value, cards))
     slot = spec.slot
     who_ce = None  # (None: `ctx.you`, or no player for a shared counter)
     if len(target) == 2:
@@ -120,8 +130,8 @@ def compile_assign(comp, node, scope, spec) -> Callable[[Ctx], None]:
             new = tuple(rest)
         C.set_numbers(state, slot, p, new)
     if op == "=":  # generated code calls set_numbers(ctx.state, SLOT, WHO, VALUES) itself (compile/statements.py)
-        run_numbers.numbers_set = (C.set_numbers, slot, who_ce, spec.per_player, values_ce)  # type: ignore
-    return run_numbers
+        return Assigned(run_numbers, numbers=(C.set_numbers, slot, who_ce, spec.per_player, values_ce))
+    return Assigned(run_numbers)
 
 
 @primitive
