@@ -21,7 +21,7 @@ class Count(Function):
         return "the number of"
 
     def compile(self, comp, ces, spans):
-        from cardlang.primitives.types import CARDNAMES, CE, PLAYERS, ZONE as ZT, CARDS, applied
+        from cardlang.primitives.types import CARDNAMES, PLAYERS, ZONE as ZT, CARDS, applied
         ce = ces[0]
         if ce.counted is not None:  # `count(X where C)`: one loop that counts, no list built
             return ce.counted()

@@ -341,14 +341,16 @@ def _lowered_fn(prim, game, state, case: list, mode: str):
         compiled = _compiled(prim, game, case)
         known = tuple(compiled.pop(0) if s[0] == "compiled" else s[1] if s[0] == "const" else UNKNOWN
                       for s in case)
-        switched = None
-        if mode == "for":
-            def switched(body: list[py.stmt]) -> list[py.stmt]:
-                you = py.Attribute(G.name(G.CTX), "you", py.Store())
-                return [py.Assign([you], py.Constant(1)), py.Try(body, [], [], [py.Assign([you], py.Constant(0))])]
-        site = Site(known, tuple(game.spec.zones.values()), switched, R_.free, R_.free_read)
+        site = Site(known, tuple(game.spec.zones.values()), _as_player_1 if mode == "for" else None, R_.free,
+                    R_.free_read)
         return first + prim.lower(gen, codes, site) + [py.Return(py.Constant(None))]
     return G.build_function(f"lowering {prim.verb}", None, body_of, "run_lowered").fn
+
+
+def _as_player_1(body: list[py.stmt]) -> list[py.stmt]:
+    """`ctx.you = 1; try: BODY finally: ctx.you = 0`: what the compiler wraps a call made `for P` in."""
+    you = py.Attribute(G.name(G.CTX), "you", py.Store())
+    return [py.Assign([you], py.Constant(1)), py.Try(body, [], [], [py.Assign([you], py.Constant(0))])]
 
 
 def _lowers(prim, game, state, case: list, mode: str) -> bool:
