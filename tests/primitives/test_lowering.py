@@ -22,6 +22,7 @@ from cardlang.compile.game import load_game
 from cardlang.primitives import CORE
 from cardlang.primitives.lowering import UNKNOWN, Site
 from cardlang.primitives.registry import NAME, Bound, Function, Verb
+from cardlang.runtime import board as B
 from cardlang.runtime import zones as Z
 from cardlang.runtime.decisions import RandomAgent
 from cardlang.runtime.engine import run_turn, setup_game
@@ -30,7 +31,7 @@ from cardlang.runtime.state import Ctx, GameOver
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = sorted(p.name for p in (ROOT / "games").iterdir() if (p / "game.cl").is_file())
 LOWERED = [p for p in CORE.all() if p.lower is not None]
-POSITIONS = 5   # states per game and primitive, each after a random number of turns of random play
+POSITIONS = 8   # states per game and primitive, each after a random number of turns of random play
 DRAWS = 5       # argument draws per state (a function's, which changes nothing, are cheaper: READS)
 READS = 30
 
@@ -81,8 +82,9 @@ def _applies(prim, game) -> bool:
 
 def _position(game, seed: int, turns: int):
     """The state after set-up and TURNS turns of seeded random play (always the same for the same arguments),
-    or None when the game ended before. In every other position a player has peeked at
-    a quarter of the cards (as `peek` leaves it: a private look the fast paths must not lose track of)."""
+    or None when the game ended before. In one position of four a player has peeked at a quarter of the cards
+    (as `peek` leaves it: a private look the fast paths must not lose track of), and in another, where a zone
+    keeps attachments, a card is attached to one there (as `attach` leaves it)."""
     agents = [RandomAgent(seed * 10 + i) for i in range(2)]
     try:
         state = setup_game(game, agents, seed)
@@ -90,9 +92,14 @@ def _position(game, seed: int, turns: int):
             run_turn(game, state)
     except GameOver:
         return None
-    if seed % 2 == 0:
-        for cid in range(seed % 4, len(state.card_def), 4):
+    if seed % 4 == 0:
+        for cid in range(seed % 3, len(state.card_def), 4):
             state.peeked.setdefault(cid, set()).add(1)
+    hosts = [c for z in state.all_zones() if z.spec.keeps_attachments for c in z.cards]
+    if hosts and seed % 4 == 1:  # a card attached to one in a zone that keeps attachments, as `attach` leaves it
+        host = hosts[seed % len(hosts)]
+        loose = [c for c in range(len(state.card_def)) if c != host and state.loc[c].cells is None]
+        B.attach(state, loose[seed % len(loose)], host)
     return state
 
 
@@ -158,9 +165,10 @@ def _draw_value(t: str, state, rng: random.Random):
         shape = rng.choice(("one", "local", "named", "top", "top", "all", "list", "none"))
         cards = [c for z in zones for c in z.cards]
         if shape in ("one", "local") and cards:
-            # (a card someone peeked at, or one in a slot of a grid, a third of the time each, where there are some)
+            # (a card someone peeked at, one in a slot of a grid, one attached or attached to, or any card)
             placed = [c for z in grids for c in z.cards]
-            pick = rng.choice(rng.choice([sorted(state.peeked) or cards, placed or cards, cards]))
+            pick = rng.choice(rng.choice([sorted(state.peeked) or cards, placed or cards, sorted([*state.attached, *state.host]) or cards,
+                                          cards]))
             return ("cards", shape, [pick] if shape == "one" or rng.random() < 0.7 else
                     rng.sample(cards, min(len(cards), rng.randrange(0, 4))))
         if shape in ("named", "list") and cards:
