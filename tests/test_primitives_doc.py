@@ -6,7 +6,7 @@ import importlib.util
 from pathlib import Path
 
 from cardlang.primitives import CORE, Registry
-from cardlang.primitives.registry import Param, primitive
+from cardlang.primitives.registry import Param, Verb, primitive
 
 ROOT = Path(__file__).resolve().parents[1]
 DOC = ROOT / "docs" / "primitives.md"
@@ -36,13 +36,18 @@ def test_every_primitive_has_an_entry_with_its_example():
 def test_an_entry_reads_from_the_primitive(monkeypatch):
     reg = Registry()
 
-    @primitive("polish", Param("what", "cards"), Param("to", "zone", aliases=("to", "onto")),
-               Param("times", "int", 1, required=False), registry=reg,
-               describe=lambda a: f"Polish {a['what']} onto {a['to']}.")
-    def build_polish(b, info):
+    @primitive(registry=reg)
+    class Polish(Verb):
         """Polish cards, then put them
         onto a zone.
         Example: polish hand onto table;"""
+
+        verb = "polish"
+        params = (Param("what", "cards"), Param("to", "zone", aliases=("to", "onto")),
+                  Param("times", "int", 1, required=False))
+
+        def describe(self, a: dict) -> str:
+            return f"Polish {a['what']} onto {a['to']}."
 
     monkeypatch.setattr("cardlang.primitives.CORE", reg)
     text = tool.render()

@@ -9,7 +9,6 @@ never edited by hand; tests/test_primitives_doc.py fails when it falls behind th
 """
 from __future__ import annotations
 
-import inspect
 import sys
 from pathlib import Path
 
@@ -23,7 +22,7 @@ _KINDS = {"verb": "Verbs", "statement": "Statements", "function": "Functions"}
 
 def _rule(prim) -> str:
     """The docstring without its Example: line, joined into one paragraph (the registry keeps its first line)."""
-    doc = inspect.cleandoc(prim.build.__doc__ or "") or prim.doc
+    doc = prim.rule or prim.doc
     lines = [ln.strip() for ln in doc.splitlines() if not ln.strip().startswith("Example:")]
     return " ".join(ln for ln in lines if ln)
 
@@ -32,7 +31,7 @@ def _placeholders(prim) -> dict[str, str]:
     """Arguments as describe() gets them from the compiler, with each required one shown as its NAME."""
     args = {p.name: p.name.rstrip("_").upper() if p.required else ("" if p.default is None else str(p.default))
             for p in prim.params}
-    for case in getattr(prim, "cases", ()):
+    for case in prim.cases:
         args[f"case:{case}"] = "..."
     return args
 
@@ -61,7 +60,7 @@ def _syntax(prim) -> str:
     if prim.kind == "function":
         return f"{prim.verb}({', '.join(parts)})"
     text = " ".join([prim.verb] + parts)
-    cases = getattr(prim, "cases", ())
+    cases = prim.cases
     if cases:
         text += " { " + " ".join(f"{c} {{ ... }}" for c in cases) + " }"
     return text
@@ -81,7 +80,7 @@ def _param_row(p) -> str:
 
 
 def _entry(prim) -> list[str]:
-    kind = prim.kind + (f", gives {prim.returns}" if getattr(prim, "returns", None) else "")
+    kind = prim.kind + (f", gives {prim.returns}" if prim.returns else "")
     out = [f"### `{prim.verb}`", "", f"{kind}: `{_syntax(prim)}`", "", _rule(prim), ""]
     if prim.example:
         out += [f"Example: `{prim.example}`", ""]
@@ -89,14 +88,14 @@ def _entry(prim) -> list[str]:
         out += ["| parameter | type | | given by |", "|---|---|---|---|"]
         out += [_param_row(p) for p in prim.params]
         out.append("")
-    cases = getattr(prim, "cases", ())
+    cases = prim.cases
     if cases:
         out += ["Outcome blocks: " + ", ".join(f"`{c}`" for c in cases), ""]
-    binds = getattr(prim, "binds", ())
+    binds = prim.binds
     if binds:
         out += ["Names it sets for those blocks: " + ", ".join(f"`{n}` ({t})" for n, t in binds), ""]
     out += [f"Rules text: {_rules_text(prim)}", ""]
-    module = getattr(prim.build, "__module__", "")
+    module = type(prim).__module__
     if module.startswith("cardlang."):
         out += [f"Defined in `{module.replace('.', '/')}.py`.", ""]
     return out

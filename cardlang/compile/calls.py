@@ -11,7 +11,7 @@ from cardlang.compile import codegen as G
 from cardlang.compile import reacting as R_
 from cardlang.compile.codegen import Code
 from cardlang.compile.names import in_place
-from cardlang.compile.primitive_code import inline_call
+from cardlang.compile.primitive_code import PrimitiveCall
 from cardlang.compile import visibility as V
 from cardlang.compile.scope import Scope, stmt_rule
 from cardlang.compile.statements import _unwritten, written_once
@@ -19,6 +19,7 @@ from cardlang.errors import NestingLimit, RuleViolation, did_you_mean
 from cardlang.primitives import registry as R
 from cardlang.primitives.registry import Bound
 from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, PLAYER, PLAYERS, TEXT, ZONE, Effect,
+                                       LeavesNames,
                                        article as _article)
 from cardlang.primitives.values import NothingToActOn, skip_if_nothing_chosen
 from cardlang.runtime.state import Ctx
@@ -78,14 +79,8 @@ class Calls:
                     self.trigger_sites.setdefault(node.args[0].name, {}).setdefault("cards", []).append(node.span)
                 bound = self.bind(prim.params, node, kwargs, scope)
                 bound.cases = self._cases(prim, node, scope)
-                run = prim.build(bound, self)
-                if getattr(run, "watched_only", False):  # (`note`: no call at all when nobody watches)
-                    run = Code(_when_watched(run), run)
-                inline = getattr(run, "inline", None)
-                if inline is not None and all(n in bound.exprs for n in inline[2]):
-                    emit = inline_call(inline, bound, self.spec.zones.values())
-                    within = R_.reacts_within(inline, bound)
-                    run = Code(emit, run) if within is None else R_.Reacting(emit, run, within)
+                # run(ctx, ARG...) with the arguments' code inlined, or the verb's lowered code
+                run = PrimitiveCall(prim, bound, self, tuple(self.spec.zones.values()))
         # The block's line table reports a run-time error at this call's span (codegen.py); a card argument
         # from an empty pick makes the call do nothing (`try: CALL except NothingToActOn: pass`).
         if as_player is None:
@@ -105,7 +100,8 @@ class Calls:
                         py.Assign([you], G.name(p)), py.Try(body, [], [], [py.Assign([you], G.name(was))])]
             # a trigger whose cards read no `you` looks for a card that reacts before it switches players: most
             # find none (a player read without effect, so it matters not whether it is read)
-            within = inner.within(gen, switched) if isinstance(inner, R_.Reacting) and R_.free_read(player) else None
+            within = inner.within(gen, switched) if isinstance(inner, (R_.Reacting, PrimitiveCall)) and \
+                R_.free_read(player) else None
             return [_skipping(gen, within if within is not None else switched(inner.emit(gen)))]
         return Code(emit_as)
 
@@ -350,11 +346,9 @@ class Calls:
     watch_index: dict[str, list[tuple[str, set[int]]]]
 
 
-class VerbTable(dict):
+class VerbTable(dict, LeavesNames):
     """The game's verb bodies by name. Generated code calls an entry with ctx.vars set to that call's own
     arguments (put back after), so a verb never reads its caller's names (names.hands_names)."""
-
-    leaves_names = True
 
 
 _MAX_DEPTH = 150  # abilities resolving inside each other; well below Python's own recursion limit
@@ -417,13 +411,3 @@ def _param_type(t: str) -> str:
 def _user_type(t: str | None) -> str:
     return {"int": INT, "cards": CARDS, "card": CARDNAME, "zone": ZONE, "player": PLAYER, "players": PLAYERS,
             "text": TEXT, None: ANY}.get(t, ANY)
-
-
-def _when_watched(run: Callable) -> Callable:
-    """A call that does something only for someone watching (`note`), as
-    `if ctx.state.log is not None or ctx.state.listeners: run(ctx)`: no call at all when nobody is."""
-    def emit(gen: G.Gen) -> list[py.stmt]:
-        watched = py.BoolOp(py.Or(), [py.Compare(G.state_attr("log"), [py.IsNot()], [G.const(None)]),
-                                      G.state_attr("listeners")])
-        return [py.If(watched, [py.Expr(gen.call_fn(run))], [])]
-    return emit

@@ -29,9 +29,6 @@ from cardlang.compile.pyast import CTX, _place, attr, const, ctx_attr, name, sta
 from cardlang.errors import RuleViolation, Span
 from cardlang.runtime.state import BreakLoop, Ctx, IllegalAction
 
-# Small runtime functions generated code computes in place: fn -> expand(gen, args) -> the expression, or None
-# when those arguments need the call (filled by compile/inline.py).
-EXPANSIONS: dict[Callable, Callable[["Gen", list], Any]] = {}
 
 
 class _Loading(threading.local):
@@ -174,14 +171,14 @@ class Gen:
         self.locals[n] = local
         return local
 
-    def apply(self, fn: Callable, args: list[py.expr], *, state: bool | str = True, consts: tuple = ()) -> py.expr:
+    def apply(self, fn: Callable, args: list[py.expr], *, state: bool | str = True, consts: tuple = (),
+              lower: Callable | None = None) -> py.expr:
         """`FN(ctx.state, *ARGS, *CONSTS)` (STATE false: no state; "ctx": the context), FN and CONSTS constants
-        of the module: a primitive's own function over its evaluated arguments (or, for a small one that
-        compile/inline.py knows, the expression it computes, when that needs no call)."""
+        of the module: a primitive's own function over its evaluated arguments, or LOWER(gen, args), the
+        expression it computes in place of the call (a function primitive's `lower`), when it gives one."""
         extra = [const(c) if c is None or isinstance(c, (str, int, bool)) else self.const(c) for c in consts]
-        expand = EXPANSIONS.get(fn)
-        if expand is not None:
-            code = expand(self, args + extra)  # the arguments after the state, as the function takes them
+        if lower is not None:
+            code = lower(self, args + extra)  # the arguments after the state, as the function takes them
             if code is not None:
                 return code
         first = [ctx_attr("state")] if state is True else [name(CTX)] if state == "ctx" else []

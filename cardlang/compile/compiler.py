@@ -14,7 +14,6 @@ import ast as py
 from typing import Any, Callable
 
 from cardlang.compile import codegen as G
-from cardlang.compile import inline as _inline  # noqa: F401  (fills codegen.EXPANSIONS)
 from cardlang.compile.calls import SCENARIO_ONLY, Calls, VerbTable, _MAX_DEPTH
 from cardlang.compile.decisions import Decisions
 from cardlang.compile.expressions import Expressions

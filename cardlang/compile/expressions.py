@@ -7,6 +7,7 @@ import ast as py
 from typing import Any, Callable
 
 from cardlang.compile import codegen as G
+from cardlang.compile import inline
 from cardlang.compile.scope import Scope, expr_rule
 from cardlang.errors import Span, did_you_mean
 from cardlang.primitives.modify import modified_property
@@ -149,7 +150,7 @@ class Expressions:
                 d = self._def_of(base, node.span)
                 return CE(lambda ctx: d(ctx).name, TEXT)
             if n == "owner":  # one call, with the cards' code inlined (`u.owner.attacking` in a verb)
-                return applied(owner_of, [self.coerce_ce(base, CARDS, node.span)], PLAYER, state="ctx")
+                return applied(owner_of, [self.coerce_ce(base, CARDS, node.span)], PLAYER, state="ctx", lower=inline.owner)
             if n in self.spec.properties:
                 return self._property(base, n, node.span)
             if n in self.spec.counters and self.spec.counters[n].per_card:

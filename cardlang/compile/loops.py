@@ -55,15 +55,18 @@ class Loops:
         nests = self._nests(node.cond)
 
         if cond_ce.code is not None:  # one generated function: the loop with the condition inlined
-            counter: list[Callable] = []
+            counter: list[CE] = []
             guard = unmatched(self, node.cond, scope) if kind == CARDS else None
 
-            def counted() -> Callable:  # generated when a `count` asks for it, once
+            def counted() -> CE:  # generated when a `count` asks for it, once
                 if not counter:
                     same = equal_to_item(node.cond, var) if kind == NUMBERS else None
-                    counter.append(self._count_fn(items_ce, cond_ce, var, node.span, guard, nests) if same is None else
-                                   self._count_equal_fn(items_ce, self.coerce_ce(
-                                       self.expr(same, scope.with_(number=INT)), INT, same.span), node.span))
+                    if same is None:
+                        f = self._count_fn(items_ce, cond_ce, var, node.span, guard, nests)
+                        counter.append(CE(f, INT, code=lambda g: g.call_fn(f)))
+                    else:
+                        counter.append(self._count_equal_fn(items_ce, self.coerce_ce(
+                            self.expr(same, scope.with_(number=INT)), INT, same.span), node.span))
                 return counter[0]
             fn = self._where_fn(items_ce, cond_ce, var, node.span, guard, nests)
             fn.fresh = True  # each call makes a list of its own (statements._made)
@@ -136,7 +139,7 @@ class Loops:
             return py.If(g.expr(cond_ce), [py.AugAssign(G.store(out), py.Add(), G.const(1))], [])
         return self._over_items(items_ce, var, span, "count", G.const(0), step, guard, charged=nests)
 
-    def _count_equal_fn(self, items_ce: CE, x_ce: CE, span) -> Callable:
+    def _count_equal_fn(self, items_ce: CE, x_ce: CE, span) -> CE:
         """`count(NUMBERS where number == X)` as `return NUMBERS.count(X)`: the list's own count, the same ==
         (X a number or a name: a read without effect that cannot fail, made once instead of once per die)."""
         def body(gen: G.Gen) -> list[py.stmt]:
@@ -148,8 +151,7 @@ class Loops:
         def expand(gen: G.Gen) -> py.expr:  # the count's code in its caller, when it only reads (no call)
             code = G.call(G.attr(gen.expr(items_ce), "count"), gen.expr(x_ce))
             return code if H.safe_read(code.func.value) and H.safe_read(code.args[0]) else gen.call_fn(fn)
-        fn.expand = expand  # read by `count` (primitives/functions.py)
-        return fn
+        return CE(fn, INT, code=expand)
 
     def _sum_fn(self, items_ce: CE, each_ce: CE, span, nests: bool = True) -> Callable:
         """`sum(ITEMS, EACH)` as one generated function: the loop with the amount inlined."""

@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING
 from cardlang.compile import pyast as G
 from cardlang.compile import pytree
 from cardlang.compile.pyast import CTX
+from cardlang.primitives.types import reads_no_names
 
 if TYPE_CHECKING:  # (a Gen is handed in: the generator imports this module, never the other way)
     from cardlang.compile.codegen import Gen
@@ -19,7 +20,7 @@ if TYPE_CHECKING:  # (a Gen is handed in: the generator imports this module, nev
 def name_uses(gen: Gen, code: py.AST) -> tuple[bool, bool, set[str]]:
     """What CODE does with the function's names, in one walk over it:
     - might something it calls read them in ctx.vars? Yes when it hands `ctx` itself to a function not marked
-      `leaves_names` (primitives/types.py: move_into, trigger_each, ...) or to an entry of a table so marked
+      `leaves_names` (primitives/types.py: move_into, a verb's run, ...) or to an entry of a table so marked
       (the verbs, each run on names of its own), or reads `ctx.vars` whole other than to keep it aside
       (`_vs = ctx.vars`, a verb's own table of names put back after);
     - does it read or write ctx.vars itself;
@@ -29,7 +30,7 @@ def name_uses(gen: Gen, code: py.AST) -> tuple[bool, bool, set[str]]:
     for n in pytree.walk(code):
         if isinstance(n, py.Call):
             f = n.func.value if isinstance(n.func, py.Subscript) else n.func
-            if isinstance(f, py.Name) and getattr(gen.ns.get(f.id), "leaves_names", False):
+            if isinstance(f, py.Name) and reads_no_names(gen.ns.get(f.id)):
                 leaves.update(id(a) for a in n.args if isinstance(a, py.Name) and a.id == CTX)
         elif isinstance(n, py.Subscript):
             if isinstance(n.slice, py.Constant):

@@ -10,6 +10,7 @@ from dataclasses import replace
 from typing import Callable
 
 from cardlang.compile import codegen as G
+from cardlang.compile import inline
 from cardlang.compile.scope import Scope, expr_rule
 from cardlang.errors import Span, did_you_mean
 from cardlang.primitives import registry as R
@@ -63,6 +64,9 @@ def cards_are_type(state, cards: list[int], t: str, negated: bool) -> bool:
     return not negated
 
 
+_IS_TYPE = inline.is_type(cards_are_type)  # (its lowering: compile/inline.py)
+
+
 def cards_are_named(state, cards: list[int], name: str, negated: bool) -> bool:
     """`CARDS is NAME` (a card of the game): all of them (and some) are that card."""
     if not cards:
@@ -112,7 +116,7 @@ class Operators:
             raise self.error(f"{n}() takes {want} argument(s), got {len(args)}", node.span,
                              hint=f"use {prim.example}" if prim.example else None)
         ces = [self._func_arg(p, a, scope) for p, a in zip(prim.params, args)]
-        return prim.build(self, ces, [a.span for a in args])
+        return prim.compile(self, ces, [a.span for a in args])
 
     def _func_arg(self, param: R.Param, a: ast.Expr, scope: Scope) -> CE:
         """A function argument: compiled, or for a `name` parameter the plain word itself (`bank(coins)`)."""
@@ -259,8 +263,9 @@ class Operators:
             f = base.fn
             return CE(lambda ctx: test(f(ctx)) != neg, BOOL, code=is_code(lambda g: g.expr(base)))
         # `CARDS is T`: every one of them is (and there is one); one call, with the cards' code inlined
-        return applied(cards_are_type if t in self.spec.types or t in self.spec.tags else cards_are_named,
-                       [self.coerce_ce(base, CARDS, node.value.span)], BOOL, consts=(t, neg))
+        typed = t in self.spec.types or t in self.spec.tags
+        return applied(cards_are_type if typed else cards_are_named, [self.coerce_ce(base, CARDS, node.value.span)],
+                       BOOL, consts=(t, neg), lower=_IS_TYPE if typed else None)
 
     @expr_rule
     def _(self, node: ast.In, scope: Scope) -> CE:
@@ -279,9 +284,7 @@ class Operators:
         cont = self.expr(node.container, scope)
         if cont.type == ZONE:  # (a `count` of it counts them in place: counted)
             counting = applied(count_named_in, [cont, item], INT)
-            fn = counting.fn
-            fn.expand = counting.code
-            return replace(applied(cards_named_in, [cont, item], CARDS), counted=lambda: fn)
+            return replace(applied(cards_named_in, [cont, item], CARDS), counted=lambda: counting)
         return applied(cards_named, [self.coerce_ce(cont, CARDS, node.container.span), item], CARDS)
 
     @expr_rule

@@ -12,7 +12,6 @@ from cardlang.compile import codegen as G
 from cardlang.compile import hoist as H
 from cardlang.compile import pytree
 from cardlang.compile.codegen import Code
-from cardlang.primitives.registry import Bound
 from cardlang.primitives.types import CE
 
 
@@ -66,38 +65,4 @@ def trigger_within(run_ability: Callable, event: str, cards_ce: CE, value_ces: l
                 py.For(G.store(c), G.name(t), [py.If(has(event, c), [run], [])], [])]
         return [py.Assign([G.store(t)], items if G.fresh_list(items) else G.call(G.name("list"), items)),
                 py.For(G.store(c), G.name(t), [py.If(has(event, c), switched(body) + [py.Break()], [])], [])]
-    return within
-
-
-def reacts_within(inline: tuple, bound: Bound) -> Callable | None:
-    """For a primitive's run that does something only for cards with an `on EVENT` ability (its last argument:
-    ("reacts", EVENT), see primitive_code.inline_call), the `within` of Reacting: its code, looking for a card that reacts
-    before SWITCHED(...) runs it as another player. None for other runs."""
-    fn, consts, names = inline[:3]
-    mark = inline[3] if len(inline) > 3 else ()
-    if mark[:1] != ("reacts",):
-        return None
-    event = mark[1]
-
-    def within(gen: G.Gen, switched: Callable) -> list[py.stmt] | None:
-        # _c = CARD; if EVENT in ctx.state.card_def[_c].triggers: SWITCHED(fn(ctx, ..., [_c]))     (one card)
-        # _t = list(CARDS); for _c in _t: if EVENT in ...: SWITCHED(fn(ctx, ..., _t)); break
-        args = [G.const(c) if c is None or isinstance(c, (str, int, bool)) else gen.const(c) for c in consts]
-        args += [gen.expr(bound.exprs[n]) for n in names]
-        cards = args[-1]
-        if not free(cards) or not all(free_read(a) for a in args[:-1]):
-            return None
-        c = gen.fresh("c")
-        if isinstance(cards, py.List) and len(cards.elts) == 1 and not isinstance(cards.elts[0], py.Starred):
-            card = cards.elts[0]
-            c = card.id if isinstance(card, py.Name) else c
-            args[-1] = py.List([G.name(c)], py.Load())
-            first = [] if isinstance(card, py.Name) else [py.Assign([G.store(c)], card)]
-            return first + [py.If(has(event, c), switched([py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))]),
-                                  [])]
-        t = gen.fresh("t")
-        args[-1] = G.name(t)
-        run = py.Expr(G.call(gen.const(fn), G.name(G.CTX), *args))
-        return [py.Assign([G.store(t)], cards if G.fresh_list(cards) else G.call(G.name("list"), cards)),
-                py.For(G.store(c), G.name(t), [py.If(has(event, c), switched([run]) + [py.Break()], [])], [])]
     return within

@@ -141,15 +141,14 @@ class Statements:
         if special is not None and (special.per_card or special.numbers) and not (
                 len(target) == 1 and target[0] in scope.names):
             # `c.damage += 2;`, `dice -= picked;`: per-card and number-list counters
-            run = compile_assign(self, node, scope, special)
-            parts = getattr(run, "parts", None)  # a card's counter: set in the code itself, for one card
+            assigned = compile_assign(self, node, scope, special)
+            parts = assigned.parts  # a card's counter: set in the code itself, for one card
             if parts is not None:
-                return Code(lambda gen: CC.card_counter(gen, special, op, *parts), run)
-            numbers = getattr(run, "numbers_set", None)  # `dice = roll(5, 6);`: one call, its arguments inlined
+                return Code(lambda gen: CC.card_counter(gen, special, op, *parts), assigned.run)
+            numbers = assigned.numbers  # `dice = roll(5, 6);`: one call, its arguments inlined
             if numbers is not None:
-                return Code(lambda gen: [CC.numbers_set(gen, *numbers)], run)
-            change = getattr(run, "applied", None)  # one call with its arguments' code inlined
-            return run if change is None else Code(lambda gen: [py.Expr(gen.expr(change))], run)
+                return Code(lambda gen: [CC.numbers_set(gen, *numbers)], assigned.run)
+            return assigned.run
         value = self.coerce_ce(self.expr(node.value, scope), INT, node.value.span) if op != "=" or \
             target[-1] in self.spec.counters else self.expr(node.value, scope)
         if len(target) == 1 and target[0] in scope.names:
@@ -393,7 +392,7 @@ class Statements:
 
     @stmt_rule
     def _(self, node: ast.Simultaneous, scope: Scope) -> Effect:
-        return self.registry.get("simultaneous").build(self, node, scope)
+        return self.registry.get("simultaneous").compile(self, node, scope)
 
     @stmt_rule
     def _(self, node: ast.Break, scope: Scope) -> G.Item:

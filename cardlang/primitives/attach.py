@@ -12,71 +12,103 @@ is runtime/board.py. Knows no game.
 """
 from __future__ import annotations
 
-from cardlang.primitives.registry import CARDS, Bound, Param, primitive
+import ast as py
+
+from cardlang.primitives.lowering import attr, call, ctx_attr, first_or_call, state_attr
+from cardlang.primitives.registry import CARDS, Function, Param, Verb, primitive
+from cardlang.primitives.types import leaves_names
 from cardlang.runtime import board as B
 from cardlang.runtime.state import Ctx, IllegalAction
 
 
-@primitive("attach", Param("what", CARDS), Param("to", CARDS, aliases=("to",)),
-           describe=lambda a: f"Attach {a['what']} to {a['to']}.")
-def build_attach(b: Bound, info) -> object:
+@primitive
+class Attach(Verb):
     """Attach cards to a card: they join its zone (taking no slot) and move with it from now on.
     Example: attach e to u;"""
-    what, to = b.values["what"], b.values["to"]
 
-    def run_attach(ctx: Ctx) -> None:
-        hosts = list(to(ctx))
+    verb = "attach"
+    params = (Param("what", CARDS), Param("to", CARDS, aliases=("to",)))
+    lazy = frozenset({"what"})  # read once the card to attach to is known to be one
+
+    def describe(self, a: dict) -> str:
+        return f"Attach {a['what']} to {a['to']}."
+
+    @staticmethod
+    def run(ctx: Ctx, to, what) -> None:
+        hosts = list(to)
         if len(hosts) != 1:
             raise IllegalAction(f"attach needs exactly one card to attach to, got {len(hosts)}")
         for cid in list(what(ctx)):
             B.attach(ctx.state, cid, hosts[0])
-    return run_attach
 
 
-@primitive("detach", Param("what", CARDS), describe=lambda a: f"Take {a['what']} off.")
-def build_detach(b: Bound, info) -> object:
+@primitive
+class Detach(Verb):
     """Take cards off the card they are attached to; they stay where they are.
     Example: detach attached(u);"""
-    what = b.values["what"]
 
-    def run_detach(ctx: Ctx) -> None:
-        for cid in list(what(ctx)):
+    verb = "detach"
+    params = (Param("what", CARDS),)
+
+    def describe(self, a: dict) -> str:
+        return f"Take {a['what']} off."
+
+    @staticmethod
+    @leaves_names
+    def run(ctx: Ctx, what) -> None:
+        for cid in list(what):
             B.detach(ctx.state, cid)
-    return run_detach
 
 
-@primitive("attached", Param("card", CARDS), kind="function", returns=CARDS,
-           describe=lambda a: f"the cards attached to {a['card']}")
-def build_attached(comp, ces, spans):
+@primitive
+class Attached(Function):
     """The cards attached to the given cards, in the order they were attached.
     Example: sum(attached(u), card.offence)"""
-    from cardlang.primitives.types import applied
-    return applied(attached_to, [comp.coerce_ce(ces[0], "cards", spans[0])], "cards")
+
+    verb = "attached"
+    params = (Param("card", CARDS),)
+    returns = CARDS
+
+    def describe(self, a: dict) -> str:
+        return f"the cards attached to {a['card']}"
+
+    @staticmethod
+    def run(state, card) -> list[int]:
+        """The cards attached to CARD (cards), in the order they were attached."""
+        links = state.attached
+        if not links:
+            return []
+        out: list[int] = []
+        for cid in card:
+            out.extend(links.get(cid, ()))
+        return out
+
+    def lower(self, gen, args: list) -> py.expr | None:
+        """Of one card E: `[*ctx.state.attached.get(E, ())]` (a list of its own, as the function gives)."""
+        def one(card: py.expr) -> py.expr:
+            return py.List([py.Starred(call(attr(state_attr("attached"), "get"), card, py.Tuple([], py.Load())),
+                                       py.Load())], py.Load())
+        return first_or_call(gen, args[0], one, call(gen.const(self.run), ctx_attr("state"), *args))
 
 
-def attached_to(state, cards) -> list[int]:
-    """The cards attached to CARDS, in the order they were attached."""
-    links = state.attached
-    if not links:
-        return []
-    out: list[int] = []
-    for cid in cards:
-        out.extend(links.get(cid, ()))
-    return out
+attached_to = Attached.run
 
 
-@primitive("carrier", Param("card", CARDS), kind="function", returns=CARDS,
-           describe=lambda a: f"the card {a['card']} is attached to")
-def build_carrier(comp, ces, spans):
+@primitive
+class Carrier(Function):
     """The card the (first) given card is attached to, or nothing.
     Example: modify offence carrier(this) by 1;"""
-    from cardlang.primitives.types import CE
-    cards = comp.coerce(ces[0], "cards", spans[0])
 
-    def run_carrier(ctx: Ctx) -> list[int]:
-        cs = cards(ctx)
-        if not cs:
+    verb = "carrier"
+    params = (Param("card", CARDS),)
+    returns = CARDS
+
+    def describe(self, a: dict) -> str:
+        return f"the card {a['card']} is attached to"
+
+    @staticmethod
+    def run(state, card) -> list[int]:
+        if not card:
             return []
-        host = ctx.state.host.get(cs[0])
+        host = state.host.get(card[0])
         return [] if host is None else [host]
-    return CE(run_carrier, "cards")

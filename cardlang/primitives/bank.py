@@ -3,15 +3,32 @@ holds. Knows no game."""
 from __future__ import annotations
 
 from cardlang.errors import did_you_mean
-from cardlang.primitives.registry import INT, NAME, Param, primitive
+from cardlang.primitives.registry import INT, NAME, Function, Param, primitive
 
 
-@primitive("bank", Param("counter", NAME), kind="function", returns=INT,
-           describe=lambda a: f"the {a.get('counter', '')} left in the bank")
-def build_bank(comp, ces, spans):
+@primitive
+class Bank(Function):
     """How many tokens the bank behind a counter still holds (a bank is public: everyone may count it).
     Example: bank(coins)"""
-    from cardlang.primitives.types import CE
+
+    verb = "bank"
+    params = (Param("counter", NAME),)
+    returns = INT
+
+    def describe(self, a: dict) -> str:
+        return f"the {a.get('counter', '')} left in the bank"
+
+    def compile(self, comp, ces, spans):
+        """The counter is named now, and must have a bank: its slot is the call's constant."""
+        return _compile_bank(comp, ces, spans)
+
+    @staticmethod
+    def run(state, slot: int) -> int:
+        return state.banks[slot]
+
+
+def _compile_bank(comp, ces, spans):
+    from cardlang.primitives.types import applied
     name = ces[0].fn(None)
     cs = comp.spec.counters.get(name)
     if cs is None:
@@ -19,5 +36,4 @@ def build_bank(comp, ces, spans):
     if cs.bank is None:
         raise comp.error(f"counter '{name}' has no bank", spans[0], hint=f"declare it with `bank N`: counter {name}: "
                                                                          "per player, bank 12;")
-    slot = cs.slot
-    return CE(lambda ctx: ctx.state.banks[slot], "int")
+    return applied(Bank.run, [], "int", consts=(cs.slot,))

@@ -11,7 +11,7 @@ does not block, no block runs. Knows no game.
 from __future__ import annotations
 
 from cardlang.primitives.claim import BINDS, OUTCOMES, outcome_text, settle
-from cardlang.primitives.registry import BOOL, CARDNAMES, CARDS, NAME, PLAYER, Bound, Param, primitive
+from cardlang.primitives.registry import BOOL, CARDNAMES, CARDS, NAME, PLAYER, Bound, Param, Verb, primitive
 from cardlang.runtime.decisions import ask
 from cardlang.runtime.state import Ctx, Decision
 
@@ -25,32 +25,42 @@ def _d_block(a: dict) -> str:
     return f"{head} {rest}" if rest else head
 
 
-@primitive("block", Param("roles", CARDNAMES), Param("by", PLAYER, None, required=False, aliases=("by",)),
-           Param("from", CARDS, aliases=("from",)), Param("except", PLAYER, None, required=False, aliases=("except",)),
-           Param("unless", BOOL, None, required=False, aliases=("unless",)),
-           Param("tag", NAME, "block", required=False), cases=OUTCOMES, binds=BINDS, describe=_d_block)
-def build_block(b: Bound, info) -> object:
+@primitive
+class Block(Verb):
     """Offer P a block with one of ROLES (decision tag `block`, or TAG; picking none declines); a block taken
     is a claim of that card, checked in the `from` zone, which the others may call; then the outcome blocks run.
     Example: block [Warden] by t from t.hand { stands { blocked = 1; } }"""
-    roles, by, source = b.values["roles"], b.values["by"], b.values["from"]
-    silent, unless = b.values["except"], b.values["unless"]
-    tag = b.consts.get("tag") or "block"
-    cases = b.cases
 
-    def run_block(ctx: Ctx) -> None:
+    verb = "block"
+    params = (Param("roles", CARDNAMES), Param("by", PLAYER, None, required=False, aliases=("by",)),
+              Param("from", CARDS, aliases=("from",)), Param("except", PLAYER, None, required=False, aliases=("except",)),
+              Param("unless", BOOL, None, required=False, aliases=("unless",)),
+              Param("tag", NAME, "block", required=False))
+    cases = OUTCOMES
+    binds = BINDS
+    compiled = ("cases",)  # the compiled outcome blocks, by name
+    # the blocker is read first; the roles only for a blocker still in, the rest once a block is taken
+    lazy = frozenset({"roles", "from", "except", "unless"})
+
+    def describe(self, a: dict) -> str:
+        return _d_block(a)
+
+    def prepare(self, b: Bound, info) -> dict:
+        return {"cases": b.cases}
+
+    @staticmethod
+    def run(ctx: Ctx, cases, tag, by, roles, from_, except_, unless) -> None:
         state = ctx.state
-        blocker = by(ctx) if by is not None else ctx.you
+        blocker = by if by is not None else ctx.you
         if state.out[blocker]:
             return
         options = list(roles(ctx))
         if not options:
             return
         names = [d.name for d in options]
-        d = Decision(blocker, tag, f"Block with {' or '.join(names)}?", "cards", options, 0, 1, names)
+        d = Decision(blocker, tag or "block", f"Block with {' or '.join(names)}?", "cards", options, 0, 1, names)
         picks = ask(state, d)
         if not picks:
             return
-        settle(ctx, cases, blocker, options[picks[0]], source, silent(ctx) if silent is not None else None,
+        settle(ctx, cases, blocker, options[picks[0]], from_, except_(ctx) if except_ is not None else None,
                bool(unless(ctx)) if unless is not None else False, "challenge")
-    return run_block

@@ -5,9 +5,9 @@ written in the language (see `claim`).
 """
 from __future__ import annotations
 
-from cardlang.primitives.registry import CARDNAME, PLAYER, Param, primitive
+from cardlang.primitives.registry import CARDNAME, PLAYER, Function, Param, primitive
 from cardlang.runtime.decisions import ask
-from cardlang.runtime.state import Ctx, Decision, GameState
+from cardlang.runtime.state import Decision, GameState, IllegalAction
 
 
 def record_claim(state: GameState, claimant: int, role: str) -> None:
@@ -34,67 +34,76 @@ def open_window(state: GameState, claimant: int, role: str, silent: int | None =
     return None
 
 
-@primitive("challenger", Param("claimant", PLAYER), Param("role", CARDNAME),
-           Param("silent", PLAYER, None, required=False), kind="function", returns="players",
-           describe=lambda a: "the first player to call the claim of")
-def build_challenger(comp, ces, spans):
+@primitive
+class Challenger(Function):
     """Announce that CLAIMANT claims ROLE, then ask the others in seat order from the claimant's left (never
     SILENT) whether they call it: the first who calls, or nobody. Asks with the tag `challenge`.
     Example: let caller = challenger(you, Assessor);"""
-    from cardlang.primitives.types import CE, PLAYERS
-    who = comp.coerce(ces[0], PLAYER, spans[0])
-    role = comp.coerce(ces[1], CARDNAME, spans[1])
-    silent = comp.coerce(ces[2], PLAYER, spans[2]) if len(ces) > 2 else None
 
-    def run_challenger(ctx: Ctx) -> list[int]:
-        state = ctx.state
-        claimant, name = who(ctx), role(ctx).name
+    verb = "challenger"
+    params = (Param("claimant", PLAYER), Param("role", CARDNAME), Param("silent", PLAYER, None, required=False))
+    returns = "players"
+
+    def describe(self, a: dict) -> str:
+        return "the first player to call the claim of"
+
+    @staticmethod
+    def run(state: GameState, claimant: int, role, silent: int | None = None) -> list[int]:
+        name = role.name
         record_claim(state, claimant, name)
-        caller = open_window(state, claimant, name, silent(ctx) if silent is not None else None)
+        caller = open_window(state, claimant, name, silent)
         return [] if caller is None else [caller]
-    return CE(run_challenger, PLAYERS)
 
 
-@primitive("claimed", kind="function", returns=CARDNAME, describe=lambda a: "the card last claimed")
-def build_claimed(comp, ces, spans):
+@primitive
+class Claimed(Function):
     """The card name of the latest claim (public: everyone heard it); for bots deciding whether to call.
     Example: count(claimed() in discard)"""
-    from cardlang.primitives.types import CE, CARDNAME as T
-    from cardlang.runtime.state import IllegalAction
 
-    def run_claimed(ctx: Ctx):
-        state = ctx.state
+    verb = "claimed"
+    returns = CARDNAME
+
+    def describe(self, a: dict) -> str:
+        return "the card last claimed"
+
+    @staticmethod
+    def run(state: GameState):
         if not state.claims:
             raise IllegalAction("no claim has been made yet")
         return state.def_by_name[state.claims[-1][1]]
-    return CE(run_claimed, T)
 
 
-@primitive("claimant", kind="function", returns=PLAYER, describe=lambda a: "the player who claimed last")
-def build_claimant(comp, ces, spans):
+@primitive
+class Claimant(Function):
     """The player who made the latest claim (public).
     Example: claimant() == left"""
-    from cardlang.primitives.types import CE, PLAYER as T
-    from cardlang.runtime.state import IllegalAction
 
-    def run_claimant(ctx: Ctx) -> int:
-        state = ctx.state
+    verb = "claimant"
+    returns = PLAYER
+
+    def describe(self, a: dict) -> str:
+        return "the player who claimed last"
+
+    @staticmethod
+    def run(state: GameState) -> int:
         if not state.claims:
             raise IllegalAction("no claim has been made yet")
         return state.claims[-1][0]
-    return CE(run_claimant, T)
 
 
-@primitive("claims", Param("player", PLAYER), Param("role", CARDNAME), kind="function", returns="int",
-           describe=lambda a: "the number of claims by")
-def build_claims(comp, ces, spans):
+@primitive
+class Claims(Function):
     """How many times PLAYER has claimed ROLE so far this game (public: every claim is said out loud).
     Example: claims(claimant(), Assessor)"""
-    from cardlang.primitives.types import CE, INT
-    who = comp.coerce(ces[0], PLAYER, spans[0])
-    role = comp.coerce(ces[1], CARDNAME, spans[1])
 
-    def run_claims(ctx: Ctx) -> int:
-        p, name = who(ctx), role(ctx).name
-        return sum(1 for q, r in ctx.state.claims if q == p and r == name)
-    return CE(run_claims, INT)
+    verb = "claims"
+    params = (Param("player", PLAYER), Param("role", CARDNAME))
+    returns = "int"
+
+    def describe(self, a: dict) -> str:
+        return "the number of claims by"
+
+    @staticmethod
+    def run(state: GameState, player: int, role) -> int:
+        name = role.name
+        return sum(1 for q, r in state.claims if q == player and r == name)

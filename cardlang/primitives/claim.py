@@ -15,7 +15,7 @@ on the same window. Knows no game.
 from __future__ import annotations
 
 from cardlang.primitives.challenge import open_window, record_claim
-from cardlang.primitives.registry import BOOL, CARDNAME, CARDS, NAME, PLAYER, Bound, Param, primitive
+from cardlang.primitives.registry import BOOL, CARDNAME, CARDS, NAME, PLAYER, Bound, Param, Verb, primitive
 from cardlang.runtime.state import Ctx
 
 OUTCOMES = ("honest", "caught", "stands", "fails")
@@ -80,20 +80,29 @@ def _run(cases: dict, name: str, ctx: Ctx) -> None:
         body(ctx)
 
 
-@primitive("claim", Param("role", CARDNAME), Param("by", PLAYER, None, required=False, aliases=("by",)),
-           Param("from", CARDS, aliases=("from",)), Param("except", PLAYER, None, required=False, aliases=("except",)),
-           Param("unless", BOOL, None, required=False, aliases=("unless",)),
-           Param("tag", NAME, "challenge", required=False), cases=OUTCOMES, binds=BINDS, describe=_d_claim)
-def build_claim(b: Bound, info) -> object:
+@primitive
+class Claim(Verb):
     """Claim to hold ROLE (the truth is in the `from` zone or cards); the others may call it, in seat order
     from the claimant's left (never the `except` player; nobody `unless` COND holds); then run the outcome blocks.
     Example: claim Assessor from hand { caught { lose_card; } stands { morale += 1; } }"""
-    role, by, source = b.values["role"], b.values["by"], b.values["from"]
-    silent, unless = b.values["except"], b.values["unless"]
-    tag = b.consts.get("tag") or "challenge"
-    cases = b.cases
 
-    def run_claim(ctx: Ctx) -> None:
-        settle(ctx, cases, by(ctx) if by is not None else ctx.you, role(ctx), source,
-               silent(ctx) if silent is not None else None, bool(unless(ctx)) if unless is not None else False, tag)
-    return run_claim
+    verb = "claim"
+    params = (Param("role", CARDNAME), Param("by", PLAYER, None, required=False, aliases=("by",)),
+              Param("from", CARDS, aliases=("from",)), Param("except", PLAYER, None, required=False, aliases=("except",)),
+              Param("unless", BOOL, None, required=False, aliases=("unless",)),
+              Param("tag", NAME, "challenge", required=False))
+    cases = OUTCOMES
+    binds = BINDS
+    compiled = ("cases",)  # the compiled outcome blocks, by name
+    lazy = frozenset({"from"})  # the truth is looked up once the claim is called (or not)
+
+    def describe(self, a: dict) -> str:
+        return _d_claim(a)
+
+    def prepare(self, b: Bound, info) -> dict:
+        return {"cases": b.cases}
+
+    @staticmethod
+    def run(ctx: Ctx, cases, tag, by, role, except_, unless, from_) -> None:
+        settle(ctx, cases, by if by is not None else ctx.you, role, from_, except_,
+               bool(unless) if unless is not None else False, tag or "challenge")

@@ -1,45 +1,51 @@
 """Core verbs every game can use: move, shuffle, create, reveal, trigger, immune, win, eliminate, first_turn,
-note.
+note, fail.
 
-Each builder gets its arguments already compiled and checked (`Bound`) and returns `run(ctx)`.
+Each is a class (primitives/registry.py): `run(ctx, ...)` over evaluated arguments, `describe`, and for move,
+trigger and note a `lower` (primitives/core_lowering.py: the code generated in place of a call).
 """
 from __future__ import annotations
 
-from cardlang.primitives.registry import (CARDNAME, CARDS, INT, NAME, PLAYER, STR, ZONE, Bound, Param,
+from cardlang.primitives import core_lowering as L
+from cardlang.primitives.registry import (CARDNAME, CARDS, INT, NAME, PLAYER, STR, ZONE, Bound, Param, Verb,
                                           primitive)
 from cardlang.primitives.types import leaves_names
 from cardlang.runtime import zones as Z
 from cardlang.runtime.state import Ctx, GameOver, IllegalAction
 
 
-def _d_move(a: dict) -> str:
-    if a.get("at") == "bottom":
-        return f"Put {a['what']} on the bottom of {a['to']}."
-    return f"Put {a['what']} into {a['to']}."
-
-
-@primitive("move", Param("what", CARDS), Param("to", ZONE, aliases=("to", "into")),
-           Param("at", NAME, "top", required=False, aliases=("at",)), describe=_d_move)
-def build_move(b: Bound, info) -> object:
+@primitive
+class Move(Verb):
     """Move cards, by identity, to the top (or `at bottom`) of a zone; a card put into a pile zone goes
     to its own pile.
     Example: move top 2 of deck to hand;"""
-    what, to = b.values["what"], b.values["to"]
-    bottom = b.consts.get("at") == "bottom"
-    if bottom:
-        def run_move(ctx: Ctx) -> None:
-            dest = to(ctx)
-            for cid in list(what(ctx)):
-                Z.move(ctx.state, cid, dest, bottom=True)
-    else:
-        def run_move(ctx: Ctx) -> None:
-            move_into(ctx, to(ctx), what(ctx))
-        # Generated code may call move_into(ctx, TO, WHAT) with the arguments inlined; ("moves", ...): a move of
-        # one card may be inlined too, as move_into's quiet case for one card, `move top N of ZONE to TO` (a
-        # draw) is move_top_into and `move ZONE to TO` move_zone_into (compile/calls.py).
-        run_move.inline = (move_into, (), ("to", "what"),  # type: ignore[attr-defined]
-                           ("moves", move_top_into, move_zone_into))
-    return run_move
+
+    verb = "move"
+    params = (Param("what", CARDS), Param("to", ZONE, aliases=("to", "into")),
+              Param("at", NAME, "top", required=False, aliases=("at",)))
+
+    def describe(self, a: dict) -> str:
+        if a.get("at") == "bottom":
+            return f"Put {a['what']} on the bottom of {a['to']}."
+        return f"Put {a['what']} into {a['to']}."
+
+    @staticmethod
+    @leaves_names
+    def run(ctx: Ctx, to, what, at: str = "top") -> None:
+        if at == "bottom":
+            for cid in list(what):
+                Z.move(ctx.state, cid, to, bottom=True)
+        else:
+            move_into(ctx, to, what)
+
+    def lower(self, gen, args: list, site) -> list | None:
+        """A move to the top: move_into(ctx, TO, WHAT), and in the code itself the move of one card when
+        nobody watches; `move top N of ZONE to TO` (a draw) is move_top_into and `move ZONE to TO`
+        move_zone_into, one call each (core_lowering.py)."""
+        to, what, _ = args
+        if site.known[2] == "bottom":
+            return None
+        return L.lower_move(gen, to, what, site, move_into, move_top_into, move_zone_into)
 
 
 @leaves_names
@@ -142,27 +148,28 @@ def _move_told(state, dest, cards) -> None:
             check.moved(state, cid, src, dest)
 
 
-def _d_shuffle(a: dict) -> str:
-    if a.get("into"):
-        return f"Shuffle {a['zone']} into {a['into']}."
-    return f"Shuffle {a['zone']}."
-
-
-@primitive("shuffle", Param("zone", ZONE), Param("into", ZONE, None, required=False, aliases=("into",)),
-           describe=_d_shuffle)
-def build_shuffle(b: Bound, info) -> object:
+@primitive
+class Shuffle(Verb):
     """Shuffle a zone with the game's RNG (logged); with `into`, first put all its cards into that zone.
     Example: shuffle discard into deck;"""
-    zone, into = b.values["zone"], b.values.get("into")
-    if into is None:
-        def run_shuffle(ctx: Ctx) -> None:
-            Z.shuffle(ctx.state, zone(ctx))
-    else:
-        def run_shuffle(ctx: Ctx) -> None:
-            dest = into(ctx)
-            Z.move_all(ctx.state, zone(ctx), dest)
-            Z.shuffle(ctx.state, dest)
-    return run_shuffle
+
+    verb = "shuffle"
+    params = (Param("zone", ZONE), Param("into", ZONE, None, required=False, aliases=("into",)))
+
+    def describe(self, a: dict) -> str:
+        if a.get("into"):
+            return f"Shuffle {a['zone']} into {a['into']}."
+        return f"Shuffle {a['zone']}."
+
+    @staticmethod
+    @leaves_names
+    def run(ctx: Ctx, into, zone) -> None:
+        # (`into` is read first: the destination, then the zone emptied into it)
+        if into is None:
+            Z.shuffle(ctx.state, zone)
+        else:
+            Z.move_all(ctx.state, zone, into)
+            Z.shuffle(ctx.state, into)
 
 
 def _d_create(a: dict) -> str:
@@ -175,42 +182,46 @@ def _d_create(a: dict) -> str:
     return f"Put {a['card']} into {a['to']}, as many as {a['count']}."
 
 
-@primitive("create", Param("count", INT), Param("card", CARDNAME), Param("to", ZONE, aliases=("to", "into")),
-           describe=lambda a: _d_create(a))
-def build_create(b: Bound, info) -> object:
+@primitive
+class Create(Verb):
     """Bring new cards into the game (set-up only); into a pile zone they form the pile of that name.
     Example: create 7 Coin to deck;"""
-    count, card, to = b.values["count"], b.values["card"], b.values["to"]
 
-    def run_create(ctx: Ctx) -> None:
-        create_into(ctx, card(ctx), to(ctx), count(ctx))
-    # Generated code calls create_into(ctx, CARD, TO, COUNT) with the arguments inlined (compile/calls.py).
-    run_create.inline = (create_into, (), ("card", "to", "count"))  # type: ignore[attr-defined]
-    return run_create
+    verb = "create"
+    params = (Param("count", INT), Param("card", CARDNAME), Param("to", ZONE, aliases=("to", "into")))
+
+    def describe(self, a: dict) -> str:
+        return _d_create(a)
+
+    @staticmethod
+    @leaves_names
+    def run(ctx: Ctx, card, to, count: int) -> None:
+        """`create N CARD to DEST` over evaluated arguments; into a zone of piles, the pile of CARD's name."""
+        if to.pile is not None or to.spec.piles:
+            to = ctx.state.pile(to.spec.slot, card.name)
+        if count < 0:
+            raise IllegalAction(f"cannot create {count} cards")
+        Z.create(ctx.state, card, to, count)
 
 
-@leaves_names
-def create_into(ctx: Ctx, d, dest, n: int) -> None:
-    """`create N CARD to DEST` over evaluated arguments; into a zone of piles, the pile of CARD's name."""
-    if dest.pile is not None or dest.spec.piles:
-        dest = ctx.state.pile(dest.spec.slot, d.name)
-    if n < 0:
-        raise IllegalAction(f"cannot create {n} cards")
-    Z.create(ctx.state, d, dest, n)
-
-
-@primitive("reveal", Param("what", CARDS), describe=lambda a: f"Reveal {a['what']}.")
-def build_reveal(b: Bound, info) -> object:
+@primitive
+class Reveal(Verb):
     """Show cards to every player (logged).
     Example: reveal top 2 of deck;"""
-    what = b.values["what"]
 
-    def run_reveal(ctx: Ctx) -> None:
-        cards = list(what(ctx))
+    verb = "reveal"
+    params = (Param("what", CARDS),)
+
+    def describe(self, a: dict) -> str:
+        return f"Reveal {a['what']}."
+
+    @staticmethod
+    @leaves_names
+    def run(ctx: Ctx, what) -> None:
+        cards = list(what)
         state = ctx.state
         if state.log is not None or state.listeners:
             state.emit(("Revealed", ctx.you, tuple(state.card_def[c].name for c in cards)))
-    return run_reveal
 
 
 def _describe_trigger(a: dict) -> str:
@@ -225,129 +236,158 @@ def _describe_trigger(a: dict) -> str:
     return f"Resolve its {event} ability." if a["what"] == "it" else f"Resolve the {event} ability of {a['what']}."
 
 
-@primitive("trigger", Param("event", NAME), Param("what", CARDS), describe=_describe_trigger)
-def build_trigger(b: Bound, info) -> object:
+@primitive
+class Trigger(Verb):
     """Run the `on EVENT` ability of each card (none is fine), with `this` naming the card.
     Example: trigger play c;"""
-    event, what = b.consts["event"], b.values["what"]
-    run_ability = info.run_ability
 
-    def run_trigger(ctx: Ctx) -> None:
-        trigger_each(ctx, run_ability, event, what(ctx))
-    # Generated code looks for a card with an `on EVENT` ability before it calls (compile/calls.py).
-    run_trigger.inline = (trigger_each, (run_ability, event), ("what",), ("reacts", event))  # type: ignore
-    return run_trigger
+    verb = "trigger"
+    params = (Param("event", NAME), Param("what", CARDS))
+    compiled = ("run_ability",)  # the compiler's: runs one card's ability (step budget, nesting)
+    switches = True  # made `for P`: the switch goes around the call for a card that reacts, found first
+
+    def describe(self, a: dict) -> str:
+        return _describe_trigger(a)
+
+    def prepare(self, b: Bound, info) -> dict:
+        return {"run_ability": info.run_ability}
+
+    @staticmethod
+    @leaves_names
+    def run(ctx: Ctx, run_ability, event: str, what) -> None:
+        """`trigger EVENT CARDS` over evaluated arguments."""
+        defs = ctx.state.card_def
+        if type(what) is not list and type(what) is not tuple:
+            what = list(what)  # looked through twice below
+        for cid in what:
+            if event in defs[cid].triggers:  # most cards have no ability for most events
+                break
+        else:
+            return  # none of them reacts: no copy of the list, no call
+        for cid in list(what):
+            if event in defs[cid].triggers:
+                run_ability(ctx, cid, event)
+
+    def lower(self, gen, args: list, site) -> list | None:
+        """Look for a card with an `on EVENT` ability before calling: most cards have none (core_lowering.py)."""
+        return L.lower_reacting(gen, self.run, args, site.known[1], site)
 
 
-@leaves_names
-def trigger_each(ctx: Ctx, run_ability, event: str, cards) -> None:
-    """`trigger EVENT CARDS` over evaluated arguments."""
-    defs = ctx.state.card_def
-    if type(cards) is not list and type(cards) is not tuple:
-        cards = list(cards)  # looked through twice below
-    for cid in cards:
-        if event in defs[cid].triggers:  # most cards have no ability for most events
-            break
-    else:
-        return  # none of them reacts: no copy of the list, no call
-    for cid in list(cards):
-        if event in defs[cid].triggers:
-            run_ability(ctx, cid, event)
-
-
-@primitive("immune", describe=lambda a: "You are unaffected by the attack.")
-def build_immune(b: Bound, info) -> object:
+@primitive
+class Immune(Verb):
     """Inside a reaction to an attack: the reacting player is unaffected by that attack.
     Example: immune;"""
-    def run_immune(ctx: Ctx) -> None:
+
+    verb = "immune"
+
+    def describe(self, a: dict) -> str:
+        return "You are unaffected by the attack."
+
+    @staticmethod
+    @leaves_names
+    def run(ctx: Ctx) -> None:
         ctx.state.immune = True
-    return run_immune
 
 
-def _d_win(a: dict) -> str:
-    return "You win the game." if a["who"] == "you" else f"{a['who']} wins the game."
-
-
-@primitive("win", Param("who", PLAYER), describe=_d_win)
-def build_win(b: Bound, info) -> object:
+@primitive
+class Win(Verb):
     """End the game at once with this player as the winner.
     Example: win you;"""
-    who = b.values["who"]
 
-    def run_win(ctx: Ctx) -> None:
+    verb = "win"
+    params = (Param("who", PLAYER),)
+
+    def describe(self, a: dict) -> str:
+        return "You win the game." if a["who"] == "you" else f"{a['who']} wins the game."
+
+    @staticmethod
+    @leaves_names
+    def run(ctx: Ctx, who: int) -> None:
         state = ctx.state
-        state.winners = [who(ctx)]
+        state.winners = [who]
         # Which rule made the player win, for statistics: the card (or the phase of the turn) it ran in.
         where = ctx.source if ctx.card is not None else (f"{state.phase} phase" if state.phase else ctx.source)
         state.ended_by = f"win ({where})" if where else "win"
         raise GameOver()
-    return run_win
 
 
-def _d_eliminate(a: dict) -> str:
-    return "You are out of the game." if a["who"] == "you" else f"{a['who']} is out of the game."
-
-
-@primitive("eliminate", Param("who", PLAYER), describe=_d_eliminate)
-def build_eliminate(b: Bound, info) -> object:
+@primitive
+class Eliminate(Verb):
     """Take a player out of the game: their turns are skipped; the last player in wins.
     Example: eliminate p;"""
-    who = b.values["who"]
 
-    def run_eliminate(ctx: Ctx) -> None:
+    verb = "eliminate"
+    params = (Param("who", PLAYER),)
+
+    def describe(self, a: dict) -> str:
+        return "You are out of the game." if a["who"] == "you" else f"{a['who']} is out of the game."
+
+    @staticmethod
+    @leaves_names
+    def run(ctx: Ctx, who: int) -> None:
         state = ctx.state
-        p = who(ctx)  # once: after p is out, names like `left` already skip them
-        state.out[p] = True
+        state.out[who] = True  # (read once: after a player is out, names like `left` already skip them)
         if state.log is not None or state.listeners:
-            state.emit(("Eliminated", p))
+            state.emit(("Eliminated", who))
         alive = [p for p in range(state.num_players) if not state.out[p]]
         if len(alive) == 1:
             state.winners = alive
             state.ended_by = "last player standing"
             raise GameOver()
-    return run_eliminate
 
 
-def _d_first_turn(a: dict) -> str:
-    return "You take the first turn." if a["who"] == "you" else f"{a['who']} takes the first turn."
-
-
-@primitive("first_turn", Param("who", PLAYER), describe=_d_first_turn)
-def build_first_turn(b: Bound, info) -> object:
+@primitive
+class FirstTurn(Verb):
     """In set-up: the first turn is this player's; turns then go on in seat order from them (logged).
     Example: first_turn choose 1 from players by chance as first_player;"""
-    who = b.values["who"]
 
-    def run_first_turn(ctx: Ctx) -> None:
+    verb = "first_turn"
+    params = (Param("who", PLAYER),)
+    lazy = frozenset({"who"})  # chosen only once it is known that the turns have not begun
+
+    def describe(self, a: dict) -> str:
+        return "You take the first turn." if a["who"] == "you" else f"{a['who']} takes the first turn."
+
+    @staticmethod
+    def run(ctx: Ctx, who) -> None:
         state = ctx.state
         if state.turn_number > 0:
             raise IllegalAction("the first turn is chosen in set-up; the turns have begun")
         state.current = who(ctx)
         if state.log is not None or state.listeners:
             state.emit(("FirstTurn", state.current))
-    return run_first_turn
 
 
-@primitive("note", Param("message", STR), describe=lambda a: "")
-def build_note(b: Bound, info) -> object:
+@primitive
+class Note(Verb):
     """Write a line to the game log (for people reading a playthrough; no effect on play).
     Example: note "The attack fails";"""
-    message = b.values["message"]
 
-    def run_note(ctx: Ctx) -> None:
+    verb = "note"
+    params = (Param("message", STR),)
+
+    @staticmethod
+    @leaves_names
+    def run(ctx: Ctx, message) -> None:
         state = ctx.state
         if state.log is not None or state.listeners:
-            state.emit(("Note", ctx.you, str(message(ctx))))
-    run_note.watched_only = True  # type: ignore[attr-defined]  # generated code calls it only when watched
-    return run_note
+            state.emit(("Note", ctx.you, str(message)))
+
+    def lower(self, gen, args: list, site) -> list | None:
+        """`if ctx.state.log is not None or ctx.state.listeners: run(ctx, MESSAGE)`: when nobody watches, no
+        call at all and the message is not even worked out."""
+        return L.when_watched(gen, self.run, args)
 
 
-@primitive("fail", Param("message", STR), describe=lambda a: "")
-def build_fail(b: Bound, info) -> object:
+@primitive
+class Fail(Verb):
     """Stop with a rule violation naming the card and line (for rules a game wants to enforce).
     Example: fail "no Recruit left in the supply";"""
-    message = b.values["message"]
 
-    def run_fail(ctx: Ctx) -> None:
-        raise IllegalAction(str(message(ctx)))
-    return run_fail
+    verb = "fail"
+    params = (Param("message", STR),)
+
+    @staticmethod
+    @leaves_names
+    def run(ctx: Ctx, message) -> None:
+        raise IllegalAction(str(message))

@@ -9,10 +9,14 @@ takes one of each given number out (taking a number that is not there is a rule 
 """
 from __future__ import annotations
 
+import ast as py
+from dataclasses import dataclass
 from typing import Callable
 
 from cardlang.errors import CardCompileError
-from cardlang.primitives.registry import NAME, Bound, Param, primitive
+from cardlang.primitives.registry import NAME, Bound, Param, Verb, primitive
+from cardlang.primitives.lowering import CTX, attr, call, const, name, nobody_checks, state_attr, subscript
+from cardlang.primitives.types import leaves_names
 from cardlang.runtime import counters as C
 from cardlang.runtime.state import Ctx, IllegalAction
 from cardlang.syntax import ast
@@ -61,7 +65,20 @@ def card_counter_change(spec, op: str) -> Callable:
     return change_to if assign else change
 
 
-def compile_assign(comp, node, scope, spec) -> Callable[[Ctx], None]:
+@dataclass(frozen=True, slots=True)
+class Assigned:
+    """A compiled change of a per-card or numbers counter: RUN does it; for generated code, PARTS (a card's
+    counter: the change function, the value's and the cards' compiled expressions, set in the code itself
+    for one card) or NUMBERS (`dice = roll(5, 6);`: set_numbers, the slot, the player's expression or None,
+    whether per player, the numbers' expression: one call with its arguments inlined), else None (RUN is
+    called)."""
+
+    run: Callable[[Ctx], None]
+    parts: tuple | None = None
+    numbers: tuple | None = None
+
+
+def compile_assign(comp, node, scope, spec) -> Assigned:
     """Compile `CARD.COUNTER op VALUE` (per-card) or `[P.]COUNTER op NUMBERS` (a numbers counter)."""
     from cardlang.primitives.types import CARD, CARDS, INT, NUMBERS, PLAYER
     target, op = node.target, node.op
@@ -78,11 +95,7 @@ def compile_assign(comp, node, scope, spec) -> Callable[[Ctx], None]:
         # generated code calls the change with its arguments' code inlined (compile/statements.py)
         cards = comp.coerce_ce(who, CARDS, node.span)
         fn = card_counter_change(spec, op)
-        change = applied(fn, [value, cards], INT)
-        run_card_counter = change.fn
-        run_card_counter.applied = change  # type: ignore[attr-defined]
-        run_card_counter.parts = (fn, value, cards)  # type: ignore[attr-defined]  # (compile/statements.py)
-        return run_card_counter
+        return Assigned(applied(fn, [value, cards], INT).fn, parts=(fn, value, cards))
     slot = spec.slot
     who_ce = None  # (None: `ctx.you`, or no player for a shared counter)
     if len(target) == 2:
@@ -117,29 +130,40 @@ def compile_assign(comp, node, scope, spec) -> Callable[[Ctx], None]:
             new = tuple(rest)
         C.set_numbers(state, slot, p, new)
     if op == "=":  # generated code calls set_numbers(ctx.state, SLOT, WHO, VALUES) itself (compile/statements.py)
-        run_numbers.numbers_set = (C.set_numbers, slot, who_ce, spec.per_player, values_ce)  # type: ignore
-    return run_numbers
+        return Assigned(run_numbers, numbers=(C.set_numbers, slot, who_ce, spec.per_player, values_ce))
+    return Assigned(run_numbers)
 
 
-@primitive("reset", Param("counter", NAME), describe=lambda a: f"Every card's {a['counter']} goes back to 0.")
-def build_reset(b: Bound, info) -> object:
+@primitive
+class Reset(Verb):
     """Put a per-card counter back to its start value on every card (damage that does not last).
     Example: reset damage;"""
-    name = b.consts["counter"]
-    spec = info.spec.counters.get(name)
 
-    def run_reset(ctx: Ctx) -> None:
+    verb = "reset"
+    params = (Param("counter", NAME),)
+    compiled = ("spec",)  # the counter's declaration (None: no such counter)
+
+    def describe(self, a: dict) -> str:
+        return f"Every card's {a['counter']} goes back to 0."
+
+    def prepare(self, b: Bound, info) -> dict:
+        return {"spec": info.spec.counters.get(b.consts["counter"])}
+
+    @staticmethod
+    @leaves_names
+    def run(ctx: Ctx, spec, counter: str) -> None:
         if spec is None or not spec.per_card:
-            raise IllegalAction(f"'{name}' is not a counter of each card")
+            raise IllegalAction(f"'{counter}' is not a counter of each card")
         C.reset_card_counter(ctx.state, spec)
-    if spec is not None and spec.per_card and (spec.minimum is None or spec.start >= spec.minimum) and \
-            (spec.maximum is None or spec.start <= spec.maximum):
-        # generated code clears the counter's table itself when nobody watches (reset_card_counter's plain
-        # case), else calls reset_of(ctx, spec) (compile/calls.py)
-        run_reset.inline = (reset_of, (spec,), (), ("clears", name))  # type: ignore[attr-defined]
-    return run_reset
 
-
-def reset_of(ctx: Ctx, spec) -> None:
-    """`reset C;` of a counter of each card."""
-    C.reset_card_counter(ctx.state, spec)
+    def lower(self, gen, args: list, site) -> list | None:
+        """A counter of each card whose start is within its bounds: when nobody watches, its table is cleared
+        in the code itself (reset_card_counter's plain case), else the call:
+        `if <nobody checks>: ctx.state.card_counters[NAME].clear() else: run(ctx, SPEC, NAME)`."""
+        spec = site.known[0]
+        if spec is None or not spec.per_card or (spec.minimum is not None and spec.start < spec.minimum) or \
+                (spec.maximum is not None and spec.start > spec.maximum):
+            return None
+        clear = call(attr(subscript(state_attr("card_counters"), const(spec.name)), "clear"))
+        return [py.If(nobody_checks(), [py.Expr(clear)],
+                      [py.Expr(call(gen.const(self.run), name(CTX), *args))])]

@@ -5,27 +5,32 @@ The result is numbers (a list of whole numbers): loop over it, count it, choose 
 """
 from __future__ import annotations
 
-from cardlang.primitives.registry import INT, PLAYER, Param, primitive
+from cardlang.primitives.registry import INT, PLAYER, Function, Param, primitive
 from cardlang.runtime import dice as D
 
 
-def _d_roll(a: dict) -> str:
-    n = a.get("count", "")
-    return f"roll {n} dice" if n != "1" else "roll a die"
-
-
-@primitive("roll", Param("count", INT), Param("sides", INT), Param("who", PLAYER, required=False),
-           kind="function", returns="numbers", describe=_d_roll)
-def build_roll(comp, ces, spans):
+@primitive
+class Roll(Function):
     """Roll COUNT dice with SIDES faces each (for WHO, default you); every roll is logged.
     Example: dice = roll(5, 6);"""
-    from cardlang.primitives.types import INT as T_INT, NUMBERS, PLAYER as T_PLAYER, applied
-    count = comp.coerce_ce(ces[0], T_INT, spans[0])
-    sides = comp.coerce_ce(ces[1], T_INT, spans[1])
-    # one call with the arguments' code inlined, read in the order the roll has always read them: who first
-    if len(ces) > 2:
-        return applied(D.roll, [comp.coerce_ce(ces[2], T_PLAYER, spans[2]), count, sides], NUMBERS)
-    return applied(roll_for_you, [count, sides], NUMBERS, state="ctx")
+
+    verb = "roll"
+    params = (Param("count", INT), Param("sides", INT), Param("who", PLAYER, required=False))
+    returns = "numbers"
+    run = staticmethod(D.roll)  # roll(state, WHO, COUNT, SIDES)
+
+    def describe(self, a: dict) -> str:
+        n = a.get("count", "")
+        return f"roll {n} dice" if n != "1" else "roll a die"
+
+    def compile(self, comp, ces, spans):
+        from cardlang.primitives.types import INT as T_INT, NUMBERS, PLAYER as T_PLAYER, applied
+        count = comp.coerce_ce(ces[0], T_INT, spans[0])
+        sides = comp.coerce_ce(ces[1], T_INT, spans[1])
+        # one call with the arguments' code inlined, read in the order the roll has always read them: who first
+        if len(ces) > 2:
+            return applied(D.roll, [comp.coerce_ce(ces[2], T_PLAYER, spans[2]), count, sides], NUMBERS)
+        return applied(roll_for_you, [count, sides], NUMBERS, state="ctx")
 
 
 def roll_for_you(ctx, count: int, sides: int) -> tuple[int, ...]:

@@ -8,7 +8,7 @@ game.
 """
 from __future__ import annotations
 
-from cardlang.primitives.registry import ZONE, Bound, Param, primitive
+from cardlang.primitives.registry import ZONE, Bound, Param, Verb, primitive
 from cardlang.runtime import board as B
 from cardlang.runtime.state import Ctx, IllegalAction
 
@@ -40,14 +40,21 @@ def draw(comp, ctx: Ctx, zone, flip: bool = False) -> list[str]:
     return B.grid_lines(ctx.state, zone, flip=flip, shows=shows, counters=counters)
 
 
-@primitive("display", Param("zone", ZONE), Param("with_", ZONE, None, required=False, aliases=("with",)),
-           describe=lambda a: "")
-def build_display(b: Bound, info) -> object:
+@primitive
+class Display(Verb):
     """Draw a grid zone in the log (with a second zone: that one turned round above it, facing it).
     Example: display board with left.board;"""
-    zone, other = b.values["zone"], b.values.get("with_")
 
-    def run_display(ctx: Ctx) -> None:
+    verb = "display"
+    params = (Param("zone", ZONE), Param("with_", ZONE, None, required=False, aliases=("with",)))
+    compiled = ("comp",)  # the compiler: the properties' defaults and which of them modifiers change
+    lazy = frozenset({"zone", "with_"})  # read only when someone reads the log
+
+    def prepare(self, b: Bound, info) -> dict:
+        return {"comp": info}
+
+    @staticmethod
+    def run(ctx: Ctx, comp, zone, with_) -> None:
         state = ctx.state
         if state.log is None and not state.listeners:
             return
@@ -55,12 +62,11 @@ def build_display(b: Bound, info) -> object:
         if z.cells is None:
             raise IllegalAction(f"{z.label} is not a grid zone")
         lines: list[str] = []
-        if other is not None:
-            o = other(ctx)
+        if with_ is not None:
+            o = with_(ctx)
             if o.cells is None:
                 raise IllegalAction(f"{o.label} is not a grid zone")
-            lines += draw(info, ctx, o, flip=True)
+            lines += draw(comp, ctx, o, flip=True)
             lines.append("  " + "-" * 40)
-        lines += draw(info, ctx, z)
+        lines += draw(comp, ctx, z)
         state.emit(("Displayed", tuple(lines)))
-    return run_display

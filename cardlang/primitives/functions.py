@@ -1,77 +1,122 @@
 """Core functions usable inside expressions: count, sum, empty_piles, max, min."""
 from __future__ import annotations
 
-from cardlang.primitives.registry import ANY, INT, ZONE, Param, primitive
+import ast as py
+
+from cardlang.primitives.lowering import attr, call, ctx_attr, name, store
+from cardlang.primitives.registry import ANY, INT, ZONE, Function, Param, primitive
 
 
-def _d(name: str):
-    return lambda a: name
-
-
-@primitive("count", Param("what", ANY), kind="function", returns=INT, describe=_d("the number of"))
-def build_count(comp, ces, spans):
+@primitive
+class Count(Function):
     """The number of cards in a zone or set, or of players in a list.
     Example: count(hand)"""
-    from cardlang.primitives.types import CARDNAMES, CE, PLAYERS, ZONE as ZT, CARDS, applied
-    ce = ces[0]
-    if ce.counted is not None:  # `count(X where C)`: one loop that counts, no list built
-        fn = ce.counted()
-        expand = getattr(fn, "expand", None)  # its code in place (a list's own count), when it has some
-        return CE(fn, "int", code=expand if expand is not None else lambda g: g.call_fn(fn))
-    if ce.type == ZT:  # the size of a zone is public, even where its cards are not
-        return applied(count_zone, [ce], "int")
-    if ce.type in (PLAYERS, CARDNAMES, "numbers", "slots"):  # players, card names, dice, slots
-        return applied(len, [ce], "int", state=False)
-    return applied(len, [comp.coerce_ce(ce, CARDS, spans[0])], "int", state=False)
+
+    verb = "count"
+    params = (Param("what", ANY),)
+    returns = INT
+    lowers = ("zone",)  # (the count of a list is Python's len)
+
+    def describe(self, a: dict) -> str:
+        return "the number of"
+
+    def compile(self, comp, ces, spans):
+        from cardlang.primitives.types import CARDNAMES, PLAYERS, ZONE as ZT, CARDS, applied
+        ce = ces[0]
+        if ce.counted is not None:  # `count(X where C)`: one loop that counts, no list built
+            return ce.counted()
+        if ce.type == ZT:  # the size of a zone is public, even where its cards are not
+            return applied(self.run, [ce], "int", lower=self.lower)
+        if ce.type in (PLAYERS, CARDNAMES, "numbers", "slots"):  # players, card names, dice, slots
+            return applied(len, [ce], "int", state=False)
+        return applied(len, [comp.coerce_ce(ce, CARDS, spans[0])], "int", state=False)
+
+    @staticmethod
+    def run(state, what) -> int:
+        """How many cards the zone WHAT holds (a zone of piles: all its piles together)."""
+        if what.spec.piles and what.pile is None:
+            return sum(len(z.cards) for z in state.pile_order.get(what.spec.slot, ()))
+        return len(what.cards)
+
+    def lower(self, gen, args: list) -> py.expr:
+        """`len(_z.cards) if not (_z := ZONE).spec.piles or _z.pile is not None else run(ctx.state, _z)` (a zone
+        of piles counts all of them)."""
+        z = gen.fresh("z")
+        plain = py.BoolOp(py.Or(), [
+            py.UnaryOp(py.Not(), attr(attr(py.NamedExpr(store(z), args[0]), "spec"), "piles")),
+            py.Compare(attr(name(z), "pile"), [py.IsNot()], [py.Constant(None)])])
+        return py.IfExp(plain, call(gen.const(len), attr(name(z), "cards")),
+                        call(gen.const(self.run), ctx_attr("state"), name(z)))
 
 
-def count_zone(state, zone) -> int:
-    """How many cards ZONE holds (a zone of piles: all its piles together)."""
-    if zone.spec.piles and zone.pile is None:
-        return sum(len(z.cards) for z in state.pile_order.get(zone.spec.slot, ()))
-    return len(zone.cards)
+count_zone = Count.run
 
 
-@primitive("sum", Param("cards", ANY), Param("amount", INT), kind="function", returns=INT,
-           describe=_d("the total of"))
-def build_sum(comp, ces, spans):  # pragma: no cover - compiled by the compiler itself (binds `card`)
+@primitive
+class Sum(Function):
     """The total of AMOUNT over the cards, with `card` naming each one.
     Example: sum(owned, card.vp)"""
-    raise NotImplementedError
+
+    verb = "sum"
+    params = (Param("cards", ANY), Param("amount", INT))
+    returns = INT
+
+    def describe(self, a: dict) -> str:
+        return "the total of"
+
+    def compile(self, comp, ces, spans):  # pragma: no cover - compiled by the compiler itself (binds `card`)
+        raise NotImplementedError
 
 
-@primitive("empty_piles", Param("zone", ZONE), kind="function", returns=INT, describe=_d("empty piles"))
-def build_empty_piles(comp, ces, spans):
+@primitive
+class EmptyPiles(Function):
     """How many piles of a pile zone are empty.
     Example: empty_piles(supply)"""
-    from cardlang.primitives.types import applied
-    return applied(empty_piles, [comp.coerce_ce(ces[0], "zone", spans[0])], "int")
+
+    verb = "empty_piles"
+    params = (Param("zone", ZONE),)
+    returns = INT
+
+    def describe(self, a: dict) -> str:
+        return "empty piles"
+
+    @staticmethod
+    def run(state, zone) -> int:
+        if not zone.spec.piles:
+            from cardlang.runtime.state import IllegalAction
+            raise IllegalAction(f"'{zone.spec.name}' is not a zone of piles")
+        n = 0
+        for z in state.pile_order.get(zone.spec.slot, ()):
+            if not z.cards:
+                n += 1
+        return n
 
 
-def empty_piles(state, zone) -> int:
-    if not zone.spec.piles:
-        from cardlang.runtime.state import IllegalAction
-        raise IllegalAction(f"'{zone.spec.name}' is not a zone of piles")
-    n = 0
-    for z in state.pile_order.get(zone.spec.slot, ()):
-        if not z.cards:
-            n += 1
-    return n
-
-
-@primitive("max", Param("a", INT), Param("b", INT), kind="function", returns=INT, describe=_d("the larger of"))
-def build_max(comp, ces, spans):
+@primitive
+class Max(Function):
     """The larger of two numbers.
     Example: max(0, count(hand) - 3)"""
-    from cardlang.primitives.types import CE
-    a, b = (comp.coerce(c, "int", s) for c, s in zip(ces, spans))
-    return CE(lambda ctx: max(a(ctx), b(ctx)), "int")
+
+    verb = "max"
+    params = (Param("a", INT), Param("b", INT))
+    returns = INT
+    gets = False
+    run = staticmethod(max)
+
+    def describe(self, a: dict) -> str:
+        return "the larger of"
 
 
-@primitive("min", Param("a", INT), Param("b", INT), kind="function", returns=INT, describe=_d("the smaller of"))
-def build_min(comp, ces, spans):
+@primitive
+class Min(Function):
     """The smaller of two numbers.
     Example: min(4, count(hand))"""
-    from cardlang.primitives.types import CE
-    a, b = (comp.coerce(c, "int", s) for c, s in zip(ces, spans))
-    return CE(lambda ctx: min(a(ctx), b(ctx)), "int")
+
+    verb = "min"
+    params = (Param("a", INT), Param("b", INT))
+    returns = INT
+    gets = False
+    run = staticmethod(min)
+
+    def describe(self, a: dict) -> str:
+        return "the smaller of"

@@ -11,52 +11,43 @@ runtime side is runtime/board.py. Knows no game.
 """
 from __future__ import annotations
 
-from cardlang.primitives.registry import ANY, CARDS, INT, ZONE, Bound, Param, primitive
+import ast as py
+
+from cardlang.primitives.lowering import call, const, ctx_attr, got, name, one_card, state_attr, subscript
+from cardlang.primitives.registry import ANY, CARDS, INT, ZONE, Function, Param, Verb, primitive
 from cardlang.runtime import board as B
 from cardlang.runtime import zones as Z
 from cardlang.runtime.decisions import ask
 from cardlang.runtime.state import Ctx, Decision, IllegalAction
 
 
-def _d_place(a: dict) -> str:
-    if a.get("column") and a.get("row"):
-        return f"Put {a['what']} into {a['to']} at column {a['column']}, row {a['row']}."
-    return f"Put {a['what']} into an empty slot of {a['to']}."
-
-
-@primitive("place", Param("what", CARDS), Param("to", ZONE, aliases=("to", "into")),
-           Param("column", INT, None, required=False), Param("row", INT, None, required=False),
-           Param("slot", ANY, None, required=False), describe=_d_place, asks=("place",))
-def build_place(b: Bound, info) -> object:
+@primitive
+class Place(Verb):
     """Put cards into slots of a grid zone: at column and row, at a chosen slot, or (neither given) each into
     an open slot its new owner picks (decision tag `place`).
     Example: place c to board column=3 row=1;"""
-    what, to = b.values["what"], b.values["to"]
-    col, row, slot = b.values.get("column"), b.values.get("row"), b.values.get("slot")
-    if (col is None) != (row is None):
-        def run_half(ctx: Ctx) -> None:
+
+    verb = "place"
+    params = (Param("what", CARDS), Param("to", ZONE, aliases=("to", "into")),
+              Param("column", INT, None, required=False), Param("row", INT, None, required=False),
+              Param("slot", ANY, None, required=False))
+    asks = ("place",)
+
+    def describe(self, a: dict) -> str:
+        if a.get("column") and a.get("row"):
+            return f"Put {a['what']} into {a['to']} at column {a['column']}, row {a['row']}."
+        return f"Put {a['what']} into an empty slot of {a['to']}."
+
+    @staticmethod
+    def run(ctx: Ctx, to, what, column, row, slot) -> None:
+        if (column is None) != (row is None):
             raise IllegalAction("place needs both column= and row=, or slot=, or neither")
-        return run_half
-
-    if col is not None:
-        def run_place(ctx: Ctx) -> None:
-            place_at(ctx, to(ctx), what(ctx), col(ctx), row(ctx))
-        run_place.inline = (place_at, (), ("to", "what", "column", "row"))  # type: ignore[attr-defined]
-    elif slot is not None:
-        def run_place(ctx: Ctx) -> None:
-            place_in_slot(ctx, to(ctx), what(ctx), slot(ctx))
-        run_place.inline = (place_in_slot, (), ("to", "what", "slot"))  # type: ignore[attr-defined]
-    else:
-        def run_place(ctx: Ctx) -> None:
-            _place(ctx, to(ctx), list(what(ctx)), None)
-        run_place.inline = (place_free, (), ("to", "what"))  # type: ignore[attr-defined]
-    # (generated code calls these with the arguments' code inlined, in the order written: compile/calls.py)
-    return run_place
-
-
-def place_at(ctx: Ctx, dest, cards, column: int, row: int) -> None:
-    """`place CARDS to ZONE column=C row=R`."""
-    _place(ctx, dest, list(cards), (column, row))
+        if column is not None:
+            _place(ctx, to, list(what), (column, row))
+        elif slot is not None:
+            place_in_slot(ctx, to, what, slot)
+        else:
+            _place(ctx, to, list(what), None)
 
 
 def place_in_slot(ctx: Ctx, dest, cards, chosen) -> None:
@@ -67,11 +58,6 @@ def place_in_slot(ctx: Ctx, dest, cards, chosen) -> None:
     if not chosen:
         raise IllegalAction("no slot was chosen")
     _place(ctx, dest, list(cards), tuple(chosen[0]))
-
-
-def place_free(ctx: Ctx, dest, cards) -> None:
-    """`place CARDS to ZONE`: each card into an open slot its new owner picks."""
-    _place(ctx, dest, list(cards), None)
 
 
 def _place(ctx: Ctx, dest, cards: list, cell) -> None:
@@ -93,97 +79,150 @@ def _place(ctx: Ctx, dest, cards: list, cell) -> None:
         Z.move(state, cid, dest, cell=target)
 
 
-@primitive("card_at", Param("zone", ZONE), Param("column", INT), Param("row", INT), kind="function",
-           returns=CARDS, describe=lambda a: f"the card at column {a['column']}, row {a['row']} of {a['zone']}")
-def build_card_at(comp, ces, spans):
+@primitive
+class CardAt(Function):
     """The card in one slot of a grid zone (nothing if the slot is empty or outside the grid).
     Example: card_at(board, 3, 1)"""
-    from cardlang.primitives.types import applied
-    args = [comp.coerce_ce(ces[0], "zone", spans[0]), comp.coerce_ce(ces[1], "int", spans[1]),
-            comp.coerce_ce(ces[2], "int", spans[2])]
-    return applied(cards_at, args, "cards")
+
+    verb = "card_at"
+    params = (Param("zone", ZONE), Param("column", INT), Param("row", INT))
+    returns = CARDS
+
+    def describe(self, a: dict) -> str:
+        return f"the card at column {a['column']}, row {a['row']} of {a['zone']}"
+
+    @staticmethod
+    def run(state, zone, column: int, row: int) -> list[int]:
+        """The card at (COLUMN, ROW) of ZONE, as a list: one card or none."""
+        cells = zone.cells
+        cid = cells.get((column, row)) if cells is not None else None
+        return [] if cid is None else [cid]
+
+    def lower(self, gen, args: list) -> py.expr:
+        """`[_x] if (_x := (ZONE.cells or {}).get((COLUMN, ROW))) is not None else []` (a zone with no grid has
+        no cells)."""
+        zone, column, row = args
+        cells = py.BoolOp(py.Or(), [py.Attribute(zone, "cells", py.Load()), py.Dict([], [])])
+        test, x = got(gen, cells, py.Tuple([column, row], py.Load()), "at")
+        return py.IfExp(test, py.List([name(x)], py.Load()), py.List([], py.Load()))
 
 
-def cards_at(state, zone, column: int, row: int) -> list[int]:
-    """The card at (COLUMN, ROW) of ZONE, as a list: one card or none."""
-    cells = zone.cells
-    cid = cells.get((column, row)) if cells is not None else None
-    return [] if cid is None else [cid]
+cards_at = CardAt.run
 
 
-def _coordinate(i: int):
-    def build(comp, ces, spans):
-        from cardlang.primitives.types import applied
-        return applied(_COORDINATE[i], [comp.coerce_ce(ces[0], "cards", spans[0])], "int")
-    return build
+class _Coordinate(Function):
+    params = (Param("card", CARDS),)
+    returns = INT
+    index = 0  # 0: the column, 1: the row
+
+    def lower(self, gen, args: list) -> py.expr | None:
+        """`_x[I] if (_x := ctx.state.cell.get(E)) is not None else 0` of one card [E]; of cards in a local N, the
+        same of N[0] if N else 0 (`let c = ...; row(c)`)."""
+        card = one_card(args[0])
+        if card is None and not isinstance(args[0], py.Name):
+            return None
+        test, x = got(gen, state_attr("cell"), card if card is not None else
+                      subscript(name(args[0].id), const(0)), "cell")
+        found = py.IfExp(test, subscript(name(x), const(self.index)), const(0))
+        return found if card is not None else py.IfExp(name(args[0].id), found, const(0))
 
 
-def column_of(state, cards) -> int:
-    cell = state.cell.get(cards[0]) if cards else None
-    return 0 if cell is None else cell[0]
-
-
-def row_of(state, cards) -> int:
-    cell = state.cell.get(cards[0]) if cards else None
-    return 0 if cell is None else cell[1]
-
-
-_COORDINATE = (column_of, row_of)
-
-
-@primitive("column", Param("card", CARDS), kind="function", returns=INT,
-           describe=lambda a: f"the column of {a['card']}")
-def build_column(comp, ces, spans):
+@primitive
+class Column(_Coordinate):
     """The column of the (first) card's slot; 0 when it is not in a slot.
     Example: column(this)"""
-    return _coordinate(0)(comp, ces, spans)
+
+    verb = "column"
+
+    def describe(self, a: dict) -> str:
+        return f"the column of {a['card']}"
+
+    @staticmethod
+    def run(state, card) -> int:
+        cell = state.cell.get(card[0]) if card else None
+        return 0 if cell is None else cell[0]
 
 
-@primitive("row", Param("card", CARDS), kind="function", returns=INT, describe=lambda a: f"the row of {a['card']}")
-def build_row(comp, ces, spans):
+@primitive
+class Row(_Coordinate):
     """The row of the (first) card's slot; 0 when it is not in a slot.
     Example: row(this)"""
-    return _coordinate(1)(comp, ces, spans)
+
+    verb = "row"
+    index = 1
+
+    def describe(self, a: dict) -> str:
+        return f"the row of {a['card']}"
+
+    @staticmethod
+    def run(state, card) -> int:
+        cell = state.cell.get(card[0]) if card else None
+        return 0 if cell is None else cell[1]
 
 
-@primitive("adjacent", Param("card", CARDS), kind="function", returns=CARDS,
-           describe=lambda a: f"the cards next to {a['card']}")
-def build_adjacent(comp, ces, spans):
+@primitive
+class Adjacent(Function):
     """The cards in the slots next to the (first) card's slot: above, left, right, below.
     Example: adjacent(this) where row(card) == row(this)"""
-    from cardlang.primitives.types import applied
-    return applied(adjacent_cards, [comp.coerce_ce(ces[0], "cards", spans[0])], "cards")
+
+    verb = "adjacent"
+    params = (Param("card", CARDS),)
+    returns = CARDS
+
+    def describe(self, a: dict) -> str:
+        return f"the cards next to {a['card']}"
+
+    @staticmethod
+    def run(state, card) -> list[int]:
+        return B.adjacent(state, card[0]) if card else []
+
+    def lower(self, gen, args: list) -> py.expr | None:
+        """Of one card [E]: board.adjacent(ctx.state, E), one call instead of two."""
+        card = one_card(args[0])
+        return None if card is None else call(gen.const(B.adjacent), ctx_attr("state"), card)
 
 
-def adjacent_cards(state, cards) -> list[int]:
-    return B.adjacent(state, cards[0]) if cards else []
-
-
-@primitive("nearest", Param("zone", ZONE), Param("column", INT), Param("row", INT), kind="function",
-           returns=CARDS, describe=lambda a: f"the card of row {a['row']} of {a['zone']} nearest to column "
-                                             f"{a['column']}")
-def build_nearest(comp, ces, spans):
+@primitive
+class Nearest(Function):
     """The card of ROW nearest to COLUMN in a grid zone: the one at COLUMN, else the closest (both, when two
     are equally close), else nothing.
     Example: nearest(foe.board, 6 - f, 1)"""
-    from cardlang.primitives.types import applied
-    return applied(B.nearest, [comp.coerce_ce(ces[0], "zone", spans[0]), comp.coerce_ce(ces[1], "int", spans[1]),
-                               comp.coerce_ce(ces[2], "int", spans[2])], "cards", state=False)
+
+    verb = "nearest"
+    params = (Param("zone", ZONE), Param("column", INT), Param("row", INT))
+    returns = CARDS
+    gets = False
+    run = staticmethod(B.nearest)
+
+    def describe(self, a: dict) -> str:
+        return f"the card of row {a['row']} of {a['zone']} nearest to column {a['column']}"
 
 
-@primitive("open_slots", Param("zone", ZONE), kind="function", returns="slots",
-           describe=lambda a: f"the empty slots of {a['zone']}")
-def build_open_slots(comp, ces, spans):
+@primitive
+class OpenSlots(Function):
     """The empty slots of a grid zone, in reading order (row 1 from column 1, then row 2...).
     Example: choose 1 from open_slots(board) where slot.row == 1"""
-    from cardlang.primitives.types import applied
-    return applied(B.open_cells, [comp.coerce_ce(ces[0], "zone", spans[0])], "slots", state=False)
+
+    verb = "open_slots"
+    params = (Param("zone", ZONE),)
+    returns = "slots"
+    gets = False
+    run = staticmethod(B.open_cells)
+
+    def describe(self, a: dict) -> str:
+        return f"the empty slots of {a['zone']}"
 
 
-@primitive("slots", Param("zone", ZONE), kind="function", returns="slots",
-           describe=lambda a: f"the slots of {a['zone']}")
-def build_slots(comp, ces, spans):
+@primitive
+class Slots(Function):
     """Every slot of a grid zone, empty or not, in reading order.
     Example: choose 1 from slots(board) where slot.row <= 2"""
-    from cardlang.primitives.types import applied
-    return applied(B.cells_of, [comp.coerce_ce(ces[0], "zone", spans[0])], "slots", state=False)
+
+    verb = "slots"
+    params = (Param("zone", ZONE),)
+    returns = "slots"
+    gets = False
+    run = staticmethod(B.cells_of)
+
+    def describe(self, a: dict) -> str:
+        return f"the slots of {a['zone']}"

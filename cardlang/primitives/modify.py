@@ -13,7 +13,7 @@ A modifier block holds only `let`, `if`, `for` and `modify`. Knows no game.
 from __future__ import annotations
 
 from cardlang.errors import CardCompileError
-from cardlang.primitives.registry import CARDS, INT, NAME, Bound, Param, primitive
+from cardlang.primitives.registry import CARDS, INT, NAME, Param, Verb, primitive
 from cardlang.primitives.values import prop_of_card
 from cardlang.runtime.state import Ctx, IllegalAction
 from cardlang.syntax import ast
@@ -23,24 +23,29 @@ from cardlang.syntax.walk import nodes as walk_nodes
 EVENT = "modify"
 
 
-@primitive("modify", Param("property", NAME), Param("what", CARDS), Param("by", INT, aliases=("by",)),
-           describe=lambda a: f"{a['what']} has +{a['by']} {a['property']}.")
-def build_modify(b: Bound, info) -> object:
+@primitive
+class Modify(Verb):
     """Inside `on modify in ZONE`: while this card is in ZONE, PROPERTY of the cards is raised by N.
     Example: modify offence this by 2;"""
-    prop, what, by = b.consts["property"], b.values["what"], b.values["by"]
 
-    def run_modify(ctx: Ctx) -> None:
+    verb = "modify"
+    params = (Param("property", NAME), Param("what", CARDS), Param("by", INT, aliases=("by",)))
+    lazy = frozenset({"what", "by"})  # read only while the property they change is summed, N for each match
+
+    def describe(self, a: dict) -> str:
+        return f"{a['what']} has +{a['by']} {a['property']}."
+
+    @staticmethod
+    def run(ctx: Ctx, property: str, what, by) -> None:
         acc = ctx.state.modifying
         if acc is None:
             raise IllegalAction("modify works only inside an `on modify in ZONE` ability")
-        if acc[1] != prop:
+        if acc[1] != property:
             return
         target = acc[0]
         for cid in what(ctx):
             if cid == target:
                 acc[2] += by(ctx)
-    return run_modify
 
 
 def modifier_total(state, comp, cid: int, prop: str) -> int:

@@ -4,7 +4,8 @@ without looking into a hidden zone. Knows no game.
 """
 from __future__ import annotations
 
-from cardlang.primitives.registry import CARDS, ZONE, Bound, Param, primitive
+from cardlang.primitives.registry import CARDS, ZONE, Function, Param, Verb, primitive
+from cardlang.primitives.types import leaves_names
 from cardlang.runtime.state import Ctx, GameState
 
 
@@ -22,30 +23,44 @@ def sees(state: GameState, player: int, zone) -> list[int]:
     return [c for c in zone.cards if player in peeked.get(c, ())]
 
 
-@primitive("peek", Param("what", CARDS), describe=lambda a: f"Look at {a['what']}.")
-def build_peek(b: Bound, info) -> object:
+@primitive
+class Peek(Verb):
     """You (only you) look at these cards: you may see them until they move (logged; others learn only that
     you looked).
     Example: peek top 1 of left.deck;"""
-    what = b.values["what"]
 
-    def run_peek(ctx: Ctx) -> None:
+    verb = "peek"
+    params = (Param("what", CARDS),)
+
+    def describe(self, a: dict) -> str:
+        return f"Look at {a['what']}."
+
+    @staticmethod
+    @leaves_names
+    def run(ctx: Ctx, what) -> None:
         state = ctx.state
-        cards = list(what(ctx))
+        cards = list(what)
         for cid in cards:
             state.peeked.setdefault(cid, set()).add(ctx.you)
         if state.log is not None or state.listeners:
             state.emit(("Peeked", ctx.you, tuple(state.card_def[c].name for c in cards),
                         tuple(sorted({state.loc[c].label for c in cards}))))
-    return run_peek
 
 
-@primitive("seen", Param("zone", ZONE), kind="function", returns=CARDS,
-           describe=lambda a: "cards you have seen")
-def build_seen(comp, ces, spans):
+@primitive
+class Seen(Function):
     """The cards of a zone that you may see: all of them if you may look into it, else those you peeked at
     (and that have not moved since). A bot may use it on any zone.
     Example: seen(left.hand)"""
-    from cardlang.primitives.types import CE
-    zone = comp.coerce(ces[0], ZONE, spans[0])
-    return CE(lambda ctx: sees(ctx.state, ctx.you, zone(ctx)), CARDS)
+
+    verb = "seen"
+    params = (Param("zone", ZONE),)
+    returns = CARDS
+    gets = "ctx"
+
+    def describe(self, a: dict) -> str:
+        return "cards you have seen"
+
+    @staticmethod
+    def run(ctx: Ctx, zone) -> list[int]:
+        return sees(ctx.state, ctx.you, zone)

@@ -1,12 +1,18 @@
-"""The registry of verbs and functions: each primitive's signature, builder, rules text and example.
+"""The registry of verbs and functions, and the primitive protocol: each primitive is a class (`Verb`,
+`Function`, `Statement`) with its parameters, its reference `run`, its `describe` and an optional `lower`.
 
 A primitive's signature *is* its syntax: positional parameters in order, keyword or preposition parameters
 by name (`to`, `from`, `by`...). The compiler binds arguments against these specs before any game is played.
+Knows no compiler and no game: the compiler hands a primitive its bound arguments (`Bound`) and a lowering
+its argument code (primitives/lowering.py).
 """
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any, Callable, ClassVar
+
+from cardlang.primitives.types import CE
 
 # Argument types the compiler checks and coerces to before calling a builder.
 INT, BOOL, STR, CARDS, CARDNAME, ZONE, PLAYER, PLAYERS, NAME, ANY = (
@@ -26,21 +32,49 @@ class Param:
         return key == self.name or key in self.aliases
 
 
-@dataclass(frozen=True, slots=True)
 class Primitive:
-    """A verb: `build(compiler_args) -> run(ctx)`, `describe(args_text) -> sentence`."""
+    """One word of the language's core: a verb (a statement that acts), a function (a value inside an
+    expression) or a statement with a block. Each is a class of its own, in its own module, with:
 
-    verb: str
-    params: tuple[Param, ...]
-    build: Callable[..., Callable]
-    describe: Callable[..., str]
-    doc: str
-    example: str
-    kind: str = "verb"           # "verb" | "function"
-    returns: str | None = None   # for functions: the result type
-    cases: tuple[str, ...] = ()  # outcome blocks a call may give: `claim X from hand { honest { } caught { } }`
-    binds: tuple[tuple[str, str], ...] = ()  # names (and types) the verb sets for its outcome blocks
-    asks: tuple[str, ...] = ()   # tags of the decisions it always asks (besides a `tag` parameter's)
+    - `verb`, `params` (its signature *is* its syntax), `returns` (a function's type), `cases` and `binds`
+      (outcome blocks and the names they see), `asks` (tags of the decisions it always asks);
+    - its docstring: the rule (first line) and an `Example:` line (`doc`, `example`, read at class creation);
+    - `describe(args)`: its rules-text sentence from the arguments as they read;
+    - `run`: the reference of what it does, over evaluated arguments (a verb's, to a state; a function's, the
+      value it gives);
+    - `lower`, optional: the fast-path code the compiler emits in place of a call of `run`, which must leave
+      the same state and events (tests/primitives/test_lowering.py checks it on random states).
+
+    The registry holds one instance of each."""
+
+    verb: ClassVar[str] = ""
+    kind: ClassVar[str] = "verb"        # "verb" | "function" | "statement"
+    params: ClassVar[tuple[Param, ...]] = ()
+    returns: ClassVar[str | None] = None   # for functions: the result type
+    cases: ClassVar[tuple[str, ...]] = ()  # outcome blocks a call may give: `claim X from hand { honest { } }`
+    binds: ClassVar[tuple[tuple[str, str], ...]] = ()  # names (and types) the verb sets for its outcome blocks
+    asks: ClassVar[tuple[str, ...]] = ()   # tags of the decisions it always asks (besides a `tag` parameter's)
+    doc: ClassVar[str] = ""                # the rule: the docstring's first line
+    rule: ClassVar[str] = ""               # the whole docstring, its Example: line included
+    example: ClassVar[str] = ""
+    lower: ClassVar[Callable | None] = None  # (a method where the primitive has a fast path)
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        run = cls.__dict__.get("run")
+        fn = run.__func__ if isinstance(run, staticmethod) else None
+        if fn is not None and fn.__name__ == "run" and cls.verb:  # (how generated code and traces name it)
+            fn.__name__ = fn.__qualname__ = f"run_{cls.verb}"
+        if "__doc__" in cls.__dict__ and cls.__doc__:
+            cls.rule = inspect.cleandoc(cls.__doc__)
+            cls.doc = cls.rule.splitlines()[0]
+            cls.example = next((ln.split("Example:", 1)[1].strip() for ln in cls.rule.splitlines()
+                                if ln.strip().startswith("Example:")), "")
+
+    def describe(self, a: dict) -> str:
+        """The rules-text sentence (a function's: the noun phrase card text builds on) of a call whose
+        arguments read A (parameter name -> text; `case:NAME` -> an outcome block's text)."""
+        return ""
 
     @property
     def signature(self) -> str:
@@ -54,6 +88,118 @@ class Primitive:
         if self.cases:
             text += " { " + " ".join(f"{c} {{}}" for c in self.cases) + " }"
         return text
+
+    def __repr__(self) -> str:
+        return f"<{self.kind} {self.verb}>"
+
+
+class Verb(Primitive):
+    """A verb: `run(ctx, ...)` does it to the state. Its arguments after ctx are named in `run`'s own
+    signature, in the order a call reads them: a parameter's name (`from_` for `from`), or one of `compiled`,
+    values the verb takes from the compiler (`prepare`). A parameter in `lazy` is passed as a function of the
+    context, read when `run` needs it (after a question, inside an outcome). A call in generated code is
+    `run(ctx, ARG, ...)` with each argument's code inlined, or, where the verb has one, its `lower`ed code."""
+
+    kind = "verb"
+    compiled: ClassVar[tuple[str, ...]] = ()
+    lazy: ClassVar[frozenset[str]] = frozenset()
+    switches: ClassVar[bool] = False  # its lower puts a `for P` switch around only what acts (lowering.Site)
+    run_args: ClassVar[tuple[str, ...]] = ()
+
+    def __init_subclass__(cls, **kw: Any) -> None:
+        super().__init_subclass__(**kw)
+        run = cls.__dict__.get("run")
+        if run is None:
+            return
+        names = list(inspect.signature(run.__func__ if isinstance(run, staticmethod) else run).parameters)[1:]
+        for n in names:
+            if n not in cls.compiled and cls.param_of(n) is None:
+                raise TypeError(f"{cls.__name__}.run takes '{n}', which is no parameter of "
+                                f"'{cls.verb}' and not one of its compiled values")
+        cls.run_args = tuple(names)
+
+    @staticmethod
+    def run(ctx: Any, *args: Any) -> None:
+        raise NotImplementedError
+
+    @classmethod
+    def param_of(cls, arg: str) -> Param | None:
+        """The parameter behind run's argument ARG (a Python keyword is spelt with a trailing `_`)."""
+        for p in cls.params:
+            if p.name == arg or p.name + "_" == arg:
+                return p
+        return None
+
+    def prepare(self, b: Bound, info: Any) -> dict[str, Any]:
+        """The values of `compiled` for one call, from the compiler INFO (a spec, a function it owns)."""
+        return {}
+
+    def arguments(self, b: Bound, info: Any) -> list[tuple[str, Any]]:
+        """Run's arguments for the call bound in B, in order, each as ("const", VALUE) (known now: a plain
+        word, an argument left out, a compiled value), ("value", CE) (read when the call runs) or ("lazy",
+        FN) (a function of the context, passed as it is)."""
+        compiled = self.prepare(b, info) if self.compiled else {}
+        out: list[tuple[str, Any]] = []
+        for n in self.run_args:
+            if n in compiled:
+                out.append(("const", compiled[n]))
+                continue
+            p = self.param_of(n)
+            key = p.name
+            if p.type == NAME or b.values.get(key) is None:
+                out.append(("const", b.consts.get(key, p.default)))
+            elif p.name in self.lazy:
+                out.append(("lazy", b.values[key]))
+            else:
+                out.append(("value", b.exprs[key] if key in b.exprs else b.values[key]))
+        return out
+
+    def build(self, b: Bound, info: Any) -> Callable:
+        """The call as one function of the context (where the compiler needs a function, not code)."""
+        return self.function(self.arguments(b, info))
+
+    def function(self, args: list[tuple[str, Any]]) -> Callable:
+        """run over ARGS (`arguments`) as one function of the context."""
+        run = self.run
+        getters = tuple((lambda c: lambda ctx: c)(v) if kind != "value" else v.fn if isinstance(v, CE) else v
+                        for kind, v in args)
+
+        def run_call(ctx: Any) -> None:
+            run(ctx, *[g(ctx) for g in getters])
+        run_call.__name__ = run_call.__qualname__ = f"run_{self.verb}"
+        return run_call
+
+
+class Function(Primitive):
+    """A function: `run(FIRST, ARG, ...)` gives its value, FIRST being the state (`gets = True`), the context
+    (`gets = "ctx"`) or nothing (`gets = False`). `compile(comp, ces, spans)` coerces the compiled arguments to
+    their parameters' types and gives the compiled expression of one call of `run`; a function whose compiling
+    needs more (a name checked now, a type that chooses the run) writes its own. `lower(gen, args)`, where
+    there is one, gives the expression computing the same value in place of the call (or None: the call), for
+    arguments of the types in `lowers` (default: the parameters')."""
+
+    kind = "function"
+    gets: ClassVar[bool | str] = True
+    lowers: ClassVar[tuple[str, ...] | None] = None
+
+    @staticmethod
+    def run(*args: Any) -> Any:
+        raise NotImplementedError
+
+    def compile(self, comp: Any, ces: list, spans: list) -> Any:
+        from cardlang.primitives.types import applied
+        args = [comp.coerce_ce(ce, p.type, span) for ce, p, span in zip(ces, self.params, spans)]
+        return applied(self.run, args, self.returns or ANY, state=self.gets, lower=self.lower)
+
+
+class Statement(Primitive):
+    """A statement with a block of its own (`simultaneous { ... }`): `compile(comp, node, scope)` compiles it
+    whole, as the compiler's own rules do."""
+
+    kind = "statement"
+
+    def compile(self, comp: Any, node: Any, scope: Any) -> Callable:
+        raise NotImplementedError
 
 
 class Registry:
@@ -93,22 +239,13 @@ class Registry:
 CORE = Registry()
 
 
-def primitive(verb: str, *params: Param, describe: Callable[..., str], kind: str = "verb",
-              returns: str | None = None, registry: Registry = CORE, cases: tuple[str, ...] = (),
-              binds: tuple[tuple[str, str], ...] = (), asks: tuple[str, ...] = ()) -> Callable:
-    """Register the decorated builder as VERB. Its docstring's first line is the rule; it has an Example:."""
-
-    def wrap(build: Callable) -> Callable:
-        doc = (build.__doc__ or "").strip()
-        example = ""
-        for line in doc.splitlines():
-            if line.strip().startswith("Example:"):
-                example = line.split("Example:", 1)[1].strip()
-        registry.register(Primitive(verb, tuple(params), build, describe, doc.splitlines()[0] if doc else "",
-                                    example, kind, returns, tuple(cases), tuple(binds), tuple(asks)))
-        return build
-
-    return wrap
+def primitive(cls: type[Primitive] | None = None, *, registry: Registry | None = None) -> Any:
+    """Class decorator: register one instance of the primitive class into REGISTRY (the core's by default).
+    `@primitive` or `@primitive(registry=GAME)`."""
+    def register(c: type[Primitive]) -> type[Primitive]:
+        (registry or CORE).register(c())
+        return c
+    return register if cls is None else register(cls)
 
 
 @dataclass(slots=True)

@@ -9,20 +9,41 @@ watch. Knows no game.
 from __future__ import annotations
 
 from cardlang.errors import CardCompileError
-from cardlang.primitives.registry import Param, primitive
+from cardlang.primitives.registry import Param, Statement, primitive
 from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
 
 
-def _d_simultaneous(a: dict) -> str:
-    body = a.get("body", "")
-    return f"At the same time and in secret: {body}" if body else ""
-
-
-@primitive("simultaneous", Param("body", "block"), kind="statement", describe=_d_simultaneous)
-def build_simultaneous(comp, node: ast.Simultaneous, scope) -> object:
+@primitive
+class Simultaneous(Statement):
     """Ask every choice of the block in secret, against the same state, before any of them is acted on.
     Example: simultaneous { let a = choose 3 from hand; let b = choose 3 from left.hand by left; }"""
+
+    verb = "simultaneous"
+    params = (Param("body", "block"),)
+
+    def describe(self, a: dict) -> str:
+        body = a.get("body", "")
+        return f"At the same time and in secret: {body}" if body else ""
+
+    def compile(self, comp, node: ast.Simultaneous, scope) -> object:
+        return compile_simultaneous(comp, node, scope)
+
+    @staticmethod
+    def run(ctx: Ctx, steps) -> None:
+        """Run STEPS, the block's compiled choices, with every decision marked secret."""
+        state = ctx.state
+        was = state.secret
+        state.secret = True
+        try:
+            for f in steps:
+                f(ctx)
+        finally:
+            state.secret = was
+
+
+def compile_simultaneous(comp, node: ast.Simultaneous, scope) -> object:
+    """The block's choices, each compiled in the enclosing scope (the picks are used after the block)."""
     fns = []
     if not node.body.stmts:
         raise comp.error("a simultaneous block needs at least one choice", node.span,
@@ -38,14 +59,8 @@ def build_simultaneous(comp, node: ast.Simultaneous, scope) -> object:
             comp.errors.append(e)
             scope.names.setdefault(st.name, "any")  # one error, not one per later use of the name
     steps = tuple(fns)
+    run = Simultaneous.run
 
     def run_simultaneous(ctx: Ctx) -> None:
-        state = ctx.state
-        was = state.secret
-        state.secret = True
-        try:
-            for f in steps:
-                f(ctx)
-        finally:
-            state.secret = was
+        run(ctx, steps)
     return run_simultaneous

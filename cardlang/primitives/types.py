@@ -25,17 +25,21 @@ class CE:
     fn: Callable[[Ctx], Any]
     type: str
     code: Callable[[Any], Any] | None = None  # code(gen) -> the Python expression computing it, to inline it
-    counted: Callable[[], Callable] | None = None  # a `where`: counted() -> a function counting what it keeps
+    counted: Callable[[], CE] | None = None  # a `where`: counted() -> the CE counting what it keeps
 
 
-def applied(fn: Callable, args: list[CE], type_: str, *, state: bool | str = True, consts: tuple = ()) -> CE:
+def applied(fn: Callable, args: list[CE], type_: str, *, state: bool | str = True, consts: tuple = (),
+            lower: Callable | None = None) -> CE:
     """The CE of `fn(ctx.state, *ARGS, *CONSTS)` over evaluated arguments (STATE false: without the state;
     "ctx": with the context instead, for a function that runs abilities): in generated code one call, with
     the arguments' code inlined (`gen.apply`), instead of a closure calling one closure per argument. CONSTS
-    are compiled values (names, numbers, specs), constants of the generated module."""
+    are compiled values (names, numbers, specs), constants of the generated module. LOWER(gen, args), where
+    given, is the expression computing the same in place of the call (a function primitive's `lower`)."""
     fns = tuple(a.fn for a in args)
     first = (lambda ctx: ctx.state) if state is True else (lambda ctx: ctx) if state == "ctx" else None
-    if first is None and len(fns) == 1 and not consts:
+    if state is True and not fns:  # `claimed()`, `bank(coins)`: the state (and the constants) alone
+        run = (lambda ctx: fn(ctx.state)) if not consts else (lambda ctx: fn(ctx.state, *consts))  # noqa: E731
+    elif first is None and len(fns) == 1 and not consts:
         (f0,) = fns
         run = lambda ctx: fn(f0(ctx))  # noqa: E731
     elif state is True and len(fns) == 1 and not consts:
@@ -51,7 +55,8 @@ def applied(fn: Callable, args: list[CE], type_: str, *, state: bool | str = Tru
         run = lambda ctx: fn(*[f(ctx) for f in fns], *consts)  # noqa: E731
     else:
         run = lambda ctx: fn(first(ctx), *[f(ctx) for f in fns], *consts)  # noqa: E731
-    return CE(run, type_, code=lambda g: g.apply(fn, [g.expr(a) for a in args], state=state, consts=consts))
+    return CE(run, type_, code=lambda g: g.apply(fn, [g.expr(a) for a in args], state=state, consts=consts,
+                                                 lower=lower))
 
 
 def article(t: str) -> str:
@@ -61,10 +66,25 @@ def article(t: str) -> str:
 
 
 
+# Runtime functions that generated code calls with the context and that read only the context's state, player,
+# card and source, never its names (`ctx.vars`); see leaves_names.
+LEAVES_NAMES: set[Callable] = set()
+
+
+class LeavesNames:
+    """A base for a table of functions (the game's verbs) each of which runs on names of its own: a call of an
+    entry hands it the context without its names being read (compile/names.py)."""
+
+
 def leaves_names(fn: Callable) -> Callable:
     """Mark FN, a runtime function that generated code calls with the context, as one that reads only the
     context's state, player, card and source, never its names (`ctx.vars`): a generated function whose
     every call hands the context only to such functions need not keep its own names there as well as in
     its locals (compile/names.py). Abilities and verbs it runs get contexts or names of their own."""
-    fn.leaves_names = True  # type: ignore[attr-defined]
+    LEAVES_NAMES.add(fn)
     return fn
+
+
+def reads_no_names(obj: object) -> bool:
+    """Is OBJ a function marked with leaves_names, or a table of such (LeavesNames)?"""
+    return isinstance(obj, LeavesNames) or (type(obj).__hash__ is not None and obj in LEAVES_NAMES)

@@ -1,10 +1,13 @@
-"""Small reads generated code computes in place instead of calling a function (compile/inline.py, the count of
-a list of numbers in compile/loops.py): each gives the function's value over the same arguments."""
+"""Small reads generated code computes in place instead of calling a function (a function primitive's `lower`,
+compile/inline.py for a card's owner, the count of a list of numbers in compile/loops.py): each gives the
+function's value over the same arguments."""
 import ast as py
 
 from cardlang.compile import codegen as G
 from cardlang.compile import inline as I
-from cardlang.primitives import attach, grid
+from cardlang.primitives import CORE, attach
+
+ATTACHED, ROW, COLUMN = CORE.get("attached"), CORE.get("row"), CORE.get("column")
 
 
 def _code(src: str) -> py.expr:
@@ -17,17 +20,17 @@ def _unparse(code: py.expr) -> str:
 
 def test_cards_attached_to_a_name_read_from_the_context_are_looked_up_for_one_card():
     gen = G.Gen("test")
-    got = I.attached(gen, [_code("ctx.vars['u']")])
+    got = ATTACHED.lower(gen, [_code("ctx.vars['u']")])
     assert _unparse(got) == ("[*ctx.state.attached.get(_n0[0], ())] if _k1_len((_n0 := ctx.vars['u'])) == 1 "
-                             "else _k0_attached_to(ctx.state, _n0)")  # ctx.vars['u'] read once
-    assert gen.ns["_k1_len"] is len and gen.ns["_k0_attached_to"] is attach.attached_to
+                             "else _k0_run_attached(ctx.state, _n0)")  # ctx.vars['u'] read once
+    assert gen.ns["_k1_len"] is len and gen.ns["_k0_run_attached"] is attach.attached_to
 
 
 def test_the_row_of_cards_in_a_local_is_the_row_of_its_first_card():
     gen = G.Gen("test")
-    got = I._coordinate(1)(gen, [_code("_l3")])
+    got = ROW.lower(gen, [_code("_l3")])
     assert _unparse(got) == "(_cell0[1] if (_cell0 := ctx.state.cell.get(_l3[0])) is not None else 0) if _l3 else 0"
-    assert I._coordinate(0)(gen, [_code("f(x)")]) is None  # any other shape: the call (grid.column_of)
+    assert COLUMN.lower(gen, [_code("f(x)")]) is None  # any other shape: the call (column's run)
 
 
 class _State:
@@ -39,14 +42,14 @@ class _State:
 def test_the_in_place_reads_give_what_the_functions_give():
     state = _State()
     gen = G.Gen("test")
-    row, attached = I._coordinate(1)(gen, [_code("l")]), I.attached(gen, [_code("ctx.vars['u']")])
+    row, attached = ROW.lower(gen, [_code("l")]), ATTACHED.lower(gen, [_code("ctx.vars['u']")])
     for cards in ([], [7], [8], [5], [7, 8], [8, 7]):
         class Ctx:
             vars = {"u": cards}
         ctx = Ctx()
         ctx.state = state
         env = dict(gen.ns, ctx=ctx, l=cards)
-        assert eval(compile(py.Expression(py.fix_missing_locations(row)), "t", "eval"), env) == grid.row_of(state, cards)
+        assert eval(compile(py.Expression(py.fix_missing_locations(row)), "t", "eval"), env) == ROW.run(state, cards)
         assert eval(compile(py.Expression(py.fix_missing_locations(attached)), "t", "eval"), env) == \
             attach.attached_to(state, cards)
 

@@ -70,7 +70,7 @@ def test_generated_code_calls_it_only_when_someone_watches(tiny):
     probe = [x for x in g.game.compiler.generated if x.card == "Probe"]
     # (the state may be read from a local, `_state`, and the test itself from one, `_quiet`)
     code = "".join(source_of(x) for x in probe)
-    assert re.search(r"if ((ctx\.state|_state)\.log is not None or \2\.listeners|not _quiet):\n\s+_k\d+_run_note\(ctx\)",
+    assert re.search(r"if ((ctx\.state|_state)\.log is not None or \2\.listeners|not _quiet):\n\s+_k\d+_run_note\(ctx, 'hello'\)",
                      code)
     s = g.state(log=False)
     g.play(s)

@@ -2,7 +2,6 @@
 import pytest
 
 from cardlang.primitives import CORE
-from cardlang.primitives.refill import build_refill
 from cardlang.primitives.registry import Bound
 from cardlang.runtime.state import CardDef, Ctx, GameState, ZoneSpec
 
@@ -25,7 +24,7 @@ def make(row: list[str], stack: list[str]):
 def refill(state, size: int) -> None:
     b = Bound(values={"zone": lambda ctx: ctx.state.zones[0][0], "size": lambda ctx: size,
                       "from_": lambda ctx: ctx.state.zones[1][0]})
-    build_refill(b, None)(Ctx(state, 0))
+    CORE.get("refill").build(b, None)(Ctx(state, 0))
 
 
 def names(state, slot: int) -> list[str]:
