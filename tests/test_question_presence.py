@@ -123,7 +123,7 @@ def test_every_attacked_player_is_asked_the_reaction_question_moat_or_not(reacti
             state.card_def[c] = game.defs_by_name["Copper"]
     if reaction:
         state.card_def[hand[2].cards[0]] = game.defs_by_name[reaction]
-    game.compiler.run_ability(Ctx(state, 0), militia, "play")
+    game.abilities.run_ability(Ctx(state, 0), militia, "play")
     assert [a for a in asked if a[1] == "reveal_reaction"] == [(1, "reveal_reaction", True),
                                                                (2, "reveal_reaction", True)]
     public = [seat_event(state, e, 0) for e in state.log if e[0] == "Decided"]

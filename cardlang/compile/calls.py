@@ -1,6 +1,6 @@
 """Compile rules for calls: core verbs bound against their parameters (with outcome blocks), the game's own
-verbs, `trigger` with named values; and running abilities and zone watchers at play time (with the step
-budget and the nesting limit). Mixed into the `Compiler`.
+verbs (with the nesting limit), `trigger` with named values. Abilities and zone watchers are resolved at play
+time by runtime/abilities.py, which the compiled calls name. Mixed into the `Compiler`.
 """
 from __future__ import annotations
 
@@ -15,12 +15,13 @@ from cardlang.compile.primitive_code import inline_call
 from cardlang.compile import visibility as V
 from cardlang.compile.scope import Scope, stmt_rule
 from cardlang.compile.statements import _unwritten, written_once
-from cardlang.errors import NestingLimit, RuleViolation, did_you_mean
+from cardlang.errors import NestingLimit, did_you_mean
 from cardlang.primitives import registry as R
 from cardlang.primitives.registry import Bound
 from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, PLAYER, PLAYERS, TEXT, ZONE, Effect,
                                        article as _article)
 from cardlang.primitives.values import _NothingToActOn, _skip_if_nothing_chosen
+from cardlang.runtime.abilities import MAX_DEPTH
 from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
 from cardlang.syntax.walk import nodes as walk_nodes
@@ -310,45 +311,6 @@ class Calls:
                 # its code needs no names in ctx.vars: a call may run the same statements in place
                 self.verb_inline[name] = (items, written_once(decl.body), params)
 
-    # ---- abilities and events ----------------------------------------------------------------------
-    phases: dict[str, Effect]
-
-    def run_ability(self, ctx: Ctx, cid: int | None, event: str, values: dict | None = None,
-                    definition=None) -> None:
-        """Run the `on EVENT` ability of card CID (or of a card DEFINITION, with no card in play), with
-        VALUES bound as names in it."""
-        state = ctx.state
-        d = definition if definition is not None else state.card_def[cid]
-        eff = d.triggers.get(event)
-        if eff is None:
-            return
-        state.steps += 1
-        if state.steps > state.step_budget or state.depth > _MAX_DEPTH:
-            raise RuleViolation(f"'{d.name}' ran past the step budget ({state.step_budget} steps, "
-                                f"{_MAX_DEPTH} abilities inside each other); does it loop forever?",
-                                d.meta.get("span"))
-        if state.log is not None or state.listeners:  # abilities resolved, for logs and per-card statistics
-            state.emit(("Triggered", ctx.you, cid, d.name, event))
-        state.depth += 1
-        try:
-            eff(Ctx(state, ctx.you, cid, dict(values) if values else {}, d.name))
-        finally:
-            state.depth -= 1
-
-    def fire_watchers(self, ctx: Ctx, event: str, player: int, extra: dict) -> None:
-        """Run `on EVENT in ZONE` abilities of the cards sitting in that zone of PLAYER."""
-        state = ctx.state
-        for zone_name, defs in self.watch_index.get(event, ()):
-            zone = state.zones[state.zone_slot[zone_name]][player]
-            for cid in list(zone.cards):
-                d = state.card_def[cid]
-                if d.index in defs and state.loc[cid] is zone:
-                    if state.log is not None or state.listeners:
-                        state.emit(("Triggered", player, cid, d.name, event))
-                    d.watchers[event][1](Ctx(state, player, cid, dict(extra), d.name))
-
-    watch_index: dict[str, list[tuple[str, set[int]]]]
-
 
 class VerbTable(dict):
     """The game's verb bodies by name. Generated code calls an entry with ctx.vars set to that call's own
@@ -357,7 +319,7 @@ class VerbTable(dict):
     leaves_names = True
 
 
-_MAX_DEPTH = 150  # abilities resolving inside each other; well below Python's own recursion limit
+_MAX_DEPTH = MAX_DEPTH  # verbs and abilities resolving inside each other (runtime/abilities.py)
 
 SCENARIO_ONLY = {"given", "expect", "answer", "run", "expect_log", "as_player"}
 

@@ -22,7 +22,7 @@ from pathlib import Path
 from typing import Callable
 
 from cardlang.compile import scenario_checks as C
-from cardlang.compile.compiler import CARDNAME, CARDNAMES, INT, PLAYER, Scope
+from cardlang.compile.compiler import CARDNAME, CARDNAMES, INT, PLAYER, Compiler, Scope
 from cardlang.compile.game import CompiledGame, load_game
 from cardlang.compile.scenario_checks import ScenarioFailed
 from cardlang.compile.scenario_script import Answer, Forced, Refusal, ScenarioAgent, unused, watch_forced
@@ -186,7 +186,7 @@ def _kingdom(game: CompiledGame, st: ast.Call) -> dict[str, list[CardDef]]:
 class _Runner:
     def __init__(self, game: CompiledGame, state: GameState, script: list, box: Zone) -> None:
         self.game, self.state, self.script, self.box = game, state, script, box
-        self.comp = game.compiler
+        self.comp = Compiler.for_game(game)
         n = state.num_players
         self.scope = Scope({f"p{i + 1}": PLAYER for i in range(n)}, scenario=True)
         self.vars = {f"p{i + 1}": i for i in range(n)}

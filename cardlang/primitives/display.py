@@ -13,19 +13,19 @@ from cardlang.runtime import board as B
 from cardlang.runtime.state import Ctx, IllegalAction
 
 
-def readers(comp, ctx: Ctx, zone):
-    """The property readers (modifiers included) and counter specs a drawing of ZONE needs."""
+def readers(abilities, ctx: Ctx, zone):
+    """The property readers (modifiers included: the game's runtime.abilities.Abilities) and counter specs a
+    drawing of ZONE needs."""
     from cardlang.primitives.values import _prop_of_card
-    from cardlang.primitives.modify import modifier_total
     state = ctx.state
 
     def prop(name: str):
-        default = comp.prop_default(name)
+        default = abilities.prop_defaults.get(name, 0)
 
         def read(cid: int):
             v = _prop_of_card(ctx, cid, name, default)
-            if name in comp.modified:
-                v += modifier_total(state, comp, cid, name)
+            if name in abilities.modified:
+                v += abilities.modifier_total(state, cid, name)
             return v
         return read
     per_card = {spec.name: spec for spec in state.counter_specs if spec.per_card}
@@ -35,8 +35,8 @@ def readers(comp, ctx: Ctx, zone):
     return shows, counters
 
 
-def draw(comp, ctx: Ctx, zone, flip: bool = False) -> list[str]:
-    shows, counters = readers(comp, ctx, zone)
+def draw(abilities, ctx: Ctx, zone, flip: bool = False) -> list[str]:
+    shows, counters = readers(abilities, ctx, zone)
     return B.grid_lines(ctx.state, zone, flip=flip, shows=shows, counters=counters)
 
 
@@ -46,6 +46,7 @@ def build_display(b: Bound, info) -> object:
     """Draw a grid zone in the log (with a second zone: that one turned round above it, facing it).
     Example: display board with left.board;"""
     zone, other = b.values["zone"], b.values.get("with_")
+    abilities = info.abilities
 
     def run_display(ctx: Ctx) -> None:
         state = ctx.state
@@ -59,8 +60,8 @@ def build_display(b: Bound, info) -> object:
             o = other(ctx)
             if o.cells is None:
                 raise IllegalAction(f"{o.label} is not a grid zone")
-            lines += draw(info, ctx, o, flip=True)
+            lines += draw(abilities, ctx, o, flip=True)
             lines.append("  " + "-" * 40)
-        lines += draw(info, ctx, z)
+        lines += draw(abilities, ctx, z)
         state.emit(("Displayed", tuple(lines)))
     return run_display

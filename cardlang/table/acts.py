@@ -71,13 +71,13 @@ def _wrap_ability(body: Callable) -> Callable:
 
 def install(game) -> None:
     """Make GAME's verbs and abilities tell themselves (idempotent)."""
-    comp = game.compiler
-    for name, body in list(comp.verb_fns.items()):
+    comp = game.facts
+    for name, body in list(comp.verbs.items()):
         if getattr(body, "told", False):
             continue
         decl = game.spec.verbs[name]
         params = tuple((p.name, p.type) for p in decl.params)
-        comp.verb_fns[name] = _wrap_verb(name, params, body)
+        comp.verbs[name] = _wrap_verb(name, params, body)
     for d in game.defs:
         for event, body in list(d.triggers.items()):
             if not getattr(body, "told", False):

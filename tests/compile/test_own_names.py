@@ -38,7 +38,7 @@ def _game(tmp_path: Path):
 
 
 def _code(game, label: str) -> str:
-    return "\n".join(source_of(m) for m in game.compiler.generated if m.label == label)
+    return "\n".join(source_of(m) for m in game.generated if m.label == label)
 
 
 def _play(game, name: str, hand: list[str], log: bool = False):
@@ -51,7 +51,7 @@ def _play(game, name: str, hand: list[str], log: bool = False):
     for n in hand:
         state.new_card(game.defs_by_name[n], zone)
     cid = state.new_card(game.defs_by_name[name], state.zones[state.zone_slot["inplay"]][0])
-    game.compiler.run_ability(Ctx(state, 0), cid, "play")
+    game.abilities.run_ability(Ctx(state, 0), cid, "play")
     return state
 
 
@@ -64,7 +64,7 @@ def _coins(state) -> int:
 
 
 def _card_code(game, card: str) -> str:
-    return "\n".join(source_of(m) for m in game.compiler.generated if m.card == card)
+    return "\n".join(source_of(m) for m in game.generated if m.card == card)
 
 
 def test_a_verb_takes_its_arguments_after_ctx_and_a_loop_keeps_its_item_in_a_local(tmp_path: Path) -> None:

@@ -73,7 +73,7 @@ class Field:
 
     def run(self, s: GameState, card: str = "Probe", player: int = 1) -> int:
         cid = s.new_card(s.def_by_name[card], self.zone(s, "table"))
-        self.game.compiler.run_ability(Ctx(s, player - 1), cid, "play")
+        self.game.abilities.run_ability(Ctx(s, player - 1), cid, "play")
         return cid
 
     def names(self, s: GameState, where: str) -> list[str]:

@@ -67,7 +67,7 @@ def test_too_many_arguments(tiny):
 def test_generated_code_calls_it_only_when_someone_watches(tiny):
     from cardlang.compile.codegen import source_of
     g = tiny('note "hello"; marks += 1;')
-    probe = [x for x in g.game.compiler.generated if x.card == "Probe"]
+    probe = [x for x in g.game.generated if x.card == "Probe"]
     # (the state may be read from a local, `_state`, and the test itself from one, `_quiet`)
     code = "".join(source_of(x) for x in probe)
     assert re.search(r"if ((ctx\.state|_state)\.log is not None or \2\.listeners|not _quiet):\n\s+_k\d+_run_note\(ctx\)",

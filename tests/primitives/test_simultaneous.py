@@ -132,7 +132,7 @@ def test_decisions_outside_the_block_are_not_secret(tmp_path, monkeypatch) -> No
 
 def test_rules_text(tmp_path, monkeypatch) -> None:
     g = make_game(tmp_path, monkeypatch)
-    text = describe_block(g.spec.decl.turn, g.compiler, "you")
+    text = describe_block(g.spec.decl.turn, g, "you")
     assert text.startswith("At the same time and in secret: Choose a card from your hand.")
     prim = CORE.get("simultaneous")
     assert prim.kind == "statement" and prim.example.startswith("simultaneous {")

@@ -103,7 +103,7 @@ class Tiny:
     def play(self, state: GameState, card: str = "Probe", player: int = 1, where: str = "table") -> int:
         """Put a new CARD into WHERE (default the shared table) and run its `on play` as that player."""
         (cid,) = self.put(state, where, [card])
-        self.game.compiler.run_ability(Ctx(state, player - 1), cid, "play")
+        self.game.abilities.run_ability(Ctx(state, player - 1), cid, "play")
         return cid
 
     def marks(self, state: GameState, player: int = 1) -> int:

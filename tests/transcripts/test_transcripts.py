@@ -181,13 +181,13 @@ def test_a_new_verb_reads_from_its_template(tmp_path: Path) -> None:
     narrator.flush()
     narrator.out_turn(0, 1)
     hand = state.zones[state.zone_slot["hand"]][0].cards
-    g.compiler.verb_fns["polish"](Ctx(state, 0, None, {}), [hand[-1]], 2)  # (its arguments, in order)
+    g.verbs["polish"](Ctx(state, 0, None, {}), [hand[-1]], 2)  # (its arguments, in order)
     name = state.card_def[state.zones[state.zone_slot["discard"]][0].cards[-1]].name
     lines = narrator.flush()
     assert f"p1 polishes {name} 2 times" in lines, lines
     assert not any("discards" in line for line in lines), "a verb inside a told verb on the same card folds"
-    g.compiler.verb_fns["cheer"](Ctx(state, 0, None, {}), [0, 1])
-    g.compiler.verb_fns["hum"](Ctx(state, 0, None, {}))
+    g.verbs["cheer"](Ctx(state, 0, None, {}), [0, 1])
+    g.verbs["hum"](Ctx(state, 0, None, {}))
     lines = narrator.flush()
     assert lines == ["p1 cheers p1, p2 (+1 coin, p2 +1 coin)"], lines  # humming changed nothing: not told
 
