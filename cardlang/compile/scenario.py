@@ -29,6 +29,7 @@ from cardlang.compile.scenario_script import Answer, Forced, Refusal, ScenarioAg
 from cardlang.errors import CardCompileError, CardLangError, Span, did_you_mean
 from cardlang.runtime import engine
 from cardlang.runtime import zones as Z
+from cardlang.runtime.events import Note
 from cardlang.runtime.state import CardDef, Ctx, GameOver, GameState, IllegalAction, Zone, ZoneSpec
 from cardlang.syntax import ast
 from cardlang.syntax.cached import parse_cached
@@ -341,7 +342,7 @@ def _fetch_card(box: Zone, state: GameState, d: CardDef, where: str, span: Span)
                              hint="set the zone before emptying the pile, or put fewer")
     cid = state.new_card(d, box)
     if state.log is not None:
-        state.emit(("Note", None, f"scenario: made a {d.name} for {where} (it has no supply pile)"))
+        state.emit(Note(None, f"scenario: made a {d.name} for {where} (it has no supply pile)"))
     return cid
 
 

@@ -9,6 +9,7 @@ from cardlang.primitives.registry import (CARDNAME, CARDS, INT, NAME, PLAYER, ST
                                           primitive)
 from cardlang.primitives.types import leaves_names
 from cardlang.runtime import zones as Z
+from cardlang.runtime.events import Eliminated, FirstTurn, Note, Revealed
 from cardlang.runtime.state import Ctx, GameOver, IllegalAction
 
 
@@ -209,7 +210,7 @@ def build_reveal(b: Bound, info) -> object:
         cards = list(what(ctx))
         state = ctx.state
         if state.log is not None or state.listeners:
-            state.emit(("Revealed", ctx.you, tuple(state.card_def[c].name for c in cards)))
+            state.emit(Revealed(ctx.you, tuple(state.card_def[c].name for c in cards)))
     return run_reveal
 
 
@@ -299,7 +300,7 @@ def build_eliminate(b: Bound, info) -> object:
         p = who(ctx)  # once: after p is out, names like `left` already skip them
         state.out[p] = True
         if state.log is not None or state.listeners:
-            state.emit(("Eliminated", p))
+            state.emit(Eliminated(p))
         alive = [p for p in range(state.num_players) if not state.out[p]]
         if len(alive) == 1:
             state.winners = alive
@@ -324,7 +325,7 @@ def build_first_turn(b: Bound, info) -> object:
             raise IllegalAction("the first turn is chosen in set-up; the turns have begun")
         state.current = who(ctx)
         if state.log is not None or state.listeners:
-            state.emit(("FirstTurn", state.current))
+            state.emit(FirstTurn(state.current))
     return run_first_turn
 
 
@@ -337,7 +338,7 @@ def build_note(b: Bound, info) -> object:
     def run_note(ctx: Ctx) -> None:
         state = ctx.state
         if state.log is not None or state.listeners:
-            state.emit(("Note", ctx.you, str(message(ctx))))
+            state.emit(Note(ctx.you, str(message(ctx))))
     run_note.watched_only = True  # type: ignore[attr-defined]  # generated code calls it only when watched
     return run_note
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from cardlang.primitives.registry import ZONE, Bound, Param, primitive
 from cardlang.runtime import board as B
+from cardlang.runtime.events import Displayed
 from cardlang.runtime.state import Ctx, IllegalAction
 
 
@@ -63,5 +64,5 @@ def build_display(b: Bound, info) -> object:
             lines += draw(abilities, ctx, o, flip=True)
             lines.append("  " + "-" * 40)
         lines += draw(abilities, ctx, z)
-        state.emit(("Displayed", tuple(lines)))
+        state.emit(Displayed(tuple(lines)))
     return run_display

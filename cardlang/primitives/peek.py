@@ -5,6 +5,7 @@ without looking into a hidden zone. Knows no game.
 from __future__ import annotations
 
 from cardlang.primitives.registry import CARDS, ZONE, Bound, Param, primitive
+from cardlang.runtime.events import Peeked
 from cardlang.runtime.state import Ctx, GameState
 
 
@@ -35,7 +36,7 @@ def build_peek(b: Bound, info) -> object:
         for cid in cards:
             state.peeked.setdefault(cid, set()).add(ctx.you)
         if state.log is not None or state.listeners:
-            state.emit(("Peeked", ctx.you, tuple(state.card_def[c].name for c in cards),
+            state.emit(Peeked(ctx.you, tuple(state.card_def[c].name for c in cards),
                         tuple(sorted({state.loc[c].label for c in cards}))))
     return run_peek
 

@@ -5,12 +5,15 @@ modifiers (`on modify in ZONE`).
 A compiled game hands the runtime one `Abilities`, filled while its cards are compiled and only read after;
 generated code calls its methods by name. Knows no source text, no AST and no compiler: the abilities are
 the cards' compiled functions (CardDef.triggers, CardDef.watchers), and the one error that must point at a
-card's source (the step budget) is made by the type the compiling side hands in.
+card's source (the step budget) is made by the type the compiling side hands in. An ability resolving is a
+`Triggered` event for whoever watches, and its end an `AbilityDone` for whoever asked for the game's acts
+(`state.listen(..., acts=True)`: a table); a modifier being read is neither.
 """
 from __future__ import annotations
 
 from typing import Any, Callable
 
+from cardlang.runtime.events import AbilityDone, Triggered
 from cardlang.runtime.state import Ctx, GameState
 
 MAX_DEPTH = 150  # abilities resolving inside each other; well below Python's own recursion limit
@@ -50,13 +53,16 @@ class Abilities:
             raise self.violation(f"'{d.name}' ran past the step budget ({state.step_budget} steps, "
                                  f"{MAX_DEPTH} abilities inside each other); does it loop forever?",
                                  d.meta.get("span"))
-        if state.log is not None or state.listeners:  # abilities resolved, for logs and per-card statistics
-            state.emit(("Triggered", ctx.you, cid, d.name, event))
+        watched = state.log is not None or state.listeners
+        if watched:  # abilities resolved, for logs and per-card statistics
+            state.emit(Triggered(ctx.you, cid, d.name, event))
         state.depth += 1
         try:
             eff(Ctx(state, ctx.you, cid, dict(values) if values else {}, d.name))
         finally:
             state.depth -= 1
+            if watched and state.acts:  # where it ends, for a table (the log needs only where it starts)
+                state.emit(AbilityDone(ctx.you, cid))
 
     def fire_watchers(self, ctx: Ctx, event: str, player: int, extra: dict) -> None:
         """Run `on EVENT in ZONE` abilities of the cards sitting in that zone of PLAYER."""
@@ -66,9 +72,14 @@ class Abilities:
             for cid in list(zone.cards):
                 d = state.card_def[cid]
                 if d.index in defs and state.loc[cid] is zone:
-                    if state.log is not None or state.listeners:
-                        state.emit(("Triggered", player, cid, d.name, event))
-                    d.watchers[event][1](Ctx(state, player, cid, dict(extra), d.name))
+                    watched = state.log is not None or state.listeners
+                    if watched:
+                        state.emit(Triggered(player, cid, d.name, event))
+                    try:
+                        d.watchers[event][1](Ctx(state, player, cid, dict(extra), d.name))
+                    finally:
+                        if watched and state.acts:
+                            state.emit(AbilityDone(player, cid))
 
     def modifier_total(self, state: GameState, cid: int, prop: str) -> int:
         """The sum of every modifier now in play for PROPERTY of card CID. Only the modifiers that may change

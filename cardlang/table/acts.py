@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from cardlang.primitives.modify import EVENT as MODIFY
+from cardlang.runtime.events import AbilityDone, Acted, Done
 from cardlang.runtime.state import CardDef, Ctx, Zone
 
 
@@ -46,11 +47,11 @@ def _wrap_verb(name: str, params: tuple[tuple[str, str | None], ...], body: Call
             if ptype in ("card", "cards") and isinstance(v, int) and not isinstance(v, bool):
                 v = [v]
             args.append((p, _value(v)))
-        state.emit(("Acted", ctx.you, name, tuple(args)))
+        state.emit(Acted(ctx.you, name, tuple(args)))
         try:
             body(ctx, *values)
         finally:
-            state.emit(("Done", ctx.you, name))
+            state.emit(Done(ctx.you, name))
     told_verb.told = True  # type: ignore[attr-defined]
     return told_verb
 
@@ -64,7 +65,7 @@ def _wrap_ability(body: Callable) -> Callable:
         try:
             body(ctx)  # the engine has just emitted its `Triggered` for it
         finally:
-            state.emit(("AbilityDone", ctx.you, ctx.card))
+            state.emit(AbilityDone(ctx.you, ctx.card))
     told_ability.told = True  # type: ignore[attr-defined]
     return told_ability
 

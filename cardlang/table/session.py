@@ -11,7 +11,7 @@ import json
 from pathlib import Path
 from typing import Callable, Iterator
 
-from cardlang.runtime.events import event_dict
+from cardlang.runtime.events import Event, Turn
 from cardlang.table import acts, screen
 from cardlang.table.style import Style
 from cardlang.table.words import Narrator
@@ -88,10 +88,10 @@ def run(game, names: list[str], agents: list, seed: int, *, pools=None, variants
         if hasattr(a, "attach_table"):
             a.attach_table(lambda: say(narrator.flush()), style)
 
-    def listen(e: tuple) -> None:
+    def listen(e: Event) -> None:
         if log_file is not None:
-            log_file.write(json.dumps(event_dict(e)) + "\n")
-        if e[0] == "Turn" and after_turn is not None and narrator.started:
+            log_file.write(json.dumps(e.as_dict()) + "\n")
+        if type(e) is Turn and after_turn is not None and narrator.started:
             say(narrator.flush())
             after_turn()
         narrator.feed(e)

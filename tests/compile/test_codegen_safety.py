@@ -83,8 +83,8 @@ def test_the_card_runs_as_data(game):
     hand = state.zones[state.zone_slot["hand"]][0]
     cid = state.new_card(d, hand)
     game.abilities.run_ability(Ctx(state, 0, None, {}, "test"), cid, "play")
-    notes = [e for e in state.log if e[0] == "Note"]
-    assert [n[2] for n in notes] == [EVIL_TEXT, "exec('1') \" ) ; import os #"]
+    notes = [e for e in state.log if e.kind == "Note"]
+    assert [n.text for n in notes] == [EVIL_TEXT, "exec('1') \" ) ; import os #"]
     coins = state.counters[next(c.slot for c in state.counter_specs if c.name == "coins")][0]
     assert coins == 1000000006
 

@@ -111,5 +111,5 @@ def test_someone_watching_sees_the_verb_called(tmp_path: Path) -> None:
     g = _game(tmp_path)
     acts.install(g)
     state = _play(g, "Tucker", ["Copper"], log=True)
-    assert [e[2] for e in state.log if e[0] == "Acted"] == ["draw", "draw", "tuck"]  # set-up's, then the card's
+    assert [e.verb for e in state.log if e.kind == "Acted"] == ["draw", "draw", "tuck"]  # set-up's, then the card's
     assert _names(state, "hand") == []

@@ -82,8 +82,8 @@ class Field:
     def at(self, s: GameState, where: str) -> dict[tuple[int, int], str]:
         return {cell: s.card_def[c].name for cell, c in (self.zone(s, where).cells or {}).items()}
 
-    def events(self, s: GameState, kind: str) -> list[tuple]:
-        return [e for e in s.log if e[0] == kind]
+    def events(self, s: GameState, kind: str) -> list:
+        return [e for e in s.log if e.kind == kind]
 
     def text(self, card: str) -> list[str]:
         return self.game.defs_by_name[card].text

@@ -28,7 +28,7 @@ def test_phases_run_in_order_with_names_of_their_own(tiny, log) -> None:
     assert "marks cannot go below 0" in e.value.message
     assert s.phase == "three"
     if log:
-        assert [ev[2] for ev in g.events(s, "Phase")] == ["one", "two", "three"]
+        assert [ev.phase for ev in g.events(s, "Phase")] == ["one", "two", "three"]
 
 
 def test_the_turn_holds_the_phases_bodies(tiny) -> None:

@@ -110,8 +110,8 @@ class Tiny:
         """The value of the `marks` counter of a player (p1 = 1)."""
         return state.counters[self.game.spec.counters["marks"].slot][player - 1]
 
-    def events(self, state: GameState, kind: str) -> list[tuple]:
-        return [e for e in state.log if e[0] == kind]
+    def events(self, state: GameState, kind: str) -> list:
+        return [e for e in state.log if e.kind == kind]
 
     def text(self, card: str = "Probe") -> list[str]:
         return self.game.defs_by_name[card].text

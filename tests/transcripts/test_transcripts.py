@@ -142,10 +142,10 @@ def test_hidden_moves_name_no_card_in_another_seats_view(gid: str, viewer) -> No
         narrator = state_box[1]
         narrator.feed(e)
         lines = narrator.flush()
-        if e[0] == "Moved":
-            src, dst = narrator.zone_of(e[3]), narrator.zone_of(e[4])
-            if not (seen(src, leaving=True) or seen(dst)) and viewer not in narrator.state.peeked.get(e[1], ()):
-                bad.extend(f"{e}: {line}" for line in lines if re.search(rf"\b{re.escape(e[2])}\b", line))
+        if e.kind == "Moved":
+            src, dst = narrator.zone_of(e.src), narrator.zone_of(e.dst)
+            if not (seen(src, leaving=True) or seen(dst)) and viewer not in narrator.state.peeked.get(e.card_id, ()):
+                bad.extend(f"{e}: {line}" for line in lines if re.search(rf"\b{re.escape(e.card)}\b", line))
 
     from cardlang.runtime import engine
     from cardlang.runtime.state import Ctx, GameOver
