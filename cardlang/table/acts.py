@@ -1,20 +1,20 @@
-"""Put a game's own words into its event stream: each call of a game verb becomes an `Acted` event (with its
-arguments) and a `Done` event, and each card ability resolving is closed by an `AbilityDone` event, so that a
-narrator can tell the game in the verbs' own templates and fold the low-level moves and counter changes into
-them. An ability's start is the engine's own `Triggered` event (the one the log and the balance lab read):
-the table adds only where it ends. A continuous modifier (`on modify in ZONE`) is no ability resolving: it
-has neither.
+"""Put a game's own verbs into its event stream: each call of a game verb becomes an `Acted` event (with its
+arguments) and a `Done` event, so that a narrator can tell the game in the verbs' own templates and fold the
+low-level moves and counter changes into them. Abilities need nothing here: the runtime closes each one it
+resolves with an `AbilityDone` for a listener that asked for the game's acts (runtime/abilities.py), and its
+start is the engine's own `Triggered` (the one the log and the balance lab read).
 
-Installed once per loaded game, and only by the commands that show a table (`play`, `replay`): a run with
-nobody listening pays one attribute test per verb. Knows the compiler's table of verb bodies and the cards'
-ability tables; knows no game.
+A table subscribes with `state.listen(narrator, acts=True)`; a state nobody asked that of tells no verb. The
+verbs still pass through a wrapper, installed once per loaded game and only by the commands that show a table
+(`play`, `replay`): generated code calls a verb's body directly, and only the emitter could tell a call without
+one (a run with nobody asking pays one attribute test per verb). Knows the game's table of verb bodies; knows
+no game.
 """
 from __future__ import annotations
 
 from typing import Any, Callable
 
-from cardlang.primitives.modify import EVENT as MODIFY
-from cardlang.runtime.events import AbilityDone, Acted, Done
+from cardlang.runtime.events import Acted, Done
 from cardlang.runtime.state import CardDef, Ctx, Zone
 
 
@@ -36,7 +36,7 @@ def _value(v: Any) -> Any:
 def _wrap_verb(name: str, params: tuple[tuple[str, str | None], ...], body: Callable) -> Callable:
     def told_verb(ctx: Ctx, *values: Any) -> None:  # (a verb's arguments come after ctx, in order)
         state = ctx.state
-        if state.log is None and not state.listeners:
+        if not state.acts:
             body(ctx, *values)
             return
         args = []
@@ -56,33 +56,12 @@ def _wrap_verb(name: str, params: tuple[tuple[str, str | None], ...], body: Call
     return told_verb
 
 
-def _wrap_ability(body: Callable) -> Callable:
-    def told_ability(ctx: Ctx) -> None:
-        state = ctx.state
-        if state.log is None and not state.listeners:
-            body(ctx)
-            return
-        try:
-            body(ctx)  # the engine has just emitted its `Triggered` for it
-        finally:
-            state.emit(AbilityDone(ctx.you, ctx.card))
-    told_ability.told = True  # type: ignore[attr-defined]
-    return told_ability
-
-
 def install(game) -> None:
-    """Make GAME's verbs and abilities tell themselves (idempotent)."""
-    comp = game.facts
-    for name, body in list(comp.verbs.items()):
+    """Make GAME's verbs tell themselves to a state that asks for the game's acts (idempotent)."""
+    verbs = game.verbs
+    for name, body in list(verbs.items()):
         if getattr(body, "told", False):
             continue
         decl = game.spec.verbs[name]
         params = tuple((p.name, p.type) for p in decl.params)
-        comp.verbs[name] = _wrap_verb(name, params, body)
-    for d in game.defs:
-        for event, body in list(d.triggers.items()):
-            if not getattr(body, "told", False):
-                d.triggers[event] = _wrap_ability(body)
-        for event, (zone, body) in list(d.watchers.items()):
-            if event != MODIFY and not getattr(body, "told", False):  # a modifier is read, not resolved
-                d.watchers[event] = (zone, _wrap_ability(body))
+        verbs[name] = _wrap_verb(name, params, body)

@@ -96,7 +96,7 @@ def run(game, names: list[str], agents: list, seed: int, *, pools=None, variants
             after_turn()
         narrator.feed(e)
         say(narrator.take())
-    state.listeners.append(listen)
+    state.listen(listen, acts=True)  # the game's acts too: a verb called and done, an ability done
     engine.choose_pools(game, state, pools)
     if log_file is not None:
         log_file.write(json.dumps({

@@ -42,7 +42,9 @@ def _code(game, label: str) -> str:
 
 
 def _play(game, name: str, hand: list[str], log: bool = False):
-    state = setup_game(game, [RandomAgent(1), RandomAgent(2)], 1, log=log)
+    # LOG: a log, and a listener that asks for the game's acts (a verb called: a table's narrator)
+    state = setup_game(game, [RandomAgent(1), RandomAgent(2)], 1, log=log,
+                       on_state=(lambda s: s.listen(lambda e: None, acts=True)) if log else None)
     zone = state.zones[state.zone_slot["hand"]][0]
     for cid in list(zone.cards):  # a hand of our own, to know what the card must do
         state.loc[cid] = state.zones[state.zone_slot["trash"]][0]

@@ -33,7 +33,7 @@ def _narrated(gid: str, viewer, extra: Path | None = None):
     state = g.new_state(2, 1)
     narrators = [Narrator(g, state, v, spectator=v is None) for v in (viewer, 1)]
     for n in narrators:
-        state.listeners.append(n.feed)
+        state.listen(n.feed, acts=True)
     engine.setup_into(g, state, [RandomAgent(1), RandomAgent(2)])
     for n in narrators:
         n.flush()

@@ -110,8 +110,9 @@ def test_a_quiet_verb_is_rules_text_only() -> None:
 
 
 def test_an_ability_is_one_event_for_the_log_the_lab_and_the_table() -> None:
-    """The engine's `Triggered` starts an ability for everyone (log, statistics, table); the table adds only
-    the `AbilityDone` that closes it, one for each, properly nested; a modifier being read has neither."""
+    """The engine's `Triggered` starts an ability for everyone (log, statistics, table); a listener that asks
+    for the game's acts (the table) gets the `AbilityDone` that closes it too, one for each, properly nested;
+    a modifier being read has neither, and a listener that does not ask gets no AbilityDone."""
     from cardlang.runtime import engine
     from cardlang.runtime.decisions import RandomAgent
     from cardlang.table import acts
@@ -119,7 +120,7 @@ def test_an_ability_is_one_event_for_the_log_the_lab_and_the_table() -> None:
     acts.install(g)
     state = g.new_state(2, 3)
     seen: list[tuple] = []
-    state.listeners.append(seen.append)
+    state.listen(seen.append, acts=True)
     engine.setup_into(g, state, [RandomAgent(1), RandomAgent(2)])
     engine.play_out(g, state, max_turns=30)
     kinds = [e.kind for e in seen]
@@ -129,3 +130,10 @@ def test_an_ability_is_one_event_for_the_log_the_lab_and_the_table() -> None:
         open_ += (k == "Triggered") - (k == "AbilityDone")
         assert open_ >= 0, "an AbilityDone with no Triggered before it"
     assert open_ == 0 and kinds.count("Triggered") == kinds.count("AbilityDone")
+    plain = g.new_state(2, 3)  # the same game, watched by a listener that does not ask for the acts
+    heard: list = []
+    plain.listen(heard.append)
+    engine.setup_into(g, plain, [RandomAgent(1), RandomAgent(2)])
+    engine.play_out(g, plain, max_turns=30)
+    assert [e for e in heard if e.kind in ("AbilityDone", "Acted", "Done")] == []
+    assert [e for e in heard if e.kind == "Triggered"] == [e for e in seen if e.kind == "Triggered"]

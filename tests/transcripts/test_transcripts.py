@@ -152,7 +152,7 @@ def test_hidden_moves_name_no_card_in_another_seats_view(gid: str, viewer) -> No
     agents = [Watch(make_agent(g, n, seed + i)) for i, n in enumerate(bots)]
     state = g.new_state(len(agents), seed)
     state_box[:] = [state, Narrator(g, state, viewer)]
-    state.listeners.append(listen)
+    state.listen(listen, acts=True)
     engine.setup_into(g, state, agents)
     engine.play_out(g, state, max_turns=60)
     assert state.turn_number > 0
@@ -176,7 +176,7 @@ def test_a_new_verb_reads_from_its_template(tmp_path: Path) -> None:
     acts.install(g)
     state = g.new_state(2, 1)
     narrator = Narrator(g, state, 0)
-    state.listeners.append(narrator.feed)
+    state.listen(narrator.feed, acts=True)
     engine.setup_into(g, state, [RandomAgent(1), RandomAgent(2)])
     narrator.flush()
     narrator.out_turn(0, 1)
