@@ -5,8 +5,10 @@ Runtime `IllegalAction`s are turned into `RuleViolation`s that name the card and
 
 The rules live by concern: expressions.py (literals, names, attributes), operators.py (functions, lists,
 arithmetic, comparisons, is/in, and/or/not), loops.py (`where` filters, `sum`, the count of a where),
-decisions.py (choose, may), statements.py (blocks, assignments, loops), calls.py (verbs, triggers, abilities
-at play time). This module joins them and holds type coercion.
+decisions.py (choose, may), statements.py (blocks, assignments, loops), calls.py (verbs, triggers). This module
+joins them and holds type coercion, and `GameFacts`: what a game's compile made and found, which the compiled
+game keeps instead of the compiler (play itself runs on runtime/abilities.py; a bot or a scenario compiled
+later gets a compiler of its own, `Compiler.for_game`).
 """
 from __future__ import annotations
 

@@ -127,7 +127,7 @@ class Narrator(Teller):
             self.stack.pop()
 
     def on_moved(self, e: E.Event) -> None:
-        cid, name, src, dst = e.card_id, e.card, e.src, e.dst
+        name, src, dst = e.card, e.src, e.dst
         if self.quiet_zone(src) or self.quiet_zone(dst):
             return
         z_src, z_dst = self.zone_of(src), self.zone_of(dst)
