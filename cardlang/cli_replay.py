@@ -63,11 +63,10 @@ def show_at(game, names: list[str], answers: list, seed: int, *, pools, variants
     from cardlang.runtime import engine
     from cardlang.runtime.events import Event, Phase, Turn
     from cardlang.runtime.state import Ctx, GameOver
-    from cardlang.table import acts, screen
+    from cardlang.table import screen
     from cardlang.table.session import ReplayAgent
 
     stop, turn = parse_step(at, len(answers), len(names))
-    acts.install(game)  # as `play` and `replay` run it, so the log's answers fit the same questions
     state = game.new_state(len(names), seed, log=False)
     state.variants = frozenset(variants)
     inner = ReplayAgent(answers)

@@ -22,6 +22,7 @@ from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CAR
                                        article as _article)
 from cardlang.primitives.values import _NothingToActOn, _skip_if_nothing_chosen
 from cardlang.runtime.abilities import MAX_DEPTH
+from cardlang.runtime.acts import told_verb
 from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
 from cardlang.syntax.walk import nodes as walk_nodes
@@ -255,7 +256,7 @@ class Calls:
         values = {k: (v if v is not None else defaults[k].fn) for k, v in b.values.items()}
         items = tuple(values.items())
         exprs = {k: b.exprs[k] if b.values[k] is not None else defaults[k] for k in b.values}
-        verb_fns = self.verb_fns
+        verb_fns, told_fns = self.verb_fns, self.told_fns
         name = node.verb
         verb_span, call_span = decl.span, node.span
         flat = self.flat_verbs
@@ -266,7 +267,8 @@ class Calls:
         def run_user_verb(ctx: Ctx) -> None:
             if ctx.state.depth > _MAX_DEPTH:
                 raise NestingLimit(_MAX_DEPTH, name, verb_span, call_span)
-            run_verb(verb_fns, name, verb_span, call_span, ctx, [f(ctx) for _, f in items])
+            run_verb(told_fns if ctx.state.acts else verb_fns, name, verb_span, call_span, ctx,
+                     [f(ctx) for _, f in items])
 
         def emit(gen: G.Gen) -> list[py.stmt]:
             # The verb's body runs on this same context, its arguments passed in order after ctx (it gives
@@ -277,8 +279,12 @@ class Calls:
             #   try: verb_fns[NAME](ctx, _t0, ...) except NestingLimit as e: e.called_from(...); raise
             #   finally: _st.depth -= 1
             # (run_verb, inlined: a verb runs as its caller, for the same card and source). verb_fns is
-            # looked up when it runs, since verbs may call verbs compiled after them.
-            fn = G.subscript(gen.const(verb_fns, "verbs"), G.const(name))
+            # looked up when it runs, since verbs may call verbs compiled after them. A state whose listener
+            # asked for the game's acts (a table) calls the told table instead (runtime/acts.py):
+            #   (told if ctx.state.acts else verbs)[NAME](ctx, ARG, ...)
+            table = py.IfExp(G.attr(G.ctx_attr("state"), "acts"), gen.const(told_fns, "told"),
+                             gen.const(verb_fns, "verbs"))
+            fn = G.subscript(table, G.const(name))
             values = [gen.expr(e) for e in exprs.values()]
             if name in flat:  # it can never run inside itself: no nesting to count
                 called = [py.Expr(G.call(fn, G.name(G.CTX), *values))]
@@ -306,6 +312,7 @@ class Calls:
             params = tuple(names)
             fn, items, g = self.block_built(decl.body, Scope(names, in_card=True), params)
             self.verb_fns[name] = fn
+            self.told_fns[name] = told_verb(name, tuple((p.name, p.type) for p in decl.params), fn)
             if g is not None and name in self.flat_verbs and not g.uses_names and \
                     _unwritten(decl.body, params) == params:
                 # its code needs no names in ctx.vars: a call may run the same statements in place

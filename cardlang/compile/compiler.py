@@ -46,6 +46,7 @@ class GameFacts:
 
     abilities: Abilities
     verbs: VerbTable = field(default_factory=VerbTable)  # the game's verb bodies by name
+    told_verbs: VerbTable = field(default_factory=VerbTable)  # the same, told as events (runtime/acts.py)
     phases: dict[str, Effect] = field(default_factory=dict)  # the turn's phases by name (scenarios run one)
     generated: list = field(default_factory=list)  # every generated module (codegen.Generated), in order
     flat_verbs: set[str] = field(default_factory=set)  # verbs that never run inside themselves (checks.flat_verbs)
@@ -72,6 +73,7 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
         self.attack_rules, self.watch_index, self.modifiers, self.modified = (a.attack_rules, a.watch_index,
                                                                                a.modifiers, a.modified)
         self.verb_fns, self.flat_verbs, self.verb_inline = facts.verbs, facts.flat_verbs, facts.verb_inline
+        self.told_fns = facts.told_verbs
         self.event_args, self.trigger_sites = facts.event_args, facts.trigger_sites
         self.generated, self.phases = facts.generated, facts.phases
         self.errors: list[CardLangError] = []

@@ -82,6 +82,11 @@ class CompiledGame:
         """The game's own verbs' bodies by name, each called as `body(ctx, *arguments)` in its parameters' order."""
         return self.facts.verbs
 
+    def call_verb(self, ctx: Ctx, name: str, *args: Any) -> None:
+        """Run the game's verb NAME on CTX with ARGS (in its parameters' order), as generated code calls it:
+        told as events to a state whose listener asked for the game's acts (runtime/acts.py)."""
+        (self.facts.told_verbs if ctx.state.acts else self.facts.verbs)[name](ctx, *args)
+
     @property
     def generated(self) -> list:
         """Every module generated for this game so far, in order (codegen.Generated; `cardlang compile`)."""

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Callable, Iterator
 
 from cardlang.runtime.events import Event, Turn
-from cardlang.table import acts, screen
+from cardlang.table import screen
 from cardlang.table.style import Style
 from cardlang.table.words import Narrator
 
@@ -65,7 +65,6 @@ def run(game, names: list[str], agents: list, seed: int, *, pools=None, variants
     """Play one game and tell it to ECHO from VIEWER's seat; return the engine's result."""
     from cardlang.runtime import engine
     from cardlang.runtime.state import Ctx, GameOver
-    acts.install(game)
     state = game.new_state(len(agents), seed, log=False)
     state.variants = frozenset(variants)
     narrator = Narrator(game, state, viewer, spectator)

@@ -109,9 +109,7 @@ def test_a_verb_run_in_place_reports_its_errors_at_its_own_line(tmp_path: Path, 
 
 
 def test_someone_watching_sees_the_verb_called(tmp_path: Path) -> None:
-    from cardlang.table import acts
     g = _game(tmp_path)
-    acts.install(g)
     state = _play(g, "Tucker", ["Copper"], log=True)
     assert [e.verb for e in state.log if e.kind == "Acted"] == ["draw", "draw", "tuck"]  # set-up's, then the card's
     assert _names(state, "hand") == []

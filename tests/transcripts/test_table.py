@@ -115,9 +115,7 @@ def test_an_ability_is_one_event_for_the_log_the_lab_and_the_table() -> None:
     a modifier being read has neither, and a listener that does not ask gets no AbilityDone."""
     from cardlang.runtime import engine
     from cardlang.runtime.decisions import RandomAgent
-    from cardlang.table import acts
     g = load_game("warring-kingdom")  # abilities, watchers and continuous modifiers
-    acts.install(g)
     state = g.new_state(2, 3)
     seen: list[tuple] = []
     state.listen(seen.append, acts=True)

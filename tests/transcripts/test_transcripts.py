@@ -118,10 +118,8 @@ def test_hidden_moves_name_no_card_in_another_seats_view(gid: str, viewer) -> No
     moving between zones that view cannot see is never named."""
     from cardlang.agents import make_agent
     from cardlang.runtime.engine import play_game
-    from cardlang.table import acts
     from cardlang.table.words import Narrator
     g = _game(gid)
-    acts.install(g)
     seed, _, bots = T.GAMES[gid]
     state_box: list = []
     bad: list[str] = []
@@ -166,14 +164,12 @@ def test_a_new_verb_reads_from_its_template(tmp_path: Path) -> None:
     from cardlang.runtime import engine
     from cardlang.runtime.decisions import RandomAgent
     from cardlang.runtime.state import Ctx
-    from cardlang.table import acts
     from cardlang.table.words import Narrator
     (tmp_path / "polish.cl").write_text(
         'verb polish(c: cards, n: int) "polish {c} {n} time{s}|polishes {c} {n} time{s}" { discard c; }\n'
         'verb cheer(ps: players) "cheer {ps}" { for p in ps { p.coins += 1; } }\n'
         'verb hum() "hum" { }\n', encoding="utf-8")
     g = load_game("dominion", [tmp_path])
-    acts.install(g)
     state = g.new_state(2, 1)
     narrator = Narrator(g, state, 0)
     state.listen(narrator.feed, acts=True)
@@ -181,13 +177,13 @@ def test_a_new_verb_reads_from_its_template(tmp_path: Path) -> None:
     narrator.flush()
     narrator.out_turn(0, 1)
     hand = state.zones[state.zone_slot["hand"]][0].cards
-    g.verbs["polish"](Ctx(state, 0, None, {}), [hand[-1]], 2)  # (its arguments, in order)
+    g.call_verb(Ctx(state, 0, None, {}), "polish", [hand[-1]], 2)  # (its arguments, in order)
     name = state.card_def[state.zones[state.zone_slot["discard"]][0].cards[-1]].name
     lines = narrator.flush()
     assert f"p1 polishes {name} 2 times" in lines, lines
     assert not any("discards" in line for line in lines), "a verb inside a told verb on the same card folds"
-    g.verbs["cheer"](Ctx(state, 0, None, {}), [0, 1])
-    g.verbs["hum"](Ctx(state, 0, None, {}))
+    g.call_verb(Ctx(state, 0, None, {}), "cheer", [0, 1])
+    g.call_verb(Ctx(state, 0, None, {}), "hum")
     lines = narrator.flush()
     assert lines == ["p1 cheers p1, p2 (+1 coin, p2 +1 coin)"], lines  # humming changed nothing: not told
 
