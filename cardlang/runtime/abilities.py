@@ -53,16 +53,21 @@ class Abilities:
             raise self.violation(f"'{d.name}' ran past the step budget ({state.step_budget} steps, "
                                  f"{MAX_DEPTH} abilities inside each other); does it loop forever?",
                                  d.meta.get("span"))
-        watched = state.log is not None or state.listeners
-        if watched:  # abilities resolved, for logs and per-card statistics
+        if state.log is not None or state.listeners:  # abilities resolved, for logs and per-card statistics
             state.emit(Triggered(ctx.you, cid, d.name, event))
+            if state.acts:  # and where it ends, for a table (the log needs only where it starts)
+                state.depth += 1
+                try:
+                    eff(Ctx(state, ctx.you, cid, dict(values) if values else {}, d.name))
+                finally:
+                    state.depth -= 1
+                    state.emit(AbilityDone(ctx.you, cid))
+                return
         state.depth += 1
         try:
             eff(Ctx(state, ctx.you, cid, dict(values) if values else {}, d.name))
         finally:
             state.depth -= 1
-            if watched and state.acts:  # where it ends, for a table (the log needs only where it starts)
-                state.emit(AbilityDone(ctx.you, cid))
 
     def fire_watchers(self, ctx: Ctx, event: str, player: int, extra: dict) -> None:
         """Run `on EVENT in ZONE` abilities of the cards sitting in that zone of PLAYER."""
@@ -72,14 +77,15 @@ class Abilities:
             for cid in list(zone.cards):
                 d = state.card_def[cid]
                 if d.index in defs and state.loc[cid] is zone:
-                    watched = state.log is not None or state.listeners
-                    if watched:
+                    if state.log is not None or state.listeners:
                         state.emit(Triggered(player, cid, d.name, event))
-                    try:
-                        d.watchers[event][1](Ctx(state, player, cid, dict(extra), d.name))
-                    finally:
-                        if watched and state.acts:
-                            state.emit(AbilityDone(player, cid))
+                        if state.acts:
+                            try:
+                                d.watchers[event][1](Ctx(state, player, cid, dict(extra), d.name))
+                            finally:
+                                state.emit(AbilityDone(player, cid))
+                            continue
+                    d.watchers[event][1](Ctx(state, player, cid, dict(extra), d.name))
 
     def modifier_total(self, state: GameState, cid: int, prop: str) -> int:
         """The sum of every modifier now in play for PROPERTY of card CID. Only the modifiers that may change
