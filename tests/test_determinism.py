@@ -1,6 +1,6 @@
 """A game is a function of its seed and its agents: the same seed with the same agents gives a byte-identical
-log (`json.dumps(state.log)`), for random agents and for bots written in the language; a different seed gives
-a different game. Watching a game (log, check) does not change it, and neither does Python's string-hash
+log (`json.dumps(events.rows(state.log))`), for random agents and for bots written in the language; a
+different seed gives a different game. Watching a game (log, check) does not change it, and neither does Python's string-hash
 seed (no set or dict iteration order leaks into play)."""
 from __future__ import annotations
 
@@ -17,6 +17,7 @@ from cardlang.compile.bots import LanguageBot
 from cardlang.compile.game import load_game
 from cardlang.runtime.decisions import RandomAgent
 from cardlang.runtime.engine import play_game
+from cardlang.runtime.events import rows
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -33,7 +34,7 @@ def random_agents(n: int, base: int = 0) -> list:
 def log_bytes(game, agents, seed: int, pools=None) -> bytes:
     result = play_game(game, agents, seed, pools=pools, log=True)
     assert result.state.log, "log=True must record events"
-    return json.dumps(result.state.log).encode()
+    return json.dumps(rows(result.state.log)).encode()
 
 
 def final_state(result) -> tuple:
@@ -73,9 +74,9 @@ def test_log_is_plain_data(game):
         if isinstance(x, (tuple, list)):
             return all(plain(y) for y in x)
         return x is None or isinstance(x, (str, int, bool))
-    bad = [e for e in result.state.log if not plain(e)]
+    bad = [e for e in result.state.log if not plain(rows([e])[0])]  # each event's values
     assert not bad, bad[:3]
-    kinds = {e[0] for e in result.state.log}
+    kinds = {e.kind for e in result.state.log}
     assert {"Pool", "Created", "Shuffled", "Moved", "Turn", "Decided", "GameEnded"} <= kinds, kinds
 
 
@@ -132,13 +133,14 @@ from cardlang.compile.bots import LanguageBot
 from cardlang.compile.game import load_game
 from cardlang.runtime.decisions import RandomAgent
 from cardlang.runtime.engine import play_game
+from cardlang.runtime.events import rows
 g = load_game("dominion")
 h = hashlib.sha256()
 for seed in range(4):
     r = play_game(g, [RandomAgent(seed * 10 + i) for i in range(3)], seed, pools={"kingdom": "random"}, log=True)
-    h.update(json.dumps(r.state.log).encode())
+    h.update(json.dumps(rows(r.state.log)).encode())
 r = play_game(g, [LanguageBot(g, "big-money"), LanguageBot(g, "big-money")], 4, log=True)
-h.update(json.dumps(r.state.log).encode())
+h.update(json.dumps(rows(r.state.log)).encode())
 print(h.hexdigest())
 """
 
@@ -149,9 +151,9 @@ def _digest_in_process() -> str:
     for seed in range(4):
         r = play_game(g, [RandomAgent(seed * 10 + i) for i in range(3)], seed, pools={"kingdom": "random"},
                       log=True)
-        h.update(json.dumps(r.state.log).encode())
+        h.update(json.dumps(rows(r.state.log)).encode())
     r = play_game(g, [LanguageBot(g, "big-money"), LanguageBot(g, "big-money")], 4, log=True)
-    h.update(json.dumps(r.state.log).encode())
+    h.update(json.dumps(rows(r.state.log)).encode())
     return h.hexdigest()
 
 

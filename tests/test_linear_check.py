@@ -27,7 +27,7 @@ def _seconds(fn) -> float:
 
 
 def test_describing_a_long_ability_is_linear() -> None:
-    comp = load_game("dominion").compiler
+    comp = load_game("dominion")  # (a compiled game has the spec and registry describe reads)
     small, large = (parse(_card(n), "big.card").decls[0] for n in (2_000, 8_000))
     text = describe.describe_card(large, comp)
     assert text[0].startswith("+1 Card, +1 Card,") and text[0].count("+1 Card") == 8_000

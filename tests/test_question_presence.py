@@ -17,6 +17,7 @@ from cardlang.compile.game import load_game
 from cardlang.runtime.engine import run_turn, setup_game
 from cardlang.runtime.events import seat_event
 from cardlang.runtime.state import GameOver
+from cardlang.runtime import events as E
 
 GAMES = ["dominion", "warring-kingdom", "greedy-kingdoms", "fall-of-kingdoms"]
 
@@ -52,7 +53,7 @@ def _turn_seen(game, seed: int, warm: int, swap) -> dict:
     events = []
     for e in state.log[start:]:
         events.append(e)
-        if e[0] == "Decided" and e[1] == p and e[3]:
+        if e.kind == "Decided" and e.player == p and e.picked:
             break
     return {s: [k for k in (seat_event(state, e, s) for e in events) if k is not None]
             for s in [None, *range(n)] if s != p}
@@ -64,8 +65,8 @@ def _hidden_zones(state, p: int) -> list:
 
 def _cut(a: list, b: list) -> tuple[list, list]:
     """A and B up to their first public event (not a decision) that differs."""
-    pa = [i for i, e in enumerate(a) if e[0] != "Decided"]
-    pb = [i for i, e in enumerate(b) if e[0] != "Decided"]
+    pa = [i for i, e in enumerate(a) if e.kind != "Decided"]
+    pb = [i for i, e in enumerate(b) if e.kind != "Decided"]
     for ia, ib in zip(pa, pb):
         if a[ia] != b[ib]:
             return a[:ia], b[:ib]
@@ -123,9 +124,9 @@ def test_every_attacked_player_is_asked_the_reaction_question_moat_or_not(reacti
             state.card_def[c] = game.defs_by_name["Copper"]
     if reaction:
         state.card_def[hand[2].cards[0]] = game.defs_by_name[reaction]
-    game.compiler.run_ability(Ctx(state, 0), militia, "play")
+    game.abilities.run_ability(Ctx(state, 0), militia, "play")
     assert [a for a in asked if a[1] == "reveal_reaction"] == [(1, "reveal_reaction", True),
                                                                (2, "reveal_reaction", True)]
-    public = [seat_event(state, e, 0) for e in state.log if e[0] == "Decided"]
-    assert [e for e in public if e is not None] == [("Decided", 1, "discard_down", None, None),
-                                                    ("Decided", 2, "discard_down", None, None)]
+    public = [seat_event(state, e, 0) for e in state.log if e.kind == "Decided"]
+    assert [e for e in public if e is not None] == [E.Decided(1, "discard_down", None, None),
+                                                    E.Decided(2, "discard_down", None, None)]

@@ -110,7 +110,7 @@ def test_check_is_called_after_every_move_and_counter_change(dominion):
     """The check runs once per logged Moved/Counter/Refilled event (the mutations), never less."""
     inv = Invariants()
     result = play_game(dominion, [RandomAgent(1), RandomAgent(2)], 5, log=True, check=inv)
-    mutations = sum(1 for e in result.state.log if e[0] in ("Moved", "Counter", "Refilled"))
+    mutations = sum(1 for e in result.state.log if e.kind in ("Moved", "Counter", "Refilled"))
     assert inv.calls >= mutations > 0
 
 

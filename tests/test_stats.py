@@ -111,14 +111,14 @@ def test_gains_agree_with_the_event_log_read_by_zone_labels(run_files) -> None:
         counted = [Counter(), Counter()]
         resolved = [Counter(), Counter()]
         for e in r.state.log:
-            if e[0] == "Moved" and not e[3].startswith("p") and e[4].startswith("p"):
-                counted[int(e[4][1]) - 1][e[2]] += 1
-            if e[0] == "Triggered":
-                resolved[e[1]][e[3]] += 1
+            if e.kind == "Moved" and not e.src.startswith("p") and e.dst.startswith("p"):
+                counted[int(e.dst[1]) - 1][e.card] += 1
+            if e.kind == "Triggered":
+                resolved[e.player][e.card] += 1
         assert [dict(c) for c in counted] == line["gained"]
         assert [sum(resolved[p][c] for c in resolved[p]) for p in range(2)] == \
             [sum(sum(v.values()) for v in t.values()) for t in line["triggered"]]
-        assert r.state.log[-2][0] == "Ended" and r.state.log[-2][1] == line["ended_by"]
+        assert r.state.log[-2].kind == "Ended" and r.state.log[-2].reason == line["ended_by"]
 
 
 def test_batches_merged_in_game_order_give_the_same_figures() -> None:

@@ -2,8 +2,8 @@
 
 tests/results/<game>.txt holds one line per game played: the table (bots or random players, seat order,
 player count, variants, pools), the seed, the winners, the scores, the turns per seat, whether the turn limit
-stopped it, and the sha256 of the full event log (`json.dumps(state.log)`). A change to how rules are
-compiled or run (a new backend, a faster path) must reproduce these byte for byte; a change to the rules
+stopped it, and the sha256 of the full event log (`json.dumps(events.rows(state.log))`). A change to how rules
+are compiled or run (a new backend, a faster path) must reproduce these byte for byte; a change to the rules
 themselves changes them on purpose, and the golden is then regenerated and its diff reviewed.
 
     python tools/regen_goldens.py results            rewrite tests/results/<game>.txt for every game
@@ -82,11 +82,12 @@ def table_seed(game_id: str, index: int, g: int) -> int:
 def play_line(game, table: Table, seed: int) -> str:
     from cardlang.agents import make_agent
     from cardlang.runtime.engine import play_game
+    from cardlang.runtime.events import rows
 
     agents = [make_agent(game, name, seed + j) for j, name in enumerate(table.players)]
     r = play_game(game, agents, seed, pools=dict(table.pools) or None, log=True, max_turns=MAX_TURNS,
                   variants=table.variants)
-    digest = hashlib.sha256(json.dumps(r.state.log).encode()).hexdigest()
+    digest = hashlib.sha256(json.dumps(rows(r.state.log)).encode()).hexdigest()
     if any(name != "random" for name in table.players):
         # Unwatched play (no log: the fast paths, e.g. a bot trying only the names it prefers) must be the
         # same game as watched play.

@@ -27,7 +27,7 @@ def compile_(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id (
         bots = [compile_bot(g, name) for name in g.bots]  # the conditions of all (as a load checks them) first
         for bot in bots:
             bot.generate_all()
-    mods = g.compiler.generated
+    mods = g.generated
     if card is not None:
         if card not in g.defs_by_name:
             hint = did_you_mean(card, list(g.defs_by_name))

@@ -61,12 +61,12 @@ def show_at(game, names: list[str], answers: list, seed: int, *, pools, variants
     """Play the logged game again up to step AT and print the table there for VIEWER (None: a spectator).
     Raises BadUsage for a step the log does not have; BadLog when the log no longer fits the rules."""
     from cardlang.runtime import engine
+    from cardlang.runtime.events import Event, Phase, Turn
     from cardlang.runtime.state import Ctx, GameOver
-    from cardlang.table import acts, screen
+    from cardlang.table import screen
     from cardlang.table.session import ReplayAgent
 
     stop, turn = parse_step(at, len(answers), len(names))
-    acts.install(game)  # as `play` and `replay` run it, so the log's answers fit the same questions
     state = game.new_state(len(names), seed, log=False)
     state.variants = frozenset(variants)
     inner = ReplayAgent(answers)
@@ -75,12 +75,12 @@ def show_at(game, names: list[str], answers: list, seed: int, *, pools, variants
     if turn is not None:
         armed = []
 
-        def at_turn(e: tuple) -> None:
+        def at_turn(e: Event) -> None:
             # at the turn's first phase, once the turn's own set-up (actions = 1; ...) is done; in a game
             # without phases, at the turn's first event
-            if armed and (e[0] == "Phase" or not game.phases):
+            if armed and (type(e) is Phase or not game.phases):
                 raise _Stop()
-            if e[0] == "Turn" and (e[1], e[2]) == turn:
+            if type(e) is Turn and (e.player, e.turn) == turn:
                 armed.append(True)
         state.listeners.append(at_turn)
     engine.choose_pools(game, state, pools)

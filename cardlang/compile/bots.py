@@ -12,7 +12,7 @@ from typing import Any, Callable
 from cardlang.compile.botgen import BotPref, compile_condition, generate, reads, repeated_calls, shape
 from cardlang.compile.codecache import cached_code
 from cardlang.compile.visibility import check_bot_expr
-from cardlang.compile.compiler import CARD, CARDS, INT, PLAYER, Scope
+from cardlang.compile.compiler import CARD, CARDS, INT, PLAYER, Compiler, Scope
 from cardlang.errors import CardCompileError, CardLangError, Span
 from cardlang.runtime.decisions import NOT_NAMED, View
 from cardlang.runtime.state import Ctx, Decision
@@ -107,30 +107,26 @@ def compile_bot(game, name: str) -> CompiledBot:
     cache = getattr(game, "bot_rules", None)
     if cache is not None and name in cache:
         return cache[name]
-    comp = game.compiler
-    was = comp.gen_label, comp.gen_card
-    comp.gen_label, comp.gen_card = "rules", None  # as when the load checks bots: the same labels, whenever
-    try:
-        key = getattr(game, "code_key", None)
-        bot = _compile_bot(game, name) if key is None else _compile_cached(game, name, key)
-    finally:
-        comp.gen_label, comp.gen_card = was
+    comp = Compiler.for_game(game)  # (its labels are those of the load's checks of bots, whenever it runs)
+    key = getattr(game, "code_key", None)
+    bot = _compile_bot(game, name, comp) if key is None else _compile_cached(game, name, key, comp)
     if cache is not None:
         cache[name] = bot
     return bot
 
 
-def _compile_cached(game, name: str, key: bytes) -> CompiledBot:
+def _compile_cached(game, name: str, key: bytes, comp) -> CompiledBot:
     """Bot NAME of a game whose load skipped the checks (its sources checked clean before), compiled when
     first asked for, with its conditions' code from the user's cache as a load takes it (compile/codecache.py),
     keyed by the game's sources and the bot's name; so is each rule's code, when first asked for."""
     key += b"\0bot\0" + name.encode("utf-8", "surrogatepass")
-    bot = cached_code(key, game.compiler.generated, lambda: _compile_bot(game, name))
+    bot = cached_code(key, game.generated, lambda: _compile_bot(game, name, comp))
     bot.key = key
     return bot
 
 
-def _compile_bot(game, name: str) -> CompiledBot:
+def _compile_bot(game, name: str, comp=None) -> CompiledBot:
+    comp = comp if comp is not None else Compiler.for_game(game)
     chain = []
     seen = set()
     first = game.bots[name]
@@ -140,7 +136,6 @@ def _compile_bot(game, name: str) -> CompiledBot:
         chain.append(decl)
         name = decl.extends if decl.extends in game.bots else None
     rules: dict[str, tuple[Span, list[BotPref]]] = {}
-    comp = game.compiler
     for decl in chain:
         for rule in decl.rules:
             if rule.tag in rules:
@@ -156,7 +151,7 @@ def _compile_bot(game, name: str) -> CompiledBot:
                     each = {"card": CARD, "slot": "slot", "number": INT, "player": PLAYER}  # the option weighed
                     value = comp.coerce_ce(comp.expr(pref.value, Scope(each)), INT, pref.value.span)
                 elif pref.kind == "name":
-                    if value not in game.compiler.defs_by_name and not isinstance(value, str):
+                    if value not in comp.defs_by_name and not isinstance(value, str):
                         raise CardCompileError(f"unknown card '{value}'", pref.span)
                 # what the bot may read: checked on its source, after the compiler has checked names and types
                 if pref.cond is not None:
@@ -227,12 +222,13 @@ def cards_named(game, name: str) -> list[str]:
     helper's: shared habits list every card a decision might offer), in order."""
     out: list[str] = []
     seen: set[str] = set()
+    known = game.defs_by_name
     while name in game.bots and name not in seen:
         seen.add(name)
         decl = game.bots[name]
         for rule in () if decl.helper else decl.rules:
             for pref in rule.prefs:
-                if pref.kind == "name" and pref.value in game.compiler.defs_by_name and pref.value not in out:
+                if pref.kind == "name" and pref.value in known and pref.value not in out:
                     out.append(pref.value)
         name = decl.extends
     return out

@@ -1,6 +1,6 @@
 """Compile rules for calls: core verbs bound against their parameters (with outcome blocks), the game's own
-verbs, `trigger` with named values; and running abilities and zone watchers at play time (with the step
-budget and the nesting limit). Mixed into the `Compiler`.
+verbs (with the nesting limit), `trigger` with named values. Abilities and zone watchers are resolved at play
+time by runtime/abilities.py, which the compiled calls name. Mixed into the `Compiler`.
 """
 from __future__ import annotations
 
@@ -15,13 +15,15 @@ from cardlang.compile.primitive_code import PrimitiveCall
 from cardlang.compile import visibility as V
 from cardlang.compile.scope import Scope, stmt_rule
 from cardlang.compile.statements import _unwritten, written_once
-from cardlang.errors import NestingLimit, RuleViolation, did_you_mean
+from cardlang.errors import NestingLimit, did_you_mean
 from cardlang.primitives import registry as R
 from cardlang.primitives.registry import Bound
 from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, PLAYER, PLAYERS, TEXT, ZONE, Effect,
                                        LeavesNames,
                                        article as _article)
 from cardlang.primitives.values import NothingToActOn, skip_if_nothing_chosen
+from cardlang.runtime.abilities import MAX_DEPTH
+from cardlang.runtime.acts import told_verb
 from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
 from cardlang.syntax.walk import nodes as walk_nodes
@@ -250,7 +252,7 @@ class Calls:
         values = {k: (v if v is not None else defaults[k].fn) for k, v in b.values.items()}
         items = tuple(values.items())
         exprs = {k: b.exprs[k] if b.values[k] is not None else defaults[k] for k in b.values}
-        verb_fns = self.verb_fns
+        verb_fns, told_fns = self.verb_fns, self.told_fns
         name = node.verb
         verb_span, call_span = decl.span, node.span
         flat = self.flat_verbs
@@ -261,7 +263,8 @@ class Calls:
         def run_user_verb(ctx: Ctx) -> None:
             if ctx.state.depth > _MAX_DEPTH:
                 raise NestingLimit(_MAX_DEPTH, name, verb_span, call_span)
-            run_verb(verb_fns, name, verb_span, call_span, ctx, [f(ctx) for _, f in items])
+            run_verb(told_fns if ctx.state.acts else verb_fns, name, verb_span, call_span, ctx,
+                     [f(ctx) for _, f in items])
 
         def emit(gen: G.Gen) -> list[py.stmt]:
             # The verb's body runs on this same context, its arguments passed in order after ctx (it gives
@@ -272,8 +275,12 @@ class Calls:
             #   try: verb_fns[NAME](ctx, _t0, ...) except NestingLimit as e: e.called_from(...); raise
             #   finally: _st.depth -= 1
             # (run_verb, inlined: a verb runs as its caller, for the same card and source). verb_fns is
-            # looked up when it runs, since verbs may call verbs compiled after them.
-            fn = G.subscript(gen.const(verb_fns, "verbs"), G.const(name))
+            # looked up when it runs, since verbs may call verbs compiled after them. A state whose listener
+            # asked for the game's acts (a table) calls the told table instead (runtime/acts.py):
+            #   (told if ctx.state.acts else verbs)[NAME](ctx, ARG, ...)
+            table = py.IfExp(G.attr(G.ctx_attr("state"), "acts"), gen.const(told_fns, "told"),
+                             gen.const(verb_fns, "verbs"))
+            fn = G.subscript(table, G.const(name))
             values = [gen.expr(e) for e in exprs.values()]
             if name in flat:  # it can never run inside itself: no nesting to count
                 called = [py.Expr(G.call(fn, G.name(G.CTX), *values))]
@@ -301,49 +308,11 @@ class Calls:
             params = tuple(names)
             fn, items, g = self.block_built(decl.body, Scope(names, in_card=True), params)
             self.verb_fns[name] = fn
+            self.told_fns[name] = told_verb(name, tuple((p.name, p.type) for p in decl.params), fn)
             if g is not None and name in self.flat_verbs and not g.uses_names and \
                     _unwritten(decl.body, params) == params:
                 # its code needs no names in ctx.vars: a call may run the same statements in place
                 self.verb_inline[name] = (items, written_once(decl.body), params)
-
-    # ---- abilities and events ----------------------------------------------------------------------
-    phases: dict[str, Effect]
-
-    def run_ability(self, ctx: Ctx, cid: int | None, event: str, values: dict | None = None,
-                    definition=None) -> None:
-        """Run the `on EVENT` ability of card CID (or of a card DEFINITION, with no card in play), with
-        VALUES bound as names in it."""
-        state = ctx.state
-        d = definition if definition is not None else state.card_def[cid]
-        eff = d.triggers.get(event)
-        if eff is None:
-            return
-        state.steps += 1
-        if state.steps > state.step_budget or state.depth > _MAX_DEPTH:
-            raise RuleViolation(f"'{d.name}' ran past the step budget ({state.step_budget} steps, "
-                                f"{_MAX_DEPTH} abilities inside each other); does it loop forever?",
-                                d.meta.get("span"))
-        if state.log is not None or state.listeners:  # abilities resolved, for logs and per-card statistics
-            state.emit(("Triggered", ctx.you, cid, d.name, event))
-        state.depth += 1
-        try:
-            eff(Ctx(state, ctx.you, cid, dict(values) if values else {}, d.name))
-        finally:
-            state.depth -= 1
-
-    def fire_watchers(self, ctx: Ctx, event: str, player: int, extra: dict) -> None:
-        """Run `on EVENT in ZONE` abilities of the cards sitting in that zone of PLAYER."""
-        state = ctx.state
-        for zone_name, defs in self.watch_index.get(event, ()):
-            zone = state.zones[state.zone_slot[zone_name]][player]
-            for cid in list(zone.cards):
-                d = state.card_def[cid]
-                if d.index in defs and state.loc[cid] is zone:
-                    if state.log is not None or state.listeners:
-                        state.emit(("Triggered", player, cid, d.name, event))
-                    d.watchers[event][1](Ctx(state, player, cid, dict(extra), d.name))
-
-    watch_index: dict[str, list[tuple[str, set[int]]]]
 
 
 class VerbTable(dict, LeavesNames):
@@ -351,7 +320,7 @@ class VerbTable(dict, LeavesNames):
     arguments (put back after), so a verb never reads its caller's names (names.hands_names)."""
 
 
-_MAX_DEPTH = 150  # abilities resolving inside each other; well below Python's own recursion limit
+_MAX_DEPTH = MAX_DEPTH  # verbs and abilities resolving inside each other (runtime/abilities.py)
 
 SCENARIO_ONLY = {"given", "expect", "answer", "run", "expect_log", "as_player"}
 

@@ -181,7 +181,7 @@ def _nodes(node) -> Iterator:
 def warnings_of(game) -> list[CardLangError]:
     """Everything a check of a loaded GAME warns about: the load's own warnings, and bot rules nothing asks."""
     sources = [game.spec.decl, *game.decls.values()]
-    return [*game.warnings, *unasked_bot_rules(sources, game.bots.values(), game.compiler.registry)]
+    return [*game.warnings, *unasked_bot_rules(sources, game.bots.values(), game.registry)]
 
 
 def unasked_bot_rules(sources: Iterable[object], bots: Iterable[ast.BotDecl], registry) -> list[CardLangError]:

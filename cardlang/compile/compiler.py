@@ -5,12 +5,15 @@ Runtime `IllegalAction`s are turned into `RuleViolation`s that name the card and
 
 The rules live by concern: expressions.py (literals, names, attributes), operators.py (functions, lists,
 arithmetic, comparisons, is/in, and/or/not), loops.py (`where` filters, `sum`, the count of a where),
-decisions.py (choose, may), statements.py (blocks, assignments, loops), calls.py (verbs, triggers, abilities
-at play time). This module joins them and holds type coercion.
+decisions.py (choose, may), statements.py (blocks, assignments, loops), calls.py (verbs, triggers). This module
+joins them and holds type coercion, and `GameFacts`: what a game's compile made and found, which the compiled
+game keeps instead of the compiler (play itself runs on runtime/abilities.py; a bot or a scenario compiled
+later gets a compiler of its own, `Compiler.for_game`).
 """
 from __future__ import annotations
 
 import ast as py
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from cardlang.compile import codegen as G
@@ -22,41 +25,65 @@ from cardlang.compile.operators import Operators, _names_fn
 from cardlang.compile.scope import EXPR_RULES, STMT_RULES, Scope
 from cardlang.compile.spec import GameSpec
 from cardlang.compile.statements import Statements
-from cardlang.errors import CardCompileError, CardLangError, Span
+from cardlang.errors import CardCompileError, CardLangError, RuleViolation, Span
 from cardlang.primitives.registry import Registry
 from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
                                        SLOT, SLOTS, TEXT, ZONE, Effect, article as _article)
 from cardlang.primitives.values import NothingChosen, as_cards, text_of, zone_cards_reader
+from cardlang.runtime.abilities import Abilities
 from cardlang.runtime.state import Ctx, GameOver, IllegalAction
 
 
 _OPS = (py.Call, py.BinOp, py.Compare, py.BoolOp, py.UnaryOp, py.List, py.Tuple)
 
 
+@dataclass(eq=False)
+class GameFacts:
+    """What compiling one game made and found, kept by the compiled game as plain data and functions (no
+    compiler): what its cards' code calls at play time, and what later compiles against the same game (its
+    bots, its scenarios) and `cardlang compile` read."""
+
+    abilities: Abilities
+    verbs: VerbTable = field(default_factory=VerbTable)  # the game's verb bodies by name
+    told_verbs: VerbTable = field(default_factory=VerbTable)  # the same, told as events (runtime/acts.py)
+    phases: dict[str, Effect] = field(default_factory=dict)  # the turn's phases by name (scenarios run one)
+    generated: list = field(default_factory=list)  # every generated module (codegen.Generated), in order
+    flat_verbs: set[str] = field(default_factory=set)  # verbs that never run inside themselves (checks.flat_verbs)
+    verb_inline: dict[str, tuple] = field(default_factory=dict)  # flat verbs a call may run in place (calls.py)
+    event_args: dict[str, dict[str, str]] = field(default_factory=dict)  # event -> values its triggers pass
+    # event -> trigger calls that name a card (not a card in play), and calls that pass cards in play:
+    # an ability only ever run by name has no `this` (compile/checks.py)
+    trigger_sites: dict[str, dict[str, list[Span]]] = field(default_factory=dict)
+
+
 class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
     """Compiles the AST of one game's cards, rules, bots and scenarios against its declarations."""
 
-    def __init__(self, spec: GameSpec, registry: Registry, defs_by_name: dict | None = None) -> None:
+    def __init__(self, spec: GameSpec, registry: Registry, defs_by_name: dict | None = None,
+                 facts: GameFacts | None = None) -> None:
         self.spec = spec
         self.registry = registry
         self.defs_by_name = defs_by_name if defs_by_name is not None else {}
-        self.verb_fns: dict[str, Callable] = VerbTable()
-        self.flat_verbs: set[str] = set()  # verbs that never run inside themselves (checks.flat_verbs)
-        self.verb_inline: dict[str, tuple] = {}  # flat verbs whose body a call may run in place (calls.py)
+        # what this game's compiles make and find, shared with every later compile against the same game
+        # (its bots, its scenarios): the compiled game keeps it, never the compiler
+        self.facts = facts = facts if facts is not None else GameFacts(Abilities(RuleViolation))
+        a = self.abilities = facts.abilities  # what the cards' code calls at play time (runtime/abilities.py)
+        self.run_ability, self.fire_watchers = a.run_ability, a.fire_watchers  # (one bound method each)
+        self.attack_rules, self.watch_index, self.modifiers, self.modified = (a.attack_rules, a.watch_index,
+                                                                               a.modifiers, a.modified)
+        self.verb_fns, self.flat_verbs, self.verb_inline = facts.verbs, facts.flat_verbs, facts.verb_inline
+        self.told_fns = facts.told_verbs
+        self.event_args, self.trigger_sites = facts.event_args, facts.trigger_sites
+        self.generated, self.phases = facts.generated, facts.phases
         self.errors: list[CardLangError] = []
         self.prop_defaults: dict[str, Any] = {}
-        self.event_args: dict[str, dict[str, str]] = {}  # event -> values its triggers pass, with their types
-        self.modified: set[str] = set()  # properties some `on modify in ZONE` ability changes
-        self.modifiers: dict = {}  # property -> the modifiers that may change it (primitives/modify.py)
-        # event -> trigger calls that name a card (not a card in play), and calls that pass cards in play:
-        # an ability only ever run by name has no `this` (compile/checks.py)
-        self.trigger_sites: dict[str, dict[str, list[Span]]] = {}
-        self.generated: list = []  # every generated module (codegen.Generated), for `cardlang compile`
         self.gen_label = "rules"  # what the blocks compiled now belong to (a card, a rule, a verb)
         self.gen_card: str | None = None  # the card being compiled, if any
-        # the game's `on attack` rules, run for each target of every `attack` before the cards' watchers;
-        # filled after the cards are compiled, read when an attack runs
-        self.attack_rules: list[Callable[[Ctx], None]] = []
+
+    @classmethod
+    def for_game(cls, game) -> "Compiler":
+        """A compiler of more code against a compiled GAME (a bot, a scenario), sharing its facts."""
+        return cls(game.spec, game.registry, game.defs_by_name, game.facts)
 
     def as_fn(self, ce: CE, least: int = 2) -> Callable[[Ctx], Any]:
         """CE as one function of ctx: for an expression with code of LEAST operations or more, a generated

@@ -13,7 +13,7 @@ from typing import Any, Callable, Iterator
 
 from cardlang.compile import codegen
 from cardlang.compile.codecache import CodeLog, generating, open_log, recall
-from cardlang.compile.compiler import CARDS, Compiler, Scope
+from cardlang.compile.compiler import CARDS, Compiler, GameFacts, Scope
 from cardlang.compile.sources import (CARD_SUFFIX, RULES_SUFFIX, SCENARIO_SUFFIX, game_ids,  # noqa: F401
                                       game_sources, load_key, project_root, shown_path, source_files)
 from cardlang.compile.properties import property_cycles, wrong_type
@@ -21,6 +21,7 @@ from cardlang.compile.spec import GameSpec
 from cardlang.compile.visibility import watcher_question
 from cardlang.errors import CardCompileError, CardLangError, CardWarning, ErrorList, Span, did_you_mean
 from cardlang.primitives import CORE, Registry
+from cardlang.runtime.abilities import Abilities
 from cardlang.runtime.state import CardDef, Ctx, GameState
 from cardlang.syntax import ast
 from cardlang.syntax.cached import parse_cached, source_key
@@ -51,7 +52,10 @@ class CompiledGame:
     score: Callable[[Ctx], int] | None
     tiebreak: tuple[str, Callable[[Ctx], int]] | None
     pools: dict[str, Pool]
-    compiler: Compiler
+    registry: Registry
+    # what the compile made and found (compile/compiler.py): the verbs' bodies, what the cards' code calls at
+    # play time (runtime/abilities.py), the generated modules, and what later compiles against this game read
+    facts: GameFacts
     bots: dict[str, ast.BotDecl] = field(default_factory=dict)
     card_files: dict[str, Path] = field(default_factory=dict)
     decls: dict[str, ast.CardDecl] = field(default_factory=dict)
@@ -67,6 +71,26 @@ class CompiledGame:
     @property
     def defs_by_name(self) -> dict[str, CardDef]:
         return {d.name: d for d in self.defs}
+
+    @property
+    def abilities(self) -> Abilities:
+        """Abilities resolved by event, watchers, attack rules and modifier totals, as play reads them."""
+        return self.facts.abilities
+
+    @property
+    def verbs(self) -> dict[str, Callable]:
+        """The game's own verbs' bodies by name, each called as `body(ctx, *arguments)` in its parameters' order."""
+        return self.facts.verbs
+
+    def call_verb(self, ctx: Ctx, name: str, *args: Any) -> None:
+        """Run the game's verb NAME on CTX with ARGS (in its parameters' order), as generated code calls it:
+        told as events to a state whose listener asked for the game's acts (runtime/acts.py)."""
+        (self.facts.told_verbs if ctx.state.acts else self.facts.verbs)[name](ctx, *args)
+
+    @property
+    def generated(self) -> list:
+        """Every module generated for this game so far, in order (codegen.Generated; `cardlang compile`)."""
+        return self.facts.generated
 
     def variant_problem(self, names, players: int) -> str | None:
         """Why these variants cannot be played with this many players, or None when they can."""
@@ -244,7 +268,7 @@ def _check_and_compile(game_id: str, game_dir: Path, registry: Registry, errors:
     errors.extend(check_bots(game))
     from cardlang.compile.checks import this_without_card, verb_cycles
     errors.extend(verb_cycles(game.spec.verbs, (p.verb for p in registry.all())))
-    errors.extend(this_without_card(game.decls.values(), game.compiler.trigger_sites))
+    errors.extend(this_without_card(game.decls.values(), game.facts.trigger_sites))
     if errors:
         raise ErrorList(errors)
     return game
@@ -302,10 +326,9 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
         defs.append(cd)
         by_name[d.name] = cd
     comp = Compiler(spec, registry, by_name)
-    comp.phases = {}
-    comp.watch_index = {}
     from cardlang.primitives.modify import modified_properties, modifier_index
-    comp.modified = modified_properties([d for d, _ in cards], errors, spec.verbs)
+    comp.modified.update(modified_properties([d for d, _ in cards], errors, spec.verbs))
+    comp.abilities.prop_defaults.update((n, comp.prop_default(n)) for n in spec.properties)
     events = None if known_clean else _events_used(decl, [d for d, _ in cards])  # read by checks only
     known_types = set(spec.types) | set(spec.tags)
     # Static properties first, so that compiled expressions know which properties are dynamic.
@@ -348,8 +371,8 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
                     cd.dynamic.pop(p.name)
     from cardlang.compile.checks import flat_verbs
     # (facts like this one, found by walking the sources, are recorded beside the code: recall)
-    comp.flat_verbs = recall(lambda: flat_verbs(spec.verbs, [d for d, _ in cards], decl.reactions,
-                                                (p.verb for p in registry.all()), bool(comp.modified)))
+    comp.flat_verbs.update(recall(lambda: flat_verbs(spec.verbs, [d for d, _ in cards], decl.reactions,
+                                                     (p.verb for p in registry.all()), bool(comp.modified))))
     comp.compile_verbs()
     for ev in getattr(decl, "events", ()) if events is not None else ():
         if ev.name not in events:
@@ -399,8 +422,8 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
                     comp.watch_index[t.event].append(entry)
                 entry[1].add(cd.index)
     comp.gen_label, comp.gen_card = "rules", None
-    comp.modifiers = modifier_index(comp.watch_index.get("modify", []), [d for d, _ in cards], spec.verbs,
-                                    {n: z.slot for n, z in spec.zones.items()})
+    comp.modifiers.update(modifier_index(comp.watch_index.get("modify", []), [d for d, _ in cards], spec.verbs,
+                                         {n: z.slot for n, z in spec.zones.items()}))
     end = score = None
     tiebreak = None
     try:
@@ -452,7 +475,7 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
     for cd, text in zip(defs, recall(lambda: _card_texts(cards, comp, errors))):
         cd.text = list(text)
     return CompiledGame(spec.id, spec.title, spec, defs, decl.players, setup, turn, comp.phases, end, score,
-                        tiebreak, pools, comp, card_files={d.name: Path(p) for d, p in cards},
+                        tiebreak, pools, registry, comp.facts, card_files={d.name: Path(p) for d, p in cards},
                         decls={d.name: d for d, _ in cards}, end_parts=end_parts, warnings=warnings)
 
 

@@ -30,7 +30,8 @@ def name_uses(gen: Gen, code: py.AST) -> tuple[bool, bool, set[str]]:
     for n in pytree.walk(code):
         if isinstance(n, py.Call):
             f = n.func.value if isinstance(n.func, py.Subscript) else n.func
-            if isinstance(f, py.Name) and reads_no_names(gen.ns.get(f.id)):
+            fs = [f.body, f.orelse] if isinstance(f, py.IfExp) else [f]  # (TOLD if ctx.state.acts else VERBS)[..]
+            if all(isinstance(f, py.Name) and reads_no_names(gen.ns.get(f.id)) for f in fs):
                 leaves.update(id(a) for a in n.args if isinstance(a, py.Name) and a.id == CTX)
         elif isinstance(n, py.Subscript):
             if isinstance(n.slice, py.Constant):

@@ -22,13 +22,14 @@ from pathlib import Path
 from typing import Callable
 
 from cardlang.compile import scenario_checks as C
-from cardlang.compile.compiler import CARDNAME, CARDNAMES, INT, PLAYER, Scope
+from cardlang.compile.compiler import CARDNAME, CARDNAMES, INT, PLAYER, Compiler, Scope
 from cardlang.compile.game import CompiledGame, load_game
 from cardlang.compile.scenario_checks import ScenarioFailed
 from cardlang.compile.scenario_script import Answer, Forced, Refusal, ScenarioAgent, unused, watch_forced
 from cardlang.errors import CardCompileError, CardLangError, Span, did_you_mean
 from cardlang.runtime import engine
 from cardlang.runtime import zones as Z
+from cardlang.runtime.events import Note
 from cardlang.runtime.state import CardDef, Ctx, GameOver, GameState, IllegalAction, Zone, ZoneSpec
 from cardlang.syntax import ast
 from cardlang.syntax.cached import parse_cached
@@ -186,7 +187,7 @@ def _kingdom(game: CompiledGame, st: ast.Call) -> dict[str, list[CardDef]]:
 class _Runner:
     def __init__(self, game: CompiledGame, state: GameState, script: list, box: Zone) -> None:
         self.game, self.state, self.script, self.box = game, state, script, box
-        self.comp = game.compiler
+        self.comp = Compiler.for_game(game)
         n = state.num_players
         self.scope = Scope({f"p{i + 1}": PLAYER for i in range(n)}, scenario=True)
         self.vars = {f"p{i + 1}": i for i in range(n)}
@@ -341,7 +342,7 @@ def _fetch_card(box: Zone, state: GameState, d: CardDef, where: str, span: Span)
                              hint="set the zone before emptying the pile, or put fewer")
     cid = state.new_card(d, box)
     if state.log is not None:
-        state.emit(("Note", None, f"scenario: made a {d.name} for {where} (it has no supply pile)"))
+        state.emit(Note(None, f"scenario: made a {d.name} for {where} (it has no supply pile)"))
     return cid
 
 

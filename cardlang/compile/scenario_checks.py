@@ -31,7 +31,7 @@ def checked(state, fn: Callable[[], object], span) -> object:
     finally:
         state.checking = was
     if state.log is not None and len(state.log) != before:
-        raise ScenarioFailed(f"checking this changed the game ({state.log[before][0]} event): a check must only "
+        raise ScenarioFailed(f"checking this changed the game ({state.log[before].kind} event): a check must only "
                              "look", span)
     return value
 

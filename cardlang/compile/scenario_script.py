@@ -17,6 +17,7 @@ from cardlang.compile.scenario_checks import ScenarioFailed
 from cardlang.errors import CardCompileError, Span
 from cardlang.runtime.decisions import (CHANCE, FORCED, ScriptedAgent, UnscriptedDecision, check_answer,
                                         resolve_answer)
+from cardlang.runtime.events import Decided, Event
 from cardlang.runtime.state import IllegalAction
 from cardlang.syntax import ast
 
@@ -94,13 +95,13 @@ def _names(labels: tuple[str, ...]) -> str:
 
 def watch_forced(state, script: list) -> None:
     """Fail at an answer written for a pick the rules made alone (see the module's docstring)."""
-    def on_event(e: tuple) -> None:
-        if e[0] != "Decided" or e[-1] != FORCED:
+    def on_event(e: Event) -> None:
+        if type(e) is not Decided or e.how != FORCED:
             return
         entry = next((x for x in script if not callable(x)), None)
         if not isinstance(entry, Answer):
             return
-        _, player, tag, labels, _ = e
+        player, tag, labels = e.player, e.tag, e.picked
         what = f"'{tag}' for {_who(player)} was taken without asking (its only choice: {', '.join(labels) or 'nothing'})"
         if isinstance(entry, Forced):
             script.remove(entry)

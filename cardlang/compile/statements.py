@@ -24,6 +24,7 @@ from cardlang.primitives.types import ANY, CARD, CARDNAME, CARDNAMES, CARDS, CE,
 from cardlang.primitives.types import SLOTS, ZONE, Effect
 from cardlang.primitives.values import noop, over_budget, count_step, zone_cards_in
 from cardlang.runtime import counters as C
+from cardlang.runtime.events import Phase
 from cardlang.runtime.state import NUMBER_LIMIT, Ctx
 from cardlang.syntax import ast
 from cardlang.syntax.walk import nodes
@@ -365,7 +366,7 @@ class Statements:
             state = ctx.state
             state.phase = name
             if state.log is not None or state.listeners:
-                state.emit(("Phase", state.current, name))
+                state.emit(Phase(state.current, name))
             body(ctx)
         self.phases[name] = run_phase
 

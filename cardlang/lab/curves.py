@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any
 
+from cardlang.runtime import events as E
 from cardlang.runtime.state import Ctx
 from cardlang.simulation.simulate import seating
 
@@ -51,23 +52,23 @@ class _Watcher:
         self.leaders: list[int | None] = []  # the sole leader by score after each turn (None: a tie)
         state.listeners.append(self.listen)
 
-    def listen(self, e: tuple) -> None:
-        kind = e[0]
-        if kind == "Counter":
-            i = self.peak_slots.get(e[1])
-            if i is not None and e[2] == self.player and e[4] > e[3]:
+    def listen(self, e: E.Event) -> None:
+        kind = type(e)
+        if kind is E.Counter:
+            i = self.peak_slots.get(e.counter)
+            if i is not None and e.player == self.player and e.new > e.old:
                 held = self.peaks.get(i)
-                if held is None or e[4] > held:
-                    self.peaks[i] = e[4]
-        elif kind == "Turn":
+                if held is None or e.new > held:
+                    self.peaks[i] = e.new
+        elif kind is E.Turn:
             self.close()
-            self.player, self.turn = e[1], e[2]
+            self.player, self.turn = e.player, e.turn
             # the most a counter rose to during the turn (coins to spend); what it holds as the turn starts
             # may be the last turn's, reset in this turn's first step, so it counts only when the counter
             # never rises in the turn (actions: one, spent)
             self.peaks = {}
             self.start = {i: self.state.counter_value(self.what[i][2], self.player) for i in self.peak_slots.values()}
-        elif kind == "Ended":
+        elif kind is E.Ended:
             self.close()
             self.player = None
 

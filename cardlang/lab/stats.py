@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from cardlang.lab.inference import holm, welch_p
+from cardlang.runtime.events import Created, Ended, Event, Moved, Triggered
 from cardlang.runtime.state import GameState
 from cardlang.simulation.seating import bot_of_seat
 
@@ -59,27 +60,27 @@ class GameObserver:
         zone = self.state.loc[cid]
         return zone.owner if zone.spec.per_player and zone.spec.owned else None
 
-    def listen(self, e: tuple) -> None:
-        kind = e[0]
-        if kind == "Moved":
-            cid = e[1]
+    def listen(self, e: Event) -> None:
+        kind = type(e)
+        if kind is Moved:
+            cid = e.card_id
             now = self._holder(cid)
             if now != self.holder.get(cid):
                 self.holder[cid] = now
                 if now is not None:
-                    name = e[2]
+                    name = e.card
                     got = self.gained[now]
                     got[name] = got.get(name, 0) + 1
                     self.first_gain[now].setdefault(name, self.state.turns[now])
-        elif kind == "Created":
-            self.holder[e[1]] = self._holder(e[1])
-        elif kind == "Triggered":
-            p = e[1]
+        elif kind is Created:
+            self.holder[e.card_id] = self._holder(e.card_id)
+        elif kind is Triggered:
+            p = e.player
             if p is not None and 0 <= p < len(self.triggered):
-                by_event = self.triggered[p].setdefault(e[3], {})
-                by_event[e[4]] = by_event.get(e[4], 0) + 1
-        elif kind == "Ended":
-            self.ended_by = e[1]
+                by_event = self.triggered[p].setdefault(e.card, {})
+                by_event[e.on] = by_event.get(e.on, 0) + 1
+        elif kind is Ended:
+            self.ended_by = e.reason
 
     def record(self) -> dict[str, Any]:
         """This game's figures, by seat (as `scores` and `turns` are in a per-game line)."""

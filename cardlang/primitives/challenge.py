@@ -7,14 +7,15 @@ from __future__ import annotations
 
 from cardlang.primitives.registry import CARDNAME, PLAYER, Function, Param, primitive
 from cardlang.runtime.decisions import ask
-from cardlang.runtime.state import Decision, GameState, IllegalAction
+from cardlang.runtime import events as E  # (events by module: Claimed is also a function here)
+from cardlang.runtime.state import Ctx, Decision, GameState, IllegalAction
 
 
 def record_claim(state: GameState, claimant: int, role: str) -> None:
     """Say a claim out loud: everyone hears it, so it joins the public record (and the log)."""
     state.claims.append((claimant, role))
     if state.log is not None or state.listeners:
-        state.emit(("Claimed", claimant, role))
+        state.emit(E.Claimed(claimant, role))
 
 
 def open_window(state: GameState, claimant: int, role: str, silent: int | None = None,
@@ -29,7 +30,7 @@ def open_window(state: GameState, claimant: int, role: str, silent: int | None =
         d = Decision(q, tag, f"Call p{claimant + 1}'s claim of {role}?", "yesno", ["yes"], 0, 1, ["yes"])
         if ask(state, d):
             if state.log is not None or state.listeners:
-                state.emit(("Challenged", q, claimant, role))
+                state.emit(E.Challenged(q, claimant, role))
             return q
     return None
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from cardlang.primitives.challenge import open_window, record_claim
 from cardlang.primitives.registry import BOOL, CARDNAME, CARDS, NAME, PLAYER, Bound, Param, Verb, primitive
+from cardlang.runtime.events import Settled
 from cardlang.runtime.state import Ctx
 
 OUTCOMES = ("honest", "caught", "stands", "fails")
@@ -55,7 +56,7 @@ def settle(ctx: Ctx, cases: dict, claimant: int, role, source, silent: int | Non
     vars_["caller"] = caller
     if state.log is not None or state.listeners:  # the outcome is said out loud: a bluff caught, or not
         outcome = "stands" if caller is None else "honest" if proof else "caught"
-        state.emit(("Settled", claimant, role.name, caller, outcome))
+        state.emit(Settled(claimant, role.name, caller, outcome))
     try:
         if caller is None:
             _run(cases, "stands", ctx)

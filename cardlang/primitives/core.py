@@ -11,6 +11,7 @@ from cardlang.primitives.registry import (CARDNAME, CARDS, INT, NAME, PLAYER, ST
                                           primitive)
 from cardlang.primitives.types import leaves_names
 from cardlang.runtime import zones as Z
+from cardlang.runtime import events as E  # (events by module: Note and FirstTurn are verbs here too)
 from cardlang.runtime.state import Ctx, GameOver, IllegalAction
 
 
@@ -221,7 +222,7 @@ class Reveal(Verb):
         cards = list(what)
         state = ctx.state
         if state.log is not None or state.listeners:
-            state.emit(("Revealed", ctx.you, tuple(state.card_def[c].name for c in cards)))
+            state.emit(E.Revealed(ctx.you, tuple(state.card_def[c].name for c in cards)))
 
 
 def _describe_trigger(a: dict) -> str:
@@ -328,7 +329,7 @@ class Eliminate(Verb):
         state = ctx.state
         state.out[who] = True  # (read once: after a player is out, names like `left` already skip them)
         if state.log is not None or state.listeners:
-            state.emit(("Eliminated", who))
+            state.emit(E.Eliminated(who))
         alive = [p for p in range(state.num_players) if not state.out[p]]
         if len(alive) == 1:
             state.winners = alive
@@ -355,7 +356,7 @@ class FirstTurn(Verb):
             raise IllegalAction("the first turn is chosen in set-up; the turns have begun")
         state.current = who(ctx)
         if state.log is not None or state.listeners:
-            state.emit(("FirstTurn", state.current))
+            state.emit(E.FirstTurn(state.current))
 
 
 @primitive
@@ -371,7 +372,7 @@ class Note(Verb):
     def run(ctx: Ctx, message) -> None:
         state = ctx.state
         if state.log is not None or state.listeners:
-            state.emit(("Note", ctx.you, str(message)))
+            state.emit(E.Note(ctx.you, str(message)))
 
     def lower(self, gen, args: list, site) -> list | None:
         """`if ctx.state.log is not None or ctx.state.listeners: run(ctx, MESSAGE)`: when nobody watches, no

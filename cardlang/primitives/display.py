@@ -10,22 +10,23 @@ from __future__ import annotations
 
 from cardlang.primitives.registry import ZONE, Bound, Param, Verb, primitive
 from cardlang.runtime import board as B
+from cardlang.runtime.events import Displayed
 from cardlang.runtime.state import Ctx, IllegalAction
 
 
-def readers(comp, ctx: Ctx, zone):
-    """The property readers (modifiers included) and counter specs a drawing of ZONE needs."""
+def readers(abilities, ctx: Ctx, zone):
+    """The property readers (modifiers included: the game's runtime.abilities.Abilities) and counter specs a
+    drawing of ZONE needs."""
     from cardlang.primitives.values import prop_of_card
-    from cardlang.primitives.modify import modifier_total
     state = ctx.state
 
     def prop(name: str):
-        default = comp.prop_default(name)
+        default = abilities.prop_defaults.get(name, 0)
 
         def read(cid: int):
             v = prop_of_card(ctx, cid, name, default)
-            if name in comp.modified:
-                v += modifier_total(state, comp, cid, name)
+            if name in abilities.modified:
+                v += abilities.modifier_total(state, cid, name)
             return v
         return read
     per_card = {spec.name: spec for spec in state.counter_specs if spec.per_card}
@@ -35,8 +36,8 @@ def readers(comp, ctx: Ctx, zone):
     return shows, counters
 
 
-def draw(comp, ctx: Ctx, zone, flip: bool = False) -> list[str]:
-    shows, counters = readers(comp, ctx, zone)
+def draw(abilities, ctx: Ctx, zone, flip: bool = False) -> list[str]:
+    shows, counters = readers(abilities, ctx, zone)
     return B.grid_lines(ctx.state, zone, flip=flip, shows=shows, counters=counters)
 
 
@@ -47,14 +48,14 @@ class Display(Verb):
 
     verb = "display"
     params = (Param("zone", ZONE), Param("with_", ZONE, None, required=False, aliases=("with",)))
-    compiled = ("comp",)  # the compiler: the properties' defaults and which of them modifiers change
+    compiled = ("abilities",)  # runtime.abilities.Abilities: the properties' defaults and their modifiers
     lazy = frozenset({"zone", "with_"})  # read only when someone reads the log
 
     def prepare(self, b: Bound, info) -> dict:
-        return {"comp": info}
+        return {"abilities": info.abilities}
 
     @staticmethod
-    def run(ctx: Ctx, comp, zone, with_) -> None:
+    def run(ctx: Ctx, abilities, zone, with_) -> None:
         state = ctx.state
         if state.log is None and not state.listeners:
             return
@@ -66,7 +67,7 @@ class Display(Verb):
             o = with_(ctx)
             if o.cells is None:
                 raise IllegalAction(f"{o.label} is not a grid zone")
-            lines += draw(comp, ctx, o, flip=True)
+            lines += draw(abilities, ctx, o, flip=True)
             lines.append("  " + "-" * 40)
-        lines += draw(comp, ctx, z)
-        state.emit(("Displayed", tuple(lines)))
+        lines += draw(abilities, ctx, z)
+        state.emit(Displayed(tuple(lines)))

@@ -8,19 +8,21 @@ Whenever a rule or card reads PROPERTY of a card, the value is its printed value
 that card and property, from the `on modify in ZONE` abilities of all cards now in their ZONE. A modifier
 therefore lasts exactly as long as its card stays there. Inside a modifier, properties read their printed
 values (a modifier never sees another's), so the order of modifiers does not matter and none can loop.
-A modifier block holds only `let`, `if`, `for` and `modify`. Knows no game.
+A modifier block holds only `let`, `if`, `for` and `modify`. The totals are summed at play time by
+runtime/abilities.py (Abilities.modifier_total), from the index made here. Knows no game.
 """
 from __future__ import annotations
 
 from cardlang.errors import CardCompileError
 from cardlang.primitives.registry import CARDS, INT, NAME, Param, Verb, primitive
 from cardlang.primitives.values import prop_of_card
+from cardlang.runtime.abilities import MODIFY
 from cardlang.runtime.state import Ctx, IllegalAction
 from cardlang.syntax import ast
 from cardlang.syntax.rules import Rules
 from cardlang.syntax.walk import nodes as walk_nodes
 
-EVENT = "modify"
+EVENT = MODIFY
 
 
 @primitive
@@ -46,46 +48,6 @@ class Modify(Verb):
         for cid in what(ctx):
             if cid == target:
                 acc[2] += by(ctx)
-
-
-def modifier_total(state, comp, cid: int, prop: str) -> int:
-    """The sum of every modifier now in play for PROPERTY of card CID. Only the modifiers that may change
-    PROPERTY run (`modifier_index`), and one that changes only its own card runs only when CID is that card:
-    the others would add nothing (the order of modifiers never matters, see above)."""
-    entries = comp.modifiers.get(prop)
-    if not entries:
-        return 0
-    card_def = state.card_def
-    runs = []  # (zone, card) of each modifier to run; found first, so that a read none applies to costs little
-    for slot, own, others in entries:
-        if own and card_def[cid].index in own:
-            zone = state.loc[cid]
-            if zone.spec.slot == slot and zone.pile is None:
-                runs.append((zone, cid))
-        if others:
-            ids = state.ids_of.get(others)  # the cards of those definitions: a zone holding none is passed
-            if ids is None:                 # over in one set operation, not card by card
-                ids = state.ids_of[others] = frozenset(c for c, d in enumerate(card_def) if d.index in others)
-            if ids:
-                for zone in state.zones[slot]:
-                    if not ids.isdisjoint(zone.cards):
-                        for source in zone.cards:
-                            if source in ids:
-                                runs.append((zone, source))
-    if not runs:
-        return 0
-    acc = [cid, prop, 0]
-    state.modifying = acc
-    ctx = Ctx(state, 0)  # one context for all the modifiers: each gets its player, card and names of its own
-    try:
-        for zone, source in runs:
-            d = card_def[source]
-            ctx.you = zone.owner if zone.owner is not None else 0
-            ctx.card, ctx.vars, ctx.source = source, {}, d.name
-            d.watchers[EVENT][1](ctx)
-    finally:
-        state.modifying = None
-    return acc[2]
 
 
 def modifier_index(watched: list[tuple[str, set[int]]], decls: list[ast.CardDecl], verbs: dict,
@@ -135,12 +97,12 @@ def _reach(node, props: set[str], verbs: dict, seen: set) -> bool:
 
 def modified_property(comp, cards, n: str, default):
     """A compiled read of property N of the first of CARDS (a CE), printed value plus modifiers: one call of
-    read_modified, with the cards' code inlined."""
+    read_modified, with the cards' code inlined (the totals come from the game's runtime/abilities.py)."""
     from cardlang.primitives.types import INT, applied
-    return applied(read_modified, [cards], INT, state="ctx", consts=(comp, n, default))
+    return applied(read_modified, [cards], INT, state="ctx", consts=(comp.abilities, n, default))
 
 
-def read_modified(ctx: Ctx, cs: list[int], comp, n: str, default) -> int:
+def read_modified(ctx: Ctx, cs: list[int], abilities, n: str, default) -> int:
     """Property N of the first card of CS, printed value plus modifiers."""
     if not cs:
         raise IllegalAction(f"no card to read '{n}' from")
@@ -150,7 +112,7 @@ def read_modified(ctx: Ctx, cs: list[int], comp, n: str, default) -> int:
     base = d.props.get(n, default) if n not in d.dynamic else prop_of_card(ctx, cid, n, default)
     if state.modifying is not None:  # inside a modifier: printed values only
         return base
-    return base + modifier_total(state, comp, cid, n)
+    return base + abilities.modifier_total(state, cid, n)
 
 
 def modified_properties(cards: list[ast.CardDecl], errors: list, verbs: dict | None = None) -> set[str]:

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from cardlang.primitives.registry import CARDS, ZONE, Function, Param, Verb, primitive
 from cardlang.primitives.types import leaves_names
+from cardlang.runtime.events import Peeked
 from cardlang.runtime.state import Ctx, GameState
 
 
@@ -43,7 +44,7 @@ class Peek(Verb):
         for cid in cards:
             state.peeked.setdefault(cid, set()).add(ctx.you)
         if state.log is not None or state.listeners:
-            state.emit(("Peeked", ctx.you, tuple(state.card_def[c].name for c in cards),
+            state.emit(Peeked(ctx.you, tuple(state.card_def[c].name for c in cards),
                         tuple(sorted({state.loc[c].label for c in cards}))))
 
 

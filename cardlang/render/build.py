@@ -36,7 +36,7 @@ def card_faces(game, names: list[str] | None = None) -> list[CardFace]:
             cost = Stat("Cost", str(d.props["cost"]), "cost" in rec)
         # every number the card's source declares, 0 included ("offence 0" is a printed number too), but a
         # yes/no mark: a card prints it as a keyword ("Forced."), never as "Forced 1"
-        stats = _merged(tuple(Stat(*_stat(k, v, game.compiler), k in rec, places.get(k, "")) for k, v in d.props.items()
+        stats = _merged(tuple(Stat(*_stat(k, v, game), k in rec, places.get(k, "")) for k, v in d.props.items()
                               if k != "cost" and k not in _HIDDEN_PROPS and k not in marks and v not in ("", None)))
         keywords = tuple(prop_label(k) + (_MARK if k in rec else "") + "." for k, v in d.props.items()
                          if k in marks and v == 1)
@@ -144,7 +144,7 @@ def rules_reference(game, counts: tuple[int, ...] | None = None) -> RulesReferen
     keywords the cards use: all generated from games/<id>/game.cl and the card sources. COUNTS: the player
     counts whose set-up figures are printed (all the game allows, side by side, unless given)."""
     decl = game.spec.decl
-    comp = game.compiler
+    comp = game
     lo, hi = decl.players
     counts = tuple(range(lo, hi + 1)) if counts is None else tuple(counts)
     sections: list[Section] = []
@@ -212,10 +212,10 @@ def _zone_line(name: str, game) -> str:
     words = ["one per player" if zs.per_player else "shared", _SEEN.get(zs.visibility, zs.visibility)]
     if zs.piles:
         words.append("in one pile per card")
-    line = f"{upper_first(zone_label(name, game.compiler))}: {', '.join(words)}"
+    line = f"{upper_first(zone_label(name, game))}: {', '.join(words)}"
     if zs.refill:
-        line += (f"; when a card is needed from an empty {zone_label(name, game.compiler)}, shuffle "
-                 f"{'your' if zs.per_player else 'the'} {zone_label(zs.refill, game.compiler)} to form a new one")
+        line += (f"; when a card is needed from an empty {zone_label(name, game)}, shuffle "
+                 f"{'your' if zs.per_player else 'the'} {zone_label(zs.refill, game)} to form a new one")
     return line + "."
 
 
@@ -305,7 +305,7 @@ def _glossary(game, printed: str = "") -> list[tuple[str, str]]:
     """The keywords the cards use (types, game verbs, counters, printed numbers), each explained from the
     game's own source. A quiet tag (the rules' own marker, not printed on the cards) has an entry only where
     the PRINTED text names it (a set-up that says "the Shelved cards")."""
-    spec, comp, decl = game.spec, game.compiler, game.spec.decl
+    spec, comp, decl = game.spec, game, game.spec.decl
     used = _Used()
     for d in game.decls.values():
         used.walk(d)

@@ -8,6 +8,7 @@ lies loose in the discard pile). `zones.move` hands every move that touches a gr
 """
 from __future__ import annotations
 
+from cardlang.runtime.events import Attached, Detached, Moved
 from cardlang.runtime.state import GameState, IllegalAction, Zone
 
 Cell = tuple[int, int]
@@ -57,11 +58,6 @@ def label(zone: Zone, cell: Cell | None) -> str:
     return zone.label if cell is None else f"{zone.label}@{cell[0]},{cell[1]}"
 
 
-def _emit(state: GameState, event: tuple) -> None:
-    if state.log is not None or state.listeners:
-        state.emit(event)
-
-
 def _take_out(state: GameState, cid: int, src: Zone) -> None:
     src.take(cid)
     cell = state.cell.pop(cid, None)
@@ -85,7 +81,8 @@ def detach(state: GameState, cid: int) -> None:
         rest.remove(cid)
         if not rest:
             del state.attached[host]
-    _emit(state, ("Detached", cid, state.card_def[cid].name, state.card_def[host].name))
+    if state.log is not None or state.listeners:  # the event is built only for someone watching
+        state.emit(Detached(cid, state.card_def[cid].name, state.card_def[host].name))
     if state.check is not None:  # (None while attach or move_linked run: they tell the checker once, after)
         state.check.linked(state, [cid, host])
 
@@ -110,7 +107,7 @@ def attach(state: GameState, cid: int, host: int) -> None:
             zone.cards.append(cid)
             state.loc[cid] = zone
             if state.log is not None or state.listeners:  # the event is built only for someone watching
-                state.emit(("Moved", cid, state.card_def[cid].name, label(src, None), zone.label))
+                state.emit(Moved(cid, state.card_def[cid].name, label(src, None), zone.label))
         else:
             cell = state.cell.pop(cid, None)
             if cell is not None and zone.cells is not None:
@@ -118,7 +115,7 @@ def attach(state: GameState, cid: int, host: int) -> None:
         state.host[cid] = host
         state.attached.setdefault(host, []).append(cid)
         if state.log is not None or state.listeners:  # the event is built only for someone watching
-            state.emit(("Attached", cid, state.card_def[cid].name, host, state.card_def[host].name))
+            state.emit(Attached(cid, state.card_def[cid].name, host, state.card_def[host].name))
     finally:
         state.check = check
     if check is not None:
@@ -170,7 +167,7 @@ def move_linked(state: GameState, cid: int, dest: Zone, *, bottom: bool = False,
                 dest.cells[cell] = cid  # type: ignore[index]
                 state.cell[cid] = cell
             if state.log is not None or state.listeners:  # the event is built only for someone watching
-                state.emit(("Moved", cid, state.card_def[cid].name, label(src, old), label(dest, cell)))
+                state.emit(Moved(cid, state.card_def[cid].name, label(src, old), label(dest, cell)))
             followers = state.attached.get(cid)
             if followers:
                 for a in list(followers):
@@ -196,14 +193,14 @@ def _relocate(state: GameState, cid: int, zone: Zone, cell: Cell) -> None:
     state.cell[cid] = cell
     name = state.card_def[cid].name
     if state.log is not None or state.listeners:  # the event is built only for someone watching
-        state.emit(("Moved", cid, name, label(zone, old), label(zone, cell)))
+        state.emit(Moved(cid, name, label(zone, old), label(zone, cell)))
     if other is not None:
         if old is None:  # pragma: no cover - a card on a grid always has a slot
             raise IllegalAction(f"{label(zone, cell)} is taken by {state.card_def[other].name}")
         cells[old] = other
         state.cell[other] = old
         if state.log is not None or state.listeners:  # the event is built only for someone watching
-            state.emit(("Moved", other, state.card_def[other].name, label(zone, cell), label(zone, old)))
+            state.emit(Moved(other, state.card_def[other].name, label(zone, cell), label(zone, old)))
 
 
 def _follow(state: GameState, a: int, dest: Zone, bottom: bool) -> None:
@@ -216,7 +213,7 @@ def _follow(state: GameState, a: int, dest: Zone, bottom: bool) -> None:
         target.cards.append(a)
     state.loc[a] = target
     if state.log is not None or state.listeners:  # the event is built only for someone watching
-        state.emit(("Moved", a, state.card_def[a].name, src.label, target.label))
+        state.emit(Moved(a, state.card_def[a].name, src.label, target.label))
 
 
 def place_new(state: GameState, cid: int, zone: Zone) -> None:

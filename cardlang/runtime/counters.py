@@ -1,6 +1,7 @@
 """The only mutator of counters: bounds are enforced and finite banks conserved."""
 from __future__ import annotations
 
+from cardlang.runtime.events import CardCounter, Counter
 from cardlang.runtime.state import NUMBER_LIMIT, GameState, IllegalAction
 
 
@@ -38,7 +39,7 @@ def set_counter(state: GameState, slot: int, player: int | None, value: int, *, 
         state.banks[bslot] = bank - delta
     row[i] = value
     if (state.log is not None or state.listeners) and not spec.quiet:
-        state.emit(("Counter", spec.name, player, old, value))
+        state.emit(Counter(spec.name, player, old, value))
     if state.check is not None:
         state.check.counted(state, slot, i)
     return delta
@@ -69,7 +70,7 @@ def set_card_counter(state: GameState, cid: int, spec, value: int, *, clamp: boo
     else:
         table[cid] = value
     if (state.log is not None or state.listeners) and not spec.quiet:
-        state.emit(("CardCounter", cid, state.card_def[cid].name, spec.name, old, value))
+        state.emit(CardCounter(cid, state.card_def[cid].name, spec.name, old, value))
     if state.check is not None:
         state.check.card_counted(state, cid, spec)
     return value - old
@@ -97,6 +98,6 @@ def set_numbers(state: GameState, slot: int, player: int | None, values) -> None
         return
     row[i] = new  # type: ignore[call-overload]
     if (state.log is not None or state.listeners) and not spec.quiet:
-        state.emit(("Counter", spec.name, player, old, new))
+        state.emit(Counter(spec.name, player, old, new))
     if state.check is not None:
         state.check.counted(state, slot, i)

@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 from typing import Protocol, Sequence
 
+from cardlang.runtime.events import Decided
 from cardlang.runtime.state import Decision, GameState, IllegalAction
 
 
@@ -96,12 +97,12 @@ def ask(state: GameState, decision: Decision) -> list[int]:
         decision.secret = True  # at a shared screen, passed to its player alone like a simultaneous pick
     elif decision.max == 0 or (n == 0 and lo == 0):
         if decision.always and (state.log is not None or state.listeners):  # asked, and answered: none
-            state.emit(("Decided", p, decision.tag, (), ASKED))
+            state.emit(Decided(p, decision.tag, (), ASKED))
         return []
     elif n == lo and p != CHANCE:
         picks = list(range(n))
         if state.log is not None or state.listeners:
-            state.emit(("Decided", p, decision.tag, tuple(decision.labels), FORCED))
+            state.emit(Decided(p, decision.tag, tuple(decision.labels), FORCED))
         return picks
     if state.check is not None:  # a change that no mutation reported is found before the next answer
         state.check.checkpoint(state, "before a decision")
@@ -119,7 +120,7 @@ def ask(state: GameState, decision: Decision) -> list[int]:
     elif picks or lo:
         check_answer(decision, picks)
     if state.log is not None or state.listeners:
-        state.emit(("Decided", decision.player, decision.tag, tuple(decision.labels[i] for i in picks),
+        state.emit(Decided(decision.player, decision.tag, tuple(decision.labels[i] for i in picks),
                     PRIVATE if decision.private else ASKED))
     return picks
 
@@ -138,7 +139,7 @@ def ask_chance(state: GameState, decision: Decision) -> list[int]:
     else:
         picks = sorted(state.rng.sample(range(n), min(decision.max, n)))
     if state.log is not None or state.listeners:
-        state.emit(("Decided", CHANCE, decision.tag, tuple(decision.labels[i] for i in picks), how))
+        state.emit(Decided(CHANCE, decision.tag, tuple(decision.labels[i] for i in picks), how))
     return picks
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import random
 
+from cardlang.runtime.events import Rolled
 from cardlang.runtime.state import GameState, IllegalAction
 
 _WITH_BITS = random.Random._randbelow_with_getrandbits  # Random's own _randbelow
@@ -43,5 +44,5 @@ def roll(state: GameState, player: int | None, count: int, sides: int) -> tuple[
         out.append(v)
     values = tuple(out)
     if state.log is not None or state.listeners:
-        state.emit(("Rolled", player, sides, values))
+        state.emit(Rolled(player, sides, values))
     return values

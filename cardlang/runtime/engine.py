@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
+from cardlang.runtime.events import Ended, GameEnded, Pool, Turn
 from cardlang.runtime.invariants import as_checker
 from cardlang.runtime.state import Ctx, GameOver, GameState
 
@@ -34,7 +35,7 @@ def choose_pools(game, state: GameState, pools: dict[str, list] | None) -> None:
             chosen = list(pool.default)
         state.vars[name] = chosen
         if state.log is not None or state.listeners:
-            state.emit(("Pool", name, tuple(d.name for d in chosen)))
+            state.emit(Pool(name, tuple(d.name for d in chosen)))
 
 
 def setup_game(game, agents: list, seed: int, *, pools=None, log: bool = False,
@@ -66,7 +67,7 @@ def run_turn(game, state: GameState, ctx: Ctx | None = None) -> None:
     state.turn_number += 1
     state.steps = 0
     if state.log is not None or state.listeners:
-        state.emit(("Turn", p, state.turns[p]))
+        state.emit(Turn(p, state.turns[p]))
     if ctx is None:
         ctx = Ctx(state, p, None, {}, "turn")
     else:
@@ -126,8 +127,8 @@ def finish(game, state: GameState, stopped: bool = False) -> GameResult:
                 tied = [p for p in tied if keys[p] == pick]
             state.winners = tied
     if state.log is not None or state.listeners:
-        state.emit(("Ended", state.ended_by or "scored"))  # which end condition: for statistics and readers
-        state.emit(("GameEnded", tuple(state.winners), tuple(scores)))
+        state.emit(Ended(state.ended_by or "scored"))  # which end condition: for statistics and readers
+        state.emit(GameEnded(tuple(state.winners), tuple(scores)))
     return GameResult(list(state.winners), scores, list(state.turns), state, stopped)
 
 

@@ -240,8 +240,11 @@ class GameState:
         self.out = [False] * num_players      # eliminated players are skipped
         self.winners: list[int] | None = None
         self.ended_by: str | None = None      # which end condition ended the game (the `Ended` event)
-        self.log: list[tuple] | None = [] if log else None
-        self.listeners: list[Callable[[tuple], None]] = []
+        self.log: list[Any] | None = [] if log else None  # runtime/events.py
+        self.listeners: list[Callable[[Any], None]] = []
+        # someone asked for the game's acts as well (a verb called and done, an ability done: runtime/events.py
+        # Acted, Done, AbilityDone), to tell the game in its own words (a table); `listen(..., acts=True)`
+        self.acts = False
         self.check: Any = None  # the invariant checker, told of every mutation (runtime/invariants.py)
         self.steps = 0
         self.depth = 0                        # abilities resolving inside each other
@@ -297,7 +300,12 @@ class GameState:
     def name_of(self, cid: int) -> str:
         return self.card_def[cid].name
 
-    def emit(self, event: tuple) -> None:
+    def listen(self, listener: Callable[[Any], None], *, acts: bool = False) -> None:
+        """Call LISTENER with every event of this game from now on (ACTS: the game's acts too)."""
+        self.listeners.append(listener)
+        self.acts = self.acts or acts
+
+    def emit(self, event: Any) -> None:
         if self.log is not None:
             self.log.append(event)
         for listener in self.listeners:

@@ -4,6 +4,7 @@ from __future__ import annotations
 import random
 
 from cardlang.runtime import board
+from cardlang.runtime.events import Created, Moved, Refilled, Shuffled
 from cardlang.runtime.state import CardDef, GameState, IllegalAction, Zone
 
 
@@ -28,7 +29,7 @@ def create(state: GameState, d: CardDef, zone: Zone, count: int) -> None:
         if zone.cells is not None:
             board.place_new(state, cid, zone)
         if state.log is not None or state.listeners:
-            state.emit(("Created", cid, d.name, zone.label))
+            state.emit(Created(cid, d.name, zone.label))
 
 
 def move(state: GameState, cid: int, dest: Zone, *, bottom: bool = False,
@@ -51,7 +52,7 @@ def move(state: GameState, cid: int, dest: Zone, *, bottom: bool = False,
         dest.cards.append(cid)
     state.loc[cid] = dest
     if state.log is not None or state.listeners:
-        state.emit(("Moved", cid, state.card_def[cid].name, src.label, dest.label))
+        state.emit(Moved(cid, state.card_def[cid].name, src.label, dest.label))
     if state.check is not None:
         state.check.moved(state, cid, src, dest)
 
@@ -77,7 +78,7 @@ def shuffle(state: GameState, zone: Zone) -> None:
     """Shuffle ZONE with the game's one RNG, and log the new order so the game replays exactly."""
     shuffle_list(state.rng, zone.cards)
     if state.log is not None or state.listeners:
-        state.emit(("Shuffled", zone.label, tuple(state.card_def[c].name for c in zone.cards)))
+        state.emit(Shuffled(zone.label, tuple(state.card_def[c].name for c in zone.cards)))
     if state.check is not None:
         state.check.shuffled(state, zone)
 
@@ -156,7 +157,7 @@ def refill(state: GameState, zone: Zone) -> None:
             state.peeked.pop(cid, None)
     zone.cards[:0] = order
     if state.log is not None or state.listeners:
-        state.emit(("Refilled", zone.label, src.label, moved))
+        state.emit(Refilled(zone.label, src.label, moved))
     if state.check is not None:
         state.check.refilled(state, zone, src, order)
 

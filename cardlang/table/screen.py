@@ -199,7 +199,7 @@ def facing(game, state: GameState, zones: list[Zone]) -> list[str]:
     out: list[str] = []
     for i, z in enumerate(zones):
         flip = i < len(zones) - 1
-        shows, counters = readers(game.compiler, Ctx(state, z.owner or 0), z)
+        shows, counters = readers(game.abilities, Ctx(state, z.owner or 0), z)
         if i:
             out.append("  " + "-" * 74)
         out += grid(state, z, flip, shows, counters)

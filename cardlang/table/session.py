@@ -11,8 +11,8 @@ import json
 from pathlib import Path
 from typing import Callable, Iterator
 
-from cardlang.runtime.events import event_dict
-from cardlang.table import acts, screen
+from cardlang.runtime.events import Event, Turn
+from cardlang.table import screen
 from cardlang.table.style import Style
 from cardlang.table.words import Narrator
 
@@ -65,7 +65,6 @@ def run(game, names: list[str], agents: list, seed: int, *, pools=None, variants
     """Play one game and tell it to ECHO from VIEWER's seat; return the engine's result."""
     from cardlang.runtime import engine
     from cardlang.runtime.state import Ctx, GameOver
-    acts.install(game)
     state = game.new_state(len(agents), seed, log=False)
     state.variants = frozenset(variants)
     narrator = Narrator(game, state, viewer, spectator)
@@ -88,15 +87,15 @@ def run(game, names: list[str], agents: list, seed: int, *, pools=None, variants
         if hasattr(a, "attach_table"):
             a.attach_table(lambda: say(narrator.flush()), style)
 
-    def listen(e: tuple) -> None:
+    def listen(e: Event) -> None:
         if log_file is not None:
-            log_file.write(json.dumps(event_dict(e)) + "\n")
-        if e[0] == "Turn" and after_turn is not None and narrator.started:
+            log_file.write(json.dumps(e.as_dict()) + "\n")
+        if type(e) is Turn and after_turn is not None and narrator.started:
             say(narrator.flush())
             after_turn()
         narrator.feed(e)
         say(narrator.take())
-    state.listeners.append(listen)
+    state.listen(listen, acts=True)  # the game's acts too: a verb called and done, an ability done
     engine.choose_pools(game, state, pools)
     if log_file is not None:
         log_file.write(json.dumps({

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 
+from cardlang.runtime import events as E
 from cardlang.table.phrases import NOT_VERBS, OnTop, who
 from cardlang.table.telling import Frame, Teller
 
@@ -45,14 +46,13 @@ class Narrator(Teller):
             return f.player
         return self.state.current
 
-    def feed(self, e: tuple) -> None:
-        kind = e[0]
-        handler = _HANDLERS.get(kind)
+    def feed(self, e: E.Event) -> None:
+        handler = _HANDLERS.get(type(e))
         if handler is not None:
             handler(self, e)
 
-    def on_acted(self, e: tuple) -> None:
-        _, p, verb, args = e
+    def on_acted(self, e: E.Event) -> None:
+        p, verb, args = e.player, e.verb, e.args
         f = Frame("verb", p, verb, tuple(tuple(a) for a in args))
         for _, v in f.args:
             if isinstance(v, dict) and "cards" in v:
@@ -81,7 +81,7 @@ class Narrator(Teller):
             self.flush_turn()
         self.stack.append(f)
 
-    def on_done(self, e: tuple) -> None:
+    def on_done(self, e: E.Event) -> None:
         if not self.stack:
             return
         f = self.stack.pop()
@@ -104,19 +104,19 @@ class Narrator(Teller):
             if extra:
                 self.out.append(self.indent(1) + f"({extra})")
 
-    def on_ability(self, e: tuple) -> None:
+    def on_ability(self, e: E.Event) -> None:
         self.say_echo()
         f = self.owner_frame()
-        if f is not None and e[1] == f.player and e[3] in f.cards:
+        if f is not None and e.player == f.player and e.card in f.cards:
             # the card the verb is about does what it says ("p1 uses X (+2 Food)"): told as part of it
-            self.stack.append(Frame("part", e[1]))
+            self.stack.append(Frame("part", e.player))
             return
         self.flush_loose()
         self.flush_claim()
         self._print_open()
-        self.stack.append(Frame("ability", e[1], e[3]))  # (its card's name, for a verb saying "this")
+        self.stack.append(Frame("ability", e.player, e.card))  # (its card's name, for a verb saying "this")
 
-    def on_ability_done(self, e: tuple) -> None:
+    def on_ability_done(self, e: E.Event) -> None:
         if self.stack and self.stack[-1].kind == "part":
             if self.stack.pop().happened:
                 for g in self.stack:
@@ -126,8 +126,8 @@ class Narrator(Teller):
         if self.stack and self.stack[-1].kind == "ability":
             self.stack.pop()
 
-    def on_moved(self, e: tuple) -> None:
-        _, cid, name, src, dst = e
+    def on_moved(self, e: E.Event) -> None:
+        name, src, dst = e.card, e.src, e.dst
         if self.quiet_zone(src) or self.quiet_zone(dst):
             return
         z_src, z_dst = self.zone_of(src), self.zone_of(dst)
@@ -167,8 +167,8 @@ class Narrator(Teller):
         key = (actor, src.split("@")[0], dst.split("@")[0])
         self.loose_moves.append((key, name if seen else OnTop(name) if on_top else None))
 
-    def on_counter(self, e: tuple) -> None:
-        _, name, p, old, new = e
+    def on_counter(self, e: E.Event) -> None:
+        name, p, old, new = e.counter, e.player, e.old, e.new
         spec = self.counter_spec.get(name)
         if spec is None or spec.quiet or not self.started or self.pending_turn is not None:
             return
@@ -188,17 +188,17 @@ class Narrator(Teller):
         key = (p, name)
         target[key] = target.get(key, 0) + new - old
 
-    def on_card_counter(self, e: tuple) -> None:
-        _, cid, name, counter, old, new = e
+    def on_card_counter(self, e: E.Event) -> None:
+        cid, name, counter, old, new = e.card_id, e.card, e.counter, e.old, e.new
         spec = self.counter_spec.get(counter)
         if spec is None or spec.quiet:
             return
         if self.sees(self.state.loc[cid]):
             self.emit_line(f"{name}'s {self.counter_words(counter, 2)}: {old} -> {new}")
 
-    def on_turn_event(self, e: tuple) -> None:
+    def on_turn_event(self, e: E.Event) -> None:
         self.flush()
-        self.out_turn(e[1], e[2])
+        self.out_turn(e.player, e.turn)
 
     def out_turn(self, p: int, n: int) -> None:
         self.started = True
@@ -211,8 +211,8 @@ class Narrator(Teller):
         if self.stack:
             self.stack[-1].happened = True
 
-    def on_decided(self, e: tuple) -> None:
-        _, p, _tag, picked, how = e
+    def on_decided(self, e: E.Event) -> None:
+        p, picked, how = e.player, e.picked, e.how
         if how == "private" and p != self.viewer:
             return  # a `privately` decision leaves no trace for the other seats
         self.echo = None
@@ -237,39 +237,39 @@ class Narrator(Teller):
             return  # chance picks show through what they do; a person's own answers are on the screen
         self.emit_line(f"{who(p)} picks {', '.join(picked) or 'nobody'}")
 
-    def on_shuffled(self, e: tuple) -> None:
-        shuffled = self.zone_of(e[1])
+    def on_shuffled(self, e: E.Event) -> None:
+        shuffled = self.zone_of(e.zone)
         if shuffled is None or shuffled.spec.quiet or not self.started:
             return
         for z in self.state.all_zones():  # a discard pile shuffled to refill a deck: said with the refill
             if z.spec.refill == shuffled.spec.name and z.owner == shuffled.owner:
                 return
-        self.emit_line(f"{self.zone_name(e[1])} is shuffled")
+        self.emit_line(f"{self.zone_name(e.zone)} is shuffled")
 
-    def on_refilled(self, e: tuple) -> None:
-        if self.quiet_zone(e[1]):
+    def on_refilled(self, e: E.Event) -> None:
+        if self.quiet_zone(e.zone):
             return
-        owner = self.zone_of(e[1]).owner if self.zone_of(e[1]) is not None else None
+        owner = self.zone_of(e.zone).owner if self.zone_of(e.zone) is not None else None
         line = (f"{who(owner) if owner is not None else 'the table'} shuffles "
-                f"{self.zone_name(e[2], owner)} ({e[3]} card{'s' if e[3] != 1 else ''}) into "
-                f"{self.zone_name(e[1], owner)}")
+                f"{self.zone_name(e.src, owner)} ({e.count} card{'s' if e.count != 1 else ''}) into "
+                f"{self.zone_name(e.zone, owner)}")
         f = self.owner_frame()
         if f is not None and not f.printed:
             f.before.append(line)
         else:
             self.emit_line(line)
 
-    def on_claimed(self, e: tuple) -> None:
+    def on_claimed(self, e: E.Event) -> None:
         self.flush_loose()
         self.flush_claim()
         self._print_open()
-        self.claim_line = [f"{who(e[1])} claims {e[2]}"]
+        self.claim_line = [f"{who(e.player)} claims {e.card}"]
 
-    def on_challenged(self, e: tuple) -> None:
-        self.claim_line.append(f"{who(e[1])} calls it")
+    def on_challenged(self, e: E.Event) -> None:
+        self.claim_line.append(f"{who(e.caller)} calls it")
 
-    def on_settled(self, e: tuple) -> None:
-        _, claimant, role, caller, outcome = e
+    def on_settled(self, e: E.Event) -> None:
+        claimant, role, caller, outcome = e.claimant, e.card, e.caller, e.outcome
         if outcome == "caught":
             self.claim_line.append(f"{who(claimant)} was bluffing")
         elif outcome == "honest":
@@ -280,54 +280,54 @@ class Narrator(Teller):
             self.claim_line.append("nobody calls it")
         self.flush_claim()
 
-    def on_simple(self, e: tuple) -> None:
-        kind = e[0]
-        if kind == "Note":
+    def on_simple(self, e: E.Event) -> None:
+        kind = type(e)
+        if kind is E.Note:
             self.echo = None  # the game says what the choice led to
-        elif kind != "Created" or self.started:
+        elif kind is not E.Created or self.started:
             self.say_echo()
-        if kind == "Revealed":
+        if kind is E.Revealed:
             f = self.owner_frame()
-            if f is not None and f.template is not None and set(e[2]) <= f.cards:
+            if f is not None and f.template is not None and set(e.cards) <= f.cards:
                 self.mark()  # cards the verb's own line names ("turns up X, Y"): not said twice, and named
                 for cid in f.seen:  # to every seat, wherever they go next ("p2 shows X, shuffles it ...")
-                    if self.state.card_def[cid].name in e[2]:
+                    if self.state.card_def[cid].name in e.cards:
                         f.seen[cid] = True
                 return
-            self.emit_line(f"{who(e[1])} reveals {', '.join(e[2]) or 'nothing'}")
-        elif kind == "Note":
-            text = e[2]
+            self.emit_line(f"{who(e.player)} reveals {', '.join(e.cards) or 'nothing'}")
+        elif kind is E.Note:
+            text = e.text
             # A capital, or a sentence that opens by naming a player ("p2's unit strikes ..."), stands as written.
             if not text[:1].islower() or _NAMES_A_PLAYER.match(text):
                 self.emit_line(text)
             else:  # "attacks p2" is said by its player; "no striker in front 5" is about them
                 first = text.split(" ", 1)[0]
                 said = first.endswith("s") and first not in NOT_VERBS and len(first) > 2
-                self.emit_line(f"{who(e[1])} {text}" if said else f"{who(e[1])}: {text}")
-        elif kind == "Eliminated":
-            self.emit_line(f"{who(e[1])} is out of the game")
-        elif kind == "Rolled":
-            self.emit_line(f"{who(e[1])} rolls {', '.join(map(str, e[3])) or 'no dice'}")
-        elif kind == "Peeked":
-            where = ", ".join(self.zone_name(z) for z in e[3])
-            if e[1] == self.viewer or self.spectator:
-                self.emit_line(f"{who(e[1])} looks at {', '.join(e[2]) or 'nothing'} ({where})")
+                self.emit_line(f"{who(e.player)} {text}" if said else f"{who(e.player)}: {text}")
+        elif kind is E.Eliminated:
+            self.emit_line(f"{who(e.player)} is out of the game")
+        elif kind is E.Rolled:
+            self.emit_line(f"{who(e.player)} rolls {', '.join(map(str, e.values)) or 'no dice'}")
+        elif kind is E.Peeked:
+            where = ", ".join(self.zone_name(z) for z in e.zones)
+            if e.player == self.viewer or self.spectator:
+                self.emit_line(f"{who(e.player)} looks at {', '.join(e.cards) or 'nothing'} ({where})")
             else:
-                n = len(e[2])
-                self.emit_line(f"{who(e[1])} looks at {n} card{'s' if n != 1 else ''} ({where})")
-        elif kind == "Attached":
-            self.emit_line(f"{e[2]} is attached to {e[4]}")
-        elif kind == "Detached":
-            self.emit_line(f"{e[2]} comes off {e[3]}")
-        elif kind == "Created" and self.started and not self.quiet_zone(e[3]):
-            z = self.zone_of(e[3])
-            self.emit_line(f"{e[2] if self.sees(z) else 'a card'} is put into {self.zone_name(e[3])}")
-        elif kind == "Displayed":
+                n = len(e.cards)
+                self.emit_line(f"{who(e.player)} looks at {n} card{'s' if n != 1 else ''} ({where})")
+        elif kind is E.Attached:
+            self.emit_line(f"{e.card} is attached to {e.host}")
+        elif kind is E.Detached:
+            self.emit_line(f"{e.card} comes off {e.host}")
+        elif kind is E.Created and self.started and not self.quiet_zone(e.zone):
+            z = self.zone_of(e.zone)
+            self.emit_line(f"{e.card if self.sees(z) else 'a card'} is put into {self.zone_name(e.zone)}")
+        elif kind is E.Displayed:
             self.on_displayed(e)
 
-    def on_displayed(self, e: tuple) -> None:
+    def on_displayed(self, e: E.Displayed) -> None:
         from cardlang.table.screen import facing
-        labels = [line.split(":")[0] for line in e[1] if not line.startswith(" ")]
+        labels = [line.split(":")[0] for line in e.lines if not line.startswith(" ")]
         zones = [z for z in (self.zone_of(x) for x in labels) if z is not None and z.cells is not None]
         if zones:
             self.flush()
@@ -335,11 +335,11 @@ class Narrator(Teller):
 
 
 _HANDLERS = {
-    "Acted": Narrator.on_acted, "Done": Narrator.on_done, "Triggered": Narrator.on_ability,
-    "AbilityDone": Narrator.on_ability_done, "Moved": Narrator.on_moved, "Counter": Narrator.on_counter,
-    "CardCounter": Narrator.on_card_counter, "Turn": Narrator.on_turn_event, "Decided": Narrator.on_decided,
-    "Shuffled": Narrator.on_shuffled, "Refilled": Narrator.on_refilled, "Claimed": Narrator.on_claimed,
-    "Challenged": Narrator.on_challenged, "Settled": Narrator.on_settled,
-    **{k: Narrator.on_simple for k in ("Revealed", "Note", "Eliminated", "Rolled", "Peeked", "Attached",
-                                       "Detached", "Created", "Displayed")},
+    E.Acted: Narrator.on_acted, E.Done: Narrator.on_done, E.Triggered: Narrator.on_ability,
+    E.AbilityDone: Narrator.on_ability_done, E.Moved: Narrator.on_moved, E.Counter: Narrator.on_counter,
+    E.CardCounter: Narrator.on_card_counter, E.Turn: Narrator.on_turn_event, E.Decided: Narrator.on_decided,
+    E.Shuffled: Narrator.on_shuffled, E.Refilled: Narrator.on_refilled, E.Claimed: Narrator.on_claimed,
+    E.Challenged: Narrator.on_challenged, E.Settled: Narrator.on_settled,
+    **{k: Narrator.on_simple for k in (E.Revealed, E.Note, E.Eliminated, E.Rolled, E.Peeked, E.Attached,
+                                       E.Detached, E.Created, E.Displayed)},
 }

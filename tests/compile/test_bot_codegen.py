@@ -35,7 +35,7 @@ def game(tmp_path_factory):
 
 def _modules(game):
     compile_bot(game, "evil").generate_all()
-    return [m for m in game.compiler.generated if m.label.startswith("bot evil: ")]
+    return [m for m in game.generated if m.label.startswith("bot evil: ")]
 
 
 def test_names_in_a_bot_are_constants(game):

@@ -62,7 +62,7 @@ def _fingerprint(game) -> list:
     for name in game.bots:
         compile_bot(game, name)
     funcs = [(g.label, g.fn.__code__.co_filename, g.fn.__code__.co_code, g.fn.__code__.co_linetable,
-              repr(g.fn.__code__.co_consts), tuple(g.consts)) for g in map(Generated.ready, game.compiler.generated)]
+              repr(g.fn.__code__.co_consts), tuple(g.consts)) for g in map(Generated.ready, game.generated)]
     cards = [(d.name, sorted(d.props.items()), sorted(d.dynamic), d.text) for d in game.defs]
     return [funcs, cards, sorted(game.bots), sorted(game.spec.zones), sorted(game.spec.counters)]
 
@@ -94,9 +94,9 @@ def test_a_second_load_parses_and_compiles_nothing_and_is_the_same_game(home, mo
 def test_the_printed_code_is_the_same_when_it_comes_from_the_cache(home, monkeypatch) -> None:
     """`cardlang compile` prints what runs (fnlocals.with_state_local's rewrites included), and the same when
     the game's code objects came from the cache: a tree that was never compiled has no line numbers."""
-    cold = [codegen.source_of(g) for g in load_game(GAME).compiler.generated]
+    cold = [codegen.source_of(g) for g in load_game(GAME).generated]
     n = Counted(monkeypatch)
-    warm = [codegen.source_of(g) for g in load_game(GAME).compiler.generated]
+    warm = [codegen.source_of(g) for g in load_game(GAME).generated]
     assert n.compiled == 0 and warm == cold
     text = "\n".join(cold)
     assert "_state = ctx.state" in text and "_quiet = _state.log is None" in text and "_def_x" in text
@@ -183,7 +183,7 @@ def test_a_cached_load_takes_the_facts_it_would_find_and_prints_the_same_code(tm
     cold = load_game(game)
     for name in cold.bots:  # (compiled by the checks already: the same modules, in the same order)
         compile_bot(cold, name)
-    printed = [codegen.source_of(g) for g in cold.compiler.generated]
+    printed = [codegen.source_of(g) for g in cold.generated]
     taken = []
     real = codecache.CodeLog.recall
 
@@ -199,7 +199,7 @@ def test_a_cached_load_takes_the_facts_it_would_find_and_prints_the_same_code(tm
     assert all(stored == found for stored, found in taken)
     for name in warm.bots:  # a cached load compiles a bot when first asked for
         compile_bot(warm, name)
-    assert [codegen.source_of(g) for g in warm.compiler.generated] == printed
+    assert [codegen.source_of(g) for g in warm.generated] == printed
     assert [d.text for d in warm.defs] == [d.text for d in cold.defs]
     assert [text for text, _ in warm.end_parts] == [text for text, _ in cold.end_parts]
 
@@ -285,7 +285,7 @@ def test_generated_code_is_the_same_whatever_the_hash_seed() -> None:
     must not depend on Python's string hashing."""
     code = ("import hashlib; from cardlang.compile.game import load_game; g = load_game('fall-of-kingdoms'); "
             "h = hashlib.sha256(); [h.update(repr((x.label, tuple(x.consts), x.fn.__code__.co_code, "
-            "x.fn.__code__.co_consts)).encode()) for x in g.compiler.generated]; print(h.hexdigest())")
+            "x.fn.__code__.co_consts)).encode()) for x in g.generated]; print(h.hexdigest())")
     out = set()
     for seed in ("1", "2"):
         r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=ROOT,
@@ -394,4 +394,4 @@ def test_a_cached_load_walks_no_generated_code_for_its_names(tmp_path: Path, mon
         monkeypatch.setattr(names, fn, lambda *a, real=real, fn=fn: walks.append(fn) or real(*a))
     warm = load_game("warring-kingdom")
     assert walks == []
-    assert warm.compiler.verb_inline.keys() == cold.compiler.verb_inline.keys() != set()
+    assert warm.facts.verb_inline.keys() == cold.facts.verb_inline.keys() != set()

@@ -56,7 +56,7 @@ def _evil_name(game) -> str:
 def test_source_text_is_only_ever_a_constant(game):
     name = _evil_name(game)
     assert "__import__('os')" in name and '"' in name and "\\" in name
-    mods = [m for m in game.compiler.generated if m.card == name]
+    mods = [m for m in game.generated if m.card == name]
     assert mods, "the card's ability was generated"
     consts = []
     for m in mods:
@@ -82,9 +82,9 @@ def test_the_card_runs_as_data(game):
     state = game.new_state(2, 1, log=True)
     hand = state.zones[state.zone_slot["hand"]][0]
     cid = state.new_card(d, hand)
-    game.compiler.run_ability(Ctx(state, 0, None, {}, "test"), cid, "play")
-    notes = [e for e in state.log if e[0] == "Note"]
-    assert [n[2] for n in notes] == [EVIL_TEXT, "exec('1') \" ) ; import os #"]
+    game.abilities.run_ability(Ctx(state, 0, None, {}, "test"), cid, "play")
+    notes = [e for e in state.log if e.kind == "Note"]
+    assert [n.text for n in notes] == [EVIL_TEXT, "exec('1') \" ) ; import os #"]
     coins = state.counters[next(c.slot for c in state.counter_specs if c.name == "coins")][0]
     assert coins == 1000000006
 
@@ -94,7 +94,7 @@ def test_runtime_error_names_the_card_and_its_line(game):
     state = game.new_state(2, 1)
     cid = state.new_card(d, state.zones[state.zone_slot["hand"]][0])
     with pytest.raises(RuleViolation) as info:
-        game.compiler.run_ability(Ctx(state, 0, None, {}, "test"), cid, "play")
+        game.abilities.run_ability(Ctx(state, 0, None, {}, "test"), cid, "play")
     err = info.value
     assert "Crash" in str(err) and "division by zero" in str(err)
     assert err.span.path.endswith("zz_evil.card")

@@ -38,11 +38,13 @@ def _game(tmp_path: Path):
 
 
 def _code(game, label: str) -> str:
-    return "\n".join(source_of(m) for m in game.compiler.generated if m.label == label)
+    return "\n".join(source_of(m) for m in game.generated if m.label == label)
 
 
 def _play(game, name: str, hand: list[str], log: bool = False):
-    state = setup_game(game, [RandomAgent(1), RandomAgent(2)], 1, log=log)
+    # LOG: a log, and a listener that asks for the game's acts (a verb called: a table's narrator)
+    state = setup_game(game, [RandomAgent(1), RandomAgent(2)], 1, log=log,
+                       on_state=(lambda s: s.listen(lambda e: None, acts=True)) if log else None)
     zone = state.zones[state.zone_slot["hand"]][0]
     for cid in list(zone.cards):  # a hand of our own, to know what the card must do
         state.loc[cid] = state.zones[state.zone_slot["trash"]][0]
@@ -51,7 +53,7 @@ def _play(game, name: str, hand: list[str], log: bool = False):
     for n in hand:
         state.new_card(game.defs_by_name[n], zone)
     cid = state.new_card(game.defs_by_name[name], state.zones[state.zone_slot["inplay"]][0])
-    game.compiler.run_ability(Ctx(state, 0), cid, "play")
+    game.abilities.run_ability(Ctx(state, 0), cid, "play")
     return state
 
 
@@ -64,7 +66,7 @@ def _coins(state) -> int:
 
 
 def _card_code(game, card: str) -> str:
-    return "\n".join(source_of(m) for m in game.compiler.generated if m.card == card)
+    return "\n".join(source_of(m) for m in game.generated if m.card == card)
 
 
 def test_a_verb_takes_its_arguments_after_ctx_and_a_loop_keeps_its_item_in_a_local(tmp_path: Path) -> None:
@@ -107,9 +109,7 @@ def test_a_verb_run_in_place_reports_its_errors_at_its_own_line(tmp_path: Path, 
 
 
 def test_someone_watching_sees_the_verb_called(tmp_path: Path) -> None:
-    from cardlang.table import acts
     g = _game(tmp_path)
-    acts.install(g)
     state = _play(g, "Tucker", ["Copper"], log=True)
-    assert [e[2] for e in state.log if e[0] == "Acted"] == ["draw", "draw", "tuck"]  # set-up's, then the card's
+    assert [e.verb for e in state.log if e.kind == "Acted"] == ["draw", "draw", "tuck"]  # set-up's, then the card's
     assert _names(state, "hand") == []

@@ -33,7 +33,7 @@ def run_block(ctx, _a0):
 def trees() -> list[py.AST]:
     """The sample and every generated module of one real game."""
     game = load_game("greedy-kingdoms")
-    made = [g.tree for g in game.compiler.generated][:60]
+    made = [g.tree for g in game.generated][:60]
     assert made, "the game generated no code"
     return [py.parse(SAMPLE)] + made
 
@@ -102,7 +102,7 @@ def test_replace_does_not_look_into_what_it_put_in():
 def test_the_listing_of_a_game_shows_the_rewritten_functions():
     """The rewrites (fnlocals.py) run on the copies: the kept tree still reads ctx.state, the listing not."""
     game = load_game("greedy-kingdoms")
-    g = next(g for g in game.compiler.generated if "_state = ctx.state" in source_of(g))
+    g = next(g for g in game.generated if "_state = ctx.state" in source_of(g))
     assert not [n for n in py.walk(g.tree) if isinstance(n, py.Name) and n.id == "_state"]
 
 

@@ -52,7 +52,7 @@ def test_a_cached_load_generates_a_function_only_when_it_first_runs(tmp_path: Pa
     assert _played(load_game(GAME)) == expected  # (stores the code of the bots' rules: the last test)
     n = Generating(monkeypatch)
     warm = load_game(GAME)
-    modules = warm.compiler.generated
+    modules = warm.generated
     loaded = len(modules)
     unbound = [g for g in modules if g.unbound is not None and g.unbound.consts is None]
     # what the compile rules run while loading (a pool's filter) is bound then; nothing else is generated
@@ -64,7 +64,7 @@ def test_a_cached_load_generates_a_function_only_when_it_first_runs(tmp_path: Pa
     bound = [g for g in unbound if g.unbound.consts is not None]
     assert len(bound) > 20 and n.compiled == 0  # every one of them bound to its stored code object
     # a load makes its modules in one order (compile/codecache.py): the cold load's first ones are these
-    twin = {id(g): c for g, c in zip(modules[:loaded], cold.compiler.generated)}
+    twin = {id(g): c for g, c in zip(modules[:loaded], cold.generated)}
     for g in bound:
         assert _code(g.fn.__code__) == _code(twin[id(g)].fn.__code__)
         assert g.fn.__code__.co_name != "_unbound"  # no stand-in is left in its calls
@@ -87,7 +87,7 @@ def test_a_namespace_other_than_the_stored_one_gets_its_function_compiled_afresh
     f.write_bytes(cache.sealed(f, "code", whole[len(cache._MAGIC):len(cache._MAGIC) + 32], payload))
     n = Generating(monkeypatch)
     warm = load_game(GAME)
-    assert n.compiled < len(warm.compiler.generated) // 10  # taken unchecked: only what ran while loading
+    assert n.compiled < len(warm.generated) // 10  # taken unchecked: only what ran while loading
     before = n.compiled
     assert _played(warm) == expected
     assert n.compiled > before
@@ -102,7 +102,7 @@ def test_a_bots_rules_take_their_code_from_the_cache(tmp_path: Path, monkeypatch
     n.compiled = 0
     warm = load_game(GAME)
     assert _played(warm) == expected and n.compiled == 0
-    rules = [g for g in warm.compiler.generated if g.label.startswith("bot ") and ": on " in g.label]
+    rules = [g for g in warm.generated if g.label.startswith("bot ") and ": on " in g.label]
     assert len(rules) > 5 and all(g.unbound is not None for g in rules)
 
 
@@ -121,11 +121,11 @@ def test_a_run_time_error_on_a_functions_first_call_names_the_cards_line(tmp_pat
     seen = []
     for _ in range(2):  # compiled, then taken from the cache
         game = load_game("dominion", [folder])
-        forge = [g for g in game.compiler.generated if g.card == "Forge"]
+        forge = [g for g in game.generated if g.card == "Forge"]
         state = game.new_state(2, 1)
         cid = state.new_card(game.defs_by_name["Forge"], state.zones[state.zone_slot["hand"]][0])
         with pytest.raises(RuleViolation) as e:
-            game.compiler.run_ability(Ctx(state, 0), cid, "play")
+            game.abilities.run_ability(Ctx(state, 0), cid, "play")
         seen.append((str(e.value.span), e.value.message, [g.unbound is not None for g in forge]))
     assert seen[0][:2] == seen[1][:2] and seen[0][0].endswith("forge.card:4:5")
     assert not any(seen[0][2]) and all(seen[1][2])

@@ -73,7 +73,7 @@ class Field:
 
     def run(self, s: GameState, card: str = "Probe", player: int = 1) -> int:
         cid = s.new_card(s.def_by_name[card], self.zone(s, "table"))
-        self.game.compiler.run_ability(Ctx(s, player - 1), cid, "play")
+        self.game.abilities.run_ability(Ctx(s, player - 1), cid, "play")
         return cid
 
     def names(self, s: GameState, where: str) -> list[str]:
@@ -82,8 +82,8 @@ class Field:
     def at(self, s: GameState, where: str) -> dict[tuple[int, int], str]:
         return {cell: s.card_def[c].name for cell, c in (self.zone(s, where).cells or {}).items()}
 
-    def events(self, s: GameState, kind: str) -> list[tuple]:
-        return [e for e in s.log if e[0] == kind]
+    def events(self, s: GameState, kind: str) -> list:
+        return [e for e in s.log if e.kind == kind]
 
     def text(self, card: str) -> list[str]:
         return self.game.defs_by_name[card].text

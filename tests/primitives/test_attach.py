@@ -4,6 +4,7 @@ import pytest
 
 from cardlang.errors import RuleViolation
 from cardlang.primitives import CORE
+from cardlang.runtime import events as E
 
 from field_game import field
 
@@ -17,7 +18,7 @@ def test_attach_joins_the_zone_without_a_slot(tmp_path, monkeypatch) -> None:
     assert g.at(s, "p1.board") == {(2, 1): "Knight"}          # the Blade takes no slot
     assert g.names(s, "p1.board") == ["Knight", "Blade"]
     assert s.host == {b: k} and s.attached == {k: [b]}
-    assert g.events(s, "Attached")[-1][1:] == (b, "Blade", k, "Knight")
+    assert g.events(s, "Attached")[-1] == E.Attached(b, "Blade", k, "Knight")
 
 
 def test_attachments_follow_their_card_and_stay_where_attachments_are_kept(tmp_path, monkeypatch) -> None:
@@ -43,7 +44,7 @@ def test_attachments_come_off_in_other_zones(tmp_path, monkeypatch) -> None:
     g.run(s)
     assert g.names(s, "p1.discard") == ["Knight", "Blade"]
     assert s.host == {} and s.attached == {}
-    assert g.events(s, "Detached")[-1][2:] == ("Blade", "Knight")
+    assert (g.events(s, "Detached")[-1].card, g.events(s, "Detached")[-1].host) == ("Blade", "Knight")
 
 
 def test_into_a_pile_zone_each_card_goes_to_its_own_pile(tmp_path, monkeypatch) -> None:

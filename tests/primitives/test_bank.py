@@ -36,7 +36,7 @@ def test_taking_more_than_the_bank_holds_takes_what_is_left() -> None:
     assert take(s, 1, 3) == 1          # "take as many as remain"
     assert s.counters[0] == [4, 1, 0] and s.banks[0] == 0
     assert take(s, 2, 1) == 0          # a dry bank gives nothing and logs nothing
-    assert [e for e in s.log if e[0] == "Counter"][-1][2] == 1
+    assert [e for e in s.log if e.kind == "Counter"][-1].player == 1
     assert total(s) == 5
 
 

@@ -6,6 +6,7 @@ from cardlang.runtime.decisions import ScriptedAgent
 from cardlang.runtime.state import Decision
 
 from test_claim import seat
+from cardlang.runtime import events as E
 
 
 def test_the_first_caller_is_returned_and_the_claim_is_recorded(tiny):
@@ -16,7 +17,7 @@ def test_the_first_caller_is_returned_and_the_claim_is_recorded(tiny):
     assert [a[0] for a in asked] == [2, 3]
     assert (g.marks(s, 1), g.marks(s, 2), g.marks(s, 3)) == (10, 0, 1)
     assert s.claims == [(0, "Gem")]
-    assert g.events(s, "Challenged") == [("Challenged", 2, 0, "Gem")]
+    assert g.events(s, "Challenged") == [E.Challenged(2, 0, "Gem")]
 
 
 def test_nobody_calls(tiny):

@@ -34,7 +34,7 @@ def test_the_pick_is_logged_as_chance_and_hidden_from_players(tiny):
     g.put(s, "p2.hand", ["Gem", "Coin"])
     g.play(s)
     (e,) = g.events(s, "Decided")
-    assert e[:3] == ("Decided", CHANCE, "pick")
+    assert (e.kind, e.player, e.tag) == ("Decided", CHANCE, "pick")
     assert render_event(s, e).startswith("chance chose ")
     assert render_event_for(s, e, 0) == "chance decided (pick)"
 

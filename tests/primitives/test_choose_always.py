@@ -7,6 +7,7 @@ from __future__ import annotations
 from cardlang.runtime.events import render_event_for
 
 from test_choose_privately import seated
+from cardlang.runtime import events as E
 
 
 def test_a_filtered_question_over_a_hand_is_logged_with_nothing_to_pick(tiny) -> None:
@@ -16,7 +17,7 @@ def test_a_filtered_question_over_a_hand_is_logged_with_nothing_to_pick(tiny) ->
     g.play(state)
     assert asked == []                                  # its answer is known: no agent is asked
     (e,) = g.events(state, "Decided")
-    assert e == ("Decided", 0, "shield", (), "asked")
+    assert e == E.Decided(0, "shield", (), "asked")
     assert render_event_for(state, e, 1) == "p1 decided (shield)"   # as when a Shield is there
 
 
@@ -52,7 +53,7 @@ def test_cards_kept_in_a_local_by_a_loop_over_the_hand_are_asked_always(tiny) ->
     state, asked = seated(g, [])
     g.put(state, "p1.hand", ["Gem"])
     g.play(state)
-    assert [e[2] for e in g.events(state, "Decided")] == ["pick"]
+    assert [e.tag for e in g.events(state, "Decided")] == ["pick"]
 
 
 def test_revealed_cards_are_public_again(tiny) -> None:
@@ -69,11 +70,11 @@ def test_labelled_options_all_ruled_out_by_a_hidden_hand_are_logged_as_asked(tin
                    '"Mark twice" if count(hand where card is Shield) > 1 { marks += 2; } }')
     state, asked = seated(g, [])
     g.play(state)
-    assert [(e[2], e[3]) for e in g.events(state, "Decided")] == [("what", ())]
+    assert [(e.tag, e.picked) for e in g.events(state, "Decided")] == [("what", ())]
     g = tiny(probe='choose as what { "Mark" if count(hand where card is Shield) > 0 { marks += 1; } "Pass" { } }')
     state, asked = seated(g, [])
     g.play(state)
-    assert g.events(state, "Decided")[0][3:] == (("Pass",), "forced")   # one option is always there
+    assert (g.events(state, "Decided")[0].picked, g.events(state, "Decided")[0].how) == (("Pass",), "forced")   # one option is always there
 
 
 def test_a_card_watching_a_hand_may_not_ask_a_question(tiny) -> None:

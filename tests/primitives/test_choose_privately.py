@@ -8,6 +8,7 @@ import pytest
 from cardlang.errors import CardSyntaxError
 from cardlang.runtime.decisions import ScriptedAgent, UnscriptedDecision, View
 from cardlang.runtime.events import render_event, render_event_for
+from cardlang.runtime import events as E
 
 
 class Recording(ScriptedAgent):
@@ -35,7 +36,7 @@ def test_exactly_one_legal_option_is_taken_without_asking_and_logged_as_taken(ti
     assert asked == []
     assert "Gem" in g.names(state, "table")
     (e,) = g.events(state, "Decided")
-    assert e == ("Decided", 0, "pick", ("Gem",), "forced")
+    assert e == E.Decided(0, "pick", ("Gem",), "forced")
     assert render_event(state, e) == "p1 took Gem (pick: no other choice)"
     assert render_event_for(state, e, 1) == "p1 decided (pick)"   # to the others, as any decision
 
@@ -54,7 +55,7 @@ def test_one_legal_option_of_a_choose_statement_is_taken(tiny) -> None:
     state, asked = seated(g, [])
     g.play(state)
     assert asked == []
-    assert g.events(state, "Decided")[0][3:] == (("Pass",), "forced")
+    assert (g.events(state, "Decided")[0].picked, g.events(state, "Decided")[0].how) == (("Pass",), "forced")
 
 
 def test_a_private_choice_is_asked_with_nothing_to_pick_and_hidden_from_the_others(tiny) -> None:
@@ -64,7 +65,7 @@ def test_a_private_choice_is_asked_with_nothing_to_pick_and_hidden_from_the_othe
     g.play(state)
     assert asked == [("shield", [])]
     (e,) = g.events(state, "Decided")
-    assert e == ("Decided", 0, "shield", (), "private")
+    assert e == E.Decided(0, "shield", (), "private")
     assert render_event_for(state, e, 0) == "p1 chose nothing (shield)"
     assert render_event_for(state, e, 1) is None
     assert render_event_for(state, e, None) is None
@@ -112,7 +113,7 @@ def test_a_seats_view_is_the_lines_its_terminal_prints(tiny) -> None:
     assert "Coin moved p1.deck -> p1.hand" in View(state, 0).log_lines()
     assert "a card moved p1.deck -> p1.hand" in View(state, 1).log_lines()
     assert not any("keep" in line for line in View(state, 1).log_lines())
-    assert all(e[1] is None for e in View(state, 1).events() if e[0] == "Moved" and e[3] == "p1.deck")
+    assert all(e.card_id is None for e in View(state, 1).events() if e.kind == "Moved" and e.src == "p1.deck")
 
 
 def test_privately_is_not_a_card_name_elsewhere() -> None:

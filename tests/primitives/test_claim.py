@@ -6,6 +6,7 @@ from cardlang.compile.describe import describe_block
 from cardlang.primitives import CORE
 from cardlang.runtime.decisions import ScriptedAgent
 from cardlang.syntax.parser import parse
+from cardlang.runtime import events as E
 
 OUTCOMES = ("claim Gem from hand { honest { marks += 10; caller.marks += 5; move proof to table; } "
             "caught { marks += 100; caller.marks += 7; } stands { marks += 1; } fails { marks += 1000; } }")
@@ -36,7 +37,7 @@ def test_not_called_the_claim_stands(tiny):
     assert g.marks(s, 1) == 1
     assert [a[0] for a in asked] == [2, 3]                       # from the claimant's left, in seat order
     assert asked[0][1:] == ("challenge", "Call p1's claim of Gem?")
-    assert s.claims == [(0, "Gem")] and g.events(s, "Claimed") == [("Claimed", 0, "Gem")]
+    assert s.claims == [(0, "Gem")] and g.events(s, "Claimed") == [E.Claimed(0, "Gem")]
     assert g.events(s, "Challenged") == []
 
 
@@ -48,7 +49,7 @@ def test_called_and_true_the_proof_is_shown_and_it_stands(tiny):
     g.play(s)
     assert (g.marks(s, 1), g.marks(s, 2), g.marks(s, 3)) == (11, 0, 5)   # honest, then stands
     assert g.names(s, "table") == ["Gem", "Probe"]
-    assert g.events(s, "Challenged") == [("Challenged", 2, 0, "Gem")]
+    assert g.events(s, "Challenged") == [E.Challenged(2, 0, "Gem")]
 
 
 def test_called_and_a_bluff_it_fails_and_nobody_else_is_asked(tiny):

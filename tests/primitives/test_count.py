@@ -101,7 +101,7 @@ def test_a_filter_is_counted_without_a_list_whatever_it_goes_over(tiny):
     g.put(s, "p1.hand", ["Coin", "Land", "Gem", "Land"])
     g.play(s)
     assert g.marks(s) == 2 * 100 + 3 * 10 + 1
-    assert "run_count" in "".join(x.fn.__name__ for x in g.game.compiler.generated)
+    assert "run_count" in "".join(x.fn.__name__ for x in g.game.generated)
 
 
 def test_a_name_in_a_zone_is_counted_without_a_list(tiny):
@@ -116,5 +116,5 @@ def test_a_name_in_a_zone_is_counted_without_a_list(tiny):
     g.put(s, "supply[Gem]", [])
     g.play(s)
     assert g.marks(s) == 1000 + 2 * 100 + 3 * 10
-    code = "".join(source_of(x) for x in g.game.compiler.generated if x.card == "Probe")
+    code = "".join(source_of(x) for x in g.game.generated if x.card == "Probe")
     assert code.count("count_named_in(") == 3  # (the `where` still goes over the list of Lands)

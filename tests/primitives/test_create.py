@@ -7,6 +7,7 @@ from cardlang.runtime.decisions import RandomAgent
 from cardlang.runtime.engine import setup_game
 
 from tiny_game import probe_span
+from cardlang.runtime import events as E
 
 
 def test_brings_new_cards_into_a_zone_and_logs_each(tiny):
@@ -17,7 +18,7 @@ def test_brings_new_cards_into_a_zone_and_logs_each(tiny):
     g.play(s)
     assert g.names(s, "p1.deck") == ["Coin", "Coin", "Coin", "Land"]
     new = list(range(before + 1, before + 4))  # ids after the probe's own
-    assert g.events(s, "Created") == [("Created", c, "Coin", "p1.deck") for c in new]
+    assert g.events(s, "Created") == [E.Created(c, "Coin", "p1.deck") for c in new]
     assert all(s.loc[c] is g.zone(s, "p1.deck") for c in new)
 
 

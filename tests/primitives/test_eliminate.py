@@ -7,6 +7,7 @@ from cardlang.runtime.engine import play_out, setup_game
 from cardlang.runtime.state import GameOver
 
 from tiny_game import probe_span
+from cardlang.runtime import events as E
 
 # A player holding a card takes out the player to their left, then discards it; three turns each at most.
 RULES = dict(turn="marks += 1; if count(hand) > 0 { eliminate left; move hand to discard; }",
@@ -23,7 +24,7 @@ def test_an_eliminated_players_turns_are_skipped(tiny):
     g.put(s, "p1.hand", ["Coin"])
     result = play_out(g.game, s)
     assert s.out == [False, True, False]
-    assert [e[1:] for e in g.events(s, "Turn")] == [(0, 1), (2, 1), (0, 2), (2, 2), (0, 3)]
+    assert [(e.player, e.turn) for e in g.events(s, "Turn")] == [(0, 1), (2, 1), (0, 2), (2, 2), (0, 3)]
     assert result.turns == [3, 0, 2]
     assert result.winners == [0]
 
@@ -67,13 +68,13 @@ def test_the_log_names_the_player_who_is_out(tiny):
     s = g.state(players=3)
     g.play(s)
     assert s.out == [False, True, False]
-    assert g.events(s, "Eliminated") == [("Eliminated", 1)]
+    assert g.events(s, "Eliminated") == [E.Eliminated(1)]
 
 
 def test_a_player_eliminated_in_set_up_never_takes_a_turn(tiny):
     g = tiny(setup="eliminate you;", **RULES)
     result = play_out(g.game, setup_game(g.game, agents(3), seed=1, log=True))
-    assert all(e[1] != 0 for e in g.events(result.state, "Turn"))
+    assert all(e.player != 0 for e in g.events(result.state, "Turn"))
     assert result.turns[0] == 0
 
 

@@ -6,6 +6,7 @@ from cardlang.primitives import CORE
 from cardlang.runtime.decisions import RandomAgent
 from cardlang.runtime.engine import play_game, play_out, setup_game
 from cardlang.runtime.events import event_dict, render_event
+from cardlang.runtime import events as E
 
 END = "end when turns >= 2; score marks;"
 
@@ -19,7 +20,7 @@ def test_the_turns_start_at_the_chosen_seat_and_go_on_in_seat_order(tiny):
     s = setup_game(g.game, agents(3), seed=1, log=True)
     assert s.current == 2
     play_out(g.game, s)
-    assert [e[1] for e in g.events(s, "Turn")] == [2, 0, 1, 2]   # p3 first; p3 reaches 2 turns first
+    assert [e.player for e in g.events(s, "Turn")] == [2, 0, 1, 2]   # p3 first; p3 reaches 2 turns first
     (ev,) = g.events(s, "FirstTurn")
     assert render_event(s, ev) == "p3 takes the first turn"
     assert event_dict(ev) == {"event": "FirstTurn", "player": 2}
@@ -32,10 +33,10 @@ def test_a_random_first_player_comes_from_the_games_seeded_rng_and_is_logged(tin
         one = play_game(g.game, agents(4), seed, log=True)
         two = play_game(g.game, agents(4), seed, log=True)
         assert one.state.log == two.state.log                 # the same seed, the same first player
-        (ev,) = [e for e in one.state.log if e[0] == "FirstTurn"]
-        firsts.add(ev[1])
-        assert [e for e in one.state.log if e[0] == "Turn"][0][1] == ev[1]
-        assert any(e[:4] == ("Decided", -1, "first_player", (f"p{ev[1] + 1}",)) for e in one.state.log)
+        (ev,) = [e for e in one.state.log if e.kind == "FirstTurn"]
+        firsts.add(ev.player)
+        assert [e for e in one.state.log if e.kind == "Turn"][0].player == ev.player
+        assert E.Decided(-1, "first_player", (f"p{ev.player + 1}",), "asked") in one.state.log
     assert firsts == {0, 1, 2, 3}                              # every seat can start
 
 

@@ -7,6 +7,7 @@ import pytest
 from cardlang.primitives import CORE
 
 from tiny_game import probe_span
+from cardlang.runtime import events as E
 
 SHIELD = {"Shield": "card Shield { types Shield; on attack in hand { immune; } }"}
 RAID = "attack p in others { p.marks += 1; }"
@@ -39,7 +40,7 @@ def test_the_reaction_may_do_more_and_decide_not_to_be_immune(tiny):
     g.put(s, "p3.hand", ["Shield"])
     g.play(s)
     assert (g.marks(s, 2), g.marks(s, 3)) == (0, 1)
-    assert g.events(s, "Revealed") == [("Revealed", 1, ("Shield",)), ("Revealed", 2, ("Shield",))]
+    assert g.events(s, "Revealed") == [E.Revealed(1, ("Shield",)), E.Revealed(2, ("Shield",))]
 
 
 def test_rules_text() -> None:

@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from cardlang.compile.compiler import Compiler
 from cardlang.compile import codegen as G
 from cardlang.compile import reacting as R_
 from cardlang.compile.game import load_game
@@ -384,5 +385,5 @@ def _compiled(prim, game, case) -> list:
         p = prim.param_of(n)
         if p is not None and s[0] == "const":
             b.consts[p.name] = s[1]
-    values = prim.prepare(b, game.compiler)
+    values = prim.prepare(b, Compiler.for_game(game))  # a compiler sharing the game's facts, as a bot's
     return [values[n] for n in prim.run_args if n in prim.compiled]

@@ -81,7 +81,7 @@ def test_a_read_runs_only_the_modifiers_that_can_change_it(tmp_path, monkeypatch
               extra='  verb rally() "rally" { modify power this by 1; }')
     index = {prop: [(slot, sorted(g.game.defs[i].name for i in mine), sorted(g.game.defs[i].name for i in rest))
                     for slot, mine, rest in entries]
-             for prop, entries in g.game.compiler.modifiers.items()}
+             for prop, entries in g.game.abilities.modifiers.items()}
     board = g.game.spec.zones["board"].slot
     assert index == {"power": [(board, ["Knight"], ["Blade"])], "hp": [(board, [], ["Banner"])]}
     s = g.state()

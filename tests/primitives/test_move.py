@@ -5,6 +5,7 @@ from cardlang.errors import CardSyntaxError
 from cardlang.primitives import CORE
 
 from tiny_game import probe_span
+from cardlang.runtime import events as E
 
 
 def test_moves_the_top_cards_by_identity_and_logs_each(tiny):
@@ -16,8 +17,8 @@ def test_moves_the_top_cards_by_identity_and_logs_each(tiny):
     assert g.names(s, "p1.hand") == ["Coin", "Gem"]
     assert g.names(s, "p1.deck") == ["Land"]
     assert g.zone(s, "p1.hand").cards == [gem, coin]  # the same cards, not copies
-    assert g.events(s, "Moved") == [("Moved", gem, "Gem", "p1.deck", "p1.hand"),
-                                    ("Moved", coin, "Coin", "p1.deck", "p1.hand")]
+    assert g.events(s, "Moved") == [E.Moved(gem, "Gem", "p1.deck", "p1.hand"),
+                                    E.Moved(coin, "Coin", "p1.deck", "p1.hand")]
 
 
 def test_a_whole_zone_keeps_its_order_on_top(tiny):

@@ -9,6 +9,7 @@ import pytest
 from cardlang.primitives import CORE
 
 from tiny_game import probe_span
+from cardlang.runtime import events as E
 
 
 def test_writes_a_line_to_the_log_for_the_player_it_runs_for(tiny):
@@ -16,7 +17,7 @@ def test_writes_a_line_to_the_log_for_the_player_it_runs_for(tiny):
     s = g.state()
     g.put(s, "p1.hand", ["Coin", "Gem"])
     g.play(s)
-    assert g.events(s, "Note") == [("Note", 0, "The attack fails"), ("Note", 1, "Probe was used"), ("Note", 0, "2")]
+    assert g.events(s, "Note") == [E.Note(0, "The attack fails"), E.Note(1, "Probe was used"), E.Note(0, "2")]
 
 
 def test_changes_nothing_else_and_costs_nothing_without_a_log(tiny):
@@ -32,7 +33,7 @@ def test_cards_and_zones_read_as_names(tiny):
     s = g.state()
     g.put(s, "p1.hand", ["Coin", "Gem"])
     g.play(s)
-    assert [e[2] for e in g.events(s, "Note")] == ["Probe", "p1.hand", "Coin, Gem"]
+    assert [e.text for e in g.events(s, "Note")] == ["Probe", "p1.hand", "Coin, Gem"]
 
 
 def test_rules_text() -> None:
@@ -67,7 +68,7 @@ def test_too_many_arguments(tiny):
 def test_generated_code_calls_it_only_when_someone_watches(tiny):
     from cardlang.compile.codegen import source_of
     g = tiny('note "hello"; marks += 1;')
-    probe = [x for x in g.game.compiler.generated if x.card == "Probe"]
+    probe = [x for x in g.game.generated if x.card == "Probe"]
     # (the state may be read from a local, `_state`, and the test itself from one, `_quiet`)
     code = "".join(source_of(x) for x in probe)
     assert re.search(r"if ((ctx\.state|_state)\.log is not None or \2\.listeners|not _quiet):\n\s+_k\d+_run_note\(ctx, 'hello'\)",

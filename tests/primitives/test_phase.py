@@ -28,11 +28,11 @@ def test_phases_run_in_order_with_names_of_their_own(tiny, log) -> None:
     assert "marks cannot go below 0" in e.value.message
     assert s.phase == "three"
     if log:
-        assert [ev[2] for ev in g.events(s, "Phase")] == ["one", "two", "three"]
+        assert [ev.phase for ev in g.events(s, "Phase")] == ["one", "two", "three"]
 
 
 def test_the_turn_holds_the_phases_bodies(tiny) -> None:
     g = tiny(turn=TURN)
-    turn = [source_of(m) for m in g.game.compiler.generated if m.label == "turn" and "phase = 'one'" in source_of(m)]
+    turn = [source_of(m) for m in g.game.generated if m.label == "turn" and "phase = 'one'" in source_of(m)]
     assert len(turn) == 1
     assert "_run_block" not in turn[0] and "while " in turn[0] and "break" in turn[0]

@@ -24,7 +24,7 @@ def test_place_at_column_and_row_and_the_log_names_the_slot(tmp_path, monkeypatc
     g.put(s, "p1.hand", "Knight")
     g.run(s)
     assert g.at(s, "p1.board") == {(3, 2): "Knight"}
-    assert g.events(s, "Moved")[-1][3:] == ("p1.hand", "p1.board@3,2")
+    assert (g.events(s, "Moved")[-1].src, g.events(s, "Moved")[-1].dst) == ("p1.hand", "p1.board@3,2")
 
 
 def test_place_without_a_slot_asks_the_owner_of_the_board(tmp_path, monkeypatch) -> None:
@@ -37,7 +37,7 @@ def test_place_without_a_slot_asks_the_owner_of_the_board(tmp_path, monkeypatch)
     g.run(s)
     assert g.at(s, "p2.board") == {(1, 1): "Squire", (2, 2): "Knight"}
     decided = g.events(s, "Decided")[-1]
-    assert decided[1] == 1 and decided[2] == "place"      # p2 owns the board, so p2 picks
+    assert decided.player == 1 and decided.tag == "place"      # p2 owns the board, so p2 picks
 
 
 def test_a_chosen_slot_from_open_slots(tmp_path, monkeypatch) -> None:

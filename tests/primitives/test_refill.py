@@ -36,7 +36,7 @@ def test_tops_up_from_the_top_of_the_stack_in_order() -> None:
     refill(s, 5)
     assert names(s, 0) == ["A", "B", "W", "X", "Y"]
     assert names(s, 1) == ["Z"]
-    assert [e[2] for e in s.log if e[0] == "Moved"] == ["W", "X", "Y"]
+    assert [e.card for e in s.log if e.kind == "Moved"] == ["W", "X", "Y"]
 
 
 def test_a_full_row_takes_nothing() -> None:
@@ -44,7 +44,7 @@ def test_a_full_row_takes_nothing() -> None:
     refill(s, 3)
     refill(s, 2)
     assert names(s, 0) == ["A", "B", "C"] and names(s, 1) == ["Z"]
-    assert not [e for e in s.log if e[0] == "Moved"]
+    assert not [e for e in s.log if e.kind == "Moved"]
 
 
 def test_a_short_stack_gives_what_it_has_and_nothing_is_lost() -> None:

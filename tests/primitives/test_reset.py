@@ -6,6 +6,7 @@ from cardlang.errors import RuleViolation
 from cardlang.primitives import CORE
 
 from field_game import field, field_errors
+from cardlang.runtime import events as E
 
 
 def test_a_card_counter_is_read_written_and_logged(tmp_path, monkeypatch) -> None:
@@ -16,8 +17,8 @@ def test_a_card_counter_is_read_written_and_logged(tmp_path, monkeypatch) -> Non
     g.run(s)
     assert s.card_counters == {"hurt": {k: 3}, "marks": {}}  # one table per counter
     assert s.counters[g.game.spec.counters["tally"].slot][0] == 3
-    assert g.events(s, "CardCounter") == [("CardCounter", k, "Knight", "hurt", 0, 4),
-                                          ("CardCounter", k, "Knight", "hurt", 4, 3)]
+    assert g.events(s, "CardCounter") == [E.CardCounter(k, "Knight", "hurt", 0, 4),
+                                          E.CardCounter(k, "Knight", "hurt", 4, 3)]
 
 
 def test_the_value_stays_with_the_card_when_it_moves(tmp_path, monkeypatch) -> None:

@@ -4,6 +4,7 @@ import pytest
 from cardlang.primitives import CORE
 
 from tiny_game import probe_span
+from cardlang.runtime import events as E
 
 
 def test_logs_the_revealed_cards_and_moves_nothing(tiny):
@@ -11,7 +12,7 @@ def test_logs_the_revealed_cards_and_moves_nothing(tiny):
     s = g.state()
     g.put(s, "p1.deck", ["Gem", "Coin", "Land"])
     g.play(s)
-    assert g.events(s, "Revealed") == [("Revealed", 0, ("Gem", "Coin"))]
+    assert g.events(s, "Revealed") == [E.Revealed(0, ("Gem", "Coin"))]
     assert g.names(s, "p1.deck") == ["Gem", "Coin", "Land"]
     assert g.events(s, "Moved") == []
 
@@ -21,7 +22,7 @@ def test_the_revealing_player_is_the_one_it_runs_for(tiny):
     s = g.state(players=3)
     g.put(s, "p2.hand", ["Coin"])
     g.play(s)
-    assert g.events(s, "Revealed") == [("Revealed", 0, ("Probe",)), ("Revealed", 1, ("Coin",))]
+    assert g.events(s, "Revealed") == [E.Revealed(0, ("Probe",)), E.Revealed(1, ("Coin",))]
 
 
 def test_costs_nothing_when_nobody_reads_the_log(tiny):

@@ -9,6 +9,7 @@ from cardlang.runtime import dice as D
 from cardlang.runtime.decisions import ScriptedAgent
 
 from field_game import field
+from cardlang.runtime import events as E
 
 
 def test_rolls_come_from_the_game_rng_and_are_logged(tmp_path, monkeypatch) -> None:
@@ -18,7 +19,7 @@ def test_rolls_come_from_the_game_rng_and_are_logged(tmp_path, monkeypatch) -> N
     rng = random.Random(7)
     expected = tuple(rng.randint(1, 6) for _ in range(5))
     assert s.counters[g.game.spec.counters["dice"].slot][0] == expected
-    assert g.events(s, "Rolled") == [("Rolled", 0, 6, expected)]
+    assert g.events(s, "Rolled") == [E.Rolled(0, 6, expected)]
 
 
 def test_fixed_dice_come_first_then_the_rng(tmp_path, monkeypatch) -> None:
@@ -28,7 +29,7 @@ def test_fixed_dice_come_first_then_the_rng(tmp_path, monkeypatch) -> None:
     g.run(s)
     got = s.counters[g.game.spec.counters["dice"].slot][0]
     assert got[:2] == (6, 6) and got[2] == random.Random(7).randint(1, 6)
-    assert g.events(s, "Rolled")[0][1] == 1       # rolled for p2
+    assert g.events(s, "Rolled")[0].player == 1       # rolled for p2
 
 
 def test_a_fixed_die_outside_the_faces_is_refused() -> None:

@@ -6,6 +6,7 @@ import pytest
 from cardlang.primitives import CORE
 
 from tiny_game import probe_span
+from cardlang.runtime import events as E
 
 DECK = ["Gem", "Coin", "Land", "Coin", "Gem", "Land", "Coin", "Gem"]
 
@@ -29,7 +30,7 @@ def test_shuffles_with_the_games_one_rng(tiny):
 def test_logs_the_new_order(tiny):
     g = tiny("shuffle deck;")
     s, _ = shuffled(g, seed=3)
-    assert g.events(s, "Shuffled") == [("Shuffled", "p1.deck", tuple(reversed(g.names(s, "p1.deck"))))]
+    assert g.events(s, "Shuffled") == [E.Shuffled("p1.deck", tuple(reversed(g.names(s, "p1.deck"))))]
 
 
 def test_same_seed_same_order_other_seeds_differ(tiny):
@@ -50,9 +51,9 @@ def test_shuffle_into_gathers_then_shuffles_the_destination(tiny):
     assert sorted(g.zone(s, "p1.deck").cards) == sorted(deck + discard)
     assert all(s.loc[c] is g.zone(s, "p1.deck") for c in deck + discard)
     moved = g.events(s, "Moved")
-    assert sorted(e[1] for e in moved) == sorted(discard) and all(e[3:] == ("p1.discard", "p1.deck") for e in moved)
+    assert sorted(e.card_id for e in moved) == sorted(discard) and all((e.src, e.dst) == ("p1.discard", "p1.deck") for e in moved)
     (shuffle,) = g.events(s, "Shuffled")
-    assert shuffle == ("Shuffled", "p1.deck", tuple(reversed(g.names(s, "p1.deck"))))
+    assert shuffle == E.Shuffled("p1.deck", tuple(reversed(g.names(s, "p1.deck"))))
     assert s.log.index(shuffle) == len(s.log) - 1  # the shuffle comes after the cards are gathered
 
 
@@ -72,7 +73,7 @@ def test_shuffling_an_empty_zone_is_fine(tiny):
     g = tiny("shuffle deck;")
     s = g.state()
     g.play(s)
-    assert g.events(s, "Shuffled") == [("Shuffled", "p1.deck", ())]
+    assert g.events(s, "Shuffled") == [E.Shuffled("p1.deck", ())]
 
 
 def test_rules_text() -> None:

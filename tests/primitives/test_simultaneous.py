@@ -104,7 +104,7 @@ def test_a_bots_pick_does_not_change_with_the_opponents_pending_pick(tmp_path, m
     answers = set()
     for first in ("Rock", "Paper", "Blade"):
         r = play_game(g, [ScriptedAgent([first]), LanguageBot(g, "plain", seed=5)], seed=3, log=True)
-        answers.add(next(e[3] for e in r.state.log if e[0] == "Decided" and e[2] == "pick_b"))
+        answers.add(next(e.picked for e in r.state.log if e.kind == "Decided" and e.tag == "pick_b"))
     assert len(answers) == 1
 
 
@@ -132,7 +132,7 @@ def test_decisions_outside_the_block_are_not_secret(tmp_path, monkeypatch) -> No
 
 def test_rules_text(tmp_path, monkeypatch) -> None:
     g = make_game(tmp_path, monkeypatch)
-    text = describe_block(g.spec.decl.turn, g.compiler, "you")
+    text = describe_block(g.spec.decl.turn, g, "you")
     assert text.startswith("At the same time and in secret: Choose a card from your hand.")
     prim = CORE.get("simultaneous")
     assert prim.kind == "statement" and prim.example.startswith("simultaneous {")

@@ -7,6 +7,7 @@ from cardlang.runtime.engine import play_game
 from cardlang.runtime.state import GameOver
 
 from tiny_game import probe_span
+from cardlang.runtime import events as E
 
 
 def agents(n: int) -> list:
@@ -29,7 +30,7 @@ def test_in_the_turn_rules_the_engine_stops_and_ignores_scores(tiny):
     assert result.winners == [0]
     assert result.turns == [2, 1, 1]  # p1 won at the start of its second turn
     assert result.scores == [9, 9, 9]
-    assert result.state.log[-1] == ("GameEnded", (0,), (9, 9, 9))
+    assert result.state.log[-1] == E.GameEnded((0,), (9, 9, 9))
 
 
 def test_rules_text() -> None:

@@ -103,15 +103,15 @@ class Tiny:
     def play(self, state: GameState, card: str = "Probe", player: int = 1, where: str = "table") -> int:
         """Put a new CARD into WHERE (default the shared table) and run its `on play` as that player."""
         (cid,) = self.put(state, where, [card])
-        self.game.compiler.run_ability(Ctx(state, player - 1), cid, "play")
+        self.game.abilities.run_ability(Ctx(state, player - 1), cid, "play")
         return cid
 
     def marks(self, state: GameState, player: int = 1) -> int:
         """The value of the `marks` counter of a player (p1 = 1)."""
         return state.counters[self.game.spec.counters["marks"].slot][player - 1]
 
-    def events(self, state: GameState, kind: str) -> list[tuple]:
-        return [e for e in state.log if e[0] == kind]
+    def events(self, state: GameState, kind: str) -> list:
+        return [e for e in state.log if e.kind == kind]
 
     def text(self, card: str = "Probe") -> list[str]:
         return self.game.defs_by_name[card].text

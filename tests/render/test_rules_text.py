@@ -226,7 +226,7 @@ def test_turn_of_phases_only_does_not_open_with_then(parlour, tmp_path):
     phases_only = type(turn)(tuple(st for st in turn.stmts if type(st).__name__ == "Phase"))
     from cardlang.compile.describe.doc import writing
     with writing("rules"):
-        lines = _turn_sections(phases_only, game.compiler)[0].lines
+        lines = _turn_sections(phases_only, game)[0].lines
     assert lines == ("A turn has 2 phases, played in order: act and tidy.",)
 
 

@@ -60,7 +60,7 @@ def test_reference_setup_figures_are_play(gid, n):
     text = _setup_text(game, n)
     assert not re.search(r"\d+ / \d+", text), f"{gid}: figures side by side that are not one per player count"
     state = setup_game(game, [RandomAgent(i + 1) for i in range(n)], seed=7)
-    comp = game.compiler
+    comp = game
     by_label = {zone_label(z, comp): z for z in comp.spec.zones}
     # the cards each zone holds after the real set-up, per owner (None: shared)
     held: dict[tuple[str, int | None], Counter] = defaultdict(Counter)

@@ -43,7 +43,7 @@ def test_first_pick_random_then_by_preference(tmp_path: Path, monkeypatch) -> No
     firsts = set()
     for seed in range(30):
         r = play_game(g, [LanguageBot(g, "mixed", seed), LanguageBot(g, "mixed", 99)], 1, log=True)
-        picks = next(e[3] for e in r.state.log if e[0] == "Decided")
+        picks = next(e.picked for e in r.state.log if e.kind == "Decided")
         first, rest = picks[0], list(picks[1:])
         firsts.add(first)
         # after the random first pick, the preferences fill in order, skipping the one already taken

@@ -23,7 +23,7 @@ def play_card(game, name: str):
     d = game.defs_by_name[name]
     hand = state.zones[state.zone_slot["hand"]][0]
     cid = state.new_card(d, hand)
-    game.compiler.run_ability(Ctx(state, 0), cid, "play")
+    game.abilities.run_ability(Ctx(state, 0), cid, "play")
     return state
 
 

@@ -26,14 +26,12 @@ def _narrated(gid: str, viewer, extra: Path | None = None):
     from cardlang.compile.game import load_game
     from cardlang.runtime import engine
     from cardlang.runtime.decisions import RandomAgent
-    from cardlang.table import acts
     from cardlang.table.words import Narrator
     g = load_game(gid, [extra] if extra else [])
-    acts.install(g)
     state = g.new_state(2, 1)
     narrators = [Narrator(g, state, v, spectator=v is None) for v in (viewer, 1)]
     for n in narrators:
-        state.listeners.append(n.feed)
+        state.listen(n.feed, acts=True)
     engine.setup_into(g, state, [RandomAgent(1), RandomAgent(2)])
     for n in narrators:
         n.flush()
@@ -56,9 +54,9 @@ def test_others_see_only_the_new_top_of_a_discard_pile(tmp_path: Path, told: boo
     hand = list(_zone(state, "hand", 1))
     names = [state.card_def[c].name for c in hand]
     if told:
-        g.compiler.verb_fns["discard"](Ctx(state, 1, None, {}), hand)
+        g.call_verb(Ctx(state, 1, None, {}), "discard", hand)
     else:
-        g.compiler.verb_fns["toss"](Ctx(state, 1, None, {}))
+        g.call_verb(Ctx(state, 1, None, {}), "toss")
     top = state.card_def[_zone(state, "discard", 1)[-1]].name
     mine, theirs = seat2.flush(), seat1.flush()
     said = "discards" if told else "moves"
@@ -75,12 +73,12 @@ def test_a_bookkeeping_verb_is_not_told_but_the_verbs_it_calls_are(tmp_path: Pat
     g, state, (spectator, _) = _narrated("dominion", None, tmp_path)
     assert g.spec.verbs["tidy"].bookkeeping and not g.spec.verbs["discard"].bookkeeping
     ctx = Ctx(state, 0, None, {})
-    g.compiler.verb_fns["play"](ctx, list(_zone(state, "hand", 0))[:2])
+    g.call_verb(ctx, "play", list(_zone(state, "hand", 0))[:2])
     spectator.flush()
-    g.compiler.verb_fns["tidy"](ctx)
+    g.call_verb(ctx, "tidy")
     lines = spectator.flush()
     assert len(lines) == 1 and lines[0].startswith("p1 discards "), lines  # no "moves", no "+1 coin"
-    g.compiler.verb_fns["sweep"](ctx)
+    g.call_verb(ctx, "sweep")
     assert spectator.flush() == []
 
 

@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from cardlang.compile.game import load_game
+from cardlang.runtime import events as E
 
 
 def _state(gid: str, players: int = 2, seed: int = 1):
@@ -78,12 +79,12 @@ def test_a_caught_bluff_is_said_in_one_line() -> None:
     g, state = _state("fall-of-kingdoms", 3)
     n = Narrator(g, state, 0)
     n.out_turn(2, 1)
-    for e in (("Claimed", 2, "Assassin"), ("Challenged", 0, 2, "Assassin"), ("Settled", 2, "Assassin", 0, "caught")):
+    for e in (E.Claimed(2, "Assassin"), E.Challenged(0, 2, "Assassin"), E.Settled(2, "Assassin", 0, "caught")):
         n.feed(e)
     lines = n.flush()
     assert "p3 claims Assassin; p1 calls it; p3 was bluffing" in lines
-    n.feed(("Claimed", 1, "Saint"))
-    n.feed(("Settled", 1, "Saint", None, "stands"))
+    n.feed(E.Claimed(1, "Saint"))
+    n.feed(E.Settled(1, "Saint", None, "stands"))
     assert "p2 claims Saint; nobody calls it" in n.flush()
 
 
@@ -109,22 +110,28 @@ def test_a_quiet_verb_is_rules_text_only() -> None:
 
 
 def test_an_ability_is_one_event_for_the_log_the_lab_and_the_table() -> None:
-    """The engine's `Triggered` starts an ability for everyone (log, statistics, table); the table adds only
-    the `AbilityDone` that closes it, one for each, properly nested; a modifier being read has neither."""
+    """The engine's `Triggered` starts an ability for everyone (log, statistics, table); a listener that asks
+    for the game's acts (the table) gets the `AbilityDone` that closes it too, one for each, properly nested;
+    a modifier being read has neither, and a listener that does not ask gets no AbilityDone."""
     from cardlang.runtime import engine
     from cardlang.runtime.decisions import RandomAgent
-    from cardlang.table import acts
     g = load_game("warring-kingdom")  # abilities, watchers and continuous modifiers
-    acts.install(g)
     state = g.new_state(2, 3)
     seen: list[tuple] = []
-    state.listeners.append(seen.append)
+    state.listen(seen.append, acts=True)
     engine.setup_into(g, state, [RandomAgent(1), RandomAgent(2)])
     engine.play_out(g, state, max_turns=30)
-    kinds = [e[0] for e in seen]
+    kinds = [e.kind for e in seen]
     assert "Ability" not in kinds and kinds.count("Triggered") > 0
     open_ = 0
     for k in kinds:
         open_ += (k == "Triggered") - (k == "AbilityDone")
         assert open_ >= 0, "an AbilityDone with no Triggered before it"
     assert open_ == 0 and kinds.count("Triggered") == kinds.count("AbilityDone")
+    plain = g.new_state(2, 3)  # the same game, watched by a listener that does not ask for the acts
+    heard: list = []
+    plain.listen(heard.append)
+    engine.setup_into(g, plain, [RandomAgent(1), RandomAgent(2)])
+    engine.play_out(g, plain, max_turns=30)
+    assert [e for e in heard if e.kind in ("AbilityDone", "Acted", "Done")] == []
+    assert [e for e in heard if e.kind == "Triggered"] == [e for e in seen if e.kind == "Triggered"]

@@ -118,10 +118,8 @@ def test_hidden_moves_name_no_card_in_another_seats_view(gid: str, viewer) -> No
     moving between zones that view cannot see is never named."""
     from cardlang.agents import make_agent
     from cardlang.runtime.engine import play_game
-    from cardlang.table import acts
     from cardlang.table.words import Narrator
     g = _game(gid)
-    acts.install(g)
     seed, _, bots = T.GAMES[gid]
     state_box: list = []
     bad: list[str] = []
@@ -142,17 +140,17 @@ def test_hidden_moves_name_no_card_in_another_seats_view(gid: str, viewer) -> No
         narrator = state_box[1]
         narrator.feed(e)
         lines = narrator.flush()
-        if e[0] == "Moved":
-            src, dst = narrator.zone_of(e[3]), narrator.zone_of(e[4])
-            if not (seen(src, leaving=True) or seen(dst)) and viewer not in narrator.state.peeked.get(e[1], ()):
-                bad.extend(f"{e}: {line}" for line in lines if re.search(rf"\b{re.escape(e[2])}\b", line))
+        if e.kind == "Moved":
+            src, dst = narrator.zone_of(e.src), narrator.zone_of(e.dst)
+            if not (seen(src, leaving=True) or seen(dst)) and viewer not in narrator.state.peeked.get(e.card_id, ()):
+                bad.extend(f"{e}: {line}" for line in lines if re.search(rf"\b{re.escape(e.card)}\b", line))
 
     from cardlang.runtime import engine
     from cardlang.runtime.state import Ctx, GameOver
     agents = [Watch(make_agent(g, n, seed + i)) for i, n in enumerate(bots)]
     state = g.new_state(len(agents), seed)
     state_box[:] = [state, Narrator(g, state, viewer)]
-    state.listeners.append(listen)
+    state.listen(listen, acts=True)
     engine.setup_into(g, state, agents)
     engine.play_out(g, state, max_turns=60)
     assert state.turn_number > 0
@@ -166,28 +164,26 @@ def test_a_new_verb_reads_from_its_template(tmp_path: Path) -> None:
     from cardlang.runtime import engine
     from cardlang.runtime.decisions import RandomAgent
     from cardlang.runtime.state import Ctx
-    from cardlang.table import acts
     from cardlang.table.words import Narrator
     (tmp_path / "polish.cl").write_text(
         'verb polish(c: cards, n: int) "polish {c} {n} time{s}|polishes {c} {n} time{s}" { discard c; }\n'
         'verb cheer(ps: players) "cheer {ps}" { for p in ps { p.coins += 1; } }\n'
         'verb hum() "hum" { }\n', encoding="utf-8")
     g = load_game("dominion", [tmp_path])
-    acts.install(g)
     state = g.new_state(2, 1)
     narrator = Narrator(g, state, 0)
-    state.listeners.append(narrator.feed)
+    state.listen(narrator.feed, acts=True)
     engine.setup_into(g, state, [RandomAgent(1), RandomAgent(2)])
     narrator.flush()
     narrator.out_turn(0, 1)
     hand = state.zones[state.zone_slot["hand"]][0].cards
-    g.compiler.verb_fns["polish"](Ctx(state, 0, None, {}), [hand[-1]], 2)  # (its arguments, in order)
+    g.call_verb(Ctx(state, 0, None, {}), "polish", [hand[-1]], 2)  # (its arguments, in order)
     name = state.card_def[state.zones[state.zone_slot["discard"]][0].cards[-1]].name
     lines = narrator.flush()
     assert f"p1 polishes {name} 2 times" in lines, lines
     assert not any("discards" in line for line in lines), "a verb inside a told verb on the same card folds"
-    g.compiler.verb_fns["cheer"](Ctx(state, 0, None, {}), [0, 1])
-    g.compiler.verb_fns["hum"](Ctx(state, 0, None, {}))
+    g.call_verb(Ctx(state, 0, None, {}), "cheer", [0, 1])
+    g.call_verb(Ctx(state, 0, None, {}), "hum")
     lines = narrator.flush()
     assert lines == ["p1 cheers p1, p2 (+1 coin, p2 +1 coin)"], lines  # humming changed nothing: not told
 

@@ -114,9 +114,9 @@ def offered(game, state, stop: str, script: list, phase: str = "action", player:
     if seen:
         return seen[0]
     # A decision with nothing to choose is taken without asking: what it offered is what it took (logged).
-    forced = [e for e in state.log[start:] if e[0] == "Decided" and e[2] == stop and e[4:] == ("forced",)]
+    forced = [e for e in state.log[start:] if e.kind == "Decided" and e.tag == stop and e.how == "forced"]
     if forced:
-        return SimpleNamespace(tag=stop, labels=list(forced[0][3]))
+        return SimpleNamespace(tag=stop, labels=list(forced[0].picked))
     if problem is not None:
         raise problem
     return None

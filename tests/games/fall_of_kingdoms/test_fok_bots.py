@@ -18,17 +18,17 @@ def watch(game, seats: list[str], seed: int):
         state = state_box.get("s")
         if state is None:
             return
-        if e[0] == "Peeked":
-            last_peek[e[1]] = len(claims)
-        if e[0] == "Claimed":
-            p, role = e[1], e[2]
+        if e.kind == "Peeked":
+            last_peek[e.player] = len(claims)
+        if e.kind == "Claimed":
+            p, role = e.player, e.card
             active = state.zones[state.zone_slot["active"]][p].cards
             held = any(state.card_def[c].name == role for c in active)
             borrowed = last_peek.get(p) == len(claims) and len(claims) > 0 and claims[-1][1] == "Puppeteer" \
                 and claims[-1][0] == p
             claims.append((p, role, held, borrowed))
-        if e[0] == "Challenged":
-            calls.append(e[1])
+        if e.kind == "Challenged":
+            calls.append(e.caller)
     agents = [make_agent(game, name, seed + i) for i, name in enumerate(seats)]
     from cardlang.runtime import engine
     state = game.new_state(len(agents), seed)

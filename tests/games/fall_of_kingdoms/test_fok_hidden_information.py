@@ -49,7 +49,7 @@ def test_a_prophets_look_shows_one_card_to_the_prophet_only(game) -> None:
     assert seen_by_p1 == [target]
     assert sees(state, 2, p2_active) == []                        # p3 saw nothing
     assert View(state, 0).zone_cards(p2_active) is None           # the hand as a whole stays hidden
-    peeks = [e for e in state.log if e[0] == "Peeked"]
+    peeks = [e for e in state.log if e.kind == "Peeked"]
     assert render_event_for(state, peeks[0], 0).startswith(f"p1 looked at {target}")
     assert target not in render_event_for(state, peeks[0], 2)
 
@@ -95,11 +95,11 @@ def test_the_log_a_player_reads_hides_other_hands(game) -> None:
     state = r.state
     for e in state.log:
         line = render_event_for(state, e, 0)
-        if e[0] == "Moved" and e[4] in ("p2.active", "p3.active", "p2.reserve", "house") and \
-                e[3] in ("house", "p2.reserve", "p3.reserve", "destiny_pile"):
+        if e.kind == "Moved" and e.dst in ("p2.active", "p3.active", "p2.reserve", "house") and \
+                e.src in ("house", "p2.reserve", "p3.reserve", "destiny_pile"):
             assert line.startswith("a card moved"), line
-        if e[0] == "Decided" and e[1] not in (0,):
-            if e[4] == "private":          # a choice the rules keep to its player: no line at all
+        if e.kind == "Decided" and e.player not in (0,):
+            if e.how == "private":          # a choice the rules keep to its player: no line at all
                 assert line is None, line
             else:
-                assert line.startswith(f"{'chance' if e[1] < 0 else f'p{e[1] + 1}'} decided ("), line
+                assert line.startswith(f"{'chance' if e.player < 0 else f'p{e.player + 1}'} decided ("), line

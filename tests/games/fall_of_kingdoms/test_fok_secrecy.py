@@ -91,13 +91,13 @@ def test_over_many_games_the_questions_of_a_borrowing_do_not_tell_lies_from_trut
         r = play_game(game, [make_agent(game, "random", seed + i) for i in range(4)], seed, log=True)
         log = r.state.log
         for i, e in enumerate(log):
-            if e[0] != "Decided" or e[2] != "puppeteer_pick":
+            if e.kind != "Decided" or e.tag != "puppeteer_pick":
                 continue
-            claim = next(j for j in range(i, len(log)) if log[j][0] == "Decided" and log[j][2] == "puppeteer_claim")
-            borrower = log[claim][1]
-            tags = tuple(x[2] for x in log[i + 1:claim + 1] if x[0] == "Decided" and x[1] == borrower)
+            claim = next(j for j in range(i, len(log)) if log[j].kind == "Decided" and log[j].tag == "puppeteer_claim")
+            borrower = log[claim].player
+            tags = tuple(x.tag for x in log[i + 1:claim + 1] if x.kind == "Decided" and x.player == borrower)
             seen = [seat_event(r.state, x, p) for p in range(4) if p != borrower for x in log[i + 1:claim + 1]]
-            decided = tuple(x for x in seen if x is not None and x[0] == "Decided")
-            by_truth[log[claim][3][0] == e[3][0]].add((tags, decided))
+            decided = tuple(x for x in seen if x is not None and x.kind == "Decided")
+            by_truth[log[claim].picked[0] == e.picked[0]].add((tags, decided))
     assert by_truth[True] and by_truth[False], "the games had no truthful or no lying borrowing"
     assert by_truth[True] == by_truth[False] == {(("puppeteer_claim",), ())}

@@ -12,6 +12,7 @@ from cardlang.compile.game import load_game
 from cardlang.runtime.decisions import RandomAgent
 from cardlang.runtime.engine import play_game
 from cardlang.runtime.invariants import check_state
+from cardlang.runtime.events import rows
 
 GAME = load_game("warring-kingdom")
 
@@ -75,7 +76,7 @@ def test_random_games_end_by_a_castle_falling(players) -> None:
         r = play_game(GAME, [RandomAgent(seed * 11 + i) for i in range(players)], seed, log=True,
                       variants=["blitz"])
         assert not r.stopped and len(r.winners) == 1
-        notes = [e[2] for e in r.state.log if e[0] == "Note"]
+        notes = [e.text for e in r.state.log if e.kind == "Note"]
         assert "s Castle and wins" in notes[-1]
 
 
@@ -93,6 +94,6 @@ def test_bot_games_keep_every_invariant_and_end(players) -> None:
 def test_same_seed_same_decisions_give_identical_logs() -> None:
     def log(seed: int) -> bytes:
         r = play_game(GAME, [RandomAgent(1), RandomAgent(2), RandomAgent(3)], seed, log=True, max_turns=150)
-        return json.dumps(r.state.log).encode()
+        return json.dumps(rows(r.state.log)).encode()
     assert log(5) == log(5)
     assert log(5) != log(6)
