@@ -1,166 +1,165 @@
-"""The code objects of a game's generated functions, kept in the user's cache between processes.
+"""A game's compiled code as an artifact kept in the user's cache between processes, and the per-load object
+that hands it out and records it (CodeLog). Knows nothing of games.
 
-Loading a game generates its functions in a fixed order, and the same sources compiled by the same
-cardlang give the same functions in the same order (tests/compile/test_codecache.py checks it across hash
-seeds). A load of sources that checked clean stores its code objects (marshal: code and constants only,
-never the compiled values they use) under a key of every source's path and bytes. The next load of the
-same sources still runs the compiler's rules, and binds each stored code object to the namespace of
-compiled values it needs (a primitive's run function, a span, a card definition) instead of placing and
-compiling the function again. Each stored function also keeps its file name, function name and the names
-of its namespace in order: a load that asks for another function has found a stale entry, and is compiled
-again from scratch (cardlang/compile/game.py); a namespace other than the stored one has its function
-compiled afresh (codegen.Unbound). An entry ends where the load's checks that can only
-find errors begin: a load that has taken all of it by then skips them (`checks_known_clean`). Knows nothing
-of games.
+An artifact is what a clean load of some sources compiled: its generated modules in the order the load made
+them, each with its file name, its function names, the names of its namespace in order (the manifest of the
+constants its code refers to: a primitive's run function, a span, a card definition, another module's
+function), its code object (marshal: code and constants only, never the compiled values it uses) and the
+facts its generation decided (which names it keeps in locals, whether it reads names: plain data); plus the
+game's named facts found by walking the sources (the verbs that never nest, the cards' rules texts). It is
+stored under a key of every source's path and bytes (compile/sources.py load_key) and cardlang's own version
+(cardlang/cache.py).
 
-A function the entry holds next is not generated while the game loads: it is made from the stored code
-object, and generated for its namespace when first run (codegen.Unbound, leaving out what only shapes
-its code: codegen.Gen.replay). What the compiler found by walking the sources to decide what to generate
-(the names each block keeps in locals, the verbs that never nest, the order of the cards' abilities, the
-rules texts) is stored beside the code as plain data, in the order the load asks for it (`recall`). An
-entry is `(functions, facts)`.
+Linking: a later load of the same sources still runs the compiler's rules (they check the sources and make
+the compiled values), but takes each module from the artifact instead of generating it: its functions are
+made from the stored code object and bound to their namespace when first run (codegen.Unbound). A module the
+load asks for that the artifact does not hold next makes it stale: the load compiles all afresh (game.py).
+
+Nothing here is a module global: a CodeLog belongs to one load (or to one bot being compiled), is handed to
+the compiler (Compiler.code_log) and from there to codegen's build functions, so two loads in two threads
+or processes can never write into each other's artifact (tests/compile/test_cache_threads.py).
 """
 from __future__ import annotations
 
 import marshal
-from contextlib import contextmanager
-from typing import Any, Callable, Iterator
+import threading
+from typing import Any, Callable
 
 from cardlang.cache import read_entry, write_entry
-from cardlang.compile import codegen
 
 KIND = "code"
+_FORMAT = 3  # the artifact's layout; an entry of another layout is read as missing
 
 
 class CodeLog:
-    """The functions of one load: the stored ones handed out in order, the compiled ones recorded; and the
-    same for the facts the compiler found in the sources (recall)."""
+    """The artifact of one load: the stored modules handed out in order and the compiled ones recorded; the
+    stored named facts handed out and the computed ones recorded. KEY None: nothing is read or stored.
+    CHECKING_ONLY: the load is for its errors only (codegen.build_functions compiles a function only if it
+    runs)."""
 
-    def __init__(self, key: bytes, stored: list | None, facts: list | None = None) -> None:
+    def __init__(self, key: bytes | None, stored: list | None = None, facts: dict | None = None, *,
+                 checking_only: bool = False) -> None:
         self.key = key
         self.stored = stored
-        self.pos = 0
-        self.recorded: list[tuple[str, str, tuple[str, ...], Any]] = []
-        self.stale = False  # asked for a function the entry does not hold: compile all of it again
-        self.checks_at: int | None = None  # functions made before the checks that can only find errors
         self.stored_facts = facts if stored is not None else None
-        self.facts: list = []  # the facts of this load, in order (taken or computed)
-        self.facts_at: int | None = None  # facts found before those checks
+        self.checking_only = checking_only
+        self.pos = 0
+        self.recorded: list[tuple[str, str, tuple[str, ...], Any, tuple]] = []
+        self.facts: dict[str, Any] = {}
+        self.stale = False  # asked for a module the artifact does not hold next: compile all of it again
+        self.fact_missing = False  # asked for a fact the artifact does not hold: store it anew
+        self.checks_at: int | None = None  # modules made before the checks that can only find errors
+        self.closed = False  # past checks_at
+        self.lock = threading.RLock()  # binds its modules one at a time (codegen.Unbound.bind)
 
     def checks_known_clean(self) -> bool:
         """Called where the load reaches the checks that can only find errors (bots, verb cycles), which
-        compile functions of their own (the bots' conditions) that the entry does not keep: True when every
-        function so far came from the entry and it holds no more. The entry was stored by a clean load of
-        the same sources by the same cardlang, so those checks found nothing there and would find nothing
-        here: the load may skip them (a bot is then compiled when it is first asked for)."""
-        self.checks_at, self.facts_at = len(self.recorded), len(self.facts)
-        return self.complete
+        compile modules of their own (the bots' conditions) that the artifact does not keep: True when
+        every module so far came from the artifact and it holds no more. The artifact was stored by a clean
+        load of the same sources by the same cardlang, so those checks found nothing there and would find
+        nothing here: the load may skip them (a bot is then compiled when it is first asked for)."""
+        self.checks_at = len(self.recorded)
+        complete = self.complete
+        self.closed = True  # what the checks compile is not the artifact's: taken from it, or making it stale
+        return complete
 
-    def expects(self, filename: str, fn_name: str) -> bool:
-        """Is the entry's next function named so? Then the function about to be generated is taken from it
-        (take_expected) without being generated while the game loads (codegen.Unbound)."""
-        if self.stored is None or self.stale or self.pos >= len(self.stored):
-            return False
-        f, n, _, _ = self.stored[self.pos]
-        return f == filename and n == fn_name
+    def take(self, filename: str, fn_names: str) -> tuple[tuple[str, ...], Any, tuple] | None:
+        """The manifest, code object and facts of the module the artifact holds next, when it is the one
+        named so (the load is about to make it): it is then not generated while the game loads
+        (codegen.Unbound). None otherwise, and the artifact is stale from here on (`stale`)."""
+        if self.stored is None or self.stale or self.closed:
+            return None
+        if self.pos < len(self.stored):
+            f, n, names, code, facts = self.stored[self.pos]
+            if f == filename and n == fn_names:
+                self.pos += 1
+                self.recorded.append((f, n, names, code, facts))
+                return names, code, facts
+        self.stale = True
+        return None
 
-    def take_expected(self) -> tuple[tuple[str, ...], Any]:
-        """The names of the namespace and the code object of the function `expects` found next. Whether
-        the namespace is that one is known only when the function is bound to it (codegen.Unbound.bind),
-        which compiles the function afresh when it is not."""
-        f, n, names, code = self.stored[self.pos]
-        self.pos += 1
-        self.recorded.append((f, n, names, code))
-        return names, code
+    def record(self, filename: str, fn_names: str, ns_names: tuple[str, ...], code: Any, facts: tuple) -> None:
+        if not self.closed:
+            self.recorded.append((filename, fn_names, ns_names, code, facts))
 
-    def lacks(self) -> None:
-        """A function is being compiled that the entry does not hold next (`expects` said no): an entry
-        there is stale, and the load compiles everything again (game.py)."""
-        if self.stored is not None:
-            self.stale = True
-
-    def recall(self, compute: Callable[[], Any]) -> Any:
-        """A fact of the sources the compiler needs to generate the same functions (what an analysis of
-        them decided: the names a block keeps in locals, the verbs that never nest, the cards' rules text):
-        the entry's next one while the load takes its functions from the entry, else COMPUTE(). Facts are
-        marshal data only (names, numbers, texts), asked in the same order by every load of the same
-        sources by the same cardlang, so the next one stored is the one a load would compute; were the
-        entry wrong, a function it lacks makes it stale and the load starts again, computing all."""
+    def fact(self, name: str, compute: Callable[[], Any]) -> Any:
+        """The game's fact NAME (an analysis of its sources that decides what is compiled, plain data only):
+        the artifact's while the load takes its modules from it, else COMPUTE()."""
         stored = self.stored_facts
-        if stored is not None and not self.stale and len(self.facts) < len(stored):
-            value = stored[len(self.facts)]
+        if stored is not None and not self.stale and name in stored:
+            value = stored[name]
         else:
             value = compute()
-        self.facts.append(value)
+            self.fact_missing = self.fact_missing or stored is not None
+        self.facts[name] = value
         return value
-
-    def record(self, filename: str, fn_name: str, ns: dict, code: Any) -> None:
-        self.recorded.append((filename, fn_name, tuple(ns), code))
 
     @property
     def complete(self) -> bool:
-        """Every function and fact came from the entry, and the entry held no more: nothing to store."""
-        facts = len(self.facts) if self.facts_at is None else self.facts_at
-        return (self.stored is not None and not self.stale and self.pos == len(self.stored)
-                and self.stored_facts is not None and facts == len(self.stored_facts))
+        """Every module and fact came from the artifact, and it held no more: nothing to store."""
+        return (self.stored is not None and not self.stale and not self.fact_missing
+                and self.pos == len(self.stored))
 
     def save(self) -> None:
         """Store what this load compiled up to its checks (call it only for a load without errors)."""
-        if self.complete:
+        if self.key is None or self.complete:
             return
         try:
-            payload = marshal.dumps((self.recorded[:self.checks_at], self.facts[:self.facts_at]))
+            payload = marshal.dumps((_FORMAT, self.recorded[:self.checks_at], self.facts))
         except ValueError:  # a fact that is not plain data (a bug of the compiler's): nothing is stored
             return
         write_entry(KIND, self.key, payload)
 
 
+def fact(log: CodeLog | None, name: str, compute: Callable[[], Any]) -> Any:
+    """LOG's fact NAME (CodeLog.fact), or COMPUTE() for a load without an artifact."""
+    return log.fact(name, compute) if log is not None else compute()
+
+
 def open_log(key: bytes) -> CodeLog:
-    """The log for a load of sources with this key, holding the stored functions if there are any."""
+    """The log for a load of sources with this key, holding the stored artifact if there is a whole one."""
     data = read_entry(KIND, key)
-    stored = facts = None
     if data is not None:
         try:
             entry = marshal.loads(data)
         except (EOFError, ValueError, TypeError):
             entry = None
-        if isinstance(entry, tuple) and len(entry) == 2 and isinstance(entry[0], list) and isinstance(entry[1], list):
-            stored, facts = entry
-    return CodeLog(key, stored, facts)
+        if _is_artifact(entry):
+            return CodeLog(key, entry[1], entry[2])
+    return CodeLog(key)
 
 
-def recall(compute: Callable[[], Any]) -> Any:
-    """COMPUTE(), an analysis of the sources that decides what is generated (the names a block may keep in
-    locals, the verbs that never nest): while a game loads, the value a load of the same sources stored in
-    its entry, if there is one, else computed and recorded (CodeLog.recall)."""
-    log = codegen.loading.code_log
-    return log.recall(compute) if log is not None else compute()
+def _is_artifact(entry: Any) -> bool:
+    if not (isinstance(entry, tuple) and len(entry) == 3 and entry[0] == _FORMAT and isinstance(entry[1], list)
+            and isinstance(entry[2], dict)):
+        return False
+    code_type = type(_is_artifact.__code__)
+    return all(isinstance(m, tuple) and len(m) == 5 and isinstance(m[0], str) and isinstance(m[1], str)
+               and isinstance(m[2], tuple) and all(isinstance(n, str) for n in m[2])
+               and isinstance(m[3], code_type) and isinstance(m[4], tuple) for m in entry[1])
 
 
-def cached_code(key: bytes, generated: list, make: Callable[[], Any]) -> Any:
-    """MAKE() with the code objects of the functions it generates taken from the user's cache entry under
-    KEY, as a load takes them, and stored there when they are not (a bot, compiled after its game loaded).
-    An entry that turns out not to be MAKE's is left, and MAKE runs again compiling all, as a load does
-    (what the first try added to GENERATED, the compiler's list of modules, is dropped)."""
+def cached_code(key: bytes, comp: Any, make: Callable[[], Any]) -> Any:
+    """MAKE() with COMP (the game's compiler) taking the modules it generates from the artifact under KEY,
+    as a load takes them, and storing them there when they are not (a bot, compiled after its game loaded).
+    An artifact that turns out not to be MAKE's is left, and MAKE runs again compiling all, as a load does
+    (what the first try added to the compiler's list of modules is dropped). The caller holds the game's
+    lock (a compiler compiles one thing at a time)."""
+    generated = comp.generated
     before = len(generated)
     log = open_log(key)
-    with generating(log):
-        made = make()
+    made = _with_log(comp, log, make)
     if log.stale:
         del generated[before:]
-        log = CodeLog(key, None)
-        with generating(log):
-            made = make()
+        log = CodeLog(key)
+        made = _with_log(comp, log, make)
     log.save()
     return made
 
 
-@contextmanager
-def generating(log: CodeLog | None) -> Iterator[None]:
-    """Let codegen take and record code objects through LOG while the block runs."""
-    before = codegen.loading.code_log
-    codegen.loading.code_log = log
+def _with_log(comp: Any, log: CodeLog, make: Callable[[], Any]) -> Any:
+    before, comp.code_log = comp.code_log, log
     try:
-        yield
+        return make()
     finally:
-        codegen.loading.code_log = before
+        comp.code_log = before

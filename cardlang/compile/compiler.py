@@ -11,6 +11,7 @@ at play time). This module joins them and holds type coercion.
 from __future__ import annotations
 
 import ast as py
+import threading
 from typing import Any, Callable
 
 from cardlang.compile import codegen as G
@@ -53,6 +54,8 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
         # an ability only ever run by name has no `this` (compile/checks.py)
         self.trigger_sites: dict[str, dict[str, list[Span]]] = {}
         self.generated: list = []  # every generated module (codegen.Generated), for `cardlang compile`
+        self.code_log = None  # the load's artifact (compile/codecache.py) while it loads, else None
+        self.code_lock = threading.RLock()  # once the game is shared (threads), one compile at a time (bots)
         self.gen_label = "rules"  # what the blocks compiled now belong to (a card, a rule, a verb)
         self.gen_card: str | None = None  # the card being compiled, if any
         # the game's `on attack` rules, run for each target of every `attack` before the cards' watchers;
@@ -73,7 +76,8 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
                     break
         if ops < least:
             return ce.fn
-        g = G.build_function(f"{self.gen_label}: an expression", None, lambda gen: [py.Return(ce.code(gen))])
+        g = G.build_function(f"{self.gen_label}: an expression", None, lambda gen: [py.Return(ce.code(gen))],
+                             log=self.code_log)
         self.add_generated(g)
         return g.fn
 

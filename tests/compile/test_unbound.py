@@ -81,9 +81,9 @@ def test_a_namespace_other_than_the_stored_one_gets_its_function_compiled_afresh
     expected = _played(cold)
     f, _ = cache._entry("code", cold.code_key, cache.cache_dir())
     whole = f.read_bytes()
-    stored, facts = marshal.loads(whole[cache._HEAD:])
-    odd = [(fname, fn, names + ("_odd",), code) for fname, fn, names, code in stored]
-    payload = marshal.dumps((odd, facts))
+    fmt, stored, facts = marshal.loads(whole[cache._HEAD:])
+    odd = [(fname, fn, names + ("_odd",), code, fx) for fname, fn, names, code, fx in stored]
+    payload = marshal.dumps((fmt, odd, facts))
     f.write_bytes(cache.sealed(f, "code", whole[len(cache._MAGIC):len(cache._MAGIC) + 32], payload))
     n = Generating(monkeypatch)
     warm = load_game(GAME)
