@@ -102,7 +102,7 @@ def _planted(cache: Path, marker: Path) -> None:
         head = whole[:len(C._MAGIC) + 32]
         if f.name.startswith("code-"):
             fmt, stored, facts = marshal.loads(whole[C._HEAD:])
-            payload = marshal.dumps((fmt, [(a, b, names, evil, fx) for a, b, names, _, fx in stored], facts))
+            payload = marshal.dumps((fmt, [(a, b, names, evil, *rest) for a, b, names, _, *rest in stored], facts))
         else:
             payload = pickle.dumps(Evil())
         f.write_bytes(head + hashlib.sha256(payload).digest() + payload)

@@ -21,11 +21,15 @@ or processes can never write into each other's artifact (tests/compile/test_cach
 """
 from __future__ import annotations
 
+import importlib
 import marshal
 import threading
+import types
 from typing import Any, Callable
 
 from cardlang.cache import read_entry, write_entry
+from cardlang.errors import Span
+from cardlang.runtime.state import CardDef
 
 KIND = "code"
 _FORMAT = 3  # the artifact's layout; an entry of another layout is read as missing
@@ -44,13 +48,19 @@ class CodeLog:
         self.stored_facts = facts if stored is not None else None
         self.checking_only = checking_only
         self.pos = 0
-        self.recorded: list[tuple[str, str, tuple[str, ...], Any, tuple]] = []
+        self.recorded: list[tuple[str, str, tuple[str, ...], Any, tuple, tuple | None]] = []
+        self.linker: Linker | None = None  # set when the compiler is known (attach)
         self.facts: dict[str, Any] = {}
         self.stale = False  # asked for a module the artifact does not hold next: compile all of it again
         self.fact_missing = False  # asked for a fact the artifact does not hold: store it anew
         self.checks_at: int | None = None  # modules made before the checks that can only find errors
         self.closed = False  # past checks_at
         self.lock = threading.RLock()  # binds its modules one at a time (codegen.Unbound.bind)
+
+    def attach(self, comp: Any) -> "CodeLog":
+        """Link this artifact's symbols against COMP, the compiler of the load (its cards, verbs, modules)."""
+        self.linker = Linker(comp)
+        return self
 
     def checks_known_clean(self) -> bool:
         """Called where the load reaches the checks that can only find errors (bots, verb cycles), which
@@ -63,24 +73,33 @@ class CodeLog:
         self.closed = True  # what the checks compile is not the artifact's: taken from it, or making it stale
         return complete
 
-    def take(self, filename: str, fn_names: str) -> tuple[tuple[str, ...], Any, tuple] | None:
-        """The manifest, code object and facts of the module the artifact holds next, when it is the one
-        named so (the load is about to make it): it is then not generated while the game loads
-        (codegen.Unbound). None otherwise, and the artifact is stale from here on (`stale`)."""
+    def take(self, filename: str, fn_names: str) -> tuple[tuple[str, ...], Any, tuple, tuple | None] | None:
+        """The namespace's names, code object, facts and symbols (Linker) of the module the artifact holds
+        next, when it is the one named so (the load is about to make it): it is then not generated while the
+        game loads (codegen.Unbound). None otherwise, and the artifact is stale from here on (`stale`)."""
         if self.stored is None or self.stale or self.closed:
             return None
         if self.pos < len(self.stored):
-            f, n, names, code, facts = self.stored[self.pos]
+            f, n, names, code, facts, symbols = self.stored[self.pos]
             if f == filename and n == fn_names:
                 self.pos += 1
-                self.recorded.append((f, n, names, code, facts))
-                return names, code, facts
+                self.recorded.append((f, n, names, code, facts, symbols))
+                return names, code, facts, symbols
         self.stale = True
         return None
 
-    def record(self, filename: str, fn_names: str, ns_names: tuple[str, ...], code: Any, facts: tuple) -> None:
+    def record(self, filename: str, fn_names: str, ns_names: tuple[str, ...], code: Any, facts: tuple,
+               consts: dict[str, Any]) -> None:
+        """Keep a module compiled now (CONSTS: its constants by name, written as symbols when the linker
+        can name each of them)."""
         if not self.closed:
-            self.recorded.append((filename, fn_names, ns_names, code, facts))
+            symbols = self.linker.symbols(consts) if self.linker is not None else None
+            self.recorded.append((filename, fn_names, ns_names, code, facts, symbols))
+
+    def made(self, fns: dict[str, Callable]) -> None:
+        """The functions of the module just taken or recorded, for later modules' symbols (Linker)."""
+        if self.linker is not None and not self.closed:
+            self.linker.add_module(fns)
 
     def fact(self, name: str, compute: Callable[[], Any]) -> Any:
         """The game's fact NAME (an analysis of its sources that decides what is compiled, plain data only):
@@ -134,9 +153,10 @@ def _is_artifact(entry: Any) -> bool:
             and isinstance(entry[2], dict)):
         return False
     code_type = type(_is_artifact.__code__)
-    return all(isinstance(m, tuple) and len(m) == 5 and isinstance(m[0], str) and isinstance(m[1], str)
+    return all(isinstance(m, tuple) and len(m) == 6 and isinstance(m[0], str) and isinstance(m[1], str)
                and isinstance(m[2], tuple) and all(isinstance(n, str) for n in m[2])
-               and isinstance(m[3], code_type) and isinstance(m[4], tuple) for m in entry[1])
+               and isinstance(m[3], code_type) and isinstance(m[4], tuple) and (m[5] is None or isinstance(m[5], tuple))
+               for m in entry[1])
 
 
 def cached_code(key: bytes, comp: Any, make: Callable[[], Any]) -> Any:
@@ -158,8 +178,115 @@ def cached_code(key: bytes, comp: Any, make: Callable[[], Any]) -> Any:
 
 
 def _with_log(comp: Any, log: CodeLog, make: Callable[[], Any]) -> Any:
-    before, comp.code_log = comp.code_log, log
+    before, comp.code_log = comp.code_log, log.attach(comp)
     try:
         return make()
     finally:
         comp.code_log = before
+
+
+# ---- symbols: what a module's constants are, written as plain data, resolved against a load's compiler -----
+_PY_ROOTS = ("cardlang.", "builtins")  # the only modules a ("py", MODULE, QUALNAME) symbol may name
+
+
+class Linker:
+    """Names the constants of a load's modules as symbols (plain data) and resolves symbols back to the
+    values of a later load of the same sources: a span, a line table, a card (by name), the compiler, one
+    of its methods or its verb table, a function of an earlier module of the artifact (by its place), or a
+    function or class of cardlang's own modules (by module and qualified name; builtins too). A constant
+    that is none of these (a function the compile rules made for one call, closing over its arguments) has
+    no symbol, and its module is bound by generating its namespace again (codegen.Unbound)."""
+
+    def __init__(self, comp: Any) -> None:
+        self.comp = comp
+        self.modules: list[dict[str, Callable]] = []
+        self._places: dict[int, tuple[int, str]] = {}
+
+    def add_module(self, fns: dict[str, Callable]) -> None:
+        k = len(self.modules)
+        self.modules.append(fns)
+        for name, fn in fns.items():
+            self._places[id(fn)] = (k, name)
+
+    def symbols(self, consts: dict[str, Any]) -> tuple | None:
+        out = []
+        for name, value in consts.items():
+            sym = self.symbol(value)
+            if sym is None:
+                return None
+            out.append((name, sym))
+        return tuple(out)
+
+    def symbol(self, v: Any) -> tuple | None:
+        comp = self.comp
+        if isinstance(v, Span):
+            return ("span", *_span_data(v))
+        if type(v) is dict:
+            if all(type(k) is int and (x is None or isinstance(x, Span)) for k, x in v.items()):
+                return ("lines", tuple((k, None if x is None else _span_data(x)) for k, x in v.items()))
+            return None
+        if isinstance(v, CardDef):
+            return ("card", v.name) if comp.defs_by_name.get(v.name) is v else None
+        if v is comp:
+            return ("compiler",)
+        if v is comp.verb_fns:
+            return ("verbs",)
+        place = self._places.get(id(v))
+        if place is not None:
+            return ("fn", *place)
+        if isinstance(v, types.MethodType):
+            if v.__self__ is comp and getattr(comp, v.__name__, None) == v:
+                return ("method", v.__name__)
+            return None
+        if isinstance(v, (types.FunctionType, types.BuiltinFunctionType, type)):
+            module, qualname = getattr(v, "__module__", None), getattr(v, "__qualname__", "")
+            if isinstance(module, str) and "<" not in qualname and _named(module, qualname) is v:
+                return ("py", module, qualname)
+        return None
+
+    def resolve(self, sym: tuple) -> Any:
+        """The value SYM names in this load; raises LookupError when it names nothing here (a stale artifact)."""
+        kind = sym[0]
+        if kind == "span":
+            return Span(*sym[1:])
+        if kind == "lines":
+            return {k: None if x is None else Span(*x) for k, x in sym[1]}
+        if kind == "card":
+            return self.comp.defs_by_name[sym[1]]
+        if kind == "compiler":
+            return self.comp
+        if kind == "verbs":
+            return self.comp.verb_fns
+        if kind == "fn":
+            return self.modules[sym[1]][sym[2]]
+        if kind == "method":
+            if not isinstance(getattr(type(self.comp), sym[1], None), types.FunctionType):
+                raise LookupError(sym)  # only a method the compiler's class defines
+            return getattr(self.comp, sym[1])
+        if kind == "py":
+            found = _named(sym[1], sym[2])
+            if found is None:
+                raise LookupError(sym)
+            return found
+        raise LookupError(sym)
+
+
+def _span_data(s: Span) -> tuple:
+    return (s.path, s.line, s.column, s.end_line, s.end_column)
+
+
+def _named(module: str, qualname: str) -> Any:
+    """The function or class QUALNAME defined in MODULE, a module of cardlang's (or a builtin), or None."""
+    if not (module.startswith(_PY_ROOTS[0]) or module == _PY_ROOTS[1]):
+        return None
+    try:
+        obj: Any = importlib.import_module(module)
+    except ImportError:
+        return None
+    for part in qualname.split("."):
+        obj = getattr(obj, part, None)
+    # defined there under that name (not a name the module imported: os.system through `import os`)
+    if (isinstance(obj, (types.FunctionType, types.BuiltinFunctionType, type))
+            and getattr(obj, "__module__", None) == module and getattr(obj, "__qualname__", None) == qualname):
+        return obj
+    return None

@@ -112,10 +112,7 @@ class Gen:
 
     def __init__(self, label: str) -> None:
         self.label = label
-        # Generated code sees only these builtins (defence in depth: nothing it runs could reach others).
-        self.ns: dict[str, Any] = {"__builtins__": {"range": range, "list": list},
-                                   "_IllegalAction": IllegalAction, "_BreakLoop": BreakLoop, "_Ctx": Ctx,
-                                   "_violation": _violation}
+        self.ns: dict[str, Any] = _base_ns()
         self._ids: dict[int, str] = {}
         self._fresh = itertools.count()
         self.lines: dict[int, Span | None] = {}
@@ -215,6 +212,12 @@ class Gen:
             out.extend(stmts)
         self.locals = scoped
         return out or [py.Pass()]
+
+
+def _base_ns() -> dict[str, Any]:
+    # Generated code sees only these builtins (defence in depth: nothing it runs could reach others).
+    return {"__builtins__": {"range": range, "list": list}, "_IllegalAction": IllegalAction,
+            "_BreakLoop": BreakLoop, "_Ctx": Ctx, "_violation": _violation}
 
 
 def _place(node: py.AST, line: int) -> None:
@@ -391,7 +394,8 @@ def build_functions(label: str, span: Span | None,
     checking_only = log is not None and log.checking_only
     taken = log.take(filename, names) if defs and log is not None and not checking_only else None
     if taken is not None and (facts.load(taken[2]) if facts is not None else taken[2] == ()):
-        unbound = Unbound(label, filename, defs, taken[0], taken[1], log.lock)
+        unbound = Unbound(label, filename, defs, taken[0], taken[1], log.lock, log.linker, taken[3])
+        log.made(unbound.fns)
         return Generated(label, span, None, unbound.fns[defs[0][0]], None, remake, unbound), unbound.fns
     if taken is not None:  # facts of another kind: the artifact is not these sources' after all
         log.stale = True
@@ -400,12 +404,13 @@ def build_functions(label: str, span: Span | None,
         fns = _compiled_when_called(gen, tree, filename, [d[0] for d in defs])
     else:
         code = _code_of(gen, tree, filename)
-        if log is not None:
-            log.record(filename, names, tuple(gen.ns), code, facts.dump() if facts is not None else ())
         ns = dict(gen.ns)
         exec(code, ns)
         fns = {d[0]: ns[d[0]] for d in defs}
     consts = {k: v for k, v in gen.ns.items() if k in gen._ids.values()}
+    if log is not None and not checking_only:
+        log.record(filename, names, tuple(gen.ns), code, facts.dump() if facts is not None else (), consts)
+        log.made(fns)
     return Generated(label, span, tree, fns[defs[0][0]] if defs else None, consts), fns
 
 
@@ -426,9 +431,10 @@ class Unbound:
     the entry holds."""
 
     def __init__(self, label: str, filename: str, defs: list, names: tuple[str, ...], code: Any,
-                 lock: threading.RLock) -> None:
+                 lock: threading.RLock, linker: Any = None, symbols: tuple | None = None) -> None:
         self.label, self.filename, self.defs, self.names, self.code = label, filename, defs, names, code
         self.lock = lock  # the artifact's: one module of a game is bound at a time
+        self.linker, self.symbols = linker, symbols  # its constants as symbols (codecache.Linker), if named
         self.ns: dict[str, Any] = {"__builtins__": {"range": range, "list": list}}
         exec(code, self.ns)  # defines the functions, reads no constant
         self.fns: dict[str, Callable] = {n: self.ns[n] for n, _, _ in defs}
@@ -446,6 +452,15 @@ class Unbound:
         with self.lock:
             if self.consts is not None:
                 return self.consts
+            linked = self._linked()
+            if linked is not None:  # every constant named by a symbol: linked, nothing generated
+                consts, ns = linked
+                exec(self.code, ns)
+                self.ns.update((k, v) for k, v in ns.items() if k != "__builtins__" and k not in self.fns)
+                for n, fn in self.fns.items():
+                    fn.__code__ = ns[n].__code__
+                self.consts = consts
+                return consts
             gen, tree = _generate(self.label, self.defs, True)
             if tuple(gen.ns) != self.names:
                 gen, tree = _generate(self.label, self.defs, False)
@@ -457,6 +472,21 @@ class Unbound:
                 fn.__code__ = made[n].__code__
             self.consts = {k: v for k, v in gen.ns.items() if k in gen._ids.values()}
             return self.consts
+
+    def _linked(self) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The module's constants and namespace resolved from its symbols, or None when it has none (or
+        they do not name the stored namespace, or name nothing in this load: then it is generated)."""
+        if self.symbols is None or self.linker is None:
+            return None
+        try:
+            consts = {name: self.linker.resolve(sym) for name, sym in self.symbols}
+        except (LookupError, TypeError, ValueError, IndexError):
+            return None
+        ns = _base_ns()
+        ns.update(consts)
+        if tuple(ns) != self.names:
+            return None
+        return consts, ns
 
 
 def _code_of(gen: Gen, tree: py.Module, filename: str) -> Any:

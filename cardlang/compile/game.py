@@ -308,7 +308,7 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
         defs.append(cd)
         by_name[d.name] = cd
     comp = Compiler(spec, registry, by_name)
-    comp.code_log = log
+    comp.code_log = log.attach(comp) if log is not None else None
     comp.phases = {}
     comp.watch_index = {}
     from cardlang.primitives.modify import modified_properties, modifier_index

@@ -82,7 +82,7 @@ def test_a_namespace_other_than_the_stored_one_gets_its_function_compiled_afresh
     f, _ = cache._entry("code", cold.code_key, cache.cache_dir())
     whole = f.read_bytes()
     fmt, stored, facts = marshal.loads(whole[cache._HEAD:])
-    odd = [(fname, fn, names + ("_odd",), code, fx) for fname, fn, names, code, fx in stored]
+    odd = [(fname, fn, names + ("_odd",), *rest) for fname, fn, names, *rest in stored]
     payload = marshal.dumps((fmt, odd, facts))
     f.write_bytes(cache.sealed(f, "code", whole[len(cache._MAGIC):len(cache._MAGIC) + 32], payload))
     n = Generating(monkeypatch)
