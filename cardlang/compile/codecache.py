@@ -12,8 +12,11 @@ stored under a key of every source's path and bytes (compile/sources.py load_key
 
 Linking: a later load of the same sources still runs the compiler's rules (they check the sources and make
 the compiled values), but takes each module from the artifact instead of generating it: its functions are
-made from the stored code object and bound to their namespace when first run (codegen.Unbound). A module the
-load asks for that the artifact does not hold next makes it stale: the load compiles all afresh (game.py).
+made from the stored code object and linked when first run (codegen.Unbound): each constant's symbol is
+resolved against this load's compiler (Linker). A module with a constant that has no symbol (a function the
+compile rules made for one call, closing over its arguments: naming those needs primitives that say what
+they were built from) is generated again for its namespace only (codegen.Gen.replay). A module the load
+asks for that the artifact does not hold next makes it stale: the load compiles all afresh (game.py).
 
 Nothing here is a module global: a CodeLog belongs to one load (or to one bot being compiled), is handed to
 the compiler (Compiler.code_log) and from there to codegen's build functions, so two loads in two threads
@@ -32,6 +35,7 @@ from cardlang.errors import Span
 from cardlang.runtime.state import CardDef
 
 KIND = "code"
+_CODE = type(compile("", "", "exec"))
 _FORMAT = 3  # the artifact's layout; an entry of another layout is read as missing
 
 
@@ -80,8 +84,12 @@ class CodeLog:
         if self.stored is None or self.stale or self.closed:
             return None
         if self.pos < len(self.stored):
-            f, n, names, code, facts, symbols = self.stored[self.pos]
-            if f == filename and n == fn_names:
+            try:  # (checked here, as each is taken: a load takes them all, and most of a load is this)
+                f, n, names, code, facts, symbols = self.stored[self.pos]
+            except (TypeError, ValueError):
+                f = n = code = None
+            if (f == filename and n == fn_names and type(code) is _CODE and type(names) is tuple
+                    and type(facts) is tuple and (symbols is None or type(symbols) is tuple)):
                 self.pos += 1
                 self.recorded.append((f, n, names, code, facts, symbols))
                 return names, code, facts, symbols
@@ -99,7 +107,7 @@ class CodeLog:
     def made(self, fns: dict[str, Callable]) -> None:
         """The functions of the module just taken or recorded, for later modules' symbols (Linker)."""
         if self.linker is not None and not self.closed:
-            self.linker.add_module(fns)
+            self.linker.modules.append(fns)
 
     def fact(self, name: str, compute: Callable[[], Any]) -> Any:
         """The game's fact NAME (an analysis of its sources that decides what is compiled, plain data only):
@@ -149,14 +157,9 @@ def open_log(key: bytes) -> CodeLog:
 
 
 def _is_artifact(entry: Any) -> bool:
-    if not (isinstance(entry, tuple) and len(entry) == 3 and entry[0] == _FORMAT and isinstance(entry[1], list)
-            and isinstance(entry[2], dict)):
-        return False
-    code_type = type(_is_artifact.__code__)
-    return all(isinstance(m, tuple) and len(m) == 6 and isinstance(m[0], str) and isinstance(m[1], str)
-               and isinstance(m[2], tuple) and all(isinstance(n, str) for n in m[2])
-               and isinstance(m[3], code_type) and isinstance(m[4], tuple) and (m[5] is None or isinstance(m[5], tuple))
-               for m in entry[1])
+    """The artifact's outline (each module is checked as it is taken: CodeLog.take)."""
+    return (type(entry) is tuple and len(entry) == 3 and entry[0] == _FORMAT and type(entry[1]) is list
+            and type(entry[2]) is dict)
 
 
 def cached_code(key: bytes, comp: Any, make: Callable[[], Any]) -> Any:
@@ -199,16 +202,16 @@ class Linker:
 
     def __init__(self, comp: Any) -> None:
         self.comp = comp
-        self.modules: list[dict[str, Callable]] = []
-        self._places: dict[int, tuple[int, str]] = {}
-
-    def add_module(self, fns: dict[str, Callable]) -> None:
-        k = len(self.modules)
-        self.modules.append(fns)
-        for name, fn in fns.items():
-            self._places[id(fn)] = (k, name)
+        self.modules: list[dict[str, Callable]] = []  # the functions of the artifact's modules so far, in order
+        self._places: dict[int, tuple[int, str]] = {}  # id of such a function -> (module, name), as needed
+        self._indexed = 0  # modules entered in _places
 
     def symbols(self, consts: dict[str, Any]) -> tuple | None:
+        """CONSTS (a module's constants by name) as (name, symbol) pairs, or None when one has no symbol."""
+        for k in range(self._indexed, len(self.modules)):
+            for name, fn in self.modules[k].items():
+                self._places[id(fn)] = (k, name)
+        self._indexed = len(self.modules)
         out = []
         for name, value in consts.items():
             sym = self.symbol(value)

@@ -112,7 +112,7 @@ class Gen:
 
     def __init__(self, label: str) -> None:
         self.label = label
-        self.ns: dict[str, Any] = _base_ns()
+        self.ns: dict[str, Any] = {**_HELPERS, "__builtins__": {"range": range, "list": list}}
         self._ids: dict[int, str] = {}
         self._fresh = itertools.count()
         self.lines: dict[int, Span | None] = {}
@@ -214,12 +214,6 @@ class Gen:
         return out or [py.Pass()]
 
 
-def _base_ns() -> dict[str, Any]:
-    # Generated code sees only these builtins (defence in depth: nothing it runs could reach others).
-    return {"__builtins__": {"range": range, "list": list}, "_IllegalAction": IllegalAction,
-            "_BreakLoop": BreakLoop, "_Ctx": Ctx, "_violation": _violation}
-
-
 def _place(node: py.AST, line: int) -> None:
     """Give NODE and its sub-nodes that have no line yet this line (nested statements keep their own)."""
     todo = [node]
@@ -245,6 +239,12 @@ def _violation(ctx: Ctx, e: IllegalAction, lines: dict[int, Span | None]):
     if span is None:
         return e
     return RuleViolation(f"{ctx.source or 'rules'}: {e}", span)
+
+
+# What every generated module's namespace holds besides its constants. Generated code sees only the builtins
+# `range` and `list` (defence in depth: nothing it runs could reach others), each module in a table of its own.
+_HELPERS = {"__builtins__": None, "_IllegalAction": IllegalAction, "_BreakLoop": BreakLoop, "_Ctx": Ctx,
+            "_violation": _violation}
 
 
 class Generated:
@@ -421,10 +421,11 @@ def _unbound(*args: Any) -> Any:
 
 
 class Unbound:
-    """A module whose code object a cached load took from the entry without generating it. Its functions
+    """A module whose code object a cached load took from the artifact without generating it. Its functions
     are made from that code object at once (a module's code only defines them), each first running a
-    stand-in (`_unbound`, under a name of its own in the namespace): the first call of any of them
-    generates the module for its namespace (Gen.replay, as the load that compiled it did), binds every
+    stand-in (`_unbound`, under a name of its own in the namespace): the first call of any of them links
+    the module, its constants resolved from their symbols (codecache.Linker), or, when it has a constant
+    without one, generates the module for its namespace (Gen.replay, as the load that compiled it did), binds every
     function to it and runs the real code from then on (no stand-in is left in its calls). Were the namespace
     generated not the stored one (a fact of the load that generating later does not see), the module is
     generated whole, and compiled when that is not the stored one either: the function is right whatever
@@ -482,8 +483,7 @@ class Unbound:
             consts = {name: self.linker.resolve(sym) for name, sym in self.symbols}
         except (LookupError, TypeError, ValueError, IndexError):
             return None
-        ns = _base_ns()
-        ns.update(consts)
+        ns = {**_HELPERS, "__builtins__": {"range": range, "list": list}, **consts}
         if tuple(ns) != self.names:
             return None
         return consts, ns
