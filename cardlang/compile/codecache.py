@@ -12,7 +12,7 @@ stored under a key of every source's path and bytes (compile/sources.py load_key
 
 Linking: a later load of the same sources still runs the compiler's rules (they check the sources and make
 the compiled values), but takes each module from the artifact instead of generating it: its functions are
-made from the stored code object and linked when first run (codegen.Unbound): each constant's symbol is
+made from the stored code object and linked when first run (Unbound): each constant's symbol is
 resolved against this load's compiler (Linker). A module with a constant that has no symbol (a function the
 compile rules made for one call, closing over its arguments: naming those needs primitives that say what
 they were built from) is generated again for its namespace only (codegen.Gen.replay). A module the load
@@ -31,6 +31,7 @@ import types
 from typing import Any, Callable
 
 from cardlang.cache import read_entry, write_entry
+from cardlang.compile import codegen as G
 from cardlang.errors import Span
 from cardlang.runtime.state import CardDef
 
@@ -59,7 +60,7 @@ class CodeLog:
         self.fact_missing = False  # asked for a fact the artifact does not hold: store it anew
         self.checks_at: int | None = None  # modules made before the checks that can only find errors
         self.closed = False  # past checks_at
-        self.lock = threading.RLock()  # binds its modules one at a time (codegen.Unbound.bind)
+        self.lock = threading.RLock()  # binds its modules one at a time (Unbound.bind)
 
     def attach(self, comp: Any) -> "CodeLog":
         """Link this artifact's symbols against COMP, the compiler of the load (its cards, verbs, modules)."""
@@ -80,7 +81,7 @@ class CodeLog:
     def take(self, filename: str, fn_names: str) -> tuple[tuple[str, ...], Any, tuple, tuple | None] | None:
         """The namespace's names, code object, facts and symbols (Linker) of the module the artifact holds
         next, when it is the one named so (the load is about to make it): it is then not generated while the
-        game loads (codegen.Unbound). None otherwise, and the artifact is stale from here on (`stale`)."""
+        game loads (Unbound). None otherwise, and the artifact is stale from here on (`stale`)."""
         if self.stored is None or self.stale or self.closed:
             return None
         if self.pos < len(self.stored):
@@ -103,6 +104,12 @@ class CodeLog:
         if not self.closed:
             symbols = self.linker.symbols(consts) if self.linker is not None else None
             self.recorded.append((filename, fn_names, ns_names, code, facts, symbols))
+
+    def unbound(self, label: str, filename: str, defs: list, taken: tuple) -> "Unbound":
+        """The module TAKEN (`take`) as functions that link it when first run."""
+        unbound = Unbound(label, filename, defs, taken[0], taken[1], self.lock, self.linker, taken[3])
+        self.made(unbound.fns)
+        return unbound
 
     def made(self, fns: dict[str, Callable]) -> None:
         """The functions of the module just taken or recorded, for later modules' symbols (Linker)."""
@@ -198,7 +205,7 @@ class Linker:
     of its methods or its verb table, a function of an earlier module of the artifact (by its place), or a
     function or class of cardlang's own modules (by module and qualified name; builtins too). A constant
     that is none of these (a function the compile rules made for one call, closing over its arguments) has
-    no symbol, and its module is bound by generating its namespace again (codegen.Unbound)."""
+    no symbol, and its module is bound by generating its namespace again (Unbound)."""
 
     def __init__(self, comp: Any) -> None:
         self.comp = comp
@@ -293,3 +300,79 @@ def _named(module: str, qualname: str) -> Any:
             and getattr(obj, "__module__", None) == module and getattr(obj, "__qualname__", None) == qualname):
         return obj
     return None
+
+
+# ---- modules taken from an artifact, linked when first run ----------------------------------------------
+def _unbound(*args: Any) -> Any:
+    # The code every function of an Unbound module runs until it is bound (its one global name replaced
+    # by each function's own hook: Unbound).
+    return _cardlang_bind(args)  # noqa: F821 - a name of the module's namespace, not of this one
+
+
+class Unbound:
+    """A module whose code object a cached load took from the artifact without generating it. Its functions
+    are made from that code object at once (a module's code only defines them), each first running a
+    stand-in (`_unbound`, under a name of its own in the namespace): the first call of any of them links
+    the module, its constants resolved from their symbols (codecache.Linker), or, when it has a constant
+    without one, generates the module for its namespace (Gen.replay, as the load that compiled it did), binds every
+    function to it and runs the real code from then on (no stand-in is left in its calls). Were the namespace
+    generated not the stored one (a fact of the load that generating later does not see), the module is
+    generated whole, and compiled when that is not the stored one either: the function is right whatever
+    the entry holds."""
+
+    def __init__(self, label: str, filename: str, defs: list, names: tuple[str, ...], code: Any,
+                 lock: threading.RLock, linker: "Linker | None" = None, symbols: tuple | None = None) -> None:
+        self.label, self.filename, self.defs, self.names, self.code = label, filename, defs, names, code
+        self.lock = lock  # the artifact's: one module of a game is bound at a time
+        self.linker, self.symbols = linker, symbols  # its constants as symbols (codecache.Linker), if named
+        self.ns: dict[str, Any] = {"__builtins__": {"range": range, "list": list}}
+        exec(code, self.ns)  # defines the functions, reads no constant
+        self.fns: dict[str, Callable] = {n: self.ns[n] for n, _, _ in defs}
+        self.consts: dict[str, Any] | None = None
+        for n, fn in self.fns.items():
+            hook = f"_bind_{n}"
+            self.ns[hook] = lambda args, fn=fn: (self.bind(), fn(*args))[1]
+            fn.__code__ = _unbound.__code__.replace(co_names=(hook,))
+
+    def bind(self) -> dict[str, Any]:
+        """Generate the namespace, bind the functions to it, and return the module's constants. Under the
+        artifact's lock (one per load), and in this order (the constants first, then the code, the stand-in's hook left in place), so
+        that a thread sharing the game (a Dask worker's) that calls a function while another binds it runs
+        either the stand-in, which waits for the binding, or the real code with its constants there."""
+        with self.lock:
+            if self.consts is not None:
+                return self.consts
+            linked = self._linked()
+            if linked is not None:  # every constant named by a symbol: linked, nothing generated
+                consts, ns = linked
+                exec(self.code, ns)
+                self.ns.update((k, v) for k, v in ns.items() if k != "__builtins__" and k not in self.fns)
+                for n, fn in self.fns.items():
+                    fn.__code__ = ns[n].__code__
+                self.consts = consts
+                return consts
+            gen, tree = G._generate(self.label, self.defs, True)
+            if tuple(gen.ns) != self.names:
+                gen, tree = G._generate(self.label, self.defs, False)
+            code = self.code if tuple(gen.ns) == self.names else G._code_of(gen, tree, self.filename)
+            made = {"__builtins__": self.ns["__builtins__"]}
+            exec(code, made)
+            self.ns.update((k, v) for k, v in gen.ns.items() if k != "__builtins__")
+            for n, fn in self.fns.items():
+                fn.__code__ = made[n].__code__
+            self.consts = {k: v for k, v in gen.ns.items() if k in gen._ids.values()}
+            return self.consts
+
+    def _linked(self) -> tuple[dict[str, Any], dict[str, Any]] | None:
+        """The module's constants and namespace resolved from its symbols, or None when it has none (or
+        they do not name the stored namespace, or name nothing in this load: then it is generated)."""
+        if self.symbols is None or self.linker is None:
+            return None
+        try:
+            consts = {name: self.linker.resolve(sym) for name, sym in self.symbols}
+        except (LookupError, TypeError, ValueError, IndexError):
+            return None
+        ns = {**G._HELPERS, "__builtins__": {"range": range, "list": list}, **consts}
+        if tuple(ns) != self.names:
+            return None
+        return consts, ns

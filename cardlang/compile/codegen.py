@@ -27,7 +27,7 @@ from cardlang.errors import RuleViolation, Span
 from cardlang.runtime.state import BreakLoop, Ctx, IllegalAction
 
 if TYPE_CHECKING:
-    from cardlang.compile.codecache import CodeLog
+    from cardlang.compile.codecache import CodeLog, Unbound
 
 CTX = "ctx"
 # Small runtime functions generated code computes in place: fn -> expand(gen, args) -> the expression, or None
@@ -250,7 +250,7 @@ _HELPERS = {"__builtins__": None, "_IllegalAction": IllegalAction, "_BreakLoop":
 class Generated:
     """One generated module: what it was made for, its Python AST (for `cardlang compile`), its function and
     its constants by mangled name (compiled values, not code). A module whose code object came from the
-    cache is bound to its namespace only when first run or asked for its constants (Unbound)."""
+    cache is bound to its namespace only when first run or asked for its constants (codecache.Unbound)."""
 
     __slots__ = ("label", "span", "made", "fn", "_consts", "card", "uses_names", "remake", "unbound")
 
@@ -385,17 +385,16 @@ def build_functions(label: str, span: Span | None,
 
     LOG: the load's artifact (compile/codecache.py), or None. When the artifact's next module is this one,
     the module is not generated at all while the game loads: its functions are made from the stored code
-    object and generated for their namespace (Gen.replay) when one is first called (Unbound), with FACTS
-    (what generating it decided) taken from the artifact; its tree, for `cardlang compile`, is generated
-    whole only when asked for (Generated.tree)."""
+    object and linked when one is first called (codecache.Unbound), with FACTS (what generating it decided)
+    taken from the artifact; its tree, for `cardlang compile`, is generated whole only when asked for
+    (Generated.tree)."""
     filename = f"<cardlang {span}>" if span is not None else f"<cardlang {label}>"
     remake = lambda: _generate(label, defs, False)[1]  # noqa: E731
     names = ",".join(d[0] for d in defs)
     checking_only = log is not None and log.checking_only
     taken = log.take(filename, names) if defs and log is not None and not checking_only else None
     if taken is not None and (facts.load(taken[2]) if facts is not None else taken[2] == ()):
-        unbound = Unbound(label, filename, defs, taken[0], taken[1], log.lock, log.linker, taken[3])
-        log.made(unbound.fns)
+        unbound = log.unbound(label, filename, defs, taken)
         return Generated(label, span, None, unbound.fns[defs[0][0]], None, remake, unbound), unbound.fns
     if taken is not None:  # facts of another kind: the artifact is not these sources' after all
         log.stale = True
@@ -412,81 +411,6 @@ def build_functions(label: str, span: Span | None,
         log.record(filename, names, tuple(gen.ns), code, facts.dump() if facts is not None else (), consts)
         log.made(fns)
     return Generated(label, span, tree, fns[defs[0][0]] if defs else None, consts), fns
-
-
-def _unbound(*args: Any) -> Any:
-    # The code every function of an Unbound module runs until it is bound (its one global name replaced
-    # by each function's own hook: Unbound).
-    return _cardlang_bind(args)  # noqa: F821 - a name of the module's namespace, not of this one
-
-
-class Unbound:
-    """A module whose code object a cached load took from the artifact without generating it. Its functions
-    are made from that code object at once (a module's code only defines them), each first running a
-    stand-in (`_unbound`, under a name of its own in the namespace): the first call of any of them links
-    the module, its constants resolved from their symbols (codecache.Linker), or, when it has a constant
-    without one, generates the module for its namespace (Gen.replay, as the load that compiled it did), binds every
-    function to it and runs the real code from then on (no stand-in is left in its calls). Were the namespace
-    generated not the stored one (a fact of the load that generating later does not see), the module is
-    generated whole, and compiled when that is not the stored one either: the function is right whatever
-    the entry holds."""
-
-    def __init__(self, label: str, filename: str, defs: list, names: tuple[str, ...], code: Any,
-                 lock: threading.RLock, linker: Any = None, symbols: tuple | None = None) -> None:
-        self.label, self.filename, self.defs, self.names, self.code = label, filename, defs, names, code
-        self.lock = lock  # the artifact's: one module of a game is bound at a time
-        self.linker, self.symbols = linker, symbols  # its constants as symbols (codecache.Linker), if named
-        self.ns: dict[str, Any] = {"__builtins__": {"range": range, "list": list}}
-        exec(code, self.ns)  # defines the functions, reads no constant
-        self.fns: dict[str, Callable] = {n: self.ns[n] for n, _, _ in defs}
-        self.consts: dict[str, Any] | None = None
-        for n, fn in self.fns.items():
-            hook = f"_bind_{n}"
-            self.ns[hook] = lambda args, fn=fn: (self.bind(), fn(*args))[1]
-            fn.__code__ = _unbound.__code__.replace(co_names=(hook,))
-
-    def bind(self) -> dict[str, Any]:
-        """Generate the namespace, bind the functions to it, and return the module's constants. Under the
-        artifact's lock (one per load), and in this order (the constants first, then the code, the stand-in's hook left in place), so
-        that a thread sharing the game (a Dask worker's) that calls a function while another binds it runs
-        either the stand-in, which waits for the binding, or the real code with its constants there."""
-        with self.lock:
-            if self.consts is not None:
-                return self.consts
-            linked = self._linked()
-            if linked is not None:  # every constant named by a symbol: linked, nothing generated
-                consts, ns = linked
-                exec(self.code, ns)
-                self.ns.update((k, v) for k, v in ns.items() if k != "__builtins__" and k not in self.fns)
-                for n, fn in self.fns.items():
-                    fn.__code__ = ns[n].__code__
-                self.consts = consts
-                return consts
-            gen, tree = _generate(self.label, self.defs, True)
-            if tuple(gen.ns) != self.names:
-                gen, tree = _generate(self.label, self.defs, False)
-            code = self.code if tuple(gen.ns) == self.names else _code_of(gen, tree, self.filename)
-            made = {"__builtins__": self.ns["__builtins__"]}
-            exec(code, made)
-            self.ns.update((k, v) for k, v in gen.ns.items() if k != "__builtins__")
-            for n, fn in self.fns.items():
-                fn.__code__ = made[n].__code__
-            self.consts = {k: v for k, v in gen.ns.items() if k in gen._ids.values()}
-            return self.consts
-
-    def _linked(self) -> tuple[dict[str, Any], dict[str, Any]] | None:
-        """The module's constants and namespace resolved from its symbols, or None when it has none (or
-        they do not name the stored namespace, or name nothing in this load: then it is generated)."""
-        if self.symbols is None or self.linker is None:
-            return None
-        try:
-            consts = {name: self.linker.resolve(sym) for name, sym in self.symbols}
-        except (LookupError, TypeError, ValueError, IndexError):
-            return None
-        ns = {**_HELPERS, "__builtins__": {"range": range, "list": list}, **consts}
-        if tuple(ns) != self.names:
-            return None
-        return consts, ns
 
 
 def _code_of(gen: Gen, tree: py.Module, filename: str) -> Any:

@@ -1,4 +1,4 @@
-"""A cached load does not generate the functions it takes from the user's cache (codegen.Unbound): each is
+"""A cached load does not generate the functions it takes from the user's cache (codecache.Unbound): each is
 made from its stored code object and bound to its namespace the first time it runs, after which it runs
 that code object itself. A namespace other than the stored one gets a function compiled afresh; a bot's
 rules take their code from the cache too. Every way, the game plays as after a load that compiled it."""
