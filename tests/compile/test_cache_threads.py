@@ -59,3 +59,17 @@ def test_games_loaded_in_threads_into_a_fresh_cache_load_again_in_threads_and_pr
                        env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
     assert dict(line.split() for line in r.stdout.splitlines()) == cold
+
+
+def test_threads_sharing_one_cached_game_play_as_one_thread_does(tmp_path: Path, monkeypatch) -> None:
+    """A Dask worker's threads share one loaded game: its modules are linked on first call and its bots
+    compiled on first use, from whichever thread comes first (under the artifact's and the compiler's
+    locks); every game plays as it does alone."""
+    from cardlang.compile.game import load_game
+    monkeypatch.setenv("CARDLANG_CACHE", str(tmp_path / "cache"))
+    game = "fall-of-kingdoms"  # its bots' conditions generate modules of their own
+    alone = digest(load_game(game))
+    load_game(game)  # stores its bots' code too
+    shared = load_game(game)
+    with ThreadPoolExecutor(max_workers=4) as pool:
+        assert list(pool.map(lambda _: digest(shared), range(4))) == [alone] * 4
