@@ -335,10 +335,11 @@ class Unbound:
             fn.__code__ = _unbound.__code__.replace(co_names=(hook,))
 
     def bind(self) -> dict[str, Any]:
-        """Generate the namespace, bind the functions to it, and return the module's constants. Under the
-        artifact's lock (one per load), and in this order (the constants first, then the code, the stand-in's hook left in place), so
-        that a thread sharing the game (a Dask worker's) that calls a function while another binds it runs
-        either the stand-in, which waits for the binding, or the real code with its constants there."""
+        """Link the namespace (or generate it), bind the functions to it, and return the module's constants.
+        Under the artifact's lock (one per load), and in this order (the constants first, then the code, the
+        stand-in's hook left in place), so that a thread sharing the game (a Dask worker's) that calls a
+        function while another binds it runs either the stand-in, which waits for the binding, or the real
+        code with its constants there."""
         with self.lock:
             if self.consts is not None:
                 return self.consts

@@ -19,7 +19,6 @@ from __future__ import annotations
 
 import ast as py
 import itertools
-import threading
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 

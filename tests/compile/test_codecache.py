@@ -161,7 +161,8 @@ def test_a_stale_code_entry_is_compiled_afresh(home, monkeypatch) -> None:
     (f,) = _entries("code")
     head = f.read_bytes()[: len(cache._MAGIC) + 32]
     fmt, stored, facts = marshal.loads(f.read_bytes()[cache._HEAD:])
-    wrong = [(a, b, names, stored[0][3], *rest) for a, b, names, _, *rest in stored[:5]] + stored[6:]  # one missing, five wrong
+    # one missing, five wrong
+    wrong = [(a, b, names, stored[0][3], *rest) for a, b, names, _, *rest in stored[:5]] + stored[6:]
     payload = marshal.dumps((fmt, wrong, facts))
     f.write_bytes(cache.sealed(f, "code", head[len(cache._MAGIC):], payload))
     n = Counted(monkeypatch)
