@@ -101,8 +101,8 @@ def _planted(cache: Path, marker: Path) -> None:
         whole = f.read_bytes()
         head = whole[:len(C._MAGIC) + 32]
         if f.name.startswith("code-"):
-            stored, facts = marshal.loads(whole[C._HEAD:])
-            payload = marshal.dumps(([(a, b, names, evil) for a, b, names, _ in stored], facts))
+            fmt, stored, facts = marshal.loads(whole[C._HEAD:])
+            payload = marshal.dumps((fmt, [(a, b, names, evil, *rest) for a, b, names, _, *rest in stored], facts))
         else:
             payload = pickle.dumps(Evil())
         f.write_bytes(head + hashlib.sha256(payload).digest() + payload)

@@ -221,7 +221,7 @@ def _load_seconds(game_id: str) -> list[float]:
     the first bot game after it, seconds of the same game played again] in a fresh process once the user
     cache holds the game's parsed files and code (a first run fills it): what loading a game costs a
     command, less Python's start-up. A cached load binds each function to its constants only when it first
-    runs (codegen.Unbound), so the first game pays that, and making its bots; the second game shows what
+    runs (codecache.Unbound), so the first game pays that, and making its bots; the second game shows what
     the first paid more."""
     bots = next(b for gid, b, _ in TARGETS.values() if gid == game_id)
     code = ("import time; t = time.perf_counter(); from cardlang.compile.game import load_game; "

@@ -38,6 +38,13 @@ class CompiledBot:
         """(decide, by_name) for TAG: decide(ctx, decision, rng) gives the picked indices, by_name(ctx, find,
         where) the pick for a rule of names and `none` only (else None); (None, None) with no rule."""
         got = self.codes.get(tag)
+        if got is not None:
+            return got
+        with self.comp.code_lock:  # (two threads playing the same game may ask at once)
+            return self._code(tag)
+
+    def _code(self, tag: str) -> tuple[Callable | None, Callable | None]:
+        got = self.codes.get(tag)
         if got is None:
             rule = self.rules.get(tag)
             if rule is None:
@@ -45,7 +52,7 @@ class CompiledBot:
             elif self.key is None:
                 got = generate(self.comp, f"bot {self.name}: on {tag}", *rule)
             else:  # its code from the user's cache, under the bot's key and the tag
-                got = cached_code(self.key + b"\0on\0" + tag.encode("utf-8", "surrogatepass"), self.comp.generated,
+                got = cached_code(self.key + b"\0on\0" + tag.encode("utf-8", "surrogatepass"), self.comp,
                                   lambda: generate(self.comp, f"bot {self.name}: on {tag}", *rule))
             self.codes[tag] = got
         return got
@@ -107,6 +114,13 @@ def compile_bot(game, name: str) -> CompiledBot:
     cache = getattr(game, "bot_rules", None)
     if cache is not None and name in cache:
         return cache[name]
+    with game.facts.code_lock:  # (two threads playing the same game may ask at once)
+        return _compile_bot_once(game, name, cache)
+
+
+def _compile_bot_once(game, name: str, cache: dict | None) -> CompiledBot:
+    if cache is not None and name in cache:
+        return cache[name]
     comp = Compiler.for_game(game)  # (its labels are those of the load's checks of bots, whenever it runs)
     key = getattr(game, "code_key", None)
     bot = _compile_bot(game, name, comp) if key is None else _compile_cached(game, name, key, comp)
@@ -120,7 +134,7 @@ def _compile_cached(game, name: str, key: bytes, comp) -> CompiledBot:
     first asked for, with its conditions' code from the user's cache as a load takes it (compile/codecache.py),
     keyed by the game's sources and the bot's name; so is each rule's code, when first asked for."""
     key += b"\0bot\0" + name.encode("utf-8", "surrogatepass")
-    bot = cached_code(key, game.generated, lambda: _compile_bot(game, name, comp))
+    bot = cached_code(key, comp, lambda: _compile_bot(game, name, comp))
     bot.key = key
     return bot
 

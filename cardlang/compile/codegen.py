@@ -12,15 +12,15 @@ line -> source span), like Jinja's `debug_info`. The function's one `except Ille
 line that was running to the statement's span, so a run-time error still reads `path:line:col` with the
 card's own caret. Knows no game and no AST node type: the compile rules hand it `Code` to emit. Before a
 module is compiled, compile/fnlocals.py keeps what its functions read again and again in locals; what a
-loop may move or share is worked out in compile/hoist.py.
+loop may move or share is worked out in compile/hoist.py. Holds no state of its own: what a load shares
+between its modules (the cache's artifact) is handed to each build function (`log`).
 """
 from __future__ import annotations
 
 import ast as py
 import itertools
-import threading
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import TYPE_CHECKING, Any, Callable
 
 from cardlang.compile.fnlocals import with_state_local
 from cardlang.compile.names import drop_unread_stores_and_tell
@@ -29,25 +29,8 @@ from cardlang.compile.pyast import CTX, _place, attr, const, ctx_attr, name, sta
 from cardlang.errors import RuleViolation, Span
 from cardlang.runtime.state import BreakLoop, Ctx, IllegalAction
 
-
-
-class _Loading(threading.local):
-    """What one load of a game sets while it runs, per thread: two threads loading games at once (a Dask
-    worker with several threads) must never record into each other's code log.
-
-    code_log: set by compile/codecache.py while a game loads: hands out the code objects a load of the same
-    sources compiled before, and records the ones compiled now. None: every function is compiled here.
-    checking_only: set (compile/game.py) while a load that has found errors already compiles the rest only to
-    find more (the load fails whatever follows, so its code never runs), and while `cardlang check` loads
-    sources the cache holds no code for. Each function is still generated, which makes every check the
-    compile rules make, but compiled only if it runs (two thirds of a fresh compile were the rewrites and
-    `compile`)."""
-
-    code_log: Any = None
-    checking_only: bool = False
-
-
-loading = _Loading()
+if TYPE_CHECKING:
+    from cardlang.compile.codecache import CodeLog, Unbound
 
 
 @dataclass(slots=True)
@@ -102,10 +85,7 @@ class Gen:
 
     def __init__(self, label: str) -> None:
         self.label = label
-        # Generated code sees only these builtins (defence in depth: nothing it runs could reach others).
-        self.ns: dict[str, Any] = {"__builtins__": {"range": range, "list": list},
-                                   "_IllegalAction": IllegalAction, "_BreakLoop": BreakLoop, "_Ctx": Ctx,
-                                   "_violation": _violation}
+        self.ns: dict[str, Any] = {**_HELPERS, "__builtins__": {"range": range, "list": list}}
         self._ids: dict[int, str] = {}
         self._fresh = itertools.count()
         self.lines: dict[int, Span | None] = {}
@@ -216,10 +196,16 @@ def _violation(ctx: Ctx, e: IllegalAction, lines: dict[int, Span | None]):
     return RuleViolation(f"{ctx.source or 'rules'}: {e}", span)
 
 
+# What every generated module's namespace holds besides its constants. Generated code sees only the builtins
+# `range` and `list` (defence in depth: nothing it runs could reach others), each module in a table of its own.
+_HELPERS = {"__builtins__": None, "_IllegalAction": IllegalAction, "_BreakLoop": BreakLoop, "_Ctx": Ctx,
+            "_violation": _violation}
+
+
 class Generated:
     """One generated module: what it was made for, its Python AST (for `cardlang compile`), its function and
     its constants by mangled name (compiled values, not code). A module whose code object came from the
-    cache is bound to its namespace only when first run or asked for its constants (Unbound)."""
+    cache is bound to its namespace only when first run or asked for its constants (codecache.Unbound)."""
 
     __slots__ = ("label", "span", "made", "fn", "_consts", "card", "uses_names", "remake", "unbound")
 
@@ -254,29 +240,32 @@ class Generated:
 
 
 def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], *, wrap: bool = True,
-          fn_name: str = "run_block", local_ok: frozenset[str] = frozenset(),
-          params: tuple[str, ...] = (), given: tuple[str, ...] = ()) -> Generated:
+          fn_name: str = "run_block", local_ok: frozenset[str] | Callable[[], frozenset[str]] = frozenset(),
+          params: tuple[str, ...] = (), given: tuple[str, ...] | Callable[[], tuple[str, ...]] = (),
+          log: "CodeLog | None" = None) -> Generated:
     """Compile ITEMS into one function `run_block(ctx)`; with WRAP, run-time errors become RuleViolations
     at the statement's span. LOCAL_OK: names of the rules this function may keep in locals (Gen.local_ok).
     PARAMS: a verb's parameters, passed in this order after ctx (`run_block(ctx, _a0, _a1)`); GIVEN, those
     its body never writes, are read from the arguments themselves. Only a body that still reads or writes
     names in ctx.vars, or hands ctx to something that might read them (names.hands_names), puts the
-    parameters there, in a table of the call's own (the caller's put back on the way out)."""
+    parameters there, in a table of the call's own (the caller's put back on the way out). LOCAL_OK and
+    GIVEN may be functions that find them (an analysis of the sources): they are called only when the
+    module is generated, not when it is taken from LOG's artifact, which keeps them among its facts."""
     args = tuple(f"_a{i}" for i in range(len(params)))
-    uses: list[bool | None] = [None]
+    facts = _BlockFacts(local_ok, given)
 
     def body_of(gen: Gen) -> list[py.stmt]:
-        gen.local_ok = local_ok
+        gen.local_ok = facts.local_ok
         for n, a in zip(params, args):
-            if n in given:
+            if n in facts.given:
                 gen.bind_local(n, a)
         body = gen.items(items)
-        if gen.replay:  # generated for its namespace only: the names analysis shapes code (and is recalled)
+        if gen.replay:  # generated for its namespace only: the names analysis shapes code (a fact, kept)
             if wrap:
                 gen.const(gen.lines, "lines")
             return body
-        uses[0] = drop_unread_stores_and_tell(gen, body)
-        named = bool(params) and uses[0]
+        facts.uses = drop_unread_stores_and_tell(gen, body)
+        named = bool(params) and facts.uses
         if wrap:
             lines = gen.const(gen.lines, "lines")
             handler = py.ExceptHandler(name("_IllegalAction"), "_e", [
@@ -290,116 +279,92 @@ def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], 
             body = [py.Assign([store(vs)], ctx_attr("vars")), py.Assign([into], table),
                     py.Try(body, [], [], [py.Assign([into], name(vs))])]
         return body
-    g = build_function(label, span, body_of, fn_name, args)
-
-    def analysed() -> bool:
-        if uses[0] is None:  # its code came from the cache but the fact did not: generate it whole
-            _generate(label, [(fn_name, (CTX,) + args, body_of)], False)
-        return uses[0]
-    # a fact callers decide by (may a call run the verb in place?): recalled from the cache entry, as
-    # codecache.recall does, while the load takes the code from it
-    code_log = loading.code_log
-    g.uses_names = code_log.recall(analysed) if code_log is not None else analysed()
+    g = build_function(label, span, body_of, fn_name, args, log=log, facts=facts)
+    # a fact callers decide by (may a call run the verb in place?): the artifact's, for a module taken from it
+    g.uses_names = facts.uses
     return g
 
 
+class _BlockFacts:
+    """What generating a block decided (build): the names it keeps in locals, the parameters it reads from
+    its arguments, whether its code uses names. Plain data, kept with the module in the artifact
+    (compile/codecache.py): a load that takes the module from there takes these too."""
+
+    __slots__ = ("_local_ok", "_given", "uses")
+
+    def __init__(self, local_ok, given) -> None:
+        self._local_ok, self._given = local_ok, given
+        self.uses: bool | None = None
+
+    @property
+    def local_ok(self) -> frozenset[str]:
+        if callable(self._local_ok):
+            self._local_ok = frozenset(self._local_ok())
+        return self._local_ok
+
+    @property
+    def given(self) -> tuple[str, ...]:
+        if callable(self._given):
+            self._given = tuple(self._given())
+        return self._given
+
+    def dump(self) -> tuple:
+        return (tuple(sorted(self.local_ok)), self.given, self.uses)
+
+    def load(self, data: tuple) -> bool:
+        """Take the stored facts; False when they are not a block's (the artifact is stale)."""
+        if not (len(data) == 3 and isinstance(data[0], tuple) and isinstance(data[1], tuple)
+                and isinstance(data[2], bool)):
+            return False
+        self._local_ok, self._given, self.uses = frozenset(data[0]), data[1], data[2]
+        return True
+
+
 def build_function(label: str, span: Span | None, body_of: Callable[[Gen], list[py.stmt]],
-                   fn_name: str = "run_expr", args: tuple[str, ...] = ()) -> Generated:
+                   fn_name: str = "run_expr", args: tuple[str, ...] = (), *, log: "CodeLog | None" = None,
+                   facts: _BlockFacts | None = None) -> Generated:
     """Compile `def FN_NAME(ctx, *ARGS): BODY` in a module of its own; statements without a line get line 1."""
-    g, fns = build_functions(label, span, [(fn_name, (CTX,) + args, body_of)])
+    g, fns = build_functions(label, span, [(fn_name, (CTX,) + args, body_of)], log=log, facts=facts)
     g.fn = fns[fn_name]
     return g
 
 
 def build_functions(label: str, span: Span | None,
-                    defs: list[tuple[str, tuple[str, ...], Callable[[Gen], list[py.stmt]]]]
+                    defs: list[tuple[str, tuple[str, ...], Callable[[Gen], list[py.stmt]]]],
+                    *, log: "CodeLog | None" = None, facts: _BlockFacts | None = None
                     ) -> tuple[Generated, dict[str, Callable]]:
     """Compile several `def NAME(ARGS): BODY` (names and arguments are the compiler's own) into one module
     with one namespace, in one `compile` (a bot's rules: one module, not one per decision). Returns the
     module (its `fn` the first function) and the functions by name.
 
-    While a game loads, the code object may come from the cache (compile/codecache.py): when the entry's next
-    function is this one, the module is not generated at all while the game loads. Its functions are made
-    from the stored code object and generated for their namespace (Gen.replay) when one is first called
-    (Unbound); its tree, for `cardlang compile`, is generated whole only when asked for (Generated.tree)."""
+    LOG: the load's artifact (compile/codecache.py), or None. When the artifact's next module is this one,
+    the module is not generated at all while the game loads: its functions are made from the stored code
+    object and linked when one is first called (codecache.Unbound), with FACTS (what generating it decided)
+    taken from the artifact; its tree, for `cardlang compile`, is generated whole only when asked for
+    (Generated.tree)."""
     filename = f"<cardlang {span}>" if span is not None else f"<cardlang {label}>"
     remake = lambda: _generate(label, defs, False)[1]  # noqa: E731
     names = ",".join(d[0] for d in defs)
-    code_log, checking_only = loading.code_log, loading.checking_only
-    if defs and not checking_only and code_log is not None and code_log.expects(filename, names):
-        unbound = Unbound(label, filename, defs, *code_log.take_expected())
+    checking_only = log is not None and log.checking_only
+    taken = log.take(filename, names) if defs and log is not None and not checking_only else None
+    if taken is not None and (facts.load(taken[2]) if facts is not None else taken[2] == ()):
+        unbound = log.unbound(label, filename, defs, taken)
         return Generated(label, span, None, unbound.fns[defs[0][0]], None, remake, unbound), unbound.fns
+    if taken is not None:  # facts of another kind: the artifact is not these sources' after all
+        log.stale = True
     gen, tree = _generate(label, defs, False)
     if checking_only:
         fns = _compiled_when_called(gen, tree, filename, [d[0] for d in defs])
     else:
-        fns = _compiled(gen, tree, filename, names, [d[0] for d in defs])
+        code = _code_of(gen, tree, filename)
+        ns = dict(gen.ns)
+        exec(code, ns)
+        fns = {d[0]: ns[d[0]] for d in defs}
     consts = {k: v for k, v in gen.ns.items() if k in gen._ids.values()}
+    if log is not None and not checking_only:
+        log.record(filename, names, tuple(gen.ns), code, facts.dump() if facts is not None else (), consts)
+        log.made(fns)
     return Generated(label, span, tree, fns[defs[0][0]] if defs else None, consts), fns
-
-
-def _compiled(gen: Gen, tree: py.Module, filename: str, names: str, fn_names: list[str]) -> dict[str, Callable]:
-    """The functions of a generated module by name, its code object compiled (and recorded for the cache:
-    one the entry held next would have been taken unbound) and run in its namespace."""
-    code = _code_of(gen, tree, filename)
-    code_log = loading.code_log
-    if code_log is not None:
-        code_log.lacks()
-        code_log.record(filename, names, gen.ns, code)
-    ns = dict(gen.ns)
-    exec(code, ns)
-    return {n: ns[n] for n in fn_names}
-
-
-def _unbound(*args: Any) -> Any:
-    # The code every function of an Unbound module runs until it is bound (its one global name replaced
-    # by each function's own hook: Unbound).
-    return _cardlang_bind(args)  # noqa: F821 - a name of the module's namespace, not of this one
-
-
-class Unbound:
-    """A module whose code object a cached load took from the entry without generating it. Its functions
-    are made from that code object at once (a module's code only defines them), each first running a
-    stand-in (`_unbound`, under a name of its own in the namespace): the first call of any of them
-    generates the module for its namespace (Gen.replay, as the load that compiled it did), binds every
-    function to it and runs the real code from then on (no stand-in is left in its calls). Were the namespace
-    generated not the stored one (a fact of the load that generating later does not see), the module is
-    generated whole, and compiled when that is not the stored one either: the function is right whatever
-    the entry holds."""
-
-    def __init__(self, label: str, filename: str, defs: list, names: tuple[str, ...], code: Any) -> None:
-        self.label, self.filename, self.defs, self.names, self.code = label, filename, defs, names, code
-        self.ns: dict[str, Any] = {"__builtins__": {"range": range, "list": list}}
-        exec(code, self.ns)  # defines the functions, reads no constant
-        self.fns: dict[str, Callable] = {n: self.ns[n] for n, _, _ in defs}
-        self.consts: dict[str, Any] | None = None
-        for n, fn in self.fns.items():
-            hook = f"_bind_{n}"
-            self.ns[hook] = lambda args, fn=fn: (self.bind(), fn(*args))[1]
-            fn.__code__ = _unbound.__code__.replace(co_names=(hook,))
-
-    def bind(self) -> dict[str, Any]:
-        """Generate the namespace, bind the functions to it, and return the module's constants. Under a
-        lock, and in this order (the constants first, then the code, the stand-in's hook left in place), so
-        that a thread sharing the game (a Dask worker's) that calls a function while another binds it runs
-        either the stand-in, which waits for the binding, or the real code with its constants there."""
-        with _binding:
-            if self.consts is not None:
-                return self.consts
-            gen, tree = _generate(self.label, self.defs, True)
-            if tuple(gen.ns) != self.names:
-                gen, tree = _generate(self.label, self.defs, False)
-            code = self.code if tuple(gen.ns) == self.names else _code_of(gen, tree, self.filename)
-            made = {"__builtins__": self.ns["__builtins__"]}
-            exec(code, made)
-            self.ns.update((k, v) for k, v in gen.ns.items() if k != "__builtins__")
-            for n, fn in self.fns.items():
-                fn.__code__ = made[n].__code__
-            self.consts = {k: v for k, v in gen.ns.items() if k in gen._ids.values()}
-            return self.consts
-
-
-_binding = threading.RLock()
 
 
 def _code_of(gen: Gen, tree: py.Module, filename: str) -> Any:

@@ -13,6 +13,7 @@ later gets a compiler of its own, `Compiler.for_game`).
 from __future__ import annotations
 
 import ast as py
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -54,6 +55,8 @@ class GameFacts:
     # event -> trigger calls that name a card (not a card in play), and calls that pass cards in play:
     # an ability only ever run by name has no `this` (compile/checks.py)
     trigger_sites: dict[str, dict[str, list[Span]]] = field(default_factory=dict)
+    # one compile at a time once the game is shared: two threads playing it may compile a bot at once
+    code_lock: Any = field(default_factory=threading.RLock)
 
 
 class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
@@ -77,6 +80,8 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
         self.generated, self.phases = facts.generated, facts.phases
         self.errors: list[CardLangError] = []
         self.prop_defaults: dict[str, Any] = {}
+        self.code_log = None  # the load's artifact (compile/codecache.py) while it loads, else None
+        self.code_lock = facts.code_lock  # once the game is shared (threads), one compile at a time (bots)
         self.gen_label = "rules"  # what the blocks compiled now belong to (a card, a rule, a verb)
         self.gen_card: str | None = None  # the card being compiled, if any
 
@@ -99,7 +104,8 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
                     break
         if ops < least:
             return ce.fn
-        g = G.build_function(f"{self.gen_label}: an expression", None, lambda gen: [py.Return(ce.code(gen))])
+        g = G.build_function(f"{self.gen_label}: an expression", None, lambda gen: [py.Return(ce.code(gen))],
+                             log=self.code_log)
         self.add_generated(g)
         return g.fn
 

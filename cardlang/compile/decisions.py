@@ -247,7 +247,8 @@ class Decisions:
                           in_piles, in_zone),
                     *card_is(saved), py.Return(G.const(None))]
         g, fns = G.build_functions(f"{self.gen_label}: the option of a name", span, [("run_find", (G.CTX, "_name"),
-                                                                                      body)])
+                                                                                      body)],
+                                   log=self.code_log)
         self.add_generated(g)
         return fns["run_find"]
 

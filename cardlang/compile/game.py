@@ -11,8 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterator
 
-from cardlang.compile import codegen
-from cardlang.compile.codecache import CodeLog, generating, open_log, recall
+from cardlang.compile.codecache import CodeLog, fact, open_log
 from cardlang.compile.compiler import CARDS, Compiler, GameFacts, Scope
 from cardlang.compile.sources import (CARD_SUFFIX, RULES_SUFFIX, SCENARIO_SUFFIX, game_ids,  # noqa: F401
                                       game_sources, load_key, project_root, shown_path, source_files)
@@ -150,7 +149,7 @@ def load_game(game_id: str, extra: list[Path] | None = None, registry: Registry 
     Cards in REPLACE (files or folders) take the place of the game's cards of the same name, keeping their
     position (so a seed deals the same kingdom), and are added when new: one edited card, A/B tested.
     CHECKING: the load is for its errors (`cardlang check`): sources the cache holds no code for are checked
-    whole, every function generated, but a function is compiled only if it runs (codegen.loading.checking_only),
+    whole, every function generated, but a function is compiled only if it runs (codecache.CodeLog.checking_only),
     and no code is stored; the game still plays, compiling each function as it is first called."""
     with _collector_paused():
         return _load_game(game_id, extra, registry, replace, checking)
@@ -187,48 +186,54 @@ def _load_game(game_id: str, extra: list[Path] | None, registry: Registry,
     extra_rules = parse_files(extra_rule_paths, errors, keys)
     if errors and not rules:
         raise ErrorList(errors)
+    sources = Sources(game_id, game_dir, rules, card_files, overrides, extra_rules)
     if errors:  # (a file that cannot be read or parsed) the rest is checked for more, never run
-        with _checking_only():
-            return _build(game_id, game_dir, registry, errors, rules, card_files, overrides, extra_rules, None)
+        return compile_game(sources, registry, errors, CodeLog(None, checking_only=True))
     if registry is not CORE:  # only a clean load of the built-in primitives is stored
-        return _build(game_id, game_dir, registry, errors, rules, card_files, overrides, extra_rules, None)
+        return compile_game(sources, registry, errors)
     log = open_log(b"\0".join(keys))
     if checking and log.stored is None:  # (a check after an edit: compiling afresh was two thirds of it)
-        with _checking_only():
-            game = _build(game_id, game_dir, registry, errors, rules, card_files, overrides, extra_rules, None)
+        game = compile_game(sources, registry, errors, CodeLog(None, checking_only=True))
         game.code_key = log.key
         return game
     try:
-        game = _build(game_id, game_dir, registry, errors, rules, card_files, overrides, extra_rules, log)
+        game = compile_game(sources, registry, errors, log)
     except ErrorList:
         if log.stored is None:
             raise
-        log.stale = True  # an entry is never made from sources with errors: report them all, checked afresh
-    if log.stale:  # the entry was not made from these sources after all: compile everything afresh
-        log = CodeLog(log.key, None)
-        game = _build(game_id, game_dir, registry, [], rules, card_files, overrides, extra_rules, log)
+        log.stale = True  # an artifact is never made from sources with errors: report them all, checked afresh
+    if log.stale:  # the artifact was not made from these sources after all: compile everything afresh
+        log = CodeLog(log.key)
+        game = compile_game(sources, registry, [], log)
     log.save()
     game.code_key = log.key
     return game
 
 
-@contextmanager
-def _checking_only() -> Iterator[None]:
-    """While the block runs, generated functions are made for their checks only (codegen.loading.checking_only)."""
-    before, codegen.loading.checking_only = codegen.loading.checking_only, True
-    try:
-        yield
-    finally:
-        codegen.loading.checking_only = before
+@dataclass(frozen=True)
+class Sources:
+    """The parsed files of one load: the game's rules, its cards, the cards that replace some of them, and
+    extra rules (expansions)."""
+
+    game_id: str
+    game_dir: Path
+    rules: list[ast.SourceFile]
+    cards: list[ast.SourceFile]
+    overrides: list[ast.SourceFile]
+    extra_rules: list[ast.SourceFile]
 
 
-def _build(game_id: str, game_dir: Path, registry: Registry, errors: list[CardLangError],
-           rules: list[ast.SourceFile], card_files: list[ast.SourceFile], overrides: list[ast.SourceFile],
-           extra_rules: list[ast.SourceFile], log: CodeLog | None) -> CompiledGame:
-    """Check and compile parsed sources into a game (LOG: code objects from and for the cache)."""
-    with generating(log):
-        return _check_and_compile(game_id, game_dir, registry, errors, rules, card_files, overrides,
-                                  extra_rules, log)
+def compile_game(sources: Sources, registry: Registry = CORE, errors: list[CardLangError] | None = None,
+                 log: CodeLog | None = None) -> CompiledGame:
+    """Check and compile parsed sources into a game, adding to ERRORS (raised as ErrorList at the end).
+    LOG: the load's artifact (compile/codecache.py), whose modules are taken while it holds them and which
+    records those compiled; with LOG.checking_only, functions are generated for their checks and compiled
+    only if they run (the load is for its errors). Reads and writes no module state: loads in several
+    threads at once are independent."""
+    errors = [] if errors is None else errors
+    game = _check_and_compile(sources.game_id, sources.game_dir, registry, errors, sources.rules, sources.cards,
+                              sources.overrides, sources.extra_rules, log)
+    return game
 
 
 def _check_and_compile(game_id: str, game_dir: Path, registry: Registry, errors: list[CardLangError],
@@ -251,7 +256,7 @@ def _check_and_compile(game_id: str, game_dir: Path, registry: Registry, errors:
     # what only finds errors may be left out (a stale entry is found at the first function it lacks, and the
     # load then starts again without it, checking everything).
     known_clean = not errors and log is not None and log.stored is not None
-    game = _compile(spec, registry, card_files, errors, overrides, known_clean)
+    game = _compile(spec, registry, card_files, errors, overrides, known_clean, log)
     for f in rules + extra_rules:
         for d in f.decls:
             if isinstance(d, (ast.CardDecl, ast.ScenarioDecl)):  # (they were dropped without a word)
@@ -297,7 +302,7 @@ def _passes_values(node: Any) -> bool:
 
 def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile],
              errors: list[CardLangError], overrides: list[ast.SourceFile] = (),
-             known_clean: bool = False) -> CompiledGame:
+             known_clean: bool = False, log: CodeLog | None = None) -> CompiledGame:
     decl = spec.decl
     cards: list[tuple[ast.CardDecl, str]] = []
     seen: dict[str, ast.CardDecl] = {}
@@ -326,6 +331,7 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
         defs.append(cd)
         by_name[d.name] = cd
     comp = Compiler(spec, registry, by_name)
+    comp.code_log = log.attach(comp) if log is not None else None
     from cardlang.primitives.modify import modified_properties, modifier_index
     comp.modified.update(modified_properties([d for d, _ in cards], errors, spec.verbs))
     comp.abilities.prop_defaults.update((n, comp.prop_default(n)) for n in spec.properties)
@@ -370,9 +376,9 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
                     errors.append(e)
                     cd.dynamic.pop(p.name)
     from cardlang.compile.checks import flat_verbs
-    # (facts like this one, found by walking the sources, are recorded beside the code: recall)
-    comp.flat_verbs.update(recall(lambda: flat_verbs(spec.verbs, [d for d, _ in cards], decl.reactions,
-                                                     (p.verb for p in registry.all()), bool(comp.modified))))
+    # (facts like this one, found by walking the sources, are kept in the artifact: codecache.CodeLog.fact)
+    comp.flat_verbs.update(fact(log, "flat verbs", lambda: flat_verbs(spec.verbs, [d for d, _ in cards], decl.reactions,
+                                                       (p.verb for p in registry.all()), bool(comp.modified))))
     comp.compile_verbs()
     for ev in getattr(decl, "events", ()) if events is not None else ():
         if ev.name not in events:
@@ -388,7 +394,7 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
     for t in decl.reactions:  # before the cards: a `trigger` here gives their abilities its names
         comp.gen_label = "on attack"
         comp.attack_rules.append(comp.block(t.body, Scope({"attacker": "player"})))
-    for i in recall(lambda: sorted(range(len(cards)), key=lambda i: not _passes_values(cards[i][0]))):
+    for i in fact(log, "card order", lambda: sorted(range(len(cards)), key=lambda i: not _passes_values(cards[i][0]))):
         (d, _), cd = cards[i], defs[i]
         for t in d.triggers:
             if events is not None and t.event not in events:
@@ -468,11 +474,11 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
     if end is not None:
         try:
             parts = _or_parts(decl.end)
-            texts = recall(lambda: [_describe().cond_text(e, comp, "you") for e in parts])
+            texts = fact(log, "end texts", lambda: [_describe().cond_text(e, comp, "you") for e in parts])
             end_parts = [(text, comp.expr(e, Scope()).fn) for text, e in zip(texts, parts)]
         except CardCompileError:  # already reported when the whole condition was compiled
             pass
-    for cd, text in zip(defs, recall(lambda: _card_texts(cards, comp, errors))):
+    for cd, text in zip(defs, fact(log, "card texts", lambda: _card_texts(cards, comp, errors))):
         cd.text = list(text)
     return CompiledGame(spec.id, spec.title, spec, defs, decl.players, setup, turn, comp.phases, end, score,
                         tiebreak, pools, registry, comp.facts, card_files={d.name: Path(p) for d, p in cards},

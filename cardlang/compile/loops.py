@@ -144,7 +144,7 @@ class Loops:
         (X a number or a name: a read without effect that cannot fail, made once instead of once per die)."""
         def body(gen: G.Gen) -> list[py.stmt]:
             return [py.Return(G.call(G.attr(gen.expr(items_ce), "count"), gen.expr(x_ce)))]
-        g = G.build_function(f"{self.gen_label}: count", span, body, "run_count")
+        g = G.build_function(f"{self.gen_label}: count", span, body, "run_count", log=self.code_log)
         self.add_generated(g)
         fn = g.fn
 
@@ -208,7 +208,7 @@ class Loops:
                     py.For(G.store(c), G.name(items), [py.Assign([slot], G.name(c)), each], []),
                     py.Assign([py.Subscript(G.name(vs), G.const(var), py.Store())], G.name(saved)),
                     result]
-        g = G.build_function(f"{self.gen_label}: {what}", span, body, f"run_{what}")
+        g = G.build_function(f"{self.gen_label}: {what}", span, body, f"run_{what}", log=self.code_log)
         self.add_generated(g)
         return g.fn
 

@@ -14,7 +14,6 @@ from typing import Callable
 from cardlang.compile import codegen as G
 from cardlang.compile import counter_code as CC
 from cardlang.compile import visibility as V
-from cardlang.compile.codecache import recall
 from cardlang.compile.codegen import Code
 from cardlang.compile.operators import bounded_code
 from cardlang.compile.scope import Scope, stmt_rule
@@ -46,8 +45,8 @@ class Statements:
         items = self.block_items(node, scope)
         if not items:
             return noop, items, None
-        g = G.build(self.gen_label, node.span, items, local_ok=recall(lambda: written_once(node)), params=params,
-                    given=recall(lambda: _unwritten(node, params)) if params else ())
+        g = G.build(self.gen_label, node.span, items, local_ok=lambda: written_once(node), params=params,
+                    given=(lambda: _unwritten(node, params)) if params else (), log=self.code_log)
         self.add_generated(g)
         return g.fn, items, g
 
@@ -75,7 +74,7 @@ class Statements:
         if not isinstance(item, Code):
             return item
         g = G.build(self.gen_label, node.span, [(node.span if isinstance(node, ast.Call) else None, item)],
-                    fn_name="run_statement")
+                    fn_name="run_statement", log=self.code_log)
         self.add_generated(g)
         return g.fn
 
@@ -357,7 +356,7 @@ class Statements:
         body: Effect = noop
         once = written_once(node.body)
         if items:  # self.block, on the items compiled once: the turn inlines them too (emit, below)
-            g = G.build(self.gen_label, node.body.span, items, local_ok=once)
+            g = G.build(self.gen_label, node.body.span, items, local_ok=once, log=self.code_log)
             self.add_generated(g)
             body = g.fn
         name = node.name

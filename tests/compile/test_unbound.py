@@ -1,4 +1,4 @@
-"""A cached load does not generate the functions it takes from the user's cache (codegen.Unbound): each is
+"""A cached load does not generate the functions it takes from the user's cache (codecache.Unbound): each is
 made from its stored code object and bound to its namespace the first time it runs, after which it runs
 that code object itself. A namespace other than the stored one gets a function compiled afresh; a bot's
 rules take their code from the cache too. Every way, the game plays as after a load that compiled it."""
@@ -81,9 +81,9 @@ def test_a_namespace_other_than_the_stored_one_gets_its_function_compiled_afresh
     expected = _played(cold)
     f, _ = cache._entry("code", cold.code_key, cache.cache_dir())
     whole = f.read_bytes()
-    stored, facts = marshal.loads(whole[cache._HEAD:])
-    odd = [(fname, fn, names + ("_odd",), code) for fname, fn, names, code in stored]
-    payload = marshal.dumps((odd, facts))
+    fmt, stored, facts = marshal.loads(whole[cache._HEAD:])
+    odd = [(fname, fn, names + ("_odd",), *rest) for fname, fn, names, *rest in stored]
+    payload = marshal.dumps((fmt, odd, facts))
     f.write_bytes(cache.sealed(f, "code", whole[len(cache._MAGIC):len(cache._MAGIC) + 32], payload))
     n = Generating(monkeypatch)
     warm = load_game(GAME)
