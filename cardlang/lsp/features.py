@@ -123,8 +123,9 @@ def completion(ix: GameIndex | None, kind: str, text: str, line_no: int, charact
     line = lines[line_no] if 0 <= line_no < len(lines) else ""
     before = line[:character]
     quoted = before.count('"') % 2 == 1
-    head = line_words(before, line_no)
-    if head and head[-1].end == len(before):  # the word being typed is not context
+    stmt = before[max(before.rfind(c) for c in ";{}") + 1:]  # the statement the cursor is in, so far
+    head = line_words(stmt, line_no)
+    if head and head[-1].end == len(stmt):  # the word being typed is not context
         head = head[:-1]
     first = head[0].text if head else ""
     prev = head[-1].text if head else ""
@@ -139,7 +140,7 @@ def completion(ix: GameIndex | None, kind: str, text: str, line_no: int, charact
     if ix is None:
         add(keywords(), T.CompletionItemKind.Keyword, "keyword")
         return T.CompletionList(is_incomplete=False, items=items)
-    statement_start = not head or before.rstrip().endswith(("{", ";", "}"))
+    statement_start = not head
     if quoted:
         add(ix.card_names, T.CompletionItemKind.Class, "card", "1")
         add(ix.bots, T.CompletionItemKind.Module, "bot", "2")
@@ -288,9 +289,9 @@ def lenses(tree, uri: str, results: dict[str, tuple[bool, str]], game_id: str | 
             last = results.get(d.name)
             title = "▶ run scenario" if last is None else \
                 ("PASS ✓ (run again)" if last[0] else f"FAIL ✗ {last[1].splitlines()[0][:80]} (run again)")
-            out.append(T.CodeLens(at, T.Command(title, RUN_SCENARIO, [uri, d.name])))
+            out.append(T.CodeLens(at, T.Command(title=title, command=RUN_SCENARIO, arguments=[uri, d.name])))
         elif cls == "CardDecl" and game_id is not None:
-            out.append(T.CodeLens(at, T.Command("simulate with this card", SIMULATE, [uri, d.name])))
+            out.append(T.CodeLens(at, T.Command(title="simulate with this card", command=SIMULATE, arguments=[uri, d.name])))
     return out
 
 

@@ -112,11 +112,12 @@ def make_server(options: Options) -> CardlangServer:
         checked = await ls.on_worker(job)
         if checked is None or ls.generation.get(owner) != gen:
             return  # stale: the text changed while it ran
-        publish(ls, owner, checked)
+        publish(ls, owner, checked, path)
 
-    def publish(ls: CardlangServer, owner: str, checked: Checked) -> None:
+    def publish(ls: CardlangServer, owner: str, checked: Checked, path: Path | None) -> None:
+        """Diagnostics for the files with problems now or before, and for the file edited (even if clean)."""
         now = {f for f, errs in checked.problems.items() if errs}
-        for f in now | ls.marked.get(owner, set()):
+        for f in now | ls.marked.get(owner, set()) | ({real(path)} if path is not None else set()):
             errs = checked.problems.get(f, [])
             ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri_of(f), [F.diagnostic(e) for e in errs]))
         ls.marked[owner] = now
