@@ -284,12 +284,26 @@ def scenarios_of(game_id: str) -> list[Path]:
     return out
 
 
+class _OneLine(logging.Formatter):
+    """Log lines without tracebacks (an editor shows the server's stderr to designers): what failed, in one
+    line; CARDLANG_DEBUG=1 shows the traceback."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        if record.exc_info and not os.environ.get("CARDLANG_DEBUG"):
+            e = record.exc_info[1]
+            record = logging.makeLogRecord({**record.__dict__, "exc_info": None, "exc_text": None, "args": (),
+                                            "msg": f"{record.getMessage()}: {e.__class__.__name__}: {e}"})
+        return super().format(record)
+
+
 def serve(options: Options) -> int:
     """Serve on stdin and stdout until the client says exit. Returns the exit code."""
     protocol_out = os.fdopen(os.dup(1), "wb", buffering=0)
     os.dup2(2, 1)                      # anything written to stdout (a print, a C library) goes to stderr
     sys.stdout = sys.stderr
-    logging.basicConfig(stream=sys.stderr, level=logging.WARNING, format="cardlang lsp: %(message)s")
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(_OneLine("cardlang lsp: %(message)s"))
+    logging.basicConfig(level=logging.WARNING, handlers=[handler])
     if options.folder is not None:
         use_folder(options.folder)
     server = make_server(options)
