@@ -20,10 +20,9 @@ from pathlib import Path
 from cardlang.compile.sources import (CARD_SUFFIX, RULES_SUFFIX, SCENARIO_SUFFIX, game_ids, game_sources,
                                       project_root, shown_path)
 from cardlang.errors import CardCompileError, CardLangError, ErrorList, Span
+# (a file larger than the parser takes is not read for hover and references either)
+from cardlang.syntax.parser import MAX_SOURCE_BYTES
 
-# The editor's checks read at most this much of one file: a card is a few hundred bytes, and a file of
-# megabytes (a paste gone wrong, a binary file saved as .card) would hold the checker for seconds.
-MAX_BYTES = 256 * 1024
 SUFFIXES = (CARD_SUFFIX, RULES_SUFFIX, SCENARIO_SUFFIX)
 
 
@@ -80,7 +79,7 @@ class Workspace:
             return self.docs[p]
         try:
             data = p.read_bytes()
-            return None if len(data) > MAX_BYTES else data.decode("utf-8")
+            return None if len(data) > MAX_SOURCE_BYTES else data.decode("utf-8")
         except (OSError, UnicodeDecodeError):
             return None
 
@@ -178,20 +177,10 @@ class Workspace:
         from cardlang.compile.game import parse_files
         p = real(path)
         text = self.docs.get(p)
-        shown = shown_path(Path(path))
         if text is None:
-            try:
-                size = p.stat().st_size
-            except OSError:
-                size = 0  # parse_files says why it cannot be read
-            if size > MAX_BYTES:
-                errors.append(_too_big(shown, size))
-                return None
             found = parse_files([Path(path)], errors)
             return found[0] if found else None
-        if len(text) > MAX_BYTES:
-            errors.append(_too_big(shown, len(text.encode("utf-8", "surrogatepass"))))
-            return None
+        shown = shown_path(Path(path))
         last = self._trees.get(p)
         if last is None or last[0] != text:
             from cardlang.syntax.parser import parse
@@ -206,12 +195,6 @@ class Workspace:
             errors.append(last[1])
             return None
         return last[1]
-
-
-def _too_big(shown: str, size: int) -> CardLangError:
-    return CardCompileError(f"this file is {size // 1024} KB: the editor checks files of up to {MAX_BYTES // 1024} KB",
-                            Span(shown, 1, 1, 1, 2), hint="a card is a few hundred bytes: is this the right file? "
-                            "`cardlang check` checks it whatever its size")
 
 
 def _by_file(found: list[CardLangError], files: list[Path]) -> dict[Path, list[CardLangError]]:
