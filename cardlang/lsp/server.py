@@ -44,6 +44,7 @@ class CardlangServer(LanguageServer):
         self.generation: dict[str, int] = {}         # per game or scenario: edits seen
         self.marked: dict[str, set[Path]] = {}       # per game or scenario: files with diagnostics shown
         self.results: dict[Path, dict[str, tuple[bool, str]]] = {}  # scenario lens results by file and name
+        self.shut_down = False
 
     async def on_worker(self, fn, *args):
         return await asyncio.get_running_loop().run_in_executor(self.worker, fn, *args)
@@ -76,6 +77,10 @@ def make_server(options: Options) -> CardlangServer:
             folder = next((path_of(u) for u in roots if (path_of(u) / "games").is_dir()), None)
         if folder is not None:
             use_folder(folder)
+
+    @server.feature(T.SHUTDOWN)
+    def shutdown(ls: CardlangServer, params: None) -> None:
+        ls.shut_down = True
 
     # --- documents and diagnostics ----------------------------------------------------------------------
     async def changed(ls: CardlangServer, uri: str) -> None:
@@ -308,7 +313,10 @@ def serve(options: Options) -> int:
         use_folder(options.folder)
     server = make_server(options)
     server.start_io(sys.stdin.buffer, protocol_out)
-    return 0
+    # The protocol's end (`exit`, or the client gone): leave now. A thread still blocked reading stdin would
+    # hold the process until the client closes the pipe. 0 after `shutdown`, else 1, as the protocol says.
+    sys.stderr.flush()
+    os._exit(0 if server.shut_down else 1)
 
 
 __all__ = ["serve", "make_server", "Options"]

@@ -42,6 +42,7 @@ def test_junk_and_unknown_method_then_a_valid_request_is_answered() -> None:
     assert "hoverProvider" in by_id[2]["result"]["capabilities"]
     assert by_id[3]["result"] is None
     assert b"Traceback" not in done.stderr
+    assert done.returncode == 0  # exit after shutdown
 
 
 def test_without_pygls_the_command_says_how_to_install_it(tmp_path) -> None:
