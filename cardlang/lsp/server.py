@@ -86,18 +86,20 @@ def make_server(options: Options) -> CardlangServer:
     async def changed(ls: CardlangServer, uri: str) -> None:
         path = path_of(uri)
         doc = ls.workspace.get_text_document(uri)
-        await ls.on_worker(ls.ws.open, path, doc.source)
         owner = ls.ws.owner(path) or str(real(path))
+        # counted before anything waits: a check already running for this game is stale from now on
         gen = ls.generation[owner] = ls.generation.get(owner, 0) + 1
-        await recheck(ls, path, owner, gen)
+        await recheck(ls, path, owner, gen, doc.source)
         if path.suffix == SCENARIO_SUFFIX:  # its game's index, for hover and completion in it
             gid = scenario_game(doc.source)
             if gid and gid not in ls.indexes:
                 ls.generation[gid] = ls.generation.get(gid, 0) + 1
                 await recheck(ls, None, gid, ls.generation[gid])
 
-    async def recheck(ls: CardlangServer, path: Path | None, owner: str, gen: int) -> None:
+    async def recheck(ls: CardlangServer, path: Path | None, owner: str, gen: int, text: str | None = None) -> None:
         def job() -> Checked | None:
+            if text is not None:
+                ls.ws.open(path, text)  # (on the checking thread, in the order the edits came)
             if ls.generation.get(owner) != gen:
                 return None  # a newer edit came: its own check follows
             try:
