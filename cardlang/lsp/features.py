@@ -11,6 +11,7 @@ from pathlib import Path
 
 from lsprotocol import types as T
 
+from cardlang.compile.sources import shown_path
 from cardlang.errors import CardLangError, Span
 from cardlang.lsp.index import GameIndex, Symbol, Word, keywords, line_words, word_at, words
 
@@ -102,7 +103,7 @@ def _symbol_hover(sym: Symbol, ix: GameIndex, text_of) -> str:
         uses = [u for u in occurrences(ix, sym.name, text_of)
                 if (Path(u[0]).resolve(), u[1].line + 1) != (home, sym.span.line)]
         if uses:
-            shown = ", ".join(f"{p}:{w.line + 1}" for p, w in uses[:6])
+            shown = ", ".join(f"{shown_path(Path(p))}:{w.line + 1}" for p, w in uses[:6])
             out += f"\n\nUsed {len(uses)} time(s): {shown}" + (", ..." if len(uses) > 6 else "")
     return out
 

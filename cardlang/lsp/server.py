@@ -44,6 +44,7 @@ class CardlangServer(LanguageServer):
         self.generation: dict[str, int] = {}         # per game or scenario: edits seen
         self.marked: dict[str, set[Path]] = {}       # per game or scenario: files with diagnostics shown
         self.results: dict[Path, dict[str, tuple[bool, str]]] = {}  # scenario lens results by file and name
+        self.failures: dict[Path, dict[str, CardLangError]] = {}  # why each scenario failed its last run
         self.shut_down = False
 
     async def on_worker(self, fn, *args):
@@ -89,6 +90,9 @@ def make_server(options: Options) -> CardlangServer:
         owner = ls.ws.owner(path) or str(real(path))
         # counted before anything waits: a check already running for this game is stale from now on
         gen = ls.generation[owner] = ls.generation.get(owner, 0) + 1
+        if path.suffix == SCENARIO_SUFFIX and ls.ws.docs.get(real(path)) != doc.source:
+            ls.results.pop(real(path), None)   # the last runs were of another text
+            ls.failures.pop(real(path), None)
         await recheck(ls, path, owner, gen, doc.source)
         if path.suffix == SCENARIO_SUFFIX:  # its game's index, for hover and completion in it
             gid = scenario_game(doc.source)
@@ -113,19 +117,26 @@ def make_server(options: Options) -> CardlangServer:
                 return c
             except Exception as e:  # noqa: BLE001 - a checker bug must not stop the server: shown, logged
                 logger.exception("check failed")
-                ls.window_show_message(T.ShowMessageParams(T.MessageType.Error,
-                                                           f"cardlang: the check failed: {e.__class__.__name__}: {e}"))
-                return None
+                return e
         checked = await ls.on_worker(job)
+        if isinstance(checked, Exception):
+            ls.window_show_message(T.ShowMessageParams(
+                T.MessageType.Error, f"cardlang: the check failed: {checked.__class__.__name__}: {checked}"))
+            return
         if checked is None or ls.generation.get(owner) != gen:
             return  # stale: the text changed while it ran
         publish(ls, owner, checked, path)
 
     def publish(ls: CardlangServer, owner: str, checked: Checked, path: Path | None) -> None:
         """Diagnostics for the files with problems now or before, and for the file edited (even if clean)."""
-        now = {f for f, errs in checked.problems.items() if errs}
+        problems = dict(checked.problems)
+        if path is not None and path.suffix == SCENARIO_SUFFIX:  # a failed run shows where it failed
+            here = real(path)
+            problems[here] = list(problems.get(here, [])) + [e for e in ls.failures.get(here, {}).values()
+                                                             if real(e.span.path) == here]
+        now = {f for f, errs in problems.items() if errs}
         for f in now | ls.marked.get(owner, set()) | ({real(path)} if path is not None else set()):
-            errs = checked.problems.get(f, [])
+            errs = problems.get(f, [])
             ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri_of(f), [F.diagnostic(e) for e in errs]))
         ls.marked[owner] = now
 
@@ -234,9 +245,15 @@ def make_server(options: Options) -> CardlangServer:
             except Exception as e:  # noqa: BLE001 - e.g. a game that does not load (ErrorList)
                 errors = getattr(e, "errors", None)
                 return False, errors[0].render() if errors else f"{e.__class__.__name__}: {e}"
+            if not r.passed:
+                ls.failures.setdefault(real(path_of(uri)), {})[name] = r.error
             return r.passed, "" if r.passed else r.error.render()
+        ls.failures.get(real(path_of(uri)), {}).pop(name, None)
         passed, message = await ls.on_worker(job)
         ls.results.setdefault(real(path_of(uri)), {})[name] = (passed, message)
+        owner = str(real(path_of(uri)))
+        ls.generation[owner] = ls.generation.get(owner, 0) + 1
+        await recheck(ls, path_of(uri), owner, ls.generation[owner])  # its diagnostics, with the failure
         ls.window_show_message(T.ShowMessageParams(T.MessageType.Info if passed else T.MessageType.Error,
                                                    f"{'PASS' if passed else 'FAIL'} {name}" +
                                                    (f"\n{message}" if message else "")))

@@ -153,6 +153,10 @@ async def test_scenario_lens_runs_it_and_card_lens_gives_the_simulate_line(clien
     got = await client.workspace_execute_command_async(T.ExecuteCommandParams(
         "cardlang.runScenario", [uri, lenses[0].command.arguments[1]]))
     assert got["passed"] is False and "actions" in got["message"]
+    # ... and a diagnostic at the line that failed
+    line = position(text, "expect p1.actions == 5").line
+    found = await diagnostics_of(client, uri, until=lambda ds: any(d.range.start.line == line for d in ds))
+    assert any("actions" in d.message for d in found)
     card = await opened(client, ROOT / "cards/dominion/witch.card")
     [lens] = await client.text_document_code_lens_async(T.CodeLensParams(doc(card)))
     line = await client.workspace_execute_command_async(T.ExecuteCommandParams(lens.command.command,
