@@ -323,7 +323,7 @@ class _OneLine(logging.Formatter):
 def serve(options: Options) -> int:
     """Serve on stdin and stdout until the client says exit. Returns the exit code."""
     protocol_out = os.fdopen(os.dup(1), "wb", buffering=0)
-    os.dup2(2, 1)                      # anything written to stdout (a print, a C library) goes to stderr
+    os.dup2(2, 1)                      # anything written to stdout (a print, a C extension) goes to stderr
     sys.stdout = sys.stderr
     handler = logging.StreamHandler(sys.stderr)
     handler.setFormatter(_OneLine("cardlang lsp: %(message)s"))

@@ -6,7 +6,8 @@ nothing of the protocol: it takes paths and texts and gives errors and indexes (
 What an edit re-checks (issue 27 asks for "what it affects, not the world"): an edit to a scenario re-parses
 that scenario only; an edit to a card, rules or bot file re-checks its own game (never the other games),
 re-parsing only the files whose text changed (the unchanged ones come from the parser's cache) and checking
-the game whole. One card is not re-checked alone against the last compiled game: how a card compiles depends
+the game whole. The trees of files on disk are kept in memory while their size and time stay the same, and
+an open document's while its text does. One card is not re-checked alone against the last compiled game: how a card compiles depends
 on all the others (the properties some card modifies, the values a `trigger` of another card passes, cycles
 between properties, which verbs stay flat), so a card checked alone could pass where `cardlang check` fails,
 and the editor would disagree with `check`. A whole check of the largest game takes about a fifth of a second.
@@ -63,6 +64,7 @@ class Workspace:
         self.options = options
         self.docs: dict[Path, str] = {}
         self._trees: dict[Path, tuple[str, object]] = {}  # an open document's last parse: (text, tree or error)
+        self._disk: dict[Path, tuple[tuple, object]] = {}  # a file's tree, by its time, size and shown path
 
     # --- documents -------------------------------------------------------------------------------------
     def open(self, path: Path, text: str) -> None:
@@ -177,10 +179,20 @@ class Workspace:
         from cardlang.compile.game import parse_files
         p = real(path)
         text = self.docs.get(p)
-        if text is None:
-            found = parse_files([Path(path)], errors)
-            return found[0] if found else None
         shown = shown_path(Path(path))
+        if text is None:  # a file on disk: its tree is kept while its size and time are the same
+            try:
+                st = p.stat()
+                key: tuple | None = (st.st_mtime_ns, st.st_size, shown)
+            except OSError:
+                key = None  # parse_files says why it cannot be read
+            kept = self._disk.get(p)
+            if key is not None and kept is not None and kept[0] == key:
+                return kept[1]
+            found = parse_files([Path(path)], errors)
+            if found and key is not None:
+                self._disk[p] = (key, found[0])
+            return found[0] if found else None
         last = self._trees.get(p)
         if last is None or last[0] != text:
             from cardlang.syntax.parser import parse
