@@ -138,9 +138,8 @@ def completion(ix: GameIndex | None, kind: str, text: str, line_no: int, charact
             label = f'"{n}"' if (" " in n or "-" in n) and not quoted else n
             items.append(T.CompletionItem(label=label, kind=item_kind, detail=detail, sort_text=rank + n,
                                           filter_text=n if label != n else None))
-    if ix is None:
-        add(keywords(), T.CompletionItemKind.Keyword, "keyword")
-        return T.CompletionList(is_incomplete=False, items=items)
+    if ix is None:  # the game has not loaded yet: the language's own words still come
+        ix = GameIndex("", "")
     statement_start = not head
     if quoted:
         add(ix.card_names, T.CompletionItemKind.Class, "card", "1")

@@ -185,3 +185,35 @@ async def test_bad_input_gets_an_answer_and_the_server_keeps_serving(client):
     assert await diagnostics_of(client, uri) == []  # the first published is the last text's: v2's was dropped
     hover = await client.text_document_hover_async(T.HoverParams(doc(uri), position(text, "Smithy")))
     assert "Smithy" in hover.contents.value
+
+
+async def test_tag_property_and_bot_hover_bot_definition_and_completion_that_knows_where_it_is(client):
+    card = ROOT / "cards/warring-kingdom/archer.card"
+    text = card.read_text()
+    uri = await opened(client, card)
+    hover = await client.text_document_hover_async(T.HoverParams(doc(uri), position(text, "Ranged", after="tags")))
+    assert "(tag of Warring Kingdom)" in hover.contents.value and "tags General" in hover.contents.value
+    hover = await client.text_document_hover_async(T.HoverParams(doc(uri), position(text, "upkeep", after="{")))
+    assert "(property of Warring Kingdom)" in hover.contents.value and "Used" in hover.contents.value
+    bots = ROOT / "games/warring-kingdom/bots/bots.cl"
+    bot_text = bots.read_text()
+    buri = await opened(client, bots)
+    at = position(bot_text, "habits", after='extends "')
+    hover = await client.text_document_hover_async(T.HoverParams(doc(buri), at))
+    assert "(bot of Warring Kingdom)" in hover.contents.value
+    [loc] = await client.text_document_definition_async(T.DefinitionParams(doc(buri), at))
+    assert loc.uri == buri and bot_text.split("\n")[loc.range.start.line].lstrip().startswith(("bot", "helper bot"))
+    # a card name after a verb that takes a card, in an unsaved ability
+    edited = text.replace("hp 5?;", "hp 5?;\n  on play { gain  }")
+    client.text_document_did_change(T.DidChangeTextDocumentParams(
+        T.VersionedTextDocumentIdentifier(2, uri), [T.TextDocumentContentChangeWholeDocument(edited)]))
+    at = position(edited, "gain")
+    got = await client.text_document_completion_async(T.CompletionParams(doc(uri), T.Position(at.line, at.character + 5)))
+    first = min(got.items, key=lambda i: i.sort_text)
+    assert first.detail == "card" and {"Archer", "Silver"} <= {i.label for i in got.items}
+    # scenario statements at the start of a scenario's line
+    scenario = ROOT / "tests/scenarios/dominion/cellar.scenario"
+    suri = await opened(client, scenario)
+    got = await client.text_document_completion_async(T.CompletionParams(doc(suri), T.Position(4, 2)))
+    labels = {i.label for i in got.items if i.detail == "scenario statement"}
+    assert {"game", "players", "kingdom", "answer", "expect", "expect_log"} <= labels
