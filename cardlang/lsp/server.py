@@ -4,8 +4,9 @@
 Every parse, check and scenario run happens on one checking thread, in the order asked: the compiler is
 never run by two threads at once, and the protocol's thread stays free to answer. An edit that arrives while
 its game is being checked makes that check's result stale: it is dropped (never published) and the game is
-checked again with the new text. Hover, completion, definition and references read the last index of the
-game, which the checking thread replaces whole when a check loads. Whatever a handler raises becomes an error
+checked again with the new text. Diagnostics go out first; the game's index (index.py) is then made on the
+checking thread and replaces the last one whole. Hover, completion, definition and references read the
+index, waiting only for one being made after a check that has just finished, never for a check. Whatever a handler raises becomes an error
 answer (pygls), and nothing but the protocol ever reaches stdout: the real stdout is kept for the protocol
 and file descriptor 1 and sys.stdout point to stderr. Knows no game.
 """
@@ -45,6 +46,7 @@ class CardlangServer(LanguageServer):
         self.marked: dict[str, set[Path]] = {}       # per game or scenario: files with diagnostics shown
         self.results: dict[Path, dict[str, tuple[bool, str]]] = {}  # scenario lens results by file and name
         self.failures: dict[Path, dict[str, CardLangError]] = {}  # why each scenario failed its last run
+        self.indexing: dict[str, asyncio.Future] = {}  # per game: the index being made after a check
         self.shut_down = False
 
     async def on_worker(self, fn, *args):
@@ -90,15 +92,15 @@ def make_server(options: Options) -> CardlangServer:
         owner = ls.ws.owner(path) or str(real(path))
         # counted before anything waits: a check already running for this game is stale from now on
         gen = ls.generation[owner] = ls.generation.get(owner, 0) + 1
-        if path.suffix == SCENARIO_SUFFIX and ls.ws.docs.get(real(path)) != doc.source:
-            ls.results.pop(real(path), None)   # the last runs were of another text
-            ls.failures.pop(real(path), None)
-        await recheck(ls, path, owner, gen, doc.source)
-        if path.suffix == SCENARIO_SUFFIX:  # its game's index, for hover and completion in it
+        if path.suffix == SCENARIO_SUFFIX:
+            if ls.ws.docs.get(real(path)) != doc.source:
+                ls.results.pop(real(path), None)   # the last runs were of another text
+                ls.failures.pop(real(path), None)
             gid = scenario_game(doc.source)
-            if gid and gid not in ls.indexes:
+            if gid and gid not in ls.indexes:  # its game first: its index, for hover and completion in it
                 ls.generation[gid] = ls.generation.get(gid, 0) + 1
                 await recheck(ls, None, gid, ls.generation[gid])
+        await recheck(ls, path, owner, gen, doc.source)
 
     async def recheck(ls: CardlangServer, path: Path | None, owner: str, gen: int, text: str | None = None) -> None:
         def job() -> Checked | None:
@@ -107,17 +109,24 @@ def make_server(options: Options) -> CardlangServer:
             if ls.generation.get(owner) != gen:
                 return None  # a newer edit came: its own check follows
             try:
-                c = ls.ws.check(path) if path is not None else ls.ws.check_game(owner)
-                gid = path and ls.ws.owner(path) or (owner if path is None else None)
-                loaded = c if c.game is not None else \
+                return ls.ws.check(path) if path is not None else ls.ws.check_game(owner)
+            except Exception as e:  # noqa: BLE001 - a checker bug must not stop the server: shown, logged
+                logger.exception("check failed")
+                return e
+
+        def index(checked: Checked) -> None:
+            """The game's index, after its diagnostics are out (a large game's takes a while to make)."""
+            if ls.generation.get(owner) != gen:
+                return
+            gid = path and ls.ws.owner(path) or (owner if path is None else None)
+            try:
+                loaded = checked if checked.game is not None else \
                     ls.ws.check_game(gid, saved=True) if gid and gid not in ls.indexes else None
                 if loaded is not None and loaded.game is not None:  # (the saved files', while the text has errors)
                     ls.indexes[loaded.owner] = build_index(loaded.game, loaded.files, ls.ws.text)
                     ls.games[loaded.owner] = loaded.game
-                return c
-            except Exception as e:  # noqa: BLE001 - a checker bug must not stop the server: shown, logged
-                logger.exception("check failed")
-                return e
+            except Exception:  # noqa: BLE001 - hover keeps the last index
+                logger.exception("indexing failed")
         checked = await ls.on_worker(job)
         if isinstance(checked, Exception):
             ls.window_show_message(T.ShowMessageParams(
@@ -126,6 +135,8 @@ def make_server(options: Options) -> CardlangServer:
         if checked is None or ls.generation.get(owner) != gen:
             return  # stale: the text changed while it ran
         publish(ls, owner, checked, path)
+        making = ls.indexing[owner] = asyncio.ensure_future(ls.on_worker(index, checked))
+        await making
 
     def publish(ls: CardlangServer, owner: str, checked: Checked, path: Path | None) -> None:
         """Diagnostics for the files with problems now or before, and for the file edited (even if clean)."""
@@ -157,8 +168,12 @@ def make_server(options: Options) -> CardlangServer:
         await ls.on_worker(ls.ws.close, path_of(params.text_document.uri))
 
     # --- features ---------------------------------------------------------------------------------------
-    def index_for(ls: CardlangServer, path: Path, text: str) -> GameIndex | None:
+    async def index_for(ls: CardlangServer, path: Path, text: str) -> GameIndex | None:
+        """The game's index, once the one being made after the last check is there."""
         gid = scenario_game(text) if path.suffix == SCENARIO_SUFFIX else ls.ws.owner(path)
+        making = ls.indexing.get(gid) if gid else None
+        if making is not None and not making.done():
+            await asyncio.shield(making)
         return ls.indexes.get(gid) if gid else None
 
     def at(ls: CardlangServer, uri: str, pos: T.Position) -> tuple[Path, str, str]:
@@ -171,26 +186,26 @@ def make_server(options: Options) -> CardlangServer:
         return lambda p: docs.get(real(p)) if real(p) in docs else ls.ws.text(Path(p))
 
     @server.feature(T.TEXT_DOCUMENT_HOVER)
-    def hover(ls: CardlangServer, params: T.HoverParams) -> T.Hover | None:
+    async def hover(ls: CardlangServer, params: T.HoverParams) -> T.Hover | None:
         path, text, line = at(ls, params.text_document.uri, params.position)
-        return F.hover(index_for(ls, path, text), line, params.position.line, params.position.character,
+        return F.hover(await index_for(ls, path, text), line, params.position.line, params.position.character,
                        text_of(ls))
 
     @server.feature(T.TEXT_DOCUMENT_COMPLETION, T.CompletionOptions(trigger_characters=['"', ".", "["]))
-    def completion(ls: CardlangServer, params: T.CompletionParams) -> T.CompletionList:
+    async def completion(ls: CardlangServer, params: T.CompletionParams) -> T.CompletionList:
         path, text, _ = at(ls, params.text_document.uri, params.position)
-        return F.completion(index_for(ls, path, text), kind_of(path), text, params.position.line,
+        return F.completion(await index_for(ls, path, text), kind_of(path), text, params.position.line,
                             params.position.character)
 
     @server.feature(T.TEXT_DOCUMENT_DEFINITION)
-    def definition(ls: CardlangServer, params: T.DefinitionParams) -> list[T.Location]:
+    async def definition(ls: CardlangServer, params: T.DefinitionParams) -> list[T.Location]:
         path, text, line = at(ls, params.text_document.uri, params.position)
-        return F.definition(index_for(ls, path, text), line, params.position.line, params.position.character, uri_of)
+        return F.definition(await index_for(ls, path, text), line, params.position.line, params.position.character, uri_of)
 
     @server.feature(T.TEXT_DOCUMENT_REFERENCES)
-    def references(ls: CardlangServer, params: T.ReferenceParams) -> list[T.Location]:
+    async def references(ls: CardlangServer, params: T.ReferenceParams) -> list[T.Location]:
         path, text, line = at(ls, params.text_document.uri, params.position)
-        ix = index_for(ls, path, text)
+        ix = await index_for(ls, path, text)
         more = scenarios_of(ix.game_id) if ix else []
         return F.references(ix, line, params.position.line, params.position.character, text_of(ls), uri_of, more,
                             params.context.include_declaration)
@@ -296,9 +311,14 @@ def scenario_game(text: str) -> str | None:
 
 
 def scenarios_of(game_id: str) -> list[Path]:
-    """The scenario files under the folder that name GAME_ID (for find references)."""
+    """The scenario files under the folder that name GAME_ID (for find references); hidden folders and an
+    editor package's node_modules are not searched."""
     out = []
-    for f in sorted(project_root().rglob("*" + SCENARIO_SUFFIX)):
+    found = []
+    for folder, subs, names in os.walk(project_root()):
+        subs[:] = sorted(d for d in subs if not d.startswith(".") and d != "node_modules")
+        found.extend(Path(folder) / n for n in sorted(names) if n.endswith(SCENARIO_SUFFIX))
+    for f in found:
         try:
             head = f.read_text(encoding="utf-8")[:4000]
         except (OSError, UnicodeDecodeError):

@@ -117,11 +117,12 @@ class Workspace:
         p = real(path)
         if p.suffix == SCENARIO_SUFFIX:
             return self.check_scenario(p)
+        if p.suffix not in SUFFIXES:
+            return Checked(str(p), {p: []}, [p])  # not a cardlang source (the client sent it all the same)
         gid = self.owner(p)
         if gid is None:
             why = ("not in a game's folder, so it can only be checked as part of a game: start the server with "
-                   f"--game GAME (games: {', '.join(game_ids())})") if p.suffix in SUFFIXES else \
-                "not a cardlang source (.card, .cl or .scenario)"
+                   f"--game GAME (games: {', '.join(game_ids())})")
             return Checked(str(p), {p: [CardCompileError(why, Span(shown_path(p), 1, 1, 1, 1))]}, [p])
         return self.check_game(gid, self.extra(gid, p))
 
