@@ -65,6 +65,7 @@ class Workspace:
         self.docs: dict[Path, str] = {}
         self._trees: dict[Path, tuple[str, object]] = {}  # an open document's last parse: (text, tree or error)
         self._disk: dict[Path, tuple[tuple, object]] = {}  # a file's tree, by its time, size and shown path
+        self._saved_only = False  # a check of the files as saved (check_game's SAVED)
 
     # --- documents -------------------------------------------------------------------------------------
     def open(self, path: Path, text: str) -> None:
@@ -130,11 +131,11 @@ class Workspace:
         """Load GAME_ID from the open documents and the files on disk, as `cardlang check` would after saving
         (SAVED: from the files on disk only, for an index to start from while the edited text has errors)."""
         if saved:
-            docs, self.docs = self.docs, {}
+            self._saved_only = True
             try:
                 return self.check_game(game_id, extra)
             finally:
-                self.docs = docs
+                self._saved_only = False
         from cardlang.compile.checks import warnings_of
         from cardlang.compile.game import check_parsed
         extra = self.extra(game_id) if extra is None else extra
@@ -168,6 +169,8 @@ class Workspace:
 
     def _unsaved(self, found: list[Path], folder: Path, suffix: str) -> list[Path]:
         """Open documents under FOLDER not yet on disk (a new card, never saved): the load reads them too."""
+        if self._saved_only:
+            return []
         have = {real(f) for f in found}
         base = real(folder)
         return sorted(p for p in self.docs if p.suffix == suffix and p not in have and p.is_relative_to(base))
@@ -179,7 +182,7 @@ class Workspace:
         """The syntax tree of PATH (the open document's text if open), adding to ERRORS what is wrong."""
         from cardlang.compile.game import parse_files
         p = real(path)
-        text = self.docs.get(p)
+        text = None if self._saved_only else self.docs.get(p)
         shown = shown_path(Path(path))
         if text is None:  # a file on disk: its tree is kept while its size and time are the same
             try:
