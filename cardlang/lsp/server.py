@@ -165,7 +165,12 @@ def make_server(options: Options) -> CardlangServer:
 
     @server.feature(T.TEXT_DOCUMENT_DID_CLOSE)
     async def did_close(ls: CardlangServer, params: T.DidCloseTextDocumentParams) -> None:
-        await ls.on_worker(ls.ws.close, path_of(params.text_document.uri))
+        """The file is what is on disk again (its unsaved edits, if any, were dropped): checked as it is."""
+        path = path_of(params.text_document.uri)
+        await ls.on_worker(ls.ws.close, path)
+        owner = ls.ws.owner(path) or str(real(path))
+        gen = ls.generation[owner] = ls.generation.get(owner, 0) + 1
+        await recheck(ls, path, owner, gen)
 
     # --- features ---------------------------------------------------------------------------------------
     async def index_for(ls: CardlangServer, path: Path, text: str) -> GameIndex | None:

@@ -174,6 +174,10 @@ async def test_bad_input_gets_an_answer_and_the_server_keeps_serving(client):
     binary = ROOT / "cards/dominion/binary_unsaved.card"
     found = list(client.diagnostics[await opened(client, binary, "\x00\x01\x02\xff\ufffd" * 100)])
     assert found and found[0].severity == T.DiagnosticSeverity.Error
+    for gone in (huge, binary):  # closed unsaved: no longer part of the game, their marks cleared
+        client.diagnostics.pop(gone.as_uri())
+        client.text_document_did_close(T.DidCloseTextDocumentParams(doc(gone.as_uri())))
+        assert await diagnostics_of(client, gone.as_uri(), until=lambda ds: not ds) == []
     # two edits sent at once: the first one's check is stale, the last text wins
     path = ROOT / "cards/dominion/smithy.card"
     uri = await opened(client, path)
