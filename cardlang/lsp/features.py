@@ -201,7 +201,15 @@ def definition(ix: GameIndex | None, line: str, line_no: int, character: int, ur
     w = word_at(line, character, line_no)
     if w is None or ix is None:
         return []
-    return [location(s, uri_of) for s in ix.lookup(w.text)]
+    found = ix.lookup(w.text)
+    # a name both a verb and a zone (`discard`): a call's first word or a name before `(` is the verb; a name
+    # after `.` (`p1.hand`, `card.cost`) is a zone, counter or property
+    before, after = line[:w.start].rstrip(), line[w.end:].lstrip()
+    stmt = before[max(before.rfind(c) for c in ";{}") + 1:].strip()
+    wanted = {"verb"} if after.startswith("(") or (not stmt and not w.quoted) else \
+        {"zone", "counter", "property"} if before.endswith(".") else set()
+    fitting = [s for s in found if s.kind in wanted]
+    return [location(s, uri_of) for s in (fitting or found)]
 
 
 _WORDS_OF: dict[str, tuple[str, dict[str, list[Word]]]] = {}
