@@ -5,10 +5,10 @@ from __future__ import annotations
 import pytest
 from lsprotocol import types as T
 
+from cardlang.errors import CardCompileError, Span
 from cardlang.lsp.features import definition, diagnostic, quick_fixes
 from cardlang.lsp.index import build_index, words
 from cardlang.lsp.workspace import Options, Workspace
-from cardlang.errors import CardCompileError, Span
 
 
 @pytest.fixture(scope="module")

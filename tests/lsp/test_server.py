@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import asyncio
 import re
+from pathlib import Path
 
 import pytest
 from lsprotocol import types as T
 
-from conftest import ROOT
-
+ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.asyncio(loop_scope="module")
 GAMES = ["dominion", "warring-kingdom", "greedy-kingdoms", "fall-of-kingdoms"]
 

@@ -7,8 +7,10 @@ import json
 import os
 import subprocess
 import sys
+from pathlib import Path
 
-from conftest import ROOT
+ROOT = Path(__file__).resolve().parents[2]
+
 
 
 def frame(obj) -> bytes:

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from cardlang.lsp.workspace import Options, Workspace
-from conftest import ROOT
+
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture
