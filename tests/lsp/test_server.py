@@ -64,8 +64,9 @@ async def test_diagnostic_of_unsaved_text_at_checks_span_and_its_quick_fix(clien
     lines[r.start.line] = lines[r.start.line][:r.start.character] + edit.new_text + lines[r.start.line][r.end.character:]
     fixed = "\n".join(lines)
     assert fixed == path.read_text()
+    # applied as an editor does: the edit alone (incremental sync), not the whole text
     client.text_document_did_change(T.DidChangeTextDocumentParams(
-        T.VersionedTextDocumentIdentifier(2, uri), [T.TextDocumentContentChangeWholeDocument(fixed)]))
+        T.VersionedTextDocumentIdentifier(2, uri), [T.TextDocumentContentChangePartial(edit.range, edit.new_text)]))
     assert await diagnostics_of(client, uri, until=lambda ds: not ds) == []
 
 

@@ -69,3 +69,17 @@ def test_expansion_cards_are_cards_of_the_game() -> None:
     loose = Workspace(Options()).check(folder / "granary.card")
     [[e]] = [errs for errs in loose.problems.values() if errs]
     assert "start the server with --game GAME" in e.message
+
+
+def test_a_card_that_cannot_be_read(home: Path, monkeypatch) -> None:
+    locked = home / "cards/dominion/locked.card"
+    locked.write_text("card Locked { cost 1; types Action; }\n")
+    read = Path.read_bytes
+
+    def refuse(self: Path) -> bytes:  # (as root, a file's mode does not stop a read: the read itself fails)
+        if self.name == "locked.card":
+            raise PermissionError(13, "Permission denied")
+        return read(self)
+    monkeypatch.setattr(Path, "read_bytes", refuse)
+    [e] = [e for errs in Workspace(Options()).check_game("dominion").problems.values() for e in errs]
+    assert str(e) == "cards/dominion/locked.card:1:1: error: cannot read this file: Permission denied"
