@@ -19,6 +19,7 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+import attrs
 from lsprotocol import types as T
 from pygls.lsp.server import LanguageServer
 from pygls.uris import from_fs_path, to_fs_path
@@ -147,8 +148,11 @@ def make_server(options: Options) -> CardlangServer:
                                                              if real(e.span.path) == here]
         now = {f for f, errs in problems.items() if errs}
         for f in now | ls.marked.get(owner, set()) | ({real(path)} if path is not None else set()):
-            errs = problems.get(f, [])
-            ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri_of(f), [F.diagnostic(e) for e in errs]))
+            found = [F.diagnostic(e) for e in problems.get(f, [])]
+            text = ls.ws.text(f) if found else None
+            for d in found if text is not None else ():
+                d.range = to_client(ls, text.split("\n"), d.range)
+            ls.text_document_publish_diagnostics(T.PublishDiagnosticsParams(uri_of(f), found))
         ls.marked[owner] = now
 
     @server.feature(T.TEXT_DOCUMENT_DID_OPEN)
@@ -181,10 +185,21 @@ def make_server(options: Options) -> CardlangServer:
             await asyncio.shield(making)
         return ls.indexes.get(gid) if gid else None
 
-    def at(ls: CardlangServer, uri: str, pos: T.Position) -> tuple[Path, str, str]:
+    def at(ls: CardlangServer, uri: str, client_pos: T.Position) -> tuple[Path, str, str, T.Position]:
+        """(path, text, the cursor's line, the cursor in characters) of a request's document and position."""
         doc = ls.workspace.get_text_document(uri)
         lines = doc.source.split("\n")
-        return path_of(uri), doc.source, lines[pos.line] if 0 <= pos.line < len(lines) else ""
+        pos = from_client(ls, lines, client_pos)
+        return path_of(uri), doc.source, lines[pos.line] if 0 <= pos.line < len(lines) else "", pos
+
+    def located(ls: CardlangServer, found: list[T.Location]) -> list[T.Location]:
+        """LOCATIONS in the client's units (each in the lines of its own file)."""
+        read = text_of(ls)
+        out = []
+        for loc in found:
+            text = read(path_of(loc.uri))
+            out.append(T.Location(loc.uri, to_client(ls, text.split("\n"), loc.range)) if text is not None else loc)
+        return out
 
     def text_of(ls: CardlangServer):
         docs = {real(path_of(d.uri)): d.source for d in ls.workspace.text_documents.values()}
@@ -192,38 +207,54 @@ def make_server(options: Options) -> CardlangServer:
 
     @server.feature(T.TEXT_DOCUMENT_HOVER)
     async def hover(ls: CardlangServer, params: T.HoverParams) -> T.Hover | None:
-        path, text, line = at(ls, params.text_document.uri, params.position)
-        return F.hover(await index_for(ls, path, text), line, params.position.line, params.position.character,
-                       text_of(ls))
+        path, text, line, pos = at(ls, params.text_document.uri, params.position)
+        found = F.hover(await index_for(ls, path, text), line, pos.line, pos.character, text_of(ls))
+        if found is not None and found.range is not None:
+            found.range = to_client(ls, text.split("\n"), found.range)
+        return found
 
     @server.feature(T.TEXT_DOCUMENT_COMPLETION, T.CompletionOptions(trigger_characters=['"', ".", "["]))
     async def completion(ls: CardlangServer, params: T.CompletionParams) -> T.CompletionList:
-        path, text, _ = at(ls, params.text_document.uri, params.position)
-        return F.completion(await index_for(ls, path, text), kind_of(path), text, params.position.line,
-                            params.position.character)
+        path, text, _, pos = at(ls, params.text_document.uri, params.position)
+        return F.completion(await index_for(ls, path, text), kind_of(path), text, pos.line, pos.character)
 
     @server.feature(T.TEXT_DOCUMENT_DEFINITION)
     async def definition(ls: CardlangServer, params: T.DefinitionParams) -> list[T.Location]:
-        path, text, line = at(ls, params.text_document.uri, params.position)
-        return F.definition(await index_for(ls, path, text), line, params.position.line, params.position.character, uri_of)
+        path, text, line, pos = at(ls, params.text_document.uri, params.position)
+        return located(ls, F.definition(await index_for(ls, path, text), line, pos.line, pos.character, uri_of))
 
     @server.feature(T.TEXT_DOCUMENT_REFERENCES)
     async def references(ls: CardlangServer, params: T.ReferenceParams) -> list[T.Location]:
-        path, text, line = at(ls, params.text_document.uri, params.position)
+        path, text, line, pos = at(ls, params.text_document.uri, params.position)
         ix = await index_for(ls, path, text)
         more = scenarios_of(ix.game_id) if ix else []
-        return F.references(ix, line, params.position.line, params.position.character, text_of(ls), uri_of, more,
-                            params.context.include_declaration)
+        return located(ls, F.references(ix, line, pos.line, pos.character, text_of(ls), uri_of, more,
+                                        params.context.include_declaration))
 
     @server.feature(T.TEXT_DOCUMENT_DOCUMENT_SYMBOL)
     async def symbols(ls: CardlangServer, params: T.DocumentSymbolParams) -> list[T.DocumentSymbol]:
         tree, text = await parsed(ls, params.text_document.uri)
-        return F.outline(tree, text) if tree is not None else []
+        lines = text.split("\n")
+
+        def client(sym: T.DocumentSymbol) -> T.DocumentSymbol:
+            sym.range, sym.selection_range = to_client(ls, lines, sym.range), to_client(ls, lines, sym.selection_range)
+            sym.children = [client(c) for c in sym.children] if sym.children else None
+            return sym
+        return [client(sym) for sym in F.outline(tree, text)] if tree is not None else []
 
     @server.feature(T.TEXT_DOCUMENT_CODE_ACTION, T.CodeActionOptions(code_action_kinds=[T.CodeActionKind.QuickFix]))
     def code_action(ls: CardlangServer, params: T.CodeActionParams) -> list[T.CodeAction]:
         doc = ls.workspace.get_text_document(params.text_document.uri)
-        return F.quick_fixes(params.text_document.uri, doc.source, list(params.context.diagnostics))
+        lines = doc.source.split("\n")
+        mine = [attrs.evolve(d, range=from_client_range(ls, lines, d.range)) for d in params.context.diagnostics]
+        fixes = F.quick_fixes(params.text_document.uri, doc.source, mine)
+        sent = {id(m): d for m, d in zip(mine, params.context.diagnostics)}
+        for fix in fixes:
+            fix.diagnostics = [sent.get(id(d), d) for d in fix.diagnostics or ()]  # as the client sent them
+            for edits in fix.edit.changes.values():
+                for e in edits:
+                    e.range = to_client(ls, lines, e.range)
+        return fixes
 
     @server.feature(T.TEXT_DOCUMENT_CODE_LENS)
     async def code_lens(ls: CardlangServer, params: T.CodeLensParams) -> list[T.CodeLens]:
@@ -296,6 +327,21 @@ def make_server(options: Options) -> CardlangServer:
         return line
 
     return server
+
+
+def to_client(ls: CardlangServer, lines: list[str], r: T.Range) -> T.Range:
+    """A range in characters (as spans count) in the units the client asked for (UTF-16 unless it chose)."""
+    codec = ls.workspace.position_codec
+    return T.Range(codec.position_to_client_units(lines, r.start), codec.position_to_client_units(lines, r.end))
+
+
+def from_client(ls: CardlangServer, lines: list[str], p: T.Position) -> T.Position:
+    at = ls.workspace.position_codec.position_from_client_units(lines, p)
+    return T.Position(at.line, at.character)
+
+
+def from_client_range(ls: CardlangServer, lines: list[str], r: T.Range) -> T.Range:
+    return T.Range(from_client(ls, lines, r.start), from_client(ls, lines, r.end))
 
 
 def use_folder(folder: Path) -> None:

@@ -222,3 +222,23 @@ async def test_tag_property_and_bot_hover_bot_definition_and_completion_that_kno
     got = await client.text_document_completion_async(T.CompletionParams(doc(suri), T.Position(4, 2)))
     labels = {i.label for i in got.items if i.detail == "scenario statement"}
     assert {"game", "players", "kingdom", "answer", "expect", "expect_log"} <= labels
+
+
+async def test_positions_count_in_the_clients_units(client):
+    # The client counts UTF-16 units: an emoji before a name is two of them, one character to the server.
+    path = ROOT / "cards/dominion/village.card"
+    text = path.read_text().replace("  on play {", '  text "\U0001F642"; on play { drow 1;', 1)
+    uri = await opened(client, path, text)
+    line = text.split("\n")[position(text, "drow").line]
+    utf16 = len(line[: line.index("drow")].encode("utf-16-le")) // 2
+    [d] = [d for d in await diagnostics_of(client, uri) if "drow" in d.message]
+    assert d.range.start.character == utf16 == line.index("drow") + 1
+    counter = len(line[: line.index("actions")].encode("utf-16-le")) // 2
+    hover = await client.text_document_hover_async(T.HoverParams(doc(uri), T.Position(d.range.start.line, counter + 1)))
+    assert "counter actions" in hover.contents.value and hover.range.start.character == counter
+    [fix] = await client.text_document_code_action_async(T.CodeActionParams(doc(uri), d.range, T.CodeActionContext([d])))
+    [edit] = fix.edit.changes[uri]
+    assert (edit.range.start.character, edit.range.end.character, edit.new_text) == (utf16, utf16 + 4, "draw")
+    client.text_document_did_change(T.DidChangeTextDocumentParams(
+        T.VersionedTextDocumentIdentifier(2, uri), [T.TextDocumentContentChangeWholeDocument(path.read_text())]))
+    await diagnostics_of(client, uri, until=lambda ds: not ds)
