@@ -246,9 +246,9 @@ def make_server(options: Options) -> CardlangServer:
     def code_action(ls: CardlangServer, params: T.CodeActionParams) -> list[T.CodeAction]:
         doc = ls.workspace.get_text_document(params.text_document.uri)
         lines = doc.source.split("\n")
-        mine = [attrs.evolve(d, range=from_client_range(ls, lines, d.range)) for d in params.context.diagnostics]
-        fixes = F.quick_fixes(params.text_document.uri, doc.source, mine)
-        sent = {id(m): d for m, d in zip(mine, params.context.diagnostics)}
+        ours = [attrs.evolve(d, range=from_client_range(ls, lines, d.range)) for d in params.context.diagnostics]
+        fixes = F.quick_fixes(params.text_document.uri, doc.source, ours)
+        sent = {id(m): d for m, d in zip(ours, params.context.diagnostics)}
         for fix in fixes:
             fix.diagnostics = [sent.get(id(d), d) for d in fix.diagnostics or ()]  # as the client sent them
             for edits in fix.edit.changes.values():
