@@ -56,22 +56,24 @@ def _spread(values: list[float]) -> dict:
 
 
 def run(card: Path, edits: int, server: list[str]) -> dict:
+    card = card.resolve()
+    root = card.parents[2]  # the checkout: cards/<game>/<card>
     text = card.read_text(encoding="utf-8")
     verb = "sabotage"
     if f"{{ {verb}; }}" not in text:
         raise SystemExit(f"error: {card} has no `{{ {verb}; }}` ability to edit; pick another card with --card")
     broken = text.replace(f"{{ {verb}; }}", f"{{ {verb[:3]}{verb[4:]}; }}")
-    uri = card.resolve().as_uri()
+    uri = card.as_uri()
     declared = text.index("card ") + len("card ")
     hover_card = _at(text, declared + 1)  # inside the card's name, quoted or not
     hover_verb = _position(text, f"{{ {verb}", 3)
     complete_at = _position(text, f"{{ {verb}", 5)  # after "sab"
 
     env = dict(os.environ, PYTHONUNBUFFERED="1")
-    client = LspClient(server, cwd=ROOT, env=env)
+    client = LspClient(server, cwd=root, env=env)
     try:
         started = time.perf_counter()
-        client.initialize(ROOT)
+        client.initialize(root)
         client.notify("textDocument/didOpen", {"textDocument": {
             "uri": uri, "languageId": "cardlang", "version": 1, "text": text}})
         client.wait_for("textDocument/publishDiagnostics", lambda p: p["uri"] == uri, timeout=300)
@@ -111,7 +113,7 @@ def run(card: Path, edits: int, server: list[str]) -> dict:
             if (i - _WARMUP) % _RSS_EVERY == 0 or i == _WARMUP + edits - 1:
                 rss.append(_rss_mib(client.proc.pid))
         return {
-            "card": str(card.relative_to(ROOT) if card.resolve().is_relative_to(ROOT) else card),
+            "card": str(card.relative_to(root)),
             "server": " ".join(server), "edits": edits, "start_to_first_diagnostics_ms": first * 1000,
             "diagnostics_ms": _spread(diag), "hover_card_ms": _spread(hover_c), "hover_verb_ms": _spread(hover_v),
             "completion_ms": _spread(completion), "diagnostics_not_matching_text": wrong,
