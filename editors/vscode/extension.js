@@ -5,7 +5,7 @@
 "use strict";
 
 const vscode = require("vscode");
-const { LanguageClient, TransportKind } = require("vscode-languageclient/node");
+const { LanguageClient } = require("vscode-languageclient/node");
 
 let client;
 
@@ -21,7 +21,9 @@ function serverOptions() {
   const args = config.get("server.args", ["lsp"]).map((a) => expand(a, folder));
   const env = Object.assign({}, process.env, config.get("server.env", {}));
   const options = { env, cwd: folder ? folder.uri.fsPath : undefined };
-  return { command, args, options, transport: TransportKind.stdio };
+  // no `transport`: with TransportKind.stdio the client would append --stdio to the arguments; a bare
+  // executable is spoken to over its stdin and stdout all the same
+  return { command, args, options };
 }
 
 async function start(context) {
