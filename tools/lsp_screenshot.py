@@ -2,15 +2,17 @@
 diagnostic from `cardlang lsp` and a hover on a card's name, driven by headless Chromium.
 
 It installs editors/vscode/cardlang-*.vsix (built by tools/build_vsix.sh when missing) into a throw-away
-code-server profile, opens a copy of this checkout's games and cards, misspells a verb of cards/dominion/witch.card, waits for the
-server's squiggle, opens the Problems panel and shows the hover on the name of the card Witch gives (Curse).
+code-server profile, opens a copy of this checkout's games and cards, misspells a verb of
+cards/dominion/witch.card, waits for the server's squiggle, opens the Problems panel and shows the hover on
+the name of the card Witch gives (Curse).
 
-Needs: node and npm; code-server (`npm install --unsafe-perm code-server@4.100.3` for Node 20: give its
-bin/code-server with --code-server, or have it on PATH; it builds native modules, so Debian needs
-build-essential, pkg-config, libkrb5-dev, libx11-dev, libxkbfile-dev and libsecret-1-dev first); Chromium
-(/usr/bin/chromium, or CARDLANG_CHROMIUM) and the playwright Python package; cardlang's lsp extra.
+Needs: code-server (tools/install_code_server.sh installs it from the npm registry; pass its executable with
+--code-server, or have one on PATH), node and npm, Chromium (/usr/bin/chromium, or CARDLANG_CHROMIUM), the
+playwright Python package, and cardlang's `lsp` extra. The server runs the cardlang that PYTHONPATH names,
+else this checkout's.
 
-    python tools/lsp_screenshot.py [--code-server PATH] [-o docs/editor.png] [--server "python -m cardlang lsp"]
+    python tools/lsp_screenshot.py --code-server /tmp/code-server/code-server [-o docs/editor.png]
+                                   [--server "python -P -m cardlang lsp"]
 """
 from __future__ import annotations
 
