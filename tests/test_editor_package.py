@@ -95,6 +95,13 @@ def test_language_contribution_claims_the_project_suffixes() -> None:
     assert package["contributes"]["configuration"]["properties"]["cardlang.server.args"]["default"] == ["lsp"]
 
 
+def test_client_starts_the_server_without_extra_arguments() -> None:
+    # vscode-languageclient appends --stdio when a transport is named; `cardlang lsp` takes stdio as given
+    client = (EDITOR / "extension.js").read_text(encoding="utf-8")
+    assert not re.search(r"\btransport\s*:", client)
+    assert 'config.get("server.args", ["lsp"])' in client
+
+
 @pytest.mark.parametrize("folder", ["cards", "games", "tests/scenarios", "examples"])
 def test_every_source_file_of_the_project_is_claimed(folder: str) -> None:
     claimed = set(_json("package.json")["contributes"]["languages"][0]["extensions"])
