@@ -112,6 +112,8 @@ def run(card: Path, edits: int, server: list[str]) -> dict:
                 completion.append((t3 - t2) * 1000)
             if (i - _WARMUP) % _RSS_EVERY == 0 or i == _WARMUP + edits - 1:
                 rss.append(_rss_mib(client.proc.pid))
+                print(f"{i - _WARMUP} edits: last diagnostics {diag[-1]:.0f} ms, RSS {rss[-1]:.1f} MiB",
+                      file=sys.stderr, flush=True)
         return {
             "card": str(card.relative_to(root)),
             "server": " ".join(server), "edits": edits, "start_to_first_diagnostics_ms": first * 1000,
