@@ -1,4 +1,5 @@
-"""Load a game: parse its rules, cards, bots and scenarios, check them, and compile them to closures.
+"""Load a game: parse its rules, cards, bots and scenarios, check them, and compile them into a CompiledGame
+(compile/compiled.py: what a load makes).
 
 Reads the files compile/sources.py finds (games/<id>/, cards/<id>/, expansions); knows nothing about any
 particular game.
@@ -7,12 +8,13 @@ from __future__ import annotations
 
 import gc
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Callable, Iterator
+from typing import Any, Iterator
 
 from cardlang.compile.codecache import CodeLog, fact, open_log
-from cardlang.compile.compiler import CARDS, Compiler, GameFacts, Scope
+from cardlang.compile.compiled import CompiledGame, Pool  # noqa: F401  (loaded games are these)
+from cardlang.compile.compiler import Compiler, Scope
 from cardlang.compile.sources import (CARD_SUFFIX, RULES_SUFFIX, SCENARIO_SUFFIX, game_ids,  # noqa: F401
                                       game_sources, load_key, project_root, shown_path, source_files)
 from cardlang.compile.properties import property_cycles, wrong_type
@@ -20,93 +22,10 @@ from cardlang.compile.spec import GameSpec
 from cardlang.compile.visibility import watcher_question
 from cardlang.errors import CardCompileError, CardLangError, CardWarning, ErrorList, Span, did_you_mean
 from cardlang.primitives import CORE, Registry
-from cardlang.runtime.abilities import Abilities
-from cardlang.runtime.state import CardDef, Ctx, GameState
+from cardlang.runtime.state import CardDef, Ctx
 from cardlang.syntax import ast
 from cardlang.syntax.cached import parse_cached, source_key
 from cardlang.syntax.walk import nodes
-
-
-@dataclass
-class Pool:
-    name: str
-    size: int
-    candidates: list[CardDef]
-    default: list[CardDef]
-
-
-@dataclass
-class CompiledGame:
-    """A game ready to play: card definitions, zones, counters and the compiled rules."""
-
-    id: str
-    title: str
-    spec: GameSpec
-    defs: list[CardDef]
-    players: tuple[int, int]
-    setup: Callable[[Ctx], None]
-    turn: Callable[[Ctx], None]
-    phases: dict[str, Callable[[Ctx], None]]
-    end: Callable[[Ctx], Any] | None
-    score: Callable[[Ctx], int] | None
-    tiebreak: tuple[str, Callable[[Ctx], int]] | None
-    pools: dict[str, Pool]
-    registry: Registry
-    # what the compile made and found (compile/compiler.py): the verbs' bodies, what the cards' code calls at
-    # play time (runtime/abilities.py), the generated modules, and what later compiles against this game read
-    facts: GameFacts
-    bots: dict[str, ast.BotDecl] = field(default_factory=dict)
-    card_files: dict[str, Path] = field(default_factory=dict)
-    decls: dict[str, ast.CardDecl] = field(default_factory=dict)
-    # `end when A or B`: each part in the rules' words with its test, to say which one ended a game
-    end_parts: list[tuple[str, Callable[[Ctx], Any]]] = field(default_factory=list)
-    bot_rules: dict[str, dict] = field(default_factory=dict, repr=False)  # compiled bots, once per game
-    # the key of this game's entry in the code cache, after a clean load: its bots' code is kept there too
-    code_key: bytes | None = field(default=None, repr=False)
-    # what the load found allowed but most likely a mistake (errors.CardWarning); `cardlang check` shows these
-    # and those of compile/checks.py's warnings_of, which only a check looks for (a load need not walk the trees)
-    warnings: list[CardLangError] = field(default_factory=list, repr=False)
-
-    @property
-    def defs_by_name(self) -> dict[str, CardDef]:
-        return {d.name: d for d in self.defs}
-
-    @property
-    def abilities(self) -> Abilities:
-        """Abilities resolved by event, watchers, attack rules and modifier totals, as play reads them."""
-        return self.facts.abilities
-
-    @property
-    def verbs(self) -> dict[str, Callable]:
-        """The game's own verbs' bodies by name, each called as `body(ctx, *arguments)` in its parameters' order."""
-        return self.facts.verbs
-
-    def call_verb(self, ctx: Ctx, name: str, *args: Any) -> None:
-        """Run the game's verb NAME on CTX with ARGS (in its parameters' order), as generated code calls it:
-        told as events to a state whose listener asked for the game's acts (runtime/acts.py)."""
-        (self.facts.told_verbs if ctx.state.acts else self.facts.verbs)[name](ctx, *args)
-
-    @property
-    def generated(self) -> list:
-        """Every module generated for this game so far, in order (codegen.Generated; `cardlang compile`)."""
-        return self.facts.generated
-
-    def variant_problem(self, names, players: int) -> str | None:
-        """Why these variants cannot be played with this many players, or None when they can."""
-        for n in names:
-            v = self.spec.variants.get(n)
-            if v is None:
-                known = ", ".join(self.spec.variants) or "none"
-                return f"{self.id} has no variant '{n}' (variants: {known})"
-            if v.players is not None and not v.players[0] <= players <= v.players[1]:
-                return f"variant '{n}' is for {v.players[0]} to {v.players[1]} players, not {players}"
-        return None
-
-    def new_state(self, num_players: int, seed: int, *, log: bool = False) -> GameState:
-        zone_specs = sorted(self.spec.zones.values(), key=lambda z: z.slot)
-        counter_specs = sorted(self.spec.counters.values(), key=lambda c: c.slot)
-        return GameState(defs=self.defs, zone_specs=zone_specs, counter_specs=counter_specs,
-                         num_players=num_players, seed=seed, log=log)
 
 
 def parse_files(paths: list[Path], errors: list[CardLangError],
