@@ -243,6 +243,20 @@ def sheets(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")]
     echo(f"wrote {path} ({len(faces)} cards)")
 
 
+@app.command()
+def lsp(folder: Annotated[Optional[Path], typer.Option(metavar="FOLDER", help="The folder with games/ and cards/ "
+                                                       "(default: the editor's workspace, else this checkout).")] = None,
+        game: Annotated[Optional[str], typer.Option(metavar="GAME", help="Check loose files as cards of this game.")] = None,
+        with_: WithOpt = None) -> None:
+    """Run the language server on stdin and stdout, for an editor (needs the extra `lsp`)."""
+    from cardlang.lsp import run  # (pygls only when the server runs)
+    code, message = run(folder, game, list(with_ or []))
+    if message:
+        echo(f"error: {message}", err=True)
+    if code:
+        raise typer.Exit(code=code)
+
+
 # The other commands register themselves on the same app.
 from cardlang import cli_balance, cli_compile, cli_lab, cli_play  # noqa: E402,F401
 

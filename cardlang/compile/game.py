@@ -132,6 +132,19 @@ def load_game(game_id: str, extra: list[Path] | None = None, registry: Registry 
         return _load_game(game_id, extra, registry, replace, checking)
 
 
+def check_parsed(game_id: str, rules: list[ast.SourceFile], cards: list[ast.SourceFile],
+                 extra_rules: list[ast.SourceFile], errors: list[CardLangError],
+                 registry: Registry = CORE) -> CompiledGame:
+    """Check sources already parsed (an editor's unsaved text among them: cardlang/lsp) as a checking load of
+    GAME_ID does, with ERRORS found so far (files that did not read or parse); raises ErrorList with them and
+    all it finds. Functions are generated for their checks and compiled only if they run; nothing is stored."""
+    if errors and not rules:
+        raise ErrorList(errors)
+    with _collector_paused(), _checking_only():
+        return _build(game_id, project_root() / "games" / game_id, registry, errors, rules, cards, [],
+                      extra_rules, None)
+
+
 @contextmanager
 def _collector_paused() -> Iterator[None]:
     """Hold Python's cycle collector while a game loads: a load allocates some 80,000 objects (syntax nodes,

@@ -34,6 +34,7 @@ from cardlang.syntax import ast
 from cardlang.syntax.cached import parse_cached
 
 _CONFIG = ("game", "players", "seed", "kingdom", "setup_refused")
+SETTINGS = _CONFIG  # the statements given once, at a scenario's top (an editor completes them: cardlang/lsp)
 
 __all__ = ["ScenarioFailed", "ScenarioResult", "STATEMENTS", "collect", "load_scenarios", "run_scenario"]
 
