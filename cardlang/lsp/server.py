@@ -8,7 +8,8 @@ checked again with the new text. Diagnostics go out first; the game's index (ind
 checking thread and replaces the last one whole. Hover, completion, definition and references read the
 index, waiting only for one being made after a check that has just finished, never for a check. Whatever a handler raises becomes an error
 answer (pygls), and nothing but the protocol ever reaches stdout: the real stdout is kept for the protocol
-and file descriptor 1 and sys.stdout point to stderr. Knows no game.
+and file descriptor 1 and sys.stdout point to stderr. Python's automatic cycle collector is off while it serves:
+the server sweeps the games its checks dropped at quiet moments (CardlangServer.sweep). Knows no game.
 """
 from __future__ import annotations
 
