@@ -59,40 +59,44 @@ class CardlangServer(LanguageServer):
         return await asyncio.get_running_loop().run_in_executor(self.worker, fn, *args)
 
     # --- memory: the cycle collector run at quiet moments ------------------------------------------------
-    # Each check builds a whole game (some 100,000 objects, full of cycles: syntax nodes, the compiler,
-    # generated functions) and drops the last one. Left to Python's collector, the dropped games pile up
+    # Each check builds a whole game (some 80,000 objects, full of cycles: syntax nodes, the compiler,
+    # generated functions) and drops the last one. Left to Python's collector, the dropped games piled up
     # until a full collection (memory doubled over the first few hundred edits) and the collections ran
     # inside checks (a fifth of a check's time, and the spikes). serve() turns the automatic collector off;
-    # the server sweeps after a check's diagnostics and index are out, once nothing is asked for a moment,
-    # and at the latest after SWEEP_EVERY checks (so memory stays flat under edits that never pause).
+    # the server sweeps SWEEP_AFTER after the last check ended (if no other is running), and, under edits
+    # that never pause, before a check when SWEEP_EVERY checks went unswept (memory stays flat). A sweep
+    # holds the interpreter (a tenth of a second per game dropped): in a pause of typing, mostly nobody waits
+    # for it; before a check, that check's diagnostics wait, not a hover or completion being answered.
     SWEEP_AFTER = 0.15  # seconds of quiet after a check
-    SWEEP_EVERY = 8     # checks
+    SWEEP_EVERY = 12    # checks
 
     def checked(self) -> None:
-        """A check is done (published or dropped): sweep soon, or now if too many went unswept."""
+        """A check is done (published or dropped): sweep at the next pause."""
         self.unswept += 1
         if self._sweep_later is not None:
             self._sweep_later.cancel()
-        if self.unswept >= self.SWEEP_EVERY:
-            self.sweep()
-        else:
-            self._sweep_later = asyncio.get_running_loop().call_later(self.SWEEP_AFTER, self._quiet_sweep)
+        self._sweep_later = asyncio.get_running_loop().call_later(self.SWEEP_AFTER, self._quiet_sweep)
 
     def _quiet_sweep(self) -> None:
         self._sweep_later = None
-        if self.checking == 0:  # (else the check running sweeps when it is done)
-            self.sweep()
+        if self.checking == 0:  # (else the check running schedules the next try when it is done)
+            asyncio.ensure_future(self.on_worker(self.sweep))
 
     def sweep_now_and_then(self) -> None:
         """Sweep every minute what requests other than edits left (an idle server answering hovers)."""
         if gc.get_count()[0] > 10_000 and self.checking == 0:
-            self.sweep()
+            asyncio.ensure_future(self.on_worker(self.sweep))
         asyncio.get_running_loop().call_later(60, self.sweep_now_and_then)
 
-    def sweep(self) -> asyncio.Future:
-        """Collect the dropped games on the checking thread (after the index being made)."""
+    def sweep(self) -> None:
+        """Collect the dropped games (on the checking thread)."""
         self.unswept = 0
-        return asyncio.ensure_future(self.on_worker(gc.collect))
+        gc.collect()
+
+    def sweep_if_due(self) -> None:
+        """Before a check (on the checking thread): sweep if too many checks went unswept."""
+        if self.unswept >= self.SWEEP_EVERY:
+            self.sweep()
 
 
 def uri_of(path: str | Path) -> str:
@@ -151,6 +155,7 @@ def make_server(options: Options) -> CardlangServer:
                 ls.ws.open(path, text)  # (on the checking thread, in the order the edits came)
             if ls.generation.get(owner) != gen:
                 return None  # a newer edit came: its own check follows
+            ls.sweep_if_due()
             try:
                 return ls.ws.check(path) if path is not None else ls.ws.check_game(owner)
             except Exception as e:  # noqa: BLE001 - a checker bug must not stop the server: shown, logged
