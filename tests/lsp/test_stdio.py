@@ -1,6 +1,7 @@
 """`cardlang lsp` on raw stdio: junk bytes, a body that is not JSON and an unknown method are answered or
 skipped, a valid request after them is still answered, and stdout holds nothing but framed messages; without
-pygls the command says how to install the extra (exit 2)."""
+pygls the command says how to install the extra (exit 2); `--stdio` (which many clients add) is accepted; a
+card changed on disk (workspace/didChangeWatchedFiles) re-checks its game."""
 from __future__ import annotations
 
 import json
