@@ -246,7 +246,9 @@ def sheets(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")]
 def lsp(folder: Annotated[Optional[Path], typer.Option(metavar="FOLDER", help="The folder with games/ and cards/ "
                                                        "(default: the editor's workspace, else this checkout).")] = None,
         game: Annotated[Optional[str], typer.Option(metavar="GAME", help="Check loose files as cards of this game.")] = None,
-        with_: WithOpt = None) -> None:
+        with_: WithOpt = None,
+        stdio: Annotated[bool, typer.Option("--stdio", help="Serve on stdin and stdout (the only way it serves; "
+                                            "accepted because many editors' clients add it).")] = False) -> None:
     """Run the language server on stdin and stdout, for an editor (needs the extra `lsp`)."""
     from cardlang.lsp import run  # (pygls only when the server runs)
     code, message = run(folder, game, list(with_ or []))

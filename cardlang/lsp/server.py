@@ -8,11 +8,13 @@ checked again with the new text. Diagnostics go out first; the game's index (ind
 checking thread and replaces the last one whole. Hover, completion, definition and references read the
 index, waiting only for one being made after a check that has just finished, never for a check. Whatever a handler raises becomes an error
 answer (pygls), and nothing but the protocol ever reaches stdout: the real stdout is kept for the protocol
-and file descriptor 1 and sys.stdout point to stderr. Knows no game.
+and file descriptor 1 and sys.stdout point to stderr. Python's automatic cycle collector is off while it serves:
+the server sweeps the games its checks dropped at quiet moments (CardlangServer.sweep). Knows no game.
 """
 from __future__ import annotations
 
 import asyncio
+import gc
 import logging
 import os
 import sys
@@ -49,9 +51,52 @@ class CardlangServer(LanguageServer):
         self.failures: dict[Path, dict[str, CardLangError]] = {}  # why each scenario failed its last run
         self.indexing: dict[str, asyncio.Future] = {}  # per game: the index being made after a check
         self.shut_down = False
+        self.checking = 0                            # checks asked for and not yet published or dropped
+        self.unswept = 0                             # checks since the last sweep (collect)
+        self._sweep_later: asyncio.TimerHandle | None = None
 
     async def on_worker(self, fn, *args):
         return await asyncio.get_running_loop().run_in_executor(self.worker, fn, *args)
+
+    # --- memory: the cycle collector run at quiet moments ------------------------------------------------
+    # Each check builds a whole game (some 80,000 objects, full of cycles: syntax nodes, the compiler,
+    # generated functions) and drops the last one. Left to Python's collector, the dropped games piled up
+    # until a full collection (memory doubled over the first few hundred edits) and the collections ran
+    # inside checks (a fifth of a check's time, and the spikes). serve() turns the automatic collector off;
+    # the server sweeps SWEEP_AFTER after the last check ended (if no other is running), and, under edits
+    # that never pause, before a check when SWEEP_EVERY checks went unswept (memory stays flat). A sweep
+    # holds the interpreter (a tenth of a second per game dropped): in a pause of typing, mostly nobody waits
+    # for it; before a check, that check's diagnostics wait, not a hover or completion being answered.
+    SWEEP_AFTER = 0.15  # seconds of quiet after a check
+    SWEEP_EVERY = 12    # checks
+
+    def checked(self) -> None:
+        """A check is done (published or dropped): sweep at the next pause."""
+        self.unswept += 1
+        if self._sweep_later is not None:
+            self._sweep_later.cancel()
+        self._sweep_later = asyncio.get_running_loop().call_later(self.SWEEP_AFTER, self._quiet_sweep)
+
+    def _quiet_sweep(self) -> None:
+        self._sweep_later = None
+        if self.checking == 0:  # (else the check running schedules the next try when it is done)
+            asyncio.ensure_future(self.on_worker(self.sweep))
+
+    def sweep_now_and_then(self) -> None:
+        """Sweep every minute what requests other than edits left (an idle server answering hovers)."""
+        if gc.get_count()[0] > 10_000 and self.checking == 0:
+            asyncio.ensure_future(self.on_worker(self.sweep))
+        asyncio.get_running_loop().call_later(60, self.sweep_now_and_then)
+
+    def sweep(self) -> None:
+        """Collect the dropped games (on the checking thread)."""
+        self.unswept = 0
+        gc.collect()
+
+    def sweep_if_due(self) -> None:
+        """Before a check (on the checking thread): sweep if too many checks went unswept."""
+        if self.unswept >= self.SWEEP_EVERY:
+            self.sweep()
 
 
 def uri_of(path: str | Path) -> str:
@@ -81,6 +126,7 @@ def make_server(options: Options) -> CardlangServer:
             folder = next((path_of(u) for u in roots if (path_of(u) / "games").is_dir()), None)
         if folder is not None:
             use_folder(folder)
+        ls.sweep_now_and_then()
 
     @server.feature(T.SHUTDOWN)
     def shutdown(ls: CardlangServer, params: None) -> None:
@@ -109,6 +155,7 @@ def make_server(options: Options) -> CardlangServer:
                 ls.ws.open(path, text)  # (on the checking thread, in the order the edits came)
             if ls.generation.get(owner) != gen:
                 return None  # a newer edit came: its own check follows
+            ls.sweep_if_due()
             try:
                 return ls.ws.check(path) if path is not None else ls.ws.check_game(owner)
             except Exception as e:  # noqa: BLE001 - a checker bug must not stop the server: shown, logged
@@ -128,6 +175,14 @@ def make_server(options: Options) -> CardlangServer:
                     ls.games[loaded.owner] = loaded.game
             except Exception:  # noqa: BLE001 - hover keeps the last index
                 logger.exception("indexing failed")
+        ls.checking += 1
+        try:
+            await published(ls, owner, gen, path, job, index)
+        finally:
+            ls.checking -= 1
+            ls.checked()
+
+    async def published(ls: CardlangServer, owner: str, gen: int, path: Path | None, job, index) -> None:
         checked = await ls.on_worker(job)
         if isinstance(checked, Exception):
             ls.window_show_message(T.ShowMessageParams(
@@ -175,6 +230,20 @@ def make_server(options: Options) -> CardlangServer:
         owner = ls.ws.owner(path) or str(real(path))
         gen = ls.generation[owner] = ls.generation.get(owner, 0) + 1
         await recheck(ls, path, owner, gen)
+
+    @server.feature(T.WORKSPACE_DID_CHANGE_WATCHED_FILES)
+    async def watched(ls: CardlangServer, params: T.DidChangeWatchedFilesParams) -> None:
+        """Files changed on disk (a checkout, another tool, a save elsewhere): each game one of them belongs to
+        is checked again, once; an open document's unsaved text still stands for its file. A scenario's own
+        check is of its text alone, done when it is opened or edited."""
+        games = []
+        for change in params.changes:
+            gid = ls.ws.owner(path_of(change.uri))
+            if gid is not None and gid in game_ids() and gid not in games:
+                games.append(gid)
+        for gid in games:
+            gen = ls.generation[gid] = ls.generation.get(gid, 0) + 1
+            await recheck(ls, None, gid, gen)
 
     # --- features ---------------------------------------------------------------------------------------
     async def index_for(ls: CardlangServer, path: Path, text: str) -> GameIndex | None:
@@ -402,6 +471,12 @@ def serve(options: Options) -> int:
     if options.folder is not None:
         use_folder(options.folder)
     server = make_server(options)
+    # The server sweeps itself at quiet moments (CardlangServer.sweep); what every check uses (the compiler's
+    # modules, the protocol's) is set aside first, so a sweep goes over the games only.
+    import cardlang.compile.checks, cardlang.compile.game, cardlang.render.build  # noqa: F401, E401
+    gc.disable()
+    gc.collect()
+    gc.freeze()
     server.start_io(sys.stdin.buffer, protocol_out)
     # The protocol's end (`exit`, or the client gone): leave now. A thread still blocked reading stdin would
     # hold the process until the client closes the pipe. 0 after `shutdown`, else 1, as the protocol says.

@@ -10,7 +10,7 @@ the game whole. The trees of files on disk are kept in memory while their size a
 an open document's while its text does. One card is not re-checked alone against the last compiled game: how a card compiles depends
 on all the others (the properties some card modifies, the values a `trigger` of another card passes, cycles
 between properties, which verbs stay flat), so a card checked alone could pass where `cardlang check` fails,
-and the editor would disagree with `check`. A whole check of one game takes a fraction of a second (about 0.2 s
+and the editor would disagree with `check`. A whole check of one game takes a fraction of a second (about 0.1 s
 for one of the larger games on an idle machine; the editor's benchmark in tools/ measures it).
 """
 from __future__ import annotations
