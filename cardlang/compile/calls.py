@@ -282,7 +282,7 @@ class Calls:
                              gen.const(verb_fns, "verbs"))
             fn = G.subscript(table, G.const(name))
             values = [gen.expr(e) for e in exprs.values()]
-            if name in flat:  # it can never run inside itself: no nesting to count
+            if name in flat and gen.options.on("flat-verbs"):  # it never runs inside itself: no nesting to count
                 called = [py.Expr(G.call(fn, G.name(G.CTX), *values))]
                 if inline is None or not gen.options.on("verb-in-place"):  # (compile/passes.py)
                     return called

@@ -209,7 +209,7 @@ class Statements:
             if banked:  # the value before, read where set_counter would read it: after the new one
                 old, bank = gen.fresh("o"), gen.fresh("b")
                 out.append(py.Assign([G.store(old)], G.subscript(G.name(row), at)))
-            if not plain:
+            if not plain or not gen.options.on("counter-code"):  # (compile/passes.py)
                 return out + slow
             quiet = [py.Compare(G.attr(G.name(st), "log"), [py.Is()], [G.const(None)]),
                      py.UnaryOp(py.Not(), G.attr(G.name(st), "listeners"))]
@@ -378,6 +378,8 @@ class Statements:
             # _st = ctx.state; _st.phase = NAME; if _st.log is not None or _st.listeners: <run_phase>; else BODY
             # BODY is the body's own statements, unless they set ctx.you (`draw 1 for p`), which would keep
             # the whole turn from reading the player once per loop (fnlocals._loop_locals): then BODY(ctx).
+            if not gen.options.on("phase-inline"):  # (compile/passes.py)
+                return [py.Expr(gen.call_fn(run_phase))]
             st = gen.fresh("st")
             watched = py.BoolOp(py.Or(), [py.Compare(G.attr(G.name(st), "log"), [py.IsNot()], [G.const(None)]),
                                           G.attr(G.name(st), "listeners")])
