@@ -63,3 +63,18 @@ def test_compile_no_opt_prints_the_plain_code():
     assert "_state = ctx.state" in fast and "_state = ctx.state" not in plain  # state-locals
     assert "_quiet" in fast and "_quiet" not in plain  # a lowered move's quiet path
     assert len(plain) < len(fast)
+
+
+def test_simulate_no_opt_on_two_workers_gives_the_same_totals():
+    """The workers load the game with the parent's passes (Job.passes) and play the same games."""
+    import json
+
+    def totals(*args: str) -> dict:
+        r = subprocess.run([sys.executable, "-m", "cardlang", "simulate", "dominion", "--players",
+                            "big-money,smithy-bm", "--games", "4", "--workers", "2", "--json", *args],
+                           capture_output=True, text=True, cwd=ROOT, timeout=300)
+        assert r.returncode == 0, r.stderr
+        out = json.loads(r.stdout)
+        out.pop("games_per_second")
+        return out
+    assert totals("--no-opt") == totals()
