@@ -46,6 +46,8 @@ PASSES: tuple[Pass, ...] = (
          "a loop that only reads goes over the zone's own list; reads the same for every item made once"),
     Pass("shortcuts", "compile/shortcuts.py, compile/loops.py",
          "`where` answered early (no card holds the counter), `at most one`, `count(... == x)` as list.count"),
+    Pass("bot-by-name", "compile/botgen.py (_by_name), compile/bots.py",
+         "a bot rule of names only tries those names against the decision's filter; the options are not built"),
     Pass("generated-expressions", "compile/compiler.py (as_fn), codegen.Gen.expr", "always on: an expression "
          "with code is inlined or generated as one function; its closure half is the reference of other "
          "constructs (coercions) and cannot be chosen alone without a second backend", switchable=False),
