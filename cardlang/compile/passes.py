@@ -38,7 +38,7 @@ PASSES: tuple[Pass, ...] = (
          "a flat verb's body run in place of the call where its arguments allow it"),
     Pass("name-locals", "compile/codegen.py (Gen.local_ok, given parameters)",
          "a rules name written once, and a verb's unwritten parameters, kept in Python locals"),
-    Pass("unread-stores", "compile/names.py (drop_unread_stores_and_tell)",
+    Pass("unread-stores", "compile/names.py (drop_unread_stores_and_tell), compile/decisions.py (find)",
          "stores into ctx.vars that nothing reads dropped; a verb whose body uses no names gets none"),
     Pass("state-locals", "compile/fnlocals.py (with_state_local)",
          "what a function reads again and again (ctx.state, its tables, quiet tests) kept in locals"),
