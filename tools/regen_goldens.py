@@ -36,7 +36,7 @@ rules text) and the rules reference. tests/sheets/test_sheet_goldens.py compares
 Result goldens (target `results`): tests/results/<game>.txt, what the bots and random players do for fixed
 seeds (winners, scores, turns, a sha256 of the log); see tools/results_golden.py.
 
-    python tools/regen_goldens.py results [GAME ...] [--check]
+    python tools/regen_goldens.py results [GAME ...] [--check] [--no-opt]   (--no-opt: checks them without passes)
 Transcript goldens (target `transcripts`): tests/transcripts/<game>-seat.txt and <game>-bots.txt, what
 `cardlang play --plain` prints of a scripted game with a person (answers in <game>-seat.input) and of bots
 only; see tools/transcripts.py.

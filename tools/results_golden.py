@@ -9,6 +9,8 @@ themselves changes them on purpose, and the golden is then regenerated and its d
     python tools/regen_goldens.py results            rewrite tests/results/<game>.txt for every game
     python tools/regen_goldens.py results GAME ...   these games only
     python tools/regen_goldens.py results --check    write nothing; list the goldens that are out of date
+    python tools/regen_goldens.py results --check --no-opt   the same, the games compiled with no
+                                                     optimisation pass (compile/passes.py): must match too
 
 (or `python tools/results_golden.py ...` with the same arguments). tests/test_results_golden.py replays them.
 
@@ -102,11 +104,12 @@ def play_line(game, table: Table, seed: int) -> str:
             f"turns={','.join(map(str, r.turns))} stopped={int(r.stopped)} log={digest}")
 
 
-def render_results(game_id: str) -> str:
-    """What tests/results/<game>.txt must hold."""
+def render_results(game_id: str, no_opt: bool = False) -> str:
+    """What tests/results/<game>.txt must hold (NO_OPT: played with the game compiled with no passes)."""
     from cardlang.compile.game import load_game
+    from cardlang.compile.passes import OPTIMISED, PLAIN
 
-    game = load_game(game_id)
+    game = load_game(game_id, options=PLAIN if no_opt else OPTIMISED)
     lines = [f"{MARK} from games/{game_id} and cards/{game_id}; review the diff.",
              f"# max_turns={MAX_TURNS}; seat i is the i-th name of players=; log= is sha256 of the event log"]
     for i, table in enumerate(TABLES[game_id]):
@@ -123,6 +126,10 @@ def main(argv: list[str]) -> int:
     from cardlang.errors import ErrorList
 
     check = "--check" in argv
+    no_opt = "--no-opt" in argv
+    if no_opt and not check:  # the goldens are written by the compiler as it plays: checked only
+        print("error: --no-opt only checks the goldens (add --check)", file=sys.stderr)
+        return 2
     names = [a for a in argv if not a.startswith("--")]
     unknown = [n for n in names if n not in TABLES]
     if unknown:
@@ -131,7 +138,7 @@ def main(argv: list[str]) -> int:
     stale = failed = 0
     for gid in names or list(TABLES):
         try:
-            out = render_results(gid)
+            out = render_results(gid, no_opt)
         except ErrorList as e:
             print(f"error: {gid} does not load ({len(e.errors)} error(s))", file=sys.stderr)
             failed += 1

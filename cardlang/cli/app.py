@@ -20,6 +20,8 @@ WithOpt = Annotated[Optional[list[Path]], typer.Option("--with", metavar="FOLDER
                                                        help="An expansion folder (or .card/.cl file) to add.")]
 VariantOpt = Annotated[Optional[list[str]], typer.Option("--variant", metavar="NAME",
                                                          help="A variant the game declares (repeat for several).")]
+NoOptOpt = Annotated[bool, typer.Option("--no-opt", help="Compile with no optimisation passes "
+                                        "(compile/passes.py): the plain code, for comparing; the same results.")]
 GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `cardlang games`).")]
 JsonOpt = Annotated[bool, typer.Option("--json", help="Print JSON instead of text.")]
 WorkersOpt = Annotated[Optional[int], typer.Option(metavar="N", min=1, help="Processes to use (default: every core). "
@@ -59,8 +61,10 @@ def _fail_usage(message: str) -> "typer.Exit":
     return typer.Exit(code=2)
 
 
-def _load(game_id: str, extra: list[Path] | None = None, replace: list[Path] | None = None):
+def _load(game_id: str, extra: list[Path] | None = None, replace: list[Path] | None = None, *,
+          no_opt: bool = False):
     from cardlang.compile.game import game_ids, load_game
+    from cardlang.compile.passes import OPTIMISED, PLAIN
     from cardlang.errors import ErrorList
     if game_id not in game_ids():
         from cardlang.errors import did_you_mean
@@ -69,7 +73,7 @@ def _load(game_id: str, extra: list[Path] | None = None, replace: list[Path] | N
                           + f" (games: {', '.join(game_ids())})")
     _usage(inputs.with_paths, extra or [])
     try:
-        return load_game(game_id, extra, replace=replace)
+        return load_game(game_id, extra, replace=replace, options=PLAIN if no_opt else OPTIMISED)
     except ErrorList as e:
         _print_errors(e.errors)
         echo(f"{len(e.errors)} error(s) in {game_id}", err=True)

@@ -9,20 +9,20 @@ from typing import Annotated, Optional
 
 import typer
 
-from cardlang.cli.app import _fail_usage, _load, app
+from cardlang.cli.app import NoOptOpt, _fail_usage, _load, app
 
 
 @app.command("compile")
 def compile_(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id (see `cardlang games`).")],
-             card: Annotated[Optional[str], typer.Option("--card", metavar="NAME", help="Only this card's abilities.")] = None
-             ) -> None:
+             card: Annotated[Optional[str], typer.Option("--card", metavar="NAME", help="Only this card's abilities.")] = None,
+             no_opt: NoOptOpt = False) -> None:
     """Print the Python that the game's rules (or one card's abilities) were compiled to."""
     from cardlang.compile.codegen import source_of
     from cardlang.errors import did_you_mean
 
     from cardlang.compile.bots import compile_bot
 
-    g = _load(game)
+    g = _load(game, no_opt=no_opt)
     if card is None:  # a bot's rules are generated when first asked: generate them all, to show them
         bots = [compile_bot(g, name) for name in g.bots]  # the conditions of all (as a load checks them) first
         for bot in bots:

@@ -12,7 +12,7 @@ from typing import Annotated, Optional
 import typer
 
 from cardlang.cli import inputs
-from cardlang.cli.app import (ExecutorOpt, VariantOpt, WithOpt, WorkersOpt, _fail_usage, _load, _parse_players,
+from cardlang.cli.app import (ExecutorOpt, NoOptOpt, VariantOpt, WithOpt, WorkersOpt, _fail_usage, _load, _parse_players,
                               _parse_pools, _parse_variants, _usage, _warn_absent, app)
 
 
@@ -33,13 +33,13 @@ def simulate(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id."
                                                     "(counted as stopped).")] = 1000,
              stats: Annotated[bool, typer.Option("--stats", help="Per-card and per-seat statistics, game "
                                                  "lengths, margins and end conditions.")] = False,
-             with_: WithOpt = None, variant: VariantOpt = None) -> None:
+             with_: WithOpt = None, variant: VariantOpt = None, no_opt: NoOptOpt = False) -> None:
     """Simulate many bot games on every core; print wins with 95% intervals, ties, turns and speed.
 
     Ctrl-C prints the totals of the games finished so far, marked partial, and exits 130."""
     from cardlang.cli.simulate import print_outcome, run_job
     from cardlang.lab.stats import StatsAccumulator
-    g = _load(game, with_)
+    g = _load(game, with_, no_opt=no_opt)
     names = _parse_players(g, players)
     if "human" in names:
         raise _fail_usage("simulate plays bots only; 'human' cannot take part")

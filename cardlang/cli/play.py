@@ -10,7 +10,7 @@ import typer
 
 from cardlang.cli import inputs
 from cardlang.cli.inputs import echo
-from cardlang.cli.app import (VariantOpt, WithOpt, _fail_usage, _load, _parse_players, _parse_pools, _parse_variants,
+from cardlang.cli.app import (NoOptOpt, VariantOpt, WithOpt, _fail_usage, _load, _parse_players, _parse_pools, _parse_variants,
                               _usage, _warn_absent, app)
 
 
@@ -29,11 +29,11 @@ def play(game: Annotated[str, typer.Argument(metavar="GAME", help="Game id.")],
          then_keyboard: Annotated[bool, typer.Option("--then-keyboard", help="When the --input file ends, go on "
                                                      "with answers from the keyboard (else the game stops there).")] = False,
          plain: Annotated[bool, typer.Option(help="No colour (also when NO_COLOR is set or not a terminal).")] = False,
-         with_: WithOpt = None, variant: VariantOpt = None) -> None:
+         with_: WithOpt = None, variant: VariantOpt = None, no_opt: NoOptOpt = False) -> None:
     """Play one game in the terminal, humans against bots, told turn by turn in the game's own words."""
     from cardlang.agents import make_agent
     from cardlang.cli.human import HumanAgent
-    g = _load(game, with_)
+    g = _load(game, with_, no_opt=no_opt)
     if players is None:
         from cardlang.agents import bot_names
         bots = bot_names(g)

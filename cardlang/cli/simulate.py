@@ -34,9 +34,11 @@ def make_job(game, names: list[str], seed: int, *, pools=None, variants=(), reco
     # absolute paths: a worker (on a cluster above all) may not share this working folder
     folders = tuple(str(Path(p).resolve()) for p in extra or ())
     replaced = tuple(str(Path(p).resolve()) for p in replace or ())
+    options = game.facts.options  # the passes the parent compiled with (--no-opt): the workers' too
+    passes = None if options.key == b"" else tuple(sorted(options.passes))
     return Job(game.id, tuple(names), seed, extra=folders, replace=replaced, kingdom=kingdom,
                variants=tuple(sorted(variants)), records=records, check=check, max_turns=max_turns,
-               accumulators=tuple(accumulators), banned=tuple(banned))
+               accumulators=tuple(accumulators), banned=tuple(banned), passes=passes)
 
 
 class Runner:

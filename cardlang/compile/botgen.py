@@ -102,9 +102,9 @@ def generate(comp, label: str, span: Span, prefs: list[BotPref]) -> tuple[Callab
     """One module for a bot's rule of one decision tag: its decide function, and its by_name function when
     the rule names cards (and `none`) only, else None."""
     defs = [("_decide", (G.CTX, "_decision", "_rng"), _decide_body(prefs))]
-    if all(p.kind in NAMES_ONLY for p in prefs):
+    if all(p.kind in NAMES_ONLY for p in prefs) and comp.options.on("bot-by-name"):  # (compile/passes.py)
         defs.append(("_by_name", ("_bot", "_st", "_p", "_find", "_where"), _by_name_body(prefs)))
-    module, fns = G.build_functions(label, span, defs, log=comp.code_log)
+    module, fns = G.build_functions(label, span, defs, log=comp.code_log, options=comp.options)
     comp.add_generated(module)
     module.card = None  # a bot's, whatever the compiler compiled last
     return fns["_decide"], fns.get("_by_name")

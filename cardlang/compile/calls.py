@@ -103,7 +103,7 @@ class Calls:
             # a trigger whose cards read no `you` looks for a card that reacts before it switches players: most
             # find none (a player read without effect, so it matters not whether it is read)
             within = inner.within(gen, switched) if isinstance(inner, (R_.Reacting, PrimitiveCall)) and \
-                R_.free_read(player) else None
+                R_.free_read(player) and gen.options.on("react-first") else None
             return [_skipping(gen, within if within is not None else switched(inner.emit(gen)))]
         return Code(emit_as)
 
@@ -282,9 +282,11 @@ class Calls:
                              gen.const(verb_fns, "verbs"))
             fn = G.subscript(table, G.const(name))
             values = [gen.expr(e) for e in exprs.values()]
-            if name in flat:  # it can never run inside itself: no nesting to count
+            if name in flat and gen.options.on("flat-verbs"):  # it never runs inside itself: no nesting to count
                 called = [py.Expr(G.call(fn, G.name(G.CTX), *values))]
-                return called if inline is None else [in_place(gen, inline, list(exprs.values()), called)]
+                if inline is None or not gen.options.on("verb-in-place"):  # (compile/passes.py)
+                    return called
+                return [in_place(gen, inline, list(exprs.values()), called)]
             spans = [G.const(name), gen.const(verb_span, "span"), gen.const(call_span, "span")]
             deep = py.If(py.Compare(G.state_attr("depth"), [py.Gt()], [G.const(_MAX_DEPTH)]),
                          [py.Raise(G.call(gen.const(NestingLimit), G.const(_MAX_DEPTH), *spans), None)], [])

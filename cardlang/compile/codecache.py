@@ -105,9 +105,10 @@ class CodeLog:
             symbols = self.linker.symbols(consts) if self.linker is not None else None
             self.recorded.append((filename, fn_names, ns_names, code, facts, symbols))
 
-    def unbound(self, label: str, filename: str, defs: list, taken: tuple) -> "Unbound":
-        """The module TAKEN (`take`) as functions that link it when first run."""
-        unbound = Unbound(label, filename, defs, taken[0], taken[1], self.lock, self.linker, taken[3])
+    def unbound(self, label: str, filename: str, defs: list, taken: tuple, options: Any = None) -> "Unbound":
+        """The module TAKEN (`take`) as functions that link it when first run (OPTIONS: the passes it was
+        generated with, compile/passes.py, should it be generated again)."""
+        unbound = Unbound(label, filename, defs, taken[0], taken[1], self.lock, self.linker, taken[3], options)
         self.made(unbound.fns)
         return unbound
 
@@ -335,8 +336,10 @@ class Unbound:
     the entry holds."""
 
     def __init__(self, label: str, filename: str, defs: list, names: tuple[str, ...], code: Any,
-                 lock: threading.RLock, linker: "Linker | None" = None, symbols: tuple | None = None) -> None:
+                 lock: threading.RLock, linker: "Linker | None" = None, symbols: tuple | None = None,
+                 options: Any = None) -> None:
         self.label, self.filename, self.defs, self.names, self.code = label, filename, defs, names, code
+        self.options = options if options is not None else G.OPTIMISED
         self.lock = lock  # the artifact's: one module of a game is bound at a time
         self.linker, self.symbols = linker, symbols  # its constants as symbols (codecache.Linker), if named
         self.ns: dict[str, Any] = {"__builtins__": {"range": range, "list": list}}
@@ -366,9 +369,9 @@ class Unbound:
                     fn.__code__ = ns[n].__code__
                 self.consts = consts
                 return consts
-            gen, tree = G._generate(self.label, self.defs, True)
+            gen, tree = G._generate(self.label, self.defs, True, self.options)
             if tuple(gen.ns) != self.names:
-                gen, tree = G._generate(self.label, self.defs, False)
+                gen, tree = G._generate(self.label, self.defs, False, self.options)
             code = self.code if tuple(gen.ns) == self.names else G._code_of(gen, tree, self.filename)
             made = {"__builtins__": self.ns["__builtins__"]}
             exec(code, made)

@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from cardlang.compile.fnlocals import with_state_local
 from cardlang.compile.names import drop_unread_stores_and_tell
+from cardlang.compile.passes import OPTIMISED, Options
 from cardlang.compile.pyast import CTX, _place, attr, const, ctx_attr, name, state_attr, store  # noqa: F401 - the
 # compile rules build their code with these as G.name, G.const, ...
 from cardlang.errors import RuleViolation, Span
@@ -83,8 +84,9 @@ def set_var(n: str, value: py.expr) -> py.Assign:
 class Gen:
     """The module being generated for one block: its namespace of constants, line table and helpers."""
 
-    def __init__(self, label: str) -> None:
+    def __init__(self, label: str, options: Options = OPTIMISED) -> None:
         self.label = label
+        self.options = options  # which passes are on (compile/passes.py)
         self.ns: dict[str, Any] = {**_HELPERS, "__builtins__": {"range": range, "list": list}}
         self._ids: dict[int, str] = {}
         self._fresh = itertools.count()
@@ -157,7 +159,7 @@ class Gen:
         of the module: a primitive's own function over its evaluated arguments, or LOWER(gen, args), the
         expression it computes in place of the call (a function primitive's `lower`), when it gives one."""
         extra = [const(c) if c is None or isinstance(c, (str, int, bool)) else self.const(c) for c in consts]
-        if lower is not None:
+        if lower is not None and self.options.on("lower"):
             code = lower(self, args + extra)  # the arguments after the state, as the function takes them
             if code is not None:
                 return code
@@ -207,7 +209,7 @@ class Generated:
     its constants by mangled name (compiled values, not code). A module whose code object came from the
     cache is bound to its namespace only when first run or asked for its constants (codecache.Unbound)."""
 
-    __slots__ = ("label", "span", "made", "fn", "_consts", "card", "uses_names", "remake", "unbound")
+    __slots__ = ("label", "span", "made", "fn", "_consts", "card", "uses_names", "remake", "unbound", "options")
 
     def __init__(self, label: str, span: Span | None, made: py.Module | None, fn: Callable,
                  consts: dict[str, Any] | None, remake: Callable[[], py.Module] | None = None,
@@ -218,6 +220,7 @@ class Generated:
         self.uses_names = True  # (build) its code reads or writes ctx.vars, or hands ctx to what might
         self.remake = remake  # makes the tree again, for one whose code came from the cache
         self.unbound = unbound
+        self.options = OPTIMISED  # the passes it was generated with (source_of)
 
     @property
     def consts(self) -> dict[str, Any]:
@@ -242,7 +245,7 @@ class Generated:
 def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], *, wrap: bool = True,
           fn_name: str = "run_block", local_ok: frozenset[str] | Callable[[], frozenset[str]] = frozenset(),
           params: tuple[str, ...] = (), given: tuple[str, ...] | Callable[[], tuple[str, ...]] = (),
-          log: "CodeLog | None" = None) -> Generated:
+          log: "CodeLog | None" = None, options: Options = OPTIMISED) -> Generated:
     """Compile ITEMS into one function `run_block(ctx)`; with WRAP, run-time errors become RuleViolations
     at the statement's span. LOCAL_OK: names of the rules this function may keep in locals (Gen.local_ok).
     PARAMS: a verb's parameters, passed in this order after ctx (`run_block(ctx, _a0, _a1)`); GIVEN, those
@@ -252,6 +255,8 @@ def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], 
     GIVEN may be functions that find them (an analysis of the sources): they are called only when the
     module is generated, not when it is taken from LOG's artifact, which keeps them among its facts."""
     args = tuple(f"_a{i}" for i in range(len(params)))
+    if not options.on("name-locals"):  # every name read from ctx.vars (the parameters put there)
+        local_ok, given = frozenset(), ()
     facts = _BlockFacts(local_ok, given)
 
     def body_of(gen: Gen) -> list[py.stmt]:
@@ -264,10 +269,11 @@ def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], 
             if wrap:
                 gen.const(gen.lines, "lines")
             return body
-        if log is not None and log.checking_only:  # its code runs only if something plays the game: the
-            facts.uses = True  # plain shape, its names in ctx.vars (the analysis finds no error; a fifth of a check)
-        else:
-            facts.uses = drop_unread_stores_and_tell(gen, body)
+        # a checking-only load's code runs only if something plays the game: the plain shape, its names in
+        # ctx.vars (the analysis finds no error, and was a fifth of an editor's check)
+        checking = log is not None and log.checking_only
+        plain = checking or not gen.options.on("unread-stores")
+        facts.uses = True if plain else drop_unread_stores_and_tell(gen, body)
         named = bool(params) and facts.uses
         if wrap:
             lines = gen.const(gen.lines, "lines")
@@ -282,7 +288,7 @@ def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], 
             body = [py.Assign([store(vs)], ctx_attr("vars")), py.Assign([into], table),
                     py.Try(body, [], [], [py.Assign([into], name(vs))])]
         return body
-    g = build_function(label, span, body_of, fn_name, args, log=log, facts=facts)
+    g = build_function(label, span, body_of, fn_name, args, log=log, facts=facts, options=options)
     # a fact callers decide by (may a call run the verb in place?): the artifact's, for a module taken from it
     g.uses_names = facts.uses
     return g
@@ -325,17 +331,18 @@ class _BlockFacts:
 
 def build_function(label: str, span: Span | None, body_of: Callable[[Gen], list[py.stmt]],
                    fn_name: str = "run_expr", args: tuple[str, ...] = (), *, log: "CodeLog | None" = None,
-                   facts: _BlockFacts | None = None) -> Generated:
+                   facts: _BlockFacts | None = None, options: Options = OPTIMISED) -> Generated:
     """Compile `def FN_NAME(ctx, *ARGS): BODY` in a module of its own; statements without a line get line 1."""
-    g, fns = build_functions(label, span, [(fn_name, (CTX,) + args, body_of)], log=log, facts=facts)
+    g, fns = build_functions(label, span, [(fn_name, (CTX,) + args, body_of)], log=log, facts=facts,
+                             options=options)
     g.fn = fns[fn_name]
     return g
 
 
 def build_functions(label: str, span: Span | None,
                     defs: list[tuple[str, tuple[str, ...], Callable[[Gen], list[py.stmt]]]],
-                    *, log: "CodeLog | None" = None, facts: _BlockFacts | None = None
-                    ) -> tuple[Generated, dict[str, Callable]]:
+                    *, log: "CodeLog | None" = None, facts: _BlockFacts | None = None,
+                    options: Options = OPTIMISED) -> tuple[Generated, dict[str, Callable]]:
     """Compile several `def NAME(ARGS): BODY` (names and arguments are the compiler's own) into one module
     with one namespace, in one `compile` (a bot's rules: one module, not one per decision). Returns the
     module (its `fn` the first function) and the functions by name.
@@ -346,16 +353,18 @@ def build_functions(label: str, span: Span | None,
     taken from the artifact; its tree, for `cardlang compile`, is generated whole only when asked for
     (Generated.tree)."""
     filename = f"<cardlang {span}>" if span is not None else f"<cardlang {label}>"
-    remake = lambda: _generate(label, defs, False)[1]  # noqa: E731
+    remake = lambda: _generate(label, defs, False, options)[1]  # noqa: E731
     names = ",".join(d[0] for d in defs)
     checking_only = log is not None and log.checking_only
     taken = log.take(filename, names) if defs and log is not None and not checking_only else None
     if taken is not None and (facts.load(taken[2]) if facts is not None else taken[2] == ()):
-        unbound = log.unbound(label, filename, defs, taken)
-        return Generated(label, span, None, unbound.fns[defs[0][0]], None, remake, unbound), unbound.fns
+        unbound = log.unbound(label, filename, defs, taken, options)
+        g = Generated(label, span, None, unbound.fns[defs[0][0]], None, remake, unbound)
+        g.options = options
+        return g, unbound.fns
     if taken is not None:  # facts of another kind: the artifact is not these sources' after all
         log.stale = True
-    gen, tree = _generate(label, defs, False)
+    gen, tree = _generate(label, defs, False, options)
     if checking_only:
         fns = _compiled_when_called(gen, tree, filename, [d[0] for d in defs])
     else:
@@ -367,7 +376,9 @@ def build_functions(label: str, span: Span | None,
     if log is not None and not checking_only:
         log.record(filename, names, tuple(gen.ns), code, facts.dump() if facts is not None else (), consts)
         log.made(fns)
-    return Generated(label, span, tree, fns[defs[0][0]] if defs else None, consts), fns
+    g = Generated(label, span, tree, fns[defs[0][0]] if defs else None, consts)
+    g.options = options
+    return g, fns
 
 
 def _code_of(gen: Gen, tree: py.Module, filename: str) -> Any:
@@ -375,7 +386,7 @@ def _code_of(gen: Gen, tree: py.Module, filename: str) -> Any:
     for node, ln in gen.placing:
         _place(node, ln)
     # the code object of our own AST, never of source text
-    return compile(with_state_local(tree), filename, "exec")
+    return compile(with_state_local(tree) if gen.options.on("state-locals") else tree, filename, "exec")
 
 
 def _compiled_when_called(gen: Gen, tree: py.Module, filename: str, names: list[str]) -> dict[str, Callable]:
@@ -396,9 +407,9 @@ def _compiled_when_called(gen: Gen, tree: py.Module, filename: str, names: list[
 
 
 def _generate(label: str, defs: list[tuple[str, tuple[str, ...], Callable[[Gen], list[py.stmt]]]],
-              replay: bool) -> tuple[Gen, py.Module]:
+              replay: bool, options: Options = OPTIMISED) -> tuple[Gen, py.Module]:
     """The module of DEFS, not yet placed, with the Gen holding its namespace (REPLAY: Gen.replay)."""
-    gen = Gen(label)
+    gen = Gen(label, options)
     gen.replay = replay
     fdefs = []
     for fn_name, args, body_of in defs:
@@ -417,7 +428,8 @@ def source_of(g: Generated) -> str:
     for k, v in g.consts.items():
         head.append(f"#   {k} = {_describe(v)}")
     # a function whose code object came from the cache was never placed; unparse wants lines, not these
-    return "\n".join(head) + "\n" + py.unparse(py.fix_missing_locations(with_state_local(g.tree))) + "\n"
+    tree = with_state_local(g.tree) if g.options.on("state-locals") else g.tree
+    return "\n".join(head) + "\n" + py.unparse(py.fix_missing_locations(tree)) + "\n"
 
 
 def _describe(v: Any) -> str:

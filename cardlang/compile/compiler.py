@@ -23,6 +23,7 @@ from cardlang.compile.decisions import Decisions
 from cardlang.compile.expressions import Expressions
 from cardlang.compile.loops import Loops
 from cardlang.compile.operators import Operators, _names_fn
+from cardlang.compile.passes import OPTIMISED, Options
 from cardlang.compile.scope import EXPR_RULES, STMT_RULES, Scope
 from cardlang.compile.spec import GameSpec
 from cardlang.compile.statements import Statements
@@ -57,19 +58,22 @@ class GameFacts:
     trigger_sites: dict[str, dict[str, list[Span]]] = field(default_factory=dict)
     # one compile at a time once the game is shared: two threads playing it may compile a bot at once
     code_lock: Any = field(default_factory=threading.RLock)
+    # which passes its compiles run (compile/passes.py): the same for the game's bots and scenarios
+    options: Options = OPTIMISED
 
 
 class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
     """Compiles the AST of one game's cards, rules, bots and scenarios against its declarations."""
 
     def __init__(self, spec: GameSpec, registry: Registry, defs_by_name: dict | None = None,
-                 facts: GameFacts | None = None) -> None:
+                 facts: GameFacts | None = None, options: Options = OPTIMISED) -> None:
         self.spec = spec
         self.registry = registry
         self.defs_by_name = defs_by_name if defs_by_name is not None else {}
         # what this game's compiles make and find, shared with every later compile against the same game
         # (its bots, its scenarios): the compiled game keeps it, never the compiler
-        self.facts = facts = facts if facts is not None else GameFacts(Abilities(RuleViolation))
+        self.facts = facts = facts if facts is not None else GameFacts(Abilities(RuleViolation), options=options)
+        self.options = facts.options  # which passes run (compile/passes.py)
         a = self.abilities = facts.abilities  # what the cards' code calls at play time (runtime/abilities.py)
         self.run_ability, self.fire_watchers = a.run_ability, a.fire_watchers  # (one bound method each)
         self.attack_rules, self.watch_index, self.modifiers, self.modified = (a.attack_rules, a.watch_index,
@@ -105,7 +109,7 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
         if ops < least:
             return ce.fn
         g = G.build_function(f"{self.gen_label}: an expression", None, lambda gen: [py.Return(ce.code(gen))],
-                             log=self.code_log)
+                             log=self.code_log, options=self.options)
         self.add_generated(g)
         return g.fn
 

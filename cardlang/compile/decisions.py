@@ -215,8 +215,9 @@ class Decisions:
             spec = G.attr(G.name(z), "spec")
             zone = gen.expr(zce)
             gen.bind_local("card", c)  # COND reads `card` as the local; ctx.vars gets it only when COND hands
-            kept = H.escapes(gen.expr(cond_ce)) if not gen.replay else True  # ctx to a compiled function
-            # (which reads it there); only shapes the code, so not asked when only the namespace is wanted
+            # ctx to a compiled function (which reads it there); only shapes the code, so not asked when only
+            # the namespace is wanted (nor without the pass: compile/passes.py)
+            kept = H.escapes(gen.expr(cond_ce)) if not gen.replay and gen.options.on("unread-stores") else True
 
             def card_is(value: str) -> list[py.stmt]:
                 return [py.Assign([py.Subscript(G.name(vs), G.const("card"), py.Store())], G.name(value))] \
@@ -248,7 +249,7 @@ class Decisions:
                     *card_is(saved), py.Return(G.const(None))]
         g, fns = G.build_functions(f"{self.gen_label}: the option of a name", span, [("run_find", (G.CTX, "_name"),
                                                                                       body)],
-                                   log=self.code_log)
+                                   log=self.code_log, options=self.options)
         self.add_generated(g)
         return fns["run_find"]
 

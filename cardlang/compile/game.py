@@ -17,6 +17,7 @@ from cardlang.compile.compiled import CompiledGame, Pool  # noqa: F401  (loaded 
 from cardlang.compile.compiler import Compiler, Scope
 from cardlang.compile.sources import (CARD_SUFFIX, RULES_SUFFIX, SCENARIO_SUFFIX, game_ids,  # noqa: F401
                                       game_sources, load_key, project_root, shown_path, source_files)
+from cardlang.compile.passes import OPTIMISED, Options
 from cardlang.compile.properties import property_cycles, wrong_type
 from cardlang.compile.spec import GameSpec
 from cardlang.compile.visibility import watcher_question
@@ -62,16 +63,19 @@ def parse_files(paths: list[Path], errors: list[CardLangError],
 
 
 def load_game(game_id: str, extra: list[Path] | None = None, registry: Registry = CORE, *,
-              replace: list[Path] | None = None, checking: bool = False) -> CompiledGame:
+              replace: list[Path] | None = None, checking: bool = False,
+              options: Options = OPTIMISED) -> CompiledGame:
     """Parse and compile everything of one game (plus expansion folders). Raises ErrorList with all errors.
 
     Cards in REPLACE (files or folders) take the place of the game's cards of the same name, keeping their
     position (so a seed deals the same kingdom), and are added when new: one edited card, A/B tested.
     CHECKING: the load is for its errors (`cardlang check`): sources the cache holds no code for are checked
     whole, every function generated, but a function is compiled only if it runs (codecache.CodeLog.checking_only),
-    and no code is stored; the game still plays, compiling each function as it is first called."""
+    and no code is stored; the game still plays, compiling each function as it is first called.
+    OPTIONS: which passes the compile runs (compile/passes.py); a load without all of them has cache entries
+    of its own."""
     with _collector_paused():
-        return _load_game(game_id, extra, registry, replace, checking)
+        return _load_game(game_id, extra, registry, replace, checking, options)
 
 
 def check_parsed(game_id: str, rules: list[ast.SourceFile], cards: list[ast.SourceFile],
@@ -102,13 +106,16 @@ def _collector_paused() -> Iterator[None]:
 
 
 def _load_game(game_id: str, extra: list[Path] | None, registry: Registry,
-               replace: list[Path] | None, checking: bool = False) -> CompiledGame:
+               replace: list[Path] | None, checking: bool = False,
+               options: Options = OPTIMISED) -> CompiledGame:
     game_dir = project_root() / "games" / game_id
     if not (game_dir / "game.cl").is_file():
         raise KeyError(game_id)
     errors: list[CardLangError] = []
     rule_paths, card_paths, replace_paths, extra_rule_paths = game_sources(game_id, extra or [], replace or [])
     keys: list[bytes] = [game_id.encode("utf-8", "surrogatepass")]
+    if options.key:  # another set of passes is other code: never the optimised load's entries
+        keys.append(options.key)
     rules = parse_files(rule_paths, errors, keys)
     keys.append(b"cards")
     card_files = parse_files(card_paths, errors, keys)
@@ -120,23 +127,23 @@ def _load_game(game_id: str, extra: list[Path] | None, registry: Registry,
         raise ErrorList(errors)
     sources = Sources(game_id, game_dir, rules, card_files, overrides, extra_rules)
     if errors:  # (a file that cannot be read or parsed) the rest is checked for more, never run
-        return compile_game(sources, registry, errors, CodeLog(None, checking_only=True))
+        return compile_game(sources, registry, errors, CodeLog(None, checking_only=True), options)
     if registry is not CORE:  # only a clean load of the built-in primitives is stored
-        return compile_game(sources, registry, errors)
+        return compile_game(sources, registry, errors, options=options)
     log = open_log(b"\0".join(keys))
     if checking and log.stored is None:  # (a check after an edit: compiling afresh was two thirds of it)
-        game = compile_game(sources, registry, errors, CodeLog(None, checking_only=True))
+        game = compile_game(sources, registry, errors, CodeLog(None, checking_only=True), options)
         game.code_key = log.key
         return game
     try:
-        game = compile_game(sources, registry, errors, log)
+        game = compile_game(sources, registry, errors, log, options)
     except ErrorList:
         if log.stored is None:
             raise
         log.stale = True  # an artifact is never made from sources with errors: report them all, checked afresh
     if log.stale:  # the artifact was not made from these sources after all: compile everything afresh
         log = CodeLog(log.key)
-        game = compile_game(sources, registry, [], log)
+        game = compile_game(sources, registry, [], log, options)
     log.save()
     game.code_key = log.key
     return game
@@ -156,22 +163,22 @@ class Sources:
 
 
 def compile_game(sources: Sources, registry: Registry = CORE, errors: list[CardLangError] | None = None,
-                 log: CodeLog | None = None) -> CompiledGame:
+                 log: CodeLog | None = None, options: Options = OPTIMISED) -> CompiledGame:
     """Check and compile parsed sources into a game, adding to ERRORS (raised as ErrorList at the end).
     LOG: the load's artifact (compile/codecache.py), whose modules are taken while it holds them and which
     records those compiled; with LOG.checking_only, functions are generated for their checks and compiled
     only if they run (the load is for its errors). Reads and writes no module state: loads in several
-    threads at once are independent."""
+    threads at once are independent. OPTIONS: which passes run (compile/passes.py)."""
     errors = [] if errors is None else errors
     game = _check_and_compile(sources.game_id, sources.game_dir, registry, errors, sources.rules, sources.cards,
-                              sources.overrides, sources.extra_rules, log)
+                              sources.overrides, sources.extra_rules, log, options)
     return game
 
 
 def _check_and_compile(game_id: str, game_dir: Path, registry: Registry, errors: list[CardLangError],
                        rules: list[ast.SourceFile], card_files: list[ast.SourceFile],
                        overrides: list[ast.SourceFile], extra_rules: list[ast.SourceFile],
-                       log: CodeLog | None = None) -> CompiledGame:
+                       log: CodeLog | None = None, options: Options = OPTIMISED) -> CompiledGame:
     games = [d for f in rules for d in f.decls if isinstance(d, ast.GameDecl)]
     if len(games) != 1:
         raise ErrorList(errors + [CardCompileError(f"games/{game_id} must declare exactly one game",
@@ -188,7 +195,7 @@ def _check_and_compile(game_id: str, game_dir: Path, registry: Registry, errors:
     # what only finds errors may be left out (a stale entry is found at the first function it lacks, and the
     # load then starts again without it, checking everything).
     known_clean = not errors and log is not None and log.stored is not None
-    game = _compile(spec, registry, card_files, errors, overrides, known_clean, log)
+    game = _compile(spec, registry, card_files, errors, overrides, known_clean, log, options)
     for f in rules + extra_rules:
         for d in f.decls:
             if isinstance(d, (ast.CardDecl, ast.ScenarioDecl)):  # (they were dropped without a word)
@@ -234,7 +241,8 @@ def _passes_values(node: Any) -> bool:
 
 def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile],
              errors: list[CardLangError], overrides: list[ast.SourceFile] = (),
-             known_clean: bool = False, log: CodeLog | None = None) -> CompiledGame:
+             known_clean: bool = False, log: CodeLog | None = None,
+             options: Options = OPTIMISED) -> CompiledGame:
     decl = spec.decl
     cards: list[tuple[ast.CardDecl, str]] = []
     seen: dict[str, ast.CardDecl] = {}
@@ -262,7 +270,7 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
                        | {f"on {t.event}" for t in d.triggers if t.reconstructed})
         defs.append(cd)
         by_name[d.name] = cd
-    comp = Compiler(spec, registry, by_name)
+    comp = Compiler(spec, registry, by_name, options=options)
     comp.code_log = log.attach(comp) if log is not None else None
     from cardlang.primitives.modify import modified_properties, modifier_index
     comp.modified.update(modified_properties([d for d, _ in cards], errors, spec.verbs))

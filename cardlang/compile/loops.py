@@ -56,11 +56,12 @@ class Loops:
 
         if cond_ce.code is not None:  # one generated function: the loop with the condition inlined
             counter: list[CE] = []
-            guard = unmatched(self, node.cond, scope) if kind == CARDS else None
+            shortcuts = self.options.on("shortcuts")  # (compile/passes.py)
+            guard = unmatched(self, node.cond, scope) if kind == CARDS and shortcuts else None
 
             def counted() -> CE:  # generated when a `count` asks for it, once
                 if not counter:
-                    same = equal_to_item(node.cond, var) if kind == NUMBERS else None
+                    same = equal_to_item(node.cond, var) if kind == NUMBERS and shortcuts else None
                     if same is None:
                         f = self._count_fn(items_ce, cond_ce, var, node.span, guard, nests)
                         counter.append(CE(f, INT, code=lambda g: g.call_fn(f)))
@@ -71,7 +72,8 @@ class Loops:
             fn = self._where_fn(items_ce, cond_ce, var, node.span, guard, nests)
             fn.fresh = True  # each call makes a list of its own (statements._made)
             if guard is None:
-                return CE(fn, kind, counted=counted, code=lambda g: at_most_one(g, fn, items_ce, cond_ce, var))
+                return CE(fn, kind, counted=counted, code=lambda g: at_most_one(g, fn, items_ce, cond_ce, var)
+                          if shortcuts else g.call_fn(fn))
             empty = guard.empty  # in its caller: `[] if <no card holds X> else FN(ctx)`, no call when none does
             return CE(fn, kind, counted=counted,
                       code=lambda g: (lambda t: g.call_fn(fn) if t is None else
@@ -144,7 +146,8 @@ class Loops:
         (X a number or a name: a read without effect that cannot fail, made once instead of once per die)."""
         def body(gen: G.Gen) -> list[py.stmt]:
             return [py.Return(G.call(G.attr(gen.expr(items_ce), "count"), gen.expr(x_ce)))]
-        g = G.build_function(f"{self.gen_label}: count", span, body, "run_count", log=self.code_log)
+        g = G.build_function(f"{self.gen_label}: count", span, body, "run_count", log=self.code_log,
+                             options=self.options)
         self.add_generated(g)
         fn = g.fn
 
@@ -190,11 +193,13 @@ class Loops:
                 # a body that only reads goes over a zone's own list (`ctx.state.zones[3][0].cards`, no copy:
                 # nothing it does can move a card), and reads the same for every item are computed once,
                 # when there is an item:   items = ITEMS; if items: h = READ; for c in items: STEP
-                reads = H.loop_reads(each, c, {out})
-                if G.fresh_list(source) and isinstance(source, py.Call) and reads.quiet:
-                    source = source.args[0]
-                hoisted = H.hoist_invariants(gen, each, {c, out}, reads)  # first: it takes from the reads
-                body = H.share_item_reads(gen, each, c, {out}, reads) + [each]  # made twice per item: once
+                hoisted, body = [], [each]
+                if gen.options.on("hoist"):  # (compile/passes.py)
+                    reads = H.loop_reads(each, c, {out})
+                    if G.fresh_list(source) and isinstance(source, py.Call) and reads.quiet:
+                        source = source.args[0]
+                    hoisted = H.hoist_invariants(gen, each, {c, out}, reads)  # first: it takes from the reads
+                    body = H.share_item_reads(gen, each, c, {out}, reads) + [each]  # made twice per item: once
                 loop: list[py.stmt] = [py.For(G.store(c), G.name(items), body, [])]
                 if hoisted:
                     loop = [py.If(G.name(items), hoisted + loop, [])]
@@ -208,7 +213,8 @@ class Loops:
                     py.For(G.store(c), G.name(items), [py.Assign([slot], G.name(c)), each], []),
                     py.Assign([py.Subscript(G.name(vs), G.const(var), py.Store())], G.name(saved)),
                     result]
-        g = G.build_function(f"{self.gen_label}: {what}", span, body, f"run_{what}", log=self.code_log)
+        g = G.build_function(f"{self.gen_label}: {what}", span, body, f"run_{what}", log=self.code_log,
+                             options=self.options)
         self.add_generated(g)
         return g.fn
 

@@ -31,14 +31,14 @@ class PrimitiveCall(Code):
 
         def emit(gen: G.Gen) -> list[py.stmt]:
             code = codes(gen)
-            if verb.lower is not None:
+            if verb.lower is not None and gen.options.on("lower"):  # (compile/passes.py)
                 lowered = verb.lower(gen, code, Site(known, zones))
                 if lowered is not None:
                     return lowered
             return [py.Expr(G.call(gen.const(verb.run), G.name(G.CTX), *code))]
 
         def within(gen: G.Gen, switched: Callable) -> list[py.stmt] | None:
-            if not verb.switches or verb.lower is None:
+            if not verb.switches or verb.lower is None or not gen.options.on("lower"):
                 return None
             return verb.lower(gen, codes(gen), Site(known, zones, switched, R_.free, R_.free_read))
 

@@ -46,7 +46,8 @@ class Statements:
         if not items:
             return noop, items, None
         g = G.build(self.gen_label, node.span, items, local_ok=lambda: written_once(node), params=params,
-                    given=(lambda: _unwritten(node, params)) if params else (), log=self.code_log)
+                    given=(lambda: _unwritten(node, params)) if params else (), log=self.code_log,
+                    options=self.options)
         self.add_generated(g)
         return g.fn, items, g
 
@@ -74,7 +75,7 @@ class Statements:
         if not isinstance(item, Code):
             return item
         g = G.build(self.gen_label, node.span, [(node.span if isinstance(node, ast.Call) else None, item)],
-                    fn_name="run_statement", log=self.code_log)
+                    fn_name="run_statement", log=self.code_log, options=self.options)
         self.add_generated(g)
         return g.fn
 
@@ -144,10 +145,12 @@ class Statements:
             assigned = compile_assign(self, node, scope, special)
             parts = assigned.parts  # a card's counter: set in the code itself, for one card
             if parts is not None:
-                return Code(lambda gen: CC.card_counter(gen, special, op, *parts), assigned.run)
+                return Code(lambda gen: CC.card_counter(gen, special, op, *parts) if gen.options.on("counter-code")
+                            else [py.Expr(gen.call_fn(assigned.run))], assigned.run)
             numbers = assigned.numbers  # `dice = roll(5, 6);`: one call, its arguments inlined
             if numbers is not None:
-                return Code(lambda gen: [CC.numbers_set(gen, *numbers)], assigned.run)
+                return Code(lambda gen: [CC.numbers_set(gen, *numbers) if gen.options.on("counter-code")
+                                         else py.Expr(gen.call_fn(assigned.run))], assigned.run)
             return assigned.run
         value = self.coerce_ce(self.expr(node.value, scope), INT, node.value.span) if op != "=" or \
             target[-1] in self.spec.counters else self.expr(node.value, scope)
@@ -206,7 +209,7 @@ class Statements:
             if banked:  # the value before, read where set_counter would read it: after the new one
                 old, bank = gen.fresh("o"), gen.fresh("b")
                 out.append(py.Assign([G.store(old)], G.subscript(G.name(row), at)))
-            if not plain:
+            if not plain or not gen.options.on("counter-code"):  # (compile/passes.py)
                 return out + slow
             quiet = [py.Compare(G.attr(G.name(st), "log"), [py.Is()], [G.const(None)]),
                      py.UnaryOp(py.Not(), G.attr(G.name(st), "listeners"))]
@@ -356,7 +359,8 @@ class Statements:
         body: Effect = noop
         once = written_once(node.body)
         if items:  # self.block, on the items compiled once: the turn inlines them too (emit, below)
-            g = G.build(self.gen_label, node.body.span, items, local_ok=once, log=self.code_log)
+            g = G.build(self.gen_label, node.body.span, items, local_ok=once, log=self.code_log,
+                        options=self.options)
             self.add_generated(g)
             body = g.fn
         name = node.name
@@ -374,6 +378,8 @@ class Statements:
             # _st = ctx.state; _st.phase = NAME; if _st.log is not None or _st.listeners: <run_phase>; else BODY
             # BODY is the body's own statements, unless they set ctx.you (`draw 1 for p`), which would keep
             # the whole turn from reading the player once per loop (fnlocals._loop_locals): then BODY(ctx).
+            if not gen.options.on("phase-inline"):  # (compile/passes.py)
+                return [py.Expr(gen.call_fn(run_phase))]
             st = gen.fresh("st")
             watched = py.BoolOp(py.Or(), [py.Compare(G.attr(G.name(st), "log"), [py.IsNot()], [G.const(None)]),
                                           G.attr(G.name(st), "listeners")])

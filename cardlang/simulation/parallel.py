@@ -42,6 +42,7 @@ class Job:
     max_turns: int = MAX_TURNS
     accumulators: tuple = ()                    # classes, pickled by name: cls(game, players) per batch
     banned: tuple = ()                          # ((bot index, card names), ...): cards a bot may not choose
+    passes: tuple[str, ...] | None = None       # the passes the game is compiled with (None: all; --no-opt: ())
 
 
 class RunFailed(Exception):
@@ -70,7 +71,7 @@ _LOADED: dict[tuple, tuple] = {}  # one compiled game (and its pools) per job so
 
 
 def _key(job: Job) -> tuple:
-    return (job.game, job.extra, job.replace, job.kingdom, os.environ.get("CARDLANG_HOME"))
+    return (job.game, job.extra, job.replace, job.kingdom, job.passes, os.environ.get("CARDLANG_HOME"))
 
 
 def prime(job: Job, game) -> None:
@@ -94,8 +95,11 @@ def _loaded(job: Job):
         from pathlib import Path
 
         from cardlang.compile.game import load_game
+        from cardlang.compile.passes import OPTIMISED, Options
         # the same call as the parent's, so a worker plays the same arm of an A/B run
-        game = load_game(job.game, [Path(p) for p in job.extra], replace=[Path(p) for p in job.replace] or None)
+        options = OPTIMISED if job.passes is None else Options(frozenset(job.passes))
+        game = load_game(job.game, [Path(p) for p in job.extra], replace=[Path(p) for p in job.replace] or None,
+                         options=options)
         _LOADED[key] = (game, _pools(game, job))
     return _LOADED[key]
 

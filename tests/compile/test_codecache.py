@@ -212,8 +212,8 @@ def test_a_namespace_generated_only_for_the_cache_that_differs_is_generated_whol
     cold = _fingerprint(load_game(GAME))
     real = codegen._generate
 
-    def generate(label, defs, replay):
-        gen, tree = real(label, defs, replay)
+    def generate(label, defs, replay, *options):
+        gen, tree = real(label, defs, replay, *options)
         if replay:
             gen.const(object(), "odd")  # as if something that adds a constant had been left out
         return gen, tree

@@ -1,0 +1,80 @@
+"""The optimisations of the generated code, named and listed in one tuple, each switchable.
+
+There is no intermediate representation yet: each pass rewrites or replaces the Python that the compile rules
+emit, where a plain version of the same code exists (a primitive's `run` called instead of its lowering, a name
+read from `ctx.vars` instead of a local). A load's `Options` (which passes are on) is handed down the compile:
+`compile_game(..., options=)` puts it on the game's facts, every compiler of the game reads it
+(`Compiler.options`), and every generated module's `Gen` carries it (`gen.options`). No module state: two loads
+with different options in two threads are independent. `cardlang simulate|play|compile --no-opt` loads with
+`PLAIN` (no pass), under a cache key of its own (compile/game.py). Every pass leaves the same results and the
+same events (tests/compile/test_passes.py; `python tools/results_golden.py --check --no-opt`).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Pass:
+    name: str
+    module: str  # where it lives
+    what: str
+    switchable: bool = True  # False: always on (why is in WHAT)
+
+
+PASSES: tuple[Pass, ...] = (
+    Pass("lower", "primitives (each class's `lower`), compile/primitive_code.py, compile/inline.py, codegen.Gen.apply",
+         "a primitive's call (and the compiler's own owner/type tests) as the code it computes, not a call of `run`"),
+    Pass("react-first", "compile/calls.py, compile/reacting.py",
+         "a `for P` call whose lowering can look first for a card that reacts switches players only when one does"),
+    Pass("counter-code", "compile/counter_code.py, compile/statements.py (a plain counter's change)",
+         "a counter's change (a player's, a card's, a number list) set in the code itself when nobody watches, "
+         "not by calling set_counter or the assignment's function"),
+    Pass("phase-inline", "compile/statements.py (a phase's emit)",
+         "a phase run inside the turn's function, its body inlined when nobody watches, not called"),
+    Pass("flat-verbs", "compile/checks.py (flat_verbs), compile/calls.py",
+         "a verb that can never run inside itself called without the nesting bookkeeping"),
+    Pass("verb-in-place", "compile/names.py (in_place), compile/calls.py",
+         "a flat verb's body run in place of the call where its arguments allow it"),
+    Pass("name-locals", "compile/codegen.py (Gen.local_ok, given parameters)",
+         "a rules name written once, and a verb's unwritten parameters, kept in Python locals"),
+    Pass("unread-stores", "compile/names.py (drop_unread_stores_and_tell), compile/decisions.py (find)",
+         "stores into ctx.vars that nothing reads dropped; a verb whose body uses no names gets none"),
+    Pass("state-locals", "compile/fnlocals.py (with_state_local)",
+         "what a function reads again and again (ctx.state, its tables, quiet tests) kept in locals"),
+    Pass("hoist", "compile/hoist.py, compile/loops.py (_over_items)",
+         "a loop that only reads goes over the zone's own list; reads the same for every item made once"),
+    Pass("shortcuts", "compile/shortcuts.py, compile/loops.py",
+         "`where` answered early (no card holds the counter), `at most one`, `count(... == x)` as list.count"),
+    Pass("bot-by-name", "compile/botgen.py (_by_name), compile/bots.py",
+         "a bot rule of names only tries those names against the decision's filter; the options are not built"),
+    Pass("generated-expressions", "compile/compiler.py (as_fn), codegen.Gen.expr", "always on: an expression "
+         "with code is inlined or generated as one function; its closure half is the reference of other "
+         "constructs (coercions) and cannot be chosen alone without a second backend", switchable=False),
+)
+
+SWITCHABLE = frozenset(p.name for p in PASSES if p.switchable)
+
+
+@dataclass(frozen=True)
+class Options:
+    """Which passes a compile runs (a name of PASSES each)."""
+
+    passes: frozenset[str] = SWITCHABLE
+
+    def on(self, name: str) -> bool:
+        if name not in _NAMES:
+            raise KeyError(name)  # a pass not listed in PASSES: a bug of the compiler's
+        return name in self.passes or name not in SWITCHABLE
+
+    @property
+    def key(self) -> bytes:
+        """What sets the cache entry of a load with these options apart (empty for all passes on)."""
+        if self.passes == SWITCHABLE:
+            return b""
+        return b"passes:" + ",".join(sorted(self.passes)).encode()
+
+
+_NAMES = frozenset(p.name for p in PASSES)
+OPTIMISED = Options()
+PLAIN = Options(frozenset())
