@@ -24,7 +24,7 @@ from cardlang.agents import make_agent  # noqa: E402
 from cardlang.compile.bots import compile_bot  # noqa: E402
 from cardlang.compile.game import load_game  # noqa: E402
 from cardlang.runtime.engine import play_game  # noqa: E402
-from cardlang.stats import GameObserver  # noqa: E402
+from cardlang.lab.stats import GameObserver  # noqa: E402
 
 MODES = ("plain", "log", "stats")
 
