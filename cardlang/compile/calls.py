@@ -261,8 +261,8 @@ class Calls:
         inline = self.verb_inline.get(name)
 
         def run_user_verb(ctx: Ctx) -> None:
-            if ctx.state.depth > _MAX_DEPTH:
-                raise NestingLimit(_MAX_DEPTH, name, verb_span, call_span)
+            if ctx.state.depth > MAX_DEPTH:
+                raise NestingLimit(MAX_DEPTH, name, verb_span, call_span)
             run_verb(told_fns if ctx.state.acts else verb_fns, name, verb_span, call_span, ctx,
                      [f(ctx) for _, f in items])
 
@@ -288,8 +288,8 @@ class Calls:
                     return called
                 return [in_place(gen, inline, list(exprs.values()), called)]
             spans = [G.const(name), gen.const(verb_span, "span"), gen.const(call_span, "span")]
-            deep = py.If(py.Compare(G.state_attr("depth"), [py.Gt()], [G.const(_MAX_DEPTH)]),
-                         [py.Raise(G.call(gen.const(NestingLimit), G.const(_MAX_DEPTH), *spans), None)], [])
+            deep = py.If(py.Compare(G.state_attr("depth"), [py.Gt()], [G.const(MAX_DEPTH)]),
+                         [py.Raise(G.call(gen.const(NestingLimit), G.const(MAX_DEPTH), *spans), None)], [])
             # the arguments computed before the depth goes up (a local or a constant is read in the call)
             temps = [None if isinstance(v, (py.Name, py.Constant)) else gen.fresh("t") for v in values]
             st, err = gen.fresh("st"), gen.fresh("e")
@@ -321,8 +321,6 @@ class VerbTable(dict, LeavesNames):
     """The game's verb bodies by name. Generated code calls an entry with ctx.vars set to that call's own
     arguments (put back after), so a verb never reads its caller's names (names.hands_names)."""
 
-
-_MAX_DEPTH = MAX_DEPTH  # verbs and abilities resolving inside each other (runtime/abilities.py)
 
 SCENARIO_ONLY = {"given", "expect", "answer", "run", "expect_log", "as_player"}
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from cardlang.compile import codegen as G
-from cardlang.compile.calls import SCENARIO_ONLY, Calls, VerbTable, _MAX_DEPTH
+from cardlang.compile.calls import SCENARIO_ONLY, Calls, VerbTable
 from cardlang.compile.decisions import Decisions
 from cardlang.compile.expressions import Expressions
 from cardlang.compile.loops import Loops
@@ -33,7 +33,7 @@ from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CAR
                                        SLOT, SLOTS, TEXT, ZONE, Effect, article as _article)
 from cardlang.primitives.values import NothingChosen, as_cards, text_of, zone_cards_reader
 from cardlang.runtime.abilities import Abilities
-from cardlang.runtime.state import Ctx, GameOver, IllegalAction
+from cardlang.runtime.state import Ctx, GameOver
 
 
 _OPS = (py.Call, py.BinOp, py.Compare, py.BoolOp, py.UnaryOp, py.List, py.Tuple)
@@ -180,6 +180,6 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
 
 
 # The compiler's names used across cardlang (bots, scenarios, games), kept importable from here.
-__all__ = ["Compiler", "Scope", "CE", "GameOver", "NothingChosen", "SCENARIO_ONLY", "_MAX_DEPTH", "_names_fn", "text_of",
+__all__ = ["Compiler", "Scope", "CE", "GameOver", "NothingChosen", "SCENARIO_ONLY", "_names_fn", "text_of",
            "ANY", "BOOL", "CARD", "CARDNAME", "CARDNAMES", "CARDS", "INT", "NUMBERS", "PLAYER", "PLAYERS", "SLOT",
            "SLOTS", "TEXT", "ZONE", "Effect"]
