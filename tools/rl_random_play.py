@@ -3,7 +3,9 @@ game played by agents that pick uniformly among the actions their observation's 
 PettingZoo AEC loop an agent uses (`last()` at every step: the observation is made each time). An action the
 environment refuses (IllegalMove) or an answer the runtime refuses (IllegalAction) is counted as illegal, with
 the game's seed, and the game is abandoned; the tool exits 1 if there was any. Prints per game: how many games
-ended by the rules or at the turn limit, the actions taken, the time and the rates.
+ended by the rules or at the turn limit, the actions taken, the time and the rates; and, when there were any,
+legal actions the action space had no number for (rl/layout.py's caps) and answers the environment gave for
+seats already out of the game.
 
     python tools/rl_random_play.py [--games 1000] [--game dominion,...] [--players 2] [--seed 0] [--max-turns T]
 
@@ -34,7 +36,7 @@ GAMES = ["dominion", "warring-kingdom", "greedy-kingdoms", "fall-of-kingdoms"]
 def play(game: str, games: int, players: int, seed: int, max_turns: int) -> dict:
     env = rl.raw_env(game, players=players, seed=seed, max_turns=max_turns)
     rng = np.random.default_rng(seed)
-    out = {"finished": 0, "stopped": 0, "steps": 0, "illegal": [], "turns": [], "forced": 0}
+    out = {"finished": 0, "stopped": 0, "steps": 0, "illegal": [], "turns": [], "forced": 0, "unnumbered": 0}
     start = time.perf_counter()
     for g in range(games):
         env.reset(seed=seed + g)
@@ -53,6 +55,7 @@ def play(game: str, games: int, players: int, seed: int, max_turns: int) -> dict
         out["stopped" if result.stopped else "finished"] += 1
         out["turns"].append(result.state.turn_number)
         out["forced"] += env.forced
+        out["unnumbered"] += len(env.unnumbered)
     out["seconds"] = time.perf_counter() - start
     env.close()
     return out
@@ -81,6 +84,8 @@ def main() -> int:
         s = r["seconds"]
         print(f"{game:18} {a.games:>6} {r['finished']:>8} {r['stopped']:>8} {len(r['illegal']):>7} "
               f"{r['steps']:>9,} {turns:>14} {s:>8.1f} {a.games / s:>8.2f} {r['steps'] / s:>9,.0f}", flush=True)
+        if r["unnumbered"] or r["forced"]:
+            print(f"  legal actions without a number: {r['unnumbered']}; answers for seats out: {r['forced']}")
         for seed, why in r["illegal"][:5]:
             print(f"  illegal action in the game of seed {seed}: {why}")
     return 1 if bad else 0

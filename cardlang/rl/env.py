@@ -104,6 +104,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the environment wit
         self._picked: tuple[int, ...] = ()
         self._legal: dict[int, Action] = {}
         self.forced = 0  # answers the environment gave for seats already out of the game (see _next)
+        self.unnumbered: list[Action] = []  # legal actions left out: past the end of their block (rl/layout.py)
         self._next()
 
     def step(self, action) -> None:
@@ -133,7 +134,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the environment wit
             self._next()
         else:
             self._picked = picked
-            self._legal = numbered(self.layout, m.state, m.pending, picked)
+            self._legal = numbered(self.layout, m.state, m.pending, picked, self.unnumbered)
 
     def _next(self) -> None:
         """Play on to the next decision a seat still in the game must answer, or to the game's end."""
@@ -147,7 +148,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the environment wit
             if d.nothing_to_pick:  # asked (privately) with nothing to pick: its only answer, none, needs no agent
                 m.answer([])
                 continue
-            self._legal = numbered(self.layout, m.state, d, self._picked)
+            self._legal = numbered(self.layout, m.state, d, self._picked, self.unnumbered)
             if not self._legal:
                 raise IllegalAction(f"decision '{d.tag}' of p{d.player + 1} offers no action this game's action "
                                     f"space can number ({len(d.options)} options)")

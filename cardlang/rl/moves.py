@@ -8,15 +8,19 @@ from cardlang.runtime.actions import Action, apply_action, legal_actions
 from cardlang.runtime.state import Decision, GameState
 
 
-def numbered(lay: Layout, state: GameState, decision: Decision, picked: tuple[int, ...]) -> dict[int, Action]:
+def numbered(lay: Layout, state: GameState, decision: Decision, picked: tuple[int, ...],
+             unnumbered: list[Action] | None = None) -> dict[int, Action]:
     """The legal actions after PICKED, by their number in LAY's action space, in the order legal_actions gives
     them. An action past the end of its block (a hidden card offered beyond the first MAX_HIDDEN options, a
-    number beyond the option block) has no number and is left out; two actions with one number (two options of
-    one label, the same for whoever picks) keep the first."""
+    number beyond the option block) has no number and is left out (added to UNNUMBERED, when given); two actions
+    with one number (two options of one label, the same for whoever picks) keep the first."""
     out: dict[int, Action] = {}
     for action in legal_actions(state, decision, picked):
         i = number_of(lay, state, decision, picked, action)
-        if i is not None and i not in out:
+        if i is None:
+            if unnumbered is not None:
+                unnumbered.append(action)
+        elif i not in out:
             out[i] = action
     return out
 
