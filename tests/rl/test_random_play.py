@@ -19,6 +19,7 @@ def test_masked_random_games_end_without_an_illegal_action(game: str) -> None:
         got = random_game(env, rng)
         assert got["steps"] > 0
         assert env.agents == []  # every agent was stepped out
+        assert env.unnumbered == [] and env.forced == 0  # every legal action had its number; no seat out asked
         result = env.match.result
         assert result is not None
         end = got["end"]
