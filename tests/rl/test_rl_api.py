@@ -54,3 +54,18 @@ def test_spaces_are_fixed_per_game_and_player_count() -> None:
     assert a.action_space("p1").n == b.action_space("p3").n == a.layout.actions
     assert a.observation_space("p2")["observation"].shape == (a.layout.size,)
     assert rl.raw_env("greedy-kingdoms", players=4).layout.size > a.layout.size  # one more seat to see
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_layout_blocks_and_segments_tile_their_spaces(game: str) -> None:
+    lay = rl.raw_env(game, players=2).layout
+    at = 0
+    for _, (start, size) in lay.blocks.items():
+        assert start == at
+        at += size
+    assert at == lay.actions == len(lay.names)
+    at = 0
+    for _, start, length in lay.segments:
+        assert start == at and length > 0
+        at += length
+    assert at == lay.size
