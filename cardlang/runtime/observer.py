@@ -51,7 +51,7 @@ import weakref
 from collections import Counter
 from typing import Any, Iterator
 
-from cardlang.runtime.events import Created, Moved, Peeked, Refilled, Shuffled, Turn, seat_event
+from cardlang.runtime.events import Created, Moved, Peeked, Refilled, Shuffled, Turn, _visible, seat_event
 from cardlang.runtime.state import OWNER, PUBLIC, TOP_PUBLIC, CardDef, GameState, Zone
 
 
@@ -90,6 +90,7 @@ class Observer:
         self.start: tuple[tuple[str, int], Observer] | None = None
         self._zones: dict[str, Zone] = {}
         self._owned: list[Zone] = []
+        self.dirty = False  # a merge or a new card seen since the own `owner knows` zones were settled
         if listen:
             if state.card_def:
                 raise ValueError("an observer must be attached before set-up creates any card")
@@ -129,6 +130,7 @@ class Observer:
         new.state = self.state
         new._zones = {}
         new._owned = self._owned
+        new.dirty = True
         if state is not None:
             new._begin(state)
         return new
@@ -181,12 +183,18 @@ class Observer:
             return
         if t is Turn:  # a checkpoint is taken just before (stepping.Recorder): keep the knowledge it matches
             self.start = (("turn", self.state.turn_number - 1), self._clone(None))
-        k = seat_event(self.state, e, self.seat)
-        if k is None:
-            return
+        if t is Moved:  # as seat_event decides it, with the zones found once (not a table per move)
+            src, dst = self.zone(e.src), self.zone(e.dst)
+            seat = self.seat
+            k = e if ((src is not None and _visible(src, seat)) or
+                      (dst is not None and _visible(dst, seat, "@" not in e.dst))) else Moved(None, None, e.src, e.dst)
+        else:
+            k = seat_event(self.state, e, self.seat)
+            if k is None:
+                return
         self.digest = hash((self.digest, k))
         if t is Moved:
-            self._moved(e, k)
+            self._moved(e, k, src, dst)
         elif t is Shuffled:
             z = self.zone(e.zone)
             if z is not None and not self.sees(z):
@@ -204,12 +212,15 @@ class Observer:
                     self._identify(cid)
         else:
             return
-        if self._owned:
-            self._settle_owned()
+        if self.dirty:
+            self.dirty = False
+            if self._owned:
+                self._settle_owned()
 
-    def _moved(self, e: Moved, k: Moved) -> None:
+    def _moved(self, e: Moved, k: Moved, src: Zone | None, dst: Zone | None) -> None:
         cid = e.card_id  # its place only (public): the cards merged below carry nothing of it
-        src, dst = self.zone(e.src), self.zone(e.dst)
+        if self._owned and (src in self._owned or dst in self._owned):
+            self.dirty = True
         if src is not None and not self.sees(src) and src is not dst:
             self._merge([*src.cards, cid])  # a card left, and the seat cannot say which
             self._show_top(src)
@@ -226,31 +237,40 @@ class Observer:
         """CARDS (identified or not) become cards the seat cannot tell apart: one bag with everything of the
         bags they belong to."""
         known, bag_of = self.known, self.bag_of
-        bags: dict[int, Bag] = {}
-        loose: set[int] = set()
-        loose_defs: Counter = Counter()
+        first: Bag | None = None
+        bags: dict[int, Bag] | None = None
+        loose: list[int] | None = None
         for c in cards:
-            d = known.pop(c, None)
-            if d is not None:
-                loose.add(c)
-                loose_defs[d] += 1
+            if c in known:
+                if loose is None:
+                    loose = []
+                loose.append(c)
+                continue
+            b = bag_of.get(c)
+            if b is None or b is first:
+                continue
+            if first is None:
+                first = b
             else:
-                b = bag_of.get(c)
-                if b is not None:
-                    bags.setdefault(id(b), b)
-        if not loose and len(bags) < 2:
-            return
-        groups = sorted(bags.values(), key=lambda b: len(b.members), reverse=True)
-        big = groups[0] if groups else Bag(set(), Counter())
+                if bags is None:
+                    bags = {id(first): first}
+                bags.setdefault(id(b), b)
+        if loose is None and bags is None:
+            return  # the cards were already one bag's (the common case: a draw from a shuffled deck)
+        self.dirty = True
+        groups = [first] if bags is None else sorted(bags.values(), key=lambda b: len(b.members), reverse=True)
+        big = groups[0] if first is not None else Bag(set(), Counter())
         for b in groups[1:]:
             big.members |= b.members
             big.defs.update(b.defs)
             for c in b.members:
                 bag_of[c] = big
-        big.members |= loose
-        big.defs.update(loose_defs)
-        for c in loose:
-            bag_of[c] = big
+        if loose:
+            defs = big.defs
+            for c in loose:
+                defs[known.pop(c)] += 1
+                bag_of[c] = big
+            big.members.update(loose)
 
     def _identify(self, cid: int) -> None:
         """The seat now sees card CID: out of its bag, its definition known."""
@@ -313,6 +333,7 @@ class Observer:
         """What the seat knows, as a plain value: equal for positions it cannot tell apart."""
         st = self.state
         known, bag_of = self.known, self.bag_of
+        bag_keys: dict[int, tuple] = {}  # bag -> its key, made once
         zones = []
         for z in sorted(st.all_zones(), key=lambda z: z.label):
             cards = z.cards
@@ -323,7 +344,14 @@ class Observer:
                 zones.append((z.label, names))
                 continue
             ids = tuple((i, known[c].name) for i, c in enumerate(cards) if c in known)
-            keys: Counter = Counter(bag_of[c].key() for c in cards if c not in known)
+            keys: Counter = Counter()
+            for c in cards:
+                if c not in known:
+                    b = bag_of[c]
+                    key = bag_keys.get(id(b))
+                    if key is None:
+                        key = bag_keys[id(b)] = b.key()
+                    keys[key] += 1
             zones.append((z.label, len(cards), ids, tuple(sorted(keys.items()))))
         counters = tuple(tuple(row) for row in st.counters)
         per_card = tuple(sorted((name, tuple(sorted(v.items()))) for name, v in st.card_counters.items()))
