@@ -19,10 +19,9 @@ The knowledge model (the rules this module keeps; tests/runtime/test_observer.py
     arriving is then identified again, out of that bag;
   - a refill (`refill Z`): the cards shuffled in join one bag.
   Forgetting is fair; knowing a card's place the seat could not know would leak. So a card put back on top
-  of a hidden pile after a peek (a spy's look) stays known on top until that pile is shuffled or a card
-  leaves it.
-* Creation is public. Every `create` in a game's set-up names its card and zone in the rules text (`create 7
-  Copper to p.deck`), and the pools it reads from are public (the table shows them), so the seat knows each
+  of a hidden pile after a peek stays known on top until that pile is shuffled or a card leaves it.
+* Creation is public. Every `create` in a game's set-up names its card and zone in the rules text (`create N
+  CARD to p.deck`), and the pools it reads from are public (the table shows them), so the seat knows each
   card as it is created; this is how it knows the composition of every hidden pile (an opponent's starting
   deck). `seat_event` drops `Created` from the printed log, where the moves already tell where cards go; the
   observer reads it (the name and zone, as the rules text gives them).
@@ -298,14 +297,14 @@ class Observer:
         """The seat's own `owner knows` zones: their unidentified cards form a bag of exactly those cards."""
         bag_of = self.bag_of
         for z in self._owned:
-            mine = self._unknown(z.cards)
-            if not mine:
+            own = self._unknown(z.cards)
+            if not own:
                 continue
-            b = bag_of[mine[0]]
-            if len(b.members) == len(mine) and all(bag_of[c] is b for c in mine):
+            b = bag_of[own[0]]
+            if len(b.members) == len(own) and all(bag_of[c] is b for c in own):
                 continue
             defs: Counter = Counter()
-            for c in mine:
+            for c in own:
                 d = self.state.card_def[c]  # the declaration: its owner knows which cards it holds
                 old = bag_of[c]
                 old.members.discard(c)
@@ -318,8 +317,8 @@ class Observer:
                 else:
                     old.defs[d] = n - 1
                 defs[d] += 1
-            new = Bag(set(mine), defs)
-            for c in mine:
+            new = Bag(set(own), defs)
+            for c in own:
                 bag_of[c] = new
 
     # ---- reading the knowledge

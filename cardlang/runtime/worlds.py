@@ -4,7 +4,7 @@ no source, no compiler.
 
 A world keeps every card id where it truly is (places are public) and deals afresh the DEFINITIONS of the
 cards the seat cannot identify: each of the observer's bags deals its definitions to its members at random.
-So every hidden zone keeps its size, its identified cards where they are (a card a spy's look left on top stays
+So every hidden zone keeps its size, its identified cards where they are (a card a private look left on top stays
 on top) and the multisets the seat knows; the pools (`state.vars`) and the game's whole multiset of cards are
 untouched. `sample_world` reads the state only for the ids of the cards (no definition of a hidden card).
 
@@ -87,13 +87,13 @@ def resume_world(checkpoint: Checkpoint, game, observer: Observer, rng: random.R
         relabel = sample_world(checkpoint.state, start, rng, keep=observer.known)
     seed = rng.getrandbits(64)
     target = observer.observation()
-    world = checkpoint.resume(game, agents, relabel=relabel, done=lambda s: _arrive(s, mine, target, seed))
-    mine = start.copy_to(world)
+    world = checkpoint.resume(game, agents, relabel=relabel, done=lambda s: _arrive(s, seen_by, target, seed))
+    seen_by = start.copy_to(world)
     return world
 
 
-def _arrive(state: GameState, mine: Observer, target: tuple, seed: int | None) -> None:
-    if mine.observation() != target:
+def _arrive(state: GameState, seen_by: Observer, target: tuple, seed: int | None) -> None:
+    if seen_by.observation() != target:
         raise Diverged("the world showed the seat something it was not shown")
     if seed is None:
         raise _Arrived()
@@ -112,8 +112,8 @@ def world_from(checkpoint: Checkpoint, game, observer: Observer, rng: random.Ran
     for _ in range(tries):
         relabel = sample_world(checkpoint.state, start, rng, keep=observer.known)
         trial = checkpoint.resume(game, agents, relabel=relabel,
-                                  done=lambda s: _arrive(s, mine, target, None))
-        mine = start.copy_to(trial)
+                                  done=lambda s: _arrive(s, seen_by, target, None))
+        seen_by = start.copy_to(trial)
         try:
             play_on(game, trial)
         except _Arrived:
