@@ -46,12 +46,15 @@ runtime/stepping.py (`at(checkpoint)`), from which a world is replayed.
 """
 from __future__ import annotations
 
-import weakref
 from collections import Counter
 from typing import Any, Iterator
 
 from cardlang.runtime.events import Created, Moved, Peeked, Refilled, Shuffled, Turn, _visible, seat_event
 from cardlang.runtime.state import OWNER, PUBLIC, TOP_PUBLIC, CardDef, GameState, Zone
+
+
+def _label(z: Zone) -> str:
+    return z.label
 
 
 class KnowledgeError(Exception):
@@ -72,14 +75,10 @@ class Bag:
         return tuple(sorted((d.name, n) for d, n in self.defs.items() if n))
 
 
-# every observer of a live state, by seat: held beside the state, not in it (a copy of a state has none)
-_OBSERVERS: "weakref.WeakKeyDictionary[GameState, dict[int, Observer]]" = weakref.WeakKeyDictionary()
-
-
 class Observer:
     """SEAT's knowledge of STATE's game, fed by its events (a listener). See the module docstring."""
 
-    def __init__(self, state: GameState, seat: int, *, listen: bool = True) -> None:
+    def __init__(self, state: GameState, seat: int) -> None:
         self.state = state
         self.seat = seat
         self.known: dict[int, CardDef] = {}
@@ -90,13 +89,12 @@ class Observer:
         self._zones: dict[str, Zone] = {}
         self._owned: list[Zone] = []
         self.dirty = False  # a merge or a new card seen since the own `owner knows` zones were settled
-        if listen:
-            if state.card_def:
-                raise ValueError("an observer must be attached before set-up creates any card")
-            self._begin(state)
-            self.start = (("setup", state.turn_number), self._clone(None))
-            state.listen(self)
-            _OBSERVERS.setdefault(state, {})[seat] = self
+        self._seen: tuple | None = None  # the zones as the seat knows them, until the next event
+        if state.card_def:
+            raise ValueError("an observer must be attached before set-up creates any card")
+        self._begin(state)
+        self.start = (("setup", state.turn_number), self._clone(None))
+        state.listen(self)
 
     def _begin(self, state: GameState) -> None:
         self.state = state
@@ -107,8 +105,10 @@ class Observer:
     @staticmethod
     def of(state: GameState, seat: int) -> "Observer":
         """STATE's observer for SEAT, made (and listening) on the first call, which must come before set-up."""
-        got = _OBSERVERS.get(state, {}).get(seat)
-        return got if got is not None else Observer(state, seat)
+        for listener in state.listeners:  # (a copy of a state has no listeners, so no observer)
+            if type(listener) is Observer and listener.seat == seat:
+                return listener
+        return Observer(state, seat)
 
     # ---- copies
 
@@ -130,6 +130,7 @@ class Observer:
         new._zones = {}
         new._owned = self._owned
         new.dirty = True
+        new._seen = None
         if state is not None:
             new._begin(state)
         return new
@@ -140,7 +141,6 @@ class Observer:
         new = self._clone(state)
         new.start = self.start
         state.listen(new)
-        _OBSERVERS.setdefault(state, {})[self.seat] = new
         return new
 
     def at(self, checkpoint: Any) -> "Observer | None":
@@ -175,6 +175,7 @@ class Observer:
     # ---- events
 
     def __call__(self, e: Any) -> None:
+        self._seen = None
         t = type(e)
         if t is Created:  # public: the rules text names the card and the zone (module docstring)
             self.known[e.card_id] = self.state.card_def[e.card_id]
@@ -331,31 +332,43 @@ class Observer:
     def observation(self) -> tuple:
         """What the seat knows, as a plain value: equal for positions it cannot tell apart."""
         st = self.state
-        known, bag_of = self.known, self.bag_of
-        bag_keys: dict[int, tuple] = {}  # bag -> its key, made once
-        zones = []
-        for z in sorted(st.all_zones(), key=lambda z: z.label):
-            cards = z.cards
-            if self.sees(z):
-                names = tuple(st.card_def[c].name for c in cards)
-                if z.cells:
-                    names = (names, tuple(sorted((cell, st.card_def[c].name) for cell, c in z.cells.items())))
-                zones.append((z.label, names))
-                continue
-            ids = tuple((i, known[c].name) for i, c in enumerate(cards) if c in known)
-            keys: Counter = Counter()
-            for c in cards:
-                if c not in known:
-                    b = bag_of[c]
-                    key = bag_keys.get(id(b))
-                    if key is None:
-                        key = bag_keys[id(b)] = b.key()
-                    keys[key] += 1
-            zones.append((z.label, len(cards), ids, tuple(sorted(keys.items()))))
+        zones = self._seen
+        if zones is None:  # the cards change only by events: made again after the next one
+            zones = self._seen = self._zones_seen()
         counters = tuple(tuple(row) for row in st.counters)
         per_card = tuple(sorted((name, tuple(sorted(v.items()))) for name, v in st.card_counters.items()))
         return (self.seat, self.digest, st.current, st.turn_number, tuple(st.turns), tuple(st.out),
-                tuple(zones), counters, tuple(st.banks), per_card, tuple(st.claims))
+                zones, counters, tuple(st.banks), per_card, tuple(st.claims))
+
+    def _zones_seen(self) -> tuple:
+        """Each zone as the seat knows it: its cards by name if it may look into it; else its size, the cards
+        it identifies by place, and how many of its cards come from each bag (a bag by its definitions)."""
+        card_def = self.state.card_def
+        known, bag_of = self.known, self.bag_of
+        bag_keys: dict[int, tuple] = {}  # bag -> its key, made once
+        zones = []
+        for z in sorted(self.state.all_zones(), key=_label):
+            cards = z.cards
+            if self.sees(z):
+                names = tuple([card_def[c].name for c in cards])
+                if z.cells:
+                    names = (names, tuple(sorted([(cell, card_def[c].name) for cell, c in z.cells.items()])))
+                zones.append((z.label, names))
+                continue
+            ids = []
+            keys: Counter = Counter()
+            for i, c in enumerate(cards):
+                d = known.get(c)
+                if d is not None:
+                    ids.append((i, d.name))
+                    continue
+                b = bag_of[c]
+                key = bag_keys.get(id(b))
+                if key is None:
+                    key = bag_keys[id(b)] = b.key()
+                keys[key] += 1
+            zones.append((z.label, len(cards), tuple(ids), tuple(sorted(keys.items()))))
+        return tuple(zones)
 
     def check(self) -> None:
         """Raise KnowledgeError unless everything this observer claims is true of its state (for tests): each

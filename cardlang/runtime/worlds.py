@@ -76,16 +76,20 @@ def _start_of(checkpoint: Checkpoint, observer: Observer) -> Observer:
 
 
 def resume_world(checkpoint: Checkpoint, game, observer: Observer, rng: random.Random, agents: list, *,
-                 relabel: dict[int, CardDef] | None = None) -> GameState:
+                 relabel: dict[int, CardDef] | None = None, check: bool = True) -> GameState:
     """One world, not yet tried: CHECKPOINT's start with definitions dealt from OBSERVER's knowledge (or
     RELABEL), AGENTS seated, to be played on with `stepping.play_on`. At the decision the replay comes back to,
-    the world's RNG is reseeded from RNG and the seat's observation there compared with OBSERVER's: a replay
-    that does not fit or shows the seat anything else raises Diverged from inside play_on (draw another).
-    The world's observer for the seat is `Observer.of(world, seat)`."""
+    the world's RNG is reseeded from RNG. With CHECK, the seat's observation there is compared with OBSERVER's
+    first (the world's observer for the seat is then `Observer.of(world, seat)`): a world that shows the seat
+    anything else raises Diverged from inside play_on, as a replay that does not fit always does (draw
+    another). Without CHECK the world is as fair (it is dealt from the seat's knowledge alone) and cheaper,
+    but may show the seat what it was not shown (a card another seat chose by place)."""
     start = _start_of(checkpoint, observer)
     if relabel is None:
         relabel = sample_world(checkpoint.state, start, rng, keep=observer.known)
     seed = rng.getrandbits(64)
+    if not check:
+        return checkpoint.resume(game, agents, relabel=relabel, done=lambda s: s.rng.seed(seed))
     target = observer.observation()
     world = checkpoint.resume(game, agents, relabel=relabel, done=lambda s: _arrive(s, seen_by, target, seed))
     seen_by = start.copy_to(world)
