@@ -27,8 +27,9 @@ The knowledge model (the rules this module keeps; tests/runtime/test_observer.py
   observer reads it (the name and zone, as the rules text gives them).
 * A zone declared `owner knows` (the seat's own deck) is known to its owner as a multiset: the seat's cards
   there form a bag of their own, read from the state (the declaration says the owner may).
-* A `reveal` names cards without saying which ones (the event carries names only), so a reveal identifies
-  nothing here: fair, and a known limitation (a revealed card that stays in a hidden pile stays unknown).
+* A card revealed (`reveal`, shown to every seat) is identified like a peeked one: the event names the cards,
+  `state.last_reveal` says which (set by the reveal, read at its event). A revealed card put back on top of
+  a hidden pile stays known there until the pile is shuffled or a card leaves it.
 
 From the true state the observer reads only what is public (which ids are in which zone, sizes, counters) and
 the definitions of cards it may see or was shown. From an event it reads what `seat_event` leaves the seat,
@@ -49,7 +50,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Iterator
 
-from cardlang.runtime.events import Created, Moved, Peeked, Refilled, Shuffled, Turn, _visible, seat_event
+from cardlang.runtime.events import Created, Moved, Peeked, Refilled, Revealed, Shuffled, Turn, _visible, seat_event
 from cardlang.runtime.state import OWNER, PUBLIC, TOP_PUBLIC, CardDef, GameState, Zone
 
 
@@ -207,9 +208,11 @@ class Observer:
         elif t is Peeked and e.player == self.seat:
             for cid, who in self.state.peeked.items():
                 if self.seat in who and cid not in self.known:
-                    z = self.state.loc[cid]
-                    self._merge(self._unknown(z.cards))  # which bag it came from is no more known than that
-                    self._identify(cid)
+                    self._shown(cid)
+        elif t is Revealed:  # shown to every seat: which cards, `state.last_reveal` (primitives `reveal`)
+            for cid in self.state.last_reveal:
+                if cid not in self.known:
+                    self._shown(cid)
         else:
             return
         if self.dirty:
@@ -228,6 +231,11 @@ class Observer:
             self._identify(cid)
         if dst is not None:
             self._show_top(dst)
+
+    def _shown(self, cid: int) -> None:
+        """Card CID, in a zone the seat may not see, is shown to it."""
+        self._merge(self._unknown(self.state.loc[cid].cards))  # which bag it came from is no more known than that
+        self._identify(cid)
 
     def _unknown(self, cards) -> list[int]:
         known = self.known

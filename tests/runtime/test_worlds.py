@@ -176,3 +176,37 @@ def test_a_world_is_reseeded_at_the_decision() -> None:
         assert len(set(rngs)) == 3  # neither world's future is the true one's, nor each other's
 
     at_a_decision(check)
+
+
+def test_a_card_revealed_on_top_stays_there_in_every_world_of_a_real_game() -> None:
+    # Dominion's spy-like attack: `reveal c for p` of the top of p's deck; if kept, every world keeps it on top
+    def check(game, checkpoint, observer) -> None:
+        state = observer.state
+        tops = [z for z in state.all_zones() if not observer.sees(z) and z.cards and z.cards[-1] in observer.known]
+        for z in tops:
+            world = world_at_decision(game, checkpoint, observer, random.Random(5))
+            w = next(x for x in world.all_zones() if x.label == z.label)
+            assert world.card_def[w.cards[-1]] is state.card_def[z.cards[-1]]
+        return len(tops)
+
+    found = []
+    game = load_game("dominion")
+
+    def on_state(st) -> None:
+        found.append(Recorder(game_key(game), st))
+        found.append(Observer(st, 0))
+
+    class Spying(RandomAgent):
+        def decide(self, view, decision):
+            if decision.tag == "spy_discard_other" and decision.player == 0 and found[0].kind == "turn":
+                found.append(check(game, found[0].checkpoint(), found[1]))
+            return super().decide(view, decision)
+
+    pools = {"kingdom": [d for d in game.defs if d.name in ("Spy", "Village", "Smithy", "Market", "Festival",
+                                                             "Laboratory", "Cellar", "Moat", "Chapel", "Mine")]}
+    for seed in range(1, 6):
+        found[:] = []
+        play_game(game, [Spying(seed), Spying(seed + 1)], seed=seed, max_turns=40, on_state=on_state, pools=pools)
+        if sum(found[2:]):
+            break
+    assert sum(found[2:]) >= 1, "no revealed top card was met"
