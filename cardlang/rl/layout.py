@@ -7,7 +7,7 @@ Actions, in blocks (`Layout.blocks`, each a (start, size) pair):
   stop     end the answer with what is picked (a yes/no question's "no"; "none" where none may be picked)
   yes      a yes/no question's "yes"
   card     a card the decider can see, by its definition (identical cards are one action), or a card name
-  hidden   a card the decider cannot see, by its position among the cards offered (never by what it is)
+  hidden   a card the decider cannot see, by its place among the options offered (never by what it is)
   player   a player, counted from the decider: 0 is the decider, 1 the next seat in turn order, ...
   option   a `choose { ... }` option by its place in the source, or a number (a die) by its place in the list
   slot     a slot of a grid zone, by column and row
@@ -22,8 +22,8 @@ from cardlang.syntax.walk import nodes
 
 # How many hidden cards one decision may offer by position, and (at least) how many options or numbers: a
 # decision offering more has its later ones left out of the action space (the first ones stay, so an answer is
-# always possible). Sixty-four covers a whole hidden hand or reserve in every game that ships; a game's own
-# longest `choose { ... }` widens the option block past sixteen.
+# always possible). No decision of a thousand random games of each game that ships offered more
+# (tools/rl_random_play.py counts any action left out); a game's longest `choose { ... }` widens the option block.
 MAX_HIDDEN = 64
 MIN_OPTIONS = 16
 
