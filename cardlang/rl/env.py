@@ -221,6 +221,12 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the environment wit
         if self.match is not None:
             self.match.close()
 
+    def __del__(self) -> None:  # an environment dropped in the middle of a game: its game's thread ends too
+        try:
+            self.close()
+        except Exception:  # noqa: BLE001 - at interpreter exit the modules it needs may be gone
+            pass
+
 
 def env(game, players: int = 2, seed: int | None = None, **kwargs) -> AECEnv:
     """The environment of `raw_env`, wrapped as PettingZoo's own games are: an action out of the space or out of
