@@ -23,6 +23,7 @@ from cardlang.rl.moves import numbered
 from cardlang.rl.observe import Encoder
 from cardlang.runtime.actions import Action, apply_action
 from cardlang.runtime.engine import MAX_TURNS
+from cardlang.runtime.observer import Observer
 from cardlang.runtime.state import NUMBER_LIMIT, Decision, IllegalAction
 from cardlang.runtime.stepping import Match
 
@@ -47,12 +48,14 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the environment wit
     """One game of GAME (an id such as the names `cardlang games` lists, or a loaded CompiledGame) for PLAYERS
     seats. SEED: the first game's seed; each later reset without a seed takes the next seed of a stream drawn
     from it (none: a fresh random stream). MAX_TURNS: the turn limit, after which every agent is truncated.
-    POOLS and VARIANTS as for a played game."""
+    POOLS and VARIANTS as for a played game. MEMORY: each seat's observer (runtime/observer.py) follows the game,
+    so a card the seat identified and has not lost track of counts where it lies (a card revealed and put back
+    on a hidden pile); without it only what the seat may see now counts (faster)."""
 
     metadata = {"name": "cardlang_v0", "render_modes": ["ansi"], "is_parallelizable": False}
 
     def __init__(self, game, players: int = 2, seed: int | None = None, *, max_turns: int = MAX_TURNS,
-                 pools=None, variants=(), render_mode: str | None = None) -> None:
+                 pools=None, variants=(), render_mode: str | None = None, memory: bool = True) -> None:
         super().__init__()
         self.game = _game(game)
         self.layout: Layout = layout_of(self.game, players)
@@ -64,6 +67,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the environment wit
         self.render_mode = render_mode
         self.encoder = Encoder(self.layout)
         self.max_turns, self.pools, self.variants = max_turns, pools, tuple(variants)
+        self.memory = memory
         self.possible_agents = [f"p{i + 1}" for i in range(players)]
         self._seat = {a: i for i, a in enumerate(self.possible_agents)}
         lay = self.layout
@@ -94,6 +98,10 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the environment wit
             self.match.close()  # a game left unfinished: its thread ends
         self.match = Match(self.game, [None] * len(self.possible_agents), seed, pools=self.pools,
                            variants=self.variants, max_turns=self.max_turns)
+        # each seat's observer hears the game from before set-up (runtime/observer.py): what it identified and
+        # still knows (a card revealed, then put back on top of a hidden pile) counts in its observation
+        self._known = [Observer.of(self.match.state, s).known if self.memory else None
+                       for s in range(len(self.possible_agents))]
         self.agents = self.possible_agents[:]
         self.rewards = {a: 0 for a in self.agents}
         self._cumulative_rewards = {a: 0 for a in self.agents}
@@ -199,7 +207,8 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the environment wit
         mask = np.zeros(self.layout.actions, dtype=np.int8)
         if asked:
             mask[list(self._legal)] = 1
-        vector = self.encoder.observe(m.state, seat, d if asked else None, self._picked if asked else ())
+        vector = self.encoder.observe(m.state, seat, d if asked else None, self._picked if asked else (),
+                                      self._known[seat])
         return {"observation": vector, "action_mask": mask}
 
     def legal_moves(self) -> list[int]:

@@ -9,7 +9,7 @@ from __future__ import annotations
 import numpy as np
 
 from cardlang.rl.layout import KINDS, Layout
-from cardlang.runtime.state import OWNER, PUBLIC, TOP_PUBLIC, Decision, GameState, Zone
+from cardlang.runtime.state import OWNER, PUBLIC, TOP_PUBLIC, CardDef, Decision, GameState, Zone
 
 _ALL, _TOP, _NONE = 0, 1, 2
 
@@ -60,13 +60,14 @@ class Encoder:
         return first if zone.owner is None or not zone.spec.per_player else first + (zone.owner - seat) % n
 
     def observe(self, state: GameState, seat: int, decision: Decision | None = None,
-                picked: tuple[int, ...] = ()) -> np.ndarray:
-        """SEAT's observation of STATE; DECISION (with the options PICKED so far) when SEAT is the one asked."""
+                picked: tuple[int, ...] = (), known: dict[int, CardDef] | None = None) -> np.ndarray:
+        """SEAT's observation of STATE; DECISION (with the options PICKED so far) when SEAT is the one asked.
+        KNOWN: the cards SEAT identified and still knows (its observer's), counted wherever they lie."""
         # Every number is gathered as (position, amount) into two lists and summed into the vector by one
         # bincount at the end: one numpy call per observation instead of one per number.
         at_: list[int] = []
         amount: list[float] = []
-        self._zones(state, seat, at_, amount)
+        self._zones(state, seat, at_, amount, known)
         self._counters(state, seat, at_, amount)
         self._per_card(state, seat, at_, amount)
         self._table(state, seat, at_, amount)
@@ -78,8 +79,9 @@ class Encoder:
         return np.bincount(np.asarray(at_, dtype=np.intp), np.asarray(amount, dtype=np.float64),
                            minlength=lay.size).astype(np.float32)
 
-    def _zones(self, state: GameState, seat: int, at_: list[int], amount: list[float]) -> None:
-        """Per zone entry: the cards SEAT may see by definition, and how many cards lie there."""
+    def _zones(self, state: GameState, seat: int, at_: list[int], amount: list[float],
+               known: dict[int, CardDef] | None) -> None:
+        """Per zone entry: the cards SEAT may see (or knows) by definition, and how many cards lie there."""
         n, d = self.lay.players, self.lay.defs
         defs = state.card_def
         peeked = state.peeked
@@ -99,10 +101,13 @@ class Encoder:
             if how == _ALL:
                 hits.extend([at + defs[c].index for c in cards])
                 continue
+            top = cards[-1] if how == _TOP else -1
             if how == _TOP:
-                hits.append(at + defs[cards[-1]].index)
-            if peeked:
-                top = cards[-1] if how == _TOP else -1
+                hits.append(at + defs[top].index)
+            if known:  # what the seat identified and still knows (its observer), or was shown and has not moved
+                hits.extend([at + defs[c].index for c in cards
+                             if c != top and (c in known or peeked and seat in peeked.get(c, ()))])
+            elif peeked:
                 hits.extend([at + defs[c].index for c in cards if c != top and seat in peeked.get(c, ())])
         at_.extend(hits)
         amount.extend([1] * len(hits))

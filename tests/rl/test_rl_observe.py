@@ -64,3 +64,21 @@ def test_seats_are_counted_from_the_observer() -> None:
             other = len(hands[(seat + r) % 3].cards)
             assert o[at + r * width:at + r * width + lay.defs].sum() == 0 and o[at + r * width + lay.defs] == other
     assert {len(h.cards) for h in hands} == {1, 5}  # (p1 has played its treasures: the sizes tell seats apart)
+
+
+def test_what_the_seats_observer_still_knows_counts() -> None:
+    """A card of a hidden pile that the seat's observer identifies (as after a reveal put it back) counts there,
+    by definition. Without memory no observer follows the game (only what the seat sees now counts)."""
+    from cardlang.runtime.observer import Observer
+    env = rl.raw_env("dominion", players=2, seed=2)
+    env.reset()
+    state, _, k = _hand_and_deck(env)
+    lay = env.layout
+    at = lay.at("zone deck") + (lay.defs + 1) + state.card_def[k].index
+    assert env.observe("p1")["observation"][at] == 0
+    Observer.of(state, 0).known[k] = state.card_def[k]
+    assert env.observe("p1")["observation"][at] == 1
+    plain = rl.raw_env("dominion", players=2, seed=2, memory=False)
+    plain.reset()
+    assert not any(type(x) is Observer for x in plain.match.state.listeners)
+    assert any(type(x) is Observer for x in state.listeners)
