@@ -14,7 +14,8 @@ searcher's own at the decision, so that its future is not the true one. The samp
 observer's knowledge as the turn began, the cards identified since then kept as they are: the replay then
 shows the seat what it was shown. A replay may still not fit (a hidden card that changed what an earlier
 question offered: stepping.Diverged), or show the seat something else (its observation at the decision differs):
-such a world is not one the seat could believe, and another is drawn.
+such a world is not one the seat could believe, and another is drawn. A decision during set-up has no world
+(NoWorld): its position is taken before set-up, which played again would deal the true cards.
 """
 from __future__ import annotations
 
@@ -68,6 +69,10 @@ def sample_world(state: GameState, observer: Observer, rng: random.Random, *,
 
 
 def _start_of(checkpoint: Checkpoint, observer: Observer) -> Observer:
+    if checkpoint.kind != "turn":
+        # A position taken before set-up has no cards yet to deal again: played again, set-up would deal the
+        # true cards, and a world would be the truth. A decision during set-up has no world.
+        raise NoWorld("a decision during set-up has no world (set-up played again deals the true cards)")
     start = observer.at(checkpoint)
     if start is None:
         raise ValueError(f"p{observer.seat + 1}'s observer kept no knowledge from this position's start "

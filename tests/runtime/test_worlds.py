@@ -210,3 +210,26 @@ def test_a_card_revealed_on_top_stays_there_in_every_world_of_a_real_game() -> N
         if sum(found[2:]):
             break
     assert sum(found[2:]) >= 1, "no revealed top card was met"
+
+
+def test_a_decision_during_set_up_has_no_world() -> None:
+    # played again from before set-up, a world would deal the true cards: none is given
+    game = load_game("fall-of-kingdoms")
+    met = []
+
+    def on_state(st) -> None:
+        met.append(Recorder(game_key(game), st))
+        met.append(Observer(st, 0))
+
+    class SetUp(RandomAgent):
+        def decide(self, view, decision):
+            if decision.player == 0 and met[0].kind == "setup" and len(met) == 2:
+                with pytest.raises(NoWorld, match="set-up"):
+                    world_from(met[0].checkpoint(), game, met[1], random.Random(1), [RandomAgent(0)] * 3)
+                with pytest.raises(NoWorld, match="set-up"):
+                    resume_world(met[0].checkpoint(), game, met[1], random.Random(1), [RandomAgent(0)] * 3)
+                met.append(True)
+            return super().decide(view, decision)
+
+    play_game(game, [SetUp(i) for i in range(3)], seed=1, max_turns=2, on_state=on_state)
+    assert met[2:] == [True]
