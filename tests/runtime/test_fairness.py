@@ -65,7 +65,8 @@ class WorldAgent(SampleAgent):
         observer = Observer.of(state, view.player)
         checkpoint = Recorder.of(state, self.game).checkpoint()
         try:
-            world = world_from(checkpoint, self.game, observer, self.rng, [None] * state.num_players)
+            world = world_from(checkpoint, self.game, observer, self.rng, [None] * state.num_players,
+                               until=(decision.player, decision.tag))
         except NoWorld:
             return _answer(decision, 0)
         return _answer(decision, _score(world.card_def))

@@ -38,8 +38,9 @@ class Stopper:
         raise _Stop(view.rules_state)
 
 
-def world_at_decision(game, checkpoint, observer, rng):
-    world = world_from(checkpoint, game, observer, rng, [RandomAgent(9)] * checkpoint.state.num_players)
+def world_at_decision(game, checkpoint, observer, rng, until=None):
+    world = world_from(checkpoint, game, observer, rng, [RandomAgent(9)] * checkpoint.state.num_players,
+                       until=until)
     world.agents[observer.seat] = Stopper()
     try:
         play_on(game, world)
@@ -82,7 +83,8 @@ def test_worlds_keep_what_the_seat_knows_and_deal_the_rest_again(game_id: str) -
                 if recorders[0].kind == "turn" and self.rng.random() < 0.1:
                     observer = observers[decision.player]
                     try:
-                        world = world_at_decision(game, recorders[0].checkpoint(), observer, random.Random(7))
+                        world = world_at_decision(game, recorders[0].checkpoint(), observer, random.Random(7),
+                                                  (decision.player, decision.tag))
                     except NoWorld:
                         tally["none"] += 1
                     else:
