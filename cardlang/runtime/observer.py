@@ -43,8 +43,10 @@ it (the same history in the same order: a CRC-32 chained over each event's repr,
 run, as an observation must be for the same seed and answers).
 
 An observer is attached before set-up (an agent's `attach(state, seat)`: `Observer.of(state, seat)`), so that
-it hears every card created. `snapshot` keeps its knowledge as each turn began, matching the checkpoints of
-runtime/stepping.py (`at(checkpoint)`), from which a world is replayed.
+it hears every card created; it is one of the state's listeners, where `Observer.of` finds it again (a copy
+of a state has none: `copy_to` gives one the same knowledge). It keeps its knowledge as the current turn
+began (`start`), matching the checkpoints of runtime/stepping.py (`at(checkpoint)`), from which a world is
+replayed.
 """
 from __future__ import annotations
 
