@@ -56,7 +56,7 @@ class _Stop(BaseException):
     pass
 
 
-def collect_positions(game, count: int, *, seed: int = 0, rate: float = 0.15, max_turns: int = 60,
+def collect_positions(game, count: int, *, seed: int = 0, rate: float = 0.25, max_turns: int = 60,
                       players: tuple[int, ...] | None = None) -> list[Position]:
     """COUNT positions of random-agent games of GAME (every player count in turn, or PLAYERS), at about RATE
     of the decisions put to an agent, each game stopped after MAX_TURNS turns."""
