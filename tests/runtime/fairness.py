@@ -14,7 +14,13 @@ afresh with the same seed for each, then answers the decision in both; the answe
 The agent under test is seated on each copy, which is already past set-up: it finds its seat's knowledge with
 `Observer.of(view.rules_state, view.player)` and the position with `Recorder.of(view.rules_state,
 game).checkpoint()` (the copy's own, its start relabelled in the second position); `attach(state, seat)`, when
-the agent has it, is called once both are in place.
+the agent has it, is called once both are in place (so an agent that keeps `Observer.of(state, seat)` from
+its `attach` keeps the copy's). The agent must be a function of its seed and what it reads: a budget in
+iterations, not seconds.
+
+    positions = collect_positions(game, 260, seed=7)          # any game; a few seconds
+    report = check_fair(game, lambda seat, seed: make(game, seat, seed), positions, seed=1)
+    assert not report.differences and report.compared >= 200
 """
 from __future__ import annotations
 

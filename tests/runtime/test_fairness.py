@@ -46,10 +46,15 @@ class SampleAgent:
 
     def __init__(self, game, seat: int, seed: int) -> None:
         self.game, self.seat, self.rng = game, seat, random.Random(seed)
+        self.observer: Observer | None = None
+
+    def attach(self, state, seat: int) -> None:  # as a bot seated before set-up keeps its seat's observer
+        self.observer = Observer.of(state, seat)
 
     def decide(self, view, decision: Decision) -> list[int]:
         state = view.rules_state
-        observer = Observer.of(state, view.player)
+        observer = self.observer
+        assert observer is Observer.of(state, view.player)
         checkpoint = Recorder.of(state, self.game).checkpoint()
         relabel = sample_world(checkpoint.state, observer.at(checkpoint), self.rng, keep=observer.known)
         return _answer(decision, _score(relabel[c] for c in sorted(relabel)))
