@@ -39,15 +39,19 @@ nothing a world does not deal afresh.
 `observation()` is a plain, comparable value: two positions the seat cannot tell apart give equal ones. It
 holds the seat's knowledge (each zone: its cards if visible; else its size, the identified cards by place and
 the bags its other cards come from), the public counters and turn, and a digest of every event as the seat knows
-it (the same history in the same order; the digest uses Python's `hash`, comparable within one process).
+it (the same history in the same order: a CRC-32 chained over each event's repr, the same in every process and
+run, as an observation must be for the same seed and answers).
 
 An observer is attached before set-up (an agent's `attach(state, seat)`: `Observer.of(state, seat)`), so that
-it hears every card created. `snapshot` keeps its knowledge as each turn began, matching the checkpoints of
-runtime/stepping.py (`at(checkpoint)`), from which a world is replayed.
+it hears every card created; it is one of the state's listeners, where `Observer.of` finds it again (a copy
+of a state has none: `copy_to` gives one the same knowledge). It keeps its knowledge as the current turn
+began (`start`), matching the checkpoints of runtime/stepping.py (`at(checkpoint)`), from which a world is
+replayed.
 """
 from __future__ import annotations
 
 from collections import Counter
+from zlib import crc32
 from typing import Any, Iterator
 
 from cardlang.runtime.events import Created, Moved, Peeked, Refilled, Revealed, Shuffled, Turn, _visible, seat_event
@@ -180,7 +184,7 @@ class Observer:
         t = type(e)
         if t is Created:  # public: the rules text names the card and the zone (module docstring)
             self.known[e.card_id] = self.state.card_def[e.card_id]
-            self.digest = hash((self.digest, e))
+            self.digest = crc32(repr(e).encode(), self.digest)
             return
         if t is Turn:  # a checkpoint is taken just before (stepping.Recorder): keep the knowledge it matches
             self.start = (("turn", self.state.turn_number - 1), self._clone(None))
@@ -193,7 +197,7 @@ class Observer:
             k = seat_event(self.state, e, self.seat)
             if k is None:
                 return
-        self.digest = hash((self.digest, k))
+        self.digest = crc32(repr(k).encode(), self.digest)
         if t is Moved:
             self._moved(e, k, src, dst)
         elif t is Shuffled:
