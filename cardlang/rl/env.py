@@ -97,7 +97,7 @@ class raw_env(AECEnv):  # noqa: N801 - PettingZoo's name for the environment wit
         if self.match is not None:
             self.match.close()  # a game left unfinished: its thread ends
         self.match = Match(self.game, [None] * len(self.possible_agents), seed, pools=self.pools,
-                           variants=self.variants, max_turns=self.max_turns)
+                           variants=self.variants, max_turns=self.max_turns, record=False)  # no copies wanted
         # each seat's observer hears the game from before set-up (runtime/observer.py): what it identified and
         # still knows (a card revealed, then put back on top of a hidden pile) counts in its observation
         self._known = [Observer.of(self.match.state, s).known if self.memory else None
