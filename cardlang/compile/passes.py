@@ -42,6 +42,9 @@ PASSES: tuple[Pass, ...] = (
          "stores into ctx.vars that nothing reads dropped; a verb whose body uses no names gets none"),
     Pass("state-locals", "compile/fnlocals.py (with_state_local)",
          "what a function reads again and again (ctx.state, its tables, quiet tests) kept in locals"),
+    Pass("bounds", "compile/operators.py (BinOp), compile/expressions.py, compile/statements.py (For)",
+         "`+`, `-` and `*` of numbers whose size the compiler knows (written in the source, printed on every card, "
+         "a loop's name over written numbers) not checked against the 18-digit limit when they cannot reach it"),
     Pass("hoist", "compile/hoist.py, compile/loops.py (_over_items)",
          "a loop that only reads goes over the zone's own list; reads the same for every item made once"),
     Pass("shortcuts", "compile/shortcuts.py, compile/loops.py",
