@@ -189,13 +189,13 @@ class Loops:
             charge = _charge(gen, items, span) if charged else []
             if gen.replay:  # generated only for its namespace (codegen.Gen.replay): what follows shapes code
                 return [each]
-            if not H.escapes(each):
+            if not H.escapes(each, gen):
                 # a body that only reads goes over a zone's own list (`ctx.state.zones[3][0].cards`, no copy:
                 # nothing it does can move a card), and reads the same for every item are computed once,
                 # when there is an item:   items = ITEMS; if items: h = READ; for c in items: STEP
                 hoisted, body = [], [each]
                 if gen.options.on("hoist"):  # (compile/passes.py)
-                    reads = H.loop_reads(each, c, {out})
+                    reads = H.loop_reads(each, c, {out}, gen.options.on("leaves-names"))
                     if G.fresh_list(source) and isinstance(source, py.Call) and reads.quiet:
                         source = source.args[0]
                     hoisted = H.hoist_invariants(gen, each, {c, out}, reads)  # first: it takes from the reads

@@ -45,6 +45,9 @@ PASSES: tuple[Pass, ...] = (
     Pass("bounds", "compile/operators.py (BinOp), compile/expressions.py, compile/statements.py (For)",
          "`+`, `-` and `*` of numbers whose size the compiler knows (written in the source, printed on every card, "
          "a loop's name over written numbers) not checked against the 18-digit limit when they cannot reach it"),
+    Pass("leaves-names", "compile/hoist.py (escapes, _quiet_call), compile/loops.py, compile/decisions.py (find)",
+         "a loop or find whose condition hands ctx only to functions that read no names (too_big: a number past "
+         "the limit) keeps its card in a local, not in ctx.vars, and still has its invariant reads hoisted"),
     Pass("hoist", "compile/hoist.py, compile/loops.py (_over_items)",
          "a loop that only reads goes over the zone's own list; reads the same for every item made once"),
     Pass("shortcuts", "compile/shortcuts.py, compile/loops.py",
