@@ -161,9 +161,11 @@ class Expressions:
         if base.type in (SLOT, SLOTS) and n in ("column", "row"):
             i = 0 if n == "column" else 1
             f = base.fn
-            if base.type == SLOT:
+            if base.type == SLOT:  # a slot is one of a grid zone's (runtime/board.py check_cell): within its size
+                grids = [z.grid[i] for z in self.spec.zones.values() if getattr(z, "grid", None)]
                 return CE(lambda ctx: f(ctx)[i], INT,
-                          code=(lambda g: G.subscript(g.expr(base), G.const(i))) if base.code is not None else None)
+                          code=(lambda g: G.subscript(g.expr(base), G.const(i))) if base.code is not None else None,
+                          bound=max(grids) if grids else None)
             return CE(lambda ctx: first_slot(f(ctx))[i], INT)
         raise self.error(f"{_article(base.type)} has no '{n}'", node.span)
 
