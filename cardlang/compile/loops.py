@@ -56,6 +56,7 @@ class Loops:
 
         if cond_ce.code is not None:  # one generated function: the loop with the condition inlined
             counter: list[CE] = []
+            inline = self.options.on("where-inline") and not nests  # (compile/passes.py)
             shortcuts = self.options.on("shortcuts")  # (compile/passes.py)
             guard = unmatched(self, node.cond, scope) if kind == CARDS and shortcuts else None
 
@@ -64,14 +65,17 @@ class Loops:
                     same = equal_to_item(node.cond, var) if kind == NUMBERS and shortcuts else None
                     if same is None:
                         f = self._count_fn(items_ce, cond_ce, var, node.span, guard, nests)
-                        counter.append(CE(f, INT, code=lambda g: g.call_fn(f)))
+                        if inline and guard is None:  # `len([...])` in the caller (where_in_caller)
+                            counter.append(CE(f, INT, code=lambda g: _length(g, where_in_caller(
+                                g, f, items_ce, cond_ce, var))))
+                        else:
+                            counter.append(CE(f, INT, code=lambda g: g.call_fn(f)))
                     else:
                         counter.append(self._count_equal_fn(items_ce, self.coerce_ce(
                             self.expr(same, scope.with_(number=INT)), INT, same.span), node.span))
                 return counter[0]
             fn = self._where_fn(items_ce, cond_ce, var, node.span, guard, nests)
             fn.fresh = True  # each call makes a list of its own (statements._made)
-            inline = self.options.on("where-inline") and not nests  # (compile/passes.py)
 
             def called(g: G.Gen) -> py.expr:  # FN(ctx), or the loop in the caller (where_in_caller)
                 return where_in_caller(g, fn, items_ce, cond_ce, var) if inline else g.call_fn(fn)
@@ -255,6 +259,13 @@ def where_in_caller(g: G.Gen, fn: Callable, items_ce: CE, cond_ce: CE, var: str)
     if G.fresh_list(items) and isinstance(items, py.Call) and H.only_reads(cond, {c}, g.options.on("leaves-names")):
         items = items.args[0]
     return py.ListComp(G.name(c), [py.comprehension(G.store(c), items, [cond], 0)])
+
+
+def _length(g: G.Gen, code: py.expr) -> py.expr:
+    """`len(CODE)` for a list comprehension where_in_caller made; CODE itself (a call of the count's function).
+    `len` is a constant either way: a replayed namespace makes the same constants (where_in_caller)."""
+    length = g.const(len)
+    return G.call(length, code) if isinstance(code, py.ListComp) else code
 
 
 _SHORT = 16  # nodes of a filter's code too short to gain from FN's hoisting (`card is Treasure`: 15, all Python nodes)

@@ -49,7 +49,8 @@ PASSES: tuple[Pass, ...] = (
          "a loop or find whose condition hands ctx only to functions that read no names (too_big: a number past "
          "the limit) keeps its card in a local, not in ctx.vars, and still has its invariant reads hoisted"),
     Pass("where-inline", "compile/loops.py (where_in_caller)",
-         "`ITEMS where COND` as a list comprehension in its caller, COND reading the caller's locals, when COND "
+         "`ITEMS where COND` as a list comprehension in its caller (a `count` of one as its len), COND reading the "
+         "caller's locals, when COND "
          "hands ctx to nothing that reads names: no function of its own called, no names put in ctx.vars for it"),
     Pass("hoist", "compile/hoist.py, compile/loops.py (_over_items)",
          "a loop that only reads goes over the zone's own list; reads the same for every item made once"),
