@@ -15,6 +15,7 @@ and `check_after_edit_seconds` the check right after an edit of one card, in a c
 cache of its own (that game is compiled again). Medians of 5 processes.
 
     python tools/benchmark.py [--games N] [--repeat R] [--json] [--only TARGET ...] [--no-load | --load-only]
+                             [--instructions N]   # also Python bytecodes per game (sys.settrace opcodes)
     python tools/benchmark.py --parse        # parse and check speed and linearity instead (parse_speed,
                                              # check_speed)
 
@@ -171,6 +172,32 @@ def _bot_games(game, bots):
     return run
 
 
+def instructions_per_game(run, n: int) -> float:
+    """Python bytecodes executed per game by RUN(n), counted with sys.settrace's opcode events: a figure that
+    does not depend on the machine's load (only Python frames count; a call into C is one instruction, and the
+    reference's own hand-written loop can be counted the same way). Run a game first, so that binding the
+    cached code (compile/codecache.py) and making the bots are not counted."""
+    count = [0]
+
+    def local(frame, event, arg):
+        if event == "opcode":
+            count[0] += 1
+        return local
+
+    def tracer(frame, event, arg):
+        frame.f_trace_opcodes = True
+        frame.f_trace_lines = False
+        return local
+
+    old = sys.gettrace()
+    sys.settrace(tracer)
+    try:
+        run(n)
+    finally:
+        sys.settrace(old)
+    return count[0] / n
+
+
 def _fresh_env() -> dict:
     """The environment of a fresh process as a user's would be: bytecode kept (an installed package has its
     .pyc files; this machine may set PYTHONDONTWRITEBYTECODE, which would make every run compile cardlang's
@@ -284,6 +311,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--no-load", action="store_true", help="skip the load and check timings")
     ap.add_argument("--load-only", action="store_true", help="only the load and check timings")
     ap.add_argument("--parse", action="store_true", help="measure parse and check speed instead of games per second")
+    ap.add_argument("--instructions", type=int, default=0, metavar="N",
+                    help="also count Python bytecodes per game over N games per target (N x share; slow)")
     args = ap.parse_args(argv)
     if args.parse:
         parse_speed()
@@ -308,6 +337,9 @@ def main(argv: list[str] | None = None) -> int:
         o, r = statistics.median(ours), statistics.median(ref)
         rows.append({"target": target, "games": n, "games_per_s": round(o, 1), "reference_games_per_s": round(r, 1),
                      "ratio": round(o / r, 4), "goal_ratio": GOALS.get(target)})
+        if args.instructions:
+            rows[-1]["instructions_per_game"] = round(instructions_per_game(run, max(1, int(args.instructions * scale))))
+            rows[-1]["reference_instructions_per_game"] = round(instructions_per_game(_reference, 20))
     out = {"targets": rows}
     if not args.no_load:
         out["startup_seconds"] = round(_startup_seconds(), 3)
@@ -325,8 +357,10 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{'target':42} {'games/s':>9} {'reference':>10} {'ratio':>7}")
     for row in rows:
         goal = f"  (goal {row['goal_ratio']:.2f})" if row["goal_ratio"] else ""
+        instr = (f"  {row['instructions_per_game']:,} instructions a game (the loop "
+                 f"{row['reference_instructions_per_game']:,})" if "instructions_per_game" in row else "")
         print(f"{row['target']:42} {row['games_per_s']:9.1f} {row['reference_games_per_s']:10.0f} "
-              f"{row['ratio']:7.4f}{goal}")
+              f"{row['ratio']:7.4f}{goal}{instr}")
     if "load_seconds" in out:
         print(f"python start-up: {out['startup_seconds'] * 1000:.0f} ms; importing cardlang's loader: "
               f"{out['import_seconds'] * 1000:.0f} ms (fresh processes)")

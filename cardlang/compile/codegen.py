@@ -54,8 +54,8 @@ def call(fn: py.expr, *args: py.expr, **kw: py.expr) -> py.Call:
 
 
 def fresh_list(code: py.expr) -> bool:
-    """Is CODE `list(X)` or a list display: a new list, which nothing else holds?"""
-    return isinstance(code, py.List) or (isinstance(code, py.Call) and isinstance(code.func, py.Name)
+    """Is CODE `list(X)`, a list display or a list comprehension: a new list, which nothing else holds?"""
+    return isinstance(code, (py.List, py.ListComp)) or (isinstance(code, py.Call) and isinstance(code.func, py.Name)
                                          and code.func.id == "list" and len(code.args) == 1 and not code.keywords)
 
 

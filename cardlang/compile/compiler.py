@@ -100,6 +100,7 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
         if ce.code is None:
             return ce.fn
         probe = G.Gen("probe")
+        probe.replay = True  # (its code is thrown away, as a replay's is: no analysis that only shapes code)
         ops = 0
         for n in py.walk(ce.code(probe)):  # a few operations are enough to know (a load walks hundreds)
             if isinstance(n, _OPS):

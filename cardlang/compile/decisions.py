@@ -217,7 +217,7 @@ class Decisions:
             gen.bind_local("card", c)  # COND reads `card` as the local; ctx.vars gets it only when COND hands
             # ctx to a compiled function (which reads it there); only shapes the code, so not asked when only
             # the namespace is wanted (nor without the pass: compile/passes.py)
-            kept = H.escapes(gen.expr(cond_ce)) if not gen.replay and gen.options.on("unread-stores") else True
+            kept = H.escapes(gen.expr(cond_ce), gen) if not gen.replay and gen.options.on("unread-stores") else True
 
             def card_is(value: str) -> list[py.stmt]:
                 return [py.Assign([py.Subscript(G.name(vs), G.const("card"), py.Store())], G.name(value))] \

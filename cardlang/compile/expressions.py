@@ -21,7 +21,8 @@ from cardlang.syntax import ast
 class Expressions:
     @expr_rule
     def _(self, node: ast.IntLit, scope: Scope) -> CE:
-        return _literal(node.value, INT)
+        v = node.value
+        return CE(lambda ctx: v, INT, code=lambda g: G.const(v), bound=abs(v))
 
     @expr_rule
     def _(self, node: ast.StrLit, scope: Scope) -> CE:
@@ -44,7 +45,7 @@ class Expressions:
     def name(self, n: str, scope: Scope, span: Span) -> CE:
         if n in scope.names:
             t = scope.names[n]
-            return CE(lambda ctx: ctx.vars[n], t, code=lambda g: g.var(n))
+            return CE(lambda ctx: ctx.vars[n], t, code=lambda g: g.var(n), bound=scope.bounds.get(n))
         if n == "you":
             return CE(lambda ctx: ctx.you, PLAYER, code=lambda g: G.you())
         if n == "others":
@@ -160,9 +161,11 @@ class Expressions:
         if base.type in (SLOT, SLOTS) and n in ("column", "row"):
             i = 0 if n == "column" else 1
             f = base.fn
-            if base.type == SLOT:
+            if base.type == SLOT:  # a slot is one of a grid zone's (runtime/board.py check_cell): within its size
+                grids = [z.grid[i] for z in self.spec.zones.values() if getattr(z, "grid", None)]
                 return CE(lambda ctx: f(ctx)[i], INT,
-                          code=(lambda g: G.subscript(g.expr(base), G.const(i))) if base.code is not None else None)
+                          code=(lambda g: G.subscript(g.expr(base), G.const(i))) if base.code is not None else None,
+                          bound=max(grids) if grids else None)
             return CE(lambda ctx: first_slot(f(ctx))[i], INT)
         raise self.error(f"{_article(base.type)} has no '{n}'", node.span)
 
@@ -206,7 +209,8 @@ class Expressions:
                                                 G.const(default)))
             return CE(lambda ctx: ctx.state.card_def[f(ctx)].props.get(n, default), INT,
                       code=lambda g: G.call(G.attr(G.attr(G.subscript(G.state_attr("card_def"), g.expr(base)),
-                                                          "props"), "get"), G.const(n), G.const(default)))
+                                                          "props"), "get"), G.const(n), G.const(default)),
+                      bound=self._printed_bound(n, default))
         cards = self.coerce_ce(base, CARDS, span)
         read = applied(prop_of_first, [cards], INT, state="ctx", consts=(n, default))
         if dynamic:
@@ -216,7 +220,17 @@ class Expressions:
             return _of_first(g, cards, read, lambda c: G.call(
                 G.attr(G.attr(G.subscript(G.state_attr("card_def"), c), "props"), "get"), G.const(n),
                 G.const(default)))
-        return CE(read.fn, INT, code=code)
+        return CE(read.fn, INT, code=code, bound=self._printed_bound(n, default))
+
+    def _printed_bound(self, n: str, default: Any) -> int | None:
+        """The largest size of property N where every card prints it as a number (or leaves it at DEFAULT) and
+        nothing computes or modifies it: the bound of a read of it (CE.bound). Every card of the load is known
+        here (static properties are set before any expression compiles: compile/game.py)."""
+        values = [default, *(d.props[n] for d in self.defs_by_name.values() if n in d.props)]
+        if n in self.modified or any(n in d.dynamic for d in self.defs_by_name.values()) \
+                or not all(type(v) is int for v in values):
+            return None
+        return max(abs(v) for v in values)
 
     def prop_default(self, n: str) -> Any:
         if n not in self.prop_defaults:

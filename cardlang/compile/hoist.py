@@ -15,9 +15,15 @@ from cardlang.compile import pytree
 from cardlang.compile.codegen import CTX, Gen, name, store
 
 
-def escapes(code: py.AST) -> bool:
+def escapes(code: py.AST, gen: Gen | None = None) -> bool:
     """Does CODE hand `ctx` itself to something (a call of a compiled function), which might read ctx.vars?
-    Reading ctx.state, ctx.you or a name in ctx.vars in the code itself does not."""
+    Reading ctx.state, ctx.you or a name in ctx.vars in the code itself does not. With GEN, and its pass
+    `leaves-names` on (compile/passes.py), neither does handing it to a function marked to read no names
+    (primitives/types.py `leaves_names`: the error of a number past the limit, too_big), as the names
+    analysis tells (compile/names.py)."""
+    if gen is not None and gen.options.on("leaves-names"):
+        from cardlang.compile.names import hands_names
+        return hands_names(gen, code)
     nodes = pytree.walk(code)
     attrs = {id(n.value) for n in nodes if isinstance(n, py.Attribute)}
     return any(isinstance(n, py.Name) and n.id == CTX and id(n) not in attrs for n in nodes)
@@ -28,21 +34,26 @@ _PURE_OPS = (py.Add, py.Sub, py.Mult, py.USub, py.Not, py.And, py.Or, py.Eq, py.
 
 
 _LEN = re.compile(r"_k\d+_len$")  # the module's constant for the builtin len (Gen.const names it so)
+# the same for the error of a number past the limit (primitives/values.py too_big): it raises, changing nothing;
+# a call of it is not a safe read (it fails), so it is never hoisted itself (the `leaves-names` pass)
+_TOO_BIG = re.compile(r"_k\d+_too_big$")
 
 
-def _quiet_call(n: py.Call, variant: set[str]) -> bool:
-    """A call that changes nothing: a dict's `get`, `len`, or the `append` of a VARIANT list."""
+def _quiet_call(n: py.Call, variant: set[str], raises: bool = False) -> bool:
+    """A call that changes nothing: a dict's `get`, `len`, the `append` of a VARIANT list, or (RAISES) the
+    error of a number past the limit."""
     f = n.func
     if isinstance(f, py.Name):
-        return bool(_LEN.match(f.id))
+        return bool(_LEN.match(f.id)) or (raises and bool(_TOO_BIG.match(f.id)))
     return isinstance(f, py.Attribute) and (f.attr == "get" or (
         f.attr == "append" and isinstance(f.value, py.Name) and f.value.id in variant))
 
 
-def only_reads(code: py.AST, variant: set[str]) -> bool:
-    """Does CODE call nothing but a dict's `get`, `len` and the `append` of a VARIANT list: code that changes
-    nothing of the state (so a loop running it may go over a zone's own list of cards, not a copy)?"""
-    return all(_quiet_call(n, variant) for n in pytree.walk(code) if isinstance(n, py.Call))
+def only_reads(code: py.AST, variant: set[str], raises: bool = False) -> bool:
+    """Does CODE call nothing but a dict's `get`, `len` and the `append` of a VARIANT list (and, RAISES, the
+    error of a number past the limit): code that changes nothing of the state (so a loop running it may go
+    over a zone's own list of cards, not a copy)?"""
+    return all(_quiet_call(n, variant, raises) for n in pytree.walk(code) if isinstance(n, py.Call))
 
 
 _TABLES = ("counters", "zones", "banks", "turns")  # a state's rows, indexed by slots and seats that exist
@@ -73,7 +84,8 @@ class _Reads:
     INVARIANT: some expression mentions neither ITEM nor VARIANT (hoist_invariants has work); TWICE: the keys
     of reads of ITEM made more than once (share_item_reads has work)."""
 
-    def __init__(self, code: py.AST, item: set[str], variant: set[str]) -> None:
+    def __init__(self, code: py.AST, item: set[str], variant: set[str], raises: bool = False) -> None:
+        self._raises = raises  # a call of too_big changes nothing (RAISES: the `leaves-names` pass)
         self.safe: dict[int, bool] = {}
         self.item: dict[int, bool] = {}
         self.var: dict[int, bool] = {}
@@ -98,7 +110,7 @@ class _Reads:
         elif isinstance(n, py.Constant):
             out = (False, False, True, repr(n.value))
         else:
-            if isinstance(n, py.Call) and not _quiet_call(n, self._variant):
+            if isinstance(n, py.Call) and not _quiet_call(n, self._variant, self._raises):
                 self.quiet = False
             elif isinstance(n, py.NamedExpr):
                 self._bound.add(n.target.id)
@@ -161,10 +173,10 @@ def _take_out(gen: Gen, code: py.AST, reads: _Reads, wanted: Callable[[py.expr],
     return take.out
 
 
-def loop_reads(code: py.AST, item: str, variant: set[str]) -> _Reads:
+def loop_reads(code: py.AST, item: str, variant: set[str], raises: bool = False) -> _Reads:
     """The analysis hoist_invariants and share_item_reads make of the body CODE of a loop over ITEM that
-    writes the names VARIANT; once for both."""
-    return _Reads(code, {item}, variant)
+    writes the names VARIANT; once for both (RAISES: a call of too_big counts as changing nothing)."""
+    return _Reads(code, {item}, variant, raises)
 
 
 def hoist_invariants(gen: Gen, code: py.AST, variant: set[str], reads: _Reads | None = None) -> list[py.stmt]:

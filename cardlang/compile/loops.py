@@ -56,6 +56,7 @@ class Loops:
 
         if cond_ce.code is not None:  # one generated function: the loop with the condition inlined
             counter: list[CE] = []
+            inline = self.options.on("where-inline") and not nests  # (compile/passes.py)
             shortcuts = self.options.on("shortcuts")  # (compile/passes.py)
             guard = unmatched(self, node.cond, scope) if kind == CARDS and shortcuts else None
 
@@ -64,20 +65,27 @@ class Loops:
                     same = equal_to_item(node.cond, var) if kind == NUMBERS and shortcuts else None
                     if same is None:
                         f = self._count_fn(items_ce, cond_ce, var, node.span, guard, nests)
-                        counter.append(CE(f, INT, code=lambda g: g.call_fn(f)))
+                        if inline and guard is None:  # `len([...])` in the caller (where_in_caller)
+                            counter.append(CE(f, INT, code=lambda g: _length(g, where_in_caller(
+                                g, f, items_ce, cond_ce, var))))
+                        else:
+                            counter.append(CE(f, INT, code=lambda g: g.call_fn(f)))
                     else:
                         counter.append(self._count_equal_fn(items_ce, self.coerce_ce(
                             self.expr(same, scope.with_(number=INT)), INT, same.span), node.span))
                 return counter[0]
             fn = self._where_fn(items_ce, cond_ce, var, node.span, guard, nests)
             fn.fresh = True  # each call makes a list of its own (statements._made)
+
+            def called(g: G.Gen) -> py.expr:  # FN(ctx), or the loop in the caller (where_in_caller)
+                return where_in_caller(g, fn, items_ce, cond_ce, var) if inline else g.call_fn(fn)
             if guard is None:
-                return CE(fn, kind, counted=counted, code=lambda g: at_most_one(g, fn, items_ce, cond_ce, var)
-                          if shortcuts else g.call_fn(fn))
+                return CE(fn, kind, counted=counted, code=lambda g: at_most_one(g, fn, items_ce, cond_ce, var, called)
+                          if shortcuts else called(g))
             empty = guard.empty  # in its caller: `[] if <no card holds X> else FN(ctx)`, no call when none does
             return CE(fn, kind, counted=counted,
                       code=lambda g: (lambda t: g.call_fn(fn) if t is None else
-                                      py.IfExp(t, py.List([], py.Load()), g.call_fn(fn)))(empty(g)))
+                                      py.IfExp(t, py.List([], py.Load()), called(g)))(empty(g)))
 
         span = node.span
 
@@ -189,13 +197,13 @@ class Loops:
             charge = _charge(gen, items, span) if charged else []
             if gen.replay:  # generated only for its namespace (codegen.Gen.replay): what follows shapes code
                 return [each]
-            if not H.escapes(each):
+            if not H.escapes(each, gen):
                 # a body that only reads goes over a zone's own list (`ctx.state.zones[3][0].cards`, no copy:
                 # nothing it does can move a card), and reads the same for every item are computed once,
                 # when there is an item:   items = ITEMS; if items: h = READ; for c in items: STEP
                 hoisted, body = [], [each]
                 if gen.options.on("hoist"):  # (compile/passes.py)
-                    reads = H.loop_reads(each, c, {out})
+                    reads = H.loop_reads(each, c, {out}, gen.options.on("leaves-names"))
                     if G.fresh_list(source) and isinstance(source, py.Call) and reads.quiet:
                         source = source.args[0]
                     hoisted = H.hoist_invariants(gen, each, {c, out}, reads)  # first: it takes from the reads
@@ -217,6 +225,62 @@ class Loops:
                              options=self.options)
         self.add_generated(g)
         return g.fn
+
+
+def where_in_caller(g: G.Gen, fn: Callable, items_ce: CE, cond_ce: CE, var: str) -> py.expr:
+    """`ITEMS where COND` in its caller, `[_c for _c in ITEMS if COND]` (the `where-inline` pass): COND reads
+    the caller's own locals (a verb's parameters, a loop's names) where it keeps them, so that the caller need
+    not put its names in ctx.vars for a function of the filter's own, and no such function is called. Only
+    when COND hands ctx to nothing that might read names (hoist.escapes), where the generated function FN
+    would not have put the item in ctx.vars either; a COND that only reads goes over a zone's own list, as FN
+    does. Else a call of FN.
+
+    FN is a constant of the caller either way, made first: a module generated again only for its namespace
+    (codegen.Gen.replay, a load from the cache) makes the same constants in the same order without deciding."""
+    g.const(fn)
+    items = g.expr(items_ce)
+    c = g.fresh("c")
+    before = g.locals.get(var)
+    g.locals[var] = c
+    try:
+        cond = g.expr(cond_ce)
+    finally:
+        if before is None:
+            del g.locals[var]
+        else:
+            g.locals[var] = before
+    if g.replay:  # (its code is not kept: no analysis)
+        return g.call_fn(fn)
+    # (Python allows no `:=` in a comprehension's iterable.) A long filter that reads none of the rules' names
+    # is left a call: nothing is saved in the caller, and FN computes what is the same for every item once
+    if H.escapes(cond, g) or any(isinstance(n, py.NamedExpr) for n in py.walk(items)) \
+            or (not _reads_names(g, [items, cond], c) and sum(1 for _ in py.walk(cond)) > _SHORT):
+        return g.call_fn(fn)
+    if G.fresh_list(items) and isinstance(items, py.Call) and H.only_reads(cond, {c}, g.options.on("leaves-names")):
+        items = items.args[0]
+    return py.ListComp(G.name(c), [py.comprehension(G.store(c), items, [cond], 0)])
+
+
+def _length(g: G.Gen, code: py.expr) -> py.expr:
+    """`len(CODE)` for a list comprehension where_in_caller made; CODE itself (a call of the count's function).
+    `len` is a constant either way: a replayed namespace makes the same constants (where_in_caller)."""
+    length = g.const(len)
+    return G.call(length, code) if isinstance(code, py.ListComp) else code
+
+
+_SHORT = 16  # nodes of a filter's code too short to gain from FN's hoisting (`card is Treasure`: 15, all Python nodes)
+
+
+def _reads_names(g: G.Gen, code: list[py.expr], item: str) -> bool:
+    """Does CODE read a name of the rules other than the item: one of the caller's locals for them, or
+    `ctx.vars[...]`?"""
+    kept = set(g.locals.values()) - {item}
+    for n in (n for c in code for n in py.walk(c)):
+        if isinstance(n, py.Name) and n.id in kept:
+            return True
+        if isinstance(n, py.Attribute) and n.attr == "vars" and isinstance(n.value, py.Name) and n.value.id == G.CTX:
+            return True
+    return False
 
 
 def _charge(gen: G.Gen, items: str, span) -> list[py.stmt]:

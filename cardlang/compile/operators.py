@@ -193,9 +193,18 @@ class Operators:
             f = _ARITH[op]
             pyop = {"+": py.Add, "-": py.Sub, "*": py.Mult}[op]()
             span = node.span
+            bound = None
+            if ace.bound is not None and bce.bound is not None:
+                bound = ace.bound * bce.bound if op == "*" else ace.bound + bce.bound
+                if bound >= NUMBER_LIMIT:
+                    bound = None
+            if bound is not None and self.options.on("bounds") and ace.code is not None and bce.code is not None:
+                # (compile/passes.py) both sizes known, and the result cannot reach the limit: no check
+                return CE(lambda ctx: f(a(ctx), b(ctx)), INT, bound=bound,
+                          code=lambda g: py.BinOp(g.expr(ace), pyop, g.expr(bce)))
             code = None if ace.code is None and bce.code is None else \
                 (lambda g: bounded_code(g, py.BinOp(g.expr(ace), pyop, g.expr(bce)), span))
-            return CE(lambda ctx: bounded_value(f(a(ctx), b(ctx)), ctx, span), INT, code=code)
+            return CE(lambda ctx: bounded_value(f(a(ctx), b(ctx)), ctx, span), INT, code=code, bound=bound)
         if op == "/":
             return CE(lambda ctx: int_div(a(ctx), b(ctx)), INT)
         return CE(lambda ctx: int_mod(a(ctx), b(ctx)), INT)
@@ -315,7 +324,8 @@ class Operators:
         ace = self.coerce_ce(self.expr(node.value, scope), INT, node.value.span)
         a = ace.fn
         return CE(lambda ctx: -a(ctx), INT,
-                  code=(lambda g: py.UnaryOp(py.USub(), g.expr(ace))) if ace.code is not None else None)
+                  code=(lambda g: py.UnaryOp(py.USub(), g.expr(ace))) if ace.code is not None else None,
+                  bound=ace.bound)
 
 
 

@@ -42,6 +42,16 @@ PASSES: tuple[Pass, ...] = (
          "stores into ctx.vars that nothing reads dropped; a verb whose body uses no names gets none"),
     Pass("state-locals", "compile/fnlocals.py (with_state_local)",
          "what a function reads again and again (ctx.state, its tables, quiet tests) kept in locals"),
+    Pass("bounds", "compile/operators.py (BinOp), compile/expressions.py, compile/statements.py (For)",
+         "`+`, `-` and `*` of numbers whose size the compiler knows (written in the source, printed on every card, "
+         "a loop's name over written numbers) not checked against the 18-digit limit when they cannot reach it"),
+    Pass("leaves-names", "compile/hoist.py (escapes, _quiet_call), compile/loops.py, compile/decisions.py (find)",
+         "a loop or find whose condition hands ctx only to functions that read no names (too_big: a number past "
+         "the limit) keeps its card in a local, not in ctx.vars, and still has its invariant reads hoisted"),
+    Pass("where-inline", "compile/loops.py (where_in_caller)",
+         "`ITEMS where COND` as a list comprehension in its caller (a `count` of one as its len), COND reading the "
+         "caller's locals, when COND "
+         "hands ctx to nothing that reads names: no function of its own called, no names put in ctx.vars for it"),
     Pass("hoist", "compile/hoist.py, compile/loops.py (_over_items)",
          "a loop that only reads goes over the zone's own list; reads the same for every item made once"),
     Pass("shortcuts", "compile/shortcuts.py, compile/loops.py",

@@ -25,11 +25,21 @@ class Scope:
         # locals that may hold cards of a zone some seat cannot see, and how (compile/visibility.py
         # `held_state`): shared by every scope of one body, so an assignment in a loop is seen after it
         self.held: dict[str, int] = {}
+        # names known to hold numbers no larger than this (a loop over numbers written in the source, which
+        # nothing else writes): the `bounds` pass (compile/passes.py)
+        self.bounds: dict[str, int] = {}
 
     def with_(self, **names: str) -> "Scope":
         s = Scope(self.names, in_card=self.in_card, in_loop=self.in_loop, scenario=self.scenario)
         s.names.update(names)
         s.held = self.held
+        s.bounds = {k: v for k, v in self.bounds.items() if k not in names}  # a name bound anew: not known
+        return s
+
+    def bounded(self, name: str, bound: int) -> "Scope":
+        """This scope, with NAME known to hold numbers of at most BOUND in size."""
+        s = self.with_()
+        s.bounds[name] = bound
         return s
 
     def loop(self) -> "Scope":

@@ -93,14 +93,17 @@ def unmatched(comp, cond: ast.Expr, scope: Scope) -> Callable[[G.Gen, py.expr], 
     return guard
 
 
-def at_most_one(g: G.Gen, fn: Callable, items_ce: CE, cond_ce: CE, var: str) -> py.expr:
+def at_most_one(g: G.Gen, fn: Callable, items_ce: CE, cond_ce: CE, var: str,
+                called: Callable[[G.Gen], py.expr] | None = None) -> py.expr:
     """The code of `ITEMS where COND` in its caller when ITEMS is at most one item, `[_x] if TEST else []`
     (a grid's card at a slot), and COND a read without effect that cannot fail: `[_x] if TEST and COND else []`,
-    COND reading the item as _x; else a call of its generated function FN."""
+    COND reading the item as _x; else a call of its generated function FN (CALLED(g): its code in the caller)."""
+    if called is None:
+        called = lambda g: g.call_fn(fn)  # noqa: E731
     items = g.expr(items_ce)
     if not (isinstance(items, py.IfExp) and isinstance(items.body, py.List) and len(items.body.elts) == 1
             and isinstance(items.body.elts[0], py.Name) and isinstance(items.orelse, py.List) and not items.orelse.elts):
-        return g.call_fn(fn)
+        return called(g)
     x = items.body.elts[0].id
     before = g.locals.get(var)
     g.locals[var] = x
@@ -112,5 +115,5 @@ def at_most_one(g: G.Gen, fn: Callable, items_ce: CE, cond_ce: CE, var: str) -> 
         else:
             g.locals[var] = before
     if not H.safe_read(cond):
-        return g.call_fn(fn)
+        return called(g)
     return py.IfExp(py.BoolOp(py.And(), [items.test, cond]), items.body, py.List([], py.Load()))

@@ -299,7 +299,11 @@ class Statements:
         own = node.var not in scope.names  # the loop's name is seen in its body only
         if V.held_state(self.spec, node.iterable, scope.held, scope.names) != V.NONE:
             scope.held[node.var] = V.PICKED  # what the body keeps of them is picked by what they are
-        body = self.block_items(node.body, scope.loop().with_(**{node.var: elem}))
+        inner = scope.loop().with_(**{node.var: elem})
+        bound = _written_numbers_bound(node)
+        if bound is not None:
+            inner = inner.bounded(node.var, bound)
+        body = self.block_items(node.body, inner)
         var = node.var
         target: list[str] = []
 
@@ -430,6 +434,24 @@ def written_once(node: ast.Block) -> frozenset[str]:
         if name is not None:
             counts[name] = counts.get(name, 0) + 1
     return frozenset(k for k, v in counts.items() if v == 1)
+
+
+def _written_numbers_bound(node: ast.For) -> int | None:
+    """The largest size of the numbers a `for` over numbers written in the source (`for f in [1, 2, 3]`) gives
+    its name, when nothing in its body writes that name (the name's CE.bound, for the `bounds` pass); else None."""
+    it = node.iterable
+    if not isinstance(it, ast.ListLit) or not it.items:
+        return None
+    sizes = []
+    for e in it.items:
+        if isinstance(e, ast.Neg):
+            e = e.value
+        if not isinstance(e, ast.IntLit):
+            return None
+        sizes.append(abs(e.value))
+    if any(ast.written_name(n) == node.var for n in nodes(node.body)):
+        return None
+    return max(sizes)
 
 
 def _listed(ce: CE) -> Callable:

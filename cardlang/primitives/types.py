@@ -26,6 +26,10 @@ class CE:
     type: str
     code: Callable[[Any], Any] | None = None  # code(gen) -> the Python expression computing it, to inline it
     counted: Callable[[], CE] | None = None  # a `where`: counted() -> the CE counting what it keeps
+    # a number's largest size, when the compiler knows one (a number written in the source, a printed property,
+    # a loop's name over written numbers): arithmetic of such numbers that stays under NUMBER_LIMIT needs no
+    # check (the `bounds` pass, compile/passes.py)
+    bound: int | None = None
 
 
 def applied(fn: Callable, args: list[CE], type_: str, *, state: bool | str = True, consts: tuple = (),

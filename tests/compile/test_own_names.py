@@ -8,6 +8,7 @@ from pathlib import Path
 
 from cardlang.compile.codegen import source_of
 from cardlang.compile.game import load_game
+from cardlang.compile.passes import OPTIMISED, SWITCHABLE, Options
 from cardlang.errors import RuleViolation
 from cardlang.runtime.decisions import RandomAgent
 from cardlang.runtime.engine import setup_game
@@ -30,11 +31,11 @@ CARDS = {
 }
 
 
-def _game(tmp_path: Path):
+def _game(tmp_path: Path, options: Options = OPTIMISED):
     (tmp_path / "verbs.cl").write_text(VERBS, encoding="utf-8")
     for name, text in CARDS.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
-    return load_game("dominion", [tmp_path])
+    return load_game("dominion", [tmp_path], options=options)
 
 
 def _code(game, label: str) -> str:
@@ -81,7 +82,10 @@ def test_a_verb_takes_its_arguments_after_ctx_and_a_loop_keeps_its_item_in_a_loc
 
 
 def test_names_read_by_a_where_of_their_own_are_put_in_ctx_vars(tmp_path: Path) -> None:
-    g = _game(tmp_path)
+    # a `where` run in its caller (the where-inline pass, compile/passes.py) reads the caller's local
+    inline = _code(_game(tmp_path), "verb shed")
+    assert "ctx.vars" not in inline and "props.get('cost', 0) >= _a0]" in inline
+    g = _game(tmp_path, Options(SWITCHABLE - {"where-inline"}))
     assert "ctx.vars = {'n': _a0}" in _code(g, "verb shed")  # its `where` is a function of its own
     state = _play(g, "Shedder", ["Copper", "Silver", "Estate", "Gold"])
     assert _names(state, "hand") == ["Copper"] and _names(state, "discard") == ["Silver", "Estate", "Gold"]

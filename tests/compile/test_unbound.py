@@ -5,6 +5,7 @@ rules take their code from the cache too. Every way, the game plays as after a l
 from __future__ import annotations
 
 import marshal
+import types
 from pathlib import Path
 
 from cardlang import cache
@@ -24,7 +25,9 @@ def _played(game, seed: int = 4) -> tuple:
 
 
 def _code(c) -> tuple:
-    return c.co_filename, c.co_code, c.co_names, c.co_linetable, repr(c.co_consts)
+    # (a nested code object, a list comprehension's, by its own code: its repr holds its address)
+    consts = tuple(_code(k) if isinstance(k, types.CodeType) else repr(k) for k in c.co_consts)
+    return c.co_filename, c.co_code, c.co_names, c.co_linetable, consts
 
 
 class Generating:

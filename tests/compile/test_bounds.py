@@ -1,0 +1,77 @@
+"""The `bounds` pass (compile/passes.py): `+`, `-` and `*` of numbers whose size the compiler knows (a number
+written in the source, a property every card prints as a number, a loop's name over written numbers) go
+unchecked against the 18-digit limit when the result cannot reach it; everything else is still checked, and a
+number past the limit is still an error."""
+from pathlib import Path
+
+import pytest
+
+from cardlang.compile.codegen import source_of
+from cardlang.compile.game import load_game
+from cardlang.compile.passes import OPTIMISED, Options
+from cardlang.errors import RuleViolation
+from cardlang.runtime.decisions import RandomAgent
+from cardlang.runtime.engine import setup_game
+from cardlang.runtime.state import Ctx
+
+CARDS = {
+    # printed costs and written numbers: at most 8 + 10 * 5; `coins` is a counter (no size known): checked
+    "adder.card": "card Adder { cost 0; types Action; on play {\n"
+                  "  for f in [1, 2, 3, 4, 5] { if count(hand where card.cost + 10 * f > 40) > 0 { coins += 1; } }\n"
+                  "  coins += count(hand where card.cost + coins > 3);\n} }",
+    # a loop's name that the loop writes again is not known
+    "writer.card": "card Writer { cost 0; types Action; on play {\n"
+                   "  for f in [1, 2] { f = 999999999999999999; coins += count(hand where card.cost + f > 0); }\n} }",
+}
+
+
+def _game(tmp_path: Path, options: Options = OPTIMISED):
+    for name, text in CARDS.items():
+        (tmp_path / name).write_text(text, encoding="utf-8")
+    return load_game("dominion", [tmp_path], options=options)
+
+
+def _code(game, card: str) -> str:
+    return "\n".join(source_of(m) for m in game.generated if m.card == card)
+
+
+def _play(game, name: str, hand: list[str]):
+    state = setup_game(game, [RandomAgent(1), RandomAgent(2)], 1)
+    zone = state.zones[state.zone_slot["hand"]][0]
+    for cid in list(zone.cards):
+        state.loc[cid] = state.zones[state.zone_slot["trash"]][0]
+        state.zones[state.zone_slot["trash"]][0].cards.append(cid)
+    zone.cards.clear()
+    for n in hand:
+        state.new_card(game.defs_by_name[n], zone)
+    cid = state.new_card(game.defs_by_name[name], state.zones[state.zone_slot["inplay"]][0])
+    game.abilities.run_ability(Ctx(state, 0), cid, "play")
+    return state
+
+
+def _coins(state) -> int:
+    return state.counters[[c.name for c in state.counter_specs].index("coins")][0]
+
+
+def test_known_sizes_go_unchecked_and_the_rest_is_checked(tmp_path: Path) -> None:
+    code = _code(_game(tmp_path), "Adder")  # (each `where` twice: its list, and its count)
+    assert any("+ 10 * " in line and "too_big" not in line for line in code.splitlines())  # cost + 10 * f
+    assert code.count("too_big(ctx") == 2  # card.cost + coins: a counter's size is not known
+    (tmp_path / "plain").mkdir()
+    plain = _code(_game(tmp_path / "plain", Options(OPTIMISED.passes - {"bounds"})), "Adder")
+    assert "+ 10 * " not in plain and plain.count("too_big(ctx") > 2
+
+
+@pytest.mark.parametrize("off", [False, True])
+def test_the_same_numbers_either_way(tmp_path: Path, off: bool) -> None:
+    g = _game(tmp_path, Options(OPTIMISED.passes - {"bounds"}) if off else OPTIMISED)
+    # Gold (6) reaches past 40 from f = 4; Estate (2) from f = 4 too; Copper (0) from f = 5: f = 4, 5 count
+    state = _play(g, "Adder", ["Copper", "Estate", "Gold"])
+    assert _coins(state) == 2 + 2  # then Estate and Gold cost more than 3 - coins (2)
+
+
+def test_a_name_the_loop_writes_is_still_checked(tmp_path: Path) -> None:
+    g = _game(tmp_path)
+    assert "too_big(ctx" in _code(g, "Writer")
+    with pytest.raises(RuleViolation, match="18 digits"):
+        _play(g, "Writer", ["Province"])  # 8 + 999999999999999999 is past the limit
