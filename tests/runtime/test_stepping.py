@@ -228,3 +228,13 @@ def test_cards_are_replayed_by_id_wherever_the_copy_offers_them() -> None:
     assert r.answer(state, moved) and r.picks == [0, 2]
     with pytest.raises(Diverged, match="does not offer"):
         Replay([entry]).answer(state, Decision(0, "trash", "", "cards", [9, 3], 0, 2, ["c", "x"]))
+
+
+def test_the_readme_example_prints_what_the_readme_says(capsys) -> None:
+    import runpy
+    from pathlib import Path
+    root = Path(__file__).resolve().parents[2]
+    runpy.run_path(str(root / "examples" / "stepping" / "step_a_game.py"), run_name="__main__")
+    printed = capsys.readouterr().out
+    readme = (root / "README.md").read_text(encoding="utf-8")
+    assert printed.strip() and f"```\n{printed}```" in readme
