@@ -1,0 +1,205 @@
+"""The search bot as an agent: information-set MCTS from one seat's point of view.
+
+Each iteration deals a fresh world the seat could believe (runtime/worlds.py, from the seat's observer and
+the checkpoint of the current turn), plays it from the decision being searched, choosing the seat's own
+atomic actions (runtime/actions.py) down the open-loop tree (tree.py) by UCB, then lets the rollout bot play
+every seat until the game ends or the turn cap is reached, and scores the result for the seat: a win 1, a
+draw or shared win its share, a loss 0; a game stopped at the cap by the score margin. The action tried
+most is played. Only one legal action: no search. Set-up decisions (before the first turn there is no turn
+checkpoint to search from) are answered by the rollout bot.
+
+It reads the real game only to ask which actions are legal for its own decision (as any agent sees its
+decision) and to take the checkpoint and observer the world sampler needs; every position it plays out is a
+sampled world. Knows no game and no card.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+import warnings
+
+from cardlang.runtime.actions import apply_action, legal_actions
+from cardlang.runtime.engine import play_out
+from cardlang.runtime.state import IllegalAction
+from cardlang.runtime.stepping import Diverged, Recorder
+from cardlang.search.options import SearchOptions
+from cardlang.search.tree import Node
+
+
+class SearchWarning(UserWarning):
+    """Something the search bot did not do as asked (a budget too small to try each action once)."""
+
+
+warnings.filterwarnings("once", category=SearchWarning)  # said once per process, however many decisions
+
+
+class _Abandon(Exception):
+    """The sampled world met the searched decision in a shape the search cannot continue (not expected)."""
+
+
+class SearchAgent:
+    """A seat played by search. ROLLOUT(seed) makes the bot that plays rollouts (and answers set-up)."""
+
+    def __init__(self, game, options: SearchOptions, seed: int, rollout) -> None:
+        self.game = game
+        self.options = options
+        self.name = options.spec()
+        self.rng = random.Random(seed)
+        self._make_rollout = rollout
+        self.rollout = rollout(seed)          # answers set-up and too-small budgets, in the real game
+        self._models: list | None = None      # the rollout bot of each seat in the worlds, reused
+        self._seat: int | None = None
+        self._recorder = None
+        self._observer = None
+        self._walker = _TreeWalker(self)
+        self.last: dict | None = None         # what the last search did (iterations, failures, visits)
+        self.failed = 0                       # iterations abandoned over the whole game (worlds not playable)
+
+    def attach(self, state, seat: int) -> None:
+        """Before set-up: keep the turn's checkpoint (a Recorder) and this seat's observer of the game."""
+        from cardlang.runtime.worlds import observe
+        self._seat = seat
+        self._recorder = Recorder.of(state)
+        self._observer = observe(state, seat)
+        n = state.num_players
+        self._models = [self._make_rollout(self.rng.randrange(1 << 30)) for _ in range(n)]
+
+    def decide(self, view, decision) -> list[int]:
+        state = view.rules_state
+        if self._recorder is None or state.turn_number == 0 or view.player != self._seat:
+            return self.rollout.decide(view, decision)  # set-up: no turn to search from
+        picked: tuple = ()
+        node = Node()
+        prefix: list = []
+        while True:
+            acts = legal_actions(state, decision, picked)
+            if len(acts) == 1:
+                act = acts[0]
+            else:
+                keys = [a[0] for a in acts]
+                key = self._search(decision, keys, prefix, node)
+                if key is None:  # budget too small to try each action once: the rollout bot's choice
+                    if not picked:
+                        return self.rollout.decide(view, decision)
+                    key = keys[0]
+                act = acts[keys.index(key)]
+                node = node.child(key)
+            picked, finished = apply_action(decision, picked, act)
+            prefix.append(act[0])
+            if finished:
+                return list(picked)
+
+    def _search(self, decision, keys: list, prefix: list, node: Node):
+        opts = self.options
+        if opts.iterations is not None and opts.iterations < len(keys):
+            warnings.warn(SearchWarning(
+                f"search budget of {opts.iterations} iterations cannot try each of a decision's actions once; "
+                f"the rollout bot chooses there"), stacklevel=2)
+            return None
+        cp = self._recorder.checkpoint()
+        cap = cp.turn_number + opts.cap
+        deadline = None if opts.seconds is None else time.perf_counter() + opts.seconds
+        budget = opts.iterations if opts.iterations is not None else 1 << 62
+        walker, seat, models, game = self._walker, self._seat, self._models, self.game
+        done = failed = 0
+        from cardlang.runtime.worlds import world_from
+        while done < budget:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            done += 1
+            agents = list(models)
+            agents[seat] = walker
+            walker.start(decision.tag, prefix, node)
+            try:
+                world = world_from(cp, game, self._observer, self.rng, agents)
+                result = play_out(game, world, cap)
+            except (Diverged, _Abandon, IllegalAction):
+                failed += 1
+                continue
+            value = _value(result, seat)
+            for n in walker.path:
+                n.visits += 1
+                n.value += value
+        self.failed += failed
+        best = node.most_visited(keys)
+        self.last = {"iterations": done, "failed": failed, "visits": node.stats()}
+        if best is None or any(k not in node.children or not node.children[k].visits for k in keys):
+            if deadline is not None:
+                warnings.warn(SearchWarning(
+                    f"search budget of {opts.seconds:g} seconds cannot try each of a decision's actions once; "
+                    f"the rollout bot chooses there"), stacklevel=2)
+                return None
+        return best
+
+
+class _TreeWalker:
+    """The searching seat inside a world: re-applies the answer's picks made so far, then picks down the tree
+    by UCB until it reaches an action new to the tree and its decision is answered; from there the seat's
+    rollout bot takes over (put in its place in the world's agents)."""
+
+    name = "search (tree)"
+
+    def __init__(self, owner: SearchAgent) -> None:
+        self.owner = owner
+        self.path: list[Node] = []
+
+    def start(self, tag: str, prefix: list, node: Node) -> None:
+        self.tag, self.prefix, self.node = tag, prefix, node
+        self.path = []
+        self.first = True
+
+    def decide(self, view, decision) -> list[int]:
+        state = view.rules_state  # a sampled world, never the real game
+        picked: tuple = ()
+        if self.first:
+            self.first = False
+            if decision.tag != self.tag:
+                raise _Abandon(decision.tag)
+            for key in self.prefix:
+                act = _find(legal_actions(state, decision, picked), key)
+                picked, finished = apply_action(decision, picked, act)
+                if finished:  # (the answer was finished by the picks made: nothing left to search)
+                    raise _Abandon(key)
+        node, c, rng, grown = self.node, self.owner.options.c, self.owner.rng, False
+        while True:
+            acts = legal_actions(state, decision, picked)
+            if len(acts) == 1:
+                act = acts[0]
+            else:
+                key, new = node.select([a[0] for a in acts], c, rng)
+                grown = grown or new
+                act = _find(acts, key)
+                node = node.child(key)
+                self.path.append(node)
+            picked, finished = apply_action(decision, picked, act)
+            if finished:
+                break
+        self.node = node
+        if grown:  # the rest of the world is the rollout's
+            state.agents[view.player] = self.owner._models[view.player]
+        return list(picked)
+
+
+def _find(acts: list, key):
+    for a in acts:
+        if a[0] == key:
+            return a
+    raise _Abandon(key)
+
+
+def _value(result, seat: int) -> float:
+    """The result of a played-out world for SEAT, in [0, 1]: a win 1, a share of a win its share, a draw
+    one half, a loss 0; stopped at the cap, one half moved by the score margin over the best other seat."""
+    if not result.stopped:
+        w = result.winners
+        if not w:
+            return 0.5
+        return 1.0 / len(w) if seat in w else 0.0
+    scores = result.scores
+    others = [s for j, s in enumerate(scores) if j != seat]
+    if not others:
+        return 0.5
+    margin = scores[seat] - max(others)
+    scale = 1.0 + sum(abs(s) for s in scores) / len(scores)
+    return 0.5 + 0.5 * math.tanh(2.0 * margin / scale)
