@@ -20,9 +20,8 @@ import time
 import warnings
 
 from cardlang.runtime.actions import apply_action, legal_actions
-from cardlang.runtime.engine import play_out
 from cardlang.runtime.state import IllegalAction
-from cardlang.runtime.stepping import Diverged, Recorder
+from cardlang.runtime.stepping import Diverged, Recorder, play_on
 from cardlang.search.options import SearchOptions
 from cardlang.search.tree import Node
 
@@ -31,7 +30,24 @@ class SearchWarning(UserWarning):
     """Something the search bot did not do as asked (a budget too small to try each action once)."""
 
 
-warnings.filterwarnings("once", category=SearchWarning)  # said once per process, however many decisions
+_said: set[str] = set()  # what was said in this process: each once, however many decisions and games
+
+
+def _say(message: str) -> None:
+    if message not in _said:
+        _said.add(message)
+        warnings.warn(SearchWarning(message), stacklevel=3)
+
+
+def _format(message, category, filename, lineno, line=None, _plain=warnings.formatwarning) -> str:
+    """A SearchWarning reads as the command line's warnings do (`warning: ...`), in any process (a worker's
+    too); other warnings as Python writes them."""
+    if isinstance(category, type) and issubclass(category, SearchWarning):
+        return f"warning: {message}\n"
+    return _plain(message, category, filename, lineno, line)
+
+
+warnings.formatwarning = _format
 
 
 class _Abandon(Exception):
@@ -55,13 +71,14 @@ class SearchAgent:
         self._walker = _TreeWalker(self)
         self.last: dict | None = None         # what the last search did (iterations, failures, visits)
         self.failed = 0                       # iterations abandoned over the whole game (worlds not playable)
+        self.searches = 0                     # decisions searched over the whole game
 
     def attach(self, state, seat: int) -> None:
         """Before set-up: keep the turn's checkpoint (a Recorder) and this seat's observer of the game."""
-        from cardlang.runtime.worlds import observe
+        from cardlang.runtime.observer import Observer
         self._seat = seat
-        self._recorder = Recorder.of(state)
-        self._observer = observe(state, seat)
+        self._recorder = Recorder.of(state, self.game)
+        self._observer = Observer(state, seat)
         n = state.num_players
         self._models = [self._make_rollout(self.rng.randrange(1 << 30)) for _ in range(n)]
 
@@ -74,6 +91,8 @@ class SearchAgent:
         prefix: list = []
         while True:
             acts = legal_actions(state, decision, picked)
+            if not acts:  # nothing left to pick (a private question with no option)
+                return list(picked)
             if len(acts) == 1:
                 act = acts[0]
             else:
@@ -93,9 +112,8 @@ class SearchAgent:
     def _search(self, decision, keys: list, prefix: list, node: Node):
         opts = self.options
         if opts.iterations is not None and opts.iterations < len(keys):
-            warnings.warn(SearchWarning(
-                f"search budget of {opts.iterations} iterations cannot try each of a decision's actions once; "
-                f"the rollout bot chooses there"), stacklevel=2)
+            _say(f"search budget of {opts.iterations} iterations cannot try each of a decision's actions once; "
+                 f"the rollout bot chooses there")
             return None
         cp = self._recorder.checkpoint()
         cap = cp.turn_number + opts.cap
@@ -113,7 +131,7 @@ class SearchAgent:
             walker.start(decision.tag, prefix, node)
             try:
                 world = world_from(cp, game, self._observer, self.rng, agents)
-                result = play_out(game, world, cap)
+                result = play_on(game, world, cap)
             except (Diverged, _Abandon, IllegalAction):
                 failed += 1
                 continue
@@ -122,13 +140,13 @@ class SearchAgent:
                 n.visits += 1
                 n.value += value
         self.failed += failed
+        self.searches += 1
         best = node.most_visited(keys)
         self.last = {"iterations": done, "failed": failed, "visits": node.stats()}
         if best is None or any(k not in node.children or not node.children[k].visits for k in keys):
             if deadline is not None:
-                warnings.warn(SearchWarning(
-                    f"search budget of {opts.seconds:g} seconds cannot try each of a decision's actions once; "
-                    f"the rollout bot chooses there"), stacklevel=2)
+                _say(f"search budget of {opts.seconds:g} seconds cannot try each of a decision's actions once; "
+                     f"the rollout bot chooses there")
                 return None
         return best
 
@@ -164,6 +182,8 @@ class _TreeWalker:
         node, c, rng, grown = self.node, self.owner.options.c, self.owner.rng, False
         while True:
             acts = legal_actions(state, decision, picked)
+            if not acts:
+                break
             if len(acts) == 1:
                 act = acts[0]
             else:
