@@ -120,7 +120,7 @@ class SearchAgent:
         deadline = None if opts.seconds is None else time.perf_counter() + opts.seconds
         budget = opts.iterations if opts.iterations is not None else 1 << 62
         walker, seat, models, game = self._walker, self._seat, self._models, self.game
-        done = failed = 0
+        done = failed = turns = 0
         from cardlang.runtime.worlds import world_from
         while done < budget:
             if deadline is not None and done and time.perf_counter() >= deadline:
@@ -135,6 +135,7 @@ class SearchAgent:
             except (Diverged, _Abandon, IllegalAction):
                 failed += 1
                 continue
+            turns += world.turn_number - cp.turn_number
             value = _value(result, seat)
             for n in walker.path:
                 n.visits += 1
@@ -142,7 +143,7 @@ class SearchAgent:
         self.failed += failed
         self.searches += 1
         best = node.most_visited(keys)
-        self.last = {"iterations": done, "failed": failed, "visits": node.stats()}
+        self.last = {"iterations": done, "failed": failed, "turns": turns, "visits": node.stats()}
         if best is None or any(k not in node.children or not node.children[k].visits for k in keys):
             if deadline is not None:
                 _say(f"search budget of {opts.seconds:g} seconds cannot try each of a decision's actions once; "
