@@ -110,15 +110,20 @@ def ask(state: GameState, decision: Decision) -> list[int]:
         return ask_chance(state, decision)
     if state.secret:
         decision.secret = True
-    views = state.views  # a View reads the state as it is: one per seat serves the whole game
-    if views is None:
-        views = state.views = [View(state, i) for i in range(state.num_players)]
-    picks = state.agents[p].decide(views[p], decision)
-    if len(picks) == 1:  # the usual answers, one offered option or none allowed, are checked here
-        if not (0 <= picks[0] < n and lo <= 1 <= decision.max):
+    if state.replay is not None and state.replay.answer(state, decision):  # a copied position, played again
+        picks = state.replay.picks
+    else:
+        views = state.views  # a View reads the state as it is: one per seat serves the whole game
+        if views is None:
+            views = state.views = [View(state, i) for i in range(state.num_players)]
+        picks = state.agents[p].decide(views[p], decision)
+        if len(picks) == 1:  # the usual answers, one offered option or none allowed, are checked here
+            if not (0 <= picks[0] < n and lo <= 1 <= decision.max):
+                check_answer(decision, picks)
+        elif picks or lo:
             check_answer(decision, picks)
-    elif picks or lo:
-        check_answer(decision, picks)
+    if state.tape is not None:  # someone keeps this turn's answers, to copy the position (stepping.py)
+        state.tape.append((p, decision.tag, tuple(picks)))
     if state.log is not None or state.listeners:
         state.emit(Decided(decision.player, decision.tag, tuple(decision.labels[i] for i in picks),
                     PRIVATE if decision.private else ASKED))

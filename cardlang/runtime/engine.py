@@ -49,10 +49,23 @@ def setup_game(game, agents: list, seed: int, *, pools=None, log: bool = False,
     return state
 
 
-def setup_into(game, state: GameState, agents: list, *, pools=None) -> None:
-    """Seat the agents, fill the pools and run the game's set-up on a fresh state."""
+def setup_into(game, state: GameState, agents: list, *, pools=None, ready: Callable | None = None) -> None:
+    """Seat the agents, fill the pools and run the game's set-up on a fresh state. An agent that keeps track of
+    the game itself (a search bot's observer: runtime/stepping.py) is told its seat once the pools are chosen
+    (they are public: the table shows them), by `attach`, before set-up."""
     state.agents = agents
     choose_pools(game, state, pools)
+    for seat, agent in enumerate(agents):
+        attach = getattr(agent, "attach", None)  # (an agent object's own method, never a name from a source)
+        if attach is not None:
+            attach(state, seat)
+    if ready is not None:  # e.g. a stepped game's recorder, whose first checkpoint is this moment
+        ready(state)
+    run_setup(game, state)
+
+
+def run_setup(game, state: GameState) -> None:
+    """Run the game's set-up (its pools chosen)."""
     try:
         game.setup(Ctx(state, 0, None, {}, "setup"))
     except GameOver:
@@ -62,6 +75,8 @@ def setup_into(game, state: GameState, agents: list, *, pools=None) -> None:
 def run_turn(game, state: GameState, ctx: Ctx | None = None) -> None:
     """Play the current player's turn (on CTX, a context play_out keeps for every turn of the game, made
     afresh for this turn: its player, no card, no names)."""
+    if state.on_turn is not None:  # a checkpoint of the turn's start, before anything changes (stepping.py)
+        state.on_turn(state)
     p = state.current
     state.turns[p] += 1
     state.turn_number += 1

@@ -260,6 +260,12 @@ class GameState:
         self.checking = False                 # a scenario's check is reading: reading must not refill a deck
         self.vars: dict[str, Any] = {}        # game-level values (e.g. the kingdom pool)
         self.last_reveal: list[int] = []
+        # a game you can step, copy and search (runtime/stepping.py): every answer an agent gave since the
+        # turn began, when someone keeps them; recorded answers to give before any agent is asked again; and
+        # what to call at each turn's start (a checkpoint). None, each read with one test, when nobody does
+        self.tape: list[list[int]] | None = None
+        self.replay: Any = None
+        self.on_turn: Callable[["GameState"], None] | None = None
 
     # ---- zones
     def zone(self, slot: int, player: int | None) -> Zone:

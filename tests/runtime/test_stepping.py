@@ -1,0 +1,202 @@
+"""A game you can step and copy (runtime/stepping.py): a Match answered from outside plays the game an ordinary
+run plays; a checkpoint at any decision, resumed, plays the same game on; a copy holds every field of a state;
+a replay that no longer fits says so; a position is refused by another game."""
+import pytest
+
+from cardlang.agents import make_agent
+from cardlang.compile.game import load_game
+from cardlang.runtime.decisions import RandomAgent, View
+from cardlang.runtime.engine import play_game
+from cardlang.runtime.events import render_event
+from cardlang.runtime.invariants import InvariantChecker
+from cardlang.runtime.state import IllegalAction
+from cardlang.runtime.stepping import (COPIED, SHARED, Diverged, Match, PositionMismatch, Recorder, copy_state,
+                                       play_on)
+
+GAMES = {"dominion": "big-money", "warring-kingdom": "economy", "greedy-kingdoms": "reader",
+         "fall-of-kingdoms": "honest"}
+
+
+@pytest.fixture(scope="module", params=list(GAMES))
+def game(request):
+    return load_game(request.param)
+
+
+def lines(state) -> list[str]:
+    return [render_event(state, e) for e in state.log]
+
+
+def played_from_outside(game, seed: int, players: int, answer) -> Match:
+    m = Match(game, [None] * players, seed, log=True)
+    while (d := m.advance()) is not None:
+        m.answer(answer(m, d))
+    return m
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_match_answered_from_outside_is_the_ordinary_game(game, players: int) -> None:
+    lo, hi = game.players
+    if not lo <= players <= hi:
+        pytest.skip(f"{game.id} is for {lo}-{hi} players")
+    r = play_game(game, [RandomAgent(100 + i) for i in range(players)], 5, log=True)
+    outside = [RandomAgent(100 + i) for i in range(players)]
+    m = played_from_outside(game, 5, players, lambda m, d: outside[d.player].decide(View(m.state, d.player), d))
+    assert lines(m.state) == lines(r.state)
+    assert (m.result.winners, m.result.scores) == (r.winners, r.scores)
+
+
+def test_a_checkpoint_resumed_plays_the_same_game_on(game) -> None:
+    outside = RandomAgent(3)
+    answers, points = [], []
+
+    def answer(m, d):
+        points.append((len(answers), m.checkpoint()))
+        answers.append(outside.decide(View(m.state, d.player), d))
+        return answers[-1]
+
+    whole = played_from_outside(game, 11, 2, answer)
+    assert len(points) > 4
+    for k, point in (points[1], points[len(points) // 2], points[-1]):
+        again = Match.resume(game, point, [None, None], log=True)
+        i = k
+        while (d := again.advance()) is not None:
+            again.answer(answers[i])
+            i += 1
+        assert i == len(answers)
+        assert lines(again.state) == lines(whole.state)
+
+
+def test_a_bot_seat_plays_inside_a_match(game) -> None:
+    bot = GAMES[game.id]
+    r = play_game(game, [make_agent(game, bot, 1), make_agent(game, bot, 2)], 8, log=True)
+    outside = make_agent(game, bot, 1)
+    m = Match(game, [None, make_agent(game, bot, 2)], 8, log=True)
+    while (d := m.advance()) is not None:
+        assert d.player == 0
+        m.answer(outside.decide(View(m.state, 0), d))
+    assert lines(m.state) == lines(r.state)
+
+
+def test_a_copy_names_every_field_and_plays_on_alike(game) -> None:
+    fresh = game.new_state(2, 1)
+    assert set(vars(fresh)) == SHARED | COPIED
+    bot = GAMES[game.id]
+    seen = []
+
+    class Copying:
+        def __init__(self, seat):
+            self.agent, self.name = make_agent(game, bot, seat), bot
+
+        def decide(self, view, d):
+            if not seen:
+                seen.append(copy_state(view.rules_state))
+            return self.agent.decide(view, d)
+
+    r = play_game(game, [Copying(0), Copying(1)], 4)
+    snap = seen[0]
+    assert snap.zones is not r.state.zones and snap.card_def is not r.state.card_def
+    checker = InvariantChecker()
+    checker.final(snap)  # every card in one zone, counters in bounds, in the copy too
+
+
+def test_the_copy_is_independent(game) -> None:
+    r = play_game(game, [make_agent(game, GAMES[game.id], i) for i in range(2)], 2)
+    st = r.state
+    c = copy_state(st)
+    before = [z.cards[:] for z in st.all_zones()], [row[:] for row in st.counters], st.rng.getstate()
+    for z in c.all_zones():
+        z.cards.reverse()
+    for row in c.counters:
+        row[:] = [0] * len(row)
+    c.rng.random()
+    assert before == ([z.cards for z in st.all_zones()], st.counters, st.rng.getstate())
+    assert all(c.loc[cid] is z for z in c.all_zones() for cid in z.cards)
+
+
+def test_a_replay_that_no_longer_fits_diverges(game) -> None:
+    outside = RandomAgent(9)
+    m = Match(game, [None, None], 13)
+    d = m.advance()
+    for _ in range(30):
+        if d is None:
+            pytest.skip("the game ended early")
+        m.answer(outside.decide(View(m.state, d.player), d))
+        d = m.advance()
+        point = m.checkpoint()
+        if point.answers:
+            break
+    else:
+        pytest.skip("no turn with an answer")
+    who, tag, picks = point.answers[0]
+    wrong = type(point)(point.game_key, point.state, ((who, tag + "-not", picks),) + point.answers[1:], point.kind,
+                        point.history, point.rng_state)
+    state = wrong.resume(game, [RandomAgent(1), RandomAgent(2)])
+    with pytest.raises(Diverged):
+        play_on(game, state)
+    m.close()
+
+
+def test_done_is_called_at_the_decision_the_copy_was_taken_at(game) -> None:
+    outside = RandomAgent(4)
+    m = Match(game, [None, None], 21)
+    for _ in range(12):
+        d = m.advance()
+        if d is None:
+            pytest.skip("the game ended early")
+        m.answer(outside.decide(View(m.state, d.player), d))
+    d = m.advance()
+    if d is None:
+        pytest.skip("the game ended early")
+    point = m.checkpoint()
+    met = []
+
+    def done(state):
+        met.append(True)
+        state.rng.seed(99)  # a sampled world's future is its own
+
+    class Stop(Exception):
+        pass
+
+    class Asked:
+        name = "asked"
+
+        def decide(self, view, decision):
+            assert met, "asked before the replay was over"
+            raise Stop(decision)
+
+    state = point.resume(game, [Asked(), Asked()], done=done, until=(d.player, d.tag))
+    with pytest.raises(Stop) as got:
+        play_on(game, state)
+    assert met == [True]
+    again = got.value.args[0]
+    assert (again.player, again.tag, again.labels) == (d.player, d.tag, d.labels)
+    m.close()
+
+
+def test_a_position_is_refused_by_another_game() -> None:
+    dom, wk = load_game("dominion"), load_game("warring-kingdom")
+    m = Match(dom, [None, None], 1)
+    m.advance()
+    point = m.checkpoint()
+    with pytest.raises(PositionMismatch, match="from game dominion cannot be applied to game warring-kingdom"):
+        Match.resume(wk, point, [None, None])
+    with pytest.raises(PositionMismatch):
+        point.resume(wk, [])
+    m.close()
+
+
+def test_a_wrong_answer_is_refused_and_the_match_waits() -> None:
+    game = load_game("dominion")
+    with Match(game, [None, None], 1) as m:
+        d = m.advance()
+        with pytest.raises(IllegalAction):
+            m.answer([len(d.options) + 5])
+        assert m.pending is d
+        with pytest.raises(IllegalAction, match="no decision"):
+            Match(game, [None, None], 1).answer([0])
+
+
+def test_a_recorder_is_installed_once() -> None:
+    game = load_game("dominion")
+    state = game.new_state(2, 1)
+    assert Recorder.of(state, game) is Recorder.of(state, game)
