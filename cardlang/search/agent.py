@@ -78,7 +78,7 @@ class SearchAgent:
         from cardlang.runtime.observer import Observer
         self._seat = seat
         self._recorder = Recorder.of(state, self.game)
-        self._observer = Observer(state, seat)
+        self._observer = Observer.of(state, seat)
         n = state.num_players
         self._models = [self._make_rollout(self.rng.randrange(1 << 30)) for _ in range(n)]
 
@@ -119,22 +119,30 @@ class SearchAgent:
         cap = cp.turn_number + opts.cap
         deadline = None if opts.seconds is None else time.perf_counter() + opts.seconds
         budget = opts.iterations if opts.iterations is not None else 1 << 62
-        walker, seat, models, game = self._walker, self._seat, self._models, self.game
-        done = failed = turns = 0
-        from cardlang.runtime.worlds import world_from
+        walker, seat, models, game, observer, rng = \
+            self._walker, self._seat, self._models, self.game, self._observer, self.rng
+        done = failed = turns = misses = 0
+        from cardlang.runtime.worlds import resume_world
         while done < budget:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            done += 1
             agents = list(models)
             agents[seat] = walker
             walker.start(decision.tag, prefix, node)
             try:
-                world = world_from(cp, game, self._observer, self.rng, agents)
+                world = resume_world(cp, game, observer, rng, agents)
                 result = play_on(game, world, cap)
             except (Diverged, _Abandon, IllegalAction):
+                # a world the seat could not believe (its replay does not fit what the seat saw): another
+                # is dealt; the iteration is not spent, unless worlds keep failing
                 failed += 1
+                if walker.path or misses >= _TRIES:
+                    done += 1
+                else:
+                    misses += 1
                 continue
+            done += 1
+            misses = 0
             turns += world.turn_number - cp.turn_number
             value = _value(result, seat)
             for n in walker.path:
@@ -150,6 +158,9 @@ class SearchAgent:
                      f"the rollout bot chooses there")
                 return None
         return best
+
+
+_TRIES = 8  # worlds in a row that may fail before one is counted as an iteration spent
 
 
 class _TreeWalker:
@@ -173,6 +184,8 @@ class _TreeWalker:
         picked: tuple = ()
         if self.first:
             self.first = False
+            if state.listeners:  # the world's observer, done once the world was found believable: the
+                state.listeners.clear()  # rollout needs no events (and bots then answer by name, faster)
             if decision.tag != self.tag:
                 raise _Abandon(decision.tag)
             for key in self.prefix:
