@@ -3,8 +3,11 @@ hand-written bot, seats alternated, with Wilson 95% intervals (issue 26's "Stron
 a pairing, at most one second per decision).
 
     python tools/search_strength.py                          # the full target: 400 games a pairing, seconds=1
-    python tools/search_strength.py --games 20 --search "search:iterations=100" --only dominion
+    python tools/search_strength.py --games 20 --search "search:iterations=100,rollout={best}" --only dominion
     python tools/search_strength.py --games 4 --json         # one JSON object
+
+In --search, `{best}` stands for the game's best hand-written bot (BEST below): by default the search bot's
+rollouts are played by it, a budget of one second a decision.
 
 Games of a pairing run through the simulation's batches (cardlang/simulation), so --workers N splits them
 over processes and the results never depend on N (with an iteration budget; a budget in seconds depends on
@@ -27,7 +30,7 @@ if str(ROOT) not in sys.path:  # run as a script from a checkout
 BEST = {
     "dominion": "smithy-bmu",
     "greedy-kingdoms": "reader",
-    "fall-of-kingdoms": "honest",
+    "fall-of-kingdoms": "bluffer",
     "warring-kingdom": "economy",
 }
 BARS = {"random": 0.95, "dominion": 0.50, "greedy-kingdoms": 0.50, "fall-of-kingdoms": 0.50,
@@ -57,7 +60,9 @@ def pairing(game_id: str, search: str, opponent: str, games: int, seed: int, wor
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     ap.add_argument("--games", type=int, default=400, help="games a pairing (default 400, the target)")
-    ap.add_argument("--search", default="search:seconds=1", help="the search bot's spec (default seconds=1)")
+    ap.add_argument("--search", default="search:seconds=1,rollout={best}",
+                    help="the search bot's spec; {best} is the game's best bot (default: seconds=1, its rollouts "
+                         "by the best bot)")
     ap.add_argument("--only", nargs="*", default=None, help="games to play (default: all four)")
     ap.add_argument("--against", nargs="*", default=None,
                     help="opponents (default: random and the game's best bot)")
@@ -70,14 +75,15 @@ def main(argv: list[str] | None = None) -> int:
     rows = []
     for game_id in args.only or list(BEST):
         game = load_game(game_id)
+        search = args.search.replace("{best}", BEST[game_id])
         for opponent in args.against or ["random", BEST[game_id]]:
             try:
-                check_agent(game, args.search)
+                check_agent(game, search)
                 check_agent(game, opponent)
             except ValueError as e:
                 print(f"error: {game_id}: {e}", file=sys.stderr)
                 return 2
-            row = pairing(game_id, args.search, opponent, args.games, args.seed, args.workers)
+            row = pairing(game_id, search, opponent, args.games, args.seed, args.workers)
             rows.append(row)
             if not args.json:
                 verdict = "meets" if row["low"] >= row["bar"] else "below" if row["high"] < row["bar"] else "unsure"
