@@ -1,0 +1,383 @@
+"""What one seat knows of a game, kept from the events it may see: the per-seat `Observer` that a fair bot,
+a world sampler (runtime/worlds.py) and an RL observation read. Knows no game, no source, no compiler.
+
+The knowledge model (the rules this module keeps; tests/runtime/test_observer.py holds it to the truth):
+
+* Card ids are physical cards. Which ids lie in which zone, in what order, and every zone's size are public
+  (a player sees the backs of the cards move); a card's DEFINITION is what may be hidden.
+* The seat identifies a card (`known`) when it may see it: in a zone it may look into (`public`, or `owner`
+  and its own), on top of a `top public` zone, arriving in either (`events.seat_event` names it), or shown to
+  it alone (`peek`: `state.peeked`). A card once identified stays identified wherever it goes, until the
+  seat loses track of it (below).
+* Every card it does not identify belongs to one BAG: a set of card ids and the multiset of definitions they
+  hold between them, in some order the seat does not know. A world deals each bag's definitions to its
+  members at random (worlds.py).
+* Losing track is always by whole zones, never by a card the seat could not tell from the others:
+  - a zone the seat may not see is shuffled: every card in it (identified or not) joins one bag;
+  - a card leaves a zone the seat may not see (whether or not it is seen arriving): every card of that zone,
+    and the card that left, join one bag first (the seat knows a card left, not which one); a card seen
+    arriving is then identified again, out of that bag;
+  - a refill (`refill Z`): the cards shuffled in join one bag.
+  Forgetting is fair; knowing a card's place the seat could not know would leak. So a card put back on top
+  of a hidden pile after a peek (a spy's look) stays known on top until that pile is shuffled or a card
+  leaves it.
+* Creation is public. Every `create` in a game's set-up names its card and zone in the rules text (`create 7
+  Copper to p.deck`), and the pools it reads from are public (the table shows them), so the seat knows each
+  card as it is created; this is how it knows the composition of every hidden pile (an opponent's starting
+  deck). `seat_event` drops `Created` from the printed log, where the moves already tell where cards go; the
+  observer reads it (the name and zone, as the rules text gives them).
+* A zone declared `owner knows` (the seat's own deck) is known to its owner as a multiset: the seat's cards
+  there form a bag of their own, read from the state (the declaration says the owner may).
+* A `reveal` names cards without saying which ones (the event carries names only), so a reveal identifies
+  nothing here: fair, and a known limitation (a revealed card that stays in a hidden pile stays unknown).
+
+From the true state the observer reads only what is public (which ids are in which zone, sizes, counters) and
+the definitions of cards it may see or was shown. From an event it reads what `seat_event` leaves the seat,
+plus, for a card moved unseen, which card id moved (a place, never a name): the ids it then merges carry
+nothing a world does not deal afresh.
+
+`observation()` is a plain, comparable value: two positions the seat cannot tell apart give equal ones. It
+holds the seat's knowledge (each zone: its cards if visible; else its size, the identified cards by place and
+the bags its other cards come from), the public counters and turn, and a digest of every event as the seat knows
+it (the same history in the same order; the digest uses Python's `hash`, comparable within one process).
+
+An observer is attached before set-up (an agent's `attach(state, seat)`: `Observer.of(state, seat)`), so that
+it hears every card created. `snapshot` keeps its knowledge as each turn began, matching the checkpoints of
+runtime/stepping.py (`at(checkpoint)`), from which a world is replayed.
+"""
+from __future__ import annotations
+
+import weakref
+from collections import Counter
+from typing import Any, Iterator
+
+from cardlang.runtime.events import Created, Moved, Peeked, Refilled, Shuffled, Turn, _visible, seat_event
+from cardlang.runtime.state import OWNER, PUBLIC, TOP_PUBLIC, CardDef, GameState, Zone
+
+
+class KnowledgeError(Exception):
+    """The observer's knowledge contradicts what the seat was shown (an engine or observer bug)."""
+
+
+class Bag:
+    """Cards the seat cannot tell apart: their ids and the definitions they hold between them."""
+
+    __slots__ = ("members", "defs")
+
+    def __init__(self, members: set[int], defs: Counter) -> None:
+        self.members = members
+        self.defs = defs  # CardDef -> how many of the members are one
+
+    def key(self) -> tuple:
+        """The bag as the seat may describe it: its definitions by name (ids say nothing)."""
+        return tuple(sorted((d.name, n) for d, n in self.defs.items() if n))
+
+
+# every observer of a live state, by seat: held beside the state, not in it (a copy of a state has none)
+_OBSERVERS: "weakref.WeakKeyDictionary[GameState, dict[int, Observer]]" = weakref.WeakKeyDictionary()
+
+
+class Observer:
+    """SEAT's knowledge of STATE's game, fed by its events (a listener). See the module docstring."""
+
+    def __init__(self, state: GameState, seat: int, *, listen: bool = True) -> None:
+        self.state = state
+        self.seat = seat
+        self.known: dict[int, CardDef] = {}
+        self.bag_of: dict[int, Bag] = {}
+        self.digest = 0
+        # (checkpoint kind, turn number) -> this observer's knowledge then; only the latest turn is kept
+        self.start: tuple[tuple[str, int], Observer] | None = None
+        self._zones: dict[str, Zone] = {}
+        self._owned: list[Zone] = []
+        self.dirty = False  # a merge or a new card seen since the own `owner knows` zones were settled
+        if listen:
+            if state.card_def:
+                raise ValueError("an observer must be attached before set-up creates any card")
+            self._begin(state)
+            self.start = (("setup", state.turn_number), self._clone(None))
+            state.listen(self)
+            _OBSERVERS.setdefault(state, {})[seat] = self
+
+    def _begin(self, state: GameState) -> None:
+        self.state = state
+        self._zones = {}
+        self._owned = [z for z in state.all_zones() if z.spec.owner_knows and z.owner == self.seat
+                       and not self.sees(z)]
+
+    @staticmethod
+    def of(state: GameState, seat: int) -> "Observer":
+        """STATE's observer for SEAT, made (and listening) on the first call, which must come before set-up."""
+        got = _OBSERVERS.get(state, {}).get(seat)
+        return got if got is not None else Observer(state, seat)
+
+    # ---- copies
+
+    def _clone(self, state: GameState | None) -> "Observer":
+        new = Observer.__new__(Observer)
+        new.seat = self.seat
+        new.known = dict(self.known)
+        twins: dict[int, Bag] = {}
+        bag_of = {}
+        for cid, b in self.bag_of.items():
+            t = twins.get(id(b))
+            if t is None:
+                t = twins[id(b)] = Bag(set(b.members), Counter(b.defs))
+            bag_of[cid] = t
+        new.bag_of = bag_of
+        new.digest = self.digest
+        new.start = None
+        new.state = self.state
+        new._zones = {}
+        new._owned = self._owned
+        new.dirty = True
+        if state is not None:
+            new._begin(state)
+        return new
+
+    def copy_to(self, state: GameState) -> "Observer":
+        """This knowledge, listening to STATE from now on (a copy of this game's position: stepping.py), as
+        STATE's observer for this seat."""
+        new = self._clone(state)
+        new.start = self.start
+        state.listen(new)
+        _OBSERVERS.setdefault(state, {})[self.seat] = new
+        return new
+
+    def at(self, checkpoint: Any) -> "Observer | None":
+        """This observer's knowledge when CHECKPOINT's copy was taken (its turn's start), or None when it no
+        longer keeps it (an older turn)."""
+        if self.start is None or self.start[0] != (checkpoint.kind, checkpoint.turn_number):
+            return None
+        return self.start[1]
+
+    # ---- what the seat sees
+
+    def sees(self, zone: Zone) -> bool:
+        """Whether the seat may look into ZONE (all of it)."""
+        vis = zone.spec.visibility
+        return vis == PUBLIC or (vis == OWNER and zone.owner == self.seat)
+
+    def zone(self, label: str) -> Zone | None:
+        label = label.split("@")[0]  # "p1.board@3,1": a slot of a grid
+        z = self._zones.get(label)
+        if z is None:
+            self._zones = {x.label: x for x in self.state.all_zones()}  # a pile made since
+            z = self._zones.get(label)
+        return z
+
+    def bags(self) -> list[Bag]:
+        """Every bag, in a fixed order (by its smallest card id)."""
+        seen: dict[int, Bag] = {}
+        for b in self.bag_of.values():
+            seen.setdefault(id(b), b)
+        return sorted(seen.values(), key=lambda b: min(b.members))
+
+    # ---- events
+
+    def __call__(self, e: Any) -> None:
+        t = type(e)
+        if t is Created:  # public: the rules text names the card and the zone (module docstring)
+            self.known[e.card_id] = self.state.card_def[e.card_id]
+            self.digest = hash((self.digest, e))
+            return
+        if t is Turn:  # a checkpoint is taken just before (stepping.Recorder): keep the knowledge it matches
+            self.start = (("turn", self.state.turn_number - 1), self._clone(None))
+        if t is Moved:  # as seat_event decides it, with the zones found once (not a table per move)
+            src, dst = self.zone(e.src), self.zone(e.dst)
+            seat = self.seat
+            k = e if ((src is not None and _visible(src, seat)) or
+                      (dst is not None and _visible(dst, seat, "@" not in e.dst))) else Moved(None, None, e.src, e.dst)
+        else:
+            k = seat_event(self.state, e, self.seat)
+            if k is None:
+                return
+        self.digest = hash((self.digest, k))
+        if t is Moved:
+            self._moved(e, k, src, dst)
+        elif t is Shuffled:
+            z = self.zone(e.zone)
+            if z is not None and not self.sees(z):
+                self._merge(z.cards)
+                self._show_top(z)
+        elif t is Refilled:
+            z = self.zone(e.zone)
+            if z is not None and not self.sees(z):
+                self._merge(z.cards[:e.count])  # put under what the zone held (zones.refill)
+        elif t is Peeked and e.player == self.seat:
+            for cid, who in self.state.peeked.items():
+                if self.seat in who and cid not in self.known:
+                    z = self.state.loc[cid]
+                    self._merge(self._unknown(z.cards))  # which bag it came from is no more known than that
+                    self._identify(cid)
+        else:
+            return
+        if self.dirty:
+            self.dirty = False
+            if self._owned:
+                self._settle_owned()
+
+    def _moved(self, e: Moved, k: Moved, src: Zone | None, dst: Zone | None) -> None:
+        cid = e.card_id  # its place only (public): the cards merged below carry nothing of it
+        if self._owned and (src in self._owned or dst in self._owned):
+            self.dirty = True
+        if src is not None and not self.sees(src) and src is not dst:
+            self._merge([*src.cards, cid])  # a card left, and the seat cannot say which
+            self._show_top(src)
+        if k.card is not None and cid not in self.known:
+            self._identify(cid)
+        if dst is not None:
+            self._show_top(dst)
+
+    def _unknown(self, cards) -> list[int]:
+        known = self.known
+        return [c for c in cards if c not in known]
+
+    def _merge(self, cards) -> None:
+        """CARDS (identified or not) become cards the seat cannot tell apart: one bag with everything of the
+        bags they belong to."""
+        known, bag_of = self.known, self.bag_of
+        first: Bag | None = None
+        bags: dict[int, Bag] | None = None
+        loose: list[int] | None = None
+        for c in cards:
+            if c in known:
+                if loose is None:
+                    loose = []
+                loose.append(c)
+                continue
+            b = bag_of.get(c)
+            if b is None or b is first:
+                continue
+            if first is None:
+                first = b
+            else:
+                if bags is None:
+                    bags = {id(first): first}
+                bags.setdefault(id(b), b)
+        if loose is None and bags is None:
+            return  # the cards were already one bag's (the common case: a draw from a shuffled deck)
+        self.dirty = True
+        groups = [first] if bags is None else sorted(bags.values(), key=lambda b: len(b.members), reverse=True)
+        big = groups[0] if first is not None else Bag(set(), Counter())
+        for b in groups[1:]:
+            big.members |= b.members
+            big.defs.update(b.defs)
+            for c in b.members:
+                bag_of[c] = big
+        if loose:
+            defs = big.defs
+            for c in loose:
+                defs[known.pop(c)] += 1
+                bag_of[c] = big
+            big.members.update(loose)
+
+    def _identify(self, cid: int) -> None:
+        """The seat now sees card CID: out of its bag, its definition known."""
+        d = self.state.card_def[cid]
+        b = self.bag_of.pop(cid, None)
+        if b is not None:
+            b.members.discard(cid)
+            n = b.defs.get(d, 0)
+            if n <= 0:
+                raise KnowledgeError(f"p{self.seat + 1} sees {d.name} (card {cid}), which its knowledge says is "
+                                     f"not among the cards it could be")
+            if n == 1:
+                del b.defs[d]
+            else:
+                b.defs[d] = n - 1
+        self.known[cid] = d
+
+    def _show_top(self, z: Zone) -> None:
+        """The top card of a `top public` zone is seen."""
+        if z.spec.visibility == TOP_PUBLIC and z.cards and z.cards[-1] not in self.known:
+            self._merge(self._unknown(z.cards))
+            self._identify(z.cards[-1])
+
+    def _settle_owned(self) -> None:
+        """The seat's own `owner knows` zones: their unidentified cards form a bag of exactly those cards."""
+        bag_of = self.bag_of
+        for z in self._owned:
+            mine = self._unknown(z.cards)
+            if not mine:
+                continue
+            b = bag_of[mine[0]]
+            if len(b.members) == len(mine) and all(bag_of[c] is b for c in mine):
+                continue
+            defs: Counter = Counter()
+            for c in mine:
+                d = self.state.card_def[c]  # the declaration: its owner knows which cards it holds
+                old = bag_of[c]
+                old.members.discard(c)
+                n = old.defs.get(d, 0)
+                if n <= 0:
+                    raise KnowledgeError(f"p{self.seat + 1}'s {z.label} holds {d.name}, which its knowledge "
+                                         f"says is not among the cards it could be")
+                if n == 1:
+                    del old.defs[d]
+                else:
+                    old.defs[d] = n - 1
+                defs[d] += 1
+            new = Bag(set(mine), defs)
+            for c in mine:
+                bag_of[c] = new
+
+    # ---- reading the knowledge
+
+    def knowledge(self) -> Iterator[tuple[int, CardDef | None, Bag | None]]:
+        """Every card id: (id, its definition if identified, else None; its bag, else None)."""
+        for cid in range(len(self.state.card_def)):
+            yield cid, self.known.get(cid), self.bag_of.get(cid)
+
+    def observation(self) -> tuple:
+        """What the seat knows, as a plain value: equal for positions it cannot tell apart."""
+        st = self.state
+        known, bag_of = self.known, self.bag_of
+        bag_keys: dict[int, tuple] = {}  # bag -> its key, made once
+        zones = []
+        for z in sorted(st.all_zones(), key=lambda z: z.label):
+            cards = z.cards
+            if self.sees(z):
+                names = tuple(st.card_def[c].name for c in cards)
+                if z.cells:
+                    names = (names, tuple(sorted((cell, st.card_def[c].name) for cell, c in z.cells.items())))
+                zones.append((z.label, names))
+                continue
+            ids = tuple((i, known[c].name) for i, c in enumerate(cards) if c in known)
+            keys: Counter = Counter()
+            for c in cards:
+                if c not in known:
+                    b = bag_of[c]
+                    key = bag_keys.get(id(b))
+                    if key is None:
+                        key = bag_keys[id(b)] = b.key()
+                    keys[key] += 1
+            zones.append((z.label, len(cards), ids, tuple(sorted(keys.items()))))
+        counters = tuple(tuple(row) for row in st.counters)
+        per_card = tuple(sorted((name, tuple(sorted(v.items()))) for name, v in st.card_counters.items()))
+        return (self.seat, self.digest, st.current, st.turn_number, tuple(st.turns), tuple(st.out),
+                tuple(zones), counters, tuple(st.banks), per_card, tuple(st.claims))
+
+    def check(self) -> None:
+        """Raise KnowledgeError unless everything this observer claims is true of its state (for tests): each
+        identified card is that card; each bag's definitions are its members' definitions; each visible card
+        is identified; every card is identified or in exactly one bag."""
+        st = self.state
+        for cid, d in self.known.items():
+            if st.card_def[cid] is not d:
+                raise KnowledgeError(f"p{self.seat + 1} thinks card {cid} is {d.name}; it is {st.card_def[cid].name}")
+            if cid in self.bag_of:
+                raise KnowledgeError(f"card {cid} is both identified and in a bag")
+        for b in self.bags():
+            truth = Counter(st.card_def[c] for c in b.members)
+            if truth != +b.defs:
+                raise KnowledgeError(f"a bag of p{self.seat + 1} says {b.key()}; its cards are "
+                                     f"{Bag(b.members, truth).key()}")
+        for cid in range(len(st.card_def)):
+            if cid not in self.known and cid not in self.bag_of:
+                raise KnowledgeError(f"card {cid} is neither identified nor in a bag")
+        for z in st.all_zones():
+            shown = z.cards if self.sees(z) else z.cards[-1:] if z.spec.visibility == TOP_PUBLIC else ()
+            for c in shown:
+                if c not in self.known:
+                    raise KnowledgeError(f"p{self.seat + 1} sees card {c} in {z.label} but does not know it")

@@ -1,0 +1,131 @@
+"""Worlds a seat could believe: a full position consistent with everything one seat knows (its Observer,
+runtime/observer.py), so that a search plays on a copy that reads no card its seat cannot see. Knows no game,
+no source, no compiler.
+
+A world keeps every card id where it truly is (places are public) and deals afresh the DEFINITIONS of the
+cards the seat cannot identify: each of the observer's bags deals its definitions to its members at random.
+So every hidden zone keeps its size, its identified cards where they are (a card a spy's look left on top stays
+on top) and the multisets the seat knows; the pools (`state.vars`) and the game's whole multiset of cards are
+untouched. `sample_world` reads the state only for the ids of the cards (no definition of a hidden card).
+
+A position in the middle of a turn is its turn's start and the answers given since (stepping.Checkpoint). A
+world is that start with the sampled definitions, the answers replayed, and its RNG reseeded from the
+searcher's own at the decision, so that its future is not the true one. The sample is drawn from the
+observer's knowledge as the turn began, the cards identified since then kept as they are: the replay then
+shows the seat what it was shown. A replay may still not fit (a hidden card that changed what an earlier
+question offered: stepping.Diverged), or show the seat something else (its observation at the decision differs):
+such a world is not one the seat could believe, and another is drawn.
+"""
+from __future__ import annotations
+
+import random
+from typing import Callable
+
+from cardlang.runtime.observer import KnowledgeError, Observer
+from cardlang.runtime.state import CardDef, GameState
+from cardlang.runtime.stepping import Checkpoint, Diverged, play_on
+
+TRIES = 8  # worlds drawn for one decision before giving up (NoWorld)
+
+
+class NoWorld(Diverged):
+    """No world drawn for a decision replayed to it as the seat saw it. The caller decides without a world
+    (a search plays its rollout policy's choice); the truth is never used instead."""
+
+
+class _Arrived(BaseException):
+    """Stops a trial replay at the decision (a BaseException: no handler an effect has may catch it)."""
+
+
+def sample_world(state: GameState, observer: Observer, rng: random.Random, *,
+                 keep: dict[int, CardDef] | None = None) -> dict[int, CardDef]:
+    """A definition for every card OBSERVER's seat cannot identify, dealt at random from the bag it belongs to.
+
+    KEEP: cards known since the observer's knowledge was taken (a later observer's `known`): each keeps that
+    definition, taken out of its bag before the rest is dealt. STATE gives nothing here but its card count
+    (the observer's own state when it is the one a world is built on)."""
+    out: dict[int, CardDef] = {}
+    for bag in observer.bags():
+        members = sorted(bag.members)
+        defs = bag.defs.copy()
+        if keep:
+            free = []
+            for c in members:
+                d = keep.get(c)
+                if d is None:
+                    free.append(c)
+                elif defs.get(d, 0) > 0:
+                    defs[d] -= 1
+                else:
+                    raise KnowledgeError(f"card {c} is known to be {d.name}, which its bag does not hold")
+            members = free
+        pool = sorted(defs.elements(), key=lambda d: d.index)  # a fixed order: the draw is the seed's alone
+        rng.shuffle(pool)
+        out.update(zip(members, pool))
+    if len(state.card_def) < len(observer.state.card_def):
+        raise ValueError("the state has fewer cards than the observer knows of")
+    return out
+
+
+def _start_of(checkpoint: Checkpoint, observer: Observer) -> Observer:
+    start = observer.at(checkpoint)
+    if start is None:
+        raise ValueError(f"p{observer.seat + 1}'s observer kept no knowledge from this position's start "
+                         f"({checkpoint.kind} {checkpoint.turn_number}): take the checkpoint in the same turn")
+    return start
+
+
+def resume_world(checkpoint: Checkpoint, game, observer: Observer, rng: random.Random, agents: list, *,
+                 relabel: dict[int, CardDef] | None = None) -> GameState:
+    """One world, not yet tried: CHECKPOINT's start with definitions dealt from OBSERVER's knowledge (or
+    RELABEL), AGENTS seated, to be played on with `stepping.play_on`. At the decision the replay comes back to,
+    the world's RNG is reseeded from RNG and the seat's observation there compared with OBSERVER's: a replay
+    that does not fit or shows the seat anything else raises Diverged from inside play_on (draw another).
+    The world's observer for the seat is `Observer.of(world, seat)`."""
+    start = _start_of(checkpoint, observer)
+    if relabel is None:
+        relabel = sample_world(checkpoint.state, start, rng, keep=observer.known)
+    seed = rng.getrandbits(64)
+    target = observer.observation()
+    world = checkpoint.resume(game, agents, relabel=relabel, done=lambda s: _arrive(s, mine, target, seed))
+    mine = start.copy_to(world)
+    return world
+
+
+def _arrive(state: GameState, mine: Observer, target: tuple, seed: int | None) -> None:
+    if mine.observation() != target:
+        raise Diverged("the world showed the seat something it was not shown")
+    if seed is None:
+        raise _Arrived()
+    state.rng.seed(seed)  # its future is the search's, not the true game's
+
+
+def world_from(checkpoint: Checkpoint, game, observer: Observer, rng: random.Random, agents: list, *,
+               tries: int = TRIES) -> GameState:
+    """A world the seat could believe at CHECKPOINT's decision, tried before it is handed out: up to TRIES worlds
+    are dealt, each replayed to the decision (and its observation there compared with OBSERVER's); the first
+    that fits is returned as a fresh copy, AGENTS seated, to be played on with `stepping.play_on` (the replay
+    again, then the RNG reseeded from RNG). NoWorld when none fits: never the truth instead."""
+    start = _start_of(checkpoint, observer)
+    target = observer.observation()
+    why = ""
+    for _ in range(tries):
+        relabel = sample_world(checkpoint.state, start, rng, keep=observer.known)
+        trial = checkpoint.resume(game, agents, relabel=relabel,
+                                  done=lambda s: _arrive(s, mine, target, None))
+        mine = start.copy_to(trial)
+        try:
+            play_on(game, trial)
+        except _Arrived:
+            return resume_world(checkpoint, game, observer, rng, agents, relabel=relabel)
+        except Diverged as e:
+            why = str(e)
+            continue
+        why = "the game ended before the decision"
+    raise NoWorld(f"no world of {tries} fits what p{observer.seat + 1} was shown (last: {why})")
+
+
+def reseeding(rng: random.Random) -> Callable[[GameState], None]:
+    """A `done` for Checkpoint.resume that reseeds the copy's RNG from RNG (a relabelling made elsewhere)."""
+    seed = rng.getrandbits(64)
+    return lambda s: s.rng.seed(seed)
