@@ -70,7 +70,8 @@ class SearchAgent:
         self._observer = None
         self._walker = _TreeWalker(self)
         self.last: dict | None = None         # what the last search did (iterations, failures, visits)
-        self.failed = 0                       # iterations abandoned over the whole game (worlds not playable)
+        self.failed = 0                       # worlds dealt that the seat could not believe, whole game
+        self.errors = 0                       # worlds stopped by anything else (none expected)
         self.searches = 0                     # decisions searched over the whole game
 
     def attach(self, state, seat: int) -> None:
@@ -119,8 +120,8 @@ class SearchAgent:
         cap = cp.turn_number + opts.cap
         deadline = None if opts.seconds is None else time.perf_counter() + opts.seconds
         budget = opts.iterations if opts.iterations is not None else 1 << 62
-        walker, seat, models, game, observer, rng = \
-            self._walker, self._seat, self._models, self.game, self._observer, self.rng
+        walker, seat, models, game, rng = self._walker, self._seat, self._models, self.game, self.rng
+        observer = _Still(self._observer)
         done = failed = turns = misses = 0
         from cardlang.runtime.worlds import resume_world
         while done < budget:
@@ -132,10 +133,13 @@ class SearchAgent:
             try:
                 world = resume_world(cp, game, observer, rng, agents)
                 result = play_on(game, world, cap)
-            except (Diverged, _Abandon, IllegalAction):
+            except (Diverged, _Abandon, IllegalAction) as e:
                 # a world the seat could not believe (its replay does not fit what the seat saw): another
-                # is dealt; the iteration is not spent, unless worlds keep failing
+                # is dealt; the iteration is not spent, unless worlds keep failing. (Anything else that stops
+                # a world is counted apart: not expected.)
                 failed += 1
+                if not isinstance(e, Diverged):
+                    self.errors += 1
                 if walker.path or misses >= _TRIES:
                     done += 1
                 else:
@@ -213,6 +217,27 @@ class _TreeWalker:
         if grown:  # the rest of the world is the rollout's
             state.agents[view.player] = self.owner._models[view.player]
         return list(picked)
+
+
+class _Still:
+    """The seat's observer while one decision is searched, the game standing still: what the world sampler
+    reads of it, its observation made once (not once per world)."""
+
+    __slots__ = ("_of", "seat", "known", "_seen")
+
+    def __init__(self, observer) -> None:
+        self._of = observer
+        self.seat = observer.seat
+        self.known = observer.known
+        self._seen = None
+
+    def at(self, checkpoint):
+        return self._of.at(checkpoint)
+
+    def observation(self) -> tuple:
+        if self._seen is None:
+            self._seen = self._of.observation()
+        return self._seen
 
 
 def _find(acts: list, key):

@@ -31,7 +31,8 @@ def test_plays_a_whole_game_of_every_game_and_again_alike(gid: str) -> None:
     game = load_game(gid)
     s, r = played(game, "search:iterations=30,cap=2", 3)
     assert s.searches > 3 and s.last["iterations"] == 30  # it searched
-    assert s.failed == 0  # every sampled world played on
+    assert s.errors == 0  # every sampled world played on or was refused as one the seat could not believe
+    assert s.failed < s.searches * 30 / 2
     assert r.state.turn_number > 2
     _, again = played(game, "search:iterations=30,cap=2", 3)
     assert [render_event(again.state, e) for e in again.state.log] == \
