@@ -222,6 +222,7 @@ class Reveal(Verb):
         cards = list(what)
         state = ctx.state
         if state.log is not None or state.listeners:
+            state.last_reveal = cards  # which cards: a seat's observer knows them (runtime/observer.py)
             state.emit(E.Revealed(ctx.you, tuple(state.card_def[c].name for c in cards)))
 
 

@@ -123,11 +123,20 @@ def ask(state: GameState, decision: Decision) -> list[int]:
         elif picks or lo:
             check_answer(decision, picks)
     if state.tape is not None:  # someone keeps this turn's answers, to copy the position (stepping.py)
-        state.tape.append((p, decision.tag, tuple(picks)))
+        state.tape.append(recorded(decision, picks))
     if state.log is not None or state.listeners:
         state.emit(Decided(decision.player, decision.tag, tuple(decision.labels[i] for i in picks),
                     PRIVATE if decision.private else ASKED))
     return picks
+
+
+def recorded(decision: Decision, picks: list[int]) -> tuple:
+    """An answer as a copy of the position plays it again (runtime/stepping.py): who, the tag, the picked
+    option indices and, for a choice of cards, the picked cards themselves (a copy whose hidden cards were
+    dealt afresh may offer the same cards in another order, or others beside them)."""
+    opts = decision.options
+    ids = tuple(opts[i] for i in picks) if decision.kind == "cards" and opts and type(opts[0]) is int else None
+    return decision.player, decision.tag, tuple(picks), ids
 
 
 def ask_chance(state: GameState, decision: Decision) -> list[int]:

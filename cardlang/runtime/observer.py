@@ -19,17 +19,17 @@ The knowledge model (the rules this module keeps; tests/runtime/test_observer.py
     arriving is then identified again, out of that bag;
   - a refill (`refill Z`): the cards shuffled in join one bag.
   Forgetting is fair; knowing a card's place the seat could not know would leak. So a card put back on top
-  of a hidden pile after a peek (a spy's look) stays known on top until that pile is shuffled or a card
-  leaves it.
-* Creation is public. Every `create` in a game's set-up names its card and zone in the rules text (`create 7
-  Copper to p.deck`), and the pools it reads from are public (the table shows them), so the seat knows each
+  of a hidden pile after a peek stays known on top until that pile is shuffled or a card leaves it.
+* Creation is public. Every `create` in a game's set-up names its card and zone in the rules text (`create N
+  CARD to p.deck`), and the pools it reads from are public (the table shows them), so the seat knows each
   card as it is created; this is how it knows the composition of every hidden pile (an opponent's starting
   deck). `seat_event` drops `Created` from the printed log, where the moves already tell where cards go; the
   observer reads it (the name and zone, as the rules text gives them).
 * A zone declared `owner knows` (the seat's own deck) is known to its owner as a multiset: the seat's cards
   there form a bag of their own, read from the state (the declaration says the owner may).
-* A `reveal` names cards without saying which ones (the event carries names only), so a reveal identifies
-  nothing here: fair, and a known limitation (a revealed card that stays in a hidden pile stays unknown).
+* A card revealed (`reveal`, shown to every seat) is identified like a peeked one: the event names the cards,
+  `state.last_reveal` says which (set by the reveal, read at its event). A revealed card put back on top of
+  a hidden pile stays known there until the pile is shuffled or a card leaves it.
 
 From the true state the observer reads only what is public (which ids are in which zone, sizes, counters) and
 the definitions of cards it may see or was shown. From an event it reads what `seat_event` leaves the seat,
@@ -39,20 +39,27 @@ nothing a world does not deal afresh.
 `observation()` is a plain, comparable value: two positions the seat cannot tell apart give equal ones. It
 holds the seat's knowledge (each zone: its cards if visible; else its size, the identified cards by place and
 the bags its other cards come from), the public counters and turn, and a digest of every event as the seat knows
-it (the same history in the same order; the digest uses Python's `hash`, comparable within one process).
+it (the same history in the same order: a CRC-32 chained over each event's repr, the same in every process and
+run, as an observation must be for the same seed and answers).
 
 An observer is attached before set-up (an agent's `attach(state, seat)`: `Observer.of(state, seat)`), so that
-it hears every card created. `snapshot` keeps its knowledge as each turn began, matching the checkpoints of
-runtime/stepping.py (`at(checkpoint)`), from which a world is replayed.
+it hears every card created; it is one of the state's listeners, where `Observer.of` finds it again (a copy
+of a state has none: `copy_to` gives one the same knowledge). It keeps its knowledge as the current turn
+began (`start`), matching the checkpoints of runtime/stepping.py (`at(checkpoint)`), from which a world is
+replayed.
 """
 from __future__ import annotations
 
-import weakref
 from collections import Counter
+from zlib import crc32
 from typing import Any, Iterator
 
-from cardlang.runtime.events import Created, Moved, Peeked, Refilled, Shuffled, Turn, _visible, seat_event
+from cardlang.runtime.events import Created, Moved, Peeked, Refilled, Revealed, Shuffled, Turn, _visible, seat_event
 from cardlang.runtime.state import OWNER, PUBLIC, TOP_PUBLIC, CardDef, GameState, Zone
+
+
+def _label(z: Zone) -> str:
+    return z.label
 
 
 class KnowledgeError(Exception):
@@ -73,14 +80,10 @@ class Bag:
         return tuple(sorted((d.name, n) for d, n in self.defs.items() if n))
 
 
-# every observer of a live state, by seat: held beside the state, not in it (a copy of a state has none)
-_OBSERVERS: "weakref.WeakKeyDictionary[GameState, dict[int, Observer]]" = weakref.WeakKeyDictionary()
-
-
 class Observer:
     """SEAT's knowledge of STATE's game, fed by its events (a listener). See the module docstring."""
 
-    def __init__(self, state: GameState, seat: int, *, listen: bool = True) -> None:
+    def __init__(self, state: GameState, seat: int) -> None:
         self.state = state
         self.seat = seat
         self.known: dict[int, CardDef] = {}
@@ -91,13 +94,12 @@ class Observer:
         self._zones: dict[str, Zone] = {}
         self._owned: list[Zone] = []
         self.dirty = False  # a merge or a new card seen since the own `owner knows` zones were settled
-        if listen:
-            if state.card_def:
-                raise ValueError("an observer must be attached before set-up creates any card")
-            self._begin(state)
-            self.start = (("setup", state.turn_number), self._clone(None))
-            state.listen(self)
-            _OBSERVERS.setdefault(state, {})[seat] = self
+        self._seen: tuple | None = None  # the zones as the seat knows them, until the next event
+        if state.card_def:
+            raise ValueError("an observer must be attached before set-up creates any card")
+        self._begin(state)
+        self.start = (("setup", state.turn_number), self._clone(None))
+        state.listen(self)
 
     def _begin(self, state: GameState) -> None:
         self.state = state
@@ -108,8 +110,10 @@ class Observer:
     @staticmethod
     def of(state: GameState, seat: int) -> "Observer":
         """STATE's observer for SEAT, made (and listening) on the first call, which must come before set-up."""
-        got = _OBSERVERS.get(state, {}).get(seat)
-        return got if got is not None else Observer(state, seat)
+        for listener in state.listeners:  # (a copy of a state has no listeners, so no observer)
+            if type(listener) is Observer and listener.seat == seat:
+                return listener
+        return Observer(state, seat)
 
     # ---- copies
 
@@ -131,6 +135,7 @@ class Observer:
         new._zones = {}
         new._owned = self._owned
         new.dirty = True
+        new._seen = None
         if state is not None:
             new._begin(state)
         return new
@@ -141,7 +146,6 @@ class Observer:
         new = self._clone(state)
         new.start = self.start
         state.listen(new)
-        _OBSERVERS.setdefault(state, {})[self.seat] = new
         return new
 
     def at(self, checkpoint: Any) -> "Observer | None":
@@ -176,10 +180,11 @@ class Observer:
     # ---- events
 
     def __call__(self, e: Any) -> None:
+        self._seen = None
         t = type(e)
         if t is Created:  # public: the rules text names the card and the zone (module docstring)
             self.known[e.card_id] = self.state.card_def[e.card_id]
-            self.digest = hash((self.digest, e))
+            self.digest = crc32(repr(e).encode(), self.digest)
             return
         if t is Turn:  # a checkpoint is taken just before (stepping.Recorder): keep the knowledge it matches
             self.start = (("turn", self.state.turn_number - 1), self._clone(None))
@@ -192,7 +197,7 @@ class Observer:
             k = seat_event(self.state, e, self.seat)
             if k is None:
                 return
-        self.digest = hash((self.digest, k))
+        self.digest = crc32(repr(k).encode(), self.digest)
         if t is Moved:
             self._moved(e, k, src, dst)
         elif t is Shuffled:
@@ -207,9 +212,11 @@ class Observer:
         elif t is Peeked and e.player == self.seat:
             for cid, who in self.state.peeked.items():
                 if self.seat in who and cid not in self.known:
-                    z = self.state.loc[cid]
-                    self._merge(self._unknown(z.cards))  # which bag it came from is no more known than that
-                    self._identify(cid)
+                    self._shown(cid)
+        elif t is Revealed:  # shown to every seat: which cards, `state.last_reveal` (primitives `reveal`)
+            for cid in self.state.last_reveal:
+                if cid not in self.known:
+                    self._shown(cid)
         else:
             return
         if self.dirty:
@@ -228,6 +235,11 @@ class Observer:
             self._identify(cid)
         if dst is not None:
             self._show_top(dst)
+
+    def _shown(self, cid: int) -> None:
+        """Card CID, in a zone the seat may not see, is shown to it."""
+        self._merge(self._unknown(self.state.loc[cid].cards))  # which bag it came from is no more known than that
+        self._identify(cid)
 
     def _unknown(self, cards) -> list[int]:
         known = self.known
@@ -298,14 +310,14 @@ class Observer:
         """The seat's own `owner knows` zones: their unidentified cards form a bag of exactly those cards."""
         bag_of = self.bag_of
         for z in self._owned:
-            mine = self._unknown(z.cards)
-            if not mine:
+            own = self._unknown(z.cards)
+            if not own:
                 continue
-            b = bag_of[mine[0]]
-            if len(b.members) == len(mine) and all(bag_of[c] is b for c in mine):
+            b = bag_of[own[0]]
+            if len(b.members) == len(own) and all(bag_of[c] is b for c in own):
                 continue
             defs: Counter = Counter()
-            for c in mine:
+            for c in own:
                 d = self.state.card_def[c]  # the declaration: its owner knows which cards it holds
                 old = bag_of[c]
                 old.members.discard(c)
@@ -318,8 +330,8 @@ class Observer:
                 else:
                     old.defs[d] = n - 1
                 defs[d] += 1
-            new = Bag(set(mine), defs)
-            for c in mine:
+            new = Bag(set(own), defs)
+            for c in own:
                 bag_of[c] = new
 
     # ---- reading the knowledge
@@ -332,31 +344,43 @@ class Observer:
     def observation(self) -> tuple:
         """What the seat knows, as a plain value: equal for positions it cannot tell apart."""
         st = self.state
-        known, bag_of = self.known, self.bag_of
-        bag_keys: dict[int, tuple] = {}  # bag -> its key, made once
-        zones = []
-        for z in sorted(st.all_zones(), key=lambda z: z.label):
-            cards = z.cards
-            if self.sees(z):
-                names = tuple(st.card_def[c].name for c in cards)
-                if z.cells:
-                    names = (names, tuple(sorted((cell, st.card_def[c].name) for cell, c in z.cells.items())))
-                zones.append((z.label, names))
-                continue
-            ids = tuple((i, known[c].name) for i, c in enumerate(cards) if c in known)
-            keys: Counter = Counter()
-            for c in cards:
-                if c not in known:
-                    b = bag_of[c]
-                    key = bag_keys.get(id(b))
-                    if key is None:
-                        key = bag_keys[id(b)] = b.key()
-                    keys[key] += 1
-            zones.append((z.label, len(cards), ids, tuple(sorted(keys.items()))))
+        zones = self._seen
+        if zones is None:  # the cards change only by events: made again after the next one
+            zones = self._seen = self._zones_seen()
         counters = tuple(tuple(row) for row in st.counters)
         per_card = tuple(sorted((name, tuple(sorted(v.items()))) for name, v in st.card_counters.items()))
         return (self.seat, self.digest, st.current, st.turn_number, tuple(st.turns), tuple(st.out),
-                tuple(zones), counters, tuple(st.banks), per_card, tuple(st.claims))
+                zones, counters, tuple(st.banks), per_card, tuple(st.claims))
+
+    def _zones_seen(self) -> tuple:
+        """Each zone as the seat knows it: its cards by name if it may look into it; else its size, the cards
+        it identifies by place, and how many of its cards come from each bag (a bag by its definitions)."""
+        card_def = self.state.card_def
+        known, bag_of = self.known, self.bag_of
+        bag_keys: dict[int, tuple] = {}  # bag -> its key, made once
+        zones = []
+        for z in sorted(self.state.all_zones(), key=_label):
+            cards = z.cards
+            if self.sees(z):
+                names = tuple([card_def[c].name for c in cards])
+                if z.cells:
+                    names = (names, tuple(sorted([(cell, card_def[c].name) for cell, c in z.cells.items()])))
+                zones.append((z.label, names))
+                continue
+            ids = []
+            keys: Counter = Counter()
+            for i, c in enumerate(cards):
+                d = known.get(c)
+                if d is not None:
+                    ids.append((i, d.name))
+                    continue
+                b = bag_of[c]
+                key = bag_keys.get(id(b))
+                if key is None:
+                    key = bag_keys[id(b)] = b.key()
+                keys[key] += 1
+            zones.append((z.label, len(cards), tuple(ids), tuple(sorted(keys.items()))))
+        return tuple(zones)
 
     def check(self) -> None:
         """Raise KnowledgeError unless everything this observer claims is true of its state (for tests): each

@@ -20,12 +20,13 @@ import threading
 from dataclasses import dataclass
 from typing import Any, Callable
 
-from cardlang.runtime.decisions import check_answer
+from cardlang.runtime.decisions import check_answer, recorded
 from cardlang.runtime.engine import MAX_TURNS, GameResult, play_out, run_setup, setup_into
 from cardlang.runtime.state import CardDef, Decision, GameState, IllegalAction, Zone
 
-# One recorded answer: who answered, the decision's tag, the picked option indices.
-Answer = tuple[int, str, tuple[int, ...]]
+# One recorded answer (decisions.recorded): who answered, the decision's tag, the picked option indices, and the
+# picked cards' ids for a choice of cards (else None), by which it is given again.
+Answer = tuple[int, str, tuple[int, ...], tuple[int, ...] | None]
 
 
 class Diverged(Exception):
@@ -146,11 +147,17 @@ class Replay:
             if self.done is not None:
                 self.done(state)
             return False
-        who, tag, picks = self.answers[self.i]
+        who, tag, picks, ids = self.answers[self.i]
         self.i += 1
         if who != decision.player or tag != decision.tag:
             raise Diverged(f"answer {self.i} was p{who + 1}'s '{tag}'; the copy asks p{decision.player + 1}'s "
                            f"'{decision.tag}'")
+        if ids is not None:  # the same cards, wherever the copy offers them (its hidden cards dealt afresh)
+            opts = decision.options
+            try:
+                picks = tuple(opts.index(c) for c in ids)
+            except ValueError:
+                raise Diverged(f"answer {self.i} ('{tag}') picked a card the copy does not offer") from None
         try:
             check_answer(decision, picks)
         except IllegalAction as e:
@@ -213,8 +220,9 @@ class Checkpoint:
         state.agents = list(agents)
         state.replay = Replay(self.answers, done, setup=self.kind == "setup", until=until)
         state.listeners.append(_listening)
-        if record:
-            Recorder(self.game_key, state, start=self.state, kind=self.kind, history=self.history)
+        if record:  # its start is this copy's (a relabelled world's own cards, never the position's true ones)
+            start = copy_state(state, rng_state=self.rng_state) if relabel else self.state
+            Recorder(self.game_key, state, start=start, kind=self.kind, history=self.history)
         return state
 
 

@@ -4,7 +4,7 @@ no source, no compiler.
 
 A world keeps every card id where it truly is (places are public) and deals afresh the DEFINITIONS of the
 cards the seat cannot identify: each of the observer's bags deals its definitions to its members at random.
-So every hidden zone keeps its size, its identified cards where they are (a card a spy's look left on top stays
+So every hidden zone keeps its size, its identified cards where they are (a card a private look left on top stays
 on top) and the multisets the seat knows; the pools (`state.vars`) and the game's whole multiset of cards are
 untouched. `sample_world` reads the state only for the ids of the cards (no definition of a hidden card).
 
@@ -14,13 +14,12 @@ searcher's own at the decision, so that its future is not the true one. The samp
 observer's knowledge as the turn began, the cards identified since then kept as they are: the replay then
 shows the seat what it was shown. A replay may still not fit (a hidden card that changed what an earlier
 question offered: stepping.Diverged), or show the seat something else (its observation at the decision differs):
-such a world is not one the seat could believe, and another is drawn.
+such a world is not one the seat could believe, and another is drawn. A decision during set-up has no world
+(NoWorld): its position is taken before set-up, which played again would deal the true cards.
 """
 from __future__ import annotations
 
 import random
-from typing import Callable
-
 from cardlang.runtime.observer import KnowledgeError, Observer
 from cardlang.runtime.state import CardDef, GameState
 from cardlang.runtime.stepping import Checkpoint, Diverged, play_on
@@ -68,6 +67,10 @@ def sample_world(state: GameState, observer: Observer, rng: random.Random, *,
 
 
 def _start_of(checkpoint: Checkpoint, observer: Observer) -> Observer:
+    if checkpoint.kind != "turn":
+        # A position taken before set-up has no cards yet to deal again: played again, set-up would deal the
+        # true cards, and a world would be the truth. A decision during set-up has no world.
+        raise NoWorld("a decision during set-up has no world (set-up played again deals the true cards)")
     start = observer.at(checkpoint)
     if start is None:
         raise ValueError(f"p{observer.seat + 1}'s observer kept no knowledge from this position's start "
@@ -76,24 +79,32 @@ def _start_of(checkpoint: Checkpoint, observer: Observer) -> Observer:
 
 
 def resume_world(checkpoint: Checkpoint, game, observer: Observer, rng: random.Random, agents: list, *,
-                 relabel: dict[int, CardDef] | None = None) -> GameState:
+                 relabel: dict[int, CardDef] | None = None, check: bool = True,
+                 until: tuple[int, str] | None = None) -> GameState:
     """One world, not yet tried: CHECKPOINT's start with definitions dealt from OBSERVER's knowledge (or
     RELABEL), AGENTS seated, to be played on with `stepping.play_on`. At the decision the replay comes back to,
-    the world's RNG is reseeded from RNG and the seat's observation there compared with OBSERVER's: a replay
-    that does not fit or shows the seat anything else raises Diverged from inside play_on (draw another).
-    The world's observer for the seat is `Observer.of(world, seat)`."""
+    the world's RNG is reseeded from RNG. With CHECK, the seat's observation there is compared with OBSERVER's
+    first (the world's observer for the seat is then `Observer.of(world, seat)`): a world that shows the seat
+    anything else raises Diverged from inside play_on, as a replay that does not fit always does (draw
+    another). Without CHECK the world is as fair (it is dealt from the seat's knowledge alone) and cheaper,
+    but may show the seat what it was not shown (a card another seat chose by place). UNTIL, the decision's
+    (player, tag): a world that comes back to another decision first (one the truth did not ask) raises
+    Diverged too; a search passes it, so that its root is the decision it searches."""
     start = _start_of(checkpoint, observer)
     if relabel is None:
         relabel = sample_world(checkpoint.state, start, rng, keep=observer.known)
     seed = rng.getrandbits(64)
+    if not check:
+        return checkpoint.resume(game, agents, relabel=relabel, done=lambda s: s.rng.seed(seed), until=until)
     target = observer.observation()
-    world = checkpoint.resume(game, agents, relabel=relabel, done=lambda s: _arrive(s, mine, target, seed))
-    mine = start.copy_to(world)
+    world = checkpoint.resume(game, agents, relabel=relabel, done=lambda s: _arrive(s, seen_by, target, seed),
+                              until=until)
+    seen_by = start.copy_to(world)
     return world
 
 
-def _arrive(state: GameState, mine: Observer, target: tuple, seed: int | None) -> None:
-    if mine.observation() != target:
+def _arrive(state: GameState, seen_by: Observer, target: tuple, seed: int | None) -> None:
+    if seen_by.observation() != target:
         raise Diverged("the world showed the seat something it was not shown")
     if seed is None:
         raise _Arrived()
@@ -101,31 +112,27 @@ def _arrive(state: GameState, mine: Observer, target: tuple, seed: int | None) -
 
 
 def world_from(checkpoint: Checkpoint, game, observer: Observer, rng: random.Random, agents: list, *,
-               tries: int = TRIES) -> GameState:
+               tries: int = TRIES, until: tuple[int, str] | None = None) -> GameState:
     """A world the seat could believe at CHECKPOINT's decision, tried before it is handed out: up to TRIES worlds
     are dealt, each replayed to the decision (and its observation there compared with OBSERVER's); the first
     that fits is returned as a fresh copy, AGENTS seated, to be played on with `stepping.play_on` (the replay
-    again, then the RNG reseeded from RNG). NoWorld when none fits: never the truth instead."""
+    again, then the RNG reseeded from RNG). UNTIL as for resume_world. NoWorld when none fits: never the truth
+    instead."""
     start = _start_of(checkpoint, observer)
     target = observer.observation()
     why = ""
     for _ in range(tries):
         relabel = sample_world(checkpoint.state, start, rng, keep=observer.known)
         trial = checkpoint.resume(game, agents, relabel=relabel,
-                                  done=lambda s: _arrive(s, mine, target, None))
-        mine = start.copy_to(trial)
+                                  done=lambda s: _arrive(s, seen_by, target, None), until=until)
+        seen_by = start.copy_to(trial)
         try:
             play_on(game, trial)
         except _Arrived:
-            return resume_world(checkpoint, game, observer, rng, agents, relabel=relabel)
+            return resume_world(checkpoint, game, observer, rng, agents, relabel=relabel, until=until)
         except Diverged as e:
             why = str(e)
             continue
         why = "the game ended before the decision"
     raise NoWorld(f"no world of {tries} fits what p{observer.seat + 1} was shown (last: {why})")
 
-
-def reseeding(rng: random.Random) -> Callable[[GameState], None]:
-    """A `done` for Checkpoint.resume that reseeds the copy's RNG from RNG (a relabelling made elsewhere)."""
-    seed = rng.getrandbits(64)
-    return lambda s: s.rng.seed(seed)

@@ -14,7 +14,13 @@ afresh with the same seed for each, then answers the decision in both; the answe
 The agent under test is seated on each copy, which is already past set-up: it finds its seat's knowledge with
 `Observer.of(view.rules_state, view.player)` and the position with `Recorder.of(view.rules_state,
 game).checkpoint()` (the copy's own, its start relabelled in the second position); `attach(state, seat)`, when
-the agent has it, is called once both are in place.
+the agent has it, is called once both are in place (so an agent that keeps `Observer.of(state, seat)` from
+its `attach` keeps the copy's). The agent must be a function of its seed and what it reads: a budget in
+iterations, not seconds.
+
+    positions = collect_positions(game, 260, seed=7)          # any game; a few seconds
+    report = check_fair(game, lambda seat, seed: make(game, seat, seed), positions, seed=1)
+    assert not report.differences and report.compared >= 200
 """
 from __future__ import annotations
 
@@ -56,7 +62,7 @@ class _Stop(BaseException):
     pass
 
 
-def collect_positions(game, count: int, *, seed: int = 0, rate: float = 0.15, max_turns: int = 60,
+def collect_positions(game, count: int, *, seed: int = 0, rate: float = 0.25, max_turns: int = 60,
                       players: tuple[int, ...] | None = None) -> list[Position]:
     """COUNT positions of random-agent games of GAME (every player count in turn, or PLAYERS), at about RATE
     of the decisions put to an agent, each game stopped after MAX_TURNS turns."""

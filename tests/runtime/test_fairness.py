@@ -17,13 +17,14 @@ from cardlang.runtime.worlds import NoWorld, sample_world, world_from
 from tests.runtime.fairness import check_fair, collect_positions
 
 GAMES = ("dominion", "warring-kingdom", "greedy-kingdoms", "fall-of-kingdoms")
-POSITIONS = 200
+POSITIONS = 200  # pairs compared a game, at least (issue 26); a few more positions are kept, as some pairs are not
+KEPT = 260       # ones the seat cannot tell apart (the second replayed shows it something else)
 
 
 @cache
 def game_and_positions(game_id: str):
     game = load_game(game_id)
-    return game, collect_positions(game, POSITIONS, seed=7)
+    return game, collect_positions(game, KEPT, seed=7)
 
 
 def _answer(decision: Decision, score: int) -> list[int]:
@@ -45,10 +46,15 @@ class SampleAgent:
 
     def __init__(self, game, seat: int, seed: int) -> None:
         self.game, self.seat, self.rng = game, seat, random.Random(seed)
+        self.observer: Observer | None = None
+
+    def attach(self, state, seat: int) -> None:  # as a bot seated before set-up keeps its seat's observer
+        self.observer = Observer.of(state, seat)
 
     def decide(self, view, decision: Decision) -> list[int]:
         state = view.rules_state
-        observer = Observer.of(state, view.player)
+        observer = self.observer
+        assert observer is Observer.of(state, view.player)
         checkpoint = Recorder.of(state, self.game).checkpoint()
         relabel = sample_world(checkpoint.state, observer.at(checkpoint), self.rng, keep=observer.known)
         return _answer(decision, _score(relabel[c] for c in sorted(relabel)))
@@ -64,7 +70,8 @@ class WorldAgent(SampleAgent):
         observer = Observer.of(state, view.player)
         checkpoint = Recorder.of(state, self.game).checkpoint()
         try:
-            world = world_from(checkpoint, self.game, observer, self.rng, [None] * state.num_players)
+            world = world_from(checkpoint, self.game, observer, self.rng, [None] * state.num_players,
+                               until=(decision.player, decision.tag))
         except NoWorld:
             return _answer(decision, 0)
         return _answer(decision, _score(world.card_def))
@@ -86,19 +93,19 @@ def test_an_agent_deciding_by_worlds_answers_alike_where_its_seat_cannot_tell(ga
     game, positions = game_and_positions(game_id)
     report = check_fair(game, lambda seat, seed: SampleAgent(game, seat, seed), positions, seed=1)
     assert not report.differences, report.differences[:5]
-    assert report.compared >= POSITIONS * 3 // 4, report  # the rest: second positions the seat could tell apart
+    assert report.compared >= POSITIONS, report
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_whole_replayed_worlds_are_fair_too(game_id: str) -> None:
     game, positions = game_and_positions(game_id)
-    report = check_fair(game, lambda seat, seed: WorldAgent(game, seat, seed), positions[::6], seed=2)
+    report = check_fair(game, lambda seat, seed: WorldAgent(game, seat, seed), positions[::8], seed=2)
     assert not report.differences, report.differences[:5]
-    assert report.compared >= len(positions[::6]) * 3 // 4, report
+    assert report.compared >= len(positions[::8]) * 3 // 4, report
 
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_an_agent_reading_hidden_cards_is_caught(game_id: str) -> None:
     game, positions = game_and_positions(game_id)
-    report = check_fair(game, lambda seat, seed: PeekingAgent(game, seat, seed), positions[:60], seed=1)
+    report = check_fair(game, lambda seat, seed: PeekingAgent(game, seat, seed), positions[:40], seed=1)
     assert report.differences, report

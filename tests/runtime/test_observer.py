@@ -197,3 +197,16 @@ def test_a_false_claim_is_caught() -> None:
     me.known[cid] = d["Gold"] if state.card_def[cid] is not d["Gold"] else d["Copper"]
     with pytest.raises(KnowledgeError):
         me.check()
+
+
+def test_a_revealed_card_put_back_stays_known_on_top() -> None:
+    from cardlang.primitives.core import Reveal
+    from cardlang.runtime.state import Ctx
+    state, me, d = dealt()
+    deck = zone(state, "deck", 1)
+    top = deck.cards[-1]
+    Reveal.run(Ctx(state, 1), [top])  # p2 reveals their top card, and it stays there
+    assert me.known[top] is state.card_def[top]
+    me.check()
+    Z.shuffle(state, deck)
+    assert top not in me.known

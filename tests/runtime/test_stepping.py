@@ -127,8 +127,8 @@ def test_a_replay_that_no_longer_fits_diverges(game) -> None:
             break
     else:
         pytest.skip("no turn with an answer")
-    who, tag, picks = point.answers[0]
-    wrong = type(point)(point.game_key, point.state, ((who, tag + "-not", picks),) + point.answers[1:], point.kind,
+    who, tag, picks, ids = point.answers[0]
+    wrong = type(point)(point.game_key, point.state, ((who, tag + "-not", picks, ids),) + point.answers[1:], point.kind,
                         point.history, point.rng_state)
     state = wrong.resume(game, [RandomAgent(1), RandomAgent(2)])
     with pytest.raises(Diverged):
@@ -200,3 +200,31 @@ def test_a_recorder_is_installed_once() -> None:
     game = load_game("dominion")
     state = game.new_state(2, 1)
     assert Recorder.of(state, game) is Recorder.of(state, game)
+
+
+def test_a_relabelled_copy_records_its_own_cards_not_the_positions() -> None:
+    game = load_game("dominion")
+    with Match(game, [None, None], 3) as m:
+        m.advance()
+        point = m.checkpoint()
+        some = next(cid for cid, d in enumerate(point.state.card_def) if d.name != "Gold")
+        gold = point.state.def_by_name["Gold"]
+        state = point.resume(game, [RandomAgent(1), RandomAgent(2)], relabel={some: gold}, record=True)
+        start = Recorder.of(state, game).checkpoint().state
+        assert start.card_def[some] is gold and point.state.card_def[some] is not gold
+
+
+def test_cards_are_replayed_by_id_wherever_the_copy_offers_them() -> None:
+    from cardlang.runtime.decisions import recorded
+    from cardlang.runtime.state import Decision
+    from cardlang.runtime.stepping import Replay
+    game = load_game("dominion")
+    state = game.new_state(2, 1)
+    d = Decision(0, "trash", "", "cards", [7, 8, 9], 0, 2, ["a", "b", "c"])
+    entry = recorded(d, [2, 0])
+    assert entry == (0, "trash", (2, 0), (9, 7))
+    r = Replay([entry])
+    moved = Decision(0, "trash", "", "cards", [9, 3, 7], 0, 2, ["c", "x", "a"])
+    assert r.answer(state, moved) and r.picks == [0, 2]
+    with pytest.raises(Diverged, match="does not offer"):
+        Replay([entry]).answer(state, Decision(0, "trash", "", "cards", [9, 3], 0, 2, ["c", "x"]))

@@ -38,8 +38,9 @@ class Stopper:
         raise _Stop(view.rules_state)
 
 
-def world_at_decision(game, checkpoint, observer, rng):
-    world = world_from(checkpoint, game, observer, rng, [RandomAgent(9)] * checkpoint.state.num_players)
+def world_at_decision(game, checkpoint, observer, rng, until=None):
+    world = world_from(checkpoint, game, observer, rng, [RandomAgent(9)] * checkpoint.state.num_players,
+                       until=until)
     world.agents[observer.seat] = Stopper()
     try:
         play_on(game, world)
@@ -82,7 +83,8 @@ def test_worlds_keep_what_the_seat_knows_and_deal_the_rest_again(game_id: str) -
                 if recorders[0].kind == "turn" and self.rng.random() < 0.1:
                     observer = observers[decision.player]
                     try:
-                        world = world_at_decision(game, recorders[0].checkpoint(), observer, random.Random(7))
+                        world = world_at_decision(game, recorders[0].checkpoint(), observer, random.Random(7),
+                                                  (decision.player, decision.tag))
                     except NoWorld:
                         tally["none"] += 1
                     else:
@@ -176,3 +178,60 @@ def test_a_world_is_reseeded_at_the_decision() -> None:
         assert len(set(rngs)) == 3  # neither world's future is the true one's, nor each other's
 
     at_a_decision(check)
+
+
+def test_a_card_revealed_on_top_stays_there_in_every_world_of_a_real_game() -> None:
+    # Dominion's spy-like attack: `reveal c for p` of the top of p's deck; if kept, every world keeps it on top
+    def check(game, checkpoint, observer) -> None:
+        state = observer.state
+        tops = [z for z in state.all_zones() if not observer.sees(z) and z.cards and z.cards[-1] in observer.known]
+        for z in tops:
+            world = world_at_decision(game, checkpoint, observer, random.Random(5))
+            w = next(x for x in world.all_zones() if x.label == z.label)
+            assert world.card_def[w.cards[-1]] is state.card_def[z.cards[-1]]
+        return len(tops)
+
+    found = []
+    game = load_game("dominion")
+
+    def on_state(st) -> None:
+        found.append(Recorder(game_key(game), st))
+        found.append(Observer(st, 0))
+
+    class Spying(RandomAgent):
+        def decide(self, view, decision):
+            if decision.tag == "spy_discard_other" and decision.player == 0 and found[0].kind == "turn":
+                found.append(check(game, found[0].checkpoint(), found[1]))
+            return super().decide(view, decision)
+
+    pools = {"kingdom": [d for d in game.defs if d.name in ("Spy", "Village", "Smithy", "Market", "Festival",
+                                                             "Laboratory", "Cellar", "Moat", "Chapel", "Mine")]}
+    for seed in range(1, 6):
+        found[:] = []
+        play_game(game, [Spying(seed), Spying(seed + 1)], seed=seed, max_turns=40, on_state=on_state, pools=pools)
+        if sum(found[2:]):
+            break
+    assert sum(found[2:]) >= 1, "no revealed top card was met"
+
+
+def test_a_decision_during_set_up_has_no_world() -> None:
+    # played again from before set-up, a world would deal the true cards: none is given
+    game = load_game("fall-of-kingdoms")
+    met = []
+
+    def on_state(st) -> None:
+        met.append(Recorder(game_key(game), st))
+        met.append(Observer(st, 0))
+
+    class SetUp(RandomAgent):
+        def decide(self, view, decision):
+            if decision.player == 0 and met[0].kind == "setup" and len(met) == 2:
+                with pytest.raises(NoWorld, match="set-up"):
+                    world_from(met[0].checkpoint(), game, met[1], random.Random(1), [RandomAgent(0)] * 3)
+                with pytest.raises(NoWorld, match="set-up"):
+                    resume_world(met[0].checkpoint(), game, met[1], random.Random(1), [RandomAgent(0)] * 3)
+                met.append(True)
+            return super().decide(view, decision)
+
+    play_game(game, [SetUp(i) for i in range(3)], seed=1, max_turns=2, on_state=on_state)
+    assert met[2:] == [True]
