@@ -122,6 +122,7 @@ class SearchAgent:
         budget = opts.iterations if opts.iterations is not None else 1 << 62
         walker, seat, models, game, rng = self._walker, self._seat, self._models, self.game, self.rng
         observer = _Still(self._observer)
+        root = (seat, decision.tag)  # a world that first meets another decision is refused
         done = failed = turns = misses = 0
         from cardlang.runtime.worlds import resume_world
         while done < budget:
@@ -131,7 +132,7 @@ class SearchAgent:
             agents[seat] = walker
             walker.start(decision.tag, prefix, node)
             try:
-                world = resume_world(cp, game, observer, rng, agents)
+                world = resume_world(cp, game, observer, rng, agents, until=root)
                 result = play_on(game, world, cap)
             except (Diverged, _Abandon, IllegalAction) as e:
                 # a world the seat could not believe (its replay does not fit what the seat saw): another
