@@ -90,6 +90,7 @@ class SearchAgent:
         picked: tuple = ()
         node = Node()
         prefix: list = []
+        default: list | None = None  # the rollout bot's answer: what is played unless the search finds better
         while True:
             acts = legal_actions(state, decision, picked)
             if not acts:  # nothing left to pick (a private question with no option)
@@ -98,10 +99,12 @@ class SearchAgent:
                 act = acts[0]
             else:
                 keys = [a[0] for a in acts]
-                key = self._search(decision, keys, prefix, node)
+                if default is None:
+                    default = list(self.rollout.decide(view, decision))
+                key = self._search(decision, keys, prefix, node, _default_key(decision, picked, acts, default))
                 if key is None:  # budget too small to try each action once: the rollout bot's choice
                     if not picked:
-                        return self.rollout.decide(view, decision)
+                        return default
                     key = keys[0]
                 act = acts[keys.index(key)]
                 node = node.child(key)
@@ -110,7 +113,7 @@ class SearchAgent:
             if finished:
                 return list(picked)
 
-    def _search(self, decision, keys: list, prefix: list, node: Node):
+    def _search(self, decision, keys: list, prefix: list, node: Node, default=None):
         opts = self.options
         if opts.iterations is not None and opts.iterations < len(keys):
             _say(f"search budget of {opts.iterations} iterations cannot try each of a decision's actions once; "
@@ -156,7 +159,10 @@ class SearchAgent:
         self.failed += failed
         self.searches += 1
         best = node.most_visited(keys)
-        self.last = {"iterations": done, "failed": failed, "turns": turns, "visits": node.stats()}
+        if default is not None and best is not None and best != default:
+            best = _better(node, best, default)
+        self.last = {"iterations": done, "failed": failed, "turns": turns, "visits": node.stats(),
+                     "default": default, "played": best}
         if best is None or any(k not in node.children or not node.children[k].visits for k in keys):
             if deadline is not None:
                 _say(f"search budget of {opts.seconds:g} seconds cannot try each of a decision's actions once; "
@@ -239,6 +245,36 @@ class _Still:
         if self._seen is None:
             self._seen = self._of.observation()
         return self._seen
+
+
+def _default_key(decision, picked: tuple, acts: list, answer: list):
+    """The key of the action that takes ANSWER's next pick (after PICKED), or None when none does."""
+    want = answer[len(picked)] if len(answer) > len(picked) else None
+    for a in acts:
+        after, _ = apply_action(decision, picked, a)
+        nxt = after[len(picked)] if len(after) > len(picked) else None
+        if decision.kind == "yesno":
+            if (after == (0,)) == (answer == [0]):
+                return a[0]
+        elif nxt == want or (want is not None and nxt is not None and a[0][0] == "card"
+                             and decision.labels[nxt] == decision.labels[want]):
+            return a[0]
+    return None
+
+
+# How much better (in standard errors of the difference of the two means) the search's choice must look than
+# the rollout bot's before it is played instead: a few noisy visits never overrule a sound default.
+_OVERRULE = 1.0
+
+
+def _better(node: Node, best, default):
+    """BEST if its mean beats DEFAULT's clearly enough (see _OVERRULE), else DEFAULT."""
+    b, d = node.children.get(best), node.children.get(default)
+    if d is None or not d.visits:
+        return best
+    mb, md = b.value / b.visits, d.value / d.visits
+    se = math.sqrt(max(mb * (1 - mb), 0.01) / b.visits + max(md * (1 - md), 0.01) / d.visits)
+    return best if mb - md > _OVERRULE * se else default
 
 
 def _find(acts: list, key):
