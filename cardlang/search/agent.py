@@ -264,7 +264,7 @@ def _default_key(decision, picked: tuple, acts: list, answer: list):
 
 # How much better (in standard errors of the difference of the two means) the search's choice must look than
 # the rollout bot's before it is played instead: a few noisy visits never overrule a sound default.
-_OVERRULE = 1.0
+_OVERRULE = 2.0
 
 
 def _better(node: Node, best, default):
