@@ -315,9 +315,10 @@ class Match:
     log, event for event."""
 
     def __init__(self, game, agents: list, seed: int, *, pools=None, variants=(), max_turns: int = MAX_TURNS,
-                 log: bool = False) -> None:
+                 log: bool = False, record: bool = True) -> None:
         self.game = game
         self.agents = [External(self) if a is None else a for a in agents]
+        self.record = record  # keep positions (a copy at each turn's start): False when no checkpoint is wanted
         self.max_turns = max_turns
         self.pending: Decision | None = None
         self.result: GameResult | None = None
@@ -350,7 +351,8 @@ class Match:
             if self._from is None:
                 def record(state: GameState) -> None:
                     self.recorder = Recorder.of(state, self.game)
-                setup_into(self.game, self.state, self.agents, pools=self._pools, ready=record)
+                setup_into(self.game, self.state, self.agents, pools=self._pools,
+                           ready=record if self.record else None)
                 result = play_out(self.game, self.state, self.max_turns)
             else:
                 self.state = self._from.resume(self.game, self.agents, log=self._log, record=True)
@@ -393,7 +395,8 @@ class Match:
     def checkpoint(self) -> Checkpoint:
         """The position now: at the pending decision (before any answer to it)."""
         if self.recorder is None:
-            raise IllegalAction("the match has not begun: advance() first")
+            raise IllegalAction("the match has not begun: advance() first" if self.record else
+                                "this match keeps no positions (Match(record=False))")
         return self.recorder.checkpoint()
 
     def close(self) -> None:
