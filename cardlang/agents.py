@@ -1,5 +1,6 @@
-"""Agents by name: `random` or a bot written in the game's language; `human` is a name too, but a person at
-the terminal is the command line's to seat (cardlang/cli/human.py). Knows no game."""
+"""Agents by name: `random`, a bot written in the game's language, or the search bot (`search`, with options:
+`search:iterations=800,rollout=big-money`, cardlang/search); `human` is a name too, but a person at the
+terminal is the command line's to seat (cardlang/cli/human.py). Knows no game."""
 from __future__ import annotations
 
 
@@ -14,7 +15,37 @@ def bot_names(game) -> list[str]:
 
 
 def agent_names(game) -> list[str]:
-    return ["human", "random"] + bot_names(game)
+    return ["human", "random", "search"] + bot_names(game)
+
+
+def rollout_names(game) -> list[str]:
+    """The bots the search bot may play its rollouts with: the game's bots in the order declared, then
+    random (the default is the first)."""
+    return [n for n, b in game.bots.items() if not b.helper] + ["random"]
+
+
+def split_players(text: str) -> list[str]:
+    """The player names of a comma-separated list, where the search bot's options are comma-separated too:
+    `search:iterations=800,rollout=big-money,random` is two players (an item KEY=VALUE after a name with
+    options belongs to it)."""
+    names: list[str] = []
+    for item in text.split(","):
+        name = item.strip()
+        if names and ":" in names[-1] and "=" in name and ":" not in name:
+            names[-1] += "," + name
+        else:
+            names.append(name)
+    return names
+
+
+def check_agent(game, name: str) -> None:
+    """Raise UnknownAgent for a name no agent of GAME has, or SearchSpecError (a ValueError, its message
+    for people) for a search bot whose options cannot be played."""
+    from cardlang.search.options import is_search, parse
+    if is_search(name):
+        parse(name, rollout_names(game))
+    elif name not in agent_names(game):
+        raise UnknownAgent(name)
 
 
 def make_agent(game, name: str, seed: int):
@@ -24,6 +55,13 @@ def make_agent(game, name: str, seed: int):
         return RandomAgent(seed)
     if name in game.bots and not game.bots[name].helper:
         return LanguageBot(game, name, seed)
+    from cardlang.search.options import is_search, parse
+    if is_search(name):
+        from cardlang.search.agent import SearchAgent
+        rollouts = rollout_names(game)
+        options = parse(name, rollouts)
+        rollout = options.rollout or rollouts[0]
+        return SearchAgent(game, options, seed, lambda s: make_agent(game, rollout, s))
     raise UnknownAgent(name)
 
 

@@ -18,6 +18,8 @@ cache of its own (that game is compiled again). Medians of 5 processes.
                              [--instructions N]   # also Python bytecodes per game (sys.settrace opcodes)
     python tools/benchmark.py --parse        # parse and check speed and linearity instead (parse_speed,
                                              # check_speed)
+    python tools/benchmark.py --search       # the search bot's speed instead (search_speed): iterations a
+                                             # second at a mid-game Dominion decision, the cost of a copy
 
 Each target and the reference are run R times, interleaved, and the medians are kept, so that a machine busy
 with other work slows both alike. `--json` prints one JSON object (targets with games/s and ratio, load and
@@ -149,6 +151,101 @@ def check_speed() -> None:
             print(f"check a card of {n:6} lines: {cpu:6.2f} s of processor time")
     print(f"time per line, largest / smallest: {per_line[-1] / per_line[0]:.2f} (start-up counts more for the "
           "smallest: below 1 is linear)")
+
+
+def _mid_game_decision(game, searchers: list, turn: int = 20, seed: int = 3):
+    """A Big Money mirror played to the first buy of p1 at or after TURN (all seats' turns) with at least six
+    cards affordable, SEARCHERS (search bots) attached to p1's seat from its start; returns what was found
+    there (state, view, decision, recorder) and an Event that lets the game finish (it waits in a thread of
+    its own: the decision is asked inside an effect)."""
+    import threading
+    from cardlang.agents import make_agent
+    from cardlang.runtime.engine import play_game
+    from cardlang.runtime.stepping import Recorder
+    found: dict = {}
+    ready, release = threading.Event(), threading.Event()
+
+    class Stop:
+        name = "stop"
+
+        def __init__(self) -> None:
+            self.bm = make_agent(game, "big-money", 1)
+
+        def attach(self, state, seat) -> None:
+            for a in searchers:
+                a.attach(state, seat)
+            found["recorder"] = Recorder.of(state, game)
+
+        def decide(self, view, d):
+            if "decision" not in found and view.rules_state.turn_number >= turn and d.tag == "buy" \
+                    and len(set(d.labels)) >= 6:
+                found.update(state=view.rules_state, view=view, decision=d)
+                ready.set()
+                release.wait()
+            return self.bm.decide(view, d)
+
+    t = threading.Thread(target=lambda: play_game(game, [Stop(), make_agent(game, "big-money", 2)], seed),
+                         daemon=True)
+    t.start()
+    ready.wait()
+    return found, release
+
+
+def search_speed(repeat: int = 3, iterations: int = 300, caps=(None, 8, 2)) -> dict:
+    """The search bot at a mid-game Dominion decision (issue 26: at least 3,000 iterations a second per core;
+    a copy of the position at most a quarter of an iteration): iterations a second for each rollout cap
+    (None: the default), the microseconds of a copy of the position (copy_state of its turn's start),
+    medians of REPEAT rounds; turns played per iteration (the same for a seed on any machine)."""
+    import os
+    from cardlang.agents import make_agent
+    from cardlang.compile.game import load_game
+    from cardlang.runtime.stepping import copy_state
+    from cardlang.search.options import DEFAULT_CAP
+    game = load_game("dominion")
+    specs = [f"search:iterations={iterations}" + (f",cap={cap}" if cap else "") for cap in caps]
+    searchers = [[make_agent(game, spec, 7 + r) for r in range(repeat)] for spec in specs]
+    found, release = _mid_game_decision(game, [a for row in searchers for a in row])
+    state, view, decision, recorder = found["state"], found["view"], found["decision"], found["recorder"]
+    cp = recorder.checkpoint()
+    out: dict = {"turn": state.turn_number, "actions": len(set(decision.labels)) + 1,
+                 "answers_since_turn_start": len(cp.answers), "load_average": round(os.getloadavg()[0], 2)}
+    n = 2000
+    copies = []
+    for _ in range(repeat):
+        t0 = time.perf_counter()
+        for _ in range(n):
+            copy_state(cp.state, rng_state=cp.rng_state)
+        copies.append((time.perf_counter() - t0) / n * 1e6)
+    out["copy_us"] = round(statistics.median(copies), 1)
+    rows = []
+    for cap, agents in zip(caps, searchers):
+        per_s, turns = [], 0.0
+        for agent in agents:
+            t0 = time.perf_counter()
+            agent.decide(view, decision)
+            per_s.append(agent.last["iterations"] / (time.perf_counter() - t0))
+            turns = agent.last["turns"] / agent.last["iterations"]
+        it_us = 1e6 / statistics.median(per_s)
+        rows.append({"cap": cap or DEFAULT_CAP, "iterations_per_s": round(statistics.median(per_s)),
+                     "iteration_us": round(it_us), "copy_share": round(out["copy_us"] / it_us, 3),
+                     "turns_per_iteration": round(turns, 2)})
+    out["rows"] = rows
+    out["load_average_after"] = round(os.getloadavg()[0], 2)
+    release.set()
+    return out
+
+
+def _print_search_speed(out: dict) -> None:
+    print(f"search bot at a mid-game Dominion decision (turn {out['turn']}, {out['actions']} actions, "
+          f"{out['answers_since_turn_start']} answers since its turn began); load average {out['load_average']} "
+          f"-> {out['load_average_after']}")
+    print(f"copy of the position: {out['copy_us']:.0f} us")
+    print(f"{'rollout cap (turns)':>20} {'iterations/s':>13} {'us/iteration':>13} {'copy share':>11} "
+          f"{'turns/iteration':>16}")
+    for r in out["rows"]:
+        print(f"{r['cap']:>20} {r['iterations_per_s']:>13} {r['iteration_us']:>13} {r['copy_share']:>11.3f} "
+              f"{r['turns_per_iteration']:>16.2f}")
+    print("(target: 3,000 iterations/s per core; a copy at most 0.25 of an iteration)")
 
 
 def _games_per_s(run, n: int) -> float:
@@ -313,9 +410,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--parse", action="store_true", help="measure parse and check speed instead of games per second")
     ap.add_argument("--instructions", type=int, default=0, metavar="N",
                     help="also count Python bytecodes per game over N games per target (N x share; slow)")
+    ap.add_argument("--search", action="store_true", help="measure the search bot's speed instead")
     args = ap.parse_args(argv)
     if args.parse:
         parse_speed()
+        return 0
+    if args.search:
+        got = search_speed(args.repeat)
+        if args.json:
+            print(json.dumps(got, indent=2))
+        else:
+            _print_search_speed(got)
         return 0
     from cardlang.compile.game import load_game
 

@@ -89,8 +89,8 @@ def _parse_variants(game, variants: list[str] | None, players: int) -> frozenset
 
 
 def _parse_players(game, players: str) -> list[str]:
-    from cardlang.agents import agent_names
-    names = [p.strip() for p in players.split(",")]
+    from cardlang.agents import UnknownAgent, agent_names, check_agent, split_players
+    names = split_players(players)
     if "" in names:  # `a,,b` or a stray comma: a seat left out by mistake, not a smaller game
         where = "is empty" if names == [""] else "has an empty name (two commas, or a comma at an end)"
         raise _fail_usage(f"--players {players!r} {where}; name each seat, e.g. --players big-money,random")
@@ -99,8 +99,12 @@ def _parse_players(game, players: str) -> list[str]:
         raise _fail_usage(f"{game.id} is for {lo} to {hi} players; --players names {len(names)}")
     known = agent_names(game)
     for n in names:
-        if n not in known:
-            raise _fail_usage(f"unknown player '{n}' (choose from: {', '.join(known)})")
+        try:
+            check_agent(game, n)
+        except UnknownAgent:
+            raise _fail_usage(f"unknown player '{n}' (choose from: {', '.join(known)})") from None
+        except ValueError as e:  # the search bot's options (cardlang/search/options.py)
+            raise _fail_usage(str(e)) from None
     return names
 
 

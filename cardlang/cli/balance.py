@@ -71,7 +71,8 @@ def require_lab() -> None:
 
 
 def _bots(game, text: str, size: int) -> list[str]:
-    names = [n.strip() for n in text.split(",") if n.strip()]
+    from cardlang.agents import split_players
+    names = [n for n in split_players(text) if n]
     lo, hi = game.players
     if not lo <= size <= hi:
         raise _fail_usage(f"{game.id} is for {lo} to {hi} players; --players {size}")

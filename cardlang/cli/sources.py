@@ -41,6 +41,10 @@ def games(json_: JsonOpt = False) -> None:
             echo(f"{'':20} bots: {', '.join(r['bots']) if r['bots'] else '(none)'}")
             if r["variants"]:
                 echo(f"{'':20} variants: {', '.join(r['variants'])}")
+    # the players every game takes besides its bots (cardlang/agents.py; the search bot: cardlang/search)
+    echo("")
+    echo("Every game also seats: human, random, and search (a search bot for any game; options after a colon:")
+    echo("  search:iterations=N or seconds=S per decision, rollout=BOT or random, cap=TURNS, c=X)")
 
 
 def _players_of(game) -> list[str]:

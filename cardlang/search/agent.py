@@ -1,0 +1,301 @@
+"""The search bot as an agent: information-set MCTS from one seat's point of view.
+
+Each iteration deals a fresh world the seat could believe (runtime/worlds.py, from the seat's observer and
+the checkpoint of the current turn), plays it from the decision being searched, choosing the seat's own
+atomic actions (runtime/actions.py) down the open-loop tree (tree.py) by UCB, then lets the rollout bot play
+every seat until the game ends or the turn cap is reached, and scores the result for the seat: a win 1, a
+draw or shared win its share, a loss 0; a game stopped at the cap by the score margin. The action tried
+most is played. Only one legal action: no search. Set-up decisions (before the first turn there is no turn
+checkpoint to search from) are answered by the rollout bot.
+
+It reads the real game only to ask which actions are legal for its own decision (as any agent sees its
+decision) and to take the checkpoint and observer the world sampler needs; every position it plays out is a
+sampled world. Knows no game and no card.
+"""
+from __future__ import annotations
+
+import math
+import random
+import time
+import warnings
+
+from cardlang.runtime.actions import apply_action, legal_actions
+from cardlang.runtime.state import IllegalAction
+from cardlang.runtime.stepping import Diverged, Recorder, play_on
+from cardlang.search.options import SearchOptions
+from cardlang.search.tree import Node
+
+
+class SearchWarning(UserWarning):
+    """Something the search bot did not do as asked (a budget too small to try each action once)."""
+
+
+_said: set[str] = set()  # what was said in this process: each once, however many decisions and games
+
+
+def _say(message: str) -> None:
+    if message not in _said:
+        _said.add(message)
+        warnings.warn(SearchWarning(message), stacklevel=3)
+
+
+def _format(message, category, filename, lineno, line=None, _plain=warnings.formatwarning) -> str:
+    """A SearchWarning reads as the command line's warnings do (`warning: ...`), in any process (a worker's
+    too); other warnings as Python writes them."""
+    if isinstance(category, type) and issubclass(category, SearchWarning):
+        return f"warning: {message}\n"
+    return _plain(message, category, filename, lineno, line)
+
+
+warnings.formatwarning = _format
+
+
+class _Abandon(Exception):
+    """The sampled world met the searched decision in a shape the search cannot continue (not expected)."""
+
+
+class SearchAgent:
+    """A seat played by search. ROLLOUT(seed) makes the bot that plays rollouts (and answers set-up)."""
+
+    def __init__(self, game, options: SearchOptions, seed: int, rollout) -> None:
+        self.game = game
+        self.options = options
+        self.name = options.spec()
+        self.rng = random.Random(seed)
+        self._make_rollout = rollout
+        self.rollout = rollout(seed)          # answers set-up and too-small budgets, in the real game
+        self._models: list | None = None      # the rollout bot of each seat in the worlds, reused
+        self._seat: int | None = None
+        self._recorder = None
+        self._observer = None
+        self._walker = _TreeWalker(self)
+        self.last: dict | None = None         # what the last search did (iterations, failures, visits)
+        self.failed = 0                       # worlds dealt that the seat could not believe, whole game
+        self.errors = 0                       # worlds stopped by anything else (none expected)
+        self.searches = 0                     # decisions searched over the whole game
+
+    def attach(self, state, seat: int) -> None:
+        """Before set-up: keep the turn's checkpoint (a Recorder) and this seat's observer of the game."""
+        from cardlang.runtime.observer import Observer
+        self._seat = seat
+        self._recorder = Recorder.of(state, self.game)
+        self._observer = Observer.of(state, seat)
+        n = state.num_players
+        self._models = [self._make_rollout(self.rng.randrange(1 << 30)) for _ in range(n)]
+
+    def decide(self, view, decision) -> list[int]:
+        state = view.rules_state
+        if self._recorder is None or state.turn_number == 0 or view.player != self._seat:
+            return self.rollout.decide(view, decision)  # set-up: no turn to search from
+        picked: tuple = ()
+        node = Node()
+        prefix: list = []
+        default: list | None = None  # the rollout bot's answer: what is played unless the search finds better
+        while True:
+            acts = legal_actions(state, decision, picked)
+            if not acts:  # nothing left to pick (a private question with no option)
+                return list(picked)
+            if len(acts) == 1:
+                act = acts[0]
+            else:
+                keys = [a[0] for a in acts]
+                if default is None:
+                    default = list(self.rollout.decide(view, decision))
+                key = self._search(decision, keys, prefix, node, _default_key(decision, picked, acts, default))
+                if key is None:  # budget too small to try each action once: the rollout bot's choice
+                    if not picked:
+                        return default
+                    key = keys[0]
+                act = acts[keys.index(key)]
+                node = node.child(key)
+            picked, finished = apply_action(decision, picked, act)
+            prefix.append(act[0])
+            if finished:
+                return list(picked)
+
+    def _search(self, decision, keys: list, prefix: list, node: Node, default=None):
+        opts = self.options
+        if opts.iterations is not None and opts.iterations < len(keys):
+            _say(f"search budget of {opts.iterations} iterations cannot try each of a decision's actions once; "
+                 f"the rollout bot chooses there")
+            return None
+        cp = self._recorder.checkpoint()
+        cap = cp.turn_number + opts.cap
+        deadline = None if opts.seconds is None else time.perf_counter() + opts.seconds
+        budget = opts.iterations if opts.iterations is not None else 1 << 62
+        walker, seat, models, game, rng = self._walker, self._seat, self._models, self.game, self.rng
+        observer = _Still(self._observer)
+        root = (seat, decision.tag)  # a world that first meets another decision is refused
+        done = failed = turns = misses = 0
+        from cardlang.runtime.worlds import resume_world
+        while done < budget:
+            if deadline is not None and done and time.perf_counter() >= deadline:
+                break
+            agents = list(models)
+            agents[seat] = walker
+            walker.start(decision.tag, prefix, node)
+            try:
+                world = resume_world(cp, game, observer, rng, agents, until=root)
+                result = play_on(game, world, cap)
+            except (Diverged, _Abandon, IllegalAction) as e:
+                # a world the seat could not believe (its replay does not fit what the seat saw): another
+                # is dealt; the iteration is not spent, unless worlds keep failing. (Anything else that stops
+                # a world is counted apart: not expected.)
+                failed += 1
+                if not isinstance(e, Diverged):
+                    self.errors += 1
+                if walker.path or misses >= _TRIES:
+                    done += 1
+                else:
+                    misses += 1
+                continue
+            done += 1
+            misses = 0
+            turns += world.turn_number - cp.turn_number
+            value = _value(result, seat)
+            for n in walker.path:
+                n.visits += 1
+                n.value += value
+        self.failed += failed
+        self.searches += 1
+        best = node.most_visited(keys)
+        if default is not None and best is not None and best != default:
+            best = _better(node, best, default)
+        self.last = {"iterations": done, "failed": failed, "turns": turns, "visits": node.stats(),
+                     "default": default, "played": best}
+        if best is None or any(k not in node.children or not node.children[k].visits for k in keys):
+            if deadline is not None:
+                _say(f"search budget of {opts.seconds:g} seconds cannot try each of a decision's actions once; "
+                     f"the rollout bot chooses there")
+                return None
+        return best
+
+
+_TRIES = 8  # worlds in a row that may fail before one is counted as an iteration spent
+
+
+class _TreeWalker:
+    """The searching seat inside a world: re-applies the answer's picks made so far, then picks down the tree
+    by UCB until it reaches an action new to the tree and its decision is answered; from there the seat's
+    rollout bot takes over (put in its place in the world's agents)."""
+
+    name = "search (tree)"
+
+    def __init__(self, owner: SearchAgent) -> None:
+        self.owner = owner
+        self.path: list[Node] = []
+
+    def start(self, tag: str, prefix: list, node: Node) -> None:
+        self.tag, self.prefix, self.node = tag, prefix, node
+        self.path = []
+        self.first = True
+
+    def decide(self, view, decision) -> list[int]:
+        state = view.rules_state  # a sampled world, never the real game
+        picked: tuple = ()
+        if self.first:
+            self.first = False
+            if state.listeners:  # the world's observer, done once the world was found believable: the
+                state.listeners.clear()  # rollout needs no events (and bots then answer by name, faster)
+            if decision.tag != self.tag:
+                raise _Abandon(decision.tag)
+            for key in self.prefix:
+                act = _find(legal_actions(state, decision, picked), key)
+                picked, finished = apply_action(decision, picked, act)
+                if finished:  # (the answer was finished by the picks made: nothing left to search)
+                    raise _Abandon(key)
+        node, c, rng, grown = self.node, self.owner.options.c, self.owner.rng, False
+        while True:
+            acts = legal_actions(state, decision, picked)
+            if not acts:
+                break
+            if len(acts) == 1:
+                act = acts[0]
+            else:
+                key, new = node.select([a[0] for a in acts], c, rng)
+                grown = grown or new
+                act = _find(acts, key)
+                node = node.child(key)
+                self.path.append(node)
+            picked, finished = apply_action(decision, picked, act)
+            if finished:
+                break
+        self.node = node
+        if grown:  # the rest of the world is the rollout's
+            state.agents[view.player] = self.owner._models[view.player]
+        return list(picked)
+
+
+class _Still:
+    """The seat's observer while one decision is searched, the game standing still: what the world sampler
+    reads of it, its observation made once (not once per world)."""
+
+    __slots__ = ("_of", "seat", "known", "_seen")
+
+    def __init__(self, observer) -> None:
+        self._of = observer
+        self.seat = observer.seat
+        self.known = observer.known
+        self._seen = None
+
+    def at(self, checkpoint):
+        return self._of.at(checkpoint)
+
+    def observation(self) -> tuple:
+        if self._seen is None:
+            self._seen = self._of.observation()
+        return self._seen
+
+
+def _default_key(decision, picked: tuple, acts: list, answer: list):
+    """The key of the action that takes ANSWER's next pick (after PICKED), or None when none does."""
+    want = answer[len(picked)] if len(answer) > len(picked) else None
+    for a in acts:
+        after, _ = apply_action(decision, picked, a)
+        nxt = after[len(picked)] if len(after) > len(picked) else None
+        if decision.kind == "yesno":
+            if (after == (0,)) == (answer == [0]):
+                return a[0]
+        elif nxt == want or (want is not None and nxt is not None and a[0][0] == "card"
+                             and decision.labels[nxt] == decision.labels[want]):
+            return a[0]
+    return None
+
+
+# How much better (in standard errors of the difference of the two means) the search's choice must look than
+# the rollout bot's before it is played instead: a few noisy visits never overrule a sound default.
+_OVERRULE = 2.0
+
+
+def _better(node: Node, best, default):
+    """BEST if its mean beats DEFAULT's clearly enough (see _OVERRULE), else DEFAULT."""
+    b, d = node.children.get(best), node.children.get(default)
+    if d is None or not d.visits:
+        return best
+    mb, md = b.value / b.visits, d.value / d.visits
+    se = math.sqrt(max(mb * (1 - mb), 0.01) / b.visits + max(md * (1 - md), 0.01) / d.visits)
+    return best if mb - md > _OVERRULE * se else default
+
+
+def _find(acts: list, key):
+    for a in acts:
+        if a[0] == key:
+            return a
+    raise _Abandon(key)
+
+
+def _value(result, seat: int) -> float:
+    """The result of a played-out world for SEAT, in [0, 1]: a win 1, a share of a win its share, a draw
+    one half, a loss 0; stopped at the cap, one half moved by the score margin over the best other seat."""
+    if not result.stopped:
+        w = result.winners
+        if not w:
+            return 0.5
+        return 1.0 / len(w) if seat in w else 0.0
+    scores = result.scores
+    others = [s for j, s in enumerate(scores) if j != seat]
+    if not others:
+        return 0.5
+    margin = scores[seat] - max(others)
+    scale = 1.0 + sum(abs(s) for s in scores) / len(scores)
+    return 0.5 + 0.5 * math.tanh(2.0 * margin / scale)

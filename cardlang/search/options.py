@@ -1,0 +1,103 @@
+"""The search bot's options, as written after its name where a player is named: `search`,
+`search:iterations=800,rollout=big-money`, `search:seconds=0.5,cap=12,c=0.7`. Checked before any game
+runs; a problem is a SearchSpecError whose message the command line prints as its `error:` line.
+Knows no game: the rollout bots a game has are handed in.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+NAME = "search"
+
+DEFAULT_ITERATIONS = 300
+DEFAULT_CAP = 30   # turns a rollout may play (all seats' turns together) before it is scored by margin
+DEFAULT_C = 0.7    # exploration constant of UCB for values in [0, 1]
+
+_KEYS = {
+    "iterations": "a whole number of iterations per decision, at least 1",
+    "seconds": "seconds per decision, more than 0",
+    "rollout": "the bot that plays rollouts: one of the game's bots, or random",
+    "cap": "turns a rollout plays before it is scored by the score margin, at least 1",
+    "c": "the exploration constant of UCB, 0 or more",
+}
+
+
+class SearchSpecError(ValueError):
+    """A search bot's spec that cannot be played; the message says what is wrong and what would do."""
+
+
+@dataclass(frozen=True)
+class SearchOptions:
+    iterations: int | None = DEFAULT_ITERATIONS  # None when the budget is in seconds
+    seconds: float | None = None
+    rollout: str | None = None                   # None: the game's first declared bot (random if none)
+    cap: int = DEFAULT_CAP
+    c: float = DEFAULT_C
+
+    def spec(self) -> str:
+        """The options written back as a player name (the defaults left out)."""
+        parts = []
+        if self.seconds is not None:
+            parts.append(f"seconds={self.seconds:g}")
+        elif self.iterations != DEFAULT_ITERATIONS:
+            parts.append(f"iterations={self.iterations}")
+        if self.rollout is not None:
+            parts.append(f"rollout={self.rollout}")
+        if self.cap != DEFAULT_CAP:
+            parts.append(f"cap={self.cap}")
+        if self.c != DEFAULT_C:
+            parts.append(f"c={self.c:g}")
+        return NAME + (":" + ",".join(parts) if parts else "")
+
+
+def is_search(name: str) -> bool:
+    """Whether NAME names the search bot (with or without options)."""
+    return name == NAME or name.startswith(NAME + ":")
+
+
+def parse(name: str, rollouts: list[str]) -> SearchOptions:
+    """The options of player name NAME (`search` or `search:k=v,k=v`); ROLLOUTS are the bots a rollout may
+    be played by in this game (its bots and `random`). Raises SearchSpecError."""
+    if name == NAME:
+        return SearchOptions()
+    if not name.startswith(NAME + ":"):
+        raise SearchSpecError(f"'{name}' is not the search bot")
+    got: dict[str, str] = {}
+    for item in name[len(NAME) + 1:].split(","):
+        key, eq, value = (s.strip() for s in item.partition("="))
+        if not eq or not key or not value:
+            raise SearchSpecError(f"search bot option {item.strip()!r} is not KEY=VALUE "
+                                  f"(e.g. search:iterations=800,rollout={rollouts[0] if rollouts else 'random'})")
+        if key not in _KEYS:
+            from cardlang.errors import did_you_mean
+            hint = did_you_mean(key, list(_KEYS))
+            raise SearchSpecError(f"unknown search bot option '{key}'" + (f"; {hint}" if hint else "")
+                                  + f" (options: {', '.join(_KEYS)})")
+        if key in got:
+            raise SearchSpecError(f"search bot option '{key}' is given twice")
+        got[key] = value
+    if "iterations" in got and "seconds" in got:
+        raise SearchSpecError("give the search bot one budget: iterations=N or seconds=S, not both")
+    iterations = _number(got, "iterations", int, lambda v: v >= 1) if "iterations" in got else None
+    seconds = _number(got, "seconds", float, lambda v: v > 0) if "seconds" in got else None
+    if iterations is None and seconds is None:
+        iterations = DEFAULT_ITERATIONS
+    rollout = got.get("rollout")
+    if rollout is not None and rollout not in rollouts:
+        raise SearchSpecError(f"the search bot's rollout bot '{rollout}' is not a bot of this game "
+                              f"(choose from: {', '.join(rollouts)})")
+    cap = _number(got, "cap", int, lambda v: v >= 1) if "cap" in got else DEFAULT_CAP
+    c = _number(got, "c", float, lambda v: v >= 0) if "c" in got else DEFAULT_C
+    return SearchOptions(iterations, seconds, rollout, cap, c)
+
+
+def _number(got: dict[str, str], key: str, kind, ok):
+    text = got[key]
+    try:
+        value = kind(text)
+    except ValueError:
+        value = None
+    if value is None or (kind is float and not math.isfinite(value)) or not ok(value):
+        raise SearchSpecError(f"search bot option {key}={text}: {_KEYS[key]}")
+    return value

@@ -1,0 +1,141 @@
+"""The search bot plays: a whole game of every game on a tiny budget (every world it samples playable), the
+same game again from the same seed, no search when one action is legal, the rollout bot's answer when the
+budget cannot try each action once (with one warning) and at set-up, and the result's value for a seat."""
+from __future__ import annotations
+
+import warnings
+
+import pytest
+
+from cardlang.agents import make_agent
+from cardlang.compile.game import load_game
+from cardlang.runtime.decisions import View
+from cardlang.runtime.engine import GameResult, play_game
+from cardlang.runtime.events import render_event
+from cardlang.runtime.state import Decision
+from cardlang.search import agent as search_agent
+from cardlang.search.agent import SearchAgent, SearchWarning
+
+BOTS = {"dominion": "big-money", "warring-kingdom": "economy", "greedy-kingdoms": "reader",
+        "fall-of-kingdoms": "honest"}
+
+
+def played(game, spec: str, seed: int):
+    s = make_agent(game, spec, 1)
+    r = play_game(game, [s, make_agent(game, BOTS[game.id], 2)], seed, log=True)
+    return s, r
+
+
+@pytest.mark.parametrize("gid", list(BOTS))
+def test_plays_a_whole_game_of_every_game_and_again_alike(gid: str) -> None:
+    game = load_game(gid)
+    s, r = played(game, "search:iterations=30,cap=2", 3)
+    assert s.searches > 3 and s.last["iterations"] == 30  # it searched
+    assert s.errors == 0  # every sampled world played on or was refused as one the seat could not believe
+    assert s.failed < s.searches * 30 / 2
+    assert r.state.turn_number > 2
+    _, again = played(game, "search:iterations=30,cap=2", 3)
+    assert [render_event(again.state, e) for e in again.state.log] == \
+        [render_event(r.state, e) for e in r.state.log]
+
+
+def test_the_name_given_is_the_spec_played() -> None:
+    game = load_game("dominion")
+    a = make_agent(game, "search:iterations=30,rollout=random,cap=4,c=1.5", 1)
+    assert isinstance(a, SearchAgent)
+    assert (a.options.iterations, a.options.rollout, a.options.cap, a.options.c) == (30, "random", 4, 1.5)
+    assert a.name == "search:iterations=30,rollout=random,cap=4,c=1.5"
+    assert make_agent(game, "search", 1).rollout.name == "big-money"  # the game's first declared bot
+
+
+class Spy:
+    """Big Money that hands the search bot the first buy decision with more than one card to buy after turn
+    4 and keeps what it answered."""
+
+    name = "spy"
+
+    def __init__(self, game, search: SearchAgent, test) -> None:
+        self.bm = make_agent(game, "big-money", 1)
+        self.search = search
+        self.test = test
+        self.seen = None
+
+    def attach(self, state, seat) -> None:
+        self.search.attach(state, seat)
+
+    def decide(self, view: View, d: Decision) -> list[int]:
+        if self.seen is None and view.rules_state.turn_number > 4 and d.tag == "buy" and len(set(d.labels)) > 3:
+            self.seen = self.test(view, d)
+        return self.bm.decide(view, d)
+
+
+def test_one_legal_action_is_played_without_a_search(monkeypatch) -> None:
+    game = load_game("dominion")
+    s = make_agent(game, "search:iterations=50", 1)
+
+    def one_option(view, d):
+        monkeypatch.setattr(search_agent, "play_on", lambda *a: pytest.fail("searched a forced answer"))
+        d1 = Decision(d.player, "buy", "Buy a card", "cards", d.options[:1], 1, 1, names=view.rules_state.card_def)
+        return s.decide(view, d1)
+
+    spy = Spy(game, s, one_option)
+    play_game(game, [spy, make_agent(game, "big-money", 2)], 4)
+    assert spy.seen == [0] and s.last is None
+
+
+def test_a_budget_too_small_plays_the_rollouts_choice_and_warns_once(monkeypatch) -> None:
+    game = load_game("dominion")
+    s = make_agent(game, "search:iterations=2", 1)
+    monkeypatch.setattr(search_agent, "_said", set())
+
+    def answer(view, d):
+        with warnings.catch_warnings(record=True) as caught:
+            warnings.simplefilter("always", SearchWarning)
+            got = s.decide(view, d)
+            s.decide(view, d)
+        return got, s.rollout.decide(view, d), [str(w.message) for w in caught]
+
+    spy = Spy(game, s, answer)
+    play_game(game, [spy, make_agent(game, "big-money", 2)], 4)
+    got, rollouts, said = spy.seen
+    assert got == rollouts and s.last is None  # no search: the rollout bot's pick
+    assert said == ["search budget of 2 iterations cannot try each of a decision's actions once; the rollout bot "
+                    "chooses there"]  # once
+
+
+def test_the_budget_too_small_warning_is_said_once_through_the_command_line() -> None:
+    import subprocess
+    import sys
+    r = subprocess.run([sys.executable, "-m", "cardlang", "simulate", "dominion", "--players",
+                        "search:iterations=2,big-money", "--games", "2", "--workers", "1"],
+                       capture_output=True, text=True, timeout=300)
+    assert r.returncode == 0, r.stderr
+    line = ("warning: search budget of 2 iterations cannot try each of a decision's actions once; the rollout bot "
+            "chooses there\n")
+    assert r.stderr.count(line) == 1 and "Traceback" not in r.stderr, r.stderr
+    assert "search:iterations=2" in r.stdout
+
+
+def test_set_up_decisions_are_the_rollout_bots() -> None:
+    game = load_game("dominion")
+    s = make_agent(game, "search:iterations=50", 1)
+    state = game.new_state(2, 1)
+    state.agents = [s, make_agent(game, "big-money", 2)]
+    s.attach(state, 0)
+    d = Decision(0, "buy", "Buy a card", "cards", [], 0, 1)
+    assert state.turn_number == 0 and s.decide(View(state, 0), d) == s.rollout.decide(View(state, 0), d)
+    assert s.last is None
+
+
+@pytest.mark.parametrize("winners, scores, stopped, value", [
+    ([0], [5, 3], False, 1.0), ([1], [3, 5], False, 0.0), ([0, 1], [4, 4], False, 0.5), ([], [4, 4], False, 0.5),
+    ([], [4, 4], True, 0.5),
+])
+def test_the_value_of_a_result(winners, scores, stopped, value) -> None:
+    r = GameResult(winners, scores, [1, 1], None, stopped)
+    assert search_agent._value(r, 0) == value
+
+
+def test_a_lead_at_the_cap_is_worth_more_than_half_and_grows_with_the_margin() -> None:
+    v = [search_agent._value(GameResult([], [10 + m, 10], [1, 1], None, True), 0) for m in (-6, -1, 1, 6)]
+    assert v[0] < v[1] < 0.5 < v[2] < v[3] < 1.0
