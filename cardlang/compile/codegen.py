@@ -176,6 +176,19 @@ class Gen:
             return code(self)
         return self.call_fn(ce.fn)
 
+    def expr_naming(self, var: str, local: str, ce) -> py.expr:
+        """The code of CE with the rules' name VAR read from the Python local LOCAL (a loop's item, inlined into
+        its caller), VAR's own local, if any, restored after."""
+        before = self.locals.get(var)
+        self.locals[var] = local
+        try:
+            return self.expr(ce)
+        finally:
+            if before is None:
+                del self.locals[var]
+            else:
+                self.locals[var] = before
+
     def items(self, items: list[tuple[Span | None, Item]]) -> list[py.stmt]:
         """Statements for block items, each placed on its own line of the line table."""
         out: list[py.stmt] = []

@@ -240,15 +240,7 @@ def where_in_caller(g: G.Gen, fn: Callable, items_ce: CE, cond_ce: CE, var: str)
     g.const(fn)
     items = g.expr(items_ce)
     c = g.fresh("c")
-    before = g.locals.get(var)
-    g.locals[var] = c
-    try:
-        cond = g.expr(cond_ce)
-    finally:
-        if before is None:
-            del g.locals[var]
-        else:
-            g.locals[var] = before
+    cond = g.expr_naming(var, c, cond_ce)
     if g.replay:  # (its code is not kept: no analysis)
         return g.call_fn(fn)
     # (Python allows no `:=` in a comprehension's iterable.) A long filter that reads none of the rules' names

@@ -105,15 +105,7 @@ def at_most_one(g: G.Gen, fn: Callable, items_ce: CE, cond_ce: CE, var: str,
             and isinstance(items.body.elts[0], py.Name) and isinstance(items.orelse, py.List) and not items.orelse.elts):
         return called(g)
     x = items.body.elts[0].id
-    before = g.locals.get(var)
-    g.locals[var] = x
-    try:
-        cond = g.expr(cond_ce)
-    finally:
-        if before is None:
-            del g.locals[var]
-        else:
-            g.locals[var] = before
+    cond = g.expr_naming(var, x, cond_ce)
     if not H.safe_read(cond):
         return called(g)
     return py.IfExp(py.BoolOp(py.And(), [items.test, cond]), items.body, py.List([], py.Load()))

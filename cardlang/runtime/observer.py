@@ -80,6 +80,18 @@ class Bag:
         return tuple(sorted((d.name, n) for d, n in self.defs.items() if n))
 
 
+def _take(bag: Bag, cid: int, d: CardDef, why) -> None:
+    """Card CID, a D, leaves BAG (KnowledgeError, saying WHY(), when the bag holds no D: an engine bug)."""
+    bag.members.discard(cid)
+    n = bag.defs.get(d, 0)
+    if n <= 0:
+        raise KnowledgeError(why())
+    if n == 1:
+        del bag.defs[d]
+    else:
+        bag.defs[d] = n - 1
+
+
 class Observer:
     """SEAT's knowledge of STATE's game, fed by its events (a listener). See the module docstring."""
 
@@ -289,15 +301,8 @@ class Observer:
         d = self.state.card_def[cid]
         b = self.bag_of.pop(cid, None)
         if b is not None:
-            b.members.discard(cid)
-            n = b.defs.get(d, 0)
-            if n <= 0:
-                raise KnowledgeError(f"p{self.seat + 1} sees {d.name} (card {cid}), which its knowledge says is "
+            _take(b, cid, d, lambda: f"p{self.seat + 1} sees {d.name} (card {cid}), which its knowledge says is "
                                      f"not among the cards it could be")
-            if n == 1:
-                del b.defs[d]
-            else:
-                b.defs[d] = n - 1
         self.known[cid] = d
 
     def _show_top(self, z: Zone) -> None:
@@ -319,16 +324,8 @@ class Observer:
             defs: Counter = Counter()
             for c in own:
                 d = self.state.card_def[c]  # the declaration: its owner knows which cards it holds
-                old = bag_of[c]
-                old.members.discard(c)
-                n = old.defs.get(d, 0)
-                if n <= 0:
-                    raise KnowledgeError(f"p{self.seat + 1}'s {z.label} holds {d.name}, which its knowledge "
-                                         f"says is not among the cards it could be")
-                if n == 1:
-                    del old.defs[d]
-                else:
-                    old.defs[d] = n - 1
+                _take(bag_of[c], c, d, lambda: f"p{self.seat + 1}'s {z.label} holds {d.name}, which its "
+                                                f"knowledge says is not among the cards it could be")
                 defs[d] += 1
             new = Bag(set(own), defs)
             for c in own:
