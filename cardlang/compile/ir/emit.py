@@ -1,0 +1,190 @@
+"""The emitter: IR -> Python `ast`, one rule per node class, and the only compile module that spells the
+runtime's layout, through the names runtime/layout.py owns. Each rule builds exactly the code the compile
+rules built by hand before the IR (the results, and the bytecodes a game runs, are the same).
+
+Marks: the Python node of a zone's or a counter's read carries the IR node it computes (`mark`), and the
+`rows[SLOT]` inside it the same node (`row_mark`), so that the rewrites of the emitted Python
+(compile/fnlocals.py, compile/hoist.py, a lowering looking for the zone it moves from) ask what a node
+reads instead of recognising the shape of its code. A mark is an attribute of the node: a copy of the tree
+(pytree.copy_listed) keeps it; Python's `compile` ignores it.
+
+Knows Python's `ast` and the runtime's layout; no game, no source construct, no pass (the passes run on the
+IR before it is emitted: `emit`).
+"""
+from __future__ import annotations
+
+import ast as py
+from typing import TYPE_CHECKING, Any, Callable
+
+from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir.passes import run_passes
+from cardlang.compile.pyast import CTX, attr, const, name, store
+from cardlang.runtime import layout as L
+
+if TYPE_CHECKING:
+    from cardlang.compile.codegen import Gen
+
+MARK, ROW_MARK = "cardlang_ir", "cardlang_ir_row"
+
+
+def mark(code: py.AST) -> N.Node | None:
+    """The IR node whose read CODE is, when the emitter marked it (a zone's or a counter's read)."""
+    return code.__dict__.get(MARK)
+
+
+def row_mark(code: py.AST) -> N.Node | None:
+    """The read (a ZoneRef, a CounterRef) whose `rows[SLOT]` CODE is, when the emitter marked it."""
+    return code.__dict__.get(ROW_MARK)
+
+
+def zone_read(code: py.AST) -> N.ZoneRef | None:
+    """The zone CODE reads, when it is a zone's read the emitter made."""
+    m = code.__dict__.get(MARK)
+    return m if type(m) is N.ZoneRef else None
+
+
+def emit(gen: "Gen", node: N.Node) -> py.expr:
+    """The Python expression of NODE, after the IR passes that GEN's options switch on."""
+    return Emitter(gen).expr(run_passes(node, gen.options))
+
+
+def code_of(node: N.Node) -> Callable[["Gen"], py.expr]:
+    """NODE's code as a CE's `code` (gen -> its Python expression)."""
+    return lambda gen: emit(gen, node)
+
+
+class Emitter:
+    """One emission: the Gen it emits into and the names given to the IR's locals (Var) so far."""
+
+    __slots__ = ("gen", "vars")
+
+    def __init__(self, gen: "Gen") -> None:
+        self.gen = gen
+        self.vars: dict[int, str] = {}
+
+    def expr(self, node: N.Node) -> py.expr:
+        rule = EXPR_RULES.get(type(node))
+        if rule is None:  # a node class without its rule: a bug of the compiler's, never code made up
+            raise TypeError(f"the emitter has no rule for the IR node {type(node).__name__}")
+        return rule(self, node)
+
+    def stmts(self, body: tuple[N.Node, ...]) -> list[py.stmt]:
+        out: list[py.stmt] = []
+        for st in body:
+            rule = STMT_RULES.get(type(st))
+            if rule is None:
+                raise TypeError(f"the emitter has no rule for the IR statement {type(st).__name__}")
+            out += rule(self, st)
+        return out or [py.Pass()]
+
+    def var(self, v: N.Var) -> str:
+        got = self.vars.get(id(v))
+        if got is None:
+            got = self.vars[id(v)] = self.gen.fresh(v.hint)
+        return got
+
+
+# ---- the layout, spelt here only
+def _ctx(field: str) -> py.Attribute:
+    return attr(name(CTX), field)
+
+
+def _state(field: str) -> py.Attribute:
+    return attr(_ctx(L.STATE), field)
+
+
+def _sub(base: py.expr, key: py.expr) -> py.Subscript:
+    return py.Subscript(base, key, py.Load())
+
+
+def _call(fn: py.expr, *args: py.expr) -> py.Call:
+    return py.Call(fn, list(args), [])
+
+
+def _row(e: Emitter, table: str, node: N.ZoneRef | N.CounterRef) -> py.Subscript:
+    """`ctx.state.TABLE[SLOT][WHO]`, both subscripts marked with NODE."""
+    rows = _sub(_state(table), const(node.slot))
+    rows.__dict__[ROW_MARK] = node
+    out = _sub(rows, e.expr(node.whose))
+    out.__dict__[MARK] = node
+    return out
+
+
+def _def_of(card: py.expr) -> py.Subscript:
+    return _sub(_state(L.CARD_DEF), card)
+
+
+def _get(table: py.expr, key: py.expr, default: py.expr) -> py.Call:
+    return _call(attr(table, "get"), key, default)
+
+
+def _const(e: Emitter, v: Any) -> py.expr:
+    return const(v) if v is None or isinstance(v, (str, int, bool)) else e.gen.const(v)
+
+
+def _quiet(e: Emitter, n: N.Quiet) -> py.expr:
+    """`ctx.state.log is None and not ctx.state.listeners [and ctx.state.check is None]`."""
+    terms = [py.Compare(_state(L.LOG), [py.Is()], [const(None)]), py.UnaryOp(py.Not(), _state(L.LISTENERS))]
+    if n.checked:
+        terms.append(py.Compare(_state(L.CHECK), [py.Is()], [const(None)]))
+    out = py.BoolOp(py.And(), terms)
+    out.__dict__[MARK] = n
+    return out
+
+
+def _call_rule(e: Emitter, n: N.Call) -> py.expr:
+    first = {"state": [_ctx(L.STATE)], "ctx": [name(CTX)], None: []}[n.first]
+    return _call(e.gen.const(n.fn), *first, *[e.expr(a) for a in n.args], *[_const(e, c) for c in n.consts])
+
+
+def _first_or(e: Emitter, n: N.FirstOr) -> py.expr:
+    """`READ if (_f := CARDS) else FALLBACK` (READ and FALLBACK reading `_f`)."""
+    cards = e.expr(n.cards)
+    f = e.var(n.var)  # (named after CARDS's code and before FALLBACK's: the order the rules had)
+    fallback = e.expr(n.fallback)
+    return py.IfExp(py.NamedExpr(store(f), cards), e.expr(n.read), fallback)
+
+
+EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
+    N.Const: lambda e, n: const(n.value),
+    N.Value: lambda e, n: e.gen.const(n.obj, n.hint),
+    N.You: lambda e, n: _ctx(L.YOU),
+    N.ThisCard: lambda e, n: _ctx(L.CARD),
+    N.Current: lambda e, n: _state(L.CURRENT),
+    N.Name: lambda e, n: e.gen.var(n.name),
+    N.Var: lambda e, n: name(e.var(n)),
+    N.Of: lambda e, n: e.gen.expr(n.ce),
+    N.Py: lambda e, n: n.code,
+    N.ZoneRef: lambda e, n: _row(e, L.ZONES, n),
+    N.CounterRef: lambda e, n: _row(e, L.COUNTERS, n),
+    N.CardCounter: lambda e, n: _get(_sub(_state(L.CARD_COUNTERS), const(n.key)), e.expr(n.card), const(n.start)),
+    N.Printed: lambda e, n: _get(attr(_def_of(e.expr(n.card)), L.PROPS), const(n.name), const(n.default)),
+    N.DefPrinted: lambda e, n: _get(attr(e.expr(n.definition), L.PROPS), const(n.name), const(n.default)),
+    N.IsType: lambda e, n: py.Compare(e.expr(n.type), [py.NotIn() if n.negated else py.In()],
+                                      [attr(_def_of(e.expr(n.card)), L.TYPES)]),
+    N.HolderOf: lambda e, n: attr(_sub(_state(L.LOC), e.expr(n.card)), L.OWNER),
+    N.Turns: lambda e, n: _sub(_state(L.TURNS), e.expr(n.whose)),
+    N.Pool: lambda e, n: _sub(_state(L.POOLS), const(n.name)),
+    N.Quiet: _quiet,
+    N.Call: _call_rule,
+    N.Cards: lambda e, n: py.List([e.expr(x) for x in n.items], py.Load()),
+    N.Item: lambda e, n: _sub(e.expr(n.list), const(n.index)),
+    N.FirstOr: _first_or,
+}
+
+STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
+    N.Let: lambda e, n: [py.Assign([store(e.var(n.var))], e.expr(n.value))],
+    N.If: lambda e, n: [py.If(e.expr(n.test), e.stmts(n.body), e.stmts(n.orelse) if n.orelse else [])],
+    N.Do: lambda e, n: [py.Expr(e.expr(n.value))],
+}
+
+
+def emit_stmts(gen: "Gen", body: tuple[N.Node, ...]) -> list[py.stmt]:
+    """The Python statements of the IR statements BODY, after the passes GEN's options switch on."""
+    e = Emitter(gen)
+    return e.stmts(tuple(run_passes(st, gen.options) for st in body))
+
+
+def ctx_state() -> py.Attribute:
+    """`ctx.state` (for the rewrites of emitted code that keep it in a local: compile/fnlocals.py)."""
+    return _ctx(L.STATE)
