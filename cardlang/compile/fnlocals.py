@@ -10,6 +10,8 @@ import ast as py
 from typing import Callable
 
 from cardlang.compile import pytree
+from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir.emit import row_mark, zone_read
 from cardlang.compile.pyast import CTX, _place, attr, ctx_attr, name, store
 
 STATE = "_state"  # the local a generated function keeps `ctx.state` in
@@ -106,8 +108,8 @@ def _def_locals(f: _Fn) -> None:
 
 def _loop_locals(f: _Fn) -> None:
     """What a loop's body reads that stays the same all through FN, read once into a local set just before
-    the loop: a zone (`_state.zones[SLOT][ctx.you]`, a shared zone's `[0]`) or a counter's row
-    (`_state.counters[SLOT]`), which the state makes once and never replaces, and the player, `ctx.you`,
+    the loop: a zone of the player's or a shared one, or a counter's row, as the emitter marked the reads
+    (compile/ir/emit.py), which the state makes once and never replaces, and the player, `ctx.you`,
     when FN never sets it (only a call `for p` does, and puts it back). None of these reads can fail (a
     player is always one of the game's), so none fails where the loop would not have run."""
     if f.sets_you:
@@ -121,16 +123,16 @@ def _loop_locals(f: _Fn) -> None:
     def key(e: py.AST) -> tuple | None:
         if you(e):
             return ("you",)
-        if not isinstance(e, py.Subscript) or not isinstance(e.ctx, py.Load):
+        if type(e) is not py.Subscript:
             return None
-        if (isinstance(e.slice, py.Constant) and isinstance(e.value, py.Attribute) and e.value.attr == "counters"
-                and isinstance(e.value.value, py.Name) and e.value.value.id == STATE):
-            return ("counters", e.slice.value)
-        row, who = e.value, e.slice
-        if (isinstance(row, py.Subscript) and isinstance(row.slice, py.Constant) and isinstance(row.value, py.Attribute)
-                and row.value.attr == "zones" and isinstance(row.value.value, py.Name) and row.value.value.id == STATE
-                and (you(who) or (isinstance(who, py.Constant) and who.value == 0))):
-            return ("zones", row.slice.value, "you" if you(who) else 0)
+        # what the read is, as the emitter marked it (compile/ir/emit.py): a counter's row, a zone of the player
+        # or a shared one
+        row = row_mark(e)
+        if type(row) is N.CounterRef:
+            return ("counters", row.slot)
+        zone = zone_read(e)
+        if zone is not None and zone.whose in _HOISTED_SEATS:
+            return ("zones", zone.slot, "you" if type(zone.whose) is N.You else 0)
         return None
 
     names: dict[tuple, str] = {}
@@ -184,6 +186,8 @@ def _replace(st: py.stmt, key: Callable, names: dict[tuple, str]) -> None:
         return py.copy_location(name(names[k]), node) if k is not None and k in names else None
     pytree.replace(st, new_for)
 
+
+_HOISTED_SEATS = (N.You(), N.Const(0))  # whose zone a loop may read once: the player's, a shared one's
 
 QUIET = "_quiet"  # the local a generated function keeps "nobody watches" in
 

@@ -12,6 +12,7 @@ import ast as py
 from typing import Callable
 
 from cardlang.compile import codegen as G
+from cardlang.compile.ir.emit import counter_row, zone_read
 from cardlang.compile import counter_code as CC
 from cardlang.compile import visibility as V
 from cardlang.compile.codegen import Code
@@ -204,7 +205,7 @@ class Statements:
             kw = {"clamp": G.const(True)} if op != "-=" else {}
             slow = [py.Expr(G.call(setter, G.name(st), G.const(slot), G.name(p), G.name(v), **kw))]
             out = [py.Assign([G.store(p)], gen.expr(who)), py.Assign([G.store(st)], G.ctx_attr("state")),
-                   py.Assign([G.store(row)], G.subscript(G.attr(G.name(st), "counters"), G.const(slot)))]
+                   py.Assign([G.store(row)], counter_row(G.name(st), slot))]
             out.append(py.Assign([G.store(v)], new))
             if banked:  # the value before, read where set_counter would read it: after the new one
                 old, bank = gen.fresh("o"), gen.fresh("b")
@@ -414,14 +415,9 @@ class Statements:
 
 
 def _zone_slot(code: py.expr) -> int | None:
-    """SLOT, when CODE is `ctx.state.zones[SLOT][WHO]` (a declared zone, named in the source)."""
-    if isinstance(code, py.Subscript) and isinstance(code.value, py.Subscript):
-        rows, slot = code.value.value, code.value.slice
-        if isinstance(slot, py.Constant) and isinstance(rows, py.Attribute) and rows.attr == "zones" and \
-                isinstance(rows.value, py.Attribute) and rows.value.attr == "state" and \
-                isinstance(rows.value.value, py.Name) and rows.value.value.id == G.CTX:
-            return slot.value
-    return None
+    """SLOT, when CODE is the read of a declared zone (as the emitter marked it: compile/ir/emit.py)."""
+    zone = zone_read(code)
+    return zone.slot if zone is not None else None
 
 
 def written_once(node: ast.Block) -> frozenset[str]:

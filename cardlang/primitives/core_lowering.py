@@ -20,7 +20,7 @@ def lower_move(gen, to: py.expr, what: py.expr, site, move_into: Callable, move_
     call each; else MOVE_INTO(ctx, TO, WHAT)."""
     card = one_card(what)
     if card is not None:
-        return move_one(gen, move_into, to, card, zone_spec(to, site.zones))
+        return move_one(gen, move_into, to, card, site.zone_of(to))
     if isinstance(what, py.Name):
         # cards in a local (`let got = top 1 of ...; move got to dest`), most often one card:
         # if len(CARDS) == 1: <the move of one card, CARDS[0]> else: move_into(ctx, DEST, CARDS)
@@ -28,7 +28,7 @@ def lower_move(gen, to: py.expr, what: py.expr, site, move_into: Callable, move_
         first = [] if isinstance(to, py.Name) else [py.Assign([store(d)], to)]
         return first + [py.If(
             py.Compare(call(gen.const(len), what), [py.Eq()], [const(1)]),
-            move_one(gen, move_into, name(d), subscript(what, const(0)), zone_spec(to, site.zones)),
+            move_one(gen, move_into, name(d), subscript(what, const(0)), site.zone_of(to)),
             [py.Expr(call(gen.const(move_into), name(CTX), name(d), what))])]
     if calls(gen, what, Z.top) and len(what.args) == 3:
         # zones.top(ctx.state, ZONE, N): the same arguments, evaluated in the same order, in one call
@@ -42,19 +42,6 @@ def _copy_of(code: py.expr) -> bool:
     """Is CODE `list(X)`, a copy of one value?"""
     return (isinstance(code, py.Call) and isinstance(code.func, py.Name) and code.func.id == "list"
             and len(code.args) == 1 and not code.keywords)
-
-
-def zone_spec(code: py.expr, zone_specs) -> object | None:
-    """The declared zone CODE reads (`ctx.state.zones[SLOT][...]`, a name of the rules' zones), else None."""
-    if not (isinstance(code, py.Subscript) and isinstance(code.value, py.Subscript)
-            and isinstance(code.value.slice, py.Constant) and isinstance(code.value.value, py.Attribute)
-            and code.value.value.attr == "zones"):
-        return None
-    row = code.value.value.value
-    if not (isinstance(row, py.Attribute) and row.attr == "state" and isinstance(row.value, py.Name)
-            and row.value.id == CTX):
-        return None
-    return next((z for z in zone_specs if z.slot == code.value.slice.value), None)
 
 
 def move_one(gen, move_into: Callable, dest: py.expr, card: py.expr, spec=None) -> list[py.stmt]:

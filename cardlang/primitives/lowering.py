@@ -126,7 +126,8 @@ class Site:
 
     known: the value of each of run's arguments where it is known when compiling (a plain word, a value the
         verb takes from the compiler, an argument left out), else UNKNOWN;
-    zones: the game's declared zones (ZoneSpec), to tell which one `ctx.state.zones[SLOT][...]` reads;
+    zone_of: the declared zone (ZoneSpec) a code reads, as the compiler knows it (its emitter marks the reads
+        of zones: compile/ir/emit.py), else None;
     switched: for a call made `for P`, a function wrapping statements so that they run as P (None: no switch).
         A lowering that can put the switch around only the part that acts does so; else it returns None and
         the compiler switches around the whole call;
@@ -136,7 +137,7 @@ class Site:
         before the switch)?"""
 
     known: tuple = ()
-    zones: tuple = ()
+    zone_of: Callable[[py.expr], Any] = lambda code: None
     switched: Callable[[list[py.stmt]], list[py.stmt]] | None = None
     reads_no_you: Callable[[py.expr], bool] = lambda code: False
     free_read: Callable[[py.expr], bool] = lambda code: False

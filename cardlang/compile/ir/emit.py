@@ -33,7 +33,8 @@ def mark(code: py.AST) -> N.Node | None:
 
 
 def row_mark(code: py.AST) -> N.Node | None:
-    """The read (a ZoneRef, a CounterRef) whose `rows[SLOT]` CODE is, when the emitter marked it."""
+    """The read (a ZoneRef, a CounterRef) whose `rows[SLOT]` CODE is, when the emitter marked it (a row read
+    for a change, counter_row, has a CounterRef of no seat)."""
     return code.__dict__.get(ROW_MARK)
 
 
@@ -107,6 +108,14 @@ def _row(e: Emitter, table: str, node: N.ZoneRef | N.CounterRef) -> py.Subscript
     rows.__dict__[ROW_MARK] = node
     out = _sub(rows, e.expr(node.whose))
     out.__dict__[MARK] = node
+    return out
+
+
+def counter_row(state: py.expr, slot: int) -> py.Subscript:
+    """`STATE.counters[SLOT]`, the row of a counter by seat (STATE: the code of the state, a local of it),
+    marked as a counter's row."""
+    out = _sub(attr(state, L.COUNTERS), const(slot))
+    out.__dict__[ROW_MARK] = N.CounterRef(slot, N.Const(None))
     return out
 
 
