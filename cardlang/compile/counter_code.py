@@ -9,6 +9,7 @@ import copy
 from typing import Callable
 
 from cardlang.compile import codegen as G
+from cardlang.compile.ir.emit import card_counter_table, quiet_test
 from cardlang.primitives.types import CE
 from cardlang.runtime.state import NUMBER_LIMIT
 
@@ -37,11 +38,9 @@ def card_counter(gen: G.Gen, spec, op: str, change: Callable, value: CE, cards: 
     slow = [py.Expr(G.call(gen.const(change), G.name(st), G.name(v), G.name(cs)))]
     out = [py.Assign([G.store(v)], gen.expr(value)), py.Assign([G.store(cs)], gen.expr(cards)),
            py.Assign([G.store(st)], G.ctx_attr("state"))]
-    quiet = py.BoolOp(py.And(), [py.Compare(G.attr(G.name(st), "log"), [py.Is()], [G.const(None)]),
-                                 py.UnaryOp(py.Not(), G.attr(G.name(st), "listeners")),
-                                 py.Compare(G.attr(G.name(st), "check"), [py.Is()], [G.const(None)]),
-                                 py.Compare(G.call(gen.const(len), G.name(cs)), [py.Eq()], [G.const(1)])])
-    table = G.subscript(G.attr(G.name(st), "card_counters"), G.const(spec.name))
+    quiet = quiet_test(G.name(st), [py.Compare(G.call(gen.const(len), G.name(cs)), [py.Eq()], [G.const(1)])],
+                       checked=True)
+    table = card_counter_table(G.name(st), spec.name)
     one = [py.Assign([G.store(t)], table), py.Assign([G.store(c)], G.subscript(G.name(cs), G.const(0)))]
     if op == "=":
         one.append(py.Assign([G.store(n)], G.name(v)))

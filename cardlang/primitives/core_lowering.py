@@ -8,7 +8,7 @@ import ast as py
 from typing import Callable
 
 from cardlang.primitives.lowering import (CTX, attr, call, calls, const, ctx_attr, fresh_list, is_none, name,
-                                          one_card, state_attr, store, subscript, watched)
+                                          one_card, state_attr, store, subscript)
 from cardlang.runtime import zones as Z
 
 
@@ -67,10 +67,8 @@ def move_one(gen, move_into: Callable, dest: py.expr, card: py.expr, spec=None) 
         return [py.Expr(call(gen.const(move_into), n(CTX), dest, py.List([card], py.Load())))]
     dest_plain = [] if spec is not None else [
         is_none(attr(n(d), "cells")), py.UnaryOp(py.Not(), attr(attr(n(d), "spec"), "piles"))]
-    quiet = py.BoolOp(py.And(), [
-        is_none(attr(n(st), "log")), py.UnaryOp(py.Not(), attr(n(st), "listeners")),
-        py.UnaryOp(py.Not(), attr(n(st), "host")),
-        py.UnaryOp(py.Not(), attr(n(st), "peeked")), is_none(attr(n(src), "cells")), *dest_plain])
+    quiet = gen.quiet(n(st), [py.UnaryOp(py.Not(), attr(n(st), "host")), py.UnaryOp(py.Not(), attr(n(st), "peeked")),
+                              is_none(attr(n(src), "cells")), *dest_plain])
     take = py.If(py.Compare(subscript(n(h), py.UnaryOp(py.USub(), const(1))), [py.Eq()], [n(c)]),
                  [py.Expr(call(attr(n(h), "pop")))], [py.Expr(call(attr(n(h), "remove"), n(c)))])
     moved = py.If(py.Compare(n(src), [py.IsNot()], [n(d)]), [
@@ -126,4 +124,4 @@ def lower_reacting(gen, fn: Callable, args: list[py.expr], event: str, site) -> 
 def when_watched(gen, fn: Callable, args: list[py.expr]) -> list[py.stmt]:
     """`if ctx.state.log is not None or ctx.state.listeners: FN(ctx, ARGS...)`: a call that does something only
     for someone watching (`note`), and no call at all when nobody is."""
-    return [py.If(watched(), [py.Expr(call(gen.const(fn), name(CTX), *args))], [])]
+    return [py.If(gen.watched(), [py.Expr(call(gen.const(fn), name(CTX), *args))], [])]

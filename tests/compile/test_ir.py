@@ -144,6 +144,26 @@ def test_marks_survive_the_copy_the_rewrites_make() -> None:
     assert "_once0 = _state.zones[2][ctx.you]" in out and out.count("_state.zones") == 1
 
 
+def test_the_quiet_tests_are_known_by_their_mark_and_read_from_one_local() -> None:
+    """The tests "nobody watches" / "someone watches" are the emitter's (a compile rule's on a local of the
+    state, a lowering's through gen.quiet), and fnlocals reads them from `_quiet` when a function makes
+    them twice; the same test written by hand is not known (nothing says what it is)."""
+    from cardlang.compile.ir.emit import is_split_test, quiet_test, watched_test
+    gen = G.Gen("t")
+    extra = py.Compare(G.name("_n"), [py.Gt()], [G.const(0)])
+    quiet, loud = gen.quiet(G.name("_st"), [extra], checked=True), watched_test()
+    assert is_split_test(quiet) and is_split_test(loud) and mark(quiet) == N.Quiet(True)
+    assert py.unparse(quiet) == "_st.log is None and (not _st.listeners) and (_st.check is None) and (_n > 0)"
+    assert not is_split_test(py.parse("ctx.state.log is None and not ctx.state.listeners", mode="eval").body)
+    body = [py.Assign([G.store("_st")], G.ctx_attr("state")), py.Assign([G.store("_n")], G.const(1)),
+            py.If(quiet, [py.Pass()], []), py.If(loud, [py.Pass()], []), py.If(quiet_test(), [py.Pass()], [])]
+    fn = py.FunctionDef("f", py.arguments([], [py.arg("ctx")], None, [], [], None, []), body, [], None)
+    out = py.unparse(py.fix_missing_locations(with_state_local(py.Module([fn], []))))
+    assert "_quiet = _state.log is None and (not _state.listeners)" in out
+    assert "if _quiet and _state.check is None and (_n > 0):" in out and "if not _quiet:" in out
+    assert out.count(".listeners") == 1
+
+
 def test_only_the_emitter_spells_the_layout_in_the_modules_moved_onto_the_ir() -> None:
     import tools.layout_names as T
     fields = T.field_names()

@@ -119,6 +119,11 @@ def counter_row(state: py.expr, slot: int) -> py.Subscript:
     return out
 
 
+def card_counter_table(state: py.expr, key: str) -> py.Subscript:
+    """`STATE.card_counters[KEY]`, the table of the per-card counter KEY (STATE: the code of the state)."""
+    return _sub(attr(state, L.CARD_COUNTERS), const(key))
+
+
 def _def_of(card: py.expr) -> py.Subscript:
     return _sub(_state(L.CARD_DEF), card)
 
@@ -131,14 +136,33 @@ def _const(e: Emitter, v: Any) -> py.expr:
     return const(v) if v is None or isinstance(v, (str, int, bool)) else e.gen.const(v)
 
 
-def _quiet(e: Emitter, n: N.Quiet) -> py.expr:
-    """`ctx.state.log is None and not ctx.state.listeners [and ctx.state.check is None]`."""
-    terms = [py.Compare(_state(L.LOG), [py.Is()], [const(None)]), py.UnaryOp(py.Not(), _state(L.LISTENERS))]
-    if n.checked:
-        terms.append(py.Compare(_state(L.CHECK), [py.Is()], [const(None)]))
-    out = py.BoolOp(py.And(), terms)
-    out.__dict__[MARK] = n
+def quiet_test(state: py.expr | None = None, also: list[py.expr] = (), checked: bool = False) -> py.BoolOp:
+    """`STATE.log is None and not STATE.listeners [and STATE.check is None] [and ALSO...]`: nobody is told
+    (STATE: the code of the state where a local holds it, else `ctx.state`), marked `Quiet`. For the
+    statements that still build Python (and, through `Gen.quiet`, the primitives' lowerings)."""
+    def on(field: str) -> py.Attribute:
+        return attr(state, field) if state is not None else _state(field)
+    terms = [py.Compare(on(L.LOG), [py.Is()], [const(None)]), py.UnaryOp(py.Not(), on(L.LISTENERS))]
+    if checked:
+        terms.append(py.Compare(on(L.CHECK), [py.Is()], [const(None)]))
+    out = py.BoolOp(py.And(), terms + list(also))
+    out.__dict__[MARK] = N.Quiet(checked)
     return out
+
+
+def watched_test(state: py.expr | None = None, also: list[py.expr] = ()) -> py.BoolOp:
+    """`STATE.log is not None or STATE.listeners [or ALSO...]`: someone is told (the negation of the quiet
+    test, where the watched case comes first), marked `Watched`."""
+    def on(field: str) -> py.Attribute:
+        return attr(state, field) if state is not None else _state(field)
+    out = py.BoolOp(py.Or(), [py.Compare(on(L.LOG), [py.IsNot()], [const(None)]), on(L.LISTENERS), *also])
+    out.__dict__[MARK] = N.Watched()
+    return out
+
+
+def is_split_test(code: py.AST) -> bool:
+    """Is CODE a quiet or a watched test the emitter made (its first two terms the log's and the listeners')?"""
+    return type(code.__dict__.get(MARK)) in (N.Quiet, N.Watched)
 
 
 def _call_rule(e: Emitter, n: N.Call) -> py.expr:
@@ -174,7 +198,8 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.HolderOf: lambda e, n: attr(_sub(_state(L.LOC), e.expr(n.card)), L.OWNER),
     N.Turns: lambda e, n: _sub(_state(L.TURNS), e.expr(n.whose)),
     N.Pool: lambda e, n: _sub(_state(L.POOLS), const(n.name)),
-    N.Quiet: _quiet,
+    N.Quiet: lambda e, n: quiet_test(checked=n.checked),
+    N.Watched: lambda e, n: watched_test(),
     N.Call: _call_rule,
     N.Cards: lambda e, n: py.List([e.expr(x) for x in n.items], py.Load()),
     N.Item: lambda e, n: _sub(e.expr(n.list), const(n.index)),

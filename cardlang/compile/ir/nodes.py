@@ -161,6 +161,12 @@ class Quiet(Node):
     checked: bool = False
 
 
+@dataclass(frozen=True, slots=True)
+class Watched(Node):
+    """Someone is told of a change (a log or a listener): the negation of `Quiet()`, where the watched case
+    is written first."""
+
+
 # ---- plain computations
 @dataclass(frozen=True, slots=True)
 class Call(Node):
@@ -225,7 +231,7 @@ class Do(Node):
 
 
 Expr = Union[Const, Value, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounter, Printed,
-             DefPrinted, IsType, HolderOf, Turns, Pool, Quiet, Call, Cards, Item, FirstOr]
+             DefPrinted, IsType, HolderOf, Turns, Pool, Quiet, Watched, Call, Cards, Item, FirstOr]
 Stmt = Union[Let, If, Do]
 
 
