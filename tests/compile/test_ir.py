@@ -101,6 +101,29 @@ def test_statements_and_locals() -> None:
     assert ctx.vars["out"] == [7]
 
 
+def test_a_card_counters_change_is_done_in_the_code_only_when_quiet_one_card_and_in_bounds() -> None:
+    calls = []
+
+    def change(state, value, cards):  # the reference, called for every case the code does not do itself
+        calls.append((value, list(cards)))
+
+    def run(op: str, value: int, cards: N.Node, watched: bool = False) -> GameState:
+        state = _state()
+        if watched:
+            state.listeners.append(lambda e: None)
+        node = N.ChangeCardCounter("damage", 0, 0, 5, op, N.Const(value), cards, change)
+        G.build_function("ir test", None, lambda gen: emit_stmts(gen, (node,))).fn(Ctx(state, 1, 1))
+        return state
+
+    assert run("+=", 2, N.Cards((N.ThisCard(),))).card_counters["damage"] == {1: 4} and calls == []
+    assert run("=", 0, N.Cards((N.ThisCard(),))).card_counters["damage"] == {} and calls == []  # at its start
+    assert run("+=", 4, N.Cards((N.ThisCard(),))).card_counters["damage"] == {1: 2}  # past 5: the change's
+    assert calls == [(4, [1])]
+    run("-=", 1, N.Cards((N.ThisCard(),)), watched=True)
+    run("=", 1, N.Cards((N.ThisCard(), N.Const(0))))
+    assert calls[1:] == [(1, [1]), (1, [1, 0])]
+
+
 def _first_strength(cards: N.Node) -> N.FirstOr:
     f = N.Var("f")
     return N.FirstOr(cards, f, N.Printed(N.Item(f, 0), "strength", 0), N.Const("no card"))

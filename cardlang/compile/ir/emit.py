@@ -20,6 +20,7 @@ from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir.passes import run_passes
 from cardlang.compile.pyast import CTX, attr, const, name, store
 from cardlang.runtime import layout as L
+from cardlang.runtime.state import NUMBER_LIMIT
 
 if TYPE_CHECKING:
     from cardlang.compile.codegen import Gen
@@ -206,10 +207,53 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.FirstOr: _first_or,
 }
 
+def _change_card_counter(e: Emitter, n: N.ChangeCardCounter) -> list[py.stmt]:
+    """`CARDS.C op V` (C a counter of each card): the change's own plain case in the code, for one card, when
+    nobody is told (no log, listener or checker) and the new value keeps the bounds, else the change's call:
+        _v = V; _cs = CARDS; _st = ctx.state
+        if _st.log is None and not _st.listeners and _st.check is None and len(_cs) == 1:
+            _t = _st.card_counters[C]; _c = _cs[0]
+            _n = _v                                   (`=`; `+=`, `-=`: _o = _t.get(_c, START); _n = _o + _v)
+            if MIN <= _n <= MAX:
+                if _n == START: _t.pop(_c, None)      (a card at its start value has no entry)
+                else: _t[_c] = _n
+            else: CHANGE(_st, _v, _cs)
+        else: CHANGE(_st, _v, _cs)"""
+    gen = e.gen
+    v, cs, st, t, c, nv = (gen.fresh(h) for h in ("v", "cs", "st", "t", "c", "n"))
+
+    def slow() -> list[py.stmt]:
+        return [py.Expr(_call(gen.const(n.change), name(st), name(v), name(cs)))]
+    watched = slow()  # (the change's constant named before the arguments' code, as the rules had it)
+    out = [py.Assign([store(v)], e.expr(n.value)), py.Assign([store(cs)], e.expr(n.cards)),
+           py.Assign([store(st)], _ctx(L.STATE))]
+    one_card = py.Compare(_call(gen.const(len), name(cs)), [py.Eq()], [const(1)])
+    quiet = quiet_test(name(st), [one_card], checked=True)
+    one = [py.Assign([store(t)], card_counter_table(name(st), n.key)),
+           py.Assign([store(c)], _sub(name(cs), const(0)))]
+    if n.op == "=":
+        one.append(py.Assign([store(nv)], name(v)))
+    else:
+        o = gen.fresh("o")
+        one += [py.Assign([store(o)], _get(name(t), name(c), const(n.start))),
+                py.Assign([store(nv)], py.BinOp(name(o), py.Add() if n.op == "+=" else py.Sub(), name(v)))]
+    # its own bounds, else NUMBER_LIMIT's (past which the change refuses the number)
+    bounds = [py.Compare(name(nv), [py.GtE()], [const(n.minimum)]) if n.minimum is not None else
+              py.Compare(name(nv), [py.Gt()], [const(-NUMBER_LIMIT)]),
+              py.Compare(name(nv), [py.LtE()], [const(n.maximum)]) if n.maximum is not None else
+              py.Compare(name(nv), [py.Lt()], [const(NUMBER_LIMIT)])]
+    kept = [py.If(py.Compare(name(nv), [py.Eq()], [const(n.start)]),
+                  [py.Expr(_call(attr(name(t), "pop"), name(c), const(None)))],
+                  [py.Assign([py.Subscript(name(t), name(c), py.Store())], name(nv))])]
+    kept = [py.If(py.BoolOp(py.And(), bounds), kept, slow())]
+    return out + [py.If(quiet, one + kept, watched)]
+
+
 STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     N.Let: lambda e, n: [py.Assign([store(e.var(n.var))], e.expr(n.value))],
     N.If: lambda e, n: [py.If(e.expr(n.test), e.stmts(n.body), e.stmts(n.orelse) if n.orelse else [])],
     N.Do: lambda e, n: [py.Expr(e.expr(n.value))],
+    N.ChangeCardCounter: _change_card_counter,
 }
 
 

@@ -224,6 +224,22 @@ class If(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class ChangeCardCounter(Node):
+    """`CARDS.KEY op VALUE` (OP `=`, `+=` or `-=`) of the per-card counter KEY (START, bounds MINIMUM and
+    MAXIMUM, None for none): done for one card in the code itself when nobody is told and the new value keeps
+    the bounds, else by CHANGE(state, value, cards), the reference."""
+
+    key: str
+    start: int
+    minimum: int | None
+    maximum: int | None
+    op: str
+    value: "Expr"
+    cards: "Expr"
+    change: Any = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Do(Node):
     """An expression computed for its effect (a call)."""
 
@@ -232,7 +248,7 @@ class Do(Node):
 
 Expr = Union[Const, Value, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounter, Printed,
              DefPrinted, IsType, HolderOf, Turns, Pool, Quiet, Watched, Call, Cards, Item, FirstOr]
-Stmt = Union[Let, If, Do]
+Stmt = Union[Let, If, Do, ChangeCardCounter]
 
 
 def children(node: Node) -> list[Node]:
