@@ -2,10 +2,11 @@
 runtime's layout, through the names runtime/layout.py owns. Each rule builds exactly the code the compile
 rules built by hand before the IR (the results, and the bytecodes a game runs, are the same).
 
-Marks: the Python node of a zone's or a counter's read carries the IR node it computes (`mark`), and the
-`rows[SLOT]` inside it the same node (`row_mark`), so that the rewrites of the emitted Python
-(compile/fnlocals.py, compile/hoist.py, a lowering looking for the zone it moves from) ask what a node
-reads instead of recognising the shape of its code. A mark is an attribute of the node: a copy of the tree
+Marks: the Python node of a zone's or a counter's read carries the IR node it computes (`mark`), the
+`rows[SLOT]` inside it the same node (`row_mark`), and a quiet or watched test its `Quiet` / `Watched`, so
+that the rewrites of the emitted Python (compile/fnlocals.py, compile/hoist.py, a lowering looking for the
+zone it moves to) ask what a node is instead of recognising the shape of its code. Code the compile rules
+still build as Python asks here for those pieces (counter_row, card_counter_table, quiet_test, watched_test). A mark is an attribute of the node: a copy of the tree
 (pytree.copy_listed) keeps it; Python's `compile` ignores it.
 
 Knows Python's `ast` and the runtime's layout; no game, no source construct, no pass (the passes run on the
@@ -29,7 +30,7 @@ MARK, ROW_MARK = "cardlang_ir", "cardlang_ir_row"
 
 
 def mark(code: py.AST) -> N.Node | None:
-    """The IR node whose read CODE is, when the emitter marked it (a zone's or a counter's read)."""
+    """The IR node CODE computes, when the emitter marked it (a zone's or a counter's read, a quiet test)."""
     return code.__dict__.get(MARK)
 
 
