@@ -36,12 +36,13 @@ CARDS = "cards"          # a zone's card ids, the top last
 OWNER = "owner"          # a zone's owner seat, None for a shared zone
 PROPS = "props"          # a definition's printed properties: name -> value
 TYPES = "types"          # a definition's types: a frozenset of names
+NAME = "name"            # a definition's card name
 
 # Which object each name is a field of (tests/compile/test_ir.py checks each against a real game).
 OF_CTX = (STATE, YOU, CARD, NAMES)
 OF_STATE = (ZONES, COUNTERS, CARD_COUNTERS, CARD_DEF, LOC, CURRENT, TURNS, POOLS, LOG, LISTENERS, CHECK)
 OF_ZONE = (CARDS, OWNER)
-OF_DEF = (PROPS, TYPES)
+OF_DEF = (PROPS, TYPES, NAME)
 
 # What a state's `zones`, `counters` and `turns` are indexed by: slots and seats that exist (a read of one at a
 # slot the compiler took from a declaration cannot fail).

@@ -82,6 +82,8 @@ def test_the_emitters_reads_are_the_runtimes_readers() -> None:
     assert _run(N.DefPrinted(N.Value(state.defs[0], "card"), "strength", 0), ctx) == 3
     assert _run(N.IsType(N.ThisCard(), N.Const("Unit")), ctx) is True
     assert _run(N.IsType(N.ThisCard(), N.Const("Unit"), negated=True), ctx) is False
+    assert _run(N.DefIsType(N.DefOf(N.ThisCard()), "Unit"), ctx) is True
+    assert _run(N.Not(N.DefNamed(N.Value(state.defs[0], "card"), "Knight")), ctx) is False
     assert _run(N.HolderOf(N.ThisCard()), ctx) == 1
     assert _run(N.Current(), ctx) == 0 and _run(N.Turns(N.You()), ctx) == 0
     for checked in (False, True):

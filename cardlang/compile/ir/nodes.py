@@ -133,6 +133,36 @@ class IsType(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class DefIsType(Node):
+    """Is the card definition DEFINITION of the type (or tag) TYPE?"""
+
+    definition: "Expr"
+    type: str
+
+
+@dataclass(frozen=True, slots=True)
+class DefNamed(Node):
+    """Is the card definition DEFINITION the card called NAME?"""
+
+    definition: "Expr"
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class DefOf(Node):
+    """The definition of the card CARD."""
+
+    card: "Expr"
+
+
+@dataclass(frozen=True, slots=True)
+class Not(Node):
+    """Not VALUE."""
+
+    value: "Expr"
+
+
+@dataclass(frozen=True, slots=True)
 class HolderOf(Node):
     """The owner of the zone CARD is in (None for a shared zone): the read a card's owner starts from."""
 
@@ -247,7 +277,7 @@ class Do(Node):
 
 
 Expr = Union[Const, Value, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounter, Printed,
-             DefPrinted, IsType, HolderOf, Turns, Pool, Quiet, Watched, Call, Cards, Item, FirstOr]
+             DefPrinted, IsType, DefIsType, DefNamed, DefOf, Not, HolderOf, Turns, Pool, Quiet, Watched, Call, Cards, Item, FirstOr]
 Stmt = Union[Let, If, Do, ChangeCardCounter]
 
 
