@@ -23,7 +23,8 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from cardlang.compile.fnlocals import with_state_local
-from cardlang.compile.ir.emit import quiet_test, watched_test
+from cardlang.compile.ir import nodes as IR
+from cardlang.compile.ir.emit import emit_stmts, quiet_test, watched_test
 from cardlang.compile.names import drop_unread_stores_and_tell
 from cardlang.compile.passes import OPTIMISED, Options
 from cardlang.compile.pyast import CTX, _place, attr, const, ctx_attr, name, state_attr, store  # noqa: F401 - the
@@ -78,7 +79,12 @@ def set_var(n: str, value: py.expr) -> py.Assign:
 
 
 class Gen:
-    """The module being generated for one block: its namespace of constants, line table and helpers."""
+    """The module being generated for one block: its namespace of constants, line table and helpers.
+
+    `Gen.ir` is the IR's node classes (compile/ir/nodes.py) for a primitive's lowering, which may not import
+    the compiler (primitives/ sits below compile/): it builds IR with them and hands it to `emit_ir`."""
+
+    ir = IR
 
     def __init__(self, label: str, options: Options = OPTIMISED) -> None:
         self.label = label
@@ -169,6 +175,10 @@ class Gen:
     def watched(self, state: py.expr | None = None, also: list[py.expr] = ()) -> py.expr:
         """The emitter's test that someone is told (ir/emit.py watched_test), for a primitive's lowering."""
         return watched_test(state, also)
+
+    def emit_ir(self, body: tuple) -> list[py.stmt]:
+        """The Python statements of the IR statements BODY (a lowering's), through the one emitter."""
+        return emit_stmts(self, tuple(body))
 
     def call_fn(self, fn: Callable) -> py.expr:
         return call(self.const(fn), name(CTX))

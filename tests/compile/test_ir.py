@@ -20,6 +20,8 @@ from cardlang.compile.ir.emit import EXPR_RULES, STMT_RULES, emit, emit_stmts, m
 from cardlang.compile.ir.passes import IR_PASSES, run_passes
 from cardlang.compile.passes import OPTIMISED, PASSES, PLAIN, Options
 from cardlang.runtime import layout as L
+from cardlang.runtime import zones as Z
+from cardlang.runtime.invariants import InvariantChecker
 from cardlang.runtime.state import CardDef, CounterSpec, Ctx, GameState, ZoneSpec
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,7 +65,8 @@ def test_the_layouts_names_are_the_runtimes_fields() -> None:
     state = _state()
     ctx = Ctx(state, 1, 1)
     for names, obj in ((L.OF_CTX, ctx), (L.OF_STATE, state), (L.OF_ZONE, state.zones[0][0]),
-                       (L.OF_DEF, state.card_def[0])):
+                       (L.OF_SPEC, state.zones[0][0].spec), (L.OF_DEF, state.card_def[0]),
+                       (L.OF_CHECK, InvariantChecker)):
         for n in names:
             assert hasattr(obj, n), (type(obj).__name__, n)
 
@@ -124,6 +127,50 @@ def test_a_card_counters_change_is_done_in_the_code_only_when_quiet_one_card_and
     run("-=", 1, N.Cards((N.ThisCard(),)), watched=True)
     run("=", 1, N.Cards((N.ThisCard(), N.Const(0))))
     assert calls[1:] == [(1, [1]), (1, [1, 0])]
+
+
+def test_a_move_of_one_card_is_done_in_the_code_only_when_nobody_watches_and_leaves_what_the_move_leaves() -> None:
+    """MoveOne: card 0 (seat 1's hand) to the supply, in the code when quiet (the reference not called), the
+    same zones and locations as the runtime's own move; the reference's call when a listener, an attachment
+    or a private look is there; the checker told of the move the code makes. Single and HasTrigger beside."""
+    calls = []
+
+    def move_into(ctx, dest, cards):  # the reference, called for every case the code does not do itself
+        calls.append(list(cards))
+        for c in cards:
+            Z.move(ctx.state, c, dest)
+
+    def run(plain: bool, spoil=None, check=None) -> GameState:
+        state = _state()
+        if spoil:
+            spoil(state)
+        state.check = check
+        body = (N.If(N.Single(N.Cards((N.Const(0),))), (N.MoveOne(N.Const(0), N.ZoneRef(1, N.Const(0)), move_into,
+                                                                   dest_plain=plain),)),)
+        G.build_function("ir test", None, lambda gen: emit_stmts(gen, body)).fn(Ctx(state, 1, 1))
+        return state
+
+    want = _state()
+    Z.move(want, 0, want.zones[1][0])
+    for plain in (False, True):
+        got = run(plain)
+        assert calls == [] and got.loc[0] is got.zones[1][0]
+        assert [z.cards for z in got.all_zones()] == [z.cards for z in want.all_zones()]
+    for spoil in (lambda s: s.listeners.append(lambda e: None), lambda s: s.host.__setitem__(1, 0),
+                  lambda s: s.peeked.__setitem__(0, {0})):
+        assert run(False, spoil).loc[0].spec.name == "supply"
+    assert calls == [[0], [0], [0]]
+
+    class Told:
+        def moved(self, state, cid, src, dest):
+            calls.append((cid, src.spec.name, dest.spec.name))
+    run(True, check=Told())
+    assert calls[3:] == [(0, "hand", "supply")]
+    state = _state()
+    state.card_def[0].triggers["played"] = lambda ctx: None
+    assert _run(N.HasTrigger(N.ThisCard(), "played"), Ctx(state, 1, 1)) is True
+    assert _run(N.HasTrigger(N.ThisCard(), "bought"), Ctx(state, 1, 1)) is False
+    assert _run(N.Single(N.Cards((N.ThisCard(), N.ThisCard()))), Ctx(state, 1, 1)) is False
 
 
 def _first_strength(cards: N.Node) -> N.FirstOr:

@@ -210,6 +210,8 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.Cards: lambda e, n: py.List([e.expr(x) for x in n.items], py.Load()),
     N.Item: lambda e, n: _sub(e.expr(n.list), const(n.index)),
     N.FirstOr: _first_or,
+    N.Single: lambda e, n: py.Compare(_call(e.gen.const(len), e.expr(n.list)), [py.Eq()], [const(1)]),
+    N.HasTrigger: lambda e, n: py.Compare(const(n.event), [py.In()], [attr(_def_of(e.expr(n.card)), L.TRIGGERS)]),
 }
 
 def _change_card_counter(e: Emitter, n: N.ChangeCardCounter) -> list[py.stmt]:
@@ -254,11 +256,54 @@ def _change_card_counter(e: Emitter, n: N.ChangeCardCounter) -> list[py.stmt]:
     return out + [py.If(quiet, one + kept, watched)]
 
 
+def _move_one(e: Emitter, n: N.MoveOne) -> list[py.stmt]:
+    """`move CARD to DEST` for one card: the reference's quiet case in the code itself, else its call.
+
+        _c = CARD; _d = DEST; _st = ctx.state; _src = _st.loc[_c]
+        if <quiet> and not _st.host and not _st.peeked and _src.cells is None
+                [and _d.cells is None and not _d.spec.piles]:               (unless DEST_PLAIN)
+            if _src is not _d:
+                _h = _src.cards
+                if _h[-1] == _c: _h.pop()
+                else: _h.remove(_c)
+                _d.cards.append(_c); _st.loc[_c] = _d
+                if _st.check is not None: _st.check.moved(_st, _c, _src, _d)
+        else: MOVE(ctx, _d, [_c])
+
+    CARD's code when it is a local is used as it is (no `_c`)."""
+    gen = e.gen
+    card = e.expr(n.card)
+    c = card.id if isinstance(card, py.Name) else gen.fresh("c")
+    d, st, src, h = (gen.fresh(x) for x in ("d", "st", "src", "h"))
+    dest_plain = [] if n.dest_plain else [py.Compare(attr(name(d), L.CELLS), [py.Is()], [const(None)]),
+                                          py.UnaryOp(py.Not(), attr(attr(name(d), L.SPEC), L.PILES))]
+    quiet = quiet_test(name(st), [py.UnaryOp(py.Not(), attr(name(st), L.HOST)),
+                                  py.UnaryOp(py.Not(), attr(name(st), L.PEEKED)),
+                                  py.Compare(attr(name(src), L.CELLS), [py.Is()], [const(None)]), *dest_plain])
+    take = py.If(py.Compare(_sub(name(h), py.UnaryOp(py.USub(), const(1))), [py.Eq()], [name(c)]),
+                 [py.Expr(_call(attr(name(h), "pop")))], [py.Expr(_call(attr(name(h), "remove"), name(c)))])
+    check = attr(name(st), L.CHECK)
+    moved = py.If(py.Compare(name(src), [py.IsNot()], [name(d)]), [
+        py.Assign([store(h)], attr(name(src), L.CARDS)), take,
+        py.Expr(_call(attr(attr(name(d), L.CARDS), "append"), name(c))),
+        py.Assign([py.Subscript(attr(name(st), L.LOC), name(c), py.Store())], name(d)),
+        py.If(py.Compare(check, [py.IsNot()], [const(None)]),
+              [py.Expr(_call(attr(attr(name(st), L.CHECK), L.MOVED), name(st), name(c), name(src), name(d)))],
+              [])], [])
+    slow = py.Expr(_call(gen.const(n.move), name(CTX), name(d), py.List([name(c)], py.Load())))
+    first = [] if isinstance(card, py.Name) else [py.Assign([store(c)], card)]
+    return [*first, py.Assign([store(d)], e.expr(n.dest)),
+            py.Assign([store(st)], _ctx(L.STATE)),
+            py.Assign([store(src)], _sub(attr(name(st), L.LOC), name(c))),
+            py.If(quiet, [moved], [slow])]
+
+
 STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     N.Let: lambda e, n: [py.Assign([store(e.var(n.var))], e.expr(n.value))],
     N.If: lambda e, n: [py.If(e.expr(n.test), e.stmts(n.body), e.stmts(n.orelse) if n.orelse else [])],
     N.Do: lambda e, n: [py.Expr(e.expr(n.value))],
     N.ChangeCardCounter: _change_card_counter,
+    N.MoveOne: _move_one,
 }
 
 

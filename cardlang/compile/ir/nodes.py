@@ -235,6 +235,21 @@ class FirstOr(Node):
     fallback: "Expr"
 
 
+@dataclass(frozen=True, slots=True)
+class Single(Node):
+    """Does the list LIST hold exactly one item?"""
+
+    list: "Expr"
+
+
+@dataclass(frozen=True, slots=True)
+class HasTrigger(Node):
+    """Has CARD an ability that runs when EVENT happens to it (`on EVENT`)?"""
+
+    card: "Expr"
+    event: str
+
+
 # ---- statements
 @dataclass(frozen=True, slots=True)
 class Let(Node):
@@ -270,6 +285,19 @@ class ChangeCardCounter(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class MoveOne(Node):
+    """Move the card CARD to the top of the zone DEST: in the code itself when nobody is told (no log, listener
+    or checker told first), no card is attached (to it or to another), none is privately shown, and neither
+    zone is a grid nor holds piles (DEST_PLAIN: DEST is known to be neither, so it is not tested), else by
+    MOVE(ctx, DEST, [CARD]), the reference. An invariant checker is told of the move the code makes."""
+
+    card: "Expr"
+    dest: "Expr"
+    move: Any = field(compare=False)
+    dest_plain: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Do(Node):
     """An expression computed for its effect (a call)."""
 
@@ -277,8 +305,9 @@ class Do(Node):
 
 
 Expr = Union[Const, Value, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounter, Printed,
-             DefPrinted, IsType, DefIsType, DefNamed, DefOf, Not, HolderOf, Turns, Pool, Quiet, Watched, Call, Cards, Item, FirstOr]
-Stmt = Union[Let, If, Do, ChangeCardCounter]
+             DefPrinted, IsType, DefIsType, DefNamed, DefOf, Not, HolderOf, Turns, Pool, Quiet, Watched, Call, Cards, Item, FirstOr,
+             Single, HasTrigger]
+Stmt = Union[Let, If, Do, ChangeCardCounter, MoveOne]
 
 
 def children(node: Node) -> list[Node]:
