@@ -24,11 +24,25 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from cardlang.compile.fnlocals import with_state_local
 from cardlang.compile.ir import nodes as IR
-from cardlang.compile.ir.emit import emit_stmts, quiet_test, watched_test
+from cardlang.compile.ir.emit import ctx_state, ctx_you, emit, emit_stmts, quiet_test, set_you, watched_test  # noqa: F401
 from cardlang.compile.names import drop_unread_stores_and_tell
 from cardlang.compile.passes import OPTIMISED, Options
-from cardlang.compile.pyast import CTX, _place, attr, const, ctx_attr, name, state_attr, store  # noqa: F401 - the
+from cardlang.compile.pyast import CTX, _place, attr, const, name, store  # noqa: F401 - the
 # compile rules build their code with these as G.name, G.const, ...
+from cardlang.compile.pyast import ctx_attr as _ctx_field
+
+# The context's state and player, as the compile rules ask for them (G.ctx_attr("state"), G.state_attr(F),
+# G.you()): the emitter's marked reads (ir/emit.py), which the rewrites know by their mark (fnlocals.py).
+_MARKED = {"state": ctx_state, "you": ctx_you}
+
+
+def ctx_attr(a: str) -> py.Attribute:
+    made = _MARKED.get(a)
+    return made() if made is not None else _ctx_field(a)
+
+
+def state_attr(a: str) -> py.Attribute:
+    return attr(ctx_state(), a)
 from cardlang.errors import RuleViolation, Span
 from cardlang.runtime.state import BreakLoop, Ctx, IllegalAction
 
@@ -66,7 +80,7 @@ def subscript(base: py.expr, key: py.expr) -> py.Subscript:
 
 
 def you() -> py.Attribute:
-    return ctx_attr("you")
+    return ctx_you()
 
 
 def var(n: str) -> py.Subscript:
@@ -179,6 +193,10 @@ class Gen:
     def emit_ir(self, body: tuple) -> list[py.stmt]:
         """The Python statements of the IR statements BODY (a lowering's), through the one emitter."""
         return emit_stmts(self, tuple(body))
+
+    def emit_expr(self, node) -> py.expr:
+        """The Python expression of the IR expression NODE (a lowering's), through the one emitter."""
+        return emit(self, node)
 
     def call_fn(self, fn: Callable) -> py.expr:
         return call(self.const(fn), name(CTX))

@@ -164,6 +164,6 @@ class Reset(Verb):
         if spec is None or not spec.per_card or (spec.minimum is not None and spec.start < spec.minimum) or \
                 (spec.maximum is not None and spec.start > spec.maximum):
             return None
-        clear = call(attr(subscript(state_attr("card_counters"), const(spec.name)), "clear"))
+        clear = call(attr(subscript(state_attr(gen, "card_counters"), const(spec.name)), "clear"))
         return [py.If(gen.quiet(checked=True), [py.Expr(clear)],
                       [py.Expr(call(gen.const(self.run), name(CTX), *args))])]

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import ast as py
 
-from cardlang.primitives.lowering import attr, call, ctx_attr, name, store
+from cardlang.primitives.lowering import attr, call, ctx_attr, name, state, store
 from cardlang.primitives.registry import ANY, INT, ZONE, Function, Param, primitive
 
 
@@ -46,7 +46,7 @@ class Count(Function):
             py.UnaryOp(py.Not(), attr(attr(py.NamedExpr(store(z), args[0]), "spec"), "piles")),
             py.Compare(attr(name(z), "pile"), [py.IsNot()], [py.Constant(None)])])
         return py.IfExp(plain, call(gen.const(len), attr(name(z), "cards")),
-                        call(gen.const(self.run), ctx_attr("state"), name(z)))
+                        call(gen.const(self.run), state(gen), name(z)))
 
 
 count_zone = Count.run

@@ -247,3 +247,30 @@ def test_only_the_emitter_spells_the_layout_in_the_modules_moved_onto_the_ir() -
                  if re.search(r"runtime(\.layout| import layout)", p.read_text(encoding="utf-8"))
                  and "runtime" not in p.parts]
     assert [str(p) for p in importers] == ["cardlang/compile/ir/emit.py"]
+
+
+def test_fnlocals_knows_the_state_the_player_and_a_cards_definition_by_their_marks() -> None:
+    """`ctx.state`, `ctx.you` and `card_def[_x]` are kept in locals when the emitter made them (ctx_state,
+    ctx_you, def_of: marked), never for the same code written by hand; a function that sets ctx.you
+    (set_you, marked) keeps no local of it."""
+    from cardlang.compile.ir.emit import ctx_state, ctx_you, def_of, set_you
+
+    def rewritten(body: list[py.stmt]) -> str:
+        fn = py.FunctionDef("f", py.arguments([], [py.arg("ctx")], None, [], [], None, []), body, [], None)
+        return py.unparse(py.fix_missing_locations(with_state_local(py.Module([fn], []))))
+
+    def loop(card_read, player_read) -> list[py.stmt]:
+        return [py.For(G.store("_x"), py.List([], py.Load()), [
+            py.Expr(G.attr(card_read(), "types")), py.Expr(G.attr(card_read(), "props")),
+            py.Expr(player_read())], [])]
+    by_hand = py.parse("ctx.state.card_def[_x]", mode="eval").body
+    assert mark(def_of(G.name("_x"))) == N.DefOf(N.Py(G.name("_x"))) and mark(ctx_state()) == N.State()
+    out = rewritten([py.Expr(ctx_state()), *loop(lambda: def_of(G.name("_x")), ctx_you)])
+    assert "_state = ctx.state" in out and "_def_x = _state.card_def[_x]" in out and "_def_x.types" in out
+    assert "_once0 = ctx.you" in out
+    out = rewritten([py.Expr(py.parse("ctx.state", mode="eval").body), *loop(lambda: by_hand,
+                                                                               lambda: G.attr(G.name("ctx"), "you"))])
+    assert "_state" not in out and "_def_x" not in out and "_once" not in out  # the shape alone: not known
+    out = rewritten([py.Expr(ctx_state()), py.Assign([set_you()], G.const(1)),
+                     *loop(lambda: def_of(G.name("_x")), ctx_you)])
+    assert "_once" not in out and "_def_x" in out

@@ -92,8 +92,38 @@ def _ctx(field: str) -> py.Attribute:
     return attr(name(CTX), field)
 
 
+def _marked(code: py.AST, node: N.Node) -> py.AST:
+    code.__dict__[MARK] = node
+    return code
+
+
+def ctx_state() -> py.Attribute:
+    """`ctx.state`, marked `State` (fnlocals keeps it in a local: a context's state never changes)."""
+    return _marked(_ctx(L.STATE), N.State())
+
+
+def ctx_you() -> py.Attribute:
+    """`ctx.you`, marked `You` (fnlocals reads it once before a loop where the function never sets it)."""
+    return _marked(_ctx(L.YOU), N.You())
+
+
+def set_you() -> py.Attribute:
+    """`ctx.you` to store into (a call run as another player switches it), marked `You`: fnlocals keeps no
+    local of the player in a function that sets it."""
+    return _marked(py.Attribute(name(CTX), L.YOU, py.Store()), N.You())
+
+
+def def_of(card: py.expr, state: py.expr | None = None) -> py.Subscript:
+    """`ctx.state.card_def[CARD]`, the definition of the card CARD's code computes, marked `DefOf`, and its
+    `ctx.state.card_def` row-marked with the same node (STATE: the code of the state where a local holds it)."""
+    node = N.DefOf(N.Py(card))
+    table = _state(L.CARD_DEF) if state is None else attr(state, L.CARD_DEF)
+    table.__dict__[ROW_MARK] = node  # (the table, as long as no rewrite put a local in its place)
+    return _marked(_sub(table, card), node)
+
+
 def _state(field: str) -> py.Attribute:
-    return attr(_ctx(L.STATE), field)
+    return attr(ctx_state(), field)
 
 
 def _sub(base: py.expr, key: py.expr) -> py.Subscript:
@@ -124,10 +154,6 @@ def counter_row(state: py.expr, slot: int) -> py.Subscript:
 def card_counter_table(state: py.expr, key: str) -> py.Subscript:
     """`STATE.card_counters[KEY]`, the table of the per-card counter KEY (STATE: the code of the state)."""
     return _sub(attr(state, L.CARD_COUNTERS), const(key))
-
-
-def _def_of(card: py.expr) -> py.Subscript:
-    return _sub(_state(L.CARD_DEF), card)
 
 
 def _get(table: py.expr, key: py.expr, default: py.expr) -> py.Call:
@@ -168,7 +194,7 @@ def is_split_test(code: py.AST) -> bool:
 
 
 def _call_rule(e: Emitter, n: N.Call) -> py.expr:
-    first = {"state": [_ctx(L.STATE)], "ctx": [name(CTX)], None: []}[n.first]
+    first = {"state": [ctx_state()], "ctx": [name(CTX)], None: []}[n.first]
     return _call(e.gen.const(n.fn), *first, *[e.expr(a) for a in n.args], *[_const(e, c) for c in n.consts])
 
 
@@ -183,7 +209,8 @@ def _first_or(e: Emitter, n: N.FirstOr) -> py.expr:
 EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.Const: lambda e, n: const(n.value),
     N.Value: lambda e, n: e.gen.const(n.obj, n.hint),
-    N.You: lambda e, n: _ctx(L.YOU),
+    N.State: lambda e, n: ctx_state(),
+    N.You: lambda e, n: ctx_you(),
     N.ThisCard: lambda e, n: _ctx(L.CARD),
     N.Current: lambda e, n: _state(L.CURRENT),
     N.Name: lambda e, n: e.gen.var(n.name),
@@ -193,13 +220,13 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.ZoneRef: lambda e, n: _row(e, L.ZONES, n),
     N.CounterRef: lambda e, n: _row(e, L.COUNTERS, n),
     N.CardCounter: lambda e, n: _get(_sub(_state(L.CARD_COUNTERS), const(n.key)), e.expr(n.card), const(n.start)),
-    N.Printed: lambda e, n: _get(attr(_def_of(e.expr(n.card)), L.PROPS), const(n.name), const(n.default)),
+    N.Printed: lambda e, n: _get(attr(def_of(e.expr(n.card)), L.PROPS), const(n.name), const(n.default)),
     N.DefPrinted: lambda e, n: _get(attr(e.expr(n.definition), L.PROPS), const(n.name), const(n.default)),
     N.IsType: lambda e, n: py.Compare(e.expr(n.type), [py.NotIn() if n.negated else py.In()],
-                                      [attr(_def_of(e.expr(n.card)), L.TYPES)]),
+                                      [attr(def_of(e.expr(n.card)), L.TYPES)]),
     N.DefIsType: lambda e, n: py.Compare(const(n.type), [py.In()], [attr(e.expr(n.definition), L.TYPES)]),
     N.DefNamed: lambda e, n: py.Compare(attr(e.expr(n.definition), L.NAME), [py.Eq()], [const(n.name)]),
-    N.DefOf: lambda e, n: _def_of(e.expr(n.card)),
+    N.DefOf: lambda e, n: def_of(e.expr(n.card)),
     N.Not: lambda e, n: py.UnaryOp(py.Not(), e.expr(n.value)),
     N.HolderOf: lambda e, n: attr(_sub(_state(L.LOC), e.expr(n.card)), L.OWNER),
     N.Turns: lambda e, n: _sub(_state(L.TURNS), e.expr(n.whose)),
@@ -211,7 +238,7 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.Item: lambda e, n: _sub(e.expr(n.list), const(n.index)),
     N.FirstOr: _first_or,
     N.Single: lambda e, n: py.Compare(_call(e.gen.const(len), e.expr(n.list)), [py.Eq()], [const(1)]),
-    N.HasTrigger: lambda e, n: py.Compare(const(n.event), [py.In()], [attr(_def_of(e.expr(n.card)), L.TRIGGERS)]),
+    N.HasTrigger: lambda e, n: py.Compare(const(n.event), [py.In()], [attr(def_of(e.expr(n.card)), L.TRIGGERS)]),
 }
 
 def _change_card_counter(e: Emitter, n: N.ChangeCardCounter) -> list[py.stmt]:
@@ -233,7 +260,7 @@ def _change_card_counter(e: Emitter, n: N.ChangeCardCounter) -> list[py.stmt]:
         return [py.Expr(_call(gen.const(n.change), name(st), name(v), name(cs)))]
     watched = slow()  # (the change's constant named before the arguments' code, as the rules had it)
     out = [py.Assign([store(v)], e.expr(n.value)), py.Assign([store(cs)], e.expr(n.cards)),
-           py.Assign([store(st)], _ctx(L.STATE))]
+           py.Assign([store(st)], ctx_state())]
     one_card = py.Compare(_call(gen.const(len), name(cs)), [py.Eq()], [const(1)])
     quiet = quiet_test(name(st), [one_card], checked=True)
     one = [py.Assign([store(t)], card_counter_table(name(st), n.key)),
@@ -293,7 +320,7 @@ def _move_one(e: Emitter, n: N.MoveOne) -> list[py.stmt]:
     slow = py.Expr(_call(gen.const(n.move), name(CTX), name(d), py.List([name(c)], py.Load())))
     first = [] if isinstance(card, py.Name) else [py.Assign([store(c)], card)]
     return [*first, py.Assign([store(d)], e.expr(n.dest)),
-            py.Assign([store(st)], _ctx(L.STATE)),
+            py.Assign([store(st)], ctx_state()),
             py.Assign([store(src)], _sub(attr(name(st), L.LOC), name(c))),
             py.If(quiet, [moved], [slow])]
 
@@ -311,8 +338,3 @@ def emit_stmts(gen: "Gen", body: tuple[N.Node, ...]) -> list[py.stmt]:
     """The Python statements of the IR statements BODY, after the passes GEN's options switch on."""
     e = Emitter(gen)
     return e.stmts(tuple(run_passes(st, gen.options) for st in body))
-
-
-def ctx_state() -> py.Attribute:
-    """`ctx.state` (for the rewrites of emitted code that keep it in a local: compile/fnlocals.py)."""
-    return _ctx(L.STATE)

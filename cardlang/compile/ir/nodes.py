@@ -37,6 +37,11 @@ class Value(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class State(Node):
+    """The game state the effect runs on (the same all through a generated function)."""
+
+
+@dataclass(frozen=True, slots=True)
 class You(Node):
     """The seat whose effect runs."""
 
@@ -304,7 +309,7 @@ class Do(Node):
     value: "Expr"
 
 
-Expr = Union[Const, Value, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounter, Printed,
+Expr = Union[Const, Value, State, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounter, Printed,
              DefPrinted, IsType, DefIsType, DefNamed, DefOf, Not, HolderOf, Turns, Pool, Quiet, Watched, Call, Cards, Item, FirstOr,
              Single, HasTrigger]
 Stmt = Union[Let, If, Do, ChangeCardCounter, MoveOne]
