@@ -107,6 +107,11 @@ def ctx_you() -> py.Attribute:
     return _marked(_ctx(L.YOU), N.You())
 
 
+def ctx_names(store: bool = False) -> py.Attribute:
+    """`ctx.vars`, the rules' names in scope (STORE: to replace the table, for a verb's own names)."""
+    return py.Attribute(name(CTX), L.NAMES, py.Store() if store else py.Load())
+
+
 def set_you() -> py.Attribute:
     """`ctx.you` to store into (a call run as another player switches it), marked `You`: fnlocals keeps no
     local of the player in a function that sets it."""
@@ -219,6 +224,7 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.Py: lambda e, n: n.code,
     N.ZoneRef: lambda e, n: _row(e, L.ZONES, n),
     N.CounterRef: lambda e, n: _row(e, L.COUNTERS, n),
+    N.CardCounterTable: lambda e, n: card_counter_table(ctx_state(), n.key),
     N.CardCounter: lambda e, n: _get(_sub(_state(L.CARD_COUNTERS), const(n.key)), e.expr(n.card), const(n.start)),
     N.Printed: lambda e, n: _get(attr(def_of(e.expr(n.card)), L.PROPS), const(n.name), const(n.default)),
     N.DefPrinted: lambda e, n: _get(attr(e.expr(n.definition), L.PROPS), const(n.name), const(n.default)),

@@ -102,6 +102,13 @@ class CounterRef(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class CardCounterTable(Node):
+    """The table of the per-card counter KEY: card -> value (a card at its start value has no entry)."""
+
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
 class CardCounter(Node):
     """The per-card counter KEY of CARD, START when it was never changed."""
 
@@ -309,7 +316,7 @@ class Do(Node):
     value: "Expr"
 
 
-Expr = Union[Const, Value, State, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounter, Printed,
+Expr = Union[Const, Value, State, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounterTable, CardCounter, Printed,
              DefPrinted, IsType, DefIsType, DefNamed, DefOf, Not, HolderOf, Turns, Pool, Quiet, Watched, Call, Cards, Item, FirstOr,
              Single, HasTrigger]
 Stmt = Union[Let, If, Do, ChangeCardCounter, MoveOne]
