@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast as py
 
-from cardlang.primitives.lowering import call, const, ctx_attr, got, name, one_card, state, state_attr, subscript
+from cardlang.primitives.lowering import call, const, got, name, one_card, state, subscript
 from cardlang.primitives.registry import ANY, CARDS, INT, ZONE, Function, Param, Verb, primitive
 from cardlang.runtime import board as B
 from cardlang.runtime import zones as Z
@@ -101,10 +101,8 @@ class CardAt(Function):
     def lower(self, gen, args: list) -> py.expr:
         """`[_x] if (_x := (ZONE.cells or {}).get((COLUMN, ROW))) is not None else []` (a zone with no grid has
         no cells)."""
-        zone, column, row = args
-        cells = py.BoolOp(py.Or(), [py.Attribute(zone, "cells", py.Load()), py.Dict([], [])])
-        test, x = got(gen, cells, py.Tuple([column, row], py.Load()), "at")
-        return py.IfExp(test, py.List([name(x)], py.Load()), py.List([], py.Load()))
+        ir = gen.ir
+        return gen.emit_expr(ir.CardsAt(*map(ir.Py, args)))
 
 
 cards_at = CardAt.run
@@ -121,7 +119,7 @@ class _Coordinate(Function):
         card = one_card(args[0])
         if card is None and not isinstance(args[0], py.Name):
             return None
-        test, x = got(gen, state_attr(gen, "cell"), card if card is not None else
+        test, x = got(gen, gen.emit_expr(gen.ir.CellTable()), card if card is not None else
                       subscript(name(args[0].id), const(0)), "cell")
         found = py.IfExp(test, subscript(name(x), const(self.index)), const(0))
         return found if card is not None else py.IfExp(name(args[0].id), found, const(0))

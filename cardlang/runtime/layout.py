@@ -32,11 +32,14 @@ LISTENERS = "listeners"  # who is told of each event (empty: nobody)
 CHECK = "check"          # the invariant checker told of every change, or None
 HOST = "host"            # attached card -> the card it is attached to (empty: no attachment)
 PEEKED = "peeked"        # card id -> the seats privately shown it, until it moves (empty: none)
+CELL = "cell"            # card id -> its (column, row), for a card in a grid zone
+ATTACHED = "attached"    # card id -> the cards attached to it, in order
 MOVED = "moved"          # the checker's method told of a move: check.moved(state, card, source, dest)
 
 # ---- a zone (state.Zone) and a card's definition (state.CardDef)
 CARDS = "cards"          # a zone's card ids, the top last
 OWNER = "owner"          # a zone's owner seat, None for a shared zone
+PILE = "pile"            # a pile's key in a zone of piles, None for the zone itself (or a zone of no piles)
 CELLS = "cells"          # a grid zone's cards by cell, None for a zone that is no grid
 SPEC = "spec"            # a zone's declaration (ZoneSpec)
 PILES = "piles"          # a declaration's: does the zone hold named piles?
@@ -48,8 +51,8 @@ TRIGGERS = "triggers"    # a definition's abilities run when something happens t
 # Which object each name is a field of (tests/compile/test_ir.py checks each against a real game).
 OF_CTX = (STATE, YOU, CARD, NAMES)
 OF_STATE = (ZONES, COUNTERS, CARD_COUNTERS, CARD_DEF, LOC, CURRENT, TURNS, POOLS, LOG, LISTENERS, CHECK, HOST,
-            PEEKED)
-OF_ZONE = (CARDS, OWNER, CELLS, SPEC)
+            PEEKED, CELL, ATTACHED)
+OF_ZONE = (CARDS, OWNER, CELLS, SPEC, PILE)
 OF_SPEC = (PILES,)
 OF_CHECK = (MOVED,)
 OF_DEF = (PROPS, TYPES, NAME, TRIGGERS)

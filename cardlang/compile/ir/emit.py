@@ -203,6 +203,26 @@ def _call_rule(e: Emitter, n: N.Call) -> py.expr:
     return _call(e.gen.const(n.fn), *first, *[e.expr(a) for a in n.args], *[_const(e, c) for c in n.consts])
 
 
+def _cards_at(e: Emitter, n: N.CardsAt) -> py.expr:
+    """`[_x] if (_x := (ZONE.cells or {}).get((COLUMN, ROW))) is not None else []` (a zone with no grid has no
+    cells)."""
+    cells = py.BoolOp(py.Or(), [attr(e.expr(n.zone), L.CELLS), py.Dict([], [])])
+    key = py.Tuple([e.expr(n.column), e.expr(n.row)], py.Load())
+    x = e.gen.fresh("at")
+    test = py.Compare(py.NamedExpr(store(x), _call(attr(cells, "get"), key)), [py.IsNot()], [const(None)])
+    return py.IfExp(test, py.List([name(x)], py.Load()), py.List([], py.Load()))
+
+
+def _zone_count(e: Emitter, n: N.ZoneCount) -> py.expr:
+    """`len(_z.cards) if not (_z := ZONE).spec.piles or _z.pile is not None else WHOLE(ctx.state, _z)`."""
+    z = e.gen.fresh("z")
+    plain = py.BoolOp(py.Or(), [
+        py.UnaryOp(py.Not(), attr(attr(py.NamedExpr(store(z), e.expr(n.zone)), L.SPEC), L.PILES)),
+        py.Compare(attr(name(z), L.PILE), [py.IsNot()], [const(None)])])
+    return py.IfExp(plain, _call(e.gen.const(len), attr(name(z), L.CARDS)),
+                    _call(e.gen.const(n.whole), ctx_state(), name(z)))
+
+
 def _first_or(e: Emitter, n: N.FirstOr) -> py.expr:
     """`READ if (_f := CARDS) else FALLBACK` (READ and FALLBACK reading `_f`)."""
     cards = e.expr(n.cards)
@@ -225,6 +245,10 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.ZoneRef: lambda e, n: _row(e, L.ZONES, n),
     N.CounterRef: lambda e, n: _row(e, L.COUNTERS, n),
     N.CardCounterTable: lambda e, n: card_counter_table(ctx_state(), n.key),
+    N.CellTable: lambda e, n: _state(L.CELL),
+    N.AttachedTable: lambda e, n: _state(L.ATTACHED),
+    N.CardsAt: _cards_at,
+    N.ZoneCount: _zone_count,
     N.CardCounter: lambda e, n: _get(_sub(_state(L.CARD_COUNTERS), const(n.key)), e.expr(n.card), const(n.start)),
     N.Printed: lambda e, n: _get(attr(def_of(e.expr(n.card)), L.PROPS), const(n.name), const(n.default)),
     N.DefPrinted: lambda e, n: _get(attr(e.expr(n.definition), L.PROPS), const(n.name), const(n.default)),

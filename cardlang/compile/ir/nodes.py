@@ -109,6 +109,34 @@ class CardCounterTable(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class CellTable(Node):
+    """The grid cell of each card in a grid zone: card -> (column, row)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AttachedTable(Node):
+    """The cards attached to each card: card -> those cards, in order (no entry: none)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardsAt(Node):
+    """The card at (COLUMN, ROW) of the zone ZONE as a list of it, or an empty list (none there, or ZONE no grid)."""
+
+    zone: "Expr"
+    column: "Expr"
+    row: "Expr"
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneCount(Node):
+    """How many cards the zone ZONE holds: in the code for a zone of no piles (or one pile), else
+    WHOLE(state, zone), the reference (which counts all the zone's piles)."""
+
+    zone: "Expr"
+    whole: Any = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class CardCounter(Node):
     """The per-card counter KEY of CARD, START when it was never changed."""
 
@@ -316,7 +344,8 @@ class Do(Node):
     value: "Expr"
 
 
-Expr = Union[Const, Value, State, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounterTable, CardCounter, Printed,
+Expr = Union[Const, Value, State, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounterTable, CellTable, AttachedTable,
+             CardsAt, ZoneCount, CardCounter, Printed,
              DefPrinted, IsType, DefIsType, DefNamed, DefOf, Not, HolderOf, Turns, Pool, Quiet, Watched, Call, Cards, Item, FirstOr,
              Single, HasTrigger]
 Stmt = Union[Let, If, Do, ChangeCardCounter, MoveOne]
