@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from cardlang.compile.fnlocals import with_state_local
 from cardlang.compile.ir import nodes as IR
-from cardlang.compile.ir.emit import ctx_names, ctx_state, ctx_you, emit, emit_stmts, quiet_test, set_you, watched_test  # noqa: F401
+from cardlang.compile.ir.emit import ctx_names, ctx_state, ctx_you, emit, emit_stmts, mark, quiet_test, set_you, watched_test  # noqa: F401
 from cardlang.compile.names import drop_unread_stores_and_tell
 from cardlang.compile.passes import OPTIMISED, Options
 from cardlang.compile.pyast import CTX, _place, attr, const, name, store  # noqa: F401 - the
@@ -193,6 +193,10 @@ class Gen:
     def emit_ir(self, body: tuple) -> list[py.stmt]:
         """The Python statements of the IR statements BODY (a lowering's), through the one emitter."""
         return emit_stmts(self, tuple(body))
+
+    def ir_mark(self, code: py.AST):
+        """The IR node CODE computes, when the emitter marked it (ir/emit.py mark), for a lowering."""
+        return mark(code)
 
     def emit_expr(self, node) -> py.expr:
         """The Python expression of the IR expression NODE (a lowering's), through the one emitter."""

@@ -13,6 +13,7 @@ from cardlang.compile import hoist as H
 from cardlang.compile import pytree
 from cardlang.compile.codegen import Code
 from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir.emit import mark
 from cardlang.primitives.types import CE
 
 
@@ -37,7 +38,7 @@ def free(code: py.AST) -> bool:
     """Does CODE read nothing of its context but `ctx.state` and `ctx.vars` (so no `you`: the same whoever's
     turn it is)? A call handed `ctx` itself might read anything of it."""
     nodes = pytree.walk(code)
-    kept = {id(n.value) for n in nodes if isinstance(n, py.Attribute) and n.attr in ("state", "vars")}
+    kept = {id(n.value) for n in nodes if type(mark(n)) in (N.State, N.Names)}  # (the emitter's reads)
     return not any(isinstance(n, py.Name) and n.id == G.CTX and id(n) not in kept for n in nodes)
 
 

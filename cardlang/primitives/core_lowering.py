@@ -35,15 +35,10 @@ def lower_move(gen, to: py.expr, what: py.expr, site, move_into: Callable, move_
     if calls(gen, what, Z.top) and len(what.args) == 3:
         # zones.top(ctx.state, ZONE, N): the same arguments, evaluated in the same order, in one call
         return gen.emit_ir((ir.Do(ir.Call(move_top, (ir.Py(to), *map(ir.Py, what.args[1:])), first="ctx")),))
-    if _copy_of(what) and isinstance(what.args[0], py.Attribute) and what.args[0].attr == "cards":
-        return gen.emit_ir((ir.Do(ir.Call(move_zone, (ir.Py(to), ir.Py(what.args[0].value)), first="ctx")),))
+    zone = gen.ir_mark(what)
+    if type(zone) is ir.ZoneCards:  # list(ZONE.cards), a copy of a whole zone's cards (the emitter's)
+        return gen.emit_ir((ir.Do(ir.Call(move_zone, (ir.Py(to), zone.zone), first="ctx")),))
     return gen.emit_ir((ir.Do(ir.Call(move_into, (ir.Py(to), ir.Py(what)), first="ctx")),))
-
-
-def _copy_of(code: py.expr) -> bool:
-    """Is CODE `list(X)`, a copy of one value?"""
-    return (isinstance(code, py.Call) and isinstance(code.func, py.Name) and code.func.id == "list"
-            and len(code.args) == 1 and not code.keywords)
 
 
 def _move_one(ir, move_into: Callable, dest, card, spec=None) -> tuple:

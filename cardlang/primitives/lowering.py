@@ -88,11 +88,10 @@ def got(gen, table: py.expr, key: py.expr, hint: str) -> tuple[py.expr, str]:
     return py.Compare(found, [py.IsNot()], [const(None)]), x
 
 
-def named(code: py.expr) -> bool:
-    """Is CODE `ctx.vars['NAME']`, a name read from the context?"""
-    return (isinstance(code, py.Subscript) and isinstance(code.slice, py.Constant) and isinstance(code.slice.value, str)
-            and isinstance(code.value, py.Attribute) and code.value.attr == "vars"
-            and isinstance(code.value.value, py.Name) and code.value.value.id == CTX)
+def named(gen, code: py.expr) -> bool:
+    """Is CODE `ctx.vars['NAME']`, a name read from the context (the emitter's read of the names, IR Names)?"""
+    return (isinstance(code, py.Subscript) and isinstance(code.slice, py.Constant)
+            and isinstance(code.slice.value, str) and type(gen.ir_mark(code.value)) is gen.ir.Names)
 
 
 def first_or_call(gen, cards: py.expr, one: Callable[[py.expr], py.expr], call_: py.Call) -> py.expr | None:
@@ -102,7 +101,7 @@ def first_or_call(gen, cards: py.expr, one: Callable[[py.expr], py.expr], call_:
     card = one_card(cards)
     if card is not None:
         return one(card)
-    if named(cards):
+    if named(gen, cards):
         n = gen.fresh("n")
         for i, a in enumerate(call_.args):
             if a is cards:

@@ -244,9 +244,12 @@ def test_the_quiet_tests_are_known_by_their_mark_and_read_from_one_local() -> No
 def test_only_the_emitter_spells_the_layout_in_the_modules_moved_onto_the_ir() -> None:
     import tools.layout_names as T
     fields = T.field_names()
-    for module in ("expressions.py", "inline.py", "hoist.py", "ir/emit.py", "ir/nodes.py", "ir/one_card.py",
-                   "ir/passes.py", "ir/ce.py"):
-        strings, shapes = T.count((ROOT / "cardlang/compile" / module).read_text(encoding="utf-8"), fields)
+    compile_ = ("expressions.py", "inline.py", "hoist.py", "ir/emit.py", "ir/nodes.py", "ir/one_card.py",
+                "ir/passes.py", "ir/ce.py", "fnlocals.py", "codegen.py", "operators.py", "pyast.py", "reacting.py",
+                "shortcuts.py")
+    primitives = ("core_lowering.py", "lowering.py", "attach.py", "counting.py", "functions.py", "grid.py")
+    for module in [f"compile/{m}" for m in compile_] + [f"primitives/{m}" for m in primitives]:
+        strings, shapes = T.count((ROOT / "cardlang" / module).read_text(encoding="utf-8"), fields)
         assert (strings, shapes) == (0, 0), module
     importers = [p.relative_to(ROOT) for p in (ROOT / "cardlang").rglob("*.py")
                  if re.search(r"runtime(\.layout| import layout)", p.read_text(encoding="utf-8"))
@@ -279,3 +282,18 @@ def test_fnlocals_knows_the_state_the_player_and_a_cards_definition_by_their_mar
     out = rewritten([py.Expr(ctx_state()), py.Assign([set_you()], G.const(1)),
                      *loop(lambda: def_of(G.name("_x")), ctx_you)])
     assert "_once" not in out and "_def_x" in out
+
+
+def test_a_lowering_asks_the_emitters_marks_through_gen() -> None:
+    """A primitive's lowering (no import of the compiler) knows the copy of a zone's cards and a read of a rules
+    name by the emitter's marks (gen.ir_mark), not by their shape; the call handed ctx is not free."""
+    from cardlang.compile.reacting import free
+    from cardlang.primitives.lowering import named
+    gen = G.Gen("t")
+    zone = emit(gen, N.ZoneRef(1, N.Const(0)))
+    copied = gen.emit_expr(N.ZoneCards(N.Py(zone)))
+    assert py.unparse(copied) == "list(ctx.state.zones[1][0].cards)"
+    assert type(gen.ir_mark(copied)) is N.ZoneCards and gen.ir_mark(copied).zone.code is zone
+    assert gen.ir_mark(py.parse("list(ctx.state.zones[1][0].cards)", mode="eval").body) is None
+    assert named(gen, G.var("x")) and not named(gen, py.parse("ctx.vars['x']", mode="eval").body)
+    assert free(G.var("x")) and free(zone) and not free(py.parse("f(ctx)", mode="eval").body)

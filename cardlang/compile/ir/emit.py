@@ -108,8 +108,9 @@ def ctx_you() -> py.Attribute:
 
 
 def ctx_names(store: bool = False) -> py.Attribute:
-    """`ctx.vars`, the rules' names in scope (STORE: to replace the table, for a verb's own names)."""
-    return py.Attribute(name(CTX), L.NAMES, py.Store() if store else py.Load())
+    """`ctx.vars`, the rules' names in scope, marked Names (STORE: to replace the table, for a verb's own
+    names)."""
+    return _marked(py.Attribute(name(CTX), L.NAMES, py.Store() if store else py.Load()), N.Names())
 
 
 def set_you() -> py.Attribute:
@@ -203,6 +204,11 @@ def _call_rule(e: Emitter, n: N.Call) -> py.expr:
     return _call(e.gen.const(n.fn), *first, *[e.expr(a) for a in n.args], *[_const(e, c) for c in n.consts])
 
 
+def _zone_cards(zone: py.expr) -> py.expr:
+    """`list(ZONE.cards)`, marked ZoneCards of ZONE's code (a move of all of them asks: core_lowering.py)."""
+    return _marked(_call(name("list"), attr(zone, L.CARDS)), N.ZoneCards(N.Py(zone)))
+
+
 def _cards_at(e: Emitter, n: N.CardsAt) -> py.expr:
     """`[_x] if (_x := (ZONE.cells or {}).get((COLUMN, ROW))) is not None else []` (a zone with no grid has no
     cells)."""
@@ -235,6 +241,7 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.Const: lambda e, n: const(n.value),
     N.Value: lambda e, n: e.gen.const(n.obj, n.hint),
     N.State: lambda e, n: ctx_state(),
+    N.Names: lambda e, n: ctx_names(),
     N.You: lambda e, n: ctx_you(),
     N.ThisCard: lambda e, n: _ctx(L.CARD),
     N.Current: lambda e, n: _state(L.CURRENT),
@@ -245,6 +252,7 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.ZoneRef: lambda e, n: _row(e, L.ZONES, n),
     N.CounterRef: lambda e, n: _row(e, L.COUNTERS, n),
     N.CardCounterTable: lambda e, n: card_counter_table(ctx_state(), n.key),
+    N.ZoneCards: lambda e, n: _zone_cards(e.expr(n.zone)),
     N.CellTable: lambda e, n: _state(L.CELL),
     N.AttachedTable: lambda e, n: _state(L.ATTACHED),
     N.CardsAt: _cards_at,

@@ -42,6 +42,12 @@ class State(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Names(Node):
+    """The table of the rules' names in scope (a name -> its value), where compiled code that keeps no local
+    of a name reads it."""
+
+
+@dataclass(frozen=True, slots=True)
 class You(Node):
     """The seat whose effect runs."""
 
@@ -106,6 +112,13 @@ class CardCounterTable(Node):
     """The table of the per-card counter KEY: card -> value (a card at its start value has no entry)."""
 
     key: str
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneCards(Node):
+    """A new list of the cards of the zone ZONE, the top last (a zone of no piles: its own cards)."""
+
+    zone: "Expr"
 
 
 @dataclass(frozen=True, slots=True)
@@ -344,7 +357,7 @@ class Do(Node):
     value: "Expr"
 
 
-Expr = Union[Const, Value, State, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounterTable, CellTable, AttachedTable,
+Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounterTable, ZoneCards, CellTable, AttachedTable,
              CardsAt, ZoneCount, CardCounter, Printed,
              DefPrinted, IsType, DefIsType, DefNamed, DefOf, Not, HolderOf, Turns, Pool, Quiet, Watched, Call, Cards, Item, FirstOr,
              Single, HasTrigger]
