@@ -3,11 +3,15 @@ runtime's layout, through the names runtime/layout.py owns. Each rule builds exa
 rules built by hand before the IR (the results, and the bytecodes a game runs, are the same).
 
 Marks: the Python node of a zone's or a counter's read carries the IR node it computes (`mark`), the
-`rows[SLOT]` inside it the same node (`row_mark`), and a quiet or watched test its `Quiet` / `Watched`, so
-that the rewrites of the emitted Python (compile/fnlocals.py, compile/hoist.py, a lowering looking for the
-zone it moves to) ask what a node is instead of recognising the shape of its code. Code the compile rules
-still build as Python asks here for those pieces (counter_row, card_counter_table, quiet_test, watched_test). A mark is an attribute of the node: a copy of the tree
-(pytree.copy_listed) keeps it; Python's `compile` ignores it.
+`rows[SLOT]` inside it the same node (`row_mark`); so do the state (`State`), the player read or set
+(`You`), the rules' names table (`Names`), a card's definition (`DefOf`, its `card_def` table row-marked), a
+copy of a zone's cards (`ZoneCards`) and a quiet or watched test (`Quiet` / `Watched`). The rewrites of the
+emitted Python (compile/fnlocals.py, compile/hoist.py, compile/reacting.py) and the primitives' lowerings
+(through `gen.ir_mark`) ask what a node is instead of recognising the shape of its code. Code the compile
+rules still build as Python asks here for those pieces (ctx_state, ctx_you, set_you, ctx_names, def_of,
+counter_row, card_counter_table, quiet_test, watched_test; codegen's G.ctx_attr / G.state_attr / G.you are
+these). A mark is an attribute of the node: a copy of the tree (pytree.copy_listed) keeps it; Python's
+`compile` ignores it.
 
 Knows Python's `ast` and the runtime's layout; no game, no source construct, no pass (the passes run on the
 IR before it is emitted: `emit`).
