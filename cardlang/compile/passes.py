@@ -52,6 +52,9 @@ PASSES: tuple[Pass, ...] = (
          "`ITEMS where COND` as a list comprehension in its caller (a `count` of one as its len), COND reading the "
          "caller's locals, when COND "
          "hands ctx to nothing that reads names: no function of its own called, no names put in ctx.vars for it"),
+    Pass("sum-inline", "compile/loops.py (sum_in_caller)",
+         "`sum(ITEMS, EACH)` as `sum([EACH for ...])` in its caller, EACH reading the caller's locals, when EACH "
+         "hands ctx to nothing that reads names: `sum(attached(u), card.offence)` needs no ctx.vars for `u`"),
     Pass("hoist", "compile/hoist.py, compile/loops.py (_over_items)",
          "a loop that only reads goes over the zone's own list; reads the same for every item made once"),
     Pass("shortcuts", "compile/shortcuts.py, compile/loops.py",
