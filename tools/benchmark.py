@@ -466,6 +466,8 @@ def main(argv: list[str] | None = None) -> int:
         if args.instructions:
             rows[-1]["instructions_per_game"] = round(instructions_per_game(run, max(1, int(args.instructions * scale))))
             rows[-1]["reference_instructions_per_game"] = round(instructions_per_game(_reference, 20))
+            if plain is not None:
+                rows[-1]["instructions_without"] = round(instructions_per_game(plain, max(1, int(args.instructions * scale))))
     out = {"targets": rows}
     if not args.no_load:
         out["startup_seconds"] = round(_startup_seconds(), 3)
@@ -488,8 +490,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{row['target']:42} {row['games_per_s']:9.1f} {row['reference_games_per_s']:10.0f} "
               f"{row['ratio']:7.4f}{goal}{instr}")
         if "without" in row:
+            instr = f", {row['instructions_without']:,} instructions a game" if "instructions_without" in row else ""
             print(f"{'':42} without {', '.join(row['without'])}: ratio {row['ratio_without']:.4f}, "
-                  f"{row['speedup']:.3f}x with them")
+                  f"{row['speedup']:.3f}x with them{instr}")
     if "load_seconds" in out:
         print(f"python start-up: {out['startup_seconds'] * 1000:.0f} ms; importing cardlang's loader: "
               f"{out['import_seconds'] * 1000:.0f} ms (fresh processes)")

@@ -80,14 +80,14 @@ def test_simulate_no_opt_on_two_workers_gives_the_same_totals():
     assert totals("--no-opt") == totals()
 
 
-@pytest.mark.parametrize("off", ["sum-inline"])
-def test_a_pass_warring_kingdom_uses_alone_off_plays_the_same(off):
-    """A pass that Dominion's code never meets (a `sum` reading a verb's names: Warring Kingdom's `toughness`),
-    off alone, on the first table of Warring Kingdom's results golden, logged and quiet (most passes shape
-    only the code run when nobody watches)."""
+@pytest.mark.parametrize("off,game_id", [("sum-inline", "warring-kingdom"), ("options-at-once", "fall-of-kingdoms")])
+def test_a_pass_another_game_uses_alone_off_plays_the_same(off, game_id):
+    """A pass that Dominion's code meets little or not at all (a `sum` reading a verb's names: Warring
+    Kingdom's `toughness`; a choice of 14 options with conditions: The Fall of Kingdoms' action), off alone, on
+    the first table of that game's results golden, logged and quiet (most passes shape only the code run when
+    nobody watches)."""
     from cardlang.agents import make_agent
     from cardlang.runtime.engine import play_game
-    game_id = "warring-kingdom"
     fast, one_off = load_game(game_id), load_game(game_id, options=Options(SWITCHABLE - {off}))
     table = TABLES[game_id][0]
     for g in range(2):
