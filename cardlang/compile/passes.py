@@ -61,7 +61,7 @@ PASSES: tuple[Pass, ...] = (
          "`where` answered early (no card holds the counter), `at most one`, `count(... == x)` as list.count"),
     Pass("options-at-once", "compile/decisions.py (_legal_fn)",
          "the conditions of a `choose ... { \"A\" if COND {...} ... }` tested in one generated function, not one "
-         "call each (The Fall of Kingdoms' action: 14 options a decision)"),
+         "call each (a choice of a dozen actions tests a dozen conditions every time it is made)"),
     Pass("bot-by-name", "compile/botgen.py (_by_name), compile/bots.py",
          "a bot rule of names only tries those names against the decision's filter; the options are not built"),
     Pass("generated-expressions", "compile/compiler.py (as_fn), codegen.Gen.expr", "always on: an expression "
