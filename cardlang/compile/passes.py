@@ -52,10 +52,16 @@ PASSES: tuple[Pass, ...] = (
          "`ITEMS where COND` as a list comprehension in its caller (a `count` of one as its len), COND reading the "
          "caller's locals, when COND "
          "hands ctx to nothing that reads names: no function of its own called, no names put in ctx.vars for it"),
+    Pass("sum-inline", "compile/loops.py (sum_in_caller)",
+         "`sum(ITEMS, EACH)` as `sum([EACH for ...])` in its caller, EACH reading the caller's locals, when EACH "
+         "hands ctx to nothing that reads names: `sum(attached(u), card.offence)` needs no ctx.vars for `u`"),
     Pass("hoist", "compile/hoist.py, compile/loops.py (_over_items)",
          "a loop that only reads goes over the zone's own list; reads the same for every item made once"),
     Pass("shortcuts", "compile/shortcuts.py, compile/loops.py",
          "`where` answered early (no card holds the counter), `at most one`, `count(... == x)` as list.count"),
+    Pass("options-at-once", "compile/decisions.py (_legal_fn)",
+         "the conditions of a `choose ... { \"A\" if COND {...} ... }` tested in one generated function, not one "
+         "call each (a choice of a dozen actions tests a dozen conditions every time it is made)"),
     Pass("bot-by-name", "compile/botgen.py (_by_name), compile/bots.py",
          "a bot rule of names only tries those names against the decision's filter; the options are not built"),
     Pass("one-card", "compile/ir/one_card.py", "IR -> IR: a read of the first of cards written as one card reads that card"),
