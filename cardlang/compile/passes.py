@@ -1,8 +1,9 @@
 """The optimisations of the generated code, named and listed in one tuple, each switchable.
 
-There is no intermediate representation yet: each pass rewrites or replaces the Python that the compile rules
-emit, where a plain version of the same code exists (a primitive's `run` called instead of its lowering, a name
-read from `ctx.vars` instead of a local). A load's `Options` (which passes are on) is handed down the compile:
+Two kinds, as the compile is now two layers (compile/__init__.py): an IR pass rewrites the typed IR before the
+emitter spells it (`one-card`, in compile/ir/); the others still rewrite or replace the Python that the compile
+rules emit, where a plain version of the same code exists (a primitive's `run` called instead of its lowering,
+a name read from `ctx.vars` instead of a local). A load's `Options` (which passes are on) is handed down the compile:
 `compile_game(..., options=)` puts it on the game's facts, every compiler of the game reads it
 (`Compiler.options`), and every generated module's `Gen` carries it (`gen.options`). No module state: two loads
 with different options in two threads are independent. `cardlang simulate|play|compile --no-opt` loads with
