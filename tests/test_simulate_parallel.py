@@ -177,6 +177,34 @@ def test_ctrl_c_prints_the_totals_so_far_marked_partial_and_exits_130(tmp_path: 
         assert not Path(f"/proc/{pid}").exists() or "Z" in Path(f"/proc/{pid}/stat").read_text().split()[2]
 
 
+def test_ctrl_c_pressed_again_and_again_never_prints_a_traceback(tmp_path: Path) -> None:
+    """An impatient user: Ctrl-C every 10 ms until the run has ended. Each press lands somewhere else (the
+    pool's loop, the totals being printed, the interpreter's shutdown joining the pool's threads); whatever
+    it interrupts, the answer is exit 130 and never a traceback."""
+    per_game = tmp_path / "games.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "cardlang", "simulate", "dominion", "--players",
+                             "big-money,smithy-bm", "--games", "100000", "--workers", "2", "--per-game",
+                             str(per_game)], cwd=ROOT, env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, preexec_fn=_clean_signals)
+    try:
+        _wait_for_workers(proc, 2, time.time() + 60)
+        deadline = time.time() + 60
+        while time.time() < deadline and _written(per_game, proc) < 500:
+            time.sleep(0.2)
+        pressed = 0
+        deadline = time.time() + 30
+        while proc.poll() is None and time.time() < deadline:
+            proc.send_signal(signal.SIGINT)
+            pressed += 1
+            time.sleep(0.01)
+        out, err = proc.communicate(timeout=30)
+    finally:
+        proc.kill()
+    assert pressed > 1
+    assert proc.returncode == 130, err
+    assert "Traceback" not in err and "internal error" not in err and "Exception ignored" not in err, err
+
+
 @pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="finds the pool's processes through /proc")
 def test_a_worker_that_dies_fails_the_run_naming_its_batch(tmp_path: Path) -> None:
     per_game = tmp_path / "games.jsonl"

@@ -18,6 +18,9 @@ cache of its own (that game is compiled again). Medians of 5 processes.
                              [--instructions N]   # also Python bytecodes per game (sys.settrace opcodes)
     python tools/benchmark.py --parse        # parse and check speed and linearity instead (parse_speed,
                                              # check_speed)
+    python tools/benchmark.py --without PASS [PASS ...]   # also each game compiled without those passes
+                                             # (compile/passes.py), timed in the same interleaved rounds: what
+                                             # the passes are worth, as a ratio of games/s
     python tools/benchmark.py --search       # the search bot's speed instead (search_speed): iterations a
                                              # second at a mid-game Dominion decision, the cost of a copy
 
@@ -411,6 +414,8 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--instructions", type=int, default=0, metavar="N",
                     help="also count Python bytecodes per game over N games per target (N x share; slow)")
     ap.add_argument("--search", action="store_true", help="measure the search bot's speed instead")
+    ap.add_argument("--without", nargs="+", default=None, metavar="PASS",
+                    help="also time each game compiled without these passes, in the same rounds")
     args = ap.parse_args(argv)
     if args.parse:
         parse_speed()
@@ -423,7 +428,14 @@ def main(argv: list[str] | None = None) -> int:
             _print_search_speed(got)
         return 0
     from cardlang.compile.game import load_game
+    from cardlang.compile.passes import SWITCHABLE, Options
 
+    unknown = sorted(set(args.without or ()) - SWITCHABLE)
+    if unknown:
+        print(f"error: no switchable pass {', '.join(unknown)} (compile/passes.py: {', '.join(sorted(SWITCHABLE))})",
+              file=sys.stderr)
+        return 2
+    fewer = Options(SWITCHABLE - set(args.without)) if args.without else None
     chosen = [] if args.load_only else [t for t in TARGETS if not args.only or any(o in t for o in args.only)]
     games = {}
     rows = []
@@ -435,16 +447,27 @@ def main(argv: list[str] | None = None) -> int:
         run = _bot_games(games[gid], bots)
         n = max(int(args.games * scale), 5)
         run(min(n, 5))  # warm-up
-        ours, ref = [], []
+        plain = None
+        if fewer is not None:
+            plain = _bot_games(load_game(gid, options=fewer), bots)
+            plain(min(n, 5))
+        ours, ref, without = [], [], []
         for _ in range(args.repeat):  # interleaved, so that load from other work hits both alike
             ref.append(_games_per_s(_reference, ref_games))
             ours.append(_games_per_s(run, n))
+            if plain is not None:
+                without.append(_games_per_s(plain, n))
         o, r = statistics.median(ours), statistics.median(ref)
         rows.append({"target": target, "games": n, "games_per_s": round(o, 1), "reference_games_per_s": round(r, 1),
                      "ratio": round(o / r, 4), "goal_ratio": GOALS.get(target)})
+        if plain is not None:
+            w = statistics.median(without)
+            rows[-1].update(without=sorted(args.without), ratio_without=round(w / r, 4), speedup=round(o / w, 3))
         if args.instructions:
             rows[-1]["instructions_per_game"] = round(instructions_per_game(run, max(1, int(args.instructions * scale))))
             rows[-1]["reference_instructions_per_game"] = round(instructions_per_game(_reference, 20))
+            if plain is not None:
+                rows[-1]["instructions_without"] = round(instructions_per_game(plain, max(1, int(args.instructions * scale))))
     out = {"targets": rows}
     if not args.no_load:
         out["startup_seconds"] = round(_startup_seconds(), 3)
@@ -466,6 +489,10 @@ def main(argv: list[str] | None = None) -> int:
                  f"{row['reference_instructions_per_game']:,})" if "instructions_per_game" in row else "")
         print(f"{row['target']:42} {row['games_per_s']:9.1f} {row['reference_games_per_s']:10.0f} "
               f"{row['ratio']:7.4f}{goal}{instr}")
+        if "without" in row:
+            instr = f", {row['instructions_without']:,} instructions a game" if "instructions_without" in row else ""
+            print(f"{'':42} without {', '.join(row['without'])}: ratio {row['ratio_without']:.4f}, "
+                  f"{row['speedup']:.3f}x with them{instr}")
     if "load_seconds" in out:
         print(f"python start-up: {out['startup_seconds'] * 1000:.0f} ms; importing cardlang's loader: "
               f"{out['import_seconds'] * 1000:.0f} ms (fresh processes)")

@@ -26,6 +26,7 @@ def main() -> None:
     try:
         app()
     except KeyboardInterrupt:
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # a second Ctrl-C must not cut this answer short
         typer.echo("\ninterrupted", err=True)
         raise SystemExit(130) from None
     except Exception as e:  # noqa: BLE001 - the last line of defence; CARDLANG_DEBUG=1 shows the traceback

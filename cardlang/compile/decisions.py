@@ -295,8 +295,9 @@ class Decisions:
         labels = [o.label for o in node.options]
         # each condition one call (a generated function, even for one comparison: `honor > 0` as closures is
         # three calls, and a choice tests every option's condition each time it is made)
-        conds = [self.as_fn(self.expr(o.cond, scope), least=1) if o.cond is not None else None
-                 for o in node.options]
+        ces = [self.expr(o.cond, scope) if o.cond is not None else None for o in node.options]
+        legal_of = self._legal_fn(ces, node.span) if self.options.on("options-at-once") else None
+        conds = [self.as_fn(ce, least=1) if ce is not None else None for ce in ces] if legal_of is None else []
         # every option may be ruled out by cards some seat cannot see: then it is asked always (as for cards)
         always = not private and all(o.cond is not None for o in node.options) and any(
             V.reads_hidden(self.spec, o.cond, scope.held, scope.names) for o in node.options)
@@ -313,10 +314,13 @@ class Decisions:
             return None
 
         def run_choose_option(ctx: Ctx) -> None:
-            legal = []
-            for i, c in enumerate(conds):  # a loop, not a comprehension: one call fewer per decision
-                if c is None or c(ctx):
-                    legal.append(i)
+            if legal_of is not None:
+                legal = legal_of(ctx)
+            else:
+                legal = []
+                for i, c in enumerate(conds):  # a loop, not a comprehension: one call fewer per decision
+                    if c is None or c(ctx):
+                        legal.append(i)
             state = ctx.state
             if not legal:
                 if always and (state.log is not None or state.listeners):
@@ -340,6 +344,26 @@ class Decisions:
             bodies[legal[ask(state, d)[0]]](ctx)
         return run_choose_option
 
+    def _legal_fn(self, ces: list[CE | None], span: Span) -> Callable | None:
+        """The legal options of a `choose one of` (indices, in order) as one generated function testing every
+        condition in turn (CES: each option's, None for an option always offered), instead of a call per
+        condition: `_legal = []; if COND0: _legal.append(0); ...; return _legal`. None when a condition has no
+        code to inline, or none is written."""
+        if all(ce is None for ce in ces) or any(ce is not None and ce.code is None for ce in ces):
+            return None
+
+        def body(gen: G.Gen) -> list[py.stmt]:
+            out = gen.fresh("legal")
+            stmts: list[py.stmt] = [py.Assign([G.store(out)], py.List([], py.Load()))]
+            for i, ce in enumerate(ces):
+                add = py.Expr(G.call(G.attr(G.name(out), "append"), G.const(i)))
+                stmts.append(add if ce is None else py.If(gen.expr(ce), [add], []))
+            return stmts + [py.Return(G.name(out))]
+        g = G.build_function(f"{self.gen_label}: the legal options", span, body, "run_legal", log=self.code_log,
+                             options=self.options)
+        self.add_generated(g)
+        return g.fn
+
     @stmt_rule
     def _(self, node: ast.May, scope: Scope) -> Effect:
         by, tag, prompt = self._opts(node.opts, scope, node.span, default_tag="may")
@@ -360,22 +384,20 @@ class Decisions:
         return run_may
 
 
-class _Names(Exception):
-    """A bot's pick by name asked for an option by its name (_picks_none)."""
+_NAMED = object()  # what _no_find gives: not None, so a pick by name returns it at the first name it tries
 
 
-def _no_find(where, name: str):
-    raise _Names
+def _no_find(where, name: str) -> object:
+    return _NAMED
 
 
 def _picks_none(pick: Callable, agent, state, p: int, ctx: Ctx) -> bool:
     """Does the bot's pick by name, PICK, come to `none` (or to the end of its rule) without naming a card?
     Then its `decide` picks nothing first, and so nothing at all, from a choice that needs no card (any or up
-    to N): the answer is known without building the options. False when it names one (put in full)."""
-    try:
-        return pick(agent, state, p, _no_find, ctx) is None
-    except _Names:
-        return False
+    to N): the answer is known without building the options. False when it names one (put in full): the
+    first name it tries is "found" (_no_find), and a pick returns what it finds at once (an exception there
+    cost more than the rest of the test)."""
+    return pick(agent, state, p, _no_find, ctx) is None
 
 
 def _is_chance(by: ast.Expr | None, scope: Scope, spec: GameSpec) -> bool:

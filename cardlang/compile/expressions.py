@@ -12,7 +12,7 @@ from cardlang.compile.scope import Scope, expr_rule
 from cardlang.errors import Span, did_you_mean
 from cardlang.primitives.modify import modified_property
 from cardlang.primitives.types import (applied, ANY, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
-                                       SLOT, SLOTS, TEXT, ZONE, article as _article)
+                                       SLOT, SLOTS, TEXT, ZONE, article as _article, leaves_names)
 from cardlang.primitives.values import first_slot, neighbour_of, others_of, owner_of, prop_of_card, prop_of_def
 from cardlang.runtime.state import Ctx, IllegalAction
 from cardlang.syntax import ast
@@ -240,6 +240,7 @@ def counter_of_first(state, cards: list[int], key: str, start: int) -> int:
     return state.card_counters[key].get(cards[0], start)
 
 
+@leaves_names  # (a computed property runs in a context of its own: prop_of_card)
 def prop_of_first(ctx: Ctx, cards: list[int], n: str, default):
     """`CARDS.PROPERTY`: the property of the first card."""
     if not cards:

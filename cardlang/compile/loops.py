@@ -114,7 +114,11 @@ class Loops:
         items = items_ce.fn
         nests = self._nests(args[1])
         if each_ce.code is not None:  # one generated function: the loop with the amount inlined
-            return CE(self._sum_fn(items_ce, each_ce, node.span, nests), INT)
+            fn = self._sum_fn(items_ce, each_ce, node.span, nests)
+            if nests or not self.options.on("sum-inline"):  # (compile/passes.py)
+                return CE(fn, INT)
+            span = node.span
+            return CE(fn, INT, code=lambda g: sum_in_caller(g, fn, items_ce, each_ce, span))
 
         span = node.span
 
@@ -251,6 +255,28 @@ def where_in_caller(g: G.Gen, fn: Callable, items_ce: CE, cond_ce: CE, var: str)
     if G.fresh_list(items) and isinstance(items, py.Call) and H.only_reads(cond, {c}, g.options.on("leaves-names")):
         items = items.args[0]
     return py.ListComp(G.name(c), [py.comprehension(G.store(c), items, [cond], 0)])
+
+
+def sum_in_caller(g: G.Gen, fn: Callable, items_ce: CE, each_ce: CE, span) -> py.expr:
+    """`sum(ITEMS, EACH)` in its caller, `sum([EACH for _c in ITEMS])` checked against the number limit as FN
+    checks its total (the `sum-inline` pass), on the terms of where_in_caller: EACH reads the caller's locals
+    (`sum(attached(u), card.offence)` reads the verb's `u`), so that the caller need not put its names in
+    ctx.vars for FN. Only when EACH hands ctx to nothing that might read names; else a call of FN. Every
+    constant is made whichever is chosen (a namespace replayed makes the same ones: codegen.Gen.replay)."""
+    g.const(fn)
+    items = g.expr(items_ce)
+    c = g.fresh("c")
+    each = g.expr_naming("card", c, each_ce)
+    total = G.call(g.const(sum), py.ListComp(each, [py.comprehension(G.store(c), items, [], 0)]))
+    code = bounded_code(g, total, span)
+    if g.replay:  # (its code is not kept: no analysis)
+        return g.call_fn(fn)
+    if H.escapes(each, g) or any(isinstance(n, py.NamedExpr) for n in py.walk(items)) \
+            or not _reads_names(g, [items, each], c):  # (reading none of the caller's names, FN hoists better)
+        return g.call_fn(fn)
+    if G.fresh_list(items) and isinstance(items, py.Call) and H.only_reads(each, {c}, g.options.on("leaves-names")):
+        total.args[0].generators[0].iter = items.args[0]  # a zone's own list, no copy: EACH moves no card
+    return code
 
 
 def _length(g: G.Gen, code: py.expr) -> py.expr:

@@ -1,8 +1,9 @@
 """The optimisations of the generated code, named and listed in one tuple, each switchable.
 
-There is no intermediate representation yet: each pass rewrites or replaces the Python that the compile rules
-emit, where a plain version of the same code exists (a primitive's `run` called instead of its lowering, a name
-read from `ctx.vars` instead of a local). A load's `Options` (which passes are on) is handed down the compile:
+Two kinds, as the compile is now two layers (compile/__init__.py): an IR pass rewrites the typed IR before the
+emitter spells it (`one-card`, in compile/ir/); the others still rewrite or replace the Python that the compile
+rules emit, where a plain version of the same code exists (a primitive's `run` called instead of its lowering,
+a name read from `ctx.vars` instead of a local). A load's `Options` (which passes are on) is handed down the compile:
 `compile_game(..., options=)` puts it on the game's facts, every compiler of the game reads it
 (`Compiler.options`), and every generated module's `Gen` carries it (`gen.options`). No module state: two loads
 with different options in two threads are independent. `cardlang simulate|play|compile --no-opt` loads with
@@ -52,10 +53,16 @@ PASSES: tuple[Pass, ...] = (
          "`ITEMS where COND` as a list comprehension in its caller (a `count` of one as its len), COND reading the "
          "caller's locals, when COND "
          "hands ctx to nothing that reads names: no function of its own called, no names put in ctx.vars for it"),
+    Pass("sum-inline", "compile/loops.py (sum_in_caller)",
+         "`sum(ITEMS, EACH)` as `sum([EACH for ...])` in its caller, EACH reading the caller's locals, when EACH "
+         "hands ctx to nothing that reads names: `sum(attached(u), card.offence)` needs no ctx.vars for `u`"),
     Pass("hoist", "compile/hoist.py, compile/loops.py (_over_items)",
          "a loop that only reads goes over the zone's own list; reads the same for every item made once"),
     Pass("shortcuts", "compile/shortcuts.py, compile/loops.py",
          "`where` answered early (no card holds the counter), `at most one`, `count(... == x)` as list.count"),
+    Pass("options-at-once", "compile/decisions.py (_legal_fn)",
+         "the conditions of a `choose ... { \"A\" if COND {...} ... }` tested in one generated function, not one "
+         "call each (a choice of a dozen actions tests a dozen conditions every time it is made)"),
     Pass("bot-by-name", "compile/botgen.py (_by_name), compile/bots.py",
          "a bot rule of names only tries those names against the decision's filter; the options are not built"),
     Pass("one-card", "compile/ir/one_card.py", "IR -> IR: a read of the first of cards written as one card reads that card"),

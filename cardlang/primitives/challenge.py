@@ -107,4 +107,4 @@ class Claims(Function):
     @staticmethod
     def run(state: GameState, player: int, role) -> int:
         name = role.name
-        return sum(1 for q, r in state.claims if q == player and r == name)
+        return state.claims.count((player, name))  # claims are (player, role name) pairs: counted in C

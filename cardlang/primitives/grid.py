@@ -15,6 +15,7 @@ import ast as py
 
 from cardlang.primitives.lowering import call, const, got, name, one_card, state, subscript
 from cardlang.primitives.registry import ANY, CARDS, INT, ZONE, Function, Param, Verb, primitive
+from cardlang.primitives.types import leaves_names
 from cardlang.runtime import board as B
 from cardlang.runtime import zones as Z
 from cardlang.runtime.decisions import ask
@@ -39,6 +40,7 @@ class Place(Verb):
         return f"Put {a['what']} into an empty slot of {a['to']}."
 
     @staticmethod
+    @leaves_names  # (its state and player only; a slot it asks for is a decision of its own)
     def run(ctx: Ctx, to, what, column, row, slot) -> None:
         if (column is None) != (row is None):
             raise IllegalAction("place needs both column= and row=, or slot=, or neither")

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from cardlang.errors import CardCompileError
 from cardlang.primitives.registry import CARDS, INT, NAME, Param, Verb, primitive
+from cardlang.primitives.types import leaves_names
 from cardlang.primitives.values import prop_of_card
 from cardlang.runtime.abilities import MODIFY
 from cardlang.runtime.state import Ctx, IllegalAction
@@ -102,6 +103,7 @@ def modified_property(comp, cards, n: str, default):
     return applied(read_modified, [cards], INT, state="ctx", consts=(comp.abilities, n, default))
 
 
+@leaves_names  # (the modifiers run in a context of their own: abilities.modifier_total)
 def read_modified(ctx: Ctx, cs: list[int], abilities, n: str, default) -> int:
     """Property N of the first card of CS, printed value plus modifiers."""
     if not cs:

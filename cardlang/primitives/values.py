@@ -153,6 +153,7 @@ def neighbour_of(state, p: int, step: int) -> int:
     return q
 
 
+@leaves_names
 def owner_of(ctx: Ctx, cards: list[int]) -> int:
     if not cards:
         raise IllegalAction("no card to find the owner of")

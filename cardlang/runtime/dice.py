@@ -19,7 +19,9 @@ def roll(state: GameState, player: int | None, count: int, sides: int) -> tuple[
         raise IllegalAction(f"a die needs at least one face, not {sides}")
     if count < 0:
         raise IllegalAction(f"cannot roll {count} dice")
-    state.spend(count, f"rolling {count:,} dice")
+    if count > state.step_budget - state.steps:
+        state.spend(count, f"rolling {count:,} dice")  # refused, and named (the text only then: zones.create)
+    state.steps += count
     out = []
     fixed = state.fixed_dice
     # randint(1, SIDES) is randrange(1, SIDES + 1), which is 1 + _randbelow(SIDES): the same numbers from the

@@ -78,3 +78,23 @@ def test_simulate_no_opt_on_two_workers_gives_the_same_totals():
         out.pop("games_per_second")
         return out
     assert totals("--no-opt") == totals()
+
+
+@pytest.mark.parametrize("off,game_id", [("sum-inline", "warring-kingdom"), ("options-at-once", "fall-of-kingdoms")])
+def test_a_pass_another_game_uses_alone_off_plays_the_same(off, game_id):
+    """A pass that Dominion's code meets little or not at all (a `sum` reading a verb's names: Warring
+    Kingdom's `toughness`; a choice of 14 options with conditions: The Fall of Kingdoms' action), off alone, on
+    the first table of that game's results golden, logged and quiet (most passes shape only the code run when
+    nobody watches)."""
+    from cardlang.agents import make_agent
+    from cardlang.runtime.engine import play_game
+    fast, one_off = load_game(game_id), load_game(game_id, options=Options(SWITCHABLE - {off}))
+    table = TABLES[game_id][0]
+    for g in range(2):
+        seed = table_seed(game_id, 0, g)
+        assert play_line(one_off, table, seed) == play_line(fast, table, seed)
+
+        def quiet(game):
+            r = play_game(game, [make_agent(game, n, seed + j) for j, n in enumerate(table.players)], seed)
+            return r.winners, r.scores, r.turns, [list(c) for c in r.state.counters]
+        assert quiet(one_off) == quiet(fast)
