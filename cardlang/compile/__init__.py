@@ -20,9 +20,11 @@ The pipeline as it now is, from a checked rule to the code that runs:
 
 Still direct Python `ast`, not IR: the other statements (a player's counter change: statements.py; loops,
 `if`, `let`, calls and verbs: calls.py, primitive_code.py; decisions.py; bots: botgen.py), the operators and
-coercions (operators.py, statements.coerce_ce), and the primitives' `lower` (primitives/core_lowering.py,
-lowering.py: a move is still Python); those still spell runtime fields themselves (`python
-tools/layout_names.py` counts them), though they ask the emitter for the quiet/watched test and mark nothing
-by hand. The rewrites still recognise `ctx.state`, `ctx.you` and `card_def[_x]` by their shape
-(fnlocals.py).
+coercions (operators.py, statements.coerce_ce), and most primitives' `lower` (primitives/); those still
+spell runtime fields themselves (`python tools/layout_names.py` counts them), though they ask the emitter for
+the quiet/watched test and the state's read and mark nothing by hand. The move of a card, the test for an
+ability and the watched-only call (primitives/core_lowering.py) are IR: a lowering, which may not import the
+compiler, builds nodes through `gen.ir` and hands them to `gen.emit_ir` / `gen.emit_expr`. The rewrites
+(fnlocals.py) know `ctx.state`, `ctx.you` and `card_def[_x]` by the emitter's marks (G.ctx_attr("state"),
+G.state_attr, G.you, G.set_you are the emitter's marked reads).
 """

@@ -94,7 +94,7 @@ class Calls:
             # _p = PLAYER; _you = ctx.you; ctx.you = _p; try: CALL finally: ctx.you = _you
             # (on this same context: the call sees the caller's names, card and source, as a player's own)
             p, was = gen.fresh("p"), gen.fresh("you")
-            you = py.Attribute(G.name(G.CTX), "you", py.Store())
+            you = G.set_you()  # (marked: fnlocals keeps no local of ctx.you here)
             player = gen.expr(as_player)
 
             def switched(body: list[py.stmt]) -> list[py.stmt]:
@@ -158,8 +158,7 @@ class Calls:
             #     if EVENT in ctx.state.card_def[_c].triggers: run_ability(ctx, _c, EVENT, _vals)
             vals, c = gen.fresh("vals"), gen.fresh("c")
             items = gen.expr(cards_ce)
-            has = py.Compare(G.const(event), [py.In()],
-                             [G.attr(G.subscript(G.state_attr("card_def"), G.name(c)), "triggers")])
+            has = gen.emit_expr(gen.ir.HasTrigger(gen.ir.Py(G.name(c)), event))  # (the emitter's: ir/emit.py)
             run = py.Expr(G.call(gen.const(run_ability), G.name(G.CTX), G.name(c), G.const(event), G.name(vals)))
             return [py.Assign([G.store(vals)], py.Dict([G.const(k) for k, _ in value_ces],
                                                        [gen.expr(v) for _, v in value_ces])),

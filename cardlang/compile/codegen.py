@@ -23,11 +23,26 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from cardlang.compile.fnlocals import with_state_local
-from cardlang.compile.ir.emit import quiet_test, watched_test
+from cardlang.compile.ir import nodes as IR
+from cardlang.compile.ir.emit import ctx_names, ctx_state, ctx_you, emit, emit_stmts, mark, quiet_test, set_you, watched_test  # noqa: F401
 from cardlang.compile.names import drop_unread_stores_and_tell
 from cardlang.compile.passes import OPTIMISED, Options
-from cardlang.compile.pyast import CTX, _place, attr, const, ctx_attr, name, state_attr, store  # noqa: F401 - the
+from cardlang.compile.pyast import CTX, _place, attr, const, name, store  # noqa: F401 - the
 # compile rules build their code with these as G.name, G.const, ...
+from cardlang.compile.pyast import ctx_attr as _ctx_field
+
+# The context's state and player, as the compile rules ask for them (G.ctx_attr("state"), G.state_attr(F),
+# G.you()): the emitter's marked reads (ir/emit.py), which the rewrites know by their mark (fnlocals.py).
+_MARKED = {"state": ctx_state, "you": ctx_you, "vars": ctx_names}
+
+
+def ctx_attr(a: str) -> py.Attribute:
+    made = _MARKED.get(a)
+    return made() if made is not None else _ctx_field(a)
+
+
+def state_attr(a: str) -> py.Attribute:
+    return attr(ctx_state(), a)
 from cardlang.errors import RuleViolation, Span
 from cardlang.runtime.state import BreakLoop, Ctx, IllegalAction
 
@@ -65,20 +80,25 @@ def subscript(base: py.expr, key: py.expr) -> py.Subscript:
 
 
 def you() -> py.Attribute:
-    return ctx_attr("you")
+    return ctx_you()
 
 
 def var(n: str) -> py.Subscript:
     """`ctx.vars["n"]`: a local name of the rules (the name is data)."""
-    return subscript(ctx_attr("vars"), const(n))
+    return subscript(ctx_names(), const(n))
 
 
 def set_var(n: str, value: py.expr) -> py.Assign:
-    return py.Assign([py.Subscript(ctx_attr("vars"), const(n), py.Store())], value)
+    return py.Assign([py.Subscript(ctx_names(), const(n), py.Store())], value)
 
 
 class Gen:
-    """The module being generated for one block: its namespace of constants, line table and helpers."""
+    """The module being generated for one block: its namespace of constants, line table and helpers.
+
+    `Gen.ir` is the IR's node classes (compile/ir/nodes.py) for a primitive's lowering, which may not import
+    the compiler (primitives/ sits below compile/): it builds IR with them and hands it to `emit_ir`."""
+
+    ir = IR
 
     def __init__(self, label: str, options: Options = OPTIMISED) -> None:
         self.label = label
@@ -138,7 +158,7 @@ class Gen:
         if n not in self.local_ok:
             return set_var(n, value)
         local = self.bind_local(n)
-        out = py.Assign([store(local), py.Subscript(ctx_attr("vars"), const(n), py.Store())], value)
+        out = py.Assign([store(local), py.Subscript(ctx_names(), const(n), py.Store())], value)
         if own:
             self.own_stores.append((out, n))
         return out
@@ -159,7 +179,7 @@ class Gen:
             code = lower(self, args + extra)  # the arguments after the state, as the function takes them
             if code is not None:
                 return code
-        first = [ctx_attr("state")] if state is True else [name(CTX)] if state == "ctx" else []
+        first = [ctx_state()] if state is True else [name(CTX)] if state == "ctx" else []
         return call(self.const(fn), *first, *args, *extra)
 
     def quiet(self, state: py.expr | None = None, also: list[py.expr] = (), checked: bool = False) -> py.expr:
@@ -169,6 +189,18 @@ class Gen:
     def watched(self, state: py.expr | None = None, also: list[py.expr] = ()) -> py.expr:
         """The emitter's test that someone is told (ir/emit.py watched_test), for a primitive's lowering."""
         return watched_test(state, also)
+
+    def emit_ir(self, body: tuple) -> list[py.stmt]:
+        """The Python statements of the IR statements BODY (a lowering's), through the one emitter."""
+        return emit_stmts(self, tuple(body))
+
+    def ir_mark(self, code: py.AST):
+        """The IR node CODE computes, when the emitter marked it (ir/emit.py mark), for a lowering."""
+        return mark(code)
+
+    def emit_expr(self, node) -> py.expr:
+        """The Python expression of the IR expression NODE (a lowering's), through the one emitter."""
+        return emit(self, node)
 
     def call_fn(self, fn: Callable) -> py.expr:
         return call(self.const(fn), name(CTX))
@@ -300,9 +332,9 @@ def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], 
         if named:
             # _vs = ctx.vars; ctx.vars = {NAME: _a0, ...}; try: BODY finally: ctx.vars = _vs
             vs = gen.fresh("vs")
-            into = py.Attribute(name(CTX), "vars", py.Store())
+            into = ctx_names(store=True)
             table = py.Dict([const(n) for n in params], [name(a) for a in args])
-            body = [py.Assign([store(vs)], ctx_attr("vars")), py.Assign([into], table),
+            body = [py.Assign([store(vs)], ctx_names()), py.Assign([into], table),
                     py.Try(body, [], [], [py.Assign([into], name(vs))])]
         return body
     g = build_function(label, span, body_of, fn_name, args, log=log, facts=facts, options=options)

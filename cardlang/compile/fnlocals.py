@@ -2,7 +2,9 @@
 (`_state`), "nobody watches" (`_quiet`), a card's definition in a loop over cards, and what a loop's body
 reads that stays the same all through the function (a zone, a counter's row, the player). Each rewrite is
 on the compiler's own AST, made once per function before it is compiled (codegen.build_functions), and
-knows no game and no source construct: only the shapes of code the compile rules emit.
+knows no game and no source construct. What a node reads it asks the emitter's marks (compile/ir/emit.py):
+the state (State), the player (You, read or set), a card's definition (DefOf), a zone or a counter's row, the
+quiet test; never the shape of the code.
 """
 from __future__ import annotations
 
@@ -11,15 +13,15 @@ from typing import Callable
 
 from cardlang.compile import pytree
 from cardlang.compile.ir import nodes as N
-from cardlang.compile.ir.emit import is_split_test, quiet_test, row_mark, zone_read
-from cardlang.compile.pyast import CTX, _place, attr, ctx_attr, name, store
+from cardlang.compile.ir.emit import ctx_state, def_of, is_split_test, mark, quiet_test, row_mark, zone_read
+from cardlang.compile.pyast import CTX, _place, name, store
 
 STATE = "_state"  # the local a generated function keeps `ctx.state` in
 
 
 def _reads_state(node: py.AST) -> bool:
-    return (isinstance(node, py.Attribute) and node.attr == "state" and isinstance(node.value, py.Name)
-            and node.value.id == CTX and isinstance(node.ctx, py.Load))
+    """Is NODE the emitter's read of the context's state (marked State: compile/ir/emit.py ctx_state)?"""
+    return type(mark(node)) is N.State
 
 
 class _Fn:
@@ -43,7 +45,7 @@ class _Fn:
                 if type(n.target) is py.Name:
                     self.loops.append(n)
             elif t is py.Attribute:
-                if n.attr == "you" and type(n.ctx) is py.Store:
+                if type(n.ctx) is py.Store and type(mark(n)) is N.You:  # (ir/emit.py set_you)
                     self.sets_you = True
             elif t is py.BoolOp:
                 self.bool_ops.append(n)
@@ -67,7 +69,7 @@ def with_state_local(tree: py.Module) -> py.Module:
                                                 if _reads_state(n) else None})
         fn = out.body[i] = copied
         f = _Fn(fn, nodes)
-        first = py.Assign([store(STATE)], ctx_attr("state"))
+        first = py.Assign([store(STATE)], ctx_state())
         _place(first, 1)
         fn.body.insert(0, first)
         _drop_aliases(f)
@@ -83,9 +85,11 @@ def _def_locals(f: _Fn) -> None:
     the top of the body into a local. A card's definition never changes, and a loop that reads
     `card_def[_x]` loops over card ids."""
     def reads_def(e: py.AST, x: str | None = None) -> bool:
-        return (isinstance(e, py.Subscript) and isinstance(e.ctx, py.Load) and isinstance(e.slice, py.Name)
-                and (x is None or e.slice.id == x) and isinstance(e.value, py.Attribute)
-                and e.value.attr == "card_def" and isinstance(e.value.value, py.Name) and e.value.value.id == STATE)
+        # the emitter's read of the definition of a card in a local (marked DefOf: ir/emit.py def_of), its
+        # table still the state's (`_state.card_def`: no rewrite put a local of its own there)
+        got = mark(e)
+        return (type(got) is N.DefOf and row_mark(e.value) is got and isinstance(e.slice, py.Name)
+                and (x is None or e.slice.id == x))
 
     reads: dict[str, int] = {}  # in the whole function: a loop's body reads its card's no more often
     for n in f.nodes:
@@ -100,7 +104,7 @@ def _def_locals(f: _Fn) -> None:
 
         body = py.Module(loop.body, [])  # (the loop's body alone: not its target, nor its else)
         pytree.replace(body, lambda n: py.copy_location(name(d), n) if reads_def(n, x) else None)
-        first = py.Assign([store(d)], py.Subscript(attr(name(STATE), "card_def"), name(x), py.Load()))
+        first = py.Assign([store(d)], def_of(name(x), name(STATE)))
         if getattr(loop, "lineno", None) is not None:  # (a tree whose code came from the cache has no lines)
             _place(first, loop.lineno)
         loop.body.insert(0, first)
@@ -116,9 +120,8 @@ def _loop_locals(f: _Fn) -> None:
         return
     fn = f.fn
 
-    def you(e: py.AST) -> bool:
-        return (isinstance(e, py.Attribute) and e.attr == "you" and isinstance(e.ctx, py.Load)
-                and isinstance(e.value, py.Name) and e.value.id == CTX)
+    def you(e: py.AST) -> bool:  # the emitter's read of the player (marked You: ir/emit.py ctx_you)
+        return type(mark(e)) is N.You and type(e.ctx) is py.Load
 
     def key(e: py.AST) -> tuple | None:
         if you(e):

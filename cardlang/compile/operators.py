@@ -172,7 +172,7 @@ class Operators:
         pick = Z.top if node.end == "top" else Z.bottom
         code = None
         if zce.code is not None:  # zones.top(ctx.state, ZONE, N)
-            code = lambda g: G.call(g.const(pick), G.ctx_attr("state"), g.expr(zce), g.expr(cce))  # noqa: E731
+            code = lambda g: G.call(g.const(pick), G.ctx_state(), g.expr(zce), g.expr(cce))  # noqa: E731
         if node.end == "top":
             return CE(lambda ctx: Z.top(ctx.state, zone(ctx), count(ctx)), CARDS, code=code)
         return CE(lambda ctx: Z.bottom(ctx.state, zone(ctx), count(ctx)), CARDS, code=code)

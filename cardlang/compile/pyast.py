@@ -37,10 +37,6 @@ def ctx_attr(a: str) -> py.Attribute:
     return attr(name(CTX), a)
 
 
-def state_attr(a: str) -> py.Attribute:
-    return attr(ctx_attr("state"), a)
-
-
 def _place(node: py.AST, line: int) -> None:
     """Give NODE and its sub-nodes that have no line yet this line (nested statements keep their own)."""
     todo = [node]

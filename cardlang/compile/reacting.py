@@ -12,6 +12,8 @@ from cardlang.compile import codegen as G
 from cardlang.compile import hoist as H
 from cardlang.compile import pytree
 from cardlang.compile.codegen import Code
+from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir.emit import mark
 from cardlang.primitives.types import CE
 
 
@@ -27,16 +29,16 @@ class Reacting(Code):
         self.within = within
 
 
-def has(event: str, c: str) -> py.expr:
-    """`EVENT in ctx.state.card_def[C].triggers`: has card C an `on EVENT` ability?"""
-    return py.Compare(G.const(event), [py.In()], [G.attr(G.subscript(G.state_attr("card_def"), G.name(c)), "triggers")])
+def has(gen: G.Gen, event: str, c: str) -> py.expr:
+    """`EVENT in ctx.state.card_def[C].triggers`: has card C an `on EVENT` ability? (the emitter's HasTrigger)"""
+    return gen.emit_expr(N.HasTrigger(N.Py(G.name(c)), event))
 
 
 def free(code: py.AST) -> bool:
     """Does CODE read nothing of its context but `ctx.state` and `ctx.vars` (so no `you`: the same whoever's
     turn it is)? A call handed `ctx` itself might read anything of it."""
     nodes = pytree.walk(code)
-    kept = {id(n.value) for n in nodes if isinstance(n, py.Attribute) and n.attr in ("state", "vars")}
+    kept = {id(n.value) for n in nodes if type(mark(n)) in (N.State, N.Names)}  # (the emitter's reads)
     return not any(isinstance(n, py.Name) and n.id == G.CTX and id(n) not in kept for n in nodes)
 
 
@@ -62,7 +64,7 @@ def trigger_within(run_ability: Callable, event: str, cards_ce: CE, value_ces: l
         t, vals, c = gen.fresh("t"), gen.fresh("vals"), gen.fresh("c")
         run = py.Expr(G.call(gen.const(run_ability), G.name(G.CTX), G.name(c), G.const(event), G.name(vals)))
         body = [py.Assign([G.store(vals)], py.Dict([G.const(k) for k, _ in value_ces], values)),
-                py.For(G.store(c), G.name(t), [py.If(has(event, c), [run], [])], [])]
+                py.For(G.store(c), G.name(t), [py.If(has(gen, event, c), [run], [])], [])]
         return [py.Assign([G.store(t)], items if G.fresh_list(items) else G.call(G.name("list"), items)),
-                py.For(G.store(c), G.name(t), [py.If(has(event, c), switched(body) + [py.Break()], [])], [])]
+                py.For(G.store(c), G.name(t), [py.If(has(gen, event, c), switched(body) + [py.Break()], [])], [])]
     return within

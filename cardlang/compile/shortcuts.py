@@ -10,6 +10,7 @@ from typing import Callable
 
 from cardlang.compile import codegen as G
 from cardlang.compile import hoist as H
+from cardlang.compile.ir import nodes as N
 from cardlang.compile.scope import Scope
 from cardlang.primitives.types import CE, INT
 from cardlang.syntax import ast
@@ -74,7 +75,7 @@ def unmatched(comp, cond: ast.Expr, scope: Scope) -> Callable[[G.Gen, py.expr], 
         code = gen.expr(x_ce)
         if not H.safe_read(code):
             return []
-        v, table = gen.fresh("x"), G.subscript(G.state_attr("card_counters"), G.const(name))
+        v, table = gen.fresh("x"), gen.emit_expr(N.CardCounterTable(name))
         held = py.Compare(G.name(v), [py.NotIn()], [G.call(G.attr(table, "values"))])
         return [py.Assign([G.store(v)], code),
                 py.If(py.BoolOp(py.And(), [py.Compare(G.name(v), [py.NotEq()], [G.const(spec.start)]), held]),
@@ -86,7 +87,7 @@ def unmatched(comp, cond: ast.Expr, scope: Scope) -> Callable[[G.Gen, py.expr], 
         code = gen.expr(x_ce)
         if not H.safe_read(code):
             return None
-        v, table = gen.fresh("x"), G.subscript(G.state_attr("card_counters"), G.const(name))
+        v, table = gen.fresh("x"), gen.emit_expr(N.CardCounterTable(name))
         return py.BoolOp(py.And(), [py.Compare(py.NamedExpr(G.store(v), code), [py.NotEq()], [G.const(spec.start)]),
                                     py.Compare(G.name(v), [py.NotIn()], [G.call(G.attr(table, "values"))])])
     guard.empty = none_held  # type: ignore[attr-defined]

@@ -99,7 +99,7 @@ class Statements:
             def cards_code(g: G.Gen) -> py.expr:
                 zone = g.expr(ce)
                 if _zone_slot(zone) in plain:  # `ctx.state.zones[SLOT][...]` of a zone without piles
-                    return G.call(G.name("list"), G.attr(zone, "cards"))
+                    return g.emit_expr(g.ir.ZoneCards(g.ir.Py(zone)))  # list(ZONE.cards), marked
                 return G.call(g.const(zone_cards_in), G.ctx_attr("state"), zone)
             return CE(fn, CARDS, code=cards_code)
         return CE(self.coerce(ce, want, span), want)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import ast as py
 
-from cardlang.primitives.lowering import attr, call, ctx_attr, first_or_call, state_attr
+from cardlang.primitives.lowering import attr, call, first_or_call, state
 from cardlang.primitives.registry import CARDS, Function, Param, Verb, primitive
 from cardlang.primitives.types import leaves_names
 from cardlang.runtime import board as B
@@ -86,9 +86,9 @@ class Attached(Function):
     def lower(self, gen, args: list) -> py.expr | None:
         """Of one card E: `[*ctx.state.attached.get(E, ())]` (a list of its own, as the function gives)."""
         def one(card: py.expr) -> py.expr:
-            return py.List([py.Starred(call(attr(state_attr("attached"), "get"), card, py.Tuple([], py.Load())),
+            return py.List([py.Starred(call(attr(gen.emit_expr(gen.ir.AttachedTable()), "get"), card, py.Tuple([], py.Load())),
                                        py.Load())], py.Load())
-        return first_or_call(gen, args[0], one, call(gen.const(self.run), ctx_attr("state"), *args))
+        return first_or_call(gen, args[0], one, call(gen.const(self.run), state(gen), *args))
 
 
 attached_to = Attached.run

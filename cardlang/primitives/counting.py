@@ -15,7 +15,7 @@ from typing import Callable
 
 from cardlang.errors import CardCompileError
 from cardlang.primitives.registry import NAME, Bound, Param, Verb, primitive
-from cardlang.primitives.lowering import CTX, attr, call, const, name, state_attr, subscript
+from cardlang.primitives.lowering import CTX, attr, call, name
 from cardlang.primitives.types import leaves_names
 from cardlang.runtime import counters as C
 from cardlang.runtime.state import Ctx, IllegalAction
@@ -164,6 +164,6 @@ class Reset(Verb):
         if spec is None or not spec.per_card or (spec.minimum is not None and spec.start < spec.minimum) or \
                 (spec.maximum is not None and spec.start > spec.maximum):
             return None
-        clear = call(attr(subscript(state_attr("card_counters"), const(spec.name)), "clear"))
+        clear = call(attr(gen.emit_expr(gen.ir.CardCounterTable(spec.name)), "clear"))
         return [py.If(gen.quiet(checked=True), [py.Expr(clear)],
                       [py.Expr(call(gen.const(self.run), name(CTX), *args))])]

@@ -3,7 +3,6 @@ from __future__ import annotations
 
 import ast as py
 
-from cardlang.primitives.lowering import attr, call, ctx_attr, name, store
 from cardlang.primitives.registry import ANY, INT, ZONE, Function, Param, primitive
 
 
@@ -41,12 +40,7 @@ class Count(Function):
     def lower(self, gen, args: list) -> py.expr:
         """`len(_z.cards) if not (_z := ZONE).spec.piles or _z.pile is not None else run(ctx.state, _z)` (a zone
         of piles counts all of them)."""
-        z = gen.fresh("z")
-        plain = py.BoolOp(py.Or(), [
-            py.UnaryOp(py.Not(), attr(attr(py.NamedExpr(store(z), args[0]), "spec"), "piles")),
-            py.Compare(attr(name(z), "pile"), [py.IsNot()], [py.Constant(None)])])
-        return py.IfExp(plain, call(gen.const(len), attr(name(z), "cards")),
-                        call(gen.const(self.run), ctx_attr("state"), name(z)))
+        return gen.emit_expr(gen.ir.ZoneCount(gen.ir.Py(args[0]), self.run))
 
 
 count_zone = Count.run

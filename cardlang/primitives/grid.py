@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast as py
 
-from cardlang.primitives.lowering import call, const, ctx_attr, got, name, one_card, state_attr, subscript
+from cardlang.primitives.lowering import call, const, got, name, one_card, state, subscript
 from cardlang.primitives.registry import ANY, CARDS, INT, ZONE, Function, Param, Verb, primitive
 from cardlang.primitives.types import leaves_names
 from cardlang.runtime import board as B
@@ -103,10 +103,8 @@ class CardAt(Function):
     def lower(self, gen, args: list) -> py.expr:
         """`[_x] if (_x := (ZONE.cells or {}).get((COLUMN, ROW))) is not None else []` (a zone with no grid has
         no cells)."""
-        zone, column, row = args
-        cells = py.BoolOp(py.Or(), [py.Attribute(zone, "cells", py.Load()), py.Dict([], [])])
-        test, x = got(gen, cells, py.Tuple([column, row], py.Load()), "at")
-        return py.IfExp(test, py.List([name(x)], py.Load()), py.List([], py.Load()))
+        ir = gen.ir
+        return gen.emit_expr(ir.CardsAt(*map(ir.Py, args)))
 
 
 cards_at = CardAt.run
@@ -123,7 +121,7 @@ class _Coordinate(Function):
         card = one_card(args[0])
         if card is None and not isinstance(args[0], py.Name):
             return None
-        test, x = got(gen, state_attr("cell"), card if card is not None else
+        test, x = got(gen, gen.emit_expr(gen.ir.CellTable()), card if card is not None else
                       subscript(name(args[0].id), const(0)), "cell")
         found = py.IfExp(test, subscript(name(x), const(self.index)), const(0))
         return found if card is not None else py.IfExp(name(args[0].id), found, const(0))
@@ -181,7 +179,7 @@ class Adjacent(Function):
     def lower(self, gen, args: list) -> py.expr | None:
         """Of one card [E]: board.adjacent(ctx.state, E), one call instead of two."""
         card = one_card(args[0])
-        return None if card is None else call(gen.const(B.adjacent), ctx_attr("state"), card)
+        return None if card is None else call(gen.const(B.adjacent), state(gen), card)
 
 
 @primitive

@@ -4,8 +4,11 @@ fields a lowering reads; never the compiler (compile/codegen.py builds on these,
 
 A lowering gets a `gen` (the module being generated) and uses only these of its methods: `gen.const(obj)` (a
 compiled value as a constant of the module), `gen.fresh(hint)` (a new local name), `gen.ns` (the module's
-constants by name, to recognise a call of a known function), and `gen.quiet(...)` / `gen.watched(...)`, the
-emitter's tests that nobody / someone is told of a change (marked, so the rewrites of the code know them).
+constants by name, to recognise a call of a known function), `gen.quiet(...)` / `gen.watched(...)`, the
+emitter's tests that nobody / someone is told of a change (marked, so the rewrites of the code know them),
+and the compiler's IR: `gen.ir` (its node classes, compile/ir/nodes.py), `gen.emit_ir(stmts)` and
+`gen.emit_expr(node)` (their Python, from the one emitter). A lowering reaches the IR through `gen` rather
+than by import because primitives/ sits below compile/ (imports point compile -> primitives -> runtime).
 """
 from __future__ import annotations
 
@@ -45,8 +48,14 @@ def ctx_attr(a: str) -> py.Attribute:
     return attr(name(CTX), a)
 
 
-def state_attr(a: str) -> py.Attribute:
-    return attr(ctx_attr("state"), a)
+def state(gen) -> py.expr:
+    """The context's state, `ctx.state`, as the emitter reads it (IR State: marked, so the rewrites of the
+    code keep it in a local)."""
+    return gen.emit_expr(gen.ir.State())
+
+
+def state_attr(gen, a: str) -> py.Attribute:
+    return attr(state(gen), a)
 
 
 def is_none(e: py.expr) -> py.expr:
@@ -79,11 +88,10 @@ def got(gen, table: py.expr, key: py.expr, hint: str) -> tuple[py.expr, str]:
     return py.Compare(found, [py.IsNot()], [const(None)]), x
 
 
-def named(code: py.expr) -> bool:
-    """Is CODE `ctx.vars['NAME']`, a name read from the context?"""
-    return (isinstance(code, py.Subscript) and isinstance(code.slice, py.Constant) and isinstance(code.slice.value, str)
-            and isinstance(code.value, py.Attribute) and code.value.attr == "vars"
-            and isinstance(code.value.value, py.Name) and code.value.value.id == CTX)
+def named(gen, code: py.expr) -> bool:
+    """Is CODE `ctx.vars['NAME']`, a name read from the context (the emitter's read of the names, IR Names)?"""
+    return (isinstance(code, py.Subscript) and isinstance(code.slice, py.Constant)
+            and isinstance(code.slice.value, str) and type(gen.ir_mark(code.value)) is gen.ir.Names)
 
 
 def first_or_call(gen, cards: py.expr, one: Callable[[py.expr], py.expr], call_: py.Call) -> py.expr | None:
@@ -93,7 +101,7 @@ def first_or_call(gen, cards: py.expr, one: Callable[[py.expr], py.expr], call_:
     card = one_card(cards)
     if card is not None:
         return one(card)
-    if named(cards):
+    if named(gen, cards):
         n = gen.fresh("n")
         for i, a in enumerate(call_.args):
             if a is cards:

@@ -30,19 +30,32 @@ POOLS = "vars"           # game-level values by name (a pool of card names)
 LOG = "log"              # the event log, None when nobody keeps one
 LISTENERS = "listeners"  # who is told of each event (empty: nobody)
 CHECK = "check"          # the invariant checker told of every change, or None
+HOST = "host"            # attached card -> the card it is attached to (empty: no attachment)
+PEEKED = "peeked"        # card id -> the seats privately shown it, until it moves (empty: none)
+CELL = "cell"            # card id -> its (column, row), for a card in a grid zone
+ATTACHED = "attached"    # card id -> the cards attached to it, in order
+MOVED = "moved"          # the checker's method told of a move: check.moved(state, card, source, dest)
 
 # ---- a zone (state.Zone) and a card's definition (state.CardDef)
 CARDS = "cards"          # a zone's card ids, the top last
 OWNER = "owner"          # a zone's owner seat, None for a shared zone
+PILE = "pile"            # a pile's key in a zone of piles, None for the zone itself (or a zone of no piles)
+CELLS = "cells"          # a grid zone's cards by cell, None for a zone that is no grid
+SPEC = "spec"            # a zone's declaration (ZoneSpec)
+PILES = "piles"          # a declaration's: does the zone hold named piles?
 PROPS = "props"          # a definition's printed properties: name -> value
 TYPES = "types"          # a definition's types: a frozenset of names
 NAME = "name"            # a definition's card name
+TRIGGERS = "triggers"    # a definition's abilities run when something happens to its card: event -> effect
 
 # Which object each name is a field of (tests/compile/test_ir.py checks each against a real game).
 OF_CTX = (STATE, YOU, CARD, NAMES)
-OF_STATE = (ZONES, COUNTERS, CARD_COUNTERS, CARD_DEF, LOC, CURRENT, TURNS, POOLS, LOG, LISTENERS, CHECK)
-OF_ZONE = (CARDS, OWNER)
-OF_DEF = (PROPS, TYPES, NAME)
+OF_STATE = (ZONES, COUNTERS, CARD_COUNTERS, CARD_DEF, LOC, CURRENT, TURNS, POOLS, LOG, LISTENERS, CHECK, HOST,
+            PEEKED, CELL, ATTACHED)
+OF_ZONE = (CARDS, OWNER, CELLS, SPEC, PILE)
+OF_SPEC = (PILES,)
+OF_CHECK = (MOVED,)
+OF_DEF = (PROPS, TYPES, NAME, TRIGGERS)
 
 # What a state's `zones`, `counters` and `turns` are indexed by: slots and seats that exist (a read of one at a
 # slot the compiler took from a declaration cannot fail).

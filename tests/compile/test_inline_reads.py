@@ -20,7 +20,7 @@ def _unparse(code: py.expr) -> str:
 
 def test_cards_attached_to_a_name_read_from_the_context_are_looked_up_for_one_card():
     gen = G.Gen("test")
-    got = ATTACHED.lower(gen, [_code("ctx.vars['u']")])
+    got = ATTACHED.lower(gen, [G.var("u")])  # (the emitter's read of a rules name, marked: not its shape)
     assert _unparse(got) == ("[*ctx.state.attached.get(_n0[0], ())] if _k1_len((_n0 := ctx.vars['u'])) == 1 "
                              "else _k0_run_attached(ctx.state, _n0)")  # ctx.vars['u'] read once
     assert gen.ns["_k1_len"] is len and gen.ns["_k0_run_attached"] is attach.attached_to
@@ -42,7 +42,7 @@ class _State:
 def test_the_in_place_reads_give_what_the_functions_give():
     state = _State()
     gen = G.Gen("test")
-    row, attached = ROW.lower(gen, [_code("l")]), ATTACHED.lower(gen, [_code("ctx.vars['u']")])
+    row, attached = ROW.lower(gen, [_code("l")]), ATTACHED.lower(gen, [G.var("u")])
     for cards in ([], [7], [8], [5], [7, 8], [8, 7]):
         class Ctx:
             vars = {"u": cards}

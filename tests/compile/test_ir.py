@@ -20,6 +20,8 @@ from cardlang.compile.ir.emit import EXPR_RULES, STMT_RULES, emit, emit_stmts, m
 from cardlang.compile.ir.passes import IR_PASSES, run_passes
 from cardlang.compile.passes import OPTIMISED, PASSES, PLAIN, Options
 from cardlang.runtime import layout as L
+from cardlang.runtime import zones as Z
+from cardlang.runtime.invariants import InvariantChecker
 from cardlang.runtime.state import CardDef, CounterSpec, Ctx, GameState, ZoneSpec
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -63,7 +65,8 @@ def test_the_layouts_names_are_the_runtimes_fields() -> None:
     state = _state()
     ctx = Ctx(state, 1, 1)
     for names, obj in ((L.OF_CTX, ctx), (L.OF_STATE, state), (L.OF_ZONE, state.zones[0][0]),
-                       (L.OF_DEF, state.card_def[0])):
+                       (L.OF_SPEC, state.zones[0][0].spec), (L.OF_DEF, state.card_def[0]),
+                       (L.OF_CHECK, InvariantChecker)):
         for n in names:
             assert hasattr(obj, n), (type(obj).__name__, n)
 
@@ -77,6 +80,11 @@ def test_the_emitters_reads_are_the_runtimes_readers() -> None:
     assert _run(N.CounterRef(1, N.Const(0)), ctx) == L.counter(state, 1, 0) == 2
     assert _run(N.CardCounter("damage", N.ThisCard(), 0), ctx) == L.card_counter(state, "damage", 1, 0) == 2
     assert _run(N.CardCounter("damage", N.Const(0), 5), ctx) == L.card_counter(state, "damage", 0, 5) == 5
+    assert _run(N.CardCounterTable("damage"), ctx) is state.card_counters["damage"]
+    assert _run(N.State(), ctx) is state and _run(N.You(), ctx) == 1
+    assert _run(N.CellTable(), ctx) is state.cell and _run(N.AttachedTable(), ctx) is state.attached
+    assert _run(N.ZoneCount(N.ZoneRef(0, N.You()), None), ctx) == len(state.zones[0][1].cards) == 1
+    assert _run(N.CardsAt(N.ZoneRef(0, N.You()), N.Const(0), N.Const(0)), ctx) == []  # no grid: no cell
     assert _run(N.Printed(N.ThisCard(), "strength", 0), ctx) == L.printed(state, 1, "strength", 0) == 3
     assert _run(N.Printed(N.ThisCard(), "speed", -1), ctx) == -1
     assert _run(N.DefPrinted(N.Value(state.defs[0], "card"), "strength", 0), ctx) == 3
@@ -124,6 +132,50 @@ def test_a_card_counters_change_is_done_in_the_code_only_when_quiet_one_card_and
     run("-=", 1, N.Cards((N.ThisCard(),)), watched=True)
     run("=", 1, N.Cards((N.ThisCard(), N.Const(0))))
     assert calls[1:] == [(1, [1]), (1, [1, 0])]
+
+
+def test_a_move_of_one_card_is_done_in_the_code_only_when_nobody_watches_and_leaves_what_the_move_leaves() -> None:
+    """MoveOne: card 0 (seat 1's hand) to the supply, in the code when quiet (the reference not called), the
+    same zones and locations as the runtime's own move; the reference's call when a listener, an attachment
+    or a private look is there; the checker told of the move the code makes. Single and HasTrigger beside."""
+    calls = []
+
+    def move_into(ctx, dest, cards):  # the reference, called for every case the code does not do itself
+        calls.append(list(cards))
+        for c in cards:
+            Z.move(ctx.state, c, dest)
+
+    def run(plain: bool, spoil=None, check=None) -> GameState:
+        state = _state()
+        if spoil:
+            spoil(state)
+        state.check = check
+        body = (N.If(N.Single(N.Cards((N.Const(0),))), (N.MoveOne(N.Const(0), N.ZoneRef(1, N.Const(0)), move_into,
+                                                                   dest_plain=plain),)),)
+        G.build_function("ir test", None, lambda gen: emit_stmts(gen, body)).fn(Ctx(state, 1, 1))
+        return state
+
+    want = _state()
+    Z.move(want, 0, want.zones[1][0])
+    for plain in (False, True):
+        got = run(plain)
+        assert calls == [] and got.loc[0] is got.zones[1][0]
+        assert [z.cards for z in got.all_zones()] == [z.cards for z in want.all_zones()]
+    for spoil in (lambda s: s.listeners.append(lambda e: None), lambda s: s.host.__setitem__(1, 0),
+                  lambda s: s.peeked.__setitem__(0, {0})):
+        assert run(False, spoil).loc[0].spec.name == "supply"
+    assert calls == [[0], [0], [0]]
+
+    class Told:
+        def moved(self, state, cid, src, dest):
+            calls.append((cid, src.spec.name, dest.spec.name))
+    run(True, check=Told())
+    assert calls[3:] == [(0, "hand", "supply")]
+    state = _state()
+    state.card_def[0].triggers["played"] = lambda ctx: None
+    assert _run(N.HasTrigger(N.ThisCard(), "played"), Ctx(state, 1, 1)) is True
+    assert _run(N.HasTrigger(N.ThisCard(), "bought"), Ctx(state, 1, 1)) is False
+    assert _run(N.Single(N.Cards((N.ThisCard(), N.ThisCard()))), Ctx(state, 1, 1)) is False
 
 
 def _first_strength(cards: N.Node) -> N.FirstOr:
@@ -192,11 +244,56 @@ def test_the_quiet_tests_are_known_by_their_mark_and_read_from_one_local() -> No
 def test_only_the_emitter_spells_the_layout_in_the_modules_moved_onto_the_ir() -> None:
     import tools.layout_names as T
     fields = T.field_names()
-    for module in ("expressions.py", "inline.py", "hoist.py", "ir/emit.py", "ir/nodes.py", "ir/one_card.py",
-                   "ir/passes.py", "ir/ce.py"):
-        strings, shapes = T.count((ROOT / "cardlang/compile" / module).read_text(encoding="utf-8"), fields)
+    compile_ = ("expressions.py", "inline.py", "hoist.py", "ir/emit.py", "ir/nodes.py", "ir/one_card.py",
+                "ir/passes.py", "ir/ce.py", "fnlocals.py", "codegen.py", "operators.py", "pyast.py", "reacting.py",
+                "shortcuts.py")
+    primitives = ("core_lowering.py", "lowering.py", "attach.py", "counting.py", "functions.py", "grid.py")
+    for module in [f"compile/{m}" for m in compile_] + [f"primitives/{m}" for m in primitives]:
+        strings, shapes = T.count((ROOT / "cardlang" / module).read_text(encoding="utf-8"), fields)
         assert (strings, shapes) == (0, 0), module
     importers = [p.relative_to(ROOT) for p in (ROOT / "cardlang").rglob("*.py")
                  if re.search(r"runtime(\.layout| import layout)", p.read_text(encoding="utf-8"))
                  and "runtime" not in p.parts]
     assert [str(p) for p in importers] == ["cardlang/compile/ir/emit.py"]
+
+
+def test_fnlocals_knows_the_state_the_player_and_a_cards_definition_by_their_marks() -> None:
+    """`ctx.state`, `ctx.you` and `card_def[_x]` are kept in locals when the emitter made them (ctx_state,
+    ctx_you, def_of: marked), never for the same code written by hand; a function that sets ctx.you
+    (set_you, marked) keeps no local of it."""
+    from cardlang.compile.ir.emit import ctx_state, ctx_you, def_of, set_you
+
+    def rewritten(body: list[py.stmt]) -> str:
+        fn = py.FunctionDef("f", py.arguments([], [py.arg("ctx")], None, [], [], None, []), body, [], None)
+        return py.unparse(py.fix_missing_locations(with_state_local(py.Module([fn], []))))
+
+    def loop(card_read, player_read) -> list[py.stmt]:
+        return [py.For(G.store("_x"), py.List([], py.Load()), [
+            py.Expr(G.attr(card_read(), "types")), py.Expr(G.attr(card_read(), "props")),
+            py.Expr(player_read())], [])]
+    by_hand = py.parse("ctx.state.card_def[_x]", mode="eval").body
+    assert mark(def_of(G.name("_x"))) == N.DefOf(N.Py(G.name("_x"))) and mark(ctx_state()) == N.State()
+    out = rewritten([py.Expr(ctx_state()), *loop(lambda: def_of(G.name("_x")), ctx_you)])
+    assert "_state = ctx.state" in out and "_def_x = _state.card_def[_x]" in out and "_def_x.types" in out
+    assert "_once0 = ctx.you" in out
+    out = rewritten([py.Expr(py.parse("ctx.state", mode="eval").body), *loop(lambda: by_hand,
+                                                                               lambda: G.attr(G.name("ctx"), "you"))])
+    assert "_state" not in out and "_def_x" not in out and "_once" not in out  # the shape alone: not known
+    out = rewritten([py.Expr(ctx_state()), py.Assign([set_you()], G.const(1)),
+                     *loop(lambda: def_of(G.name("_x")), ctx_you)])
+    assert "_once" not in out and "_def_x" in out
+
+
+def test_a_lowering_asks_the_emitters_marks_through_gen() -> None:
+    """A primitive's lowering (no import of the compiler) knows the copy of a zone's cards and a read of a rules
+    name by the emitter's marks (gen.ir_mark), not by their shape; the call handed ctx is not free."""
+    from cardlang.compile.reacting import free
+    from cardlang.primitives.lowering import named
+    gen = G.Gen("t")
+    zone = emit(gen, N.ZoneRef(1, N.Const(0)))
+    copied = gen.emit_expr(N.ZoneCards(N.Py(zone)))
+    assert py.unparse(copied) == "list(ctx.state.zones[1][0].cards)"
+    assert type(gen.ir_mark(copied)) is N.ZoneCards and gen.ir_mark(copied).zone.code is zone
+    assert gen.ir_mark(py.parse("list(ctx.state.zones[1][0].cards)", mode="eval").body) is None
+    assert named(gen, G.var("x")) and not named(gen, py.parse("ctx.vars['x']", mode="eval").body)
+    assert free(G.var("x")) and free(zone) and not free(py.parse("f(ctx)", mode="eval").body)

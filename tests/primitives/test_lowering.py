@@ -233,7 +233,7 @@ def _code(spec, gen, state, first: list) -> py.expr:
         return G.call(gen.const(Z.top), G.ctx_attr("state"), _code(("zone", spec[2], "read"), gen, state, first),
                       py.Constant(spec[3]))
     if shape == "all":
-        return G.call(G.name("list"), G.attr(_code(("zone", spec[2], "read"), gen, state, first), "cards"))
+        return gen.emit_expr(N.ZoneCards(N.Py(_code(("zone", spec[2], "read"), gen, state, first))))
     return py.List([py.Constant(c) for c in spec[2]], py.Load())
 
 

@@ -5,6 +5,10 @@ the compile rules and the Python they generate.
         --passes, IR -> IR (ir/passes.py, each its own module, switchable: compile/passes.py)-->
         --emitter (ir/emit.py, the only compile module spelling the runtime's layout: runtime/layout.py)--> Python ast
 
+Primitives' lowerings build IR too (a move of one card, a grid cell, a zone's size: primitives/core_lowering.py,
+grid.py, functions.py): primitives/ sits below compile/ and may not import it, so a lowering gets the node
+classes as `gen.ir` and hands its nodes to `gen.emit_ir` / `gen.emit_expr` (compile/codegen.py Gen).
+
 A first slice: the leaves of expressions are IR (a zone, a counter, a card's counter or printed property, a
 type test, a card's holder, the player, the turn's seat, a pool) and the test "nobody watches" (`Quiet`);
 most statements and operators still build Python `ast` themselves (compile/codegen.py), which the IR meets

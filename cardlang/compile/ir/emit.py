@@ -3,11 +3,15 @@ runtime's layout, through the names runtime/layout.py owns. Each rule builds exa
 rules built by hand before the IR (the results, and the bytecodes a game runs, are the same).
 
 Marks: the Python node of a zone's or a counter's read carries the IR node it computes (`mark`), the
-`rows[SLOT]` inside it the same node (`row_mark`), and a quiet or watched test its `Quiet` / `Watched`, so
-that the rewrites of the emitted Python (compile/fnlocals.py, compile/hoist.py, a lowering looking for the
-zone it moves to) ask what a node is instead of recognising the shape of its code. Code the compile rules
-still build as Python asks here for those pieces (counter_row, card_counter_table, quiet_test, watched_test). A mark is an attribute of the node: a copy of the tree
-(pytree.copy_listed) keeps it; Python's `compile` ignores it.
+`rows[SLOT]` inside it the same node (`row_mark`); so do the state (`State`), the player read or set
+(`You`), the rules' names table (`Names`), a card's definition (`DefOf`, its `card_def` table row-marked), a
+copy of a zone's cards (`ZoneCards`) and a quiet or watched test (`Quiet` / `Watched`). The rewrites of the
+emitted Python (compile/fnlocals.py, compile/hoist.py, compile/reacting.py) and the primitives' lowerings
+(through `gen.ir_mark`) ask what a node is instead of recognising the shape of its code. Code the compile
+rules still build as Python asks here for those pieces (ctx_state, ctx_you, set_you, ctx_names, def_of,
+counter_row, card_counter_table, quiet_test, watched_test; codegen's G.ctx_attr / G.state_attr / G.you are
+these). A mark is an attribute of the node: a copy of the tree (pytree.copy_listed) keeps it; Python's
+`compile` ignores it.
 
 Knows Python's `ast` and the runtime's layout; no game, no source construct, no pass (the passes run on the
 IR before it is emitted: `emit`).
@@ -92,8 +96,44 @@ def _ctx(field: str) -> py.Attribute:
     return attr(name(CTX), field)
 
 
+def _marked(code: py.AST, node: N.Node) -> py.AST:
+    code.__dict__[MARK] = node
+    return code
+
+
+def ctx_state() -> py.Attribute:
+    """`ctx.state`, marked `State` (fnlocals keeps it in a local: a context's state never changes)."""
+    return _marked(_ctx(L.STATE), N.State())
+
+
+def ctx_you() -> py.Attribute:
+    """`ctx.you`, marked `You` (fnlocals reads it once before a loop where the function never sets it)."""
+    return _marked(_ctx(L.YOU), N.You())
+
+
+def ctx_names(store: bool = False) -> py.Attribute:
+    """`ctx.vars`, the rules' names in scope, marked Names (STORE: to replace the table, for a verb's own
+    names)."""
+    return _marked(py.Attribute(name(CTX), L.NAMES, py.Store() if store else py.Load()), N.Names())
+
+
+def set_you() -> py.Attribute:
+    """`ctx.you` to store into (a call run as another player switches it), marked `You`: fnlocals keeps no
+    local of the player in a function that sets it."""
+    return _marked(py.Attribute(name(CTX), L.YOU, py.Store()), N.You())
+
+
+def def_of(card: py.expr, state: py.expr | None = None) -> py.Subscript:
+    """`ctx.state.card_def[CARD]`, the definition of the card CARD's code computes, marked `DefOf`, and its
+    `ctx.state.card_def` row-marked with the same node (STATE: the code of the state where a local holds it)."""
+    node = N.DefOf(N.Py(card))
+    table = _state(L.CARD_DEF) if state is None else attr(state, L.CARD_DEF)
+    table.__dict__[ROW_MARK] = node  # (the table, as long as no rewrite put a local in its place)
+    return _marked(_sub(table, card), node)
+
+
 def _state(field: str) -> py.Attribute:
-    return attr(_ctx(L.STATE), field)
+    return attr(ctx_state(), field)
 
 
 def _sub(base: py.expr, key: py.expr) -> py.Subscript:
@@ -124,10 +164,6 @@ def counter_row(state: py.expr, slot: int) -> py.Subscript:
 def card_counter_table(state: py.expr, key: str) -> py.Subscript:
     """`STATE.card_counters[KEY]`, the table of the per-card counter KEY (STATE: the code of the state)."""
     return _sub(attr(state, L.CARD_COUNTERS), const(key))
-
-
-def _def_of(card: py.expr) -> py.Subscript:
-    return _sub(_state(L.CARD_DEF), card)
 
 
 def _get(table: py.expr, key: py.expr, default: py.expr) -> py.Call:
@@ -168,8 +204,33 @@ def is_split_test(code: py.AST) -> bool:
 
 
 def _call_rule(e: Emitter, n: N.Call) -> py.expr:
-    first = {"state": [_ctx(L.STATE)], "ctx": [name(CTX)], None: []}[n.first]
+    first = {"state": [ctx_state()], "ctx": [name(CTX)], None: []}[n.first]
     return _call(e.gen.const(n.fn), *first, *[e.expr(a) for a in n.args], *[_const(e, c) for c in n.consts])
+
+
+def _zone_cards(zone: py.expr) -> py.expr:
+    """`list(ZONE.cards)`, marked ZoneCards of ZONE's code (a move of all of them asks: core_lowering.py)."""
+    return _marked(_call(name("list"), attr(zone, L.CARDS)), N.ZoneCards(N.Py(zone)))
+
+
+def _cards_at(e: Emitter, n: N.CardsAt) -> py.expr:
+    """`[_x] if (_x := (ZONE.cells or {}).get((COLUMN, ROW))) is not None else []` (a zone with no grid has no
+    cells)."""
+    cells = py.BoolOp(py.Or(), [attr(e.expr(n.zone), L.CELLS), py.Dict([], [])])
+    key = py.Tuple([e.expr(n.column), e.expr(n.row)], py.Load())
+    x = e.gen.fresh("at")
+    test = py.Compare(py.NamedExpr(store(x), _call(attr(cells, "get"), key)), [py.IsNot()], [const(None)])
+    return py.IfExp(test, py.List([name(x)], py.Load()), py.List([], py.Load()))
+
+
+def _zone_count(e: Emitter, n: N.ZoneCount) -> py.expr:
+    """`len(_z.cards) if not (_z := ZONE).spec.piles or _z.pile is not None else WHOLE(ctx.state, _z)`."""
+    z = e.gen.fresh("z")
+    plain = py.BoolOp(py.Or(), [
+        py.UnaryOp(py.Not(), attr(attr(py.NamedExpr(store(z), e.expr(n.zone)), L.SPEC), L.PILES)),
+        py.Compare(attr(name(z), L.PILE), [py.IsNot()], [const(None)])])
+    return py.IfExp(plain, _call(e.gen.const(len), attr(name(z), L.CARDS)),
+                    _call(e.gen.const(n.whole), ctx_state(), name(z)))
 
 
 def _first_or(e: Emitter, n: N.FirstOr) -> py.expr:
@@ -183,7 +244,9 @@ def _first_or(e: Emitter, n: N.FirstOr) -> py.expr:
 EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.Const: lambda e, n: const(n.value),
     N.Value: lambda e, n: e.gen.const(n.obj, n.hint),
-    N.You: lambda e, n: _ctx(L.YOU),
+    N.State: lambda e, n: ctx_state(),
+    N.Names: lambda e, n: ctx_names(),
+    N.You: lambda e, n: ctx_you(),
     N.ThisCard: lambda e, n: _ctx(L.CARD),
     N.Current: lambda e, n: _state(L.CURRENT),
     N.Name: lambda e, n: e.gen.var(n.name),
@@ -192,14 +255,20 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.Py: lambda e, n: n.code,
     N.ZoneRef: lambda e, n: _row(e, L.ZONES, n),
     N.CounterRef: lambda e, n: _row(e, L.COUNTERS, n),
+    N.CardCounterTable: lambda e, n: card_counter_table(ctx_state(), n.key),
+    N.ZoneCards: lambda e, n: _zone_cards(e.expr(n.zone)),
+    N.CellTable: lambda e, n: _state(L.CELL),
+    N.AttachedTable: lambda e, n: _state(L.ATTACHED),
+    N.CardsAt: _cards_at,
+    N.ZoneCount: _zone_count,
     N.CardCounter: lambda e, n: _get(_sub(_state(L.CARD_COUNTERS), const(n.key)), e.expr(n.card), const(n.start)),
-    N.Printed: lambda e, n: _get(attr(_def_of(e.expr(n.card)), L.PROPS), const(n.name), const(n.default)),
+    N.Printed: lambda e, n: _get(attr(def_of(e.expr(n.card)), L.PROPS), const(n.name), const(n.default)),
     N.DefPrinted: lambda e, n: _get(attr(e.expr(n.definition), L.PROPS), const(n.name), const(n.default)),
     N.IsType: lambda e, n: py.Compare(e.expr(n.type), [py.NotIn() if n.negated else py.In()],
-                                      [attr(_def_of(e.expr(n.card)), L.TYPES)]),
+                                      [attr(def_of(e.expr(n.card)), L.TYPES)]),
     N.DefIsType: lambda e, n: py.Compare(const(n.type), [py.In()], [attr(e.expr(n.definition), L.TYPES)]),
     N.DefNamed: lambda e, n: py.Compare(attr(e.expr(n.definition), L.NAME), [py.Eq()], [const(n.name)]),
-    N.DefOf: lambda e, n: _def_of(e.expr(n.card)),
+    N.DefOf: lambda e, n: def_of(e.expr(n.card)),
     N.Not: lambda e, n: py.UnaryOp(py.Not(), e.expr(n.value)),
     N.HolderOf: lambda e, n: attr(_sub(_state(L.LOC), e.expr(n.card)), L.OWNER),
     N.Turns: lambda e, n: _sub(_state(L.TURNS), e.expr(n.whose)),
@@ -210,6 +279,8 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.Cards: lambda e, n: py.List([e.expr(x) for x in n.items], py.Load()),
     N.Item: lambda e, n: _sub(e.expr(n.list), const(n.index)),
     N.FirstOr: _first_or,
+    N.Single: lambda e, n: py.Compare(_call(e.gen.const(len), e.expr(n.list)), [py.Eq()], [const(1)]),
+    N.HasTrigger: lambda e, n: py.Compare(const(n.event), [py.In()], [attr(def_of(e.expr(n.card)), L.TRIGGERS)]),
 }
 
 def _change_card_counter(e: Emitter, n: N.ChangeCardCounter) -> list[py.stmt]:
@@ -231,7 +302,7 @@ def _change_card_counter(e: Emitter, n: N.ChangeCardCounter) -> list[py.stmt]:
         return [py.Expr(_call(gen.const(n.change), name(st), name(v), name(cs)))]
     watched = slow()  # (the change's constant named before the arguments' code, as the rules had it)
     out = [py.Assign([store(v)], e.expr(n.value)), py.Assign([store(cs)], e.expr(n.cards)),
-           py.Assign([store(st)], _ctx(L.STATE))]
+           py.Assign([store(st)], ctx_state())]
     one_card = py.Compare(_call(gen.const(len), name(cs)), [py.Eq()], [const(1)])
     quiet = quiet_test(name(st), [one_card], checked=True)
     one = [py.Assign([store(t)], card_counter_table(name(st), n.key)),
@@ -254,11 +325,54 @@ def _change_card_counter(e: Emitter, n: N.ChangeCardCounter) -> list[py.stmt]:
     return out + [py.If(quiet, one + kept, watched)]
 
 
+def _move_one(e: Emitter, n: N.MoveOne) -> list[py.stmt]:
+    """`move CARD to DEST` for one card: the reference's quiet case in the code itself, else its call.
+
+        _c = CARD; _d = DEST; _st = ctx.state; _src = _st.loc[_c]
+        if <quiet> and not _st.host and not _st.peeked and _src.cells is None
+                [and _d.cells is None and not _d.spec.piles]:               (unless DEST_PLAIN)
+            if _src is not _d:
+                _h = _src.cards
+                if _h[-1] == _c: _h.pop()
+                else: _h.remove(_c)
+                _d.cards.append(_c); _st.loc[_c] = _d
+                if _st.check is not None: _st.check.moved(_st, _c, _src, _d)
+        else: MOVE(ctx, _d, [_c])
+
+    CARD's code when it is a local is used as it is (no `_c`)."""
+    gen = e.gen
+    card = e.expr(n.card)
+    c = card.id if isinstance(card, py.Name) else gen.fresh("c")
+    d, st, src, h = (gen.fresh(x) for x in ("d", "st", "src", "h"))
+    dest_plain = [] if n.dest_plain else [py.Compare(attr(name(d), L.CELLS), [py.Is()], [const(None)]),
+                                          py.UnaryOp(py.Not(), attr(attr(name(d), L.SPEC), L.PILES))]
+    quiet = quiet_test(name(st), [py.UnaryOp(py.Not(), attr(name(st), L.HOST)),
+                                  py.UnaryOp(py.Not(), attr(name(st), L.PEEKED)),
+                                  py.Compare(attr(name(src), L.CELLS), [py.Is()], [const(None)]), *dest_plain])
+    take = py.If(py.Compare(_sub(name(h), py.UnaryOp(py.USub(), const(1))), [py.Eq()], [name(c)]),
+                 [py.Expr(_call(attr(name(h), "pop")))], [py.Expr(_call(attr(name(h), "remove"), name(c)))])
+    check = attr(name(st), L.CHECK)
+    moved = py.If(py.Compare(name(src), [py.IsNot()], [name(d)]), [
+        py.Assign([store(h)], attr(name(src), L.CARDS)), take,
+        py.Expr(_call(attr(attr(name(d), L.CARDS), "append"), name(c))),
+        py.Assign([py.Subscript(attr(name(st), L.LOC), name(c), py.Store())], name(d)),
+        py.If(py.Compare(check, [py.IsNot()], [const(None)]),
+              [py.Expr(_call(attr(attr(name(st), L.CHECK), L.MOVED), name(st), name(c), name(src), name(d)))],
+              [])], [])
+    slow = py.Expr(_call(gen.const(n.move), name(CTX), name(d), py.List([name(c)], py.Load())))
+    first = [] if isinstance(card, py.Name) else [py.Assign([store(c)], card)]
+    return [*first, py.Assign([store(d)], e.expr(n.dest)),
+            py.Assign([store(st)], ctx_state()),
+            py.Assign([store(src)], _sub(attr(name(st), L.LOC), name(c))),
+            py.If(quiet, [moved], [slow])]
+
+
 STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     N.Let: lambda e, n: [py.Assign([store(e.var(n.var))], e.expr(n.value))],
     N.If: lambda e, n: [py.If(e.expr(n.test), e.stmts(n.body), e.stmts(n.orelse) if n.orelse else [])],
     N.Do: lambda e, n: [py.Expr(e.expr(n.value))],
     N.ChangeCardCounter: _change_card_counter,
+    N.MoveOne: _move_one,
 }
 
 
@@ -266,8 +380,3 @@ def emit_stmts(gen: "Gen", body: tuple[N.Node, ...]) -> list[py.stmt]:
     """The Python statements of the IR statements BODY, after the passes GEN's options switch on."""
     e = Emitter(gen)
     return e.stmts(tuple(run_passes(st, gen.options) for st in body))
-
-
-def ctx_state() -> py.Attribute:
-    """`ctx.state` (for the rewrites of emitted code that keep it in a local: compile/fnlocals.py)."""
-    return _ctx(L.STATE)

@@ -37,6 +37,17 @@ class Value(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class State(Node):
+    """The game state the effect runs on (the same all through a generated function)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Names(Node):
+    """The table of the rules' names in scope (a name -> its value), where compiled code that keeps no local
+    of a name reads it."""
+
+
+@dataclass(frozen=True, slots=True)
 class You(Node):
     """The seat whose effect runs."""
 
@@ -94,6 +105,48 @@ class CounterRef(Node):
 
     slot: int
     whose: "Expr"
+
+
+@dataclass(frozen=True, slots=True)
+class CardCounterTable(Node):
+    """The table of the per-card counter KEY: card -> value (a card at its start value has no entry)."""
+
+    key: str
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneCards(Node):
+    """A new list of the cards of the zone ZONE, the top last (a zone of no piles: its own cards)."""
+
+    zone: "Expr"
+
+
+@dataclass(frozen=True, slots=True)
+class CellTable(Node):
+    """The grid cell of each card in a grid zone: card -> (column, row)."""
+
+
+@dataclass(frozen=True, slots=True)
+class AttachedTable(Node):
+    """The cards attached to each card: card -> those cards, in order (no entry: none)."""
+
+
+@dataclass(frozen=True, slots=True)
+class CardsAt(Node):
+    """The card at (COLUMN, ROW) of the zone ZONE as a list of it, or an empty list (none there, or ZONE no grid)."""
+
+    zone: "Expr"
+    column: "Expr"
+    row: "Expr"
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneCount(Node):
+    """How many cards the zone ZONE holds: in the code for a zone of no piles (or one pile), else
+    WHOLE(state, zone), the reference (which counts all the zone's piles)."""
+
+    zone: "Expr"
+    whole: Any = field(compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -235,6 +288,21 @@ class FirstOr(Node):
     fallback: "Expr"
 
 
+@dataclass(frozen=True, slots=True)
+class Single(Node):
+    """Does the list LIST hold exactly one item?"""
+
+    list: "Expr"
+
+
+@dataclass(frozen=True, slots=True)
+class HasTrigger(Node):
+    """Has CARD an ability that runs when EVENT happens to it (`on EVENT`)?"""
+
+    card: "Expr"
+    event: str
+
+
 # ---- statements
 @dataclass(frozen=True, slots=True)
 class Let(Node):
@@ -270,15 +338,30 @@ class ChangeCardCounter(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class MoveOne(Node):
+    """Move the card CARD to the top of the zone DEST: in the code itself when nobody is told (no log, listener
+    or checker told first), no card is attached (to it or to another), none is privately shown, and neither
+    zone is a grid nor holds piles (DEST_PLAIN: DEST is known to be neither, so it is not tested), else by
+    MOVE(ctx, DEST, [CARD]), the reference. An invariant checker is told of the move the code makes."""
+
+    card: "Expr"
+    dest: "Expr"
+    move: Any = field(compare=False)
+    dest_plain: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Do(Node):
     """An expression computed for its effect (a call)."""
 
     value: "Expr"
 
 
-Expr = Union[Const, Value, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounter, Printed,
-             DefPrinted, IsType, DefIsType, DefNamed, DefOf, Not, HolderOf, Turns, Pool, Quiet, Watched, Call, Cards, Item, FirstOr]
-Stmt = Union[Let, If, Do, ChangeCardCounter]
+Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounterTable, ZoneCards, CellTable, AttachedTable,
+             CardsAt, ZoneCount, CardCounter, Printed,
+             DefPrinted, IsType, DefIsType, DefNamed, DefOf, Not, HolderOf, Turns, Pool, Quiet, Watched, Call, Cards, Item, FirstOr,
+             Single, HasTrigger]
+Stmt = Union[Let, If, Do, ChangeCardCounter, MoveOne]
 
 
 def children(node: Node) -> list[Node]:
