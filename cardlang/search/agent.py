@@ -124,10 +124,10 @@ class SearchAgent:
         deadline = None if opts.seconds is None else time.perf_counter() + opts.seconds
         budget = opts.iterations if opts.iterations is not None else 1 << 62
         walker, seat, models, game, rng = self._walker, self._seat, self._models, self.game, self.rng
-        observer = _Still(self._observer)
         root = (seat, decision.tag)  # a world that first meets another decision is refused
         done = failed = turns = misses = 0
-        from cardlang.runtime.worlds import resume_world
+        from cardlang.runtime.worlds import Dealer, Unsure
+        dealer = Dealer(cp, game, self._observer)  # what every world of this decision shares, found once
         while done < budget:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
@@ -135,8 +135,13 @@ class SearchAgent:
             agents[seat] = walker
             walker.start(decision.tag, prefix, node)
             try:
-                world = resume_world(cp, game, observer, rng, agents, until=root)
-                result = play_on(game, world, cap)
+                world = dealer.world(agents, rng, until=root)
+                try:
+                    result = play_on(game, world, cap)
+                except Unsure:  # its replay read a dealt card: the same world again, checked in full
+                    walker.start(decision.tag, prefix, node)
+                    world = dealer.again(agents, until=root)
+                    result = play_on(game, world, cap)
             except (Diverged, _Abandon, IllegalAction) as e:
                 # a world the seat could not believe (its replay does not fit what the seat saw): another
                 # is dealt; the iteration is not spent, unless worlds keep failing. (Anything else that stops
@@ -161,7 +166,8 @@ class SearchAgent:
         best = node.most_visited(keys)
         if default is not None and best is not None and best != default:
             best = _better(node, best, default)
-        self.last = {"iterations": done, "failed": failed, "turns": turns, "visits": node.stats(),
+        self.last = {"iterations": done, "failed": failed, "rechecked": dealer.rechecked, "turns": turns,
+                     "visits": node.stats(),
                      "default": default, "played": best}
         if best is None or any(k not in node.children or not node.children[k].visits for k in keys):
             if deadline is not None:
@@ -224,27 +230,6 @@ class _TreeWalker:
         if grown:  # the rest of the world is the rollout's
             state.agents[view.player] = self.owner._models[view.player]
         return list(picked)
-
-
-class _Still:
-    """The seat's observer while one decision is searched, the game standing still: what the world sampler
-    reads of it, its observation made once (not once per world)."""
-
-    __slots__ = ("_of", "seat", "known", "_seen")
-
-    def __init__(self, observer) -> None:
-        self._of = observer
-        self.seat = observer.seat
-        self.known = observer.known
-        self._seen = None
-
-    def at(self, checkpoint):
-        return self._of.at(checkpoint)
-
-    def observation(self) -> tuple:
-        if self._seen is None:
-            self._seen = self._of.observation()
-        return self._seen
 
 
 def _default_key(decision, picked: tuple, acts: list, answer: list):
