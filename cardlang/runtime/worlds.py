@@ -23,6 +23,7 @@ import random
 from cardlang.runtime.observer import KnowledgeError, Observer
 from cardlang.runtime.state import CardDef, GameState
 from cardlang.runtime.stepping import Checkpoint, Diverged, play_on
+from cardlang.runtime.zones import shuffle_list
 
 TRIES = 8  # worlds drawn for one decision before giving up (NoWorld)
 
@@ -206,10 +207,9 @@ class Dealer:
     def deal(self, rng: random.Random) -> dict[int, CardDef]:
         """`sample_world(state, start, rng, keep=known)`: the same draws, the same definitions."""
         out: dict[int, CardDef] = {}
-        shuffle = rng.shuffle
         for members, pool in self.plan:
             pool = pool[:]
-            shuffle(pool)
+            shuffle_list(rng, pool)  # rng.shuffle's very permutation, from its very draws, without a call a card
             out.update(zip(members, pool))
         return out
 
