@@ -203,7 +203,8 @@ def search_speed(repeat: int = 3, iterations: int = 300, caps=(None, 8, 2)) -> d
     from cardlang.search.options import DEFAULT_CAP
     game = load_game("dominion")
     specs = [f"search:iterations={iterations}" + (f",cap={cap}" if cap else "") for cap in caps]
-    searchers = [[make_agent(game, spec, 7 + r) for r in range(repeat)] for spec in specs]
+    # each spec's agents: REPEAT timed, and one more whose calls are counted
+    searchers = [[make_agent(game, spec, 7 + r) for r in range(repeat + 1)] for spec in specs]
     found, release = _mid_game_decision(game, [a for row in searchers for a in row])
     state, view, decision, recorder = found["state"], found["view"], found["decision"], found["recorder"]
     cp = recorder.checkpoint()
@@ -220,6 +221,7 @@ def search_speed(repeat: int = 3, iterations: int = 300, caps=(None, 8, 2)) -> d
     rows = []
     for cap, agents in zip(caps, searchers):
         per_s, turns = [], 0.0
+        counted = agents.pop()
         for agent in agents:
             t0 = time.perf_counter()
             agent.decide(view, decision)
@@ -228,11 +230,25 @@ def search_speed(repeat: int = 3, iterations: int = 300, caps=(None, 8, 2)) -> d
         it_us = 1e6 / statistics.median(per_s)
         rows.append({"cap": cap or DEFAULT_CAP, "iterations_per_s": round(statistics.median(per_s)),
                      "iteration_us": round(it_us), "copy_share": round(out["copy_us"] / it_us, 3),
-                     "turns_per_iteration": round(turns, 2)})
+                     "turns_per_iteration": round(turns, 2),
+                     "calls_per_iteration": _calls_per_iteration(counted, view, decision),
+                     "checked_in_full": agents[0].last["rechecked"], "refused": agents[0].last["failed"]})
     out["rows"] = rows
     out["load_average_after"] = round(os.getloadavg()[0], 2)
     release.set()
     return out
+
+
+def _calls_per_iteration(agent, view, decision) -> int:
+    """Python and C calls an iteration makes (cProfile's count over one search; the same for a seed on any
+    machine and load: the deterministic figure beside the timings)."""
+    import cProfile
+    import pstats
+    prof = cProfile.Profile()
+    prof.enable()
+    agent.decide(view, decision)
+    prof.disable()
+    return round(pstats.Stats(prof).total_calls / agent.last["iterations"])
 
 
 def _print_search_speed(out: dict) -> None:
@@ -241,10 +257,10 @@ def _print_search_speed(out: dict) -> None:
           f"-> {out['load_average_after']}")
     print(f"copy of the position: {out['copy_us']:.0f} us")
     print(f"{'rollout cap (turns)':>20} {'iterations/s':>13} {'us/iteration':>13} {'copy share':>11} "
-          f"{'turns/iteration':>16}")
+          f"{'turns/iteration':>16} {'calls/iteration':>16}")
     for r in out["rows"]:
         print(f"{r['cap']:>20} {r['iterations_per_s']:>13} {r['iteration_us']:>13} {r['copy_share']:>11.3f} "
-              f"{r['turns_per_iteration']:>16.2f}")
+              f"{r['turns_per_iteration']:>16.2f} {r['calls_per_iteration']:>16}")
     print("(target: 3,000 iterations/s per core; a copy at most 0.25 of an iteration)")
 
 

@@ -145,6 +145,13 @@ class _Defs(list):
     __slots__ = ("dealt", "read")
 
 
+class _Seen(_Defs):
+    """A watched card_def once its world reached the decision: read at C speed by whoever still holds it (a
+    frame of the running turn, its decision's labels)."""
+
+    __slots__ = ()
+
+
 class _Watched(_Defs):
     __slots__ = ()
 
@@ -245,7 +252,7 @@ def _unwatch(state: GameState, seed: int) -> None:
     if defs.read:
         raise Unsure()
     state.card_def = list.copy(defs)
-    defs.dealt = ()
+    defs.__class__ = _Seen
     state.rng.seed(seed)
 
 

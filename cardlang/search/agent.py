@@ -19,7 +19,7 @@ import random
 import time
 import warnings
 
-from cardlang.runtime.actions import apply_action, legal_actions
+from cardlang.runtime.actions import apply_action, apply_key, legal_actions, legal_keys
 from cardlang.runtime.state import IllegalAction
 from cardlang.runtime.stepping import Diverged, Recorder, play_on
 from cardlang.search.options import SearchOptions
@@ -206,24 +206,24 @@ class _TreeWalker:
             if decision.tag != self.tag:
                 raise _Abandon(decision.tag)
             for key in self.prefix:
-                act = _find(legal_actions(state, decision, picked), key)
-                picked, finished = apply_action(decision, picked, act)
+                if key not in legal_keys(state, decision, picked):
+                    raise _Abandon(key)
+                picked, finished = apply_key(decision, picked, key)
                 if finished:  # (the answer was finished by the picks made: nothing left to search)
                     raise _Abandon(key)
         node, c, rng, grown = self.node, self.owner.options.c, self.owner.rng, False
         while True:
-            acts = legal_actions(state, decision, picked)
-            if not acts:
+            keys = legal_keys(state, decision, picked)
+            if not keys:
                 break
-            if len(acts) == 1:
-                act = acts[0]
+            if len(keys) == 1:
+                key = keys[0]
             else:
-                key, new = node.select([a[0] for a in acts], c, rng)
+                key, new = node.select(keys, c, rng)
                 grown = grown or new
-                act = _find(acts, key)
                 node = node.child(key)
                 self.path.append(node)
-            picked, finished = apply_action(decision, picked, act)
+            picked, finished = apply_key(decision, picked, key)
             if finished:
                 break
         self.node = node
@@ -260,13 +260,6 @@ def _better(node: Node, best, default):
     mb, md = b.value / b.visits, d.value / d.visits
     se = math.sqrt(max(mb * (1 - mb), 0.01) / b.visits + max(md * (1 - md), 0.01) / d.visits)
     return best if mb - md > _OVERRULE * se else default
-
-
-def _find(acts: list, key):
-    for a in acts:
-        if a[0] == key:
-            return a
-    raise _Abandon(key)
 
 
 def _value(result, seat: int) -> float:
