@@ -16,6 +16,10 @@ shows the seat what it was shown. A replay may still not fit (a hidden card that
 question offered: stepping.Diverged), or show the seat something else (its observation at the decision differs):
 such a world is not one the seat could believe, and another is drawn. A decision during set-up has no world
 (NoWorld): its position is taken before set-up, which played again would deal the true cards.
+
+A search deals many worlds for one decision (`Dealer`): what they share is found once, and the check, which
+costs a replay with the seat's observer listening, is made only for a world whose replay read the definition
+of a card dealt afresh (otherwise it replays the truth's turn event for event: see Dealer).
 """
 from __future__ import annotations
 
@@ -128,7 +132,6 @@ def world_from(checkpoint: Checkpoint, game, observer: Observer, rng: random.Ran
             continue
         why = "the game ended before the decision"
     raise NoWorld(f"no world of {tries} fits what p{observer.seat + 1} was shown (last: {why})")
-
 
 
 # ---- many worlds of one decision (a search's)
@@ -258,7 +261,7 @@ def _unwatch(state: GameState, seed: int) -> None:
 
 def _bag_pools(start: Observer, keep: dict[int, CardDef] | None):
     """For each of START's bags in order: its cards not in KEEP (in id order) and the definitions left for them
-    (in definition order), as sample_world deals them."""
+    (in definition order: a fixed order, so that a deal is its RNG's alone), as sample_world deals them."""
     for bag in start.bags():
         members = sorted(bag.members)
         defs = bag.defs.copy()

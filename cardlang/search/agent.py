@@ -126,8 +126,11 @@ class SearchAgent:
         walker, seat, models, game, rng = self._walker, self._seat, self._models, self.game, self.rng
         root = (seat, decision.tag)  # a world that first meets another decision is refused
         done = failed = turns = misses = 0
-        from cardlang.runtime.worlds import Dealer, Unsure
-        dealer = Dealer(cp, game, self._observer)  # what every world of this decision shares, found once
+        from cardlang.runtime.worlds import Dealer, NoWorld, Unsure
+        try:
+            dealer = Dealer(cp, game, self._observer)  # what every world of this decision shares, found once
+        except NoWorld:  # (a decision with no world: the rollout bot's choice, as for set-up)
+            return None
         while done < budget:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
