@@ -121,8 +121,12 @@ class SearchAgent:
             return None
         cp = self._recorder.checkpoint()
         cap = cp.turn_number + opts.cap
-        deadline = None if opts.seconds is None else time.perf_counter() + opts.seconds
+        began = time.perf_counter()
+        deadline = None if opts.seconds is None else began + opts.seconds
         budget = opts.iterations if opts.iterations is not None else 1 << 62
+        # the duel, the budget's last part: the rollout bot's answer and its best challenger tried in turn
+        duel_from = budget - int(budget * opts.duel) if opts.iterations is not None else None
+        duel_at = None if deadline is None else began + opts.seconds * (1 - opts.duel)
         walker, seat, models, game, rng = self._walker, self._seat, self._models, self.game, self.rng
         root = (seat, decision.tag)  # a world that first meets another decision is refused
         done = failed = turns = misses = 0
@@ -136,13 +140,17 @@ class SearchAgent:
                 break
             agents = list(models)
             agents[seat] = walker
-            walker.start(decision.tag, prefix, node)
+            force = None
+            if opts.duel and default is not None and (done >= duel_from if duel_from is not None
+                                                      else time.perf_counter() >= duel_at):
+                force = _duel(node, keys, default)
+            walker.start(decision.tag, prefix, node, force)
             try:
                 world = dealer.world(agents, rng, until=root)
                 try:
                     result = play_on(game, world, cap)
                 except Unsure:  # its replay read a dealt card: the same world again, checked in full
-                    walker.start(decision.tag, prefix, node)
+                    walker.start(decision.tag, prefix, node, force)
                     world = dealer.again(agents, until=root)
                     result = play_on(game, world, cap)
             except (Diverged, _Abandon, IllegalAction) as e:
@@ -167,8 +175,12 @@ class SearchAgent:
         self.failed += failed
         self.searches += 1
         best = node.most_visited(keys)
-        if default is not None and best is not None and best != default:
-            best = _better(node, best, default)
+        if default is not None and best is not None:
+            if opts.duel:  # the challenger the duel measured, if clearly better; else the default
+                challenger = _challenger(node, keys, default)
+                best = default if challenger is None else _better(node, challenger, default)
+            elif best != default:
+                best = _better(node, best, default)
         self.last = {"iterations": done, "failed": failed, "rechecked": dealer.rechecked, "turns": turns,
                      "visits": node.stats(),
                      "default": default, "played": best}
@@ -194,8 +206,10 @@ class _TreeWalker:
         self.owner = owner
         self.path: list[Node] = []
 
-    def start(self, tag: str, prefix: list, node: Node) -> None:
-        self.tag, self.prefix, self.node = tag, prefix, node
+    def start(self, tag: str, prefix: list, node: Node, force=None) -> None:
+        """A new world: PREFIX's picks made again, then the tree from NODE (its action FORCE when given and
+        legal in this world: the duel)."""
+        self.tag, self.prefix, self.node, self.root, self.force = tag, prefix, node, node, force
         self.path = []
         self.first = True
 
@@ -222,7 +236,10 @@ class _TreeWalker:
             if len(keys) == 1:
                 key = keys[0]
             else:
-                key, new = node.select(keys, c, rng)
+                if self.force is not None and node is self.root and self.force in keys:
+                    key, new = self.force, node.take(keys, self.force)
+                else:
+                    key, new = node.select(keys, c, rng)
                 grown = grown or new
                 node = node.child(key)
                 self.path.append(node)
@@ -248,6 +265,28 @@ def _default_key(decision, picked: tuple, acts: list, answer: list):
                              and decision.labels[nxt] == decision.labels[want]):
             return a[0]
     return None
+
+
+# The duel (option duel=F, off by default): the last F of a decision's budget (iterations, or seconds) tries the
+# rollout bot's answer and the search's best other action (its most visited) in turn, the one with fewer visits
+# first, so that the two means compared by _better are measured alike. Without it UCB leaves the default few
+# visits once it looks worse, and the comparison's error is mostly the default's: a card the rollout bot never
+# buys is seldom bought, however often the search tries it.
+
+
+def _challenger(node: Node, keys: list, default):
+    """The most visited of KEYS other than DEFAULT (None if none was tried)."""
+    return node.most_visited([k for k in keys if k != default])
+
+
+def _duel(node: Node, keys: list, default):
+    """The action the next world tries at the root in the duel: of DEFAULT and its challenger, the one with fewer
+    visits (None when there is no challenger)."""
+    challenger = _challenger(node, keys, default)
+    if challenger is None:
+        return None
+    d = node.children.get(default)
+    return default if d is None or d.visits <= node.children[challenger].visits else challenger
 
 
 # How much better (in standard errors of the difference of the two means) the search's choice must look than

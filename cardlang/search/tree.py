@@ -47,6 +47,15 @@ class Node:
             return (fresh[0] if len(fresh) == 1 else fresh[rng.randrange(len(fresh))]), True
         return best, False
 
+    def take(self, keys: list, key) -> bool:
+        """KEY taken among KEYS (those legal now; each counted available) without a choice by UCB (a duel's
+        turn); whether it is new to the tree."""
+        avail = self.avail
+        for k in keys:
+            avail[k] = avail.get(k, 0) + 1
+        node = self.children.get(key)
+        return node is None or node.visits == 0
+
     def most_visited(self, keys: list):
         """The action of KEYS tried most (ties: the better mean, then the first offered), None if none was."""
         best, best_key = None, (0, 0.0)
