@@ -86,6 +86,17 @@ def test_a_win_that_became_a_tie_counts_half_a_loss() -> None:
     assert "the same on 760; a shared win (a tie for first) in A on 760 seeds, in B on 900" in text
 
 
+def test_a_long_player_name_is_shown_whole_and_the_columns_stay_aligned() -> None:
+    name = "search:iterations=800,rollout=big-money"  # a search bot's options make a long name
+    a = _arm([0, 1, 1, 0])
+    lines = text_lines(Comparison([name, "big-money"], a, _arm([1, 1, 1, 0]), ("A", "B")), "T")
+    header = next(ln for ln in lines if ln.startswith("player"))
+    rows = [ln for ln in lines if ln.startswith((name + " ", "big-money "))]
+    assert len(rows) == 2, lines
+    assert {len(r.rstrip()) for r in rows} == {len(header.rstrip())}, "every row under its header"
+    assert header.index("A win %") > len(name)
+
+
 def test_statistics_of_40000_games_are_quick() -> None:
     """The issue's budget: a 40,000-game compare spends under a second on statistics (the sign test took
     minutes). Asserted loosely here (5 s, on a shared machine); tools/benchmark.py measures it."""

@@ -8,6 +8,8 @@ errors found exit 1, and no input ever produces a Python traceback.
 """
 from __future__ import annotations
 
+import signal
+
 import typer
 
 from cardlang.cli.app import app
@@ -28,3 +30,8 @@ def main() -> None:
         raise SystemExit(130) from None
     except Exception as e:  # noqa: BLE001 - the last line of defence; CARDLANG_DEBUG=1 shows the traceback
         internal_error(e)
+    finally:
+        # The command has said all it will: only the interpreter's shutdown is left (joining a pool's
+        # threads after a run). A Ctrl-C there (a second one, after a run was stopped) would print a
+        # traceback from inside `threading`, and there is nothing left to stop.
+        signal.signal(signal.SIGINT, signal.SIG_IGN)

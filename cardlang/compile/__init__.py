@@ -1,2 +1,28 @@
 """AST -> generated Python (beside the closures it replaces) and rules text. Knows the registry and a game's
-declarations, never a running game."""
+declarations, never a running game.
+
+The pipeline as it now is, from a checked rule to the code that runs:
+
+    compile rules (a Compiler's expr_rule / stmt_rule: expressions.py, operators.py, loops.py, statements.py,
+    calls.py, decisions.py) give each construct as a CE (an expression: a closure and its code) or an Item
+    (a statement: its code, `codegen.Code`)
+      -> the leaves of expressions are IR (ir/nodes.py): zones and counters of a seat, a card's counter and
+         printed property (of one card, or of the first of several: `FirstOr`), type tests, a card's holder,
+         the player, the turn's seat, turns, pools, constants and names; of statements, a card's counter
+         change (`ChangeCardCounter`) and a list of numbers' set; "nobody watches" / "someone watches" are
+         the nodes `Quiet` / `Watched` (and, for code still built as Python, emit.quiet_test/watched_test)
+      -> IR passes, IR -> IR (ir/passes.py: `one-card`), each switchable with the others (passes.py)
+      -> the emitter (ir/emit.py): IR -> Python `ast`, the only compile module spelling the runtime's layout,
+         through the names runtime/layout.py owns; it marks the reads it makes (a zone, a counter's row)
+      -> codegen.py puts a block's Python together, one function per block, and compiles it, after the
+         Python rewrites (fnlocals.py: locals for what a function reads again and again; hoist.py: loop
+         invariants; names.py: unread stores), which ask the emitter's marks what a read is.
+
+Still direct Python `ast`, not IR: the other statements (a player's counter change: statements.py; loops,
+`if`, `let`, calls and verbs: calls.py, primitive_code.py; decisions.py; bots: botgen.py), the operators and
+coercions (operators.py, statements.coerce_ce), and the primitives' `lower` (primitives/core_lowering.py,
+lowering.py: a move is still Python); those still spell runtime fields themselves (`python
+tools/layout_names.py` counts them), though they ask the emitter for the quiet/watched test and mark nothing
+by hand. The rewrites still recognise `ctx.state`, `ctx.you` and `card_def[_x]` by their shape
+(fnlocals.py).
+"""

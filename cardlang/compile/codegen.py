@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from cardlang.compile.fnlocals import with_state_local
+from cardlang.compile.ir.emit import quiet_test, watched_test
 from cardlang.compile.names import drop_unread_stores_and_tell
 from cardlang.compile.passes import OPTIMISED, Options
 from cardlang.compile.pyast import CTX, _place, attr, const, ctx_attr, name, state_attr, store  # noqa: F401 - the
@@ -61,11 +62,6 @@ def fresh_list(code: py.expr) -> bool:
 
 def subscript(base: py.expr, key: py.expr) -> py.Subscript:
     return py.Subscript(base, key, py.Load())
-
-
-def row_of(table: str, slot: int, who: py.expr) -> py.Subscript:
-    """`ctx.state.zones[slot][who]` / `ctx.state.counters[slot][who]`."""
-    return subscript(subscript(state_attr(table), const(slot)), who)
 
 
 def you() -> py.Attribute:
@@ -165,6 +161,14 @@ class Gen:
                 return code
         first = [ctx_attr("state")] if state is True else [name(CTX)] if state == "ctx" else []
         return call(self.const(fn), *first, *args, *extra)
+
+    def quiet(self, state: py.expr | None = None, also: list[py.expr] = (), checked: bool = False) -> py.expr:
+        """The emitter's test that nobody is told of a change (ir/emit.py quiet_test), for a primitive's lowering."""
+        return quiet_test(state, also, checked)
+
+    def watched(self, state: py.expr | None = None, also: list[py.expr] = ()) -> py.expr:
+        """The emitter's test that someone is told (ir/emit.py watched_test), for a primitive's lowering."""
+        return watched_test(state, also)
 
     def call_fn(self, fn: Callable) -> py.expr:
         return call(self.const(fn), name(CTX))

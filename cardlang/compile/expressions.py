@@ -3,11 +3,11 @@ attributes (a player's zone or counter, a card's property or counter). Mixed int
 """
 from __future__ import annotations
 
-import ast as py
 from typing import Any, Callable
 
-from cardlang.compile import codegen as G
 from cardlang.compile import inline
+from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir.ce import ir_ce, ir_of
 from cardlang.compile.scope import Scope, expr_rule
 from cardlang.errors import Span, did_you_mean
 from cardlang.primitives.modify import modified_property
@@ -22,14 +22,14 @@ class Expressions:
     @expr_rule
     def _(self, node: ast.IntLit, scope: Scope) -> CE:
         v = node.value
-        return CE(lambda ctx: v, INT, code=lambda g: G.const(v), bound=abs(v))
+        return ir_ce(lambda ctx: v, INT, N.Const(v), bound=abs(v))
 
     @expr_rule
     def _(self, node: ast.StrLit, scope: Scope) -> CE:
         v = node.value
         if v in self.defs_by_name:
             d = self.defs_by_name[v]
-            return CE(lambda ctx: d, CARDNAME, code=lambda g: g.const(d, "card"))
+            return ir_ce(lambda ctx: d, CARDNAME, N.Value(d, "card"))
         if "{" in v:
             return CE(self._interpolate(v, scope, node.span), TEXT)
         return _literal(v, TEXT)
@@ -45,34 +45,32 @@ class Expressions:
     def name(self, n: str, scope: Scope, span: Span) -> CE:
         if n in scope.names:
             t = scope.names[n]
-            return CE(lambda ctx: ctx.vars[n], t, code=lambda g: g.var(n), bound=scope.bounds.get(n))
+            return ir_ce(lambda ctx: ctx.vars[n], t, N.Name(n), bound=scope.bounds.get(n))
         if n == "you":
-            return CE(lambda ctx: ctx.you, PLAYER, code=lambda g: G.you())
+            return ir_ce(lambda ctx: ctx.you, PLAYER, N.You())
         if n == "others":
-            return CE(lambda ctx: others_of(ctx.state, ctx.you), PLAYERS,
-                      code=lambda g: G.call(g.const(others_of), G.ctx_attr("state"), G.you(), G.const(False)))
+            return ir_ce(lambda ctx: others_of(ctx.state, ctx.you), PLAYERS,
+                         N.Call(others_of, (N.You(), N.Const(False))))
         if n == "players":
-            return CE(lambda ctx: others_of(ctx.state, ctx.you, include_self=True), PLAYERS,
-                      code=lambda g: G.call(g.const(others_of), G.ctx_attr("state"), G.you(), G.const(True)))
+            return ir_ce(lambda ctx: others_of(ctx.state, ctx.you, include_self=True), PLAYERS,
+                         N.Call(others_of, (N.You(), N.Const(True))))
         if n == "current":
-            return CE(lambda ctx: ctx.state.current, PLAYER, code=lambda g: G.state_attr("current"))
+            return ir_ce(lambda ctx: ctx.state.current, PLAYER, N.Current())
         if n in ("left", "right"):
             step = 1 if n == "left" else -1
             return CE(lambda ctx: neighbour_of(ctx.state, ctx.you, step), PLAYER)
         if n == "this":
             if not scope.in_card:
                 raise self.error("'this' names the card whose ability runs; there is none here", span)
-            return CE(lambda ctx: ctx.card, CARD, code=lambda g: G.ctx_attr("card"))
+            return ir_ce(lambda ctx: ctx.card, CARD, N.ThisCard())
         if n == "nothing":
-            return CE(lambda ctx: [], CARDS, code=lambda g: py.List([], py.Load()))
+            return ir_ce(lambda ctx: [], CARDS, N.Cards(()))
         if n in self.spec.zones:
             zs = self.spec.zones[n]
             slot = zs.slot
             if zs.per_player:
-                return CE(lambda ctx: ctx.state.zones[slot][ctx.you], ZONE,
-                          code=lambda g: G.row_of("zones", slot, G.you()))
-            return CE(lambda ctx: ctx.state.zones[slot][0], ZONE,
-                      code=lambda g: G.row_of("zones", slot, G.const(0)))
+                return ir_ce(lambda ctx: ctx.state.zones[slot][ctx.you], ZONE, N.ZoneRef(slot, N.You()))
+            return ir_ce(lambda ctx: ctx.state.zones[slot][0], ZONE, N.ZoneRef(slot, N.Const(0)))
         if n in self.spec.counters:
             cs = self.spec.counters[n]
             slot = cs.slot
@@ -80,28 +78,23 @@ class Expressions:
                 raise self.error(f"'{n}' is a counter of each card", span, hint=f"write CARD.{n}, e.g. this.{n}")
             kind = NUMBERS if cs.numbers else INT
             if cs.per_player:
-                return CE(lambda ctx: ctx.state.counters[slot][ctx.you], kind,
-                          code=lambda g: G.row_of("counters", slot, G.you()))
-            return CE(lambda ctx: ctx.state.counters[slot][0], kind,
-                      code=lambda g: G.row_of("counters", slot, G.const(0)))
+                return ir_ce(lambda ctx: ctx.state.counters[slot][ctx.you], kind, N.CounterRef(slot, N.You()))
+            return ir_ce(lambda ctx: ctx.state.counters[slot][0], kind, N.CounterRef(slot, N.Const(0)))
         if n in self.spec.variants:
             return CE(lambda ctx: n in ctx.state.variants, BOOL)
         if n == "turns":
-            return CE(lambda ctx: ctx.state.turns[ctx.you], INT,
-                      code=lambda g: G.subscript(G.state_attr("turns"), G.you()))
+            return ir_ce(lambda ctx: ctx.state.turns[ctx.you], INT, N.Turns(N.You()))
         if n == "owned":
             owned = self._owned_fn()
-            return CE(lambda ctx: owned(ctx.state, ctx.you), CARDS,
-                      code=lambda g: G.call(g.const(owned), G.ctx_attr("state"), G.you()))
+            return ir_ce(lambda ctx: owned(ctx.state, ctx.you), CARDS, N.Call(owned, (N.You(),)))
         if n in self.spec.pools:
-            return CE(lambda ctx: ctx.state.vars[n], CARDNAMES,
-                      code=lambda g: G.subscript(G.state_attr("vars"), G.const(n)))
+            return ir_ce(lambda ctx: ctx.state.vars[n], CARDNAMES, N.Pool(n))
         if n == "cards":
             defs = list(self.defs_by_name.values())
             return CE(lambda ctx: defs, CARDNAMES)
         if n in self.defs_by_name:
             d = self.defs_by_name[n]
-            return CE(lambda ctx: d, CARDNAME, code=lambda g: g.const(d, "card"))
+            return ir_ce(lambda ctx: d, CARDNAME, N.Value(d, "card"))
         hint = did_you_mean(n, self.known_names(scope))
         raise self.error(f"unknown name '{n}'", span, hint=hint)
 
@@ -126,18 +119,16 @@ class Expressions:
                 if not zs.per_player:
                     raise self.error(f"'{n}' is shared, not a zone of each player", node.span, hint=f"write '{n}'")
                 slot = zs.slot
-                return CE(lambda ctx: ctx.state.zones[slot][pf(ctx)], ZONE,
-                          code=lambda g: G.row_of("zones", slot, g.expr(base)))
+                return ir_ce(lambda ctx: ctx.state.zones[slot][pf(ctx)], ZONE, N.ZoneRef(slot, ir_of(base)))
             if n in self.spec.counters:
                 cs = self.spec.counters[n]
                 slot = cs.slot
                 if not cs.per_player:
                     raise self.error(f"'{n}' is shared, not a counter of each player", node.span)
-                return CE(lambda ctx: ctx.state.counters[slot][pf(ctx)], NUMBERS if cs.numbers else INT,
-                          code=lambda g: G.row_of("counters", slot, g.expr(base)))
+                return ir_ce(lambda ctx: ctx.state.counters[slot][pf(ctx)], NUMBERS if cs.numbers else INT,
+                             N.CounterRef(slot, ir_of(base)))
             if n == "turns":
-                return CE(lambda ctx: ctx.state.turns[pf(ctx)], INT,
-                          code=lambda g: G.subscript(G.state_attr("turns"), g.expr(base)))
+                return ir_ce(lambda ctx: ctx.state.turns[pf(ctx)], INT, N.Turns(ir_of(base)))
             if n == "owned":
                 owned = self._owned_fn()
                 return CE(lambda ctx: owned(ctx.state, pf(ctx)), CARDS)
@@ -163,9 +154,10 @@ class Expressions:
             f = base.fn
             if base.type == SLOT:  # a slot is one of a grid zone's (runtime/board.py check_cell): within its size
                 grids = [z.grid[i] for z in self.spec.zones.values() if getattr(z, "grid", None)]
-                return CE(lambda ctx: f(ctx)[i], INT,
-                          code=(lambda g: G.subscript(g.expr(base), G.const(i))) if base.code is not None else None,
-                          bound=max(grids) if grids else None)
+                bound = max(grids) if grids else None
+                if base.code is None:
+                    return CE(lambda ctx: f(ctx)[i], INT, bound=bound)
+                return ir_ce(lambda ctx: f(ctx)[i], INT, N.Item(ir_of(base), i), bound=bound)
             return CE(lambda ctx: first_slot(f(ctx))[i], INT)
         raise self.error(f"{_article(base.type)} has no '{n}'", node.span)
 
@@ -173,16 +165,16 @@ class Expressions:
         """`c.damage`: a per-card counter of the (first) card."""
         spec = self.spec.counters[n]
         key, start = spec.name, spec.start
-        if base.type == CARD:
+        first = N.Var("f")  # the counter of the first card, else the call saying there is none
+        if base.type == CARD:  # a list of one card: the pass `one-card` reads the card itself
             f = base.fn
-            return CE(lambda ctx: ctx.state.card_counters[key].get(f(ctx), start), INT,
-                      code=lambda g: G.call(G.attr(_table(key), "get"), g.expr(base), G.const(start)))
+            return ir_ce(lambda ctx: ctx.state.card_counters[key].get(f(ctx), start), INT,
+                         N.FirstOr(N.Cards((ir_of(base),)), first, N.CardCounter(key, N.Item(first, 0), start),
+                                   N.Call(counter_of_first, (first,), consts=(key, start))))
         cards = self.coerce_ce(base, CARDS, span)
         read = applied(counter_of_first, [cards], INT, consts=(key, start))
-
-        def code(g: G.Gen) -> py.expr:  # ctx.state.card_counters[KEY].get(FIRST, START), else the call
-            return _of_first(g, cards, read, lambda c: G.call(G.attr(_table(key), "get"), c, G.const(start)))
-        return CE(read.fn, INT, code=code)
+        return ir_ce(read.fn, INT, N.FirstOr(ir_of(cards), first, N.CardCounter(key, N.Item(first, 0), start),
+                                             N.Call(counter_of_first, (first,), consts=(key, start))))
 
     def _def_of(self, base: CE, span: Span) -> Callable:
         if base.type == CARDNAME:
@@ -198,29 +190,25 @@ class Expressions:
             f = base.fn
             if dynamic:
                 return CE(lambda ctx: prop_of_def(ctx, f(ctx), n, default, None), INT)
-            return CE(lambda ctx: f(ctx).props.get(n, default), INT,
-                      code=lambda g: G.call(G.attr(G.attr(g.expr(base), "props"), "get"), G.const(n),
-                                            G.const(default)))
+            return ir_ce(lambda ctx: f(ctx).props.get(n, default), INT, N.DefPrinted(ir_of(base), n, default))
         if base.type == CARD:
             f = base.fn
             if dynamic:
-                return CE(lambda ctx: prop_of_card(ctx, f(ctx), n, default), INT,
-                          code=lambda g: G.call(g.const(prop_of_card), G.name(G.CTX), g.expr(base), G.const(n),
-                                                G.const(default)))
-            return CE(lambda ctx: ctx.state.card_def[f(ctx)].props.get(n, default), INT,
-                      code=lambda g: G.call(G.attr(G.attr(G.subscript(G.state_attr("card_def"), g.expr(base)),
-                                                          "props"), "get"), G.const(n), G.const(default)),
-                      bound=self._printed_bound(n, default))
+                return ir_ce(lambda ctx: prop_of_card(ctx, f(ctx), n, default), INT,
+                             N.Call(prop_of_card, (ir_of(base), N.Const(n), N.Const(default)), first="ctx"))
+            first = N.Var("f")  # a list of one card: the pass `one-card` reads the card itself
+            return ir_ce(lambda ctx: ctx.state.card_def[f(ctx)].props.get(n, default), INT,
+                         N.FirstOr(N.Cards((ir_of(base),)), first, N.Printed(N.Item(first, 0), n, default),
+                                   N.Call(prop_of_first, (first,), first="ctx", consts=(n, default))),
+                         bound=self._printed_bound(n, default))
         cards = self.coerce_ce(base, CARDS, span)
         read = applied(prop_of_first, [cards], INT, state="ctx", consts=(n, default))
         if dynamic:
             return read
-
-        def code(g: G.Gen) -> py.expr:  # ctx.state.card_def[FIRST].props.get(N, DEFAULT), else the call
-            return _of_first(g, cards, read, lambda c: G.call(
-                G.attr(G.attr(G.subscript(G.state_attr("card_def"), c), "props"), "get"), G.const(n),
-                G.const(default)))
-        return CE(read.fn, INT, code=code, bound=self._printed_bound(n, default))
+        first = N.Var("f")  # the property of the first card, else the call saying there is none
+        return ir_ce(read.fn, INT, N.FirstOr(ir_of(cards), first, N.Printed(N.Item(first, 0), n, default),
+                                             N.Call(prop_of_first, (first,), first="ctx", consts=(n, default))),
+                     bound=self._printed_bound(n, default))
 
     def _printed_bound(self, n: str, default: Any) -> int | None:
         """The largest size of property N where every card prints it as a number (or leaves it at DEFAULT) and
@@ -245,30 +233,11 @@ class Expressions:
 
 
 
-def _of_first(g: G.Gen, cards: CE, call: CE, read: Callable[[py.expr], py.expr]) -> py.expr:
-    """The code of a read of the first of CARDS: READ(E) for cards written `[E]`; else
-    `READ(_f[0]) if (_f := CARDS) else FN(..., _f, ...)`, the call (CALL's function) saying there is no card."""
-    x = g.expr(cards)
-    if isinstance(x, py.List) and len(x.elts) == 1 and not isinstance(x.elts[0], py.Starred):
-        return read(x.elts[0])
-    f = g.fresh("f")
-    named = g.expr(call)  # FN(ctx.state or ctx, CARDS, consts...): the same call over the local instead
-    if not (isinstance(named, py.Call) and len(named.args) >= 2):
-        return named
-    named.args[1] = G.name(f)
-    return py.IfExp(py.NamedExpr(G.store(f), x), read(G.subscript(G.name(f), G.const(0))), named)
-
-
 def counter_of_first(state, cards: list[int], key: str, start: int) -> int:
     """`CARDS.COUNTER`: the per-card counter of the first card."""
     if not cards:
         raise IllegalAction(f"no card to read '{key}' from")
     return state.card_counters[key].get(cards[0], start)
-
-
-def _table(key: str) -> py.Subscript:
-    """`ctx.state.card_counters[KEY]`: the table of one per-card counter."""
-    return G.subscript(G.state_attr("card_counters"), G.const(key))
 
 
 def prop_of_first(ctx: Ctx, cards: list[int], n: str, default):
@@ -280,6 +249,6 @@ def prop_of_first(ctx: Ctx, cards: list[int], n: str, default):
 
 def _literal(v, kind: str) -> CE:
     """A number, truth value or text written in the source: a constant (in generated code, ast.Constant)."""
-    return CE(lambda ctx: v, kind, code=lambda g: G.const(v))
+    return ir_ce(lambda ctx: v, kind, N.Const(v))
 
 

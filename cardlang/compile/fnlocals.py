@@ -10,6 +10,8 @@ import ast as py
 from typing import Callable
 
 from cardlang.compile import pytree
+from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir.emit import is_split_test, quiet_test, row_mark, zone_read
 from cardlang.compile.pyast import CTX, _place, attr, ctx_attr, name, store
 
 STATE = "_state"  # the local a generated function keeps `ctx.state` in
@@ -106,8 +108,8 @@ def _def_locals(f: _Fn) -> None:
 
 def _loop_locals(f: _Fn) -> None:
     """What a loop's body reads that stays the same all through FN, read once into a local set just before
-    the loop: a zone (`_state.zones[SLOT][ctx.you]`, a shared zone's `[0]`) or a counter's row
-    (`_state.counters[SLOT]`), which the state makes once and never replaces, and the player, `ctx.you`,
+    the loop: a zone of the player's or a shared one, or a counter's row, as the emitter marked the reads
+    (compile/ir/emit.py), which the state makes once and never replaces, and the player, `ctx.you`,
     when FN never sets it (only a call `for p` does, and puts it back). None of these reads can fail (a
     player is always one of the game's), so none fails where the loop would not have run."""
     if f.sets_you:
@@ -121,16 +123,16 @@ def _loop_locals(f: _Fn) -> None:
     def key(e: py.AST) -> tuple | None:
         if you(e):
             return ("you",)
-        if not isinstance(e, py.Subscript) or not isinstance(e.ctx, py.Load):
+        if type(e) is not py.Subscript:
             return None
-        if (isinstance(e.slice, py.Constant) and isinstance(e.value, py.Attribute) and e.value.attr == "counters"
-                and isinstance(e.value.value, py.Name) and e.value.value.id == STATE):
-            return ("counters", e.slice.value)
-        row, who = e.value, e.slice
-        if (isinstance(row, py.Subscript) and isinstance(row.slice, py.Constant) and isinstance(row.value, py.Attribute)
-                and row.value.attr == "zones" and isinstance(row.value.value, py.Name) and row.value.value.id == STATE
-                and (you(who) or (isinstance(who, py.Constant) and who.value == 0))):
-            return ("zones", row.slice.value, "you" if you(who) else 0)
+        # what the read is, as the emitter marked it (compile/ir/emit.py): a counter's row, a zone of the player
+        # or a shared one
+        row = row_mark(e)
+        if type(row) is N.CounterRef:
+            return ("counters", row.slot)
+        zone = zone_read(e)
+        if zone is not None and zone.whose in _HOISTED_SEATS:
+            return ("zones", zone.slot, "you" if type(zone.whose) is N.You else 0)
         return None
 
     names: dict[tuple, str] = {}
@@ -185,34 +187,9 @@ def _replace(st: py.stmt, key: Callable, names: dict[tuple, str]) -> None:
     pytree.replace(st, new_for)
 
 
+_HOISTED_SEATS = (N.You(), N.Const(0))  # whose zone a loop may read once: the player's, a shared one's
+
 QUIET = "_quiet"  # the local a generated function keeps "nobody watches" in
-
-
-def _unwatched(values: list[py.expr]) -> bool:
-    """Do VALUES (the terms of an `and`) start `_state.log is None and not _state.listeners`, the test of a
-    quiet case (nobody reads events)? An invariant checker does not make a case loud: the quiet paths tell it
-    what they did (runtime/invariants.py), so checked games run the code unchecked ones do."""
-    def on_state(e: py.expr, a: str) -> bool:
-        return isinstance(e, py.Attribute) and e.attr == a and isinstance(e.value, py.Name) and e.value.id == STATE
-
-    def is_none(e: py.expr, a: str) -> bool:
-        return (isinstance(e, py.Compare) and len(e.ops) == 1 and isinstance(e.ops[0], py.Is)
-                and on_state(e.left, a) and isinstance(e.comparators[0], py.Constant)
-                and e.comparators[0].value is None)
-    return (len(values) >= 2 and is_none(values[0], "log") and isinstance(values[1], py.UnaryOp)
-            and isinstance(values[1].op, py.Not) and on_state(values[1].operand, "listeners"))
-
-
-def _watched(values: list[py.expr]) -> bool:
-    """Do VALUES (the terms of an `or`) start `_state.log is not None or _state.listeners`, the negation of
-    a quiet case's test (a phase told to readers, or run plainly)?"""
-    v = values
-    return (len(v) >= 2 and isinstance(v[0], py.Compare) and len(v[0].ops) == 1 and isinstance(v[0].ops[0], py.IsNot)
-            and isinstance(v[0].left, py.Attribute) and v[0].left.attr == "log"
-            and isinstance(v[0].left.value, py.Name) and v[0].left.value.id == STATE
-            and isinstance(v[0].comparators[0], py.Constant) and v[0].comparators[0].value is None
-            and isinstance(v[1], py.Attribute) and v[1].attr == "listeners"
-            and isinstance(v[1].value, py.Name) and v[1].value.id == STATE)
 
 
 def _quiet_local(f: _Fn) -> None:
@@ -222,8 +199,10 @@ def _quiet_local(f: _Fn) -> None:
     changes while an effect runs; what a move may meet inside one (an attachment, a private look, a grid) is
     still tested where it is."""
     fn = f.fn
-    tests = [n for n in f.bool_ops if (
-        (isinstance(n.op, py.And) and _unwatched(n.values)) or (isinstance(n.op, py.Or) and _watched(n.values)))]
+    # the quiet and watched tests the emitter made (compile/ir/emit.py quiet_test, watched_test): their first
+    # two terms are the log's and the listeners'. An invariant checker does not make a case loud: the quiet
+    # paths tell it what they did (runtime/invariants.py), so checked games run the code unchecked ones do.
+    tests = [n for n in f.bool_ops if is_split_test(n)]
     if len(tests) < 2:
         return
 
@@ -247,9 +226,7 @@ def _quiet_local(f: _Fn) -> None:
         return node
     pytree.replace_children(f.nodes, new_for)
     st = fn.body[0]  # `_state = ctx.state`
-    first = py.Assign([store(QUIET)], py.BoolOp(py.And(), [
-        py.Compare(attr(name(STATE), "log"), [py.Is()], [py.Constant(None)]),
-        py.UnaryOp(py.Not(), attr(name(STATE), "listeners"))]))
+    first = py.Assign([store(QUIET)], quiet_test(name(STATE)))
     _place(first, st.lineno)
     fn.body.insert(1, first)
 

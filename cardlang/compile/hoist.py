@@ -13,6 +13,7 @@ from typing import Callable
 
 from cardlang.compile import pytree
 from cardlang.compile.codegen import CTX, Gen, name, store
+from cardlang.compile.ir.emit import mark, row_mark
 
 
 def escapes(code: py.AST, gen: Gen | None = None) -> bool:
@@ -56,7 +57,6 @@ def only_reads(code: py.AST, variant: set[str], raises: bool = False) -> bool:
     return all(_quiet_call(n, variant, raises) for n in pytree.walk(code) if isinstance(n, py.Call))
 
 
-_TABLES = ("counters", "zones", "banks", "turns")  # a state's rows, indexed by slots and seats that exist
 _READS = (py.Attribute, py.Subscript, py.BinOp, py.UnaryOp, py.BoolOp, py.Compare, py.Tuple)
 
 
@@ -69,16 +69,17 @@ def _own_safe(n: py.AST) -> bool:
     if not isinstance(n, _READS) or (isinstance(n, (py.Attribute, py.Subscript)) and not isinstance(n.ctx, py.Load)):
         return False
     if isinstance(n, py.Subscript) and isinstance(n.slice, py.Constant) and isinstance(n.slice.value, int):
-        table = n.value.value if isinstance(n.value, py.Subscript) else n.value
-        return isinstance(table, py.Attribute) and table.attr in _TABLES
+        # a list's item by its index fails on a short list, but not a state's row of a declared slot, nor its
+        # seat in it, as the emitter marked them (compile/ir/emit.py): slots and seats that exist
+        return row_mark(n) is not None or mark(n) is not None
     return True
 
 
 class _Reads:
     """One pass over CODE (children first): for each expression, whether it is a safe read, one with no effect
     that cannot fail whatever the state (constants, names, attributes, arithmetic and comparisons, and
-    subscripts by a name or a text, `ctx.vars['f']`, `card_def[_c]`, or of a state's table,
-    `ctx.state.counters[3][0]`; not a list's first item, `x[0]`, which an empty list does not have: the code
+    subscripts by a name or a text, `ctx.vars['f']`, `card_def[_c]`, or a state's row and seat the emitter
+    marked, `ctx.state.counters[3][0]`; not a list's first item, `x[0]`, which an empty list does not have: the code
     reading it tests the list first), whether it mentions ITEM or a name of VARIANT or one CODE binds itself
     (`(_x := ...)`), and a key (equal for equal expressions). QUIET: CODE calls nothing that changes anything.
     INVARIANT: some expression mentions neither ITEM nor VARIANT (hoist_invariants has work); TWICE: the keys

@@ -9,34 +9,36 @@ from __future__ import annotations
 import ast as py
 
 from cardlang.compile import codegen as G
+from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir.emit import emit
 from cardlang.primitives.lowering import first_or_call, one_card
 from cardlang.primitives import values
 
 
 def is_type(fn):
-    """The lowering of FN, operators.cards_are_type(state, CARDS, T, NEGATED), of one card E: `T in
-    ctx.state.card_def[E].types` (`not in`, NEGATED)."""
+    """The lowering of FN, operators.cards_are_type(state, CARDS, T, NEGATED), of one card E: E of type
+    T (`not`, NEGATED), as the emitter reads a card's types."""
     def lower(gen: G.Gen, args: list[py.expr]) -> py.expr | None:
         cards, t, negated = args
         if not (isinstance(t, py.Constant) and isinstance(negated, py.Constant)):
             return None
 
         def one(card: py.expr) -> py.expr:
-            return py.Compare(t, [py.NotIn() if negated.value else py.In()],
-                              [G.attr(G.subscript(G.state_attr("card_def"), card), "types")])
-        return first_or_call(gen, cards, one, G.call(gen.const(fn), G.ctx_attr("state"), *args))
+            return emit(gen, N.IsType(N.Py(card), N.Py(t), bool(negated.value)))
+        return first_or_call(gen, cards, one, emit(gen, N.Call(fn, tuple(N.Py(a) for a in args))))
     return lower
 
 
 def owner(gen: G.Gen, args: list[py.expr]) -> py.expr:
-    """values.owner_of(ctx, CARDS): `_o if (_f := CARDS) and (_o := ctx.state.loc[_f[0]].owner) is not None else
-    owner_of(ctx, _f)` (the call for no card, or one that belongs to nobody where it is: its error)."""
+    """values.owner_of(ctx, CARDS): `_o if (_f := CARDS) and (_o := HOLDER(_f[0])) is not None else
+    owner_of(ctx, _f)`, HOLDER the owner of the zone a card is in, as the emitter reads it (the call for no
+    card, or one that belongs to nobody where it is: its error)."""
     card, o = one_card(args[0]), gen.fresh("o")
     if isinstance(card, py.Name):  # `[c]`: c's owner, no list made but for the error
-        got = py.NamedExpr(G.store(o), G.attr(G.subscript(G.state_attr("loc"), card), "owner"))
+        got = py.NamedExpr(G.store(o), emit(gen, N.HolderOf(N.Py(card))))
         return py.IfExp(py.Compare(got, [py.IsNot()], [G.const(None)]), G.name(o),
                         G.call(gen.const(values.owner_of), G.name(G.CTX), args[0]))
     f = gen.fresh("f")
-    got = py.NamedExpr(G.store(o), G.attr(G.subscript(G.state_attr("loc"), G.subscript(G.name(f), G.const(0))), "owner"))
+    got = py.NamedExpr(G.store(o), emit(gen, N.HolderOf(N.Item(N.Py(G.name(f)), 0))))
     test = py.BoolOp(py.And(), [py.NamedExpr(G.store(f), args[0]), py.Compare(got, [py.IsNot()], [G.const(None)])])
     return py.IfExp(test, G.name(o), G.call(gen.const(values.owner_of), G.name(G.CTX), G.name(f)))

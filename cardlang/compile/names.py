@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 
 from cardlang.compile import pyast as G
 from cardlang.compile import pytree
+from cardlang.compile.ir.emit import quiet_test
 from cardlang.compile.pyast import CTX
 from cardlang.primitives.types import reads_no_names
 
@@ -127,7 +128,6 @@ def in_place(gen: Gen, inline: tuple, args: list, called: list[py.stmt]) -> py.s
     if not gen.replay:  # (generated for its namespace only, the stores do not matter: codegen.Gen.replay)
         drop_stores(body, [a for a, _ in gen.own_stores[mark:]])
     del gen.own_stores[mark:]
-    quiet = py.BoolOp(py.And(), [py.Compare(G.state_attr("log"), [py.Is()], [G.const(None)]),
-                                 py.UnaryOp(py.Not(), G.state_attr("listeners"))])
+    quiet = quiet_test()
     given = [py.Assign([G.store(t)], v) for t, v in zip(temps, values) if not isinstance(v, py.Name)]
     return py.If(quiet, given + body, called)

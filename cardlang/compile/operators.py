@@ -11,6 +11,8 @@ from typing import Callable
 
 from cardlang.compile import codegen as G
 from cardlang.compile import inline
+from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir.ce import ir_ce, ir_of
 from cardlang.compile.scope import Scope, expr_rule
 from cardlang.errors import Span, did_you_mean
 from cardlang.primitives import registry as R
@@ -249,28 +251,27 @@ class Operators:
             def test(d) -> bool:
                 return t in d.types
 
-            def test_code(d: py.expr) -> py.expr:
-                return py.Compare(G.const(t), [py.In()], [G.attr(d, "types")])
+            def test_ir(d: N.Node) -> N.Node:
+                return N.DefIsType(d, t)
         elif t in self.defs_by_name:
             def test(d) -> bool:
                 return d.name == t
 
-            def test_code(d: py.expr) -> py.expr:
-                return py.Compare(G.attr(d, "name"), [py.Eq()], [G.const(t)])
+            def test_ir(d: N.Node) -> N.Node:
+                return N.DefNamed(d, t)
         else:
             hint = did_you_mean(t, self.spec.types + self.spec.tags + self.spec.card_names)
             raise self.error(f"'{t}' is not a card type or card of this game", node.span, hint=hint)
-        def is_code(d: Callable) -> Callable:
+        def tested(run: Callable, d: N.Node) -> CE:
             if base.code is None:
-                return None
-            return lambda g: py.UnaryOp(py.Not(), test_code(d(g))) if neg else test_code(d(g))
+                return CE(run, BOOL)
+            return ir_ce(run, BOOL, N.Not(test_ir(d)) if neg else test_ir(d))
         if base.type == CARD:
             f = base.fn
-            return CE(lambda ctx: test(ctx.state.card_def[f(ctx)]) != neg, BOOL,
-                      code=is_code(lambda g: G.subscript(G.state_attr("card_def"), g.expr(base))))
+            return tested(lambda ctx: test(ctx.state.card_def[f(ctx)]) != neg, N.DefOf(ir_of(base)))
         if base.type == CARDNAME:
             f = base.fn
-            return CE(lambda ctx: test(f(ctx)) != neg, BOOL, code=is_code(lambda g: g.expr(base)))
+            return tested(lambda ctx: test(f(ctx)) != neg, ir_of(base))
         # `CARDS is T`: every one of them is (and there is one); one call, with the cards' code inlined
         typed = t in self.spec.types or t in self.spec.tags
         return applied(cards_are_type if typed else cards_are_named, [self.coerce_ce(base, CARDS, node.value.span)],

@@ -10,6 +10,7 @@ from typing import Any, Callable
 from cardlang.compile import codegen as G
 from cardlang.compile import reacting as R_
 from cardlang.compile.codegen import Code
+from cardlang.compile.ir.emit import zone_read
 from cardlang.primitives.lowering import UNKNOWN, Site
 from cardlang.primitives.registry import Bound, Verb
 from cardlang.primitives.types import CE
@@ -25,6 +26,7 @@ class PrimitiveCall(Code):
     def __init__(self, verb: Verb, b: Bound, info: Any, zones: tuple) -> None:
         args = verb.arguments(b, info)
         known = tuple(v if kind == "const" else UNKNOWN for kind, v in args)
+        zone_of = zones_read(zones)
 
         def codes(gen: G.Gen) -> list[py.expr]:
             return [_code(gen, kind, v) for kind, v in args]
@@ -32,7 +34,7 @@ class PrimitiveCall(Code):
         def emit(gen: G.Gen) -> list[py.stmt]:
             code = codes(gen)
             if verb.lower is not None and gen.options.on("lower"):  # (compile/passes.py)
-                lowered = verb.lower(gen, code, Site(known, zones))
+                lowered = verb.lower(gen, code, Site(known, zone_of))
                 if lowered is not None:
                     return lowered
             return [py.Expr(G.call(gen.const(verb.run), G.name(G.CTX), *code))]
@@ -40,7 +42,7 @@ class PrimitiveCall(Code):
         def within(gen: G.Gen, switched: Callable) -> list[py.stmt] | None:
             if not verb.switches or verb.lower is None or not gen.options.on("lower"):
                 return None
-            return verb.lower(gen, codes(gen), Site(known, zones, switched, R_.free, R_.free_read))
+            return verb.lower(gen, codes(gen), Site(known, zone_of, switched, R_.free, R_.free_read))
 
         super().__init__(emit, verb.function(args))
         self.within = within
@@ -54,3 +56,11 @@ def _code(gen: G.Gen, kind: str, v: Any) -> py.expr:
     if v is None or isinstance(v, (str, int, bool)):
         return G.const(v)
     return gen.const(v)
+
+
+def zones_read(zones: tuple) -> Callable[[py.expr], Any]:
+    """Site.zone_of for a game's declared ZONES: the one a code reads, as the emitter marked the read."""
+    def zone_of(code: py.expr) -> Any:
+        read = zone_read(code)
+        return next((z for z in zones if z.slot == read.slot), None) if read is not None else None
+    return zone_of

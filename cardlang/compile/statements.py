@@ -12,6 +12,7 @@ import ast as py
 from typing import Callable
 
 from cardlang.compile import codegen as G
+from cardlang.compile.ir.emit import counter_row, quiet_test, watched_test, zone_read
 from cardlang.compile import counter_code as CC
 from cardlang.compile import visibility as V
 from cardlang.compile.codegen import Code
@@ -204,15 +205,14 @@ class Statements:
             kw = {"clamp": G.const(True)} if op != "-=" else {}
             slow = [py.Expr(G.call(setter, G.name(st), G.const(slot), G.name(p), G.name(v), **kw))]
             out = [py.Assign([G.store(p)], gen.expr(who)), py.Assign([G.store(st)], G.ctx_attr("state")),
-                   py.Assign([G.store(row)], G.subscript(G.attr(G.name(st), "counters"), G.const(slot)))]
+                   py.Assign([G.store(row)], counter_row(G.name(st), slot))]
             out.append(py.Assign([G.store(v)], new))
             if banked:  # the value before, read where set_counter would read it: after the new one
                 old, bank = gen.fresh("o"), gen.fresh("b")
                 out.append(py.Assign([G.store(old)], G.subscript(G.name(row), at)))
             if not plain or not gen.options.on("counter-code"):  # (compile/passes.py)
                 return out + slow
-            quiet = [py.Compare(G.attr(G.name(st), "log"), [py.Is()], [G.const(None)]),
-                     py.UnaryOp(py.Not(), G.attr(G.name(st), "listeners"))]
+            quiet: list[py.expr] = []  # besides nobody watching (emit.quiet_test)
             known = new.value if isinstance(new, py.Constant) and type(new.value) is int else None
             if minimum is not None and (known is None or known < minimum):
                 quiet.append(py.Compare(G.name(v), [py.GtE()], [G.const(minimum)]))
@@ -239,7 +239,7 @@ class Statements:
             store.append(py.If(py.Compare(check, [py.IsNot()], [G.const(None)]),
                                [py.Expr(G.call(G.attr(check, "counted"), G.name(st), G.const(slot),
                                                G.name(p) if per_player else G.const(0)))], []))
-            return out + [py.If(py.BoolOp(py.And(), quiet), store, slow)]
+            return out + [py.If(quiet_test(G.name(st), quiet), store, slow)]
         return Code(emit)
 
     @stmt_rule
@@ -385,8 +385,7 @@ class Statements:
             if not gen.options.on("phase-inline"):  # (compile/passes.py)
                 return [py.Expr(gen.call_fn(run_phase))]
             st = gen.fresh("st")
-            watched = py.BoolOp(py.Or(), [py.Compare(G.attr(G.name(st), "log"), [py.IsNot()], [G.const(None)]),
-                                          G.attr(G.name(st), "listeners")])
+            watched = watched_test(G.name(st))
             # the body's names kept in locals as its own function keeps them (a `let c` in two phases is
             # two names, each written once)
             outer, gen.local_ok = gen.local_ok, once
@@ -414,14 +413,9 @@ class Statements:
 
 
 def _zone_slot(code: py.expr) -> int | None:
-    """SLOT, when CODE is `ctx.state.zones[SLOT][WHO]` (a declared zone, named in the source)."""
-    if isinstance(code, py.Subscript) and isinstance(code.value, py.Subscript):
-        rows, slot = code.value.value, code.value.slice
-        if isinstance(slot, py.Constant) and isinstance(rows, py.Attribute) and rows.attr == "zones" and \
-                isinstance(rows.value, py.Attribute) and rows.value.attr == "state" and \
-                isinstance(rows.value.value, py.Name) and rows.value.value.id == G.CTX:
-            return slot.value
-    return None
+    """SLOT, when CODE is the read of a declared zone (as the emitter marked it: compile/ir/emit.py)."""
+    zone = zone_read(code)
+    return zone.slot if zone is not None else None
 
 
 def written_once(node: ast.Block) -> frozenset[str]:

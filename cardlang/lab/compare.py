@@ -177,18 +177,20 @@ def _points(x: float) -> str:
 def text_lines(c: Comparison, title: str) -> list[str]:
     a, b = c.a.figures(), c.b.figures()
     rows = c.per_player()
+    labels = [p if c.players.count(p) == 1 else f"{p} #{i + 1}" for i, p in enumerate(c.players)]
+    width = max([20, *map(len, labels)])  # a long player name (a search bot's options) is shown whole
     out = [f"{title}: {c.a.games} games per arm on the same seeds, every seating in turn",
            f"A: {c.labels[0]}", f"B: {c.labels[1]}",
-           f"{'player':20} {'A win % (95%)':>19} {'B win % (95%)':>19} {'B - A, points (95%)':>24} {'p':>9}"]
+           f"{'player':{width}} {'A win % (95%)':>19} {'B win % (95%)':>19} {'B - A, points (95%)':>24} {'p':>9}"]
     for i, row in enumerate(rows):
-        label = c.players[i] if c.players.count(c.players[i]) == 1 else f"{c.players[i]} #{i + 1}"
+        label = labels[i]
 
         def arm(f: dict) -> str:
             iv = f["win_intervals"][i]
             return f"{100 * f['win_rates'][i]:5.1f} ({100 * iv[0]:.1f}-{100 * iv[1]:.1f})"
         iv = row["difference_interval"]
         diff = f"{100 * row['difference']:+5.1f}" + (f" ({100 * iv[0]:+.1f} to {100 * iv[1]:+.1f})" if iv else "")
-        out.append(f"{label[:20]:20} {arm(a):>19} {arm(b):>19} {diff:>24} {row['p_value']:9.2g}")
+        out.append(f"{label:{width}} {arm(a):>19} {arm(b):>19} {diff:>24} {row['p_value']:9.2g}")
     first = rows[0]
     out.append(f"{first['player']}: result better in B on {first['better']} seeds, worse on {first['worse']}, "
                f"the same on {first['same']}; a shared win (a tie for first) in A on {first['shared_a']} seeds, "

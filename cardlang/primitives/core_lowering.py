@@ -8,7 +8,7 @@ import ast as py
 from typing import Callable
 
 from cardlang.primitives.lowering import (CTX, attr, call, calls, const, ctx_attr, fresh_list, is_none, name,
-                                          one_card, state_attr, store, subscript, watched)
+                                          one_card, state_attr, store, subscript)
 from cardlang.runtime import zones as Z
 
 
@@ -20,7 +20,7 @@ def lower_move(gen, to: py.expr, what: py.expr, site, move_into: Callable, move_
     call each; else MOVE_INTO(ctx, TO, WHAT)."""
     card = one_card(what)
     if card is not None:
-        return move_one(gen, move_into, to, card, zone_spec(to, site.zones))
+        return move_one(gen, move_into, to, card, site.zone_of(to))
     if isinstance(what, py.Name):
         # cards in a local (`let got = top 1 of ...; move got to dest`), most often one card:
         # if len(CARDS) == 1: <the move of one card, CARDS[0]> else: move_into(ctx, DEST, CARDS)
@@ -28,7 +28,7 @@ def lower_move(gen, to: py.expr, what: py.expr, site, move_into: Callable, move_
         first = [] if isinstance(to, py.Name) else [py.Assign([store(d)], to)]
         return first + [py.If(
             py.Compare(call(gen.const(len), what), [py.Eq()], [const(1)]),
-            move_one(gen, move_into, name(d), subscript(what, const(0)), zone_spec(to, site.zones)),
+            move_one(gen, move_into, name(d), subscript(what, const(0)), site.zone_of(to)),
             [py.Expr(call(gen.const(move_into), name(CTX), name(d), what))])]
     if calls(gen, what, Z.top) and len(what.args) == 3:
         # zones.top(ctx.state, ZONE, N): the same arguments, evaluated in the same order, in one call
@@ -42,19 +42,6 @@ def _copy_of(code: py.expr) -> bool:
     """Is CODE `list(X)`, a copy of one value?"""
     return (isinstance(code, py.Call) and isinstance(code.func, py.Name) and code.func.id == "list"
             and len(code.args) == 1 and not code.keywords)
-
-
-def zone_spec(code: py.expr, zone_specs) -> object | None:
-    """The declared zone CODE reads (`ctx.state.zones[SLOT][...]`, a name of the rules' zones), else None."""
-    if not (isinstance(code, py.Subscript) and isinstance(code.value, py.Subscript)
-            and isinstance(code.value.slice, py.Constant) and isinstance(code.value.value, py.Attribute)
-            and code.value.value.attr == "zones"):
-        return None
-    row = code.value.value.value
-    if not (isinstance(row, py.Attribute) and row.attr == "state" and isinstance(row.value, py.Name)
-            and row.value.id == CTX):
-        return None
-    return next((z for z in zone_specs if z.slot == code.value.slice.value), None)
 
 
 def move_one(gen, move_into: Callable, dest: py.expr, card: py.expr, spec=None) -> list[py.stmt]:
@@ -80,10 +67,8 @@ def move_one(gen, move_into: Callable, dest: py.expr, card: py.expr, spec=None) 
         return [py.Expr(call(gen.const(move_into), n(CTX), dest, py.List([card], py.Load())))]
     dest_plain = [] if spec is not None else [
         is_none(attr(n(d), "cells")), py.UnaryOp(py.Not(), attr(attr(n(d), "spec"), "piles"))]
-    quiet = py.BoolOp(py.And(), [
-        is_none(attr(n(st), "log")), py.UnaryOp(py.Not(), attr(n(st), "listeners")),
-        py.UnaryOp(py.Not(), attr(n(st), "host")),
-        py.UnaryOp(py.Not(), attr(n(st), "peeked")), is_none(attr(n(src), "cells")), *dest_plain])
+    quiet = gen.quiet(n(st), [py.UnaryOp(py.Not(), attr(n(st), "host")), py.UnaryOp(py.Not(), attr(n(st), "peeked")),
+                              is_none(attr(n(src), "cells")), *dest_plain])
     take = py.If(py.Compare(subscript(n(h), py.UnaryOp(py.USub(), const(1))), [py.Eq()], [n(c)]),
                  [py.Expr(call(attr(n(h), "pop")))], [py.Expr(call(attr(n(h), "remove"), n(c)))])
     moved = py.If(py.Compare(n(src), [py.IsNot()], [n(d)]), [
@@ -139,4 +124,4 @@ def lower_reacting(gen, fn: Callable, args: list[py.expr], event: str, site) -> 
 def when_watched(gen, fn: Callable, args: list[py.expr]) -> list[py.stmt]:
     """`if ctx.state.log is not None or ctx.state.listeners: FN(ctx, ARGS...)`: a call that does something only
     for someone watching (`note`), and no call at all when nobody is."""
-    return [py.If(watched(), [py.Expr(call(gen.const(fn), name(CTX), *args))], [])]
+    return [py.If(gen.watched(), [py.Expr(call(gen.const(fn), name(CTX), *args))], [])]

@@ -2,9 +2,10 @@
 (`ctx`), and the `Site` of a call the compiler hands a lowering. Knows Python's `ast` and the runtime's state
 fields a lowering reads; never the compiler (compile/codegen.py builds on these, not the other way round).
 
-A lowering gets a `gen` (the module being generated) and uses only three of its methods: `gen.const(obj)` (a
-compiled value as a constant of the module), `gen.fresh(hint)` (a new local name) and `gen.ns` (the module's
-constants by name, to recognise a call of a known function).
+A lowering gets a `gen` (the module being generated) and uses only these of its methods: `gen.const(obj)` (a
+compiled value as a constant of the module), `gen.fresh(hint)` (a new local name), `gen.ns` (the module's
+constants by name, to recognise a call of a known function), and `gen.quiet(...)` / `gen.watched(...)`, the
+emitter's tests that nobody / someone is told of a change (marked, so the rewrites of the code know them).
 """
 from __future__ import annotations
 
@@ -50,18 +51,6 @@ def state_attr(a: str) -> py.Attribute:
 
 def is_none(e: py.expr) -> py.expr:
     return py.Compare(e, [py.Is()], [const(None)])
-
-
-def watched() -> py.expr:
-    """`ctx.state.log is not None or ctx.state.listeners`: someone reads the events."""
-    return py.BoolOp(py.Or(), [py.Compare(state_attr("log"), [py.IsNot()], [const(None)]), state_attr("listeners")])
-
-
-def nobody_checks() -> py.expr:
-    """`ctx.state.log is None and not ctx.state.listeners and ctx.state.check is None`: no log, no listener and
-    no invariant checker is told of a change."""
-    return py.BoolOp(py.And(), [is_none(state_attr("log")), py.UnaryOp(py.Not(), state_attr("listeners")),
-                                is_none(state_attr("check"))])
 
 
 def one_card(cards: py.expr) -> py.expr | None:
@@ -126,7 +115,8 @@ class Site:
 
     known: the value of each of run's arguments where it is known when compiling (a plain word, a value the
         verb takes from the compiler, an argument left out), else UNKNOWN;
-    zones: the game's declared zones (ZoneSpec), to tell which one `ctx.state.zones[SLOT][...]` reads;
+    zone_of: the declared zone (ZoneSpec) a code reads, as the compiler knows it (its emitter marks the reads
+        of zones: compile/ir/emit.py), else None;
     switched: for a call made `for P`, a function wrapping statements so that they run as P (None: no switch).
         A lowering that can put the switch around only the part that acts does so; else it returns None and
         the compiler switches around the whole call;
@@ -136,7 +126,7 @@ class Site:
         before the switch)?"""
 
     known: tuple = ()
-    zones: tuple = ()
+    zone_of: Callable[[py.expr], Any] = lambda code: None
     switched: Callable[[list[py.stmt]], list[py.stmt]] | None = None
     reads_no_you: Callable[[py.expr], bool] = lambda code: False
     free_read: Callable[[py.expr], bool] = lambda code: False

@@ -30,6 +30,8 @@ class CE:
     # a loop's name over written numbers): arithmetic of such numbers that stays under NUMBER_LIMIT needs no
     # check (the `bounds` pass, compile/passes.py)
     bound: int | None = None
+    # its IR (compile/ir/), where its rule builds one: what others built on it compose with (`code` emits it)
+    ir: Any = None
 
 
 def applied(fn: Callable, args: list[CE], type_: str, *, state: bool | str = True, consts: tuple = (),

@@ -4,17 +4,25 @@ import ast as py
 
 from cardlang.compile import codegen as G
 from cardlang.compile import hoist as H
+from cardlang.compile import pytree
+from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir.emit import emit
 
 
-def _loop_body(src: str) -> py.stmt:
-    return py.parse(src).body[0]
+def _loop_body(src: str, gen: G.Gen | None = None, **reads: N.Node) -> py.stmt:
+    """The statement SRC, each name of READS in it replaced by that IR node's code as the emitter makes it
+    (a state's row is known safe to read by the emitter's mark, not by its shape)."""
+    body = py.parse(src).body[0]
+    if reads:
+        pytree.replace(body, lambda n: emit(gen, reads[n.id]) if isinstance(n, py.Name) and n.id in reads else None)
+    return body
 
 
 def test_reads_the_same_on_every_pass_are_taken_out_once() -> None:
     gen = G.Gen("test")
     body = _loop_body("if ctx.state.card_counters.get((_c, 'ticket'), 0) == 10 * ctx.vars['f'] + ctx.vars['r'] "
-                      "and _c <= ctx.state.counters[0][ctx.you] + 0 * ctx.state.counters[0][ctx.you]:\n"
-                      "    _out.append(_c)")
+                      "and _c <= MINE + 0 * MINE:\n"
+                      "    _out.append(_c)", gen, MINE=N.CounterRef(0, N.You()))
     hoisted = H.hoist_invariants(gen, body, {"_c", "_out"})
     assert [py.unparse(py.fix_missing_locations(h)) for h in hoisted] == [
         "_inv0 = ctx.state.card_counters.get", "_inv1 = 10 * ctx.vars['f'] + ctx.vars['r']",
@@ -54,7 +62,7 @@ def test_a_read_that_could_fail_stays_where_its_test_guards_it() -> None:
     # `X[0] if X else CALL`: X's first card is read only when X has one (an empty list has no item 0)
     gen = G.Gen("test")
     body = _loop_body("_out += (ctx.state.card_def[ctx.vars['c'][0]].props.get('hp', 0) if ctx.vars['c'] else 0)"
-                      " + ctx.state.counters[3][0]")
+                      " + SHARED", gen, SHARED=N.CounterRef(3, N.Const(0)))
     hoisted = H.hoist_invariants(gen, body, {"_c", "_out"})
     assert [py.unparse(py.fix_missing_locations(h)) for h in hoisted] == [
         "_inv0 = ctx.vars['c']", "_inv1 = ctx.state.card_def", "_inv2 = ctx.state.counters[3][0]"]
@@ -68,3 +76,10 @@ def test_reads_made_twice_for_one_item_are_made_once_per_item() -> None:
     shared = H.share_item_reads(gen, body, "_c", {"_out"})
     assert [py.unparse(py.fix_missing_locations(h)) for h in shared] == ["_it0 = _d[_c].props.get", "_it1 = _d[_c]"]
     assert py.unparse(body).startswith("if _it0('a', 0) <= 1 and _it0('b', 0) <= (_x := _it1.n)[1]")
+
+
+def test_an_index_of_a_list_the_emitter_did_not_mark_is_not_a_safe_read() -> None:
+    # `rows[3][0]` written by hand has the shape of a counter's read, but nothing says it is one: it may fail
+    gen = G.Gen("test")
+    assert not H.safe_read(py.parse("ctx.state.counters[3][0]", mode="eval").body)
+    assert H.safe_read(emit(gen, N.CounterRef(3, N.Const(0))))

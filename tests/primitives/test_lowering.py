@@ -20,6 +20,9 @@ from cardlang.compile.compiler import Compiler
 from cardlang.compile import codegen as G
 from cardlang.compile import reacting as R_
 from cardlang.compile.game import load_game
+from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir.emit import emit
+from cardlang.compile.primitive_code import zones_read
 from cardlang.primitives import CORE
 from cardlang.primitives.lowering import UNKNOWN, Site
 from cardlang.primitives.registry import NAME, Bound, Function, Verb
@@ -214,8 +217,7 @@ def _code(spec, gen, state, first: list) -> py.expr:
     if kind == "zone":
         slot, owner, pile = spec[1]
         if spec[2] == "read" and pile is None:
-            who = py.Constant(owner if owner is not None else 0)
-            return G.subscript(G.subscript(G.state_attr("zones"), py.Constant(slot)), who)
+            return emit(gen, N.ZoneRef(slot, N.Const(owner if owner is not None else 0)))
         return gen.const(_zone_of(state, spec[1]))
     shape = spec[1]
     if shape == "one":
@@ -350,7 +352,7 @@ def _lowered_fn(prim, game, state, case: list, mode: str):
         compiled = _compiled(prim, game, case)
         known = tuple(compiled.pop(0) if s[0] == "compiled" else s[1] if s[0] == "const" else UNKNOWN
                       for s in case)
-        site = Site(known, tuple(game.spec.zones.values()), _as_player_1 if mode == "for" else None, R_.free,
+        site = Site(known, zones_read(tuple(game.spec.zones.values())), _as_player_1 if mode == "for" else None, R_.free,
                     R_.free_read)
         return first + prim.lower(gen, codes, site) + [py.Return(py.Constant(None))]
     return G.build_function(f"lowering {prim.verb}", None, body_of, "run_lowered").fn
@@ -372,7 +374,7 @@ def _lowers(prim, game, state, case: list, mode: str) -> bool:
     compiled = _compiled(prim, game, case)
     known = tuple(compiled.pop(0) if s[0] == "compiled" else s[1] if s[0] == "const" else UNKNOWN for s in case)
     switched = (lambda body: body) if mode == "for" else None
-    return prim.lower(gen, codes, Site(known, tuple(game.spec.zones.values()), switched, R_.free,
+    return prim.lower(gen, codes, Site(known, zones_read(tuple(game.spec.zones.values())), switched, R_.free,
                                        R_.free_read)) is not None
 
 

@@ -81,9 +81,11 @@ def home(tmp_path_factory):
 
 
 def check_path(home: Path, game_id: str) -> None:
-    """Load the game; it must succeed or raise ErrorList, every error rendering against its own file."""
+    """Load the game as `cardlang check` does (every function generated and checked, compiled by Python only if
+    it runs, nothing stored: a third of a full load's time); it must succeed or raise ErrorList, every error
+    rendering against its own file. Full loads and plays of broken sources are tests/test_mutations.py's."""
     try:
-        load_game(game_id)
+        load_game(game_id, checking=True)
         event("load: ok")
     except ErrorList as e:
         event(f"load: {len(e.errors) if len(e.errors) < 3 else 'several'} error(s)")

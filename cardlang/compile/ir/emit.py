@@ -1,0 +1,273 @@
+"""The emitter: IR -> Python `ast`, one rule per node class, and the only compile module that spells the
+runtime's layout, through the names runtime/layout.py owns. Each rule builds exactly the code the compile
+rules built by hand before the IR (the results, and the bytecodes a game runs, are the same).
+
+Marks: the Python node of a zone's or a counter's read carries the IR node it computes (`mark`), the
+`rows[SLOT]` inside it the same node (`row_mark`), and a quiet or watched test its `Quiet` / `Watched`, so
+that the rewrites of the emitted Python (compile/fnlocals.py, compile/hoist.py, a lowering looking for the
+zone it moves to) ask what a node is instead of recognising the shape of its code. Code the compile rules
+still build as Python asks here for those pieces (counter_row, card_counter_table, quiet_test, watched_test). A mark is an attribute of the node: a copy of the tree
+(pytree.copy_listed) keeps it; Python's `compile` ignores it.
+
+Knows Python's `ast` and the runtime's layout; no game, no source construct, no pass (the passes run on the
+IR before it is emitted: `emit`).
+"""
+from __future__ import annotations
+
+import ast as py
+from typing import TYPE_CHECKING, Any, Callable
+
+from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir.passes import run_passes
+from cardlang.compile.pyast import CTX, attr, const, name, store
+from cardlang.runtime import layout as L
+from cardlang.runtime.state import NUMBER_LIMIT
+
+if TYPE_CHECKING:
+    from cardlang.compile.codegen import Gen
+
+MARK, ROW_MARK = "cardlang_ir", "cardlang_ir_row"
+
+
+def mark(code: py.AST) -> N.Node | None:
+    """The IR node CODE computes, when the emitter marked it (a zone's or a counter's read, a quiet test)."""
+    return code.__dict__.get(MARK)
+
+
+def row_mark(code: py.AST) -> N.Node | None:
+    """The read (a ZoneRef, a CounterRef) whose `rows[SLOT]` CODE is, when the emitter marked it (a row read
+    for a change, counter_row, has a CounterRef of no seat)."""
+    return code.__dict__.get(ROW_MARK)
+
+
+def zone_read(code: py.AST) -> N.ZoneRef | None:
+    """The zone CODE reads, when it is a zone's read the emitter made."""
+    m = code.__dict__.get(MARK)
+    return m if type(m) is N.ZoneRef else None
+
+
+def emit(gen: "Gen", node: N.Node) -> py.expr:
+    """The Python expression of NODE, after the IR passes that GEN's options switch on."""
+    return Emitter(gen).expr(run_passes(node, gen.options))
+
+
+def code_of(node: N.Node) -> Callable[["Gen"], py.expr]:
+    """NODE's code as a CE's `code` (gen -> its Python expression)."""
+    return lambda gen: emit(gen, node)
+
+
+class Emitter:
+    """One emission: the Gen it emits into and the names given to the IR's locals (Var) so far."""
+
+    __slots__ = ("gen", "vars")
+
+    def __init__(self, gen: "Gen") -> None:
+        self.gen = gen
+        self.vars: dict[int, str] = {}
+
+    def expr(self, node: N.Node) -> py.expr:
+        rule = EXPR_RULES.get(type(node))
+        if rule is None:  # a node class without its rule: a bug of the compiler's, never code made up
+            raise TypeError(f"the emitter has no rule for the IR node {type(node).__name__}")
+        return rule(self, node)
+
+    def stmts(self, body: tuple[N.Node, ...]) -> list[py.stmt]:
+        out: list[py.stmt] = []
+        for st in body:
+            rule = STMT_RULES.get(type(st))
+            if rule is None:
+                raise TypeError(f"the emitter has no rule for the IR statement {type(st).__name__}")
+            out += rule(self, st)
+        return out or [py.Pass()]
+
+    def var(self, v: N.Var) -> str:
+        got = self.vars.get(id(v))
+        if got is None:
+            got = self.vars[id(v)] = self.gen.fresh(v.hint)
+        return got
+
+
+# ---- the layout, spelt here only
+def _ctx(field: str) -> py.Attribute:
+    return attr(name(CTX), field)
+
+
+def _state(field: str) -> py.Attribute:
+    return attr(_ctx(L.STATE), field)
+
+
+def _sub(base: py.expr, key: py.expr) -> py.Subscript:
+    return py.Subscript(base, key, py.Load())
+
+
+def _call(fn: py.expr, *args: py.expr) -> py.Call:
+    return py.Call(fn, list(args), [])
+
+
+def _row(e: Emitter, table: str, node: N.ZoneRef | N.CounterRef) -> py.Subscript:
+    """`ctx.state.TABLE[SLOT][WHO]`, both subscripts marked with NODE."""
+    rows = _sub(_state(table), const(node.slot))
+    rows.__dict__[ROW_MARK] = node
+    out = _sub(rows, e.expr(node.whose))
+    out.__dict__[MARK] = node
+    return out
+
+
+def counter_row(state: py.expr, slot: int) -> py.Subscript:
+    """`STATE.counters[SLOT]`, the row of a counter by seat (STATE: the code of the state, a local of it),
+    marked as a counter's row."""
+    out = _sub(attr(state, L.COUNTERS), const(slot))
+    out.__dict__[ROW_MARK] = N.CounterRef(slot, N.Const(None))
+    return out
+
+
+def card_counter_table(state: py.expr, key: str) -> py.Subscript:
+    """`STATE.card_counters[KEY]`, the table of the per-card counter KEY (STATE: the code of the state)."""
+    return _sub(attr(state, L.CARD_COUNTERS), const(key))
+
+
+def _def_of(card: py.expr) -> py.Subscript:
+    return _sub(_state(L.CARD_DEF), card)
+
+
+def _get(table: py.expr, key: py.expr, default: py.expr) -> py.Call:
+    return _call(attr(table, "get"), key, default)
+
+
+def _const(e: Emitter, v: Any) -> py.expr:
+    return const(v) if v is None or isinstance(v, (str, int, bool)) else e.gen.const(v)
+
+
+def quiet_test(state: py.expr | None = None, also: list[py.expr] = (), checked: bool = False) -> py.BoolOp:
+    """`STATE.log is None and not STATE.listeners [and STATE.check is None] [and ALSO...]`: nobody is told
+    (STATE: the code of the state where a local holds it, else `ctx.state`), marked `Quiet`. For the
+    statements that still build Python (and, through `Gen.quiet`, the primitives' lowerings)."""
+    def on(field: str) -> py.Attribute:
+        return attr(state, field) if state is not None else _state(field)
+    terms = [py.Compare(on(L.LOG), [py.Is()], [const(None)]), py.UnaryOp(py.Not(), on(L.LISTENERS))]
+    if checked:
+        terms.append(py.Compare(on(L.CHECK), [py.Is()], [const(None)]))
+    out = py.BoolOp(py.And(), terms + list(also))
+    out.__dict__[MARK] = N.Quiet(checked)
+    return out
+
+
+def watched_test(state: py.expr | None = None, also: list[py.expr] = ()) -> py.BoolOp:
+    """`STATE.log is not None or STATE.listeners [or ALSO...]`: someone is told (the negation of the quiet
+    test, where the watched case comes first), marked `Watched`."""
+    def on(field: str) -> py.Attribute:
+        return attr(state, field) if state is not None else _state(field)
+    out = py.BoolOp(py.Or(), [py.Compare(on(L.LOG), [py.IsNot()], [const(None)]), on(L.LISTENERS), *also])
+    out.__dict__[MARK] = N.Watched()
+    return out
+
+
+def is_split_test(code: py.AST) -> bool:
+    """Is CODE a quiet or a watched test the emitter made (its first two terms the log's and the listeners')?"""
+    return type(code.__dict__.get(MARK)) in (N.Quiet, N.Watched)
+
+
+def _call_rule(e: Emitter, n: N.Call) -> py.expr:
+    first = {"state": [_ctx(L.STATE)], "ctx": [name(CTX)], None: []}[n.first]
+    return _call(e.gen.const(n.fn), *first, *[e.expr(a) for a in n.args], *[_const(e, c) for c in n.consts])
+
+
+def _first_or(e: Emitter, n: N.FirstOr) -> py.expr:
+    """`READ if (_f := CARDS) else FALLBACK` (READ and FALLBACK reading `_f`)."""
+    cards = e.expr(n.cards)
+    f = e.var(n.var)  # (named after CARDS's code and before FALLBACK's: the order the rules had)
+    fallback = e.expr(n.fallback)
+    return py.IfExp(py.NamedExpr(store(f), cards), e.expr(n.read), fallback)
+
+
+EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
+    N.Const: lambda e, n: const(n.value),
+    N.Value: lambda e, n: e.gen.const(n.obj, n.hint),
+    N.You: lambda e, n: _ctx(L.YOU),
+    N.ThisCard: lambda e, n: _ctx(L.CARD),
+    N.Current: lambda e, n: _state(L.CURRENT),
+    N.Name: lambda e, n: e.gen.var(n.name),
+    N.Var: lambda e, n: name(e.var(n)),
+    N.Of: lambda e, n: e.gen.expr(n.ce),
+    N.Py: lambda e, n: n.code,
+    N.ZoneRef: lambda e, n: _row(e, L.ZONES, n),
+    N.CounterRef: lambda e, n: _row(e, L.COUNTERS, n),
+    N.CardCounter: lambda e, n: _get(_sub(_state(L.CARD_COUNTERS), const(n.key)), e.expr(n.card), const(n.start)),
+    N.Printed: lambda e, n: _get(attr(_def_of(e.expr(n.card)), L.PROPS), const(n.name), const(n.default)),
+    N.DefPrinted: lambda e, n: _get(attr(e.expr(n.definition), L.PROPS), const(n.name), const(n.default)),
+    N.IsType: lambda e, n: py.Compare(e.expr(n.type), [py.NotIn() if n.negated else py.In()],
+                                      [attr(_def_of(e.expr(n.card)), L.TYPES)]),
+    N.DefIsType: lambda e, n: py.Compare(const(n.type), [py.In()], [attr(e.expr(n.definition), L.TYPES)]),
+    N.DefNamed: lambda e, n: py.Compare(attr(e.expr(n.definition), L.NAME), [py.Eq()], [const(n.name)]),
+    N.DefOf: lambda e, n: _def_of(e.expr(n.card)),
+    N.Not: lambda e, n: py.UnaryOp(py.Not(), e.expr(n.value)),
+    N.HolderOf: lambda e, n: attr(_sub(_state(L.LOC), e.expr(n.card)), L.OWNER),
+    N.Turns: lambda e, n: _sub(_state(L.TURNS), e.expr(n.whose)),
+    N.Pool: lambda e, n: _sub(_state(L.POOLS), const(n.name)),
+    N.Quiet: lambda e, n: quiet_test(checked=n.checked),
+    N.Watched: lambda e, n: watched_test(),
+    N.Call: _call_rule,
+    N.Cards: lambda e, n: py.List([e.expr(x) for x in n.items], py.Load()),
+    N.Item: lambda e, n: _sub(e.expr(n.list), const(n.index)),
+    N.FirstOr: _first_or,
+}
+
+def _change_card_counter(e: Emitter, n: N.ChangeCardCounter) -> list[py.stmt]:
+    """`CARDS.C op V` (C a counter of each card): the change's own plain case in the code, for one card, when
+    nobody is told (no log, listener or checker) and the new value keeps the bounds, else the change's call:
+        _v = V; _cs = CARDS; _st = ctx.state
+        if _st.log is None and not _st.listeners and _st.check is None and len(_cs) == 1:
+            _t = _st.card_counters[C]; _c = _cs[0]
+            _n = _v                                   (`=`; `+=`, `-=`: _o = _t.get(_c, START); _n = _o + _v)
+            if MIN <= _n <= MAX:
+                if _n == START: _t.pop(_c, None)      (a card at its start value has no entry)
+                else: _t[_c] = _n
+            else: CHANGE(_st, _v, _cs)
+        else: CHANGE(_st, _v, _cs)"""
+    gen = e.gen
+    v, cs, st, t, c, nv = (gen.fresh(h) for h in ("v", "cs", "st", "t", "c", "n"))
+
+    def slow() -> list[py.stmt]:
+        return [py.Expr(_call(gen.const(n.change), name(st), name(v), name(cs)))]
+    watched = slow()  # (the change's constant named before the arguments' code, as the rules had it)
+    out = [py.Assign([store(v)], e.expr(n.value)), py.Assign([store(cs)], e.expr(n.cards)),
+           py.Assign([store(st)], _ctx(L.STATE))]
+    one_card = py.Compare(_call(gen.const(len), name(cs)), [py.Eq()], [const(1)])
+    quiet = quiet_test(name(st), [one_card], checked=True)
+    one = [py.Assign([store(t)], card_counter_table(name(st), n.key)),
+           py.Assign([store(c)], _sub(name(cs), const(0)))]
+    if n.op == "=":
+        one.append(py.Assign([store(nv)], name(v)))
+    else:
+        o = gen.fresh("o")
+        one += [py.Assign([store(o)], _get(name(t), name(c), const(n.start))),
+                py.Assign([store(nv)], py.BinOp(name(o), py.Add() if n.op == "+=" else py.Sub(), name(v)))]
+    # its own bounds, else NUMBER_LIMIT's (past which the change refuses the number)
+    bounds = [py.Compare(name(nv), [py.GtE()], [const(n.minimum)]) if n.minimum is not None else
+              py.Compare(name(nv), [py.Gt()], [const(-NUMBER_LIMIT)]),
+              py.Compare(name(nv), [py.LtE()], [const(n.maximum)]) if n.maximum is not None else
+              py.Compare(name(nv), [py.Lt()], [const(NUMBER_LIMIT)])]
+    kept = [py.If(py.Compare(name(nv), [py.Eq()], [const(n.start)]),
+                  [py.Expr(_call(attr(name(t), "pop"), name(c), const(None)))],
+                  [py.Assign([py.Subscript(name(t), name(c), py.Store())], name(nv))])]
+    kept = [py.If(py.BoolOp(py.And(), bounds), kept, slow())]
+    return out + [py.If(quiet, one + kept, watched)]
+
+
+STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
+    N.Let: lambda e, n: [py.Assign([store(e.var(n.var))], e.expr(n.value))],
+    N.If: lambda e, n: [py.If(e.expr(n.test), e.stmts(n.body), e.stmts(n.orelse) if n.orelse else [])],
+    N.Do: lambda e, n: [py.Expr(e.expr(n.value))],
+    N.ChangeCardCounter: _change_card_counter,
+}
+
+
+def emit_stmts(gen: "Gen", body: tuple[N.Node, ...]) -> list[py.stmt]:
+    """The Python statements of the IR statements BODY, after the passes GEN's options switch on."""
+    e = Emitter(gen)
+    return e.stmts(tuple(run_passes(st, gen.options) for st in body))
+
+
+def ctx_state() -> py.Attribute:
+    """`ctx.state` (for the rewrites of emitted code that keep it in a local: compile/fnlocals.py)."""
+    return _ctx(L.STATE)

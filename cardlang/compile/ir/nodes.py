@@ -1,0 +1,313 @@
+"""The IR's node classes: small typed values, frozen and slotted, each saying what the code computes in the
+runtime's terms (a zone of a seat, a counter's value, a card's printed property), never how the runtime lays
+it out. Built by the compile rules, rewritten by the passes (compile/ir/passes.py), turned into Python by the
+emitter (compile/ir/emit.py). Knows no runtime field, no Python `ast`, no game and no source construct.
+
+Expressions are `Expr`; statements are `Stmt`. Two bridges hold what is not IR yet: `Of`, an expression
+compiled by a rule that still builds Python itself (a CE, emitted through its own code), and `Py`, Python
+code already emitted (for a lowering that hands the emitter its arguments' code). `Var` is a local of the
+generated function, named only when emitted (its identity is the variable: two `Var("f")` are two locals).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any, Callable, Union
+
+
+class Node:
+    """A node of the IR."""
+
+    __slots__ = ()
+
+
+# ---- leaves
+@dataclass(frozen=True, slots=True)
+class Const(Node):
+    """A constant written in the code: a number, a text, a truth value or None."""
+
+    value: Any
+
+
+@dataclass(frozen=True, slots=True)
+class Value(Node):
+    """A compiled value (a card definition, a function, a table) as a constant of the generated module."""
+
+    obj: Any = field(compare=False)
+    hint: str = "k"
+
+
+@dataclass(frozen=True, slots=True)
+class You(Node):
+    """The seat whose effect runs."""
+
+
+@dataclass(frozen=True, slots=True)
+class ThisCard(Node):
+    """The card whose ability runs."""
+
+
+@dataclass(frozen=True, slots=True)
+class Current(Node):
+    """The seat whose turn it is."""
+
+
+@dataclass(frozen=True, slots=True)
+class Name(Node):
+    """A name of the rules (a `let`, a loop's name, a parameter): its local where the function keeps one."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True, eq=False)
+class Var(Node):
+    """A local of the generated function, named (fresh, with HINT) when first emitted."""
+
+    hint: str = "v"
+
+
+@dataclass(frozen=True, slots=True)
+class Of(Node):
+    """An expression whose rule still builds Python (a bridge): emitted by its CE's own code."""
+
+    ce: Any = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Py(Node):
+    """Python code already emitted (a bridge for lowerings handed their arguments' code)."""
+
+    code: Any = field(compare=False)
+
+
+# ---- reads of the state
+@dataclass(frozen=True, slots=True)
+class ZoneRef(Node):
+    """The zone declared at SLOT of seat WHOSE (`Const(0)` for a shared zone)."""
+
+    slot: int
+    whose: "Expr"
+
+
+@dataclass(frozen=True, slots=True)
+class CounterRef(Node):
+    """The value of the counter declared at SLOT of seat WHOSE (`Const(0)` for a shared counter)."""
+
+    slot: int
+    whose: "Expr"
+
+
+@dataclass(frozen=True, slots=True)
+class CardCounter(Node):
+    """The per-card counter KEY of CARD, START when it was never changed."""
+
+    key: str
+    card: "Expr"
+    start: int
+
+
+@dataclass(frozen=True, slots=True)
+class Printed(Node):
+    """CARD's printed property NAME (DEFAULT where its card prints none)."""
+
+    card: "Expr"
+    name: str
+    default: Any
+
+
+@dataclass(frozen=True, slots=True)
+class DefPrinted(Node):
+    """The printed property NAME of the card definition DEF (DEFAULT where it prints none)."""
+
+    definition: "Expr"
+    name: str
+    default: Any
+
+
+@dataclass(frozen=True, slots=True)
+class IsType(Node):
+    """Is CARD of the type TYPE (NEGATED: is it not)?"""
+
+    card: "Expr"
+    type: "Expr"
+    negated: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class DefIsType(Node):
+    """Is the card definition DEFINITION of the type (or tag) TYPE?"""
+
+    definition: "Expr"
+    type: str
+
+
+@dataclass(frozen=True, slots=True)
+class DefNamed(Node):
+    """Is the card definition DEFINITION the card called NAME?"""
+
+    definition: "Expr"
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class DefOf(Node):
+    """The definition of the card CARD."""
+
+    card: "Expr"
+
+
+@dataclass(frozen=True, slots=True)
+class Not(Node):
+    """Not VALUE."""
+
+    value: "Expr"
+
+
+@dataclass(frozen=True, slots=True)
+class HolderOf(Node):
+    """The owner of the zone CARD is in (None for a shared zone): the read a card's owner starts from."""
+
+    card: "Expr"
+
+
+@dataclass(frozen=True, slots=True)
+class Turns(Node):
+    """How many turns seat WHOSE has begun."""
+
+    whose: "Expr"
+
+
+@dataclass(frozen=True, slots=True)
+class Pool(Node):
+    """The game-level value NAME (a pool of card names)."""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
+class Quiet(Node):
+    """Nobody is told of a change: no log, no listener, and (CHECKED) no invariant checker. The test that
+    splits code into its quiet case and its watched one."""
+
+    checked: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Watched(Node):
+    """Someone is told of a change (a log or a listener): the negation of `Quiet()`, where the watched case
+    is written first."""
+
+
+# ---- plain computations
+@dataclass(frozen=True, slots=True)
+class Call(Node):
+    """FN(first, *ARGS, *CONSTS): a compiled function (a constant of the module) over the state (FIRST
+    "state"), the context ("ctx") or nothing (None) first."""
+
+    fn: Any = field(compare=False)
+    args: tuple["Expr", ...] = ()
+    first: str | None = "state"
+    consts: tuple[Any, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Cards(Node):
+    """A new list of the cards ITEMS (`[E]`: one card as a list)."""
+
+    items: tuple["Expr", ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Item(Node):
+    """Item INDEX of the list LIST."""
+
+    list: "Expr"
+    index: int
+
+
+@dataclass(frozen=True, slots=True)
+class FirstOr(Node):
+    """READ of the first of CARDS, held in the local VAR (READ mentions `Item(VAR, 0)`), or, when CARDS is
+    empty, FALLBACK (which mentions VAR: the call whose error says there is no card)."""
+
+    cards: "Expr"
+    var: Var
+    read: "Expr"
+    fallback: "Expr"
+
+
+# ---- statements
+@dataclass(frozen=True, slots=True)
+class Let(Node):
+    """`VAR = VALUE`."""
+
+    var: Var
+    value: "Expr"
+
+
+@dataclass(frozen=True, slots=True)
+class If(Node):
+    """`if TEST: BODY else: ORELSE` (a quiet/watched split when TEST is `Quiet`)."""
+
+    test: "Expr"
+    body: tuple["Stmt", ...]
+    orelse: tuple["Stmt", ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ChangeCardCounter(Node):
+    """`CARDS.KEY op VALUE` (OP `=`, `+=` or `-=`) of the per-card counter KEY (START, bounds MINIMUM and
+    MAXIMUM, None for none): done for one card in the code itself when nobody is told and the new value keeps
+    the bounds, else by CHANGE(state, value, cards), the reference."""
+
+    key: str
+    start: int
+    minimum: int | None
+    maximum: int | None
+    op: str
+    value: "Expr"
+    cards: "Expr"
+    change: Any = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Do(Node):
+    """An expression computed for its effect (a call)."""
+
+    value: "Expr"
+
+
+Expr = Union[Const, Value, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounter, Printed,
+             DefPrinted, IsType, DefIsType, DefNamed, DefOf, Not, HolderOf, Turns, Pool, Quiet, Watched, Call, Cards, Item, FirstOr]
+Stmt = Union[Let, If, Do, ChangeCardCounter]
+
+
+def children(node: Node) -> list[Node]:
+    """NODE's sub-nodes, in field order (a tuple field's each)."""
+    out: list[Node] = []
+    for f in node.__dataclass_fields__:
+        v = getattr(node, f)
+        if isinstance(v, Node):
+            out.append(v)
+        elif isinstance(v, tuple):
+            out += [x for x in v if isinstance(x, Node)]
+    return out
+
+
+def bottom_up(node: Node, rule: Callable[[Node], Node | None]) -> Node:
+    """NODE with its sub-nodes rewritten first, then itself: RULE's node for it, or it as it is (RULE gives
+    None). A node none of whose parts changed is kept, not copied (a Var keeps its identity)."""
+    changes = {}
+    for f in node.__dataclass_fields__:
+        v = getattr(node, f)
+        if isinstance(v, Node):
+            new = bottom_up(v, rule)
+            if new is not v:
+                changes[f] = new
+        elif isinstance(v, tuple) and any(isinstance(x, Node) for x in v):
+            new_t = tuple(bottom_up(x, rule) if isinstance(x, Node) else x for x in v)
+            if any(a is not b for a, b in zip(new_t, v)):
+                changes[f] = new_t
+    if changes:
+        node = replace(node, **changes)
+    got = rule(node)
+    return node if got is None else got

@@ -1,0 +1,22 @@
+"""The IR's passes, IR -> IR, in the order they run: each is a module of its own and a name of
+compile/passes.py's PASSES (switched with the others: `--no-opt` runs none). `run_passes` is what the emitter
+calls before it emits a tree. Knows the IR and the passes' names; no Python `ast`, no runtime layout.
+"""
+from __future__ import annotations
+
+from typing import Callable
+
+from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir.one_card import one_card
+from cardlang.compile.passes import Options
+
+IR_PASSES: tuple[tuple[str, Callable[[N.Node], N.Node]], ...] = (
+    ("one-card", one_card),
+)
+
+
+def run_passes(node: N.Node, options: Options) -> N.Node:
+    for pass_name, rewrite in IR_PASSES:
+        if options.on(pass_name):
+            node = rewrite(node)
+    return node

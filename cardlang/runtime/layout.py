@@ -1,0 +1,75 @@
+"""The runtime's layout as generated code may touch it: each field of the context, the state, a zone and a
+card's definition that compiled code reads directly (not through a function), named once here, with the
+meaning of its indexes and a reference reader beside the names that are read by index.
+
+This is the runtime's side of the contract with the compiler: the compiler's emitter (compile/ir/emit.py)
+spells these fields only through these names, and is meant to be the only compile module that does
+(tests/compile/test_ir.py counts the others). A field renamed in runtime/state.py is renamed here, and
+tests/compile/test_ir.py fails until it is (every name is checked against a real state). Knows no compiler, no
+source, no game.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+# ---- the context of a running effect (state.Ctx)
+STATE = "state"          # the GameState
+YOU = "you"              # the seat whose effect runs
+CARD = "card"            # the card whose ability runs (`this`), or None
+NAMES = "vars"           # the rules' names in scope: name -> value
+
+# ---- the game state (state.GameState)
+ZONES = "zones"          # zones[slot][seat] of a zone of each player, zones[slot][0] of a shared one -> Zone
+COUNTERS = "counters"    # counters[slot][seat] / counters[slot][0] -> a number (a tuple for a list of numbers)
+CARD_COUNTERS = "card_counters"  # card_counters[counter name] -> {card: value}; a card at its start has none
+CARD_DEF = "card_def"    # card id -> its CardDef
+LOC = "loc"              # card id -> the Zone it is in
+CURRENT = "current"      # the seat whose turn it is
+TURNS = "turns"          # turns[seat] -> the turns that seat has begun
+POOLS = "vars"           # game-level values by name (a pool of card names)
+LOG = "log"              # the event log, None when nobody keeps one
+LISTENERS = "listeners"  # who is told of each event (empty: nobody)
+CHECK = "check"          # the invariant checker told of every change, or None
+
+# ---- a zone (state.Zone) and a card's definition (state.CardDef)
+CARDS = "cards"          # a zone's card ids, the top last
+OWNER = "owner"          # a zone's owner seat, None for a shared zone
+PROPS = "props"          # a definition's printed properties: name -> value
+TYPES = "types"          # a definition's types: a frozenset of names
+NAME = "name"            # a definition's card name
+
+# Which object each name is a field of (tests/compile/test_ir.py checks each against a real game).
+OF_CTX = (STATE, YOU, CARD, NAMES)
+OF_STATE = (ZONES, COUNTERS, CARD_COUNTERS, CARD_DEF, LOC, CURRENT, TURNS, POOLS, LOG, LISTENERS, CHECK)
+OF_ZONE = (CARDS, OWNER)
+OF_DEF = (PROPS, TYPES, NAME)
+
+# What a state's `zones`, `counters` and `turns` are indexed by: slots and seats that exist (a read of one at a
+# slot the compiler took from a declaration cannot fail).
+ROWS = (ZONES, COUNTERS, TURNS, "banks")
+
+
+# Reference readers: what the emitter's code for each read computes (tests/compile/test_ir.py compares them).
+def zone(state: Any, slot: int, who: int) -> Any:
+    """The zone at SLOT of seat WHO (0 for a shared zone)."""
+    return state.zones[slot][who]
+
+
+def counter(state: Any, slot: int, who: int) -> Any:
+    """The counter at SLOT of seat WHO (0 for a shared counter)."""
+    return state.counters[slot][who]
+
+
+def card_counter(state: Any, key: str, card: int, start: int) -> int:
+    """The per-card counter KEY of CARD (START when it has no entry)."""
+    return state.card_counters[key].get(card, start)
+
+
+def printed(state: Any, card: int, prop: str, default: Any) -> Any:
+    """CARD's printed property PROP (DEFAULT when its card does not print it)."""
+    return state.card_def[card].props.get(prop, default)
+
+
+def quiet(state: Any, checked: bool = False) -> bool:
+    """Nobody is told of a change: no log, no listener (CHECKED: and no invariant checker either)."""
+    return state.log is None and not state.listeners and (not checked or state.check is None)
