@@ -73,9 +73,50 @@ def legal_actions(state: GameState, decision: Decision, picked: tuple[int, ...] 
     return out
 
 
+def legal_keys(state: GameState, decision: Decision, picked: tuple[int, ...] = ()) -> list[tuple]:
+    """The keys of `legal_actions(state, decision, picked)`, in the same order, without their Actions and
+    labels (a search walks its tree by key, many times a decision)."""
+    kind = decision.kind
+    if kind == "yesno":
+        return [YES.key, NO.key] if not picked else []
+    options = decision.options
+    n = len(options)
+    if len(picked) >= min(decision.max, n):
+        return [STOP.key]
+    labels = decision.labels
+    if kind == "cards":
+        out: list[tuple] = []
+        seen: set[str] = set()
+        p, loc, peeked = decision.player, state.loc, state.peeked
+        for i, o in enumerate(options):
+            if picked and i in picked:
+                continue
+            if type(o) is int:  # seen_by, inline
+                zone = loc[o]
+                vis = zone.spec.visibility
+                if not (vis == "public" or (vis == "owner" and zone.owner == p)
+                        or (vis == "top public" and zone.cards[-1] == o)
+                        or p in peeked.get(o, ())):
+                    out.append(("position", i))
+                    continue
+            label = labels[i]
+            if label not in seen:
+                seen.add(label)
+                out.append(("card", label))
+    else:
+        out = [("option", labels[i]) for i in range(n) if i not in picked]
+    if len(picked) >= decision.min:
+        out.append(STOP.key)
+    return out
+
+
 def apply_action(decision: Decision, picked: tuple[int, ...], action: Action) -> tuple[tuple[int, ...], bool]:
     """PICKED after ACTION, and whether the answer is finished (the picks, in order, are then the answer)."""
-    key = action.key
+    return apply_key(decision, picked, action.key)
+
+
+def apply_key(decision: Decision, picked: tuple[int, ...], key: tuple) -> tuple[tuple[int, ...], bool]:
+    """apply_action by the action's key."""
     what = key[0]
     if what == "yes":
         return (0,), True

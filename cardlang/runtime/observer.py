@@ -100,6 +100,7 @@ class Observer:
         self.seat = seat
         self.known: dict[int, CardDef] = {}
         self.bag_of: dict[int, Bag] = {}
+        self.shown: set[int] = set()  # cards identified since the current turn began (worlds.Dealer reads it)
         self.digest = 0
         # (checkpoint kind, turn number) -> this observer's knowledge then; only the latest turn is kept
         self.start: tuple[tuple[str, int], Observer] | None = None
@@ -133,6 +134,7 @@ class Observer:
         new = Observer.__new__(Observer)
         new.seat = self.seat
         new.known = dict(self.known)
+        new.shown = set()
         twins: dict[int, Bag] = {}
         bag_of = {}
         for cid, b in self.bag_of.items():
@@ -200,6 +202,7 @@ class Observer:
             return
         if t is Turn:  # a checkpoint is taken just before (stepping.Recorder): keep the knowledge it matches
             self.start = (("turn", self.state.turn_number - 1), self._clone(None))
+            self.shown = set()
         if t is Moved:  # as seat_event decides it, with the zones found once (not a table per move)
             src, dst = self.zone(e.src), self.zone(e.dst)
             seat = self.seat
@@ -304,6 +307,7 @@ class Observer:
             _take(b, cid, d, lambda: f"p{self.seat + 1} sees {d.name} (card {cid}), which its knowledge says is "
                                      f"not among the cards it could be")
         self.known[cid] = d
+        self.shown.add(cid)
 
     def _show_top(self, z: Zone) -> None:
         """The top card of a `top public` zone is seen."""

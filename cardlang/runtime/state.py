@@ -162,7 +162,7 @@ class Decision:
         got = self._labels
         if got is None:
             names = self._names
-            got = self._labels = [names[c].name for c in self.options] if type(names) is list else \
+            got = self._labels = [names[c].name for c in self.options] if isinstance(names, list) else \
                 names(self.options)
         return got
 

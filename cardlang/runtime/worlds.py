@@ -16,6 +16,10 @@ shows the seat what it was shown. A replay may still not fit (a hidden card that
 question offered: stepping.Diverged), or show the seat something else (its observation at the decision differs):
 such a world is not one the seat could believe, and another is drawn. A decision during set-up has no world
 (NoWorld): its position is taken before set-up, which played again would deal the true cards.
+
+A search deals many worlds for one decision (`Dealer`): what they share is found once, and the check, which
+costs a replay with the seat's observer listening, is made only for a world whose replay read the definition
+of a card dealt afresh (otherwise it replays the truth's turn event for event: see Dealer).
 """
 from __future__ import annotations
 
@@ -23,6 +27,7 @@ import random
 from cardlang.runtime.observer import KnowledgeError, Observer
 from cardlang.runtime.state import CardDef, GameState
 from cardlang.runtime.stepping import Checkpoint, Diverged, play_on
+from cardlang.runtime.zones import shuffle_list
 
 TRIES = 8  # worlds drawn for one decision before giving up (NoWorld)
 
@@ -44,21 +49,7 @@ def sample_world(state: GameState, observer: Observer, rng: random.Random, *,
     definition, taken out of its bag before the rest is dealt. STATE gives nothing here but its card count
     (the observer's own state when it is the one a world is built on)."""
     out: dict[int, CardDef] = {}
-    for bag in observer.bags():
-        members = sorted(bag.members)
-        defs = bag.defs.copy()
-        if keep:
-            free = []
-            for c in members:
-                d = keep.get(c)
-                if d is None:
-                    free.append(c)
-                elif defs.get(d, 0) > 0:
-                    defs[d] -= 1
-                else:
-                    raise KnowledgeError(f"card {c} is known to be {d.name}, which its bag does not hold")
-            members = free
-        pool = sorted(defs.elements(), key=lambda d: d.index)  # a fixed order: the draw is the seed's alone
+    for members, pool in _bag_pools(observer, keep):
         rng.shuffle(pool)
         out.update(zip(members, pool))
     if len(state.card_def) < len(observer.state.card_def):
@@ -96,7 +87,13 @@ def resume_world(checkpoint: Checkpoint, game, observer: Observer, rng: random.R
     seed = rng.getrandbits(64)
     if not check:
         return checkpoint.resume(game, agents, relabel=relabel, done=lambda s: s.rng.seed(seed), until=until)
-    target = observer.observation()
+    return _checked(checkpoint, game, start, observer.observation(), agents, relabel, seed, until)
+
+
+def _checked(checkpoint: Checkpoint, game, start: Observer, target: tuple, agents: list,
+             relabel: dict[int, CardDef], seed: int, until) -> GameState:
+    """The world RELABEL of CHECKPOINT, its seat's observer (a copy of START) listening to its replay, compared
+    with TARGET at the decision (Diverged if it differs), then its RNG seeded with SEED."""
     world = checkpoint.resume(game, agents, relabel=relabel, done=lambda s: _arrive(s, seen_by, target, seed),
                               until=until)
     seen_by = start.copy_to(world)
@@ -136,3 +133,147 @@ def world_from(checkpoint: Checkpoint, game, observer: Observer, rng: random.Ran
         why = "the game ended before the decision"
     raise NoWorld(f"no world of {tries} fits what p{observer.seat + 1} was shown (last: {why})")
 
+
+# ---- many worlds of one decision (a search's)
+
+class Unsure(BaseException):
+    """A world dealt by `Dealer.world` whose replay read a dealt card's definition: it may show the seat what it
+    was not shown, so it is dealt again, the same, and checked in full (`Dealer.again`). A BaseException: it is
+    raised inside the replay, where no handler an effect has may catch it."""
+
+
+class _Defs(list):
+    """A world's `card_def` while its replay runs (`_Watched`): notes whether a dealt card's definition is read."""
+
+    __slots__ = ("dealt", "read")
+
+
+class _Seen(_Defs):
+    """A watched card_def once its world reached the decision: read at C speed by whoever still holds it (a
+    frame of the running turn, its decision's labels)."""
+
+    __slots__ = ()
+
+
+class _Watched(_Defs):
+    __slots__ = ()
+
+    def __getitem__(self, i):
+        if i.__class__ is not int or i < 0 or i in self.dealt:  # (a slice or a negative index: counted as read)
+            self.read = True
+        return list.__getitem__(self, i)
+
+    def _all(name):  # a method that reads every definition (iteration, a search, a copy): counted as read
+        plain = getattr(list, name)
+
+        def read_all(self, *args):
+            self.read = True
+            return plain(self, *args)
+        read_all.__name__ = name
+        return read_all
+
+    __iter__ = _all("__iter__")
+    __reversed__ = _all("__reversed__")
+    __contains__ = _all("__contains__")
+    index = _all("index")
+    count = _all("count")
+    copy = _all("copy")
+    pop = _all("pop")
+    del _all
+
+
+class Dealer:
+    """The worlds of one decision, for a search that deals many of them: what is the same for all (the seat's
+    knowledge as the turn began, each bag's cards and definitions, its observation at the decision) found once.
+    `world(agents, rng)` deals one as `resume_world` does (the same draws of RNG: the same world), and most often
+    without the cost of its check, by this argument:
+
+    A world differs from the true position only in the definitions of the dealt cards. If its replay reads none
+    of them, it is the truth's replay, event for event and card id for card id. (The replay keeps a listener, so
+    every move, shuffle and reveal builds its event, which reads the card's definition for its name; the world's
+    `card_def` is watched while it replays.) The seat's observer, hearing those same events, would then know
+    the same as the true one, unless it read a dealt definition itself: it reads a card's definition when the
+    card is shown to it (a move into a zone it sees, a peek, a top card), so it needs that every card shown to
+    it since the turn began is one it identifies still (then it is kept, not dealt: `trusted`). Both holding, the
+    world shows the seat exactly its observation: no observer need listen and nothing need be compared.
+    Otherwise (a dealt card read while replaying, or a card shown this turn and forgotten since) `world` raises
+    Unsure from inside play_on and `again` deals the same world once more, this time checked in full
+    (resume_world's check). tests/runtime/test_worlds.py holds the shortcut to the full check."""
+
+    def __init__(self, checkpoint: Checkpoint, game, observer) -> None:
+        self.checkpoint = checkpoint
+        self.game = game
+        self.observer = observer
+        self.start = start = _start_of(checkpoint, observer)
+        keep = observer.known
+        # each bag's cards not known since, and the definitions left to deal them (sample_world, made once)
+        self.plan: list[tuple[list[int], list[CardDef]]] = list(_bag_pools(start, keep))
+        self.trusted = all(c in keep for c in observer.shown)
+        self._target: tuple | None = None  # the seat's observation, made when a world is checked in full
+        self.relabel: dict[int, CardDef] = {}
+        self.seed = 0
+        self.rechecked = 0  # worlds dealt again and checked in full
+
+    def deal(self, rng: random.Random) -> dict[int, CardDef]:
+        """`sample_world(state, start, rng, keep=known)`: the same draws, the same definitions."""
+        out: dict[int, CardDef] = {}
+        for members, pool in self.plan:
+            pool = pool[:]
+            shuffle_list(rng, pool)  # rng.shuffle's very permutation, from its very draws, without a call a card
+            out.update(zip(members, pool))
+        return out
+
+    def world(self, agents: list, rng: random.Random, *, until: tuple[int, str] | None = None) -> GameState:
+        """A world as `resume_world(checkpoint, game, observer, rng, agents, until=UNTIL)` makes it, played on
+        with play_on; Unsure from play_on when it must be checked (`again`)."""
+        self.relabel = relabel = self.deal(rng)
+        self.seed = seed = rng.getrandbits(64)
+        if not self.trusted:
+            return self.again(agents, until=until)
+        world = self.checkpoint.resume(self.game, agents, relabel=relabel, done=lambda s: _unwatch(s, seed),
+                                       until=until)
+        defs = world.card_def = _Watched(world.card_def)
+        defs.dealt = relabel
+        defs.read = False
+        return world
+
+    def again(self, agents: list, *, until: tuple[int, str] | None = None) -> GameState:
+        """The last world dealt, checked in full: the seat's observer listening to its replay, its observation at
+        the decision compared (Diverged from play_on if it differs)."""
+        self.rechecked += 1
+        if self._target is None:
+            self._target = self.observer.observation()
+        return _checked(self.checkpoint, self.game, self.start, self._target, agents, self.relabel, self.seed,
+                        until)
+
+
+def _unwatch(state: GameState, seed: int) -> None:
+    """At the decision: Unsure if a dealt definition was read; else the world's card_def a plain list again (a
+    frame of the running turn may hold the watched one: read alike, and nothing writes card_def during play)
+    and its RNG reseeded."""
+    defs = state.card_def
+    if defs.read:
+        raise Unsure()
+    state.card_def = list.copy(defs)
+    defs.__class__ = _Seen
+    state.rng.seed(seed)
+
+
+def _bag_pools(start: Observer, keep: dict[int, CardDef] | None):
+    """For each of START's bags in order: its cards not in KEEP (in id order) and the definitions left for them
+    (in definition order: a fixed order, so that a deal is its RNG's alone), as sample_world deals them."""
+    for bag in start.bags():
+        members = sorted(bag.members)
+        defs = bag.defs.copy()
+        if keep:
+            free = []
+            for c in members:
+                d = keep.get(c)
+                if d is None:
+                    free.append(c)
+                elif defs.get(d, 0) > 0:
+                    defs[d] -= 1
+                else:
+                    raise KnowledgeError(f"card {c} is known to be {d.name}, which its bag does not hold")
+            members = free
+        yield members, sorted(defs.elements(), key=lambda d: d.index)

@@ -19,7 +19,7 @@ import random
 import time
 import warnings
 
-from cardlang.runtime.actions import apply_action, legal_actions
+from cardlang.runtime.actions import apply_action, apply_key, legal_actions, legal_keys
 from cardlang.runtime.state import IllegalAction
 from cardlang.runtime.stepping import Diverged, Recorder, play_on
 from cardlang.search.options import SearchOptions
@@ -121,22 +121,38 @@ class SearchAgent:
             return None
         cp = self._recorder.checkpoint()
         cap = cp.turn_number + opts.cap
-        deadline = None if opts.seconds is None else time.perf_counter() + opts.seconds
+        began = time.perf_counter()
+        deadline = None if opts.seconds is None else began + opts.seconds
         budget = opts.iterations if opts.iterations is not None else 1 << 62
+        # the duel, the budget's last part: the rollout bot's answer and its best challenger tried in turn
+        duel_from = budget - int(budget * opts.duel) if opts.iterations is not None else None
+        duel_at = None if deadline is None else began + opts.seconds * (1 - opts.duel)
         walker, seat, models, game, rng = self._walker, self._seat, self._models, self.game, self.rng
-        observer = _Still(self._observer)
         root = (seat, decision.tag)  # a world that first meets another decision is refused
         done = failed = turns = misses = 0
-        from cardlang.runtime.worlds import resume_world
+        from cardlang.runtime.worlds import Dealer, NoWorld, Unsure
+        try:
+            dealer = Dealer(cp, game, self._observer)  # what every world of this decision shares, found once
+        except NoWorld:  # (a decision with no world: the rollout bot's choice, as for set-up)
+            return None
         while done < budget:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             agents = list(models)
             agents[seat] = walker
-            walker.start(decision.tag, prefix, node)
+            force = None
+            if opts.duel and default is not None and (done >= duel_from if duel_from is not None
+                                                      else time.perf_counter() >= duel_at):
+                force = _duel(node, keys, default)
+            walker.start(decision.tag, prefix, node, force)
             try:
-                world = resume_world(cp, game, observer, rng, agents, until=root)
-                result = play_on(game, world, cap)
+                world = dealer.world(agents, rng, until=root)
+                try:
+                    result = play_on(game, world, cap)
+                except Unsure:  # its replay read a dealt card: the same world again, checked in full
+                    walker.start(decision.tag, prefix, node, force)
+                    world = dealer.again(agents, until=root)
+                    result = play_on(game, world, cap)
             except (Diverged, _Abandon, IllegalAction) as e:
                 # a world the seat could not believe (its replay does not fit what the seat saw): another
                 # is dealt; the iteration is not spent, unless worlds keep failing. (Anything else that stops
@@ -159,9 +175,14 @@ class SearchAgent:
         self.failed += failed
         self.searches += 1
         best = node.most_visited(keys)
-        if default is not None and best is not None and best != default:
-            best = _better(node, best, default)
-        self.last = {"iterations": done, "failed": failed, "turns": turns, "visits": node.stats(),
+        if default is not None and best is not None:
+            if opts.duel:  # the challenger the duel measured, if clearly better; else the default
+                challenger = _challenger(node, keys, default)
+                best = default if challenger is None else _better(node, challenger, default)
+            elif best != default:
+                best = _better(node, best, default)
+        self.last = {"iterations": done, "failed": failed, "rechecked": dealer.rechecked, "turns": turns,
+                     "visits": node.stats(),
                      "default": default, "played": best}
         if best is None or any(k not in node.children or not node.children[k].visits for k in keys):
             if deadline is not None:
@@ -185,8 +206,10 @@ class _TreeWalker:
         self.owner = owner
         self.path: list[Node] = []
 
-    def start(self, tag: str, prefix: list, node: Node) -> None:
-        self.tag, self.prefix, self.node = tag, prefix, node
+    def start(self, tag: str, prefix: list, node: Node, force=None) -> None:
+        """A new world: PREFIX's picks made again, then the tree from NODE (its action FORCE when given and
+        legal in this world: the duel)."""
+        self.tag, self.prefix, self.node, self.root, self.force = tag, prefix, node, node, force
         self.path = []
         self.first = True
 
@@ -200,51 +223,33 @@ class _TreeWalker:
             if decision.tag != self.tag:
                 raise _Abandon(decision.tag)
             for key in self.prefix:
-                act = _find(legal_actions(state, decision, picked), key)
-                picked, finished = apply_action(decision, picked, act)
+                if key not in legal_keys(state, decision, picked):
+                    raise _Abandon(key)
+                picked, finished = apply_key(decision, picked, key)
                 if finished:  # (the answer was finished by the picks made: nothing left to search)
                     raise _Abandon(key)
         node, c, rng, grown = self.node, self.owner.options.c, self.owner.rng, False
         while True:
-            acts = legal_actions(state, decision, picked)
-            if not acts:
+            keys = legal_keys(state, decision, picked)
+            if not keys:
                 break
-            if len(acts) == 1:
-                act = acts[0]
+            if len(keys) == 1:
+                key = keys[0]
             else:
-                key, new = node.select([a[0] for a in acts], c, rng)
+                if self.force is not None and node is self.root and self.force in keys:
+                    key, new = self.force, node.take(keys, self.force)
+                else:
+                    key, new = node.select(keys, c, rng)
                 grown = grown or new
-                act = _find(acts, key)
                 node = node.child(key)
                 self.path.append(node)
-            picked, finished = apply_action(decision, picked, act)
+            picked, finished = apply_key(decision, picked, key)
             if finished:
                 break
         self.node = node
         if grown:  # the rest of the world is the rollout's
             state.agents[view.player] = self.owner._models[view.player]
         return list(picked)
-
-
-class _Still:
-    """The seat's observer while one decision is searched, the game standing still: what the world sampler
-    reads of it, its observation made once (not once per world)."""
-
-    __slots__ = ("_of", "seat", "known", "_seen")
-
-    def __init__(self, observer) -> None:
-        self._of = observer
-        self.seat = observer.seat
-        self.known = observer.known
-        self._seen = None
-
-    def at(self, checkpoint):
-        return self._of.at(checkpoint)
-
-    def observation(self) -> tuple:
-        if self._seen is None:
-            self._seen = self._of.observation()
-        return self._seen
 
 
 def _default_key(decision, picked: tuple, acts: list, answer: list):
@@ -262,6 +267,28 @@ def _default_key(decision, picked: tuple, acts: list, answer: list):
     return None
 
 
+# The duel (option duel=F, off by default): the last F of a decision's budget (iterations, or seconds) tries the
+# rollout bot's answer and the search's best other action (its most visited) in turn, the one with fewer visits
+# first, so that the two means compared by _better are measured alike. Without it UCB leaves the default few
+# visits once it looks worse, and the comparison's error is mostly the default's: a card the rollout bot never
+# buys is seldom bought, however often the search tries it.
+
+
+def _challenger(node: Node, keys: list, default):
+    """The most visited of KEYS other than DEFAULT (None if none was tried)."""
+    return node.most_visited([k for k in keys if k != default])
+
+
+def _duel(node: Node, keys: list, default):
+    """The action the next world tries at the root in the duel: of DEFAULT and its challenger, the one with fewer
+    visits (None when there is no challenger)."""
+    challenger = _challenger(node, keys, default)
+    if challenger is None:
+        return None
+    d = node.children.get(default)
+    return default if d is None or d.visits <= node.children[challenger].visits else challenger
+
+
 # How much better (in standard errors of the difference of the two means) the search's choice must look than
 # the rollout bot's before it is played instead: a few noisy visits never overrule a sound default.
 _OVERRULE = 2.0
@@ -275,13 +302,6 @@ def _better(node: Node, best, default):
     mb, md = b.value / b.visits, d.value / d.visits
     se = math.sqrt(max(mb * (1 - mb), 0.01) / b.visits + max(md * (1 - md), 0.01) / d.visits)
     return best if mb - md > _OVERRULE * se else default
-
-
-def _find(acts: list, key):
-    for a in acts:
-        if a[0] == key:
-            return a
-    raise _Abandon(key)
 
 
 def _value(result, seat: int) -> float:

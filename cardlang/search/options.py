@@ -13,6 +13,7 @@ NAME = "search"
 DEFAULT_ITERATIONS = 300
 DEFAULT_CAP = 30   # turns a rollout may play (all seats' turns together) before it is scored by margin
 DEFAULT_C = 0.7    # exploration constant of UCB for values in [0, 1]
+DEFAULT_DUEL = 0.0  # the budget's share spent on the duel of the rollout bot's answer and its challenger (agent.py)
 
 _KEYS = {
     "iterations": "a whole number of iterations per decision, at least 1",
@@ -20,6 +21,8 @@ _KEYS = {
     "rollout": "the bot that plays rollouts: one of the game's bots, or random",
     "cap": "turns a rollout plays before it is scored by the score margin, at least 1",
     "c": "the exploration constant of UCB, 0 or more",
+    "duel": "the share of the budget spent trying the rollout bot's answer and the best other action in turn, "
+            "0 or more and less than 1",
 }
 
 
@@ -34,6 +37,7 @@ class SearchOptions:
     rollout: str | None = None                   # None: the game's first declared bot (random if none)
     cap: int = DEFAULT_CAP
     c: float = DEFAULT_C
+    duel: float = DEFAULT_DUEL
 
     def spec(self) -> str:
         """The options written back as a player name (the defaults left out)."""
@@ -48,6 +52,8 @@ class SearchOptions:
             parts.append(f"cap={self.cap}")
         if self.c != DEFAULT_C:
             parts.append(f"c={self.c:g}")
+        if self.duel != DEFAULT_DUEL:
+            parts.append(f"duel={self.duel:g}")
         return NAME + (":" + ",".join(parts) if parts else "")
 
 
@@ -89,7 +95,8 @@ def parse(name: str, rollouts: list[str]) -> SearchOptions:
                               f"(choose from: {', '.join(rollouts)})")
     cap = _number(got, "cap", int, lambda v: v >= 1) if "cap" in got else DEFAULT_CAP
     c = _number(got, "c", float, lambda v: v >= 0) if "c" in got else DEFAULT_C
-    return SearchOptions(iterations, seconds, rollout, cap, c)
+    duel = _number(got, "duel", float, lambda v: 0 <= v < 1) if "duel" in got else DEFAULT_DUEL
+    return SearchOptions(iterations, seconds, rollout, cap, c, duel)
 
 
 def _number(got: dict[str, str], key: str, kind, ok):

@@ -31,21 +31,30 @@ class Node:
         random one of them), else the best by UCB. Returns (key, whether it is new to the tree)."""
         avail, children = self.avail, self.children
         fresh = []
-        for k in keys:
-            avail[k] = avail.get(k, 0) + 1
+        best, best_score = None, -1.0
+        log, sqrt = math.log, math.sqrt
+        for k in keys:  # one pass: availability counted, the untried found, the best by UCB scored
+            a = avail[k] = avail.get(k, 0) + 1
             node = children.get(k)
             if node is None or node.visits == 0:
                 fresh.append(k)
+            elif not fresh:
+                n = node.visits
+                score = node.value / n + c * sqrt(log(a) / n)
+                if score > best_score:
+                    best, best_score = k, score
         if fresh:
             return (fresh[0] if len(fresh) == 1 else fresh[rng.randrange(len(fresh))]), True
-        best, best_score = None, -1.0
-        for k in keys:
-            node = children[k]
-            n = node.visits
-            score = node.value / n + c * math.sqrt(math.log(avail[k]) / n)
-            if score > best_score:
-                best, best_score = k, score
         return best, False
+
+    def take(self, keys: list, key) -> bool:
+        """KEY taken among KEYS (those legal now; each counted available) without a choice by UCB (a duel's
+        turn); whether it is new to the tree."""
+        avail = self.avail
+        for k in keys:
+            avail[k] = avail.get(k, 0) + 1
+        node = self.children.get(key)
+        return node is None or node.visits == 0
 
     def most_visited(self, keys: list):
         """The action of KEYS tried most (ties: the better mean, then the first offered), None if none was."""

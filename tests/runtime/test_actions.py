@@ -5,7 +5,7 @@ import itertools
 import pytest
 
 from cardlang.compile.game import load_game
-from cardlang.runtime.actions import STOP, apply_action, legal_actions, seen_by
+from cardlang.runtime.actions import STOP, apply_action, apply_key, legal_actions, legal_keys, seen_by
 from cardlang.runtime.decisions import RandomAgent, View, check_answer
 from cardlang.runtime.state import IllegalAction
 from cardlang.runtime.stepping import Match
@@ -16,8 +16,11 @@ def answers_by_actions(state, d) -> set[tuple[int, ...]]:
     out, todo = set(), [()]
     while todo:
         picked = todo.pop()
-        for a in legal_actions(state, d, picked):
+        acts = legal_actions(state, d, picked)
+        assert legal_keys(state, d, picked) == [a.key for a in acts]  # the search's way, by key alone
+        for a in acts:
             now, done = apply_action(d, picked, a)
+            assert apply_key(d, picked, a.key) == (now, done)
             if done:
                 out.add(tuple(sorted(now)))
             else:

@@ -52,6 +52,24 @@ def test_the_name_given_is_the_spec_played() -> None:
     assert (a.options.iterations, a.options.rollout, a.options.cap, a.options.c) == (30, "random", 4, 1.5)
     assert a.name == "search:iterations=30,rollout=random,cap=4,c=1.5"
     assert make_agent(game, "search", 1).rollout.name == "big-money"  # the game's first declared bot
+    assert make_agent(game, "search:iterations=30,duel=0.25", 1).name == "search:iterations=30,duel=0.25"
+
+
+def test_the_duel_measures_the_rollout_bots_answer_and_its_challenger_alike() -> None:
+    game = load_game("dominion")
+    s = make_agent(game, "search:iterations=200,cap=4,duel=0.5", 1)
+
+    def search(view, d):
+        s.decide(view, d)
+        return dict(s.last["visits"]), s.last["default"], s.last["played"]
+
+    spy = Spy(game, s, search)
+    play_game(game, [spy, make_agent(game, "big-money", 2)], 4)
+    visits, default, played = spy.seen
+    challenger = max((k for k in visits if k != default), key=lambda k: visits[k][0])
+    assert abs(visits[default][0] - visits[challenger][0]) <= 1  # tried in turn until alike
+    assert visits[default][0] >= 100 / 2  # (half the budget is the duel's: the two have at least half of it)
+    assert played in (default, challenger)
 
 
 class Spy:

@@ -30,6 +30,8 @@ def run(*args: str, code: int) -> str:
     ("search:seconds=nan", "search bot option seconds=nan"),
     ("search:cap=0", "search bot option cap=0"),
     ("search:c=-1", "search bot option c=-1"),
+    ("search:duel=1", "search bot option duel=1: the share of the budget spent trying the rollout bot's answer"),
+    ("search:duel=-0.1", "search bot option duel=-0.1"),
     ("search:rollout=nope", "the search bot's rollout bot 'nope' is not a bot of this game (choose from: big-money"),
     ("search:iterations=5,seconds=1", "one budget: iterations=N or seconds=S, not both"),
     ("search:iterations=5,iterations=6", "option 'iterations' is given twice"),
