@@ -98,7 +98,7 @@ class Calls:
             player = gen.expr(as_player)
 
             def switched(body: list[py.stmt]) -> list[py.stmt]:
-                return [py.Assign([G.store(p)], player), py.Assign([G.store(was)], G.ctx_attr("you")),
+                return [py.Assign([G.store(p)], player), py.Assign([G.store(was)], G.you()),
                         py.Assign([you], G.name(p)), py.Try(body, [], [], [py.Assign([you], G.name(was))])]
             # a trigger whose cards read no `you` looks for a card that reacts before it switches players: most
             # find none (a player read without effect, so it matters not whether it is read)
@@ -277,7 +277,7 @@ class Calls:
             # looked up when it runs, since verbs may call verbs compiled after them. A state whose listener
             # asked for the game's acts (a table) calls the told table instead (runtime/acts.py):
             #   (told if ctx.state.acts else verbs)[NAME](ctx, ARG, ...)
-            table = py.IfExp(G.attr(G.ctx_attr("state"), "acts"), gen.const(told_fns, "told"),
+            table = py.IfExp(G.attr(G.ctx_state(), "acts"), gen.const(told_fns, "told"),
                              gen.const(verb_fns, "verbs"))
             fn = G.subscript(table, G.const(name))
             values = [gen.expr(e) for e in exprs.values()]
@@ -297,7 +297,7 @@ class Calls:
             limit = py.ExceptHandler(gen.const(NestingLimit), err, [
                 py.Expr(G.call(G.attr(G.name(err), "called_from"), *spans)), py.Raise(None, None)])
             return [deep, *[py.Assign([G.store(t)], v) for t, v in zip(temps, values) if t is not None],
-                    py.Assign([G.store(st)], G.ctx_attr("state")), py.AugAssign(depth, py.Add(), G.const(1)),
+                    py.Assign([G.store(st)], G.ctx_state()), py.AugAssign(depth, py.Add(), G.const(1)),
                     py.Try([run], [limit], [], [py.AugAssign(depth, py.Sub(), G.const(1))])]
         return Code(emit, run_user_verb)
 

@@ -240,7 +240,7 @@ class Decisions:
                 py.For(G.store(c), G.attr(G.name(z), "cards"), [py.If(named(), [py.Break()], [])],
                        [*card_is(saved), py.Return(G.const(None))], None),
                 py.For(G.store(c), G.attr(G.name(z), "cards"), [py.If(named(), found(), [])], [], None)]
-            save = [py.Assign([G.store(vs)], G.ctx_attr("vars")),
+            save = [py.Assign([G.store(vs)], G.ctx_names()),
                     py.Assign([G.store(saved)], G.call(G.attr(G.name(vs), "get"), G.const("card")))] if kept else []
             return [py.Assign([G.store(z)], zone), *save,
                     py.If(py.BoolOp(py.And(), [G.attr(spec, "piles"),

@@ -219,7 +219,7 @@ class Loops:
                         result]
             slot = py.Subscript(G.name(vs), G.const(var), py.Store())
             return [py.Assign([G.store(items)], source), *charge,
-                    py.Assign([G.store(vs)], G.ctx_attr("vars")),
+                    py.Assign([G.store(vs)], G.ctx_names()),
                     py.Assign([G.store(saved)], G.call(G.attr(G.name(vs), "get"), G.const(var))),
                     py.Assign([G.store(out)], start),
                     py.For(G.store(c), G.name(items), [py.Assign([slot], G.name(c)), each], []),
@@ -304,7 +304,7 @@ def _reads_names(g: G.Gen, code: list[py.expr], item: str) -> bool:
 def _charge(gen: G.Gen, items: str, span) -> list[py.stmt]:
     """`_st = ctx.state; _st.steps += len(ITEMS); if _st.steps > _st.step_budget: over_budget(ctx, SPAN)`."""
     st = gen.fresh("st")
-    return [py.Assign([G.store(st)], G.ctx_attr("state")),
+    return [py.Assign([G.store(st)], G.ctx_state()),
             py.AugAssign(py.Attribute(G.name(st), "steps", py.Store()), py.Add(),
                          G.call(gen.const(len), G.name(items))),
             py.If(py.Compare(G.attr(G.name(st), "steps"), [py.Gt()], [G.attr(G.name(st), "step_budget")]),

@@ -100,7 +100,7 @@ class Statements:
                 zone = g.expr(ce)
                 if _zone_slot(zone) in plain:  # `ctx.state.zones[SLOT][...]` of a zone without piles
                     return g.emit_expr(g.ir.ZoneCards(g.ir.Py(zone)))  # list(ZONE.cards), marked
-                return G.call(g.const(zone_cards_in), G.ctx_attr("state"), zone)
+                return G.call(g.const(zone_cards_in), G.ctx_state(), zone)
             return CE(fn, CARDS, code=cards_code)
         return CE(self.coerce(ce, want, span), want)
 
@@ -112,7 +112,7 @@ class Statements:
             # _st = ctx.state; _st.steps += 1; if _st.steps > _st.step_budget: over_budget(ctx, SPAN)
             st = gen.fresh("st")
             steps = py.Attribute(G.name(st), "steps", py.Store())
-            step = [py.Assign([G.store(st)], G.ctx_attr("state")),
+            step = [py.Assign([G.store(st)], G.ctx_state()),
                     py.AugAssign(steps, py.Add(), G.const(1)),
                     py.If(py.Compare(G.attr(G.name(st), "steps"), [py.Gt()], [G.attr(G.name(st), "step_budget")]),
                           [py.Expr(G.call(gen.const(over_budget), G.name(G.CTX), gen.const(span, "span")))], [])]
@@ -177,7 +177,7 @@ class Statements:
                 raise self.error(f"'{target[0]}' is not a player", node.span)
             who = pf
         else:
-            who = CE(lambda ctx: ctx.you, PLAYER, code=lambda g: G.ctx_attr("you")) if cs.per_player else \
+            who = CE(lambda ctx: ctx.you, PLAYER, code=lambda g: G.you()) if cs.per_player else \
                 CE(lambda ctx: None, PLAYER, code=lambda g: G.const(None))
         per_player = cs.per_player
 
@@ -204,7 +204,7 @@ class Statements:
                 new = py.BinOp(G.subscript(G.name(row), at), py.Add() if op == "+=" else py.Sub(), gen.expr(value))
             kw = {"clamp": G.const(True)} if op != "-=" else {}
             slow = [py.Expr(G.call(setter, G.name(st), G.const(slot), G.name(p), G.name(v), **kw))]
-            out = [py.Assign([G.store(p)], gen.expr(who)), py.Assign([G.store(st)], G.ctx_attr("state")),
+            out = [py.Assign([G.store(p)], gen.expr(who)), py.Assign([G.store(st)], G.ctx_state()),
                    py.Assign([G.store(row)], counter_row(G.name(st), slot))]
             out.append(py.Assign([G.store(v)], new))
             if banked:  # the value before, read where set_counter would read it: after the new one
@@ -394,7 +394,7 @@ class Statements:
             if any(isinstance(n, py.Attribute) and n.attr == "you" and isinstance(n.ctx, py.Store)
                    for st_ in inline for n in py.walk(st_)):
                 inline = [py.Expr(gen.call_fn(body))]
-            return [py.Assign([G.store(st)], G.ctx_attr("state")),
+            return [py.Assign([G.store(st)], G.ctx_state()),
                     py.Assign([py.Attribute(G.name(st), "phase", py.Store())], G.const(name)),
                     py.If(watched, [py.Expr(gen.call_fn(run_phase))], inline)]
         return Code(emit, run_phase)
