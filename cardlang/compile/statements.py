@@ -12,6 +12,7 @@ import ast as py
 from typing import Callable
 
 from cardlang.compile import codegen as G
+from cardlang.compile.ir import emit as E
 from cardlang.compile.ir.emit import counter_row, quiet_test, watched_test, zone_read
 from cardlang.compile import counter_code as CC
 from cardlang.compile import visibility as V
@@ -111,11 +112,8 @@ class Statements:
         def emit(gen: G.Gen) -> list[py.stmt]:
             # _st = ctx.state; _st.steps += 1; if _st.steps > _st.step_budget: over_budget(ctx, SPAN)
             st = gen.fresh("st")
-            steps = py.Attribute(G.name(st), "steps", py.Store())
-            step = [py.Assign([G.store(st)], G.ctx_state()),
-                    py.AugAssign(steps, py.Add(), G.const(1)),
-                    py.If(py.Compare(G.attr(G.name(st), "steps"), [py.Gt()], [G.attr(G.name(st), "step_budget")]),
-                          [py.Expr(G.call(gen.const(over_budget), G.name(G.CTX), gen.const(span, "span")))], [])]
+            step = E.charge_steps(st, G.const(1), [py.Expr(G.call(gen.const(over_budget), G.name(G.CTX),
+                                                                   gen.const(span, "span")))])
             unbind = bind(gen) if bind is not None else None
             gen.loops += 1
             inner = gen.items(body)
@@ -225,7 +223,7 @@ class Statements:
                 quiet.append(py.Compare(G.name(v), [py.Lt()], [G.const(NUMBER_LIMIT)]))
             store = [py.Assign([py.Subscript(G.name(row), at, py.Store())], G.name(v))]
             if banked:
-                banks = G.attr(G.name(st), "banks")
+                banks = E.banks(G.name(st))
                 delta = py.BinOp(G.name(v), py.Sub(), G.name(old))
                 out.append(py.Assign([G.store(bank)], G.subscript(banks, G.const(bslot))))
                 # a bank of None (a counter drawing on one that has none) is set_counter's to refuse
@@ -235,7 +233,7 @@ class Statements:
                                           py.BinOp(G.name(bank), py.Sub(), delta)))
             # Checked games keep this path too (one test, where `quiet` had it), so the checker sees the
             # games as they run unchecked, at the cost of one call.
-            check = G.attr(G.name(st), "check")
+            check = E.checker(G.name(st))
             store.append(py.If(py.Compare(check, [py.IsNot()], [G.const(None)]),
                                [py.Expr(G.call(G.attr(check, "counted"), G.name(st), G.const(slot),
                                                G.name(p) if per_player else G.const(0)))], []))
@@ -395,7 +393,7 @@ class Statements:
                    for st_ in inline for n in py.walk(st_)):
                 inline = [py.Expr(gen.call_fn(body))]
             return [py.Assign([G.store(st)], G.ctx_state()),
-                    py.Assign([py.Attribute(G.name(st), "phase", py.Store())], G.const(name)),
+                    py.Assign([E.set_phase(G.name(st))], G.const(name)),
                     py.If(watched, [py.Expr(gen.call_fn(run_phase))], inline)]
         return Code(emit, run_phase)
 

@@ -246,7 +246,7 @@ def test_only_the_emitter_spells_the_layout_in_the_modules_moved_onto_the_ir() -
     fields = T.field_names()
     compile_ = ("expressions.py", "inline.py", "hoist.py", "ir/emit.py", "ir/nodes.py", "ir/one_card.py",
                 "ir/passes.py", "ir/ce.py", "fnlocals.py", "codegen.py", "operators.py", "pyast.py", "reacting.py",
-                "shortcuts.py")
+                "shortcuts.py", "botgen.py", "calls.py", "decisions.py")
     primitives = ("core_lowering.py", "lowering.py", "attach.py", "counting.py", "functions.py", "grid.py")
     for module in [f"compile/{m}" for m in compile_] + [f"primitives/{m}" for m in primitives]:
         strings, shapes = T.count((ROOT / "cardlang" / module).read_text(encoding="utf-8"), fields)

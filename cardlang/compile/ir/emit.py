@@ -380,3 +380,74 @@ def emit_stmts(gen: "Gen", body: tuple[N.Node, ...]) -> list[py.stmt]:
     """The Python statements of the IR statements BODY, after the passes GEN's options switch on."""
     e = Emitter(gen)
     return e.stmts(tuple(run_passes(st, gen.options) for st in body))
+
+
+# ---- fields the compile rules still build Python around, each through its layout name (issue 25): the
+# step budget, the nesting depth, the acts switch, the phase, the banks, the checker, a zone's and a
+# declaration's fields and a definition's name. Unmarked: no rewrite asks what they are.
+def charge_steps(st: str, amount: py.expr, over: list[py.stmt]) -> list[py.stmt]:
+    """`ST = ctx.state; ST.steps += AMOUNT; if ST.steps > ST.step_budget: OVER`."""
+    return [py.Assign([store(st)], ctx_state()),
+            py.AugAssign(py.Attribute(name(st), L.STEPS, py.Store()), py.Add(), amount),
+            py.If(py.Compare(attr(name(st), L.STEPS), [py.Gt()], [attr(name(st), L.STEP_BUDGET)]), over, [])]
+
+
+def depth(state: py.expr | None = None, store_: bool = False) -> py.Attribute:
+    """`ctx.state.depth` (STATE: the code of the state where a local holds it; STORE_: to change it)."""
+    return py.Attribute(ctx_state() if state is None else state, L.DEPTH, py.Store() if store_ else py.Load())
+
+
+def acts() -> py.Attribute:
+    """`ctx.state.acts`: does a listener ask for the game's acts?"""
+    return _state(L.ACTS)
+
+
+def set_phase(state: py.expr) -> py.Attribute:
+    """`STATE.phase` to store into."""
+    return py.Attribute(state, L.PHASE, py.Store())
+
+
+def banks(state: py.expr) -> py.Attribute:
+    return attr(state, L.BANKS)
+
+
+def checker(state: py.expr) -> py.Attribute:
+    """`STATE.check`: the invariant checker, or None."""
+    return attr(state, L.CHECK)
+
+
+def piles_by_key() -> py.Attribute:
+    """`ctx.state.piles`: (zone slot, pile key) -> the pile's Zone."""
+    return _state(L.PILES_BY_KEY)
+
+
+def card_defs() -> py.Attribute:
+    """`ctx.state.card_def`, unmarked (a table kept in a local of the caller's own)."""
+    return _state(L.CARD_DEF)
+
+
+def cards_of(zone: py.expr) -> py.Attribute:
+    """`ZONE.cards`."""
+    return attr(zone, L.CARDS)
+
+
+def spec_of(zone: py.expr) -> py.Attribute:
+    return attr(zone, L.SPEC)
+
+
+def pile_of(zone: py.expr) -> py.Attribute:
+    """`ZONE.pile`: the pile's key, None for a zone itself."""
+    return attr(zone, L.PILE)
+
+
+def has_piles(spec: py.expr) -> py.Attribute:
+    return attr(spec, L.PILES)
+
+
+def slot_of(spec: py.expr) -> py.Attribute:
+    return attr(spec, L.SLOT)
+
+
+def name_of(definition: py.expr) -> py.Attribute:
+    """`DEFINITION.name`: a card's name."""
+    return attr(definition, L.NAME)
