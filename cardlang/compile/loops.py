@@ -297,7 +297,7 @@ def _reads_names(g: G.Gen, code: list[py.expr], item: str) -> bool:
     for n in (n for c in code for n in py.walk(c)):
         if isinstance(n, py.Name) and n.id in kept:
             return True
-        if isinstance(n, py.Attribute) and n.attr == "vars" and isinstance(n.value, py.Name) and n.value.id == G.CTX:
+        if E.is_names(n):
             return True
     return False
 

@@ -389,7 +389,7 @@ class Statements:
             outer, gen.local_ok = gen.local_ok, once
             inline = gen.items(items) if items else [py.Pass()]
             gen.local_ok = outer
-            if any(isinstance(n, py.Attribute) and n.attr == "you" and isinstance(n.ctx, py.Store)
+            if any(E.is_you(n) and isinstance(n.ctx, py.Store)
                    for st_ in inline for n in py.walk(st_)):
                 inline = [py.Expr(gen.call_fn(body))]
             return [py.Assign([G.store(st)], G.ctx_state()),

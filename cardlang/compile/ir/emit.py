@@ -10,7 +10,8 @@ emitted Python (compile/fnlocals.py, compile/hoist.py, compile/reacting.py) and 
 (through `gen.ir_mark`) ask what a node is instead of recognising the shape of its code. Code the compile
 rules still build as Python asks here for those pieces (ctx_state, ctx_you, set_you, ctx_names, def_of,
 counter_row, card_counter_table, quiet_test, watched_test; codegen's G.ctx_attr / G.state_attr / G.you are
-these). A mark is an attribute of the node: a copy of the tree (pytree.copy_listed) keeps it; Python's
+these), and ask what a node is by is_names / is_you. The fields the compile rules still build code around (the
+step budget, the nesting depth, a pile's lookup, ...) are named accessors at the end of this module. A mark is an attribute of the node: a copy of the tree (pytree.copy_listed) keeps it; Python's
 `compile` ignores it.
 
 Knows Python's `ast` and the runtime's layout; no game, no source construct, no pass (the passes run on the
@@ -36,6 +37,16 @@ MARK, ROW_MARK = "cardlang_ir", "cardlang_ir_row"
 def mark(code: py.AST) -> N.Node | None:
     """The IR node CODE computes, when the emitter marked it (a zone's or a counter's read, a quiet test)."""
     return code.__dict__.get(MARK)
+
+
+def is_names(code: py.AST) -> bool:
+    """Is CODE the emitter's `ctx.vars`, the rules' names table (marked Names: ctx_names)?"""
+    return type(code.__dict__.get(MARK)) is N.Names
+
+
+def is_you(code: py.AST) -> bool:
+    """Is CODE the emitter's `ctx.you`, read or set (marked You: ctx_you, set_you)?"""
+    return type(code.__dict__.get(MARK)) is N.You
 
 
 def row_mark(code: py.AST) -> N.Node | None:
