@@ -18,13 +18,14 @@ The pipeline as it now is, from a checked rule to the code that runs:
          Python rewrites (fnlocals.py: locals for what a function reads again and again; hoist.py: loop
          invariants; names.py: unread stores), which ask the emitter's marks what a read is.
 
-Still direct Python `ast`, not IR: the other statements (a player's counter change: statements.py; loops,
-`if`, `let`, calls and verbs: calls.py, primitive_code.py; decisions.py; bots: botgen.py), the operators and
-coercions (operators.py, statements.coerce_ce), and most primitives' `lower` (primitives/); those still
-spell runtime fields themselves (`python tools/layout_names.py` counts them), though they ask the emitter for
-the quiet/watched test and the state's read and mark nothing by hand. The move of a card, the test for an
-ability and the watched-only call (primitives/core_lowering.py) are IR: a lowering, which may not import the
+Still direct Python `ast`, not IR: the other statements (a player's counter change: statements.py; loops, `if`,
+`let`, calls and verbs: calls.py, primitive_code.py; decisions.py; bots: botgen.py), the operators and coercions
+(operators.py, statements.coerce_ce), and most primitives' `lower` (primitives/); those build Python around the
+runtime's fields but spell none of them: they ask the emitter for each (its marked reads, the quiet/watched
+test, and named accessors such as charge_steps, depth, cards_of) and mark nothing by hand (`python
+tools/layout_names.py` counts what is left: none in compile/ or primitives/). The move of a card, the test for
+an ability and the watched-only call (primitives/core_lowering.py) are IR: a lowering, which may not import the
 compiler, builds nodes through `gen.ir` and hands them to `gen.emit_ir` / `gen.emit_expr`. The rewrites
-(fnlocals.py) know `ctx.state`, `ctx.you` and `card_def[_x]` by the emitter's marks (G.ctx_attr("state"),
-G.state_attr, G.you, G.set_you are the emitter's marked reads).
+(fnlocals.py, names.py) know `ctx.state`, `ctx.you`, `ctx.vars` and `card_def[_x]` by the emitter's marks
+(G.ctx_attr("state"), G.state_attr, G.you, G.set_you are the emitter's marked reads).
 """

@@ -154,8 +154,8 @@ def _by_name_body(prefs: list[BotPref]) -> Callable[[G.Gen], list[py.stmt]]:
         # (only a rule with a condition reads it: `NAME; none;` tries the name at once)
         kept = G.attr(_n("_bot"), "_ctx")
         stale = py.BoolOp(py.Or(), [_is_none(_n(G.CTX)),
-                                    py.Compare(G.ctx_attr("state"), [py.IsNot()], [_n("_st")]),
-                                    py.Compare(G.ctx_attr("you"), [py.NotEq()], [_n("_p")])])
+                                    py.Compare(G.ctx_state(), [py.IsNot()], [_n("_st")]),
+                                    py.Compare(G.you(), [py.NotEq()], [_n("_p")])])
         out: list[py.stmt] = [
             py.Assign([G.store(G.CTX)], kept),
             py.If(stale, [py.Assign([G.store(G.CTX)], G.call(G.attr(_n("_bot"), "_ctx_for"), _n("_st"), _n("_p")))],
@@ -347,7 +347,7 @@ def _weigh(gen: G.Gen, p: BotPref) -> py.stmt:
     decision is one whose options can be weighed."""
     better = py.Lt() if p.kind == "lowest" else py.Gt()
     loop = py.For(G.store("_i"), _n("_remaining"), [
-        py.Assign([py.Subscript(G.ctx_attr("vars"), _n("_wvar"), py.Store())],
+        py.Assign([py.Subscript(G.ctx_names(), _n("_wvar"), py.Store())],
                   G.subscript(_n("_opts"), _n("_i"))),
         _assign("_v", gen.expr(p.value)),
         py.If(py.BoolOp(py.Or(), [_is_none(_n("_best")), py.Compare(_n("_v"), [better], [_n("_bv")])]),

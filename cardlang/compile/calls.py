@@ -8,6 +8,7 @@ import ast as py
 from typing import Callable
 
 from cardlang.compile import codegen as G
+from cardlang.compile.ir import emit as E
 from cardlang.compile import reacting as R_
 from cardlang.compile.codegen import Code
 from cardlang.compile.names import in_place
@@ -98,7 +99,7 @@ class Calls:
             player = gen.expr(as_player)
 
             def switched(body: list[py.stmt]) -> list[py.stmt]:
-                return [py.Assign([G.store(p)], player), py.Assign([G.store(was)], G.ctx_attr("you")),
+                return [py.Assign([G.store(p)], player), py.Assign([G.store(was)], G.you()),
                         py.Assign([you], G.name(p)), py.Try(body, [], [], [py.Assign([you], G.name(was))])]
             # a trigger whose cards read no `you` looks for a card that reacts before it switches players: most
             # find none (a player read without effect, so it matters not whether it is read)
@@ -277,7 +278,7 @@ class Calls:
             # looked up when it runs, since verbs may call verbs compiled after them. A state whose listener
             # asked for the game's acts (a table) calls the told table instead (runtime/acts.py):
             #   (told if ctx.state.acts else verbs)[NAME](ctx, ARG, ...)
-            table = py.IfExp(G.attr(G.ctx_attr("state"), "acts"), gen.const(told_fns, "told"),
+            table = py.IfExp(E.acts(), gen.const(told_fns, "told"),
                              gen.const(verb_fns, "verbs"))
             fn = G.subscript(table, G.const(name))
             values = [gen.expr(e) for e in exprs.values()]
@@ -287,17 +288,17 @@ class Calls:
                     return called
                 return [in_place(gen, inline, list(exprs.values()), called)]
             spans = [G.const(name), gen.const(verb_span, "span"), gen.const(call_span, "span")]
-            deep = py.If(py.Compare(G.state_attr("depth"), [py.Gt()], [G.const(MAX_DEPTH)]),
+            deep = py.If(py.Compare(E.depth(), [py.Gt()], [G.const(MAX_DEPTH)]),
                          [py.Raise(G.call(gen.const(NestingLimit), G.const(MAX_DEPTH), *spans), None)], [])
             # the arguments computed before the depth goes up (a local or a constant is read in the call)
             temps = [None if isinstance(v, (py.Name, py.Constant)) else gen.fresh("t") for v in values]
             st, err = gen.fresh("st"), gen.fresh("e")
-            depth = py.Attribute(G.name(st), "depth", py.Store())
+            depth = E.depth(G.name(st), store_=True)
             run = py.Expr(G.call(fn, G.name(G.CTX), *[v if t is None else G.name(t) for t, v in zip(temps, values)]))
             limit = py.ExceptHandler(gen.const(NestingLimit), err, [
                 py.Expr(G.call(G.attr(G.name(err), "called_from"), *spans)), py.Raise(None, None)])
             return [deep, *[py.Assign([G.store(t)], v) for t, v in zip(temps, values) if t is not None],
-                    py.Assign([G.store(st)], G.ctx_attr("state")), py.AugAssign(depth, py.Add(), G.const(1)),
+                    py.Assign([G.store(st)], G.ctx_state()), py.AugAssign(depth, py.Add(), G.const(1)),
                     py.Try([run], [limit], [], [py.AugAssign(depth, py.Sub(), G.const(1))])]
         return Code(emit, run_user_verb)
 
@@ -354,7 +355,7 @@ def _card_argument(comp, ce: CE, bound: CE, span) -> CE:
         if any(isinstance(n, py.Call) for n in py.walk(items)):  # something inside might find nothing chosen
             return g.call_fn(fn)
         if isinstance(items, py.Name):  # a local, read again for free: ctx.state.card_def[C[0]] if C else (call)
-            first = G.subscript(G.state_attr("card_def"), G.subscript(G.name(items.id), G.const(0)))
+            first = G.subscript(E.card_defs(), G.subscript(G.name(items.id), G.const(0)))
             return py.IfExp(items, first, g.apply(first_card_def, [G.name(items.id)]))
         return g.apply(first_card_def, [items])
     return CE(fn, bound.type, code=code)

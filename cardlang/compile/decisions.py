@@ -7,6 +7,7 @@ import ast as py
 from typing import Any, Callable
 
 from cardlang.compile import codegen as G
+from cardlang.compile.ir import emit as E
 from cardlang.compile import hoist as H
 from cardlang.compile import visibility as V
 from cardlang.compile.scope import Scope, expr_rule, stmt_rule
@@ -212,7 +213,7 @@ class Decisions:
             vars["card"] = saved; return None                                                         (*)"""
         def body(gen: G.Gen) -> list[py.stmt]:
             z, vs, saved, c, pile, defs = "_zone", "_vars", "_saved", "_c", "_pile", "_defs"
-            spec = G.attr(G.name(z), "spec")
+            spec = E.spec_of(G.name(z))
             zone = gen.expr(zce)
             gen.bind_local("card", c)  # COND reads `card` as the local; ctx.vars gets it only when COND hands
             # ctx to a compiled function (which reads it there); only shapes the code, so not asked when only
@@ -225,26 +226,26 @@ class Decisions:
 
             def found() -> list[py.stmt]:  # COND is emitted twice: each use gets its own nodes
                 return card_is(c) + [py.If(gen.expr(cond_ce), card_is(saved) + [py.Return(G.name(c))], [])]
-            cards = G.attr(G.name(pile), "cards")
+            cards = E.cards_of(G.name(pile))
             in_piles = [
-                py.Assign([G.store(pile)], G.call(G.attr(G.state_attr("piles"), "get"),
-                                                  py.Tuple([G.attr(spec, "slot"), G.name("_name")], py.Load()))),
+                py.Assign([G.store(pile)], G.call(G.attr(E.piles_by_key(), "get"),
+                                                  py.Tuple([E.slot_of(spec), G.name("_name")], py.Load()))),
                 py.If(py.BoolOp(py.And(), [py.Compare(G.name(pile), [py.IsNot()], [G.const(None)]), cards]),
                       [py.Assign([G.store(c)], G.subscript(cards, G.const(-1)))] + found(), [])]
             def named() -> py.Compare:
-                return py.Compare(G.attr(G.subscript(G.name(defs), G.name(c)), "name"), [py.Eq()], [G.name("_name")])
+                return py.Compare(E.name_of(G.subscript(G.name(defs), G.name(c))), [py.Eq()], [G.name("_name")])
             # most names a bot tries are not there: a plain scan says so first, before the loop that tests COND
             # (whose reads are taken out of it, once per call: compile/fnlocals.py)
             in_zone = [
-                py.Assign([G.store(defs)], G.state_attr("card_def")),
-                py.For(G.store(c), G.attr(G.name(z), "cards"), [py.If(named(), [py.Break()], [])],
+                py.Assign([G.store(defs)], E.card_defs()),
+                py.For(G.store(c), E.cards_of(G.name(z)), [py.If(named(), [py.Break()], [])],
                        [*card_is(saved), py.Return(G.const(None))], None),
-                py.For(G.store(c), G.attr(G.name(z), "cards"), [py.If(named(), found(), [])], [], None)]
-            save = [py.Assign([G.store(vs)], G.ctx_attr("vars")),
+                py.For(G.store(c), E.cards_of(G.name(z)), [py.If(named(), found(), [])], [], None)]
+            save = [py.Assign([G.store(vs)], G.ctx_names()),
                     py.Assign([G.store(saved)], G.call(G.attr(G.name(vs), "get"), G.const("card")))] if kept else []
             return [py.Assign([G.store(z)], zone), *save,
-                    py.If(py.BoolOp(py.And(), [G.attr(spec, "piles"),
-                                               py.Compare(G.attr(G.name(z), "pile"), [py.Is()], [G.const(None)])]),
+                    py.If(py.BoolOp(py.And(), [E.has_piles(spec),
+                                               py.Compare(E.pile_of(G.name(z)), [py.Is()], [G.const(None)])]),
                           in_piles, in_zone),
                     *card_is(saved), py.Return(G.const(None))]
         g, fns = G.build_functions(f"{self.gen_label}: the option of a name", span, [("run_find", (G.CTX, "_name"),

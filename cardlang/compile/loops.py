@@ -11,6 +11,7 @@ import copy
 from typing import Callable
 
 from cardlang.compile import codegen as G
+from cardlang.compile.ir import emit as E
 from cardlang.compile import hoist as H
 from cardlang.compile.scope import Scope, expr_rule
 from cardlang.compile.shortcuts import at_most_one, equal_to_item, unmatched
@@ -219,7 +220,7 @@ class Loops:
                         result]
             slot = py.Subscript(G.name(vs), G.const(var), py.Store())
             return [py.Assign([G.store(items)], source), *charge,
-                    py.Assign([G.store(vs)], G.ctx_attr("vars")),
+                    py.Assign([G.store(vs)], G.ctx_names()),
                     py.Assign([G.store(saved)], G.call(G.attr(G.name(vs), "get"), G.const(var))),
                     py.Assign([G.store(out)], start),
                     py.For(G.store(c), G.name(items), [py.Assign([slot], G.name(c)), each], []),
@@ -296,7 +297,7 @@ def _reads_names(g: G.Gen, code: list[py.expr], item: str) -> bool:
     for n in (n for c in code for n in py.walk(c)):
         if isinstance(n, py.Name) and n.id in kept:
             return True
-        if isinstance(n, py.Attribute) and n.attr == "vars" and isinstance(n.value, py.Name) and n.value.id == G.CTX:
+        if E.is_names(n):
             return True
     return False
 
@@ -304,11 +305,8 @@ def _reads_names(g: G.Gen, code: list[py.expr], item: str) -> bool:
 def _charge(gen: G.Gen, items: str, span) -> list[py.stmt]:
     """`_st = ctx.state; _st.steps += len(ITEMS); if _st.steps > _st.step_budget: over_budget(ctx, SPAN)`."""
     st = gen.fresh("st")
-    return [py.Assign([G.store(st)], G.ctx_attr("state")),
-            py.AugAssign(py.Attribute(G.name(st), "steps", py.Store()), py.Add(),
-                         G.call(gen.const(len), G.name(items))),
-            py.If(py.Compare(G.attr(G.name(st), "steps"), [py.Gt()], [G.attr(G.name(st), "step_budget")]),
-                  [py.Expr(G.call(gen.const(over_budget), G.name(G.CTX), gen.const(span, "span")))], [])]
+    return E.charge_steps(st, G.call(gen.const(len), G.name(items)),
+                          [py.Expr(G.call(gen.const(over_budget), G.name(G.CTX), gen.const(span, "span")))])
 
 
 def _charged(ctx: Ctx, items, span):

@@ -1,7 +1,8 @@
 """Names of the rules in generated code: which of a function's stores into ctx.vars nothing could read (so
 its locals alone may hold its names), and a flat verb's statements run in place in a caller, its names in
 locals of their own. Works on the compiler's own Python AST (codegen.Gen) and knows no game and no source
-construct: only the shapes of code the compile rules emit.
+construct: only the shapes of code the compile rules emit, and the names table (`ctx.vars`) by the emitter's
+mark (ir/emit.py is_names), not by its spelling.
 """
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from cardlang.compile import pyast as G
 from cardlang.compile import pytree
-from cardlang.compile.ir.emit import quiet_test
+from cardlang.compile.ir.emit import is_names, quiet_test
 from cardlang.compile.pyast import CTX
 from cardlang.primitives.types import reads_no_names
 
@@ -38,15 +39,14 @@ def name_uses(gen: Gen, code: py.AST) -> tuple[bool, bool, set[str]]:
             if isinstance(n.slice, py.Constant):
                 kept.add(id(n.value))  # ctx.vars['n']: one name, read or written by this code itself
                 v = n.value
-                if isinstance(n.ctx, py.Load) and isinstance(v, py.Attribute) and v.attr == "vars" \
-                        and isinstance(v.value, py.Name) and v.value.id == CTX:
+                if isinstance(n.ctx, py.Load) and is_names(v):
                     read.add(n.slice.value)
         elif isinstance(n, py.Assign):
             if len(n.targets) == 1 and isinstance(n.targets[0], py.Name):
                 kept.add(id(n.value))  # _vs = ctx.vars: kept aside, put back after a call
         elif isinstance(n, py.Attribute):
             attrs[id(n.value)] = n
-            if n.attr == "vars" and isinstance(n.value, py.Name) and n.value.id == CTX:
+            if is_names(n):
                 touches = True
         elif isinstance(n, py.Name) and n.id == CTX:
             ctxs.append(n)
@@ -54,7 +54,7 @@ def name_uses(gen: Gen, code: py.AST) -> tuple[bool, bool, set[str]]:
     for n in ctxs:
         if id(n) not in leaves:
             a = attrs.get(id(n))
-            if a is None or (a.attr == "vars" and isinstance(a.ctx, py.Load) and id(a) not in kept):
+            if a is None or (is_names(a) and isinstance(a.ctx, py.Load) and id(a) not in kept):
                 hands = True
                 break
     return hands, touches, read

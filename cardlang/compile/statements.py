@@ -12,6 +12,7 @@ import ast as py
 from typing import Callable
 
 from cardlang.compile import codegen as G
+from cardlang.compile.ir import emit as E
 from cardlang.compile.ir.emit import counter_row, quiet_test, watched_test, zone_read
 from cardlang.compile import counter_code as CC
 from cardlang.compile import visibility as V
@@ -100,7 +101,7 @@ class Statements:
                 zone = g.expr(ce)
                 if _zone_slot(zone) in plain:  # `ctx.state.zones[SLOT][...]` of a zone without piles
                     return g.emit_expr(g.ir.ZoneCards(g.ir.Py(zone)))  # list(ZONE.cards), marked
-                return G.call(g.const(zone_cards_in), G.ctx_attr("state"), zone)
+                return G.call(g.const(zone_cards_in), G.ctx_state(), zone)
             return CE(fn, CARDS, code=cards_code)
         return CE(self.coerce(ce, want, span), want)
 
@@ -111,11 +112,8 @@ class Statements:
         def emit(gen: G.Gen) -> list[py.stmt]:
             # _st = ctx.state; _st.steps += 1; if _st.steps > _st.step_budget: over_budget(ctx, SPAN)
             st = gen.fresh("st")
-            steps = py.Attribute(G.name(st), "steps", py.Store())
-            step = [py.Assign([G.store(st)], G.ctx_attr("state")),
-                    py.AugAssign(steps, py.Add(), G.const(1)),
-                    py.If(py.Compare(G.attr(G.name(st), "steps"), [py.Gt()], [G.attr(G.name(st), "step_budget")]),
-                          [py.Expr(G.call(gen.const(over_budget), G.name(G.CTX), gen.const(span, "span")))], [])]
+            step = E.charge_steps(st, G.const(1), [py.Expr(G.call(gen.const(over_budget), G.name(G.CTX),
+                                                                   gen.const(span, "span")))])
             unbind = bind(gen) if bind is not None else None
             gen.loops += 1
             inner = gen.items(body)
@@ -177,7 +175,7 @@ class Statements:
                 raise self.error(f"'{target[0]}' is not a player", node.span)
             who = pf
         else:
-            who = CE(lambda ctx: ctx.you, PLAYER, code=lambda g: G.ctx_attr("you")) if cs.per_player else \
+            who = CE(lambda ctx: ctx.you, PLAYER, code=lambda g: G.you()) if cs.per_player else \
                 CE(lambda ctx: None, PLAYER, code=lambda g: G.const(None))
         per_player = cs.per_player
 
@@ -204,7 +202,7 @@ class Statements:
                 new = py.BinOp(G.subscript(G.name(row), at), py.Add() if op == "+=" else py.Sub(), gen.expr(value))
             kw = {"clamp": G.const(True)} if op != "-=" else {}
             slow = [py.Expr(G.call(setter, G.name(st), G.const(slot), G.name(p), G.name(v), **kw))]
-            out = [py.Assign([G.store(p)], gen.expr(who)), py.Assign([G.store(st)], G.ctx_attr("state")),
+            out = [py.Assign([G.store(p)], gen.expr(who)), py.Assign([G.store(st)], G.ctx_state()),
                    py.Assign([G.store(row)], counter_row(G.name(st), slot))]
             out.append(py.Assign([G.store(v)], new))
             if banked:  # the value before, read where set_counter would read it: after the new one
@@ -225,7 +223,7 @@ class Statements:
                 quiet.append(py.Compare(G.name(v), [py.Lt()], [G.const(NUMBER_LIMIT)]))
             store = [py.Assign([py.Subscript(G.name(row), at, py.Store())], G.name(v))]
             if banked:
-                banks = G.attr(G.name(st), "banks")
+                banks = E.banks(G.name(st))
                 delta = py.BinOp(G.name(v), py.Sub(), G.name(old))
                 out.append(py.Assign([G.store(bank)], G.subscript(banks, G.const(bslot))))
                 # a bank of None (a counter drawing on one that has none) is set_counter's to refuse
@@ -235,7 +233,7 @@ class Statements:
                                           py.BinOp(G.name(bank), py.Sub(), delta)))
             # Checked games keep this path too (one test, where `quiet` had it), so the checker sees the
             # games as they run unchecked, at the cost of one call.
-            check = G.attr(G.name(st), "check")
+            check = E.checker(G.name(st))
             store.append(py.If(py.Compare(check, [py.IsNot()], [G.const(None)]),
                                [py.Expr(G.call(G.attr(check, "counted"), G.name(st), G.const(slot),
                                                G.name(p) if per_player else G.const(0)))], []))
@@ -391,11 +389,11 @@ class Statements:
             outer, gen.local_ok = gen.local_ok, once
             inline = gen.items(items) if items else [py.Pass()]
             gen.local_ok = outer
-            if any(isinstance(n, py.Attribute) and n.attr == "you" and isinstance(n.ctx, py.Store)
+            if any(E.is_you(n) and isinstance(n.ctx, py.Store)
                    for st_ in inline for n in py.walk(st_)):
                 inline = [py.Expr(gen.call_fn(body))]
-            return [py.Assign([G.store(st)], G.ctx_attr("state")),
-                    py.Assign([py.Attribute(G.name(st), "phase", py.Store())], G.const(name)),
+            return [py.Assign([G.store(st)], G.ctx_state()),
+                    py.Assign([E.set_phase(G.name(st))], G.const(name)),
                     py.If(watched, [py.Expr(gen.call_fn(run_phase))], inline)]
         return Code(emit, run_phase)
 

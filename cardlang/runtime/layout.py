@@ -34,6 +34,13 @@ HOST = "host"            # attached card -> the card it is attached to (empty: n
 PEEKED = "peeked"        # card id -> the seats privately shown it, until it moves (empty: none)
 CELL = "cell"            # card id -> its (column, row), for a card in a grid zone
 ATTACHED = "attached"    # card id -> the cards attached to it, in order
+PILES_BY_KEY = "piles"  # (zone slot, pile key) -> the Zone of that pile
+BANKS = "banks"          # banks[counter slot] -> what a counter drawing on a bank has left, None for none
+STEPS = "steps"          # the steps the game has run (its step budget is charged on every loop's pass)
+STEP_BUDGET = "step_budget"  # the steps a game may run before it is stopped
+DEPTH = "depth"          # abilities (and game verbs) resolving inside each other
+ACTS = "acts"            # does a listener ask for the game's acts (the told verbs, runtime/acts.py)?
+PHASE = "phase"          # the name of the phase running
 MOVED = "moved"          # the checker's method told of a move: check.moved(state, card, source, dest)
 
 # ---- a zone (state.Zone) and a card's definition (state.CardDef)
@@ -46,20 +53,21 @@ PILES = "piles"          # a declaration's: does the zone hold named piles?
 PROPS = "props"          # a definition's printed properties: name -> value
 TYPES = "types"          # a definition's types: a frozenset of names
 NAME = "name"            # a definition's card name
+SLOT = "slot"            # a declaration's slot in the state's zones
 TRIGGERS = "triggers"    # a definition's abilities run when something happens to its card: event -> effect
 
 # Which object each name is a field of (tests/compile/test_ir.py checks each against a real game).
 OF_CTX = (STATE, YOU, CARD, NAMES)
 OF_STATE = (ZONES, COUNTERS, CARD_COUNTERS, CARD_DEF, LOC, CURRENT, TURNS, POOLS, LOG, LISTENERS, CHECK, HOST,
-            PEEKED, CELL, ATTACHED)
+            PEEKED, CELL, ATTACHED, PILES_BY_KEY, BANKS, STEPS, STEP_BUDGET, DEPTH, ACTS, PHASE)
 OF_ZONE = (CARDS, OWNER, CELLS, SPEC, PILE)
-OF_SPEC = (PILES,)
+OF_SPEC = (PILES, SLOT)
 OF_CHECK = (MOVED,)
 OF_DEF = (PROPS, TYPES, NAME, TRIGGERS)
 
 # What a state's `zones`, `counters` and `turns` are indexed by: slots and seats that exist (a read of one at a
 # slot the compiler took from a declaration cannot fail).
-ROWS = (ZONES, COUNTERS, TURNS, "banks")
+ROWS = (ZONES, COUNTERS, TURNS, BANKS)
 
 
 # Reference readers: what the emitter's code for each read computes (tests/compile/test_ir.py compares them).

@@ -241,15 +241,15 @@ def test_the_quiet_tests_are_known_by_their_mark_and_read_from_one_local() -> No
     assert out.count(".listeners") == 1
 
 
-def test_only_the_emitter_spells_the_layout_in_the_modules_moved_onto_the_ir() -> None:
+def test_only_the_emitter_spells_the_layout_in_compile_and_primitives() -> None:
+    """No module of compile/ or primitives/ spells a runtime field where it builds or matches code (all of
+    them asking the emitter, which spells them through runtime/layout.py's names)."""
     import tools.layout_names as T
     fields = T.field_names()
-    compile_ = ("expressions.py", "inline.py", "hoist.py", "ir/emit.py", "ir/nodes.py", "ir/one_card.py",
-                "ir/passes.py", "ir/ce.py", "fnlocals.py", "codegen.py", "operators.py", "pyast.py", "reacting.py",
-                "shortcuts.py")
-    primitives = ("core_lowering.py", "lowering.py", "attach.py", "counting.py", "functions.py", "grid.py")
-    for module in [f"compile/{m}" for m in compile_] + [f"primitives/{m}" for m in primitives]:
-        strings, shapes = T.count((ROOT / "cardlang" / module).read_text(encoding="utf-8"), fields)
+    modules = sorted(p for f in ("compile", "primitives") for p in (ROOT / "cardlang" / f).rglob("*.py"))
+    assert len(modules) > 40
+    for module in modules:
+        strings, shapes = T.count(module.read_text(encoding="utf-8"), fields)
         assert (strings, shapes) == (0, 0), module
     importers = [p.relative_to(ROOT) for p in (ROOT / "cardlang").rglob("*.py")
                  if re.search(r"runtime(\.layout| import layout)", p.read_text(encoding="utf-8"))
@@ -283,6 +283,21 @@ def test_fnlocals_knows_the_state_the_player_and_a_cards_definition_by_their_mar
                      *loop(lambda: def_of(G.name("_x")), ctx_you)])
     assert "_once" not in out and "_def_x" in out
 
+
+def test_names_knows_the_names_table_by_its_mark() -> None:
+    """compile/names.py counts a read of `ctx.vars[...]` when the emitter made the table (ctx_names, marked
+    Names: G.var), never for the same code written by hand; is_you knows a set of the player the same way."""
+    from types import SimpleNamespace
+
+    from cardlang.compile.ir.emit import ctx_you, is_names, is_you, set_you
+    from cardlang.compile.names import name_uses
+    gen = SimpleNamespace(ns={})
+    assert name_uses(gen, G.var("n")) == (False, True, {"n"})
+    assert name_uses(gen, G.ctx_names()) == (True, True, set())  # the whole table read: a callee might see it
+    assert name_uses(gen, py.parse("ctx.vars['n']", mode="eval").body) == (False, False, set())
+    assert name_uses(gen, py.parse("ctx.vars", mode="eval").body) == (False, False, set())
+    assert is_names(G.var("n").value) and not is_names(py.parse("ctx.vars", mode="eval").body)
+    assert is_you(set_you()) and is_you(ctx_you()) and not is_you(G.attr(G.name("ctx"), "you"))
 
 def test_a_lowering_asks_the_emitters_marks_through_gen() -> None:
     """A primitive's lowering (no import of the compiler) knows the copy of a zone's cards and a read of a rules

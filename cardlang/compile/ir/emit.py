@@ -10,7 +10,8 @@ emitted Python (compile/fnlocals.py, compile/hoist.py, compile/reacting.py) and 
 (through `gen.ir_mark`) ask what a node is instead of recognising the shape of its code. Code the compile
 rules still build as Python asks here for those pieces (ctx_state, ctx_you, set_you, ctx_names, def_of,
 counter_row, card_counter_table, quiet_test, watched_test; codegen's G.ctx_attr / G.state_attr / G.you are
-these). A mark is an attribute of the node: a copy of the tree (pytree.copy_listed) keeps it; Python's
+these), and ask what a node is by is_names / is_you. The fields the compile rules still build code around (the
+step budget, the nesting depth, a pile's lookup, ...) are named accessors at the end of this module. A mark is an attribute of the node: a copy of the tree (pytree.copy_listed) keeps it; Python's
 `compile` ignores it.
 
 Knows Python's `ast` and the runtime's layout; no game, no source construct, no pass (the passes run on the
@@ -36,6 +37,16 @@ MARK, ROW_MARK = "cardlang_ir", "cardlang_ir_row"
 def mark(code: py.AST) -> N.Node | None:
     """The IR node CODE computes, when the emitter marked it (a zone's or a counter's read, a quiet test)."""
     return code.__dict__.get(MARK)
+
+
+def is_names(code: py.AST) -> bool:
+    """Is CODE the emitter's `ctx.vars`, the rules' names table (marked Names: ctx_names)?"""
+    return type(code.__dict__.get(MARK)) is N.Names
+
+
+def is_you(code: py.AST) -> bool:
+    """Is CODE the emitter's `ctx.you`, read or set (marked You: ctx_you, set_you)?"""
+    return type(code.__dict__.get(MARK)) is N.You
 
 
 def row_mark(code: py.AST) -> N.Node | None:
@@ -380,3 +391,74 @@ def emit_stmts(gen: "Gen", body: tuple[N.Node, ...]) -> list[py.stmt]:
     """The Python statements of the IR statements BODY, after the passes GEN's options switch on."""
     e = Emitter(gen)
     return e.stmts(tuple(run_passes(st, gen.options) for st in body))
+
+
+# ---- fields the compile rules still build Python around, each through its layout name (issue 25): the
+# step budget, the nesting depth, the acts switch, the phase, the banks, the checker, a zone's and a
+# declaration's fields and a definition's name. Unmarked: no rewrite asks what they are.
+def charge_steps(st: str, amount: py.expr, over: list[py.stmt]) -> list[py.stmt]:
+    """`ST = ctx.state; ST.steps += AMOUNT; if ST.steps > ST.step_budget: OVER`."""
+    return [py.Assign([store(st)], ctx_state()),
+            py.AugAssign(py.Attribute(name(st), L.STEPS, py.Store()), py.Add(), amount),
+            py.If(py.Compare(attr(name(st), L.STEPS), [py.Gt()], [attr(name(st), L.STEP_BUDGET)]), over, [])]
+
+
+def depth(state: py.expr | None = None, store_: bool = False) -> py.Attribute:
+    """`ctx.state.depth` (STATE: the code of the state where a local holds it; STORE_: to change it)."""
+    return py.Attribute(ctx_state() if state is None else state, L.DEPTH, py.Store() if store_ else py.Load())
+
+
+def acts() -> py.Attribute:
+    """`ctx.state.acts`: does a listener ask for the game's acts?"""
+    return _state(L.ACTS)
+
+
+def set_phase(state: py.expr) -> py.Attribute:
+    """`STATE.phase` to store into."""
+    return py.Attribute(state, L.PHASE, py.Store())
+
+
+def banks(state: py.expr) -> py.Attribute:
+    return attr(state, L.BANKS)
+
+
+def checker(state: py.expr) -> py.Attribute:
+    """`STATE.check`: the invariant checker, or None."""
+    return attr(state, L.CHECK)
+
+
+def piles_by_key() -> py.Attribute:
+    """`ctx.state.piles`: (zone slot, pile key) -> the pile's Zone."""
+    return _state(L.PILES_BY_KEY)
+
+
+def card_defs() -> py.Attribute:
+    """`ctx.state.card_def`, unmarked (a table kept in a local of the caller's own)."""
+    return _state(L.CARD_DEF)
+
+
+def cards_of(zone: py.expr) -> py.Attribute:
+    """`ZONE.cards`."""
+    return attr(zone, L.CARDS)
+
+
+def spec_of(zone: py.expr) -> py.Attribute:
+    return attr(zone, L.SPEC)
+
+
+def pile_of(zone: py.expr) -> py.Attribute:
+    """`ZONE.pile`: the pile's key, None for a zone itself."""
+    return attr(zone, L.PILE)
+
+
+def has_piles(spec: py.expr) -> py.Attribute:
+    return attr(spec, L.PILES)
+
+
+def slot_of(spec: py.expr) -> py.Attribute:
+    return attr(spec, L.SLOT)
+
+
+def name_of(definition: py.expr) -> py.Attribute:
+    """`DEFINITION.name`: a card's name."""
+    return attr(definition, L.NAME)
