@@ -342,6 +342,13 @@ class Match:
         """A match going on from CHECKPOINT, a position of GAME (PositionMismatch for another game's)."""
         if game_key(game) != checkpoint.game_key:
             checkpoint.resume(game, [])  # raises, saying which games
+        for seat, agent in enumerate(agents):
+            # An agent with `attach` (a search bot) keeps its own record of the game from set-up: its seat's
+            # observer and its recorder. Joining at a checkpoint it would miss what its seat saw before, or
+            # keep a record of another game; it is refused rather than left to play blind.
+            if agent is not None and getattr(agent, "attach", None) is not None:
+                raise ValueError(f"seat {seat + 1}: {type(agent).__name__} follows a game from its set-up and "
+                                 "cannot join one resumed from a checkpoint; seat it in a new Match")
         m = cls(game, agents, checkpoint.state.seed, max_turns=max_turns, log=log)
         m._from = checkpoint
         return m

@@ -185,6 +185,22 @@ def test_a_position_is_refused_by_another_game() -> None:
     m.close()
 
 
+def test_a_search_bot_cannot_join_a_game_resumed_from_a_checkpoint() -> None:
+    """A search bot keeps its seat's observer from set-up on: seated at a checkpoint it would search from what
+    it never saw (or from another game's record), so the resumed Match refuses it, naming the seat."""
+    game = load_game("dominion")
+    m = Match(game, [None, None], 1)
+    m.advance()
+    point = m.checkpoint()
+    m.close()
+    search = make_agent(game, "search:iterations=10", 2)
+    with pytest.raises(ValueError, match="seat 2: .* cannot join one resumed from a checkpoint"):
+        Match.resume(game, point, [None, search])
+    again = Match.resume(game, point, [None, make_agent(game, "big-money", 2)])  # a bot of rules may join
+    assert again.advance() is not None
+    again.close()
+
+
 def test_a_wrong_answer_is_refused_and_the_match_waits() -> None:
     game = load_game("dominion")
     with Match(game, [None, None], 1) as m:
