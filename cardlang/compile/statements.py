@@ -13,7 +13,8 @@ from typing import Callable
 
 from cardlang.compile import codegen as G
 from cardlang.compile.ir import emit as E
-from cardlang.compile.ir.emit import counter_row, quiet_test, watched_test, zone_read
+from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir.emit import watched_test, zone_read
 from cardlang.compile import counter_code as CC
 from cardlang.compile import visibility as V
 from cardlang.compile.codegen import Code
@@ -26,7 +27,7 @@ from cardlang.primitives.types import SLOTS, ZONE, Effect
 from cardlang.primitives.values import noop, over_budget, count_step, zone_cards_in
 from cardlang.runtime import counters as C
 from cardlang.runtime.events import Phase
-from cardlang.runtime.state import NUMBER_LIMIT, Ctx
+from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
 from cardlang.syntax.walk import nodes
 
@@ -186,58 +187,12 @@ class Statements:
         banked = cs.bank is not None or getattr(cs, "bank_slot", None) is not None
         minimum, maximum = cs.minimum, cs.maximum
 
-        def emit(gen: G.Gen) -> list[py.stmt]:
-            # _p = WHO; _st = ctx.state; _row = _st.counters[SLOT]; _v = NEW VALUE
-            # if <nobody watches> and MIN <= _v <= MAX: _row[_p] = _v    (set_counter's plain case, inlined)
-            #     if _st.check is not None: _st.check.counted(_st, SLOT, _p)   (an invariant checker is told)
-            # else: set_counter(_st, SLOT, _p, _v[, clamp=True])
-            # and with a bank:  _o = _row[_p];  _b = _st.banks[BANK]   (after _v)
-            #   if <nobody watches> and MIN <= _v <= MAX and _v - _o <= _b: _st.banks[BANK] = _b - (_v - _o); ...
-            setter = gen.const(C.set_counter)
-            p, st, row, v = gen.fresh("p"), gen.fresh("st"), gen.fresh("row"), gen.fresh("v")
-            at = G.name(p) if per_player else G.const(0)
-            if op == "=":
-                new = gen.expr(value)
-            else:
-                new = py.BinOp(G.subscript(G.name(row), at), py.Add() if op == "+=" else py.Sub(), gen.expr(value))
-            kw = {"clamp": G.const(True)} if op != "-=" else {}
-            slow = [py.Expr(G.call(setter, G.name(st), G.const(slot), G.name(p), G.name(v), **kw))]
-            out = [py.Assign([G.store(p)], gen.expr(who)), py.Assign([G.store(st)], G.ctx_state()),
-                   py.Assign([G.store(row)], counter_row(G.name(st), slot))]
-            out.append(py.Assign([G.store(v)], new))
-            if banked:  # the value before, read where set_counter would read it: after the new one
-                old, bank = gen.fresh("o"), gen.fresh("b")
-                out.append(py.Assign([G.store(old)], G.subscript(G.name(row), at)))
-            if not plain or not gen.options.on("counter-code"):  # (compile/passes.py)
-                return out + slow
-            quiet: list[py.expr] = []  # besides nobody watching (emit.quiet_test)
-            known = new.value if isinstance(new, py.Constant) and type(new.value) is int else None
-            if minimum is not None and (known is None or known < minimum):
-                quiet.append(py.Compare(G.name(v), [py.GtE()], [G.const(minimum)]))
-            if maximum is not None and (known is None or known > maximum):
-                quiet.append(py.Compare(G.name(v), [py.LtE()], [G.const(maximum)]))
-            # no bound of its own: NUMBER_LIMIT's (past it, set_counter refuses the number)
-            if minimum is None and (known is None or known <= -NUMBER_LIMIT):
-                quiet.append(py.Compare(G.name(v), [py.Gt()], [G.const(-NUMBER_LIMIT)]))
-            if maximum is None and (known is None or known >= NUMBER_LIMIT):
-                quiet.append(py.Compare(G.name(v), [py.Lt()], [G.const(NUMBER_LIMIT)]))
-            store = [py.Assign([py.Subscript(G.name(row), at, py.Store())], G.name(v))]
-            if banked:
-                banks = E.banks(G.name(st))
-                delta = py.BinOp(G.name(v), py.Sub(), G.name(old))
-                out.append(py.Assign([G.store(bank)], G.subscript(banks, G.const(bslot))))
-                # a bank of None (a counter drawing on one that has none) is set_counter's to refuse
-                quiet += [py.Compare(G.name(bank), [py.IsNot()], [G.const(None)]),
-                          py.Compare(delta, [py.LtE()], [G.name(bank)])]
-                store.insert(0, py.Assign([py.Subscript(banks, G.const(bslot), py.Store())],
-                                          py.BinOp(G.name(bank), py.Sub(), delta)))
-            # Checked games keep this path too (one test, where `quiet` had it), so the checker sees the
-            # games as they run unchecked, at the cost of one call.
-            check = E.checker(G.name(st))
-            store.append(py.If(py.Compare(check, [py.IsNot()], [G.const(None)]),
-                               [py.Expr(G.call(G.attr(check, "counted"), G.name(st), G.const(slot),
-                                               G.name(p) if per_player else G.const(0)))], []))
-            return out + [py.If(quiet_test(G.name(st), quiet), store, slow)]
+        def emit(gen: G.Gen) -> list[py.stmt]:  # (ir/emit.py: the change's plain case in the code)
+            whose = N.Of(who) if len(target) == 2 else N.You() if per_player else N.Const(None)
+            return gen.emit_ir((N.ChangeCounter(slot, whose, op, N.Of(value), minimum, maximum,
+                                                bslot if banked else None,
+                                                plain and gen.options.on("counter-code"), C.set_counter,
+                                                per_player),))
         return Code(emit)
 
     @stmt_rule

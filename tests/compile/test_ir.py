@@ -134,6 +134,31 @@ def test_a_card_counters_change_is_done_in_the_code_only_when_quiet_one_card_and
     assert calls[1:] == [(1, [1]), (1, [1, 0])]
 
 
+def test_a_players_counters_change_is_done_in_the_code_only_when_quiet_and_in_bounds_as_set_counter_does() -> None:
+    from cardlang.runtime import counters as C
+    calls = []
+
+    def setter(state, slot, seat, value, clamp=False):  # the reference, recorded, then run
+        calls.append((slot, seat, value))
+        C.set_counter(state, slot, seat, value, clamp=clamp)
+
+    def run(op: str, value: int, whose: N.Node = N.You(), watched: bool = False, inline: bool = True,
+            maximum: int | None = 9, per_player: bool = True, slot: int = 0) -> GameState:
+        state = _state()
+        if watched:
+            state.listeners.append(lambda e: None)
+        node = N.ChangeCounter(slot, whose, op, N.Const(value), 0, maximum, None, inline, setter, per_player)
+        G.build_function("ir test", None, lambda gen: emit_stmts(gen, (node,))).fn(Ctx(state, 1, 1))
+        return state
+
+    assert run("+=", 2).counters[0] == [0, 9] and calls == []  # in the code: 7 + 2, within 0..9
+    assert run("+=", 12, N.Const(0)).counters[0] == [12, 7] and calls == [(0, 0, 12)]  # past 9: the reference's
+    assert run("=", 1, watched=True).counters[0] == [0, 1] and calls[-1] == (0, 1, 1)  # someone told
+    assert run("+=", 1, inline=False).counters[0] == [0, 8] and calls[-1] == (0, 1, 8)  # not inline
+    assert run("+=", 5, N.Const(None), maximum=None, per_player=False, slot=1).counters[1] == [7]
+    assert len(calls) == 3  # a shared counter: its row at 0, in the code
+
+
 def test_a_move_of_one_card_is_done_in_the_code_only_when_nobody_watches_and_leaves_what_the_move_leaves() -> None:
     """MoveOne: card 0 (seat 1's hand) to the supply, in the code when quiet (the reference not called), the
     same zones and locations as the runtime's own move; the reference's call when a listener, an attachment

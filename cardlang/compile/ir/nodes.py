@@ -338,6 +338,27 @@ class ChangeCardCounter(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class ChangeCounter(Node):
+    """`WHOSE.C op VALUE` (OP `=`, `+=` or `-=`) of the counter C declared at SLOT, by seat when PER_PLAYER
+    (else a shared one, its row's 0; WHOSE then `Const(None)`, the seat the reference is handed); MINIMUM
+    and MAXIMUM its bounds, None for none; BANK the slot of the bank it draws on, None for none. Done in the code itself when INLINE, nobody is told and the new value keeps the bounds (and
+    the bank covers it), else by SET(state, slot, seat, value[, clamp=True]), the reference (an invariant
+    checker is told of the change the code makes). Not INLINE (a counter of numbers, or the pass
+    counter-code off): always the reference."""
+
+    slot: int
+    whose: "Expr"
+    op: str
+    value: "Expr"
+    minimum: int | None
+    maximum: int | None
+    bank: int | None
+    inline: bool
+    set: Any = field(compare=False)
+    per_player: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class MoveOne(Node):
     """Move the card CARD to the top of the zone DEST: in the code itself when nobody is told (no log, listener
     or checker told first), no card is attached (to it or to another), none is privately shown, and neither
@@ -361,7 +382,7 @@ Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, 
              CardsAt, ZoneCount, CardCounter, Printed,
              DefPrinted, IsType, DefIsType, DefNamed, DefOf, Not, HolderOf, Turns, Pool, Quiet, Watched, Call, Cards, Item, FirstOr,
              Single, HasTrigger]
-Stmt = Union[Let, If, Do, ChangeCardCounter, MoveOne]
+Stmt = Union[Let, If, Do, ChangeCardCounter, ChangeCounter, MoveOne]
 
 
 def children(node: Node) -> list[Node]:
