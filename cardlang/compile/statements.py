@@ -132,8 +132,8 @@ class Statements:
         own = node.name not in scope.names  # (a `let` of a name already known writes that one)
         _hold(self, scope, node.name, node.value, own)
         scope.names[node.name] = ce.type
-        n = node.name
-        return Code(lambda gen: [gen.set_var(n, gen.expr(ce), own)])
+        let = N.Let(N.Name(node.name), N.Of(ce), own)
+        return Code(lambda gen: gen.emit_ir((let,)))
 
     @stmt_rule
     def _(self, node: ast.Assign, scope: Scope) -> G.Item:
@@ -158,7 +158,8 @@ class Statements:
             n = target[0]
             if op == "=":
                 _hold(self, scope, n, node.value, False)
-                return Code(lambda gen: [gen.set_var(n, gen.expr(value))])
+                let = N.Let(N.Name(n), N.Of(value))
+                return Code(lambda gen: gen.emit_ir((let,)))
             pyop = py.Add() if op == "+=" else py.Sub()
             span = node.span  # (a sum can grow past NUMBER_LIMIT: checked as `+` and `-` are)
             return Code(lambda gen: [gen.set_var(n, bounded_code(gen, py.BinOp(gen.var(n), pyop, gen.expr(value)),
@@ -206,12 +207,8 @@ class Statements:
             else:  # `else if`: its condition reports at this `if`, as the enclosing block did
                 other = [(node.span, self.stmt_item(node.else_, scope))]
 
-        def emit(gen: G.Gen) -> list[py.stmt]:
-            test = gen.expr(cond)
-            body = gen.items(then)
-            orelse = gen.items(other) if other is not None else []
-            return [py.If(test, body, orelse)]
-        return Code(emit)
+        if_ = N.If(N.Of(cond), (N.OfBlock(then),), (N.OfBlock(other),) if other is not None else ())
+        return Code(lambda gen: gen.emit_ir((if_,)))
 
     @stmt_rule
     def _(self, node: ast.Repeat, scope: Scope) -> G.Item:

@@ -111,6 +111,20 @@ def test_statements_and_locals() -> None:
     assert ctx.vars["out"] == [7]
 
 
+def test_a_let_of_a_rules_name_and_an_if_around_a_block_still_built_as_python() -> None:
+    from cardlang.compile.codegen import Code
+    state = _state()
+    seen = []
+    block = [(None, Code(lambda gen: [py.Expr(G.call(gen.const(seen.append), G.var("x")))]))]
+    body = (N.Let(N.Name("x"), N.CounterRef(0, N.You()), own=True),
+            N.If(N.Quiet(), (N.OfBlock(block),), (N.OfBlock([]),)),
+            N.If(N.Watched(), (N.OfBlock(block),)))
+    fn = G.build_function("ir test", None, lambda gen: emit_stmts(gen, body)).fn
+    ctx = Ctx(state, 1, None, {})
+    fn(ctx)
+    assert ctx.vars["x"] == 7 and seen == [7]  # the name written to the table; the quiet branch only ran
+
+
 def test_a_card_counters_change_is_done_in_the_code_only_when_quiet_one_card_and_in_bounds() -> None:
     calls = []
 

@@ -432,8 +432,18 @@ def _move_one(e: Emitter, n: N.MoveOne) -> list[py.stmt]:
             py.If(quiet, [moved], [slow])]
 
 
+def _let(e: Emitter, n: N.Let) -> list[py.stmt]:
+    """`_v = VALUE` for a local; for a rules name, `ctx.vars["n"] = VALUE` (or `_ln = ctx.vars["n"] = VALUE`
+    where the function keeps it in a local: codegen's set_var, VALUE emitted first)."""
+    value = e.expr(n.value)
+    if type(n.var) is N.Name:
+        return [e.gen.set_var(n.var.name, value, n.own)]
+    return [py.Assign([store(e.var(n.var))], value)]
+
+
 STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
-    N.Let: lambda e, n: [py.Assign([store(e.var(n.var))], e.expr(n.value))],
+    N.Let: lambda e, n: _let(e, n),
+    N.OfBlock: lambda e, n: e.gen.items(n.items),
     N.If: lambda e, n: [py.If(e.expr(n.test), e.stmts(n.body), e.stmts(n.orelse) if n.orelse else [])],
     N.Do: lambda e, n: [py.Expr(e.expr(n.value))],
     N.ChangeCardCounter: _change_card_counter,

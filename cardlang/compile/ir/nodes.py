@@ -3,9 +3,10 @@ runtime's terms (a zone of a seat, a counter's value, a card's printed property)
 it out. Built by the compile rules, rewritten by the passes (compile/ir/passes.py), turned into Python by the
 emitter (compile/ir/emit.py). Knows no runtime field, no Python `ast`, no game and no source construct.
 
-Expressions are `Expr`; statements are `Stmt`. Two bridges hold what is not IR yet: `Of`, an expression
-compiled by a rule that still builds Python itself (a CE, emitted through its own code), and `Py`, Python
-code already emitted (for a lowering that hands the emitter its arguments' code). `Var` is a local of the
+Expressions are `Expr`; statements are `Stmt`. Three bridges hold what is not IR yet: `Of`, an expression
+compiled by a rule that still builds Python itself (a CE, emitted through its own code), `Py`, Python
+code already emitted (for a lowering that hands the emitter its arguments' code), and `OfBlock`, a block's
+statements compiled by rules that still build Python. `Var` is a local of the
 generated function, named only when emitted (its identity is the variable: two `Var("f")` are two locals).
 """
 from __future__ import annotations
@@ -306,10 +307,21 @@ class HasTrigger(Node):
 # ---- statements
 @dataclass(frozen=True, slots=True)
 class Let(Node):
-    """`VAR = VALUE`."""
+    """`VAR = VALUE`: a local of the generated function (a Var), or a name of the rules (a Name: `let`, `x =`),
+    written to the names table and kept in a local where the function keeps one (OWN: the name is declared
+    here, naming nothing of an enclosing block, so its store into the table may go when nothing reads it)."""
 
-    var: Var
+    var: "Var | Name"
     value: "Expr"
+    own: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OfBlock(Node):
+    """Statements whose rules still build Python (a bridge): a block's compiled items, emitted by the code
+    generator, each on its own line of the line table."""
+
+    items: Any = field(compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -382,7 +394,7 @@ Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, 
              CardsAt, ZoneCount, CardCounter, Printed,
              DefPrinted, IsType, DefIsType, DefNamed, DefOf, Not, HolderOf, Turns, Pool, Quiet, Watched, Call, Cards, Item, FirstOr,
              Single, HasTrigger]
-Stmt = Union[Let, If, Do, ChangeCardCounter, ChangeCounter, MoveOne]
+Stmt = Union[Let, If, OfBlock, Do, ChangeCardCounter, ChangeCounter, MoveOne]
 
 
 def children(node: Node) -> list[Node]:
