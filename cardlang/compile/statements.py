@@ -106,25 +106,6 @@ class Statements:
             return CE(fn, CARDS, code=cards_code)
         return CE(self.coerce(ce, want, span), want)
 
-    def _loop(self, head: Callable[[G.Gen, list[py.stmt]], py.stmt], body: Items, span: Span,
-              bind: Callable[[G.Gen], Callable[[], None]] | None = None) -> Code:
-        """A loop with the step budget checked on every pass; `break` ends it (also from a called function).
-        BIND, given the Gen before the body is emitted, binds the loop's name and returns how to unbind it."""
-        def emit(gen: G.Gen) -> list[py.stmt]:
-            # _st = ctx.state; _st.steps += 1; if _st.steps > _st.step_budget: over_budget(ctx, SPAN)
-            st = gen.fresh("st")
-            step = E.charge_steps(st, G.const(1), [py.Expr(G.call(gen.const(over_budget), G.name(G.CTX),
-                                                                   gen.const(span, "span")))])
-            unbind = bind(gen) if bind is not None else None
-            gen.loops += 1
-            inner = gen.items(body)
-            gen.loops -= 1
-            if unbind is not None:
-                unbind()
-            loop = head(gen, step + inner)
-            return [py.Try([loop], [py.ExceptHandler(G.name("_BreakLoop"), None, [py.Pass()])], [], [])]
-        return Code(emit)
-
     # ---- statements --------------------------------------------------------------------------------
     @stmt_rule
     def _(self, node: ast.Let, scope: Scope) -> G.Item:
@@ -214,15 +195,15 @@ class Statements:
     def _(self, node: ast.Repeat, scope: Scope) -> G.Item:
         count = self.coerce_ce(self.expr(node.count, scope), INT, node.count.span)
         body = self.block_items(node.body, scope.loop())
-        return self._loop(lambda gen, inner: py.For(G.store(gen.fresh("i")),
-                                                   G.call(G.name("range"), gen.expr(count)), inner, []),
-                          body, node.span)
+        loop = N.Loop("repeat", N.Of(count), (N.OfBlock(body),), node.span, over_budget)
+        return Code(lambda gen: gen.emit_ir((loop,)))
 
     @stmt_rule
     def _(self, node: ast.While, scope: Scope) -> G.Item:
         cond = self.expr(node.cond, scope)
         body = self.block_items(node.body, scope.loop())
-        return self._loop(lambda gen, inner: py.While(gen.expr(cond), inner, []), body, node.span)
+        loop = N.Loop("while", N.Of(cond), (N.OfBlock(body),), node.span, over_budget)
+        return Code(lambda gen: gen.emit_ir((loop,)))
 
     def _iterable(self, node: ast.Expr, scope: Scope) -> tuple[Callable, str]:
         ce, elem = self._iterable_ce(node, scope)
@@ -254,32 +235,8 @@ class Statements:
         if bound is not None:
             inner = inner.bounded(node.var, bound)
         body = self.block_items(node.body, inner)
-        var = node.var
-        target: list[str] = []
-
-        def bind(gen: G.Gen) -> Callable[[], None]:
-            # the loop's item is its name's local in the body (when nothing else writes the name); after the
-            # loop the name is read from ctx.vars again (a loop that ran no pass leaves the local unset)
-            target.append(gen.fresh("x"))
-            before = gen.locals.get(var)
-            if var in gen.local_ok:
-                gen.bind_local(var, target[-1])
-
-            def unbind() -> None:
-                if before is None:
-                    gen.locals.pop(var, None)
-                else:
-                    gen.locals[var] = before
-            return unbind
-
-        def head(gen: G.Gen, inner: list[py.stmt]) -> py.stmt:
-            x = target.pop()
-            # the step check first, then the loop name, as the closures did
-            named = G.set_var(var, G.name(x))
-            if own and var in gen.local_ok:  # (read from its local, x, in the body)
-                gen.own_stores.append((named, var))
-            return py.For(G.store(x), gen.expr(items), inner[:3] + [named] + inner[3:], [])
-        return self._loop(head, body, node.span, bind)
+        loop = N.Loop("for", N.Of(items), (N.OfBlock(body),), node.span, over_budget, node.var, own)
+        return Code(lambda gen: gen.emit_ir((loop,)))
 
     @stmt_rule
     def _(self, node: ast.Attack, scope: Scope) -> Effect:

@@ -125,6 +125,31 @@ def test_a_let_of_a_rules_name_and_an_if_around_a_block_still_built_as_python() 
     assert ctx.vars["x"] == 7 and seen == [7]  # the name written to the table; the quiet branch only ran
 
 
+def test_a_loop_charges_one_step_a_pass_binds_its_name_and_stops_past_the_budget() -> None:
+    from cardlang.compile.codegen import Code
+    stopped = []
+
+    def over(ctx, span):  # the reference's stop, recorded (the real one raises, naming the card)
+        stopped.append(span)
+        raise G.BreakLoop()
+
+    seen = []
+    block = [(None, Code(lambda gen: [py.Expr(G.call(gen.const(seen.append), gen.var("c")))]))]
+
+    def run(loop: N.Node, budget: int = 100) -> GameState:
+        state = _state()
+        state.step_budget, state.steps = budget, 0
+        fn = G.build_function("ir test", None, lambda gen: emit_stmts(gen, (loop,))).fn
+        fn(Ctx(state, 1, None, {}))
+        return state
+
+    listed = N.Call(list, (N.ZoneCards(N.ZoneRef(0, N.You())),), first=None)
+    assert run(N.Loop("for", listed, (N.OfBlock(block),), "span", over, "c", True)).steps == 1 and seen == [1]
+    assert run(N.Loop("repeat", N.Const(3), (N.OfBlock([]),), "span", over)).steps == 3 and stopped == []
+    assert run(N.Loop("while", N.Const(True), (N.OfBlock([]),), "the loop", over), budget=5).steps == 6
+    assert stopped == ["the loop"]  # the sixth pass is past a budget of five
+
+
 def test_a_card_counters_change_is_done_in_the_code_only_when_quiet_one_card_and_in_bounds() -> None:
     calls = []
 

@@ -441,9 +441,52 @@ def _let(e: Emitter, n: N.Let) -> list[py.stmt]:
     return [py.Assign([store(e.var(n.var))], value)]
 
 
+def _loop(e: Emitter, n: N.Loop) -> list[py.stmt]:
+    """try:
+           for _i in range(OVER): | while OVER: | for _x in OVER:
+               _st = ctx.state; _st.steps += 1
+               if _st.steps > _st.step_budget: OVER_BUDGET(ctx, SPAN)
+               [_lx = ctx.vars["NAME"] = _x]                   (`for`: the item, NAME's local in the body)
+               BODY
+       except _BreakLoop: pass
+    OVER is emitted after BODY (the order the rules had: the generated names follow it). After a `for`, NAME
+    is read from the names table again (a loop that ran no pass leaves its local unset)."""
+    gen = e.gen
+    st = gen.fresh("st")
+    step = charge_steps(st, const(1), [py.Expr(_call(gen.const(n.over_budget), name(CTX), gen.const(n.span, "span")))])
+    unbind = None
+    if n.kind == "for":
+        x = gen.fresh("x")
+        before = gen.locals.get(n.name)
+        if n.name in gen.local_ok:
+            gen.bind_local(n.name, x)
+
+        def unbind() -> None:
+            if before is None:
+                gen.locals.pop(n.name, None)
+            else:
+                gen.locals[n.name] = before
+    gen.loops += 1  # (a `break` in the body is Python's)
+    inner = e.stmts(n.body)
+    gen.loops -= 1
+    if unbind is not None:
+        unbind()
+    if n.kind == "repeat":
+        loop: py.stmt = py.For(store(gen.fresh("i")), _call(name("range"), e.expr(n.over)), step + inner, [])
+    elif n.kind == "while":
+        loop = py.While(e.expr(n.over), step + inner, [])
+    else:  # the step check first, then the loop's name, as the closures did
+        named = py.Assign([py.Subscript(ctx_names(), const(n.name), py.Store())], name(x))
+        if n.own and n.name in gen.local_ok:  # (read from its local, x, in the body)
+            gen.own_stores.append((named, n.name))
+        loop = py.For(store(x), e.expr(n.over), step + [named] + inner, [])
+    return [py.Try([loop], [py.ExceptHandler(name("_BreakLoop"), None, [py.Pass()])], [], [])]
+
+
 STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     N.Let: lambda e, n: _let(e, n),
     N.OfBlock: lambda e, n: e.gen.items(n.items),
+    N.Loop: _loop,
     N.If: lambda e, n: [py.If(e.expr(n.test), e.stmts(n.body), e.stmts(n.orelse) if n.orelse else [])],
     N.Do: lambda e, n: [py.Expr(e.expr(n.value))],
     N.ChangeCardCounter: _change_card_counter,

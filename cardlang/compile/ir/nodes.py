@@ -317,6 +317,23 @@ class Let(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Loop(Node):
+    """A loop of the rules, BODY run on each pass: `repeat` (KIND "repeat": OVER times), `while` ("while": as
+    long as OVER holds) or `for` ("for": over the list OVER, each item the rules name NAME in the body; OWN:
+    NAME names nothing of an enclosing block). Every pass charges one step of the game's step budget first;
+    past it, OVER_BUDGET(ctx, SPAN) stops the game naming the loop. A `break` ends the loop (also from a
+    function it calls)."""
+
+    kind: str
+    over: "Expr"
+    body: tuple["Stmt", ...]
+    span: Any = field(compare=False)
+    over_budget: Any = field(compare=False)
+    name: str | None = None
+    own: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class OfBlock(Node):
     """Statements whose rules still build Python (a bridge): a block's compiled items, emitted by the code
     generator, each on its own line of the line table."""
@@ -394,7 +411,7 @@ Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, 
              CardsAt, ZoneCount, CardCounter, Printed,
              DefPrinted, IsType, DefIsType, DefNamed, DefOf, Not, HolderOf, Turns, Pool, Quiet, Watched, Call, Cards, Item, FirstOr,
              Single, HasTrigger]
-Stmt = Union[Let, If, OfBlock, Do, ChangeCardCounter, ChangeCounter, MoveOne]
+Stmt = Union[Let, If, Loop, OfBlock, Do, ChangeCardCounter, ChangeCounter, MoveOne]
 
 
 def children(node: Node) -> list[Node]:
