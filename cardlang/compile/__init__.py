@@ -15,8 +15,8 @@ The pipeline as it now is, from a checked rule to the code that runs:
          (the bridge `OfBlock`), and moves, triggers and notes; "nobody watches" / "someone watches" are
          the nodes `Quiet` / `Watched` (and, for code still built as Python, emit.quiet_test/watched_test)
       -> IR passes, IR -> IR (ir/passes.py: `one-card`), each switchable with the others (passes.py)
-      -> the emitter (ir/emit.py): IR -> Python `ast`, the only compile module spelling the runtime's layout,
-         through the names runtime/layout.py owns; it marks the reads it makes (a zone, a counter's row)
+      -> the emitter (ir/emit.py, its statements ir/emit_stmts.py): IR -> Python `ast`, the only compile code
+         spelling the runtime's layout, through the names runtime/layout.py owns; it marks the reads it makes (a zone, a counter's row)
       -> codegen.py puts a block's Python together, one function per block, and compiles it, after the
          Python rewrites (fnlocals.py: locals for what a function reads again and again; hoist.py: loop
          invariants; names.py: unread stores), which ask the emitter's marks what a read is.
