@@ -9,18 +9,21 @@ The pipeline as it now is, from a checked rule to the code that runs:
       -> the leaves of expressions are IR (ir/nodes.py): zones and counters of a seat, a card's counter and
          printed property (of one card, or of the first of several: `FirstOr`), type tests, a card's holder,
          the player, the turn's seat, turns, pools, constants and names; of statements, a card's counter
-         change (`ChangeCardCounter`) and a list of numbers' set; "nobody watches" / "someone watches" are
+         change (`ChangeCardCounter`), a player's or a shared counter's change (`ChangeCounter`), a list of
+         numbers' set, `let` and a rules name's `=` (`Let` of a `Name`), `if` (`If`), `repeat` / `while` /
+         `for` (`Loop`, with its step-budget charge and `break`), whose blocks are still compiled as Python
+         (the bridge `OfBlock`), and moves, triggers and notes; "nobody watches" / "someone watches" are
          the nodes `Quiet` / `Watched` (and, for code still built as Python, emit.quiet_test/watched_test)
       -> IR passes, IR -> IR (ir/passes.py: `one-card`), each switchable with the others (passes.py)
-      -> the emitter (ir/emit.py): IR -> Python `ast`, the only compile module spelling the runtime's layout,
-         through the names runtime/layout.py owns; it marks the reads it makes (a zone, a counter's row)
+      -> the emitter (ir/emit.py, its statements ir/emit_stmts.py): IR -> Python `ast`, the only compile code
+         spelling the runtime's layout, through the names runtime/layout.py owns; it marks the reads it makes (a zone, a counter's row)
       -> codegen.py puts a block's Python together, one function per block, and compiles it, after the
          Python rewrites (fnlocals.py: locals for what a function reads again and again; hoist.py: loop
          invariants; names.py: unread stores), which ask the emitter's marks what a read is.
 
-Still direct Python `ast`, not IR: the other statements (a player's counter change: statements.py; loops, `if`,
-`let`, calls and verbs: calls.py, primitive_code.py; decisions.py; bots: botgen.py), the operators and coercions
-(operators.py, statements.coerce_ce), and most primitives' `lower` (primitives/); those build Python around the
+Still direct Python `ast`, not IR: the other statements (a rules name's `+=`/`-=`, `attack`, phases, `break`:
+statements.py; the loops of loops.py; calls and verbs: calls.py, primitive_code.py; decisions.py; bots:
+botgen.py), the operators and coercions (operators.py, statements.coerce_ce), and most primitives' `lower` (primitives/); those build Python around the
 runtime's fields but spell none of them: they ask the emitter for each (its marked reads, the quiet/watched
 test, and named accessors such as charge_steps, depth, cards_of) and mark nothing by hand (`python
 tools/layout_names.py` counts what is left: none in compile/ or primitives/). The move of a card, the test for

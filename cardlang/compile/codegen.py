@@ -24,7 +24,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from cardlang.compile.fnlocals import with_state_local
 from cardlang.compile.ir import nodes as IR
-from cardlang.compile.ir.emit import ctx_names, ctx_state, ctx_you, emit, emit_stmts, mark, quiet_test, set_you, watched_test  # noqa: F401
+from cardlang.compile.ir.emit import ctx_names, ctx_state, ctx_you, emit, mark, quiet_test, set_you, watched_test  # noqa: F401
+from cardlang.compile.ir.emit_stmts import emit_stmts
 from cardlang.compile.names import drop_unread_stores_and_tell
 from cardlang.compile.passes import OPTIMISED, Options
 from cardlang.compile.pyast import CTX, _place, attr, const, name, store  # noqa: F401 - the

@@ -11,7 +11,7 @@ from typing import Callable
 from cardlang.compile import codegen as G  # (the Gen, for types)
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir.ce import ir_of
-from cardlang.compile.ir.emit import emit_stmts
+from cardlang.compile.ir.emit_stmts import emit_stmts
 from cardlang.primitives.types import CE
 
 

@@ -13,7 +13,8 @@ from typing import Callable
 
 from cardlang.compile import codegen as G
 from cardlang.compile.ir import emit as E
-from cardlang.compile.ir.emit import counter_row, quiet_test, watched_test, zone_read
+from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir.emit import watched_test, zone_read
 from cardlang.compile import counter_code as CC
 from cardlang.compile import visibility as V
 from cardlang.compile.codegen import Code
@@ -26,7 +27,7 @@ from cardlang.primitives.types import SLOTS, ZONE, Effect
 from cardlang.primitives.values import noop, over_budget, count_step, zone_cards_in
 from cardlang.runtime import counters as C
 from cardlang.runtime.events import Phase
-from cardlang.runtime.state import NUMBER_LIMIT, Ctx
+from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
 from cardlang.syntax.walk import nodes
 
@@ -105,25 +106,6 @@ class Statements:
             return CE(fn, CARDS, code=cards_code)
         return CE(self.coerce(ce, want, span), want)
 
-    def _loop(self, head: Callable[[G.Gen, list[py.stmt]], py.stmt], body: Items, span: Span,
-              bind: Callable[[G.Gen], Callable[[], None]] | None = None) -> Code:
-        """A loop with the step budget checked on every pass; `break` ends it (also from a called function).
-        BIND, given the Gen before the body is emitted, binds the loop's name and returns how to unbind it."""
-        def emit(gen: G.Gen) -> list[py.stmt]:
-            # _st = ctx.state; _st.steps += 1; if _st.steps > _st.step_budget: over_budget(ctx, SPAN)
-            st = gen.fresh("st")
-            step = E.charge_steps(st, G.const(1), [py.Expr(G.call(gen.const(over_budget), G.name(G.CTX),
-                                                                   gen.const(span, "span")))])
-            unbind = bind(gen) if bind is not None else None
-            gen.loops += 1
-            inner = gen.items(body)
-            gen.loops -= 1
-            if unbind is not None:
-                unbind()
-            loop = head(gen, step + inner)
-            return [py.Try([loop], [py.ExceptHandler(G.name("_BreakLoop"), None, [py.Pass()])], [], [])]
-        return Code(emit)
-
     # ---- statements --------------------------------------------------------------------------------
     @stmt_rule
     def _(self, node: ast.Let, scope: Scope) -> G.Item:
@@ -131,8 +113,8 @@ class Statements:
         own = node.name not in scope.names  # (a `let` of a name already known writes that one)
         _hold(self, scope, node.name, node.value, own)
         scope.names[node.name] = ce.type
-        n = node.name
-        return Code(lambda gen: [gen.set_var(n, gen.expr(ce), own)])
+        let = N.Let(N.Name(node.name), N.Of(ce), own)
+        return Code(lambda gen: gen.emit_ir((let,)))
 
     @stmt_rule
     def _(self, node: ast.Assign, scope: Scope) -> G.Item:
@@ -157,7 +139,8 @@ class Statements:
             n = target[0]
             if op == "=":
                 _hold(self, scope, n, node.value, False)
-                return Code(lambda gen: [gen.set_var(n, gen.expr(value))])
+                let = N.Let(N.Name(n), N.Of(value))
+                return Code(lambda gen: gen.emit_ir((let,)))
             pyop = py.Add() if op == "+=" else py.Sub()
             span = node.span  # (a sum can grow past NUMBER_LIMIT: checked as `+` and `-` are)
             return Code(lambda gen: [gen.set_var(n, bounded_code(gen, py.BinOp(gen.var(n), pyop, gen.expr(value)),
@@ -186,58 +169,12 @@ class Statements:
         banked = cs.bank is not None or getattr(cs, "bank_slot", None) is not None
         minimum, maximum = cs.minimum, cs.maximum
 
-        def emit(gen: G.Gen) -> list[py.stmt]:
-            # _p = WHO; _st = ctx.state; _row = _st.counters[SLOT]; _v = NEW VALUE
-            # if <nobody watches> and MIN <= _v <= MAX: _row[_p] = _v    (set_counter's plain case, inlined)
-            #     if _st.check is not None: _st.check.counted(_st, SLOT, _p)   (an invariant checker is told)
-            # else: set_counter(_st, SLOT, _p, _v[, clamp=True])
-            # and with a bank:  _o = _row[_p];  _b = _st.banks[BANK]   (after _v)
-            #   if <nobody watches> and MIN <= _v <= MAX and _v - _o <= _b: _st.banks[BANK] = _b - (_v - _o); ...
-            setter = gen.const(C.set_counter)
-            p, st, row, v = gen.fresh("p"), gen.fresh("st"), gen.fresh("row"), gen.fresh("v")
-            at = G.name(p) if per_player else G.const(0)
-            if op == "=":
-                new = gen.expr(value)
-            else:
-                new = py.BinOp(G.subscript(G.name(row), at), py.Add() if op == "+=" else py.Sub(), gen.expr(value))
-            kw = {"clamp": G.const(True)} if op != "-=" else {}
-            slow = [py.Expr(G.call(setter, G.name(st), G.const(slot), G.name(p), G.name(v), **kw))]
-            out = [py.Assign([G.store(p)], gen.expr(who)), py.Assign([G.store(st)], G.ctx_state()),
-                   py.Assign([G.store(row)], counter_row(G.name(st), slot))]
-            out.append(py.Assign([G.store(v)], new))
-            if banked:  # the value before, read where set_counter would read it: after the new one
-                old, bank = gen.fresh("o"), gen.fresh("b")
-                out.append(py.Assign([G.store(old)], G.subscript(G.name(row), at)))
-            if not plain or not gen.options.on("counter-code"):  # (compile/passes.py)
-                return out + slow
-            quiet: list[py.expr] = []  # besides nobody watching (emit.quiet_test)
-            known = new.value if isinstance(new, py.Constant) and type(new.value) is int else None
-            if minimum is not None and (known is None or known < minimum):
-                quiet.append(py.Compare(G.name(v), [py.GtE()], [G.const(minimum)]))
-            if maximum is not None and (known is None or known > maximum):
-                quiet.append(py.Compare(G.name(v), [py.LtE()], [G.const(maximum)]))
-            # no bound of its own: NUMBER_LIMIT's (past it, set_counter refuses the number)
-            if minimum is None and (known is None or known <= -NUMBER_LIMIT):
-                quiet.append(py.Compare(G.name(v), [py.Gt()], [G.const(-NUMBER_LIMIT)]))
-            if maximum is None and (known is None or known >= NUMBER_LIMIT):
-                quiet.append(py.Compare(G.name(v), [py.Lt()], [G.const(NUMBER_LIMIT)]))
-            store = [py.Assign([py.Subscript(G.name(row), at, py.Store())], G.name(v))]
-            if banked:
-                banks = E.banks(G.name(st))
-                delta = py.BinOp(G.name(v), py.Sub(), G.name(old))
-                out.append(py.Assign([G.store(bank)], G.subscript(banks, G.const(bslot))))
-                # a bank of None (a counter drawing on one that has none) is set_counter's to refuse
-                quiet += [py.Compare(G.name(bank), [py.IsNot()], [G.const(None)]),
-                          py.Compare(delta, [py.LtE()], [G.name(bank)])]
-                store.insert(0, py.Assign([py.Subscript(banks, G.const(bslot), py.Store())],
-                                          py.BinOp(G.name(bank), py.Sub(), delta)))
-            # Checked games keep this path too (one test, where `quiet` had it), so the checker sees the
-            # games as they run unchecked, at the cost of one call.
-            check = E.checker(G.name(st))
-            store.append(py.If(py.Compare(check, [py.IsNot()], [G.const(None)]),
-                               [py.Expr(G.call(G.attr(check, "counted"), G.name(st), G.const(slot),
-                                               G.name(p) if per_player else G.const(0)))], []))
-            return out + [py.If(quiet_test(G.name(st), quiet), store, slow)]
+        def emit(gen: G.Gen) -> list[py.stmt]:  # (ir/emit.py: the change's plain case in the code)
+            whose = N.Of(who) if len(target) == 2 else N.You() if per_player else N.Const(None)
+            return gen.emit_ir((N.ChangeCounter(slot, whose, op, N.Of(value), minimum, maximum,
+                                                bslot if banked else None,
+                                                plain and gen.options.on("counter-code"), C.set_counter,
+                                                per_player),))
         return Code(emit)
 
     @stmt_rule
@@ -251,26 +188,22 @@ class Statements:
             else:  # `else if`: its condition reports at this `if`, as the enclosing block did
                 other = [(node.span, self.stmt_item(node.else_, scope))]
 
-        def emit(gen: G.Gen) -> list[py.stmt]:
-            test = gen.expr(cond)
-            body = gen.items(then)
-            orelse = gen.items(other) if other is not None else []
-            return [py.If(test, body, orelse)]
-        return Code(emit)
+        if_ = N.If(N.Of(cond), (N.OfBlock(then),), (N.OfBlock(other),) if other is not None else ())
+        return Code(lambda gen: gen.emit_ir((if_,)))
 
     @stmt_rule
     def _(self, node: ast.Repeat, scope: Scope) -> G.Item:
         count = self.coerce_ce(self.expr(node.count, scope), INT, node.count.span)
         body = self.block_items(node.body, scope.loop())
-        return self._loop(lambda gen, inner: py.For(G.store(gen.fresh("i")),
-                                                   G.call(G.name("range"), gen.expr(count)), inner, []),
-                          body, node.span)
+        loop = N.Loop("repeat", N.Of(count), (N.OfBlock(body),), node.span, over_budget)
+        return Code(lambda gen: gen.emit_ir((loop,)))
 
     @stmt_rule
     def _(self, node: ast.While, scope: Scope) -> G.Item:
         cond = self.expr(node.cond, scope)
         body = self.block_items(node.body, scope.loop())
-        return self._loop(lambda gen, inner: py.While(gen.expr(cond), inner, []), body, node.span)
+        loop = N.Loop("while", N.Of(cond), (N.OfBlock(body),), node.span, over_budget)
+        return Code(lambda gen: gen.emit_ir((loop,)))
 
     def _iterable(self, node: ast.Expr, scope: Scope) -> tuple[Callable, str]:
         ce, elem = self._iterable_ce(node, scope)
@@ -302,32 +235,8 @@ class Statements:
         if bound is not None:
             inner = inner.bounded(node.var, bound)
         body = self.block_items(node.body, inner)
-        var = node.var
-        target: list[str] = []
-
-        def bind(gen: G.Gen) -> Callable[[], None]:
-            # the loop's item is its name's local in the body (when nothing else writes the name); after the
-            # loop the name is read from ctx.vars again (a loop that ran no pass leaves the local unset)
-            target.append(gen.fresh("x"))
-            before = gen.locals.get(var)
-            if var in gen.local_ok:
-                gen.bind_local(var, target[-1])
-
-            def unbind() -> None:
-                if before is None:
-                    gen.locals.pop(var, None)
-                else:
-                    gen.locals[var] = before
-            return unbind
-
-        def head(gen: G.Gen, inner: list[py.stmt]) -> py.stmt:
-            x = target.pop()
-            # the step check first, then the loop name, as the closures did
-            named = G.set_var(var, G.name(x))
-            if own and var in gen.local_ok:  # (read from its local, x, in the body)
-                gen.own_stores.append((named, var))
-            return py.For(G.store(x), gen.expr(items), inner[:3] + [named] + inner[3:], [])
-        return self._loop(head, body, node.span, bind)
+        loop = N.Loop("for", N.Of(items), (N.OfBlock(body),), node.span, over_budget, node.var, own)
+        return Code(lambda gen: gen.emit_ir((loop,)))
 
     @stmt_rule
     def _(self, node: ast.Attack, scope: Scope) -> Effect:

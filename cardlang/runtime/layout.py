@@ -42,6 +42,7 @@ DEPTH = "depth"          # abilities (and game verbs) resolving inside each othe
 ACTS = "acts"            # does a listener ask for the game's acts (the told verbs, runtime/acts.py)?
 PHASE = "phase"          # the name of the phase running
 MOVED = "moved"          # the checker's method told of a move: check.moved(state, card, source, dest)
+COUNTED = "counted"      # the checker's method told of a counter's change: check.counted(state, slot, seat)
 
 # ---- a zone (state.Zone) and a card's definition (state.CardDef)
 CARDS = "cards"          # a zone's card ids, the top last
@@ -62,7 +63,7 @@ OF_STATE = (ZONES, COUNTERS, CARD_COUNTERS, CARD_DEF, LOC, CURRENT, TURNS, POOLS
             PEEKED, CELL, ATTACHED, PILES_BY_KEY, BANKS, STEPS, STEP_BUDGET, DEPTH, ACTS, PHASE)
 OF_ZONE = (CARDS, OWNER, CELLS, SPEC, PILE)
 OF_SPEC = (PILES, SLOT)
-OF_CHECK = (MOVED,)
+OF_CHECK = (MOVED, COUNTED)
 OF_DEF = (PROPS, TYPES, NAME, TRIGGERS)
 
 # What a state's `zones`, `counters` and `turns` are indexed by: slots and seats that exist (a read of one at a

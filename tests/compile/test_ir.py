@@ -16,7 +16,8 @@ from cardlang.compile import codegen as G
 from cardlang.compile import pytree
 from cardlang.compile.fnlocals import with_state_local
 from cardlang.compile.ir import nodes as N
-from cardlang.compile.ir.emit import EXPR_RULES, STMT_RULES, emit, emit_stmts, mark, row_mark, zone_read
+from cardlang.compile.ir.emit import EXPR_RULES, emit, mark, row_mark, zone_read
+from cardlang.compile.ir.emit_stmts import STMT_RULES, emit_stmts
 from cardlang.compile.ir.passes import IR_PASSES, run_passes
 from cardlang.compile.passes import OPTIMISED, PASSES, PLAIN, Options
 from cardlang.runtime import layout as L
@@ -111,6 +112,45 @@ def test_statements_and_locals() -> None:
     assert ctx.vars["out"] == [7]
 
 
+def test_a_let_of_a_rules_name_and_an_if_around_a_block_still_built_as_python() -> None:
+    from cardlang.compile.codegen import Code
+    state = _state()
+    seen = []
+    block = [(None, Code(lambda gen: [py.Expr(G.call(gen.const(seen.append), G.var("x")))]))]
+    body = (N.Let(N.Name("x"), N.CounterRef(0, N.You()), own=True),
+            N.If(N.Quiet(), (N.OfBlock(block),), (N.OfBlock([]),)),
+            N.If(N.Watched(), (N.OfBlock(block),)))
+    fn = G.build_function("ir test", None, lambda gen: emit_stmts(gen, body)).fn
+    ctx = Ctx(state, 1, None, {})
+    fn(ctx)
+    assert ctx.vars["x"] == 7 and seen == [7]  # the name written to the table; the quiet branch only ran
+
+
+def test_a_loop_charges_one_step_a_pass_binds_its_name_and_stops_past_the_budget() -> None:
+    from cardlang.compile.codegen import Code
+    stopped = []
+
+    def over(ctx, span):  # the reference's stop, recorded (the real one raises, naming the card)
+        stopped.append(span)
+        raise G.BreakLoop()
+
+    seen = []
+    block = [(None, Code(lambda gen: [py.Expr(G.call(gen.const(seen.append), gen.var("c")))]))]
+
+    def run(loop: N.Node, budget: int = 100) -> GameState:
+        state = _state()
+        state.step_budget, state.steps = budget, 0
+        fn = G.build_function("ir test", None, lambda gen: emit_stmts(gen, (loop,))).fn
+        fn(Ctx(state, 1, None, {}))
+        return state
+
+    listed = N.Call(list, (N.ZoneCards(N.ZoneRef(0, N.You())),), first=None)
+    assert run(N.Loop("for", listed, (N.OfBlock(block),), "span", over, "c", True)).steps == 1 and seen == [1]
+    assert run(N.Loop("repeat", N.Const(3), (N.OfBlock([]),), "span", over)).steps == 3 and stopped == []
+    assert run(N.Loop("while", N.Const(True), (N.OfBlock([]),), "the loop", over), budget=5).steps == 6
+    assert stopped == ["the loop"]  # the sixth pass is past a budget of five
+
+
 def test_a_card_counters_change_is_done_in_the_code_only_when_quiet_one_card_and_in_bounds() -> None:
     calls = []
 
@@ -132,6 +172,31 @@ def test_a_card_counters_change_is_done_in_the_code_only_when_quiet_one_card_and
     run("-=", 1, N.Cards((N.ThisCard(),)), watched=True)
     run("=", 1, N.Cards((N.ThisCard(), N.Const(0))))
     assert calls[1:] == [(1, [1]), (1, [1, 0])]
+
+
+def test_a_players_counters_change_is_done_in_the_code_only_when_quiet_and_in_bounds_as_set_counter_does() -> None:
+    from cardlang.runtime import counters as C
+    calls = []
+
+    def setter(state, slot, seat, value, clamp=False):  # the reference, recorded, then run
+        calls.append((slot, seat, value))
+        C.set_counter(state, slot, seat, value, clamp=clamp)
+
+    def run(op: str, value: int, whose: N.Node = N.You(), watched: bool = False, inline: bool = True,
+            maximum: int | None = 9, per_player: bool = True, slot: int = 0) -> GameState:
+        state = _state()
+        if watched:
+            state.listeners.append(lambda e: None)
+        node = N.ChangeCounter(slot, whose, op, N.Const(value), 0, maximum, None, inline, setter, per_player)
+        G.build_function("ir test", None, lambda gen: emit_stmts(gen, (node,))).fn(Ctx(state, 1, 1))
+        return state
+
+    assert run("+=", 2).counters[0] == [0, 9] and calls == []  # in the code: 7 + 2, within 0..9
+    assert run("+=", 12, N.Const(0)).counters[0] == [12, 7] and calls == [(0, 0, 12)]  # past 9: the reference's
+    assert run("=", 1, watched=True).counters[0] == [0, 1] and calls[-1] == (0, 1, 1)  # someone told
+    assert run("+=", 1, inline=False).counters[0] == [0, 8] and calls[-1] == (0, 1, 8)  # not inline
+    assert run("+=", 5, N.Const(None), maximum=None, per_player=False, slot=1).counters[1] == [7]
+    assert len(calls) == 3  # a shared counter: its row at 0, in the code
 
 
 def test_a_move_of_one_card_is_done_in_the_code_only_when_nobody_watches_and_leaves_what_the_move_leaves() -> None:
@@ -254,7 +319,7 @@ def test_only_the_emitter_spells_the_layout_in_compile_and_primitives() -> None:
     importers = [p.relative_to(ROOT) for p in (ROOT / "cardlang").rglob("*.py")
                  if re.search(r"runtime(\.layout| import layout)", p.read_text(encoding="utf-8"))
                  and "runtime" not in p.parts]
-    assert [str(p) for p in importers] == ["cardlang/compile/ir/emit.py"]
+    assert sorted(str(p) for p in importers) == ["cardlang/compile/ir/emit.py", "cardlang/compile/ir/emit_stmts.py"]
 
 
 def test_fnlocals_knows_the_state_the_player_and_a_cards_definition_by_their_marks() -> None:

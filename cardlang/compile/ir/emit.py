@@ -14,8 +14,9 @@ these), and ask what a node is by is_names / is_you. The fields the compile rule
 step budget, the nesting depth, a pile's lookup, ...) are named accessors at the end of this module. A mark is an attribute of the node: a copy of the tree (pytree.copy_listed) keeps it; Python's
 `compile` ignores it.
 
-Knows Python's `ast` and the runtime's layout; no game, no source construct, no pass (the passes run on the
-IR before it is emitted: `emit`).
+Statements are emitted by ir/emit_stmts.py, the emitter's other half (over these helpers). Knows Python's
+`ast` and the runtime's layout; no game, no source construct, no pass (the passes run on the IR before it is
+emitted: `emit`).
 """
 from __future__ import annotations
 
@@ -26,7 +27,6 @@ from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir.passes import run_passes
 from cardlang.compile.pyast import CTX, attr, const, name, store
 from cardlang.runtime import layout as L
-from cardlang.runtime.state import NUMBER_LIMIT
 
 if TYPE_CHECKING:
     from cardlang.compile.codegen import Gen
@@ -85,15 +85,6 @@ class Emitter:
         if rule is None:  # a node class without its rule: a bug of the compiler's, never code made up
             raise TypeError(f"the emitter has no rule for the IR node {type(node).__name__}")
         return rule(self, node)
-
-    def stmts(self, body: tuple[N.Node, ...]) -> list[py.stmt]:
-        out: list[py.stmt] = []
-        for st in body:
-            rule = STMT_RULES.get(type(st))
-            if rule is None:
-                raise TypeError(f"the emitter has no rule for the IR statement {type(st).__name__}")
-            out += rule(self, st)
-        return out or [py.Pass()]
 
     def var(self, v: N.Var) -> str:
         got = self.vars.get(id(v))
@@ -293,104 +284,6 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.Single: lambda e, n: py.Compare(_call(e.gen.const(len), e.expr(n.list)), [py.Eq()], [const(1)]),
     N.HasTrigger: lambda e, n: py.Compare(const(n.event), [py.In()], [attr(def_of(e.expr(n.card)), L.TRIGGERS)]),
 }
-
-def _change_card_counter(e: Emitter, n: N.ChangeCardCounter) -> list[py.stmt]:
-    """`CARDS.C op V` (C a counter of each card): the change's own plain case in the code, for one card, when
-    nobody is told (no log, listener or checker) and the new value keeps the bounds, else the change's call:
-        _v = V; _cs = CARDS; _st = ctx.state
-        if _st.log is None and not _st.listeners and _st.check is None and len(_cs) == 1:
-            _t = _st.card_counters[C]; _c = _cs[0]
-            _n = _v                                   (`=`; `+=`, `-=`: _o = _t.get(_c, START); _n = _o + _v)
-            if MIN <= _n <= MAX:
-                if _n == START: _t.pop(_c, None)      (a card at its start value has no entry)
-                else: _t[_c] = _n
-            else: CHANGE(_st, _v, _cs)
-        else: CHANGE(_st, _v, _cs)"""
-    gen = e.gen
-    v, cs, st, t, c, nv = (gen.fresh(h) for h in ("v", "cs", "st", "t", "c", "n"))
-
-    def slow() -> list[py.stmt]:
-        return [py.Expr(_call(gen.const(n.change), name(st), name(v), name(cs)))]
-    watched = slow()  # (the change's constant named before the arguments' code, as the rules had it)
-    out = [py.Assign([store(v)], e.expr(n.value)), py.Assign([store(cs)], e.expr(n.cards)),
-           py.Assign([store(st)], ctx_state())]
-    one_card = py.Compare(_call(gen.const(len), name(cs)), [py.Eq()], [const(1)])
-    quiet = quiet_test(name(st), [one_card], checked=True)
-    one = [py.Assign([store(t)], card_counter_table(name(st), n.key)),
-           py.Assign([store(c)], _sub(name(cs), const(0)))]
-    if n.op == "=":
-        one.append(py.Assign([store(nv)], name(v)))
-    else:
-        o = gen.fresh("o")
-        one += [py.Assign([store(o)], _get(name(t), name(c), const(n.start))),
-                py.Assign([store(nv)], py.BinOp(name(o), py.Add() if n.op == "+=" else py.Sub(), name(v)))]
-    # its own bounds, else NUMBER_LIMIT's (past which the change refuses the number)
-    bounds = [py.Compare(name(nv), [py.GtE()], [const(n.minimum)]) if n.minimum is not None else
-              py.Compare(name(nv), [py.Gt()], [const(-NUMBER_LIMIT)]),
-              py.Compare(name(nv), [py.LtE()], [const(n.maximum)]) if n.maximum is not None else
-              py.Compare(name(nv), [py.Lt()], [const(NUMBER_LIMIT)])]
-    kept = [py.If(py.Compare(name(nv), [py.Eq()], [const(n.start)]),
-                  [py.Expr(_call(attr(name(t), "pop"), name(c), const(None)))],
-                  [py.Assign([py.Subscript(name(t), name(c), py.Store())], name(nv))])]
-    kept = [py.If(py.BoolOp(py.And(), bounds), kept, slow())]
-    return out + [py.If(quiet, one + kept, watched)]
-
-
-def _move_one(e: Emitter, n: N.MoveOne) -> list[py.stmt]:
-    """`move CARD to DEST` for one card: the reference's quiet case in the code itself, else its call.
-
-        _c = CARD; _d = DEST; _st = ctx.state; _src = _st.loc[_c]
-        if <quiet> and not _st.host and not _st.peeked and _src.cells is None
-                [and _d.cells is None and not _d.spec.piles]:               (unless DEST_PLAIN)
-            if _src is not _d:
-                _h = _src.cards
-                if _h[-1] == _c: _h.pop()
-                else: _h.remove(_c)
-                _d.cards.append(_c); _st.loc[_c] = _d
-                if _st.check is not None: _st.check.moved(_st, _c, _src, _d)
-        else: MOVE(ctx, _d, [_c])
-
-    CARD's code when it is a local is used as it is (no `_c`)."""
-    gen = e.gen
-    card = e.expr(n.card)
-    c = card.id if isinstance(card, py.Name) else gen.fresh("c")
-    d, st, src, h = (gen.fresh(x) for x in ("d", "st", "src", "h"))
-    dest_plain = [] if n.dest_plain else [py.Compare(attr(name(d), L.CELLS), [py.Is()], [const(None)]),
-                                          py.UnaryOp(py.Not(), attr(attr(name(d), L.SPEC), L.PILES))]
-    quiet = quiet_test(name(st), [py.UnaryOp(py.Not(), attr(name(st), L.HOST)),
-                                  py.UnaryOp(py.Not(), attr(name(st), L.PEEKED)),
-                                  py.Compare(attr(name(src), L.CELLS), [py.Is()], [const(None)]), *dest_plain])
-    take = py.If(py.Compare(_sub(name(h), py.UnaryOp(py.USub(), const(1))), [py.Eq()], [name(c)]),
-                 [py.Expr(_call(attr(name(h), "pop")))], [py.Expr(_call(attr(name(h), "remove"), name(c)))])
-    check = attr(name(st), L.CHECK)
-    moved = py.If(py.Compare(name(src), [py.IsNot()], [name(d)]), [
-        py.Assign([store(h)], attr(name(src), L.CARDS)), take,
-        py.Expr(_call(attr(attr(name(d), L.CARDS), "append"), name(c))),
-        py.Assign([py.Subscript(attr(name(st), L.LOC), name(c), py.Store())], name(d)),
-        py.If(py.Compare(check, [py.IsNot()], [const(None)]),
-              [py.Expr(_call(attr(attr(name(st), L.CHECK), L.MOVED), name(st), name(c), name(src), name(d)))],
-              [])], [])
-    slow = py.Expr(_call(gen.const(n.move), name(CTX), name(d), py.List([name(c)], py.Load())))
-    first = [] if isinstance(card, py.Name) else [py.Assign([store(c)], card)]
-    return [*first, py.Assign([store(d)], e.expr(n.dest)),
-            py.Assign([store(st)], ctx_state()),
-            py.Assign([store(src)], _sub(attr(name(st), L.LOC), name(c))),
-            py.If(quiet, [moved], [slow])]
-
-
-STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
-    N.Let: lambda e, n: [py.Assign([store(e.var(n.var))], e.expr(n.value))],
-    N.If: lambda e, n: [py.If(e.expr(n.test), e.stmts(n.body), e.stmts(n.orelse) if n.orelse else [])],
-    N.Do: lambda e, n: [py.Expr(e.expr(n.value))],
-    N.ChangeCardCounter: _change_card_counter,
-    N.MoveOne: _move_one,
-}
-
-
-def emit_stmts(gen: "Gen", body: tuple[N.Node, ...]) -> list[py.stmt]:
-    """The Python statements of the IR statements BODY, after the passes GEN's options switch on."""
-    e = Emitter(gen)
-    return e.stmts(tuple(run_passes(st, gen.options) for st in body))
 
 
 # ---- fields the compile rules still build Python around, each through its layout name (issue 25): the

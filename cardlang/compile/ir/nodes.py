@@ -3,9 +3,10 @@ runtime's terms (a zone of a seat, a counter's value, a card's printed property)
 it out. Built by the compile rules, rewritten by the passes (compile/ir/passes.py), turned into Python by the
 emitter (compile/ir/emit.py). Knows no runtime field, no Python `ast`, no game and no source construct.
 
-Expressions are `Expr`; statements are `Stmt`. Two bridges hold what is not IR yet: `Of`, an expression
-compiled by a rule that still builds Python itself (a CE, emitted through its own code), and `Py`, Python
-code already emitted (for a lowering that hands the emitter its arguments' code). `Var` is a local of the
+Expressions are `Expr`; statements are `Stmt`. Three bridges hold what is not IR yet: `Of`, an expression
+compiled by a rule that still builds Python itself (a CE, emitted through its own code), `Py`, Python
+code already emitted (for a lowering that hands the emitter its arguments' code), and `OfBlock`, a block's
+statements compiled by rules that still build Python. `Var` is a local of the
 generated function, named only when emitted (its identity is the variable: two `Var("f")` are two locals).
 """
 from __future__ import annotations
@@ -306,10 +307,38 @@ class HasTrigger(Node):
 # ---- statements
 @dataclass(frozen=True, slots=True)
 class Let(Node):
-    """`VAR = VALUE`."""
+    """`VAR = VALUE`: a local of the generated function (a Var), or a name of the rules (a Name: `let`, `x =`),
+    written to the names table and kept in a local where the function keeps one (OWN: the name is declared
+    here, naming nothing of an enclosing block, so its store into the table may go when nothing reads it)."""
 
-    var: Var
+    var: "Var | Name"
     value: "Expr"
+    own: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Loop(Node):
+    """A loop of the rules, BODY run on each pass: `repeat` (KIND "repeat": OVER times), `while` ("while": as
+    long as OVER holds) or `for` ("for": over the list OVER, each item the rules name NAME in the body; OWN:
+    NAME names nothing of an enclosing block). Every pass charges one step of the game's step budget first;
+    past it, OVER_BUDGET(ctx, SPAN) stops the game naming the loop. A `break` ends the loop (also from a
+    function it calls)."""
+
+    kind: str
+    over: "Expr"
+    body: tuple["Stmt", ...]
+    span: Any = field(compare=False)
+    over_budget: Any = field(compare=False)
+    name: str | None = None
+    own: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class OfBlock(Node):
+    """Statements whose rules still build Python (a bridge): a block's compiled items, emitted by the code
+    generator, each on its own line of the line table."""
+
+    items: Any = field(compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -338,6 +367,27 @@ class ChangeCardCounter(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class ChangeCounter(Node):
+    """`WHOSE.C op VALUE` (OP `=`, `+=` or `-=`) of the counter C declared at SLOT, by seat when PER_PLAYER
+    (else a shared one, its row's 0; WHOSE then `Const(None)`, the seat the reference is handed); MINIMUM
+    and MAXIMUM its bounds, None for none; BANK the slot of the bank it draws on, None for none. Done in the code itself when INLINE, nobody is told and the new value keeps the bounds (and
+    the bank covers it), else by SET(state, slot, seat, value[, clamp=True]), the reference (an invariant
+    checker is told of the change the code makes). Not INLINE (a counter of numbers, or the pass
+    counter-code off): always the reference."""
+
+    slot: int
+    whose: "Expr"
+    op: str
+    value: "Expr"
+    minimum: int | None
+    maximum: int | None
+    bank: int | None
+    inline: bool
+    set: Any = field(compare=False)
+    per_player: bool = True
+
+
+@dataclass(frozen=True, slots=True)
 class MoveOne(Node):
     """Move the card CARD to the top of the zone DEST: in the code itself when nobody is told (no log, listener
     or checker told first), no card is attached (to it or to another), none is privately shown, and neither
@@ -361,7 +411,7 @@ Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, 
              CardsAt, ZoneCount, CardCounter, Printed,
              DefPrinted, IsType, DefIsType, DefNamed, DefOf, Not, HolderOf, Turns, Pool, Quiet, Watched, Call, Cards, Item, FirstOr,
              Single, HasTrigger]
-Stmt = Union[Let, If, Do, ChangeCardCounter, MoveOne]
+Stmt = Union[Let, If, Loop, OfBlock, Do, ChangeCardCounter, ChangeCounter, MoveOne]
 
 
 def children(node: Node) -> list[Node]:

@@ -1,0 +1,240 @@
+"""The emitter's statements: IR statements -> Python `ast`, one rule per statement class, over the helpers
+and the named accessors of ir/emit.py (the emitter's expressions). With it, the only compile code spelling
+the runtime's layout (through runtime/layout.py's names). Each rule builds exactly the code the compile rules
+built by hand before the IR.
+
+Knows Python's `ast` and the runtime's layout; no game, no source construct, no pass.
+"""
+from __future__ import annotations
+
+import ast as py
+from typing import TYPE_CHECKING, Any, Callable
+
+from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir.emit import (Emitter, _call, _get, _sub, banks, card_counter_table, charge_steps, checker,
+                                      counter_row, ctx_names, ctx_state, quiet_test)
+from cardlang.compile.ir.passes import run_passes
+from cardlang.compile.pyast import CTX, attr, const, name, store
+from cardlang.runtime import layout as L
+from cardlang.runtime.state import NUMBER_LIMIT
+
+if TYPE_CHECKING:
+    from cardlang.compile.codegen import Gen
+
+
+def stmts(e: Emitter, body: tuple[N.Node, ...]) -> list[py.stmt]:
+    """The Python statements of BODY, emitted by E (`pass` for none)."""
+    out: list[py.stmt] = []
+    for st in body:
+        rule = STMT_RULES.get(type(st))
+        if rule is None:  # a node class without its rule: a bug of the compiler's, never code made up
+            raise TypeError(f"the emitter has no rule for the IR statement {type(st).__name__}")
+        out += rule(e, st)
+    return out or [py.Pass()]
+
+
+def _change_card_counter(e: Emitter, n: N.ChangeCardCounter) -> list[py.stmt]:
+    """`CARDS.C op V` (C a counter of each card): the change's own plain case in the code, for one card, when
+    nobody is told (no log, listener or checker) and the new value keeps the bounds, else the change's call:
+        _v = V; _cs = CARDS; _st = ctx.state
+        if _st.log is None and not _st.listeners and _st.check is None and len(_cs) == 1:
+            _t = _st.card_counters[C]; _c = _cs[0]
+            _n = _v                                   (`=`; `+=`, `-=`: _o = _t.get(_c, START); _n = _o + _v)
+            if MIN <= _n <= MAX:
+                if _n == START: _t.pop(_c, None)      (a card at its start value has no entry)
+                else: _t[_c] = _n
+            else: CHANGE(_st, _v, _cs)
+        else: CHANGE(_st, _v, _cs)"""
+    gen = e.gen
+    v, cs, st, t, c, nv = (gen.fresh(h) for h in ("v", "cs", "st", "t", "c", "n"))
+
+    def slow() -> list[py.stmt]:
+        return [py.Expr(_call(gen.const(n.change), name(st), name(v), name(cs)))]
+    watched = slow()  # (the change's constant named before the arguments' code, as the rules had it)
+    out = [py.Assign([store(v)], e.expr(n.value)), py.Assign([store(cs)], e.expr(n.cards)),
+           py.Assign([store(st)], ctx_state())]
+    one_card = py.Compare(_call(gen.const(len), name(cs)), [py.Eq()], [const(1)])
+    quiet = quiet_test(name(st), [one_card], checked=True)
+    one = [py.Assign([store(t)], card_counter_table(name(st), n.key)),
+           py.Assign([store(c)], _sub(name(cs), const(0)))]
+    if n.op == "=":
+        one.append(py.Assign([store(nv)], name(v)))
+    else:
+        o = gen.fresh("o")
+        one += [py.Assign([store(o)], _get(name(t), name(c), const(n.start))),
+                py.Assign([store(nv)], py.BinOp(name(o), py.Add() if n.op == "+=" else py.Sub(), name(v)))]
+    # its own bounds, else NUMBER_LIMIT's (past which the change refuses the number)
+    bounds = [py.Compare(name(nv), [py.GtE()], [const(n.minimum)]) if n.minimum is not None else
+              py.Compare(name(nv), [py.Gt()], [const(-NUMBER_LIMIT)]),
+              py.Compare(name(nv), [py.LtE()], [const(n.maximum)]) if n.maximum is not None else
+              py.Compare(name(nv), [py.Lt()], [const(NUMBER_LIMIT)])]
+    kept = [py.If(py.Compare(name(nv), [py.Eq()], [const(n.start)]),
+                  [py.Expr(_call(attr(name(t), "pop"), name(c), const(None)))],
+                  [py.Assign([py.Subscript(name(t), name(c), py.Store())], name(nv))])]
+    kept = [py.If(py.BoolOp(py.And(), bounds), kept, slow())]
+    return out + [py.If(quiet, one + kept, watched)]
+
+
+def _change_counter(e: Emitter, n: N.ChangeCounter) -> list[py.stmt]:
+    """`WHOSE.C op V`, a counter of a seat (or a shared one): set_counter's plain case in the code.
+        _p = WHOSE; _st = ctx.state; _row = _st.counters[SLOT]; _v = NEW VALUE
+        [_o = _row[_p]; _b = _st.banks[BANK]]                  (with a bank: the value before, after the new one)
+        if <nobody watches> and MIN <= _v <= MAX [and _b is not None and _v - _o <= _b]:
+            [_st.banks[BANK] = _b - (_v - _o)]; _row[_p] = _v
+            if _st.check is not None: _st.check.counted(_st, SLOT, _p)   (an invariant checker is told)
+        else: SET(_st, SLOT, _p, _v[, clamp=True])
+    A shared counter's row is read at 0 (`_p` is handed to SET only)."""
+    gen = e.gen
+    setter = gen.const(n.set)
+    p, st, row, v = gen.fresh("p"), gen.fresh("st"), gen.fresh("row"), gen.fresh("v")
+    at = name(p) if n.per_player else const(0)
+    if n.op == "=":
+        new = e.expr(n.value)
+    else:
+        new = py.BinOp(_sub(name(row), at), py.Add() if n.op == "+=" else py.Sub(), e.expr(n.value))
+    kw = [py.keyword("clamp", const(True))] if n.op != "-=" else []
+    slow = [py.Expr(py.Call(setter, [name(st), const(n.slot), name(p), name(v)], kw))]
+    out = [py.Assign([store(p)], e.expr(n.whose)), py.Assign([store(st)], ctx_state()),
+           py.Assign([store(row)], counter_row(name(st), n.slot)), py.Assign([store(v)], new)]
+    banked = n.bank is not None
+    if banked:  # the value before, read where set_counter would read it: after the new one
+        old, bank = gen.fresh("o"), gen.fresh("b")
+        out.append(py.Assign([store(old)], _sub(name(row), at)))
+    if not n.inline:
+        return out + slow
+    quiet: list[py.expr] = []  # besides nobody watching
+    known = new.value if isinstance(new, py.Constant) and type(new.value) is int else None
+    if n.minimum is not None and (known is None or known < n.minimum):
+        quiet.append(py.Compare(name(v), [py.GtE()], [const(n.minimum)]))
+    if n.maximum is not None and (known is None or known > n.maximum):
+        quiet.append(py.Compare(name(v), [py.LtE()], [const(n.maximum)]))
+    # no bound of its own: NUMBER_LIMIT's (past it, set_counter refuses the number)
+    if n.minimum is None and (known is None or known <= -NUMBER_LIMIT):
+        quiet.append(py.Compare(name(v), [py.Gt()], [const(-NUMBER_LIMIT)]))
+    if n.maximum is None and (known is None or known >= NUMBER_LIMIT):
+        quiet.append(py.Compare(name(v), [py.Lt()], [const(NUMBER_LIMIT)]))
+    put = [py.Assign([py.Subscript(name(row), at, py.Store())], name(v))]
+    if banked:
+        delta = py.BinOp(name(v), py.Sub(), name(old))
+        out.append(py.Assign([store(bank)], _sub(banks(name(st)), const(n.bank))))
+        # a bank of None (a counter drawing on one that has none) is set_counter's to refuse
+        quiet += [py.Compare(name(bank), [py.IsNot()], [const(None)]), py.Compare(delta, [py.LtE()], [name(bank)])]
+        put.insert(0, py.Assign([py.Subscript(banks(name(st)), const(n.bank), py.Store())],
+                                py.BinOp(name(bank), py.Sub(), delta)))
+    # Checked games keep this path too (one test, where `quiet` had it), so the checker sees the games as
+    # they run unchecked, at the cost of one call.
+    check = checker(name(st))
+    put.append(py.If(py.Compare(check, [py.IsNot()], [const(None)]),
+                     [py.Expr(_call(attr(check, L.COUNTED), name(st), const(n.slot), at))], []))
+    return out + [py.If(quiet_test(name(st), quiet), put, slow)]
+
+
+def _move_one(e: Emitter, n: N.MoveOne) -> list[py.stmt]:
+    """`move CARD to DEST` for one card: the reference's quiet case in the code itself, else its call.
+
+        _c = CARD; _d = DEST; _st = ctx.state; _src = _st.loc[_c]
+        if <quiet> and not _st.host and not _st.peeked and _src.cells is None
+                [and _d.cells is None and not _d.spec.piles]:               (unless DEST_PLAIN)
+            if _src is not _d:
+                _h = _src.cards
+                if _h[-1] == _c: _h.pop()
+                else: _h.remove(_c)
+                _d.cards.append(_c); _st.loc[_c] = _d
+                if _st.check is not None: _st.check.moved(_st, _c, _src, _d)
+        else: MOVE(ctx, _d, [_c])
+
+    CARD's code when it is a local is used as it is (no `_c`)."""
+    gen = e.gen
+    card = e.expr(n.card)
+    c = card.id if isinstance(card, py.Name) else gen.fresh("c")
+    d, st, src, h = (gen.fresh(x) for x in ("d", "st", "src", "h"))
+    dest_plain = [] if n.dest_plain else [py.Compare(attr(name(d), L.CELLS), [py.Is()], [const(None)]),
+                                          py.UnaryOp(py.Not(), attr(attr(name(d), L.SPEC), L.PILES))]
+    quiet = quiet_test(name(st), [py.UnaryOp(py.Not(), attr(name(st), L.HOST)),
+                                  py.UnaryOp(py.Not(), attr(name(st), L.PEEKED)),
+                                  py.Compare(attr(name(src), L.CELLS), [py.Is()], [const(None)]), *dest_plain])
+    take = py.If(py.Compare(_sub(name(h), py.UnaryOp(py.USub(), const(1))), [py.Eq()], [name(c)]),
+                 [py.Expr(_call(attr(name(h), "pop")))], [py.Expr(_call(attr(name(h), "remove"), name(c)))])
+    check = attr(name(st), L.CHECK)
+    moved = py.If(py.Compare(name(src), [py.IsNot()], [name(d)]), [
+        py.Assign([store(h)], attr(name(src), L.CARDS)), take,
+        py.Expr(_call(attr(attr(name(d), L.CARDS), "append"), name(c))),
+        py.Assign([py.Subscript(attr(name(st), L.LOC), name(c), py.Store())], name(d)),
+        py.If(py.Compare(check, [py.IsNot()], [const(None)]),
+              [py.Expr(_call(attr(attr(name(st), L.CHECK), L.MOVED), name(st), name(c), name(src), name(d)))],
+              [])], [])
+    slow = py.Expr(_call(gen.const(n.move), name(CTX), name(d), py.List([name(c)], py.Load())))
+    first = [] if isinstance(card, py.Name) else [py.Assign([store(c)], card)]
+    return [*first, py.Assign([store(d)], e.expr(n.dest)),
+            py.Assign([store(st)], ctx_state()),
+            py.Assign([store(src)], _sub(attr(name(st), L.LOC), name(c))),
+            py.If(quiet, [moved], [slow])]
+
+
+def _let(e: Emitter, n: N.Let) -> list[py.stmt]:
+    """`_v = VALUE` for a local; for a rules name, `ctx.vars["n"] = VALUE` (or `_ln = ctx.vars["n"] = VALUE`
+    where the function keeps it in a local: codegen's set_var, VALUE emitted first)."""
+    value = e.expr(n.value)
+    if type(n.var) is N.Name:
+        return [e.gen.set_var(n.var.name, value, n.own)]
+    return [py.Assign([store(e.var(n.var))], value)]
+
+
+def _loop(e: Emitter, n: N.Loop) -> list[py.stmt]:
+    """try:
+           for _i in range(OVER): | while OVER: | for _x in OVER:
+               _st = ctx.state; _st.steps += 1
+               if _st.steps > _st.step_budget: OVER_BUDGET(ctx, SPAN)
+               [_lx = ctx.vars["NAME"] = _x]                   (`for`: the item, NAME's local in the body)
+               BODY
+       except _BreakLoop: pass
+    OVER is emitted after BODY (the order the rules had: the generated names follow it). After a `for`, NAME
+    is read from the names table again (a loop that ran no pass leaves its local unset)."""
+    gen = e.gen
+    st = gen.fresh("st")
+    step = charge_steps(st, const(1), [py.Expr(_call(gen.const(n.over_budget), name(CTX), gen.const(n.span, "span")))])
+    unbind = None
+    if n.kind == "for":
+        x = gen.fresh("x")
+        before = gen.locals.get(n.name)
+        if n.name in gen.local_ok:
+            gen.bind_local(n.name, x)
+
+        def unbind() -> None:
+            if before is None:
+                gen.locals.pop(n.name, None)
+            else:
+                gen.locals[n.name] = before
+    gen.loops += 1  # (a `break` in the body is Python's)
+    inner = stmts(e, n.body)
+    gen.loops -= 1
+    if unbind is not None:
+        unbind()
+    if n.kind == "repeat":
+        loop: py.stmt = py.For(store(gen.fresh("i")), _call(name("range"), e.expr(n.over)), step + inner, [])
+    elif n.kind == "while":
+        loop = py.While(e.expr(n.over), step + inner, [])
+    else:  # the step check first, then the loop's name, as the closures did
+        named = py.Assign([py.Subscript(ctx_names(), const(n.name), py.Store())], name(x))
+        if n.own and n.name in gen.local_ok:  # (read from its local, x, in the body)
+            gen.own_stores.append((named, n.name))
+        loop = py.For(store(x), e.expr(n.over), step + [named] + inner, [])
+    return [py.Try([loop], [py.ExceptHandler(name("_BreakLoop"), None, [py.Pass()])], [], [])]
+
+
+STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
+    N.Let: lambda e, n: _let(e, n),
+    N.OfBlock: lambda e, n: e.gen.items(n.items),
+    N.Loop: _loop,
+    N.If: lambda e, n: [py.If(e.expr(n.test), stmts(e, n.body), stmts(e, n.orelse) if n.orelse else [])],
+    N.Do: lambda e, n: [py.Expr(e.expr(n.value))],
+    N.ChangeCardCounter: _change_card_counter,
+    N.ChangeCounter: _change_counter,
+    N.MoveOne: _move_one,
+}
+
+
+def emit_stmts(gen: "Gen", body: tuple[N.Node, ...]) -> list[py.stmt]:
+    """The Python statements of the IR statements BODY, after the passes GEN's options switch on."""
+    e = Emitter(gen)
+    return stmts(e, tuple(run_passes(st, gen.options) for st in body))
