@@ -44,45 +44,31 @@ def seen_by(state: GameState, cid: int, player: int) -> bool:
 
 
 def legal_actions(state: GameState, decision: Decision, picked: tuple[int, ...] = ()) -> list[Action]:
-    """The atomic actions open to DECISION's player after PICKED (option indices picked so far, in order)."""
-    if decision.kind == "yesno":
-        return [YES, NO] if not picked else []
-    n = len(decision.options)
-    if len(picked) >= min(decision.max, n):  # nothing (more) to pick: a private question with no option
-        return [STOP]
-    out: list[Action] = []
-    taken = set(picked)
-    if decision.kind == "cards":
-        labels = decision.labels
-        seen: set[str] = set()
-        p = decision.player
-        for i, o in enumerate(decision.options):
-            if i in taken:
-                continue
-            if type(o) is not int or seen_by(state, o, p):  # a card's name (choose a card name) or a card it sees
-                if labels[i] not in seen:
-                    seen.add(labels[i])
-                    out.append(Action(("card", labels[i]), labels[i]))
-            else:
-                out.append(Action(("position", i), f"card #{i + 1}"))
-    else:
-        labels = decision.labels
-        out.extend(Action(("option", labels[i]), labels[i]) for i in range(n) if i not in taken)
-    if len(picked) >= decision.min:
-        out.append(STOP)
-    return out
+    """The atomic actions open to DECISION's player after PICKED (option indices picked so far, in order):
+    `legal_keys`, each with the label a person reads."""
+    return [_action(k) for k in legal_keys(state, decision, picked)]
+
+
+def _action(key: tuple) -> Action:
+    what = key[0]
+    if what == "card" or what == "option":
+        return Action(key, key[1])
+    if what == "position":
+        return Action(key, f"card #{key[1] + 1}")
+    return {"stop": STOP, "yes": YES, "no": NO}[what]
 
 
 def legal_keys(state: GameState, decision: Decision, picked: tuple[int, ...] = ()) -> list[tuple]:
-    """The keys of `legal_actions(state, decision, picked)`, in the same order, without their Actions and
-    labels (a search walks its tree by key, many times a decision)."""
+    """The keys of the atomic actions open to DECISION's player after PICKED (option indices picked so far, in
+    order); `legal_actions` gives them with their labels (a search walks its tree by key, many times a
+    decision, and builds no Action)."""
     kind = decision.kind
     if kind == "yesno":
         return [YES.key, NO.key] if not picked else []
     options = decision.options
     n = len(options)
     if len(picked) >= min(decision.max, n):
-        return [STOP.key]
+        return [STOP.key]  # nothing (more) to pick: a private question with no option
     labels = decision.labels
     if kind == "cards":
         out: list[tuple] = []
@@ -91,7 +77,7 @@ def legal_keys(state: GameState, decision: Decision, picked: tuple[int, ...] = (
         for i, o in enumerate(options):
             if picked and i in picked:
                 continue
-            if type(o) is int:  # seen_by, inline
+            if type(o) is int:  # a card, not a card's name: seen_by, inline (a call per option and tree step)
                 zone = loc[o]
                 vis = zone.spec.visibility
                 if not (vis == "public" or (vis == "owner" and zone.owner == p)
