@@ -4,8 +4,8 @@
 A block becomes one generated Python function (codegen.py): its statements, and the blocks nested in its ifs
 and loops, are inlined as straight-line code; a statement that is not generated (a primitive's run function)
 is called from it. The statements are built as IR (ir/nodes.py; ir/nodes_loops.py for a name's `+=`/`-=`,
-`attack`, phases and `break`); the coercions (coerce_ce) still build Python. A run-time `IllegalAction` becomes a `RuleViolation` at the statement that
-was running, found through the generated function's line table.
+`attack`, phases and `break`); the coercions (coerce_ce) still build Python. A run-time `IllegalAction`
+becomes a `RuleViolation` at the statement that was running, found through the generated function's line table.
 """
 from __future__ import annotations
 
