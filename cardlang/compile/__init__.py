@@ -11,20 +11,26 @@ The pipeline as it now is, from a checked rule to the code that runs:
          the player, the turn's seat, turns, pools, constants and names; of statements, a card's counter
          change (`ChangeCardCounter`), a player's or a shared counter's change (`ChangeCounter`), a list of
          numbers' set, `let` and a rules name's `=` (`Let` of a `Name`), `if` (`If`), `repeat` / `while` /
-         `for` (`Loop`, with its step-budget charge and `break`), whose blocks are still compiled as Python
+         `for` (`Loop`, with its step-budget charge), whose blocks are still compiled as Python
          (the bridge `OfBlock`), and moves, triggers and notes; "nobody watches" / "someone watches" are
-         the nodes `Quiet` / `Watched` (and, for code still built as Python, emit.quiet_test/watched_test)
+         the nodes `Quiet` / `Watched` (and, for code still built as Python, emit.quiet_test/watched_test).
+         In ir/nodes_loops.py (emitted by ir/emit_loops.py): a rules name's `+=`/`-=` (`ChangeName`), a number
+         checked against the limit (`Bounded`), `attack` (`Attack`), entering a phase (`EnterPhase`), `break`
+         (`Break`), and loops.py's loops over a set: `ITEMS where COND` in its caller (`Where`, with the
+         shortcuts' at-most-one test and the per-card counter's `CounterGuard`), its count (`CountWhere`,
+         `CountEqual` / `ListCount` for `number == X`), `sum` in its caller (`SumIn`), and the body of the
+         function generated for each (`OverItems`, with its step charge `Charge`, and `Return`)
       -> IR passes, IR -> IR (ir/passes.py: `one-card`), each switchable with the others (passes.py)
-      -> the emitter (ir/emit.py, its statements ir/emit_stmts.py): IR -> Python `ast`, the only compile code
+      -> the emitter (ir/emit.py, its statements ir/emit_stmts.py, the loops' ir/emit_loops.py, which asks
+         hoist.py what a loop may move out): IR -> Python `ast`, the only compile code
          spelling the runtime's layout, through the names runtime/layout.py owns; it marks the reads it makes (a zone, a counter's row)
       -> codegen.py puts a block's Python together, one function per block, and compiles it, after the
          Python rewrites (fnlocals.py: locals for what a function reads again and again; hoist.py: loop
          invariants; names.py: unread stores), which ask the emitter's marks what a read is.
 
-Still direct Python `ast`, not IR: the other statements (a rules name's `+=`/`-=`, `attack`, phases, `break`:
-statements.py; the loops of loops.py; calls and verbs: calls.py, primitive_code.py; decisions.py; bots:
-botgen.py), the operators and coercions (operators.py, statements.coerce_ce), and most primitives' `lower` (primitives/); those build Python around the
-runtime's fields but spell none of them: they ask the emitter for each (its marked reads, the quiet/watched
+Still direct Python `ast`, not IR: calls and verbs (calls.py, primitive_code.py), decisions.py, bots
+(botgen.py), the operators and coercions (operators.py, statements.coerce_ce), and most primitives' `lower`
+(primitives/); those build Python around the runtime's fields but spell none of them: they ask the emitter for each (its marked reads, the quiet/watched
 test, and named accessors such as charge_steps, depth, cards_of) and mark nothing by hand (`python
 tools/layout_names.py` counts what is left: none in compile/ or primitives/). The move of a card, the test for
 an ability and the watched-only call (primitives/core_lowering.py) are IR: a lowering, which may not import the

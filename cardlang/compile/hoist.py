@@ -3,17 +3,20 @@
 every item (`hoist_invariants`, computed once before the loop) and an item's reads made twice
 (`share_item_reads`). Only reads that cannot fail are moved (`x[0]` stays behind the test that guards it).
 Knows no game and no source construct, only the shapes of code the compile rules emit (compile/codegen.py);
-the operators that build loops (compile/loops.py) ask it.
+the emitter of the loops over a set (compile/ir/emit_loops.py) and decisions.py ask it.
 """
 from __future__ import annotations
 
 import ast as py
 import re
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
 
 from cardlang.compile import pytree
-from cardlang.compile.codegen import CTX, Gen, name, store
+from cardlang.compile.pyast import CTX, name, store
 from cardlang.compile.ir.emit import mark, row_mark
+
+if TYPE_CHECKING:
+    from cardlang.compile.codegen import Gen
 
 
 def escapes(code: py.AST, gen: Gen | None = None) -> bool:

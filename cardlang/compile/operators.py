@@ -12,6 +12,7 @@ from typing import Callable
 from cardlang.compile import codegen as G
 from cardlang.compile import inline
 from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir import nodes_loops as NL
 from cardlang.compile.ir.ce import ir_ce, ir_of
 from cardlang.compile.scope import Scope, expr_rule
 from cardlang.errors import Span, did_you_mean
@@ -343,10 +344,7 @@ def _names_fn(comp, ce: CE, span: Span) -> Callable:
 def bounded_code(g: G.Gen, code: py.expr, span: Span) -> py.expr:
     """CODE, a number, checked against NUMBER_LIMIT in the code itself (one comparison):
     `_n if -LIMIT < (_n := CODE) < LIMIT else too_big(ctx, _n, SPAN)`."""
-    n = g.fresh("n")
-    test = py.Compare(G.const(-NUMBER_LIMIT), [py.Lt(), py.Lt()], [py.NamedExpr(G.store(n), code),
-                                                                  G.const(NUMBER_LIMIT)])
-    return py.IfExp(test, G.name(n), G.call(g.const(too_big), G.name(G.CTX), G.name(n), g.const(span, "span")))
+    return g.emit_expr(NL.Bounded(N.Py(code), span, too_big))  # (ir/emit_loops.py)
 
 
 def _code2(a: CE, b: CE, combine: Callable) -> Callable | None:

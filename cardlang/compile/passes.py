@@ -31,7 +31,7 @@ PASSES: tuple[Pass, ...] = (
     Pass("counter-code", "compile/counter_code.py, compile/statements.py (a plain counter's change)",
          "a counter's change (a player's, a card's, a number list) set in the code itself when nobody watches, "
          "not by calling set_counter or the assignment's function"),
-    Pass("phase-inline", "compile/statements.py (a phase's emit)",
+    Pass("phase-inline", "compile/statements.py, compile/ir/emit_loops.py (EnterPhase)",
          "a phase run inside the turn's function, its body inlined when nobody watches, not called"),
     Pass("flat-verbs", "compile/checks.py (flat_verbs), compile/calls.py",
          "a verb that can never run inside itself called without the nesting bookkeeping"),
@@ -46,19 +46,20 @@ PASSES: tuple[Pass, ...] = (
     Pass("bounds", "compile/operators.py (BinOp), compile/expressions.py, compile/statements.py (For)",
          "`+`, `-` and `*` of numbers whose size the compiler knows (written in the source, printed on every card, "
          "a loop's name over written numbers) not checked against the 18-digit limit when they cannot reach it"),
-    Pass("leaves-names", "compile/hoist.py (escapes, _quiet_call), compile/loops.py, compile/decisions.py (find)",
+    Pass("leaves-names",
+         "compile/hoist.py (escapes, _quiet_call), compile/ir/emit_loops.py, compile/decisions.py (find)",
          "a loop or find whose condition hands ctx only to functions that read no names (too_big: a number past "
          "the limit) keeps its card in a local, not in ctx.vars, and still has its invariant reads hoisted"),
-    Pass("where-inline", "compile/loops.py (where_in_caller)",
+    Pass("where-inline", "compile/loops.py, compile/ir/emit_loops.py (Where, CountWhere)",
          "`ITEMS where COND` as a list comprehension in its caller (a `count` of one as its len), COND reading the "
          "caller's locals, when COND "
          "hands ctx to nothing that reads names: no function of its own called, no names put in ctx.vars for it"),
-    Pass("sum-inline", "compile/loops.py (sum_in_caller)",
+    Pass("sum-inline", "compile/loops.py, compile/ir/emit_loops.py (SumIn)",
          "`sum(ITEMS, EACH)` as `sum([EACH for ...])` in its caller, EACH reading the caller's locals, when EACH "
          "hands ctx to nothing that reads names: `sum(attached(u), card.offence)` needs no ctx.vars for `u`"),
-    Pass("hoist", "compile/hoist.py, compile/loops.py (_over_items)",
+    Pass("hoist", "compile/hoist.py, compile/ir/emit_loops.py (OverItems)",
          "a loop that only reads goes over the zone's own list; reads the same for every item made once"),
-    Pass("shortcuts", "compile/shortcuts.py, compile/loops.py",
+    Pass("shortcuts", "compile/shortcuts.py, compile/loops.py, compile/ir/emit_loops.py",
          "`where` answered early (no card holds the counter), `at most one`, `count(... == x)` as list.count"),
     Pass("options-at-once", "compile/decisions.py (_legal_fn)",
          "the conditions of a `choose ... { \"A\" if COND {...} ... }` tested in one generated function, not one "

@@ -33,6 +33,12 @@ def attr(base: py.expr, a: str) -> py.Attribute:
     return py.Attribute(base, a, py.Load())
 
 
+def fresh_list(code: py.expr) -> bool:
+    """Is CODE `list(X)`, a list display or a list comprehension: a new list, which nothing else holds?"""
+    return isinstance(code, (py.List, py.ListComp)) or (isinstance(code, py.Call) and isinstance(code.func, py.Name)
+                                         and code.func.id == "list" and len(code.args) == 1 and not code.keywords)
+
+
 def ctx_attr(a: str) -> py.Attribute:
     return attr(name(CTX), a)
 

@@ -2,9 +2,10 @@
 `attack`, phases, `break`. Mixed into the `Compiler`.
 
 A block becomes one generated Python function (codegen.py): its statements, and the blocks nested in its ifs
-and loops, are inlined as straight-line code; a statement that is not generated (an attack, a primitive's
-run function) is called from it. A run-time `IllegalAction` becomes a `RuleViolation` at the statement that
-was running, found through the generated function's line table.
+and loops, are inlined as straight-line code; a statement that is not generated (a primitive's run function)
+is called from it. The statements are built as IR (ir/nodes.py; ir/nodes_loops.py for a name's `+=`/`-=`,
+`attack`, phases and `break`); the coercions (coerce_ce) still build Python. A run-time `IllegalAction`
+becomes a `RuleViolation` at the statement that was running, found through the generated function's line table.
 """
 from __future__ import annotations
 
@@ -12,19 +13,19 @@ import ast as py
 from typing import Callable
 
 from cardlang.compile import codegen as G
-from cardlang.compile.ir import emit as E
 from cardlang.compile.ir import nodes as N
-from cardlang.compile.ir.emit import watched_test, zone_read
+from cardlang.compile.ir import nodes_loops as NL
+from cardlang.compile.ir.ce import ir_of
+from cardlang.compile.ir.emit import zone_read
 from cardlang.compile import counter_code as CC
 from cardlang.compile import visibility as V
 from cardlang.compile.codegen import Code
-from cardlang.compile.operators import bounded_code
 from cardlang.compile.scope import Scope, stmt_rule
 from cardlang.errors import CardCompileError, Span, did_you_mean
 from cardlang.primitives.counting import compile_assign
 from cardlang.primitives.types import ANY, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS, SLOT
 from cardlang.primitives.types import SLOTS, ZONE, Effect
-from cardlang.primitives.values import noop, over_budget, count_step, zone_cards_in
+from cardlang.primitives.values import noop, over_budget, count_step, too_big, zone_cards_in
 from cardlang.runtime import counters as C
 from cardlang.runtime.events import Phase
 from cardlang.runtime.state import Ctx
@@ -141,10 +142,9 @@ class Statements:
                 _hold(self, scope, n, node.value, False)
                 let = N.Let(N.Name(n), N.Of(value))
                 return Code(lambda gen: gen.emit_ir((let,)))
-            pyop = py.Add() if op == "+=" else py.Sub()
-            span = node.span  # (a sum can grow past NUMBER_LIMIT: checked as `+` and `-` are)
-            return Code(lambda gen: [gen.set_var(n, bounded_code(gen, py.BinOp(gen.var(n), pyop, gen.expr(value)),
-                                                                 span))])
+            # (a sum can grow past NUMBER_LIMIT: checked as `+` and `-` are)
+            change = NL.ChangeName(n, op, ir_of(value), node.span, too_big)
+            return Code(lambda gen: gen.emit_ir((change,)))
         cname = target[-1]
         cs = self.spec.counters.get(cname)
         if cs is None:
@@ -239,7 +239,7 @@ class Statements:
         return Code(lambda gen: gen.emit_ir((loop,)))
 
     @stmt_rule
-    def _(self, node: ast.Attack, scope: Scope) -> Effect:
+    def _(self, node: ast.Attack, scope: Scope) -> G.Item:
         items, elem = self._iterable(node.iterable, scope)
         if elem != PLAYER:
             raise self.error("attack needs players to attack", node.iterable.span, hint="attack p in others { ... }")
@@ -262,7 +262,8 @@ class Statements:
                 if hit:
                     ctx.vars[var] = target
                     body(ctx)
-        return run_attack
+        attack = NL.Attack(var, run_attack)
+        return Code(lambda gen: gen.emit_ir((attack,)), run_attack)
 
     @stmt_rule
     def _(self, node: ast.Phase, scope: Scope) -> Effect:
@@ -284,26 +285,9 @@ class Statements:
             body(ctx)
         self.phases[name] = run_phase
 
-        def emit(gen: G.Gen) -> list[py.stmt]:
-            # run_phase, inlined in the turn (a frame less per phase), and so is its body when nobody watches:
-            # _st = ctx.state; _st.phase = NAME; if _st.log is not None or _st.listeners: <run_phase>; else BODY
-            # BODY is the body's own statements, unless they set ctx.you (`draw 1 for p`), which would keep
-            # the whole turn from reading the player once per loop (fnlocals._loop_locals): then BODY(ctx).
-            if not gen.options.on("phase-inline"):  # (compile/passes.py)
-                return [py.Expr(gen.call_fn(run_phase))]
-            st = gen.fresh("st")
-            watched = watched_test(G.name(st))
-            # the body's names kept in locals as its own function keeps them (a `let c` in two phases is
-            # two names, each written once)
-            outer, gen.local_ok = gen.local_ok, once
-            inline = gen.items(items) if items else [py.Pass()]
-            gen.local_ok = outer
-            if any(E.is_you(n) and isinstance(n.ctx, py.Store)
-                   for st_ in inline for n in py.walk(st_)):
-                inline = [py.Expr(gen.call_fn(body))]
-            return [py.Assign([G.store(st)], G.ctx_state()),
-                    py.Assign([E.set_phase(G.name(st))], G.const(name)),
-                    py.If(watched, [py.Expr(gen.call_fn(run_phase))], inline)]
+        def emit(gen: G.Gen) -> list[py.stmt]:  # run_phase, inlined in the turn (ir/emit_loops.py)
+            return gen.emit_ir((NL.EnterPhase(name, (N.OfBlock(items),) if items else (), run_phase, body, once,
+                                              gen.options.on("phase-inline")),))  # (compile/passes.py)
         return Code(emit, run_phase)
 
     @stmt_rule
@@ -314,8 +298,7 @@ class Statements:
     def _(self, node: ast.Break, scope: Scope) -> G.Item:
         if not scope.in_loop:
             raise self.error("'break' outside a loop", node.span)
-        # Python's `break` when the loop is in this same generated function; else the loop's exception
-        return Code(lambda gen: [py.Break()] if gen.loops else [py.Raise(G.call(G.name("_BreakLoop")), None)])
+        return Code(lambda gen: gen.emit_ir((NL.Break(),)))
 
 
 

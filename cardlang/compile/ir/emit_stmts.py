@@ -11,8 +11,9 @@ import ast as py
 from typing import TYPE_CHECKING, Any, Callable
 
 from cardlang.compile.ir import nodes as N
-from cardlang.compile.ir.emit import (Emitter, _call, _get, _sub, banks, card_counter_table, charge_steps, checker,
-                                      counter_row, ctx_names, ctx_state, quiet_test)
+from cardlang.compile.ir.emit import (EXPR_RULES, Emitter, _call, _get, _sub, banks, card_counter_table, charge_steps,
+                                      checker, counter_row, ctx_names, ctx_state, quiet_test)
+from cardlang.compile.ir.emit_loops import LOOP_EXPR_RULES, LOOP_STMT_RULES
 from cardlang.compile.ir.passes import run_passes
 from cardlang.compile.pyast import CTX, attr, const, name, store
 from cardlang.runtime import layout as L
@@ -231,7 +232,9 @@ STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     N.ChangeCardCounter: _change_card_counter,
     N.ChangeCounter: _change_counter,
     N.MoveOne: _move_one,
+    **LOOP_STMT_RULES,  # (ir/emit_loops.py: loops over a set, a name's +=/-=, attack, phases, break)
 }
+EXPR_RULES.update(LOOP_EXPR_RULES)  # (the emitter's expressions, ir/emit.py, with the loops' over a set)
 
 
 def emit_stmts(gen: "Gen", body: tuple[N.Node, ...]) -> list[py.stmt]:

@@ -1,0 +1,181 @@
+"""The IR's nodes for the loops over a set and the last plain statements: `ITEMS where COND`, its count and
+`sum(ITEMS, EACH)` (in their caller, or as the body of the function generated for them, with its step
+charge and its shortcuts), a rules name's `+=` / `-=`, `attack`, entering a phase and `break`. Frozen and
+slotted like ir/nodes.py's, whose bridges (`Of`, `Py`, `OfBlock`) and leaves they hold; emitted by
+ir/emit_loops.py. Knows no runtime field, no Python `ast`, no game and no source construct.
+
+A filter's or a sum's FN is its generated function (the reference its caller may call instead of the loop
+inlined); a statement's RUN is the closure doing the same (what the emitter calls where it inlines nothing).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from cardlang.compile.ir.nodes import Node
+
+
+# ---- expressions
+@dataclass(frozen=True, slots=True)
+class Bounded(Node):
+    """VALUE, a number, checked against the number limit: past it, TOO_BIG(ctx, value, SPAN) stops the game."""
+
+    value: Node
+    span: Any = field(compare=False)
+    too_big: Any = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Where(Node):
+    """`ITEMS where COND` in its caller, each item the rules name VAR in COND: a list of the items COND holds
+    for. INLINE: the loop written in the caller (a comprehension, when COND hands the context to nothing that
+    might read names and reads some name of the caller's), else a call of FN; ONE (the shortcuts): ITEMS of at
+    most one item is a test in the caller; GUARD (a `CounterGuard`): no card can pass when no card holds the
+    counter's value, tested before anything else."""
+
+    items: Node
+    cond: Node
+    var: str
+    fn: Any = field(compare=False)
+    inline: bool = False
+    one: bool = False
+    guard: "CounterGuard | None" = None
+
+
+@dataclass(frozen=True, slots=True)
+class CountWhere(Node):
+    """`count(ITEMS where COND)` in its caller: the length of the comprehension where INLINE allows it (as for
+    `Where`), else a call of FN, the counting loop (which builds no list)."""
+
+    items: Node
+    cond: Node
+    var: str
+    fn: Any = field(compare=False)
+    inline: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ListCount(Node):
+    """How many of the list of numbers ITEMS are equal to X (the list's own count)."""
+
+    items: Node
+    x: Node
+
+
+@dataclass(frozen=True, slots=True)
+class CountEqual(Node):
+    """`count(NUMBERS where number == X)` in its caller: `ListCount(ITEMS, X)` when both only read (no
+    call, nothing that can fail), else a call of FN, the function returning it."""
+
+    items: Node
+    x: Node
+    fn: Any = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class SumIn(Node):
+    """`sum(ITEMS, EACH)` in its caller, each item the rules name `card` in EACH, the total `Bounded` (SPAN,
+    TOO_BIG): written in the caller where EACH hands the context to nothing that might read names and reads
+    some name of the caller's; else a call of FN."""
+
+    items: Node
+    each: Node
+    fn: Any = field(compare=False)
+    span: Any = field(compare=False)
+    too_big: Any = field(compare=False)
+
+
+# ---- statements
+@dataclass(frozen=True, slots=True)
+class ChangeName(Node):
+    """`NAME += VALUE` / `NAME -= VALUE` (OP) of a rules name, the new value checked as `Bounded` is (SPAN,
+    TOO_BIG)."""
+
+    name: str
+    op: str
+    value: Node
+    span: Any = field(compare=False)
+    too_big: Any = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Attack(Node):
+    """`attack NAME in TARGETS { BODY }`: each target (one step each) goes through the game's attack window and
+    its watchers, and BODY runs, NAME the target, for each one left unprotected. Done by RUN(ctx), the
+    reference: the window calls the game's rules and watchers between targets, so nothing of it is inlined."""
+
+    name: str
+    run: Any = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class EnterPhase(Node):
+    """`phase NAME { BODY }`: the game enters phase NAME (told to whoever watches), then BODY runs. RUN(ctx) is
+    the reference (called when someone watches, or when not INLINE: the pass phase-inline off); BLOCK(ctx)
+    BODY as a function of its own, called in place of BODY's statements when they would set the player
+    (which keeps the caller from reading the player once per loop). ONCE: the rules names BODY writes in one
+    place only (kept in locals, as BLOCK keeps them)."""
+
+    name: str
+    body: tuple[Node, ...]
+    run: Any = field(compare=False)
+    block: Any = field(compare=False)
+    once: frozenset = frozenset()
+    inline: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Break(Node):
+    """`break`: ends the loop around it (one of the same generated function, or one that called it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Charge(Node):
+    """Charge one step of the game's step budget per item of the list ITEMS, all at once; past the budget,
+    OVER_BUDGET(ctx, SPAN) stops the game naming the loop."""
+
+    items: Node
+    span: Any = field(compare=False)
+    over_budget: Any = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class CounterGuard(Node):
+    """Answer EMPTY at once (a `return`) when no card holds the value X of the per-card counter KEY (START: a
+    card at it has no entry): no card can pass a filter `card.KEY == X`. Nothing when X's reading might fail."""
+
+    key: str
+    start: int
+    x: Node
+    empty: Node
+
+
+@dataclass(frozen=True, slots=True)
+class OverItems(Node):
+    """The body of the function generated for a loop over ITEMS (each item the rules name VAR in EACH), which
+    returns its result: KIND "where" (the items the condition EACH holds for), "count" (how many) or "sum" (EACH
+    added up, `Bounded` with SPAN and TOO_BIG). GUARD (a `CounterGuard`) may answer first; CHARGED: the items
+    are charged to the step budget first (`Charge`, OVER_BUDGET), for a loop whose EACH may loop itself. A
+    body that only reads goes over a zone's own list and computes its reads that are the same for every item
+    once (compile/hoist.py)."""
+
+    kind: str
+    items: Node
+    var: str
+    each: Node
+    span: Any = field(compare=False)
+    over_budget: Any = field(compare=False)
+    too_big: Any = field(compare=False)
+    guard: "CounterGuard | None" = None
+    charged: bool = True
+
+
+@dataclass(frozen=True, slots=True)
+class Return(Node):
+    """Return VALUE from the generated function."""
+
+    value: Node
+
+
+Expr = Union[Bounded, Where, CountWhere, ListCount, CountEqual, SumIn]
+Stmt = Union[ChangeName, Attack, EnterPhase, Break, Charge, CounterGuard, OverItems, Return]
