@@ -13,6 +13,7 @@ from cardlang.compile import codegen as G
 from cardlang.compile import inline
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_loops as NL
+from cardlang.compile.ir import nodes_ops as O
 from cardlang.compile.ir.ce import ir_ce, ir_of
 from cardlang.compile.scope import Scope, expr_rule
 from cardlang.errors import Span, did_you_mean
@@ -24,7 +25,6 @@ from cardlang.runtime.state import NUMBER_LIMIT, IllegalAction
 from cardlang.runtime import zones as Z
 from cardlang.syntax import ast
 
-_CMP = {"==": py.Eq, "!=": py.NotEq, "<": py.Lt, "<=": py.LtE, ">": py.Gt, ">=": py.GtE}
 _ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
 
 
@@ -192,9 +192,8 @@ class Operators:
         bce = self.coerce_ce(self.expr(node.right, scope), INT, node.right.span)
         a, b = ace.fn, bce.fn
         op = node.op
-        if op in _ARITH:  # the only operators whose result can grow past NUMBER_LIMIT: checked (bounded_code)
+        if op in _ARITH:  # the only operators whose result can grow past NUMBER_LIMIT: checked (Bounded)
             f = _ARITH[op]
-            pyop = {"+": py.Add, "-": py.Sub, "*": py.Mult}[op]()
             span = node.span
             bound = None
             if ace.bound is not None and bce.bound is not None:
@@ -203,11 +202,9 @@ class Operators:
                     bound = None
             if bound is not None and self.options.on("bounds") and ace.code is not None and bce.code is not None:
                 # (compile/passes.py) both sizes known, and the result cannot reach the limit: no check
-                return CE(lambda ctx: f(a(ctx), b(ctx)), INT, bound=bound,
-                          code=lambda g: py.BinOp(g.expr(ace), pyop, g.expr(bce)))
-            code = None if ace.code is None and bce.code is None else \
-                (lambda g: bounded_code(g, py.BinOp(g.expr(ace), pyop, g.expr(bce)), span))
-            return CE(lambda ctx: bounded_value(f(a(ctx), b(ctx)), ctx, span), INT, code=code, bound=bound)
+                return ir_ce(lambda ctx: f(a(ctx), b(ctx)), INT, O.Arith(op, ir_of(ace), ir_of(bce)), bound=bound)
+            return _operation(lambda ctx: bounded_value(f(a(ctx), b(ctx)), ctx, span), INT, (ace, bce),
+                              lambda x, y: NL.Bounded(O.Arith(op, x, y), span, too_big), bound)
         if op == "/":
             return CE(lambda ctx: int_div(a(ctx), b(ctx)), INT)
         return CE(lambda ctx: int_mod(a(ctx), b(ctx)), INT)
@@ -227,21 +224,20 @@ class Operators:
                 raise self.error(f"cannot order {_article(left.type)}", node.span)
             lf, rf = left.fn, right.fn
             eq = op == "=="
-            pyop = py.Eq() if eq else py.NotEq()
-            return CE(lambda ctx: (lf(ctx) == rf(ctx)) == eq, BOOL,
-                      code=_code2(left, right, lambda x, y: py.Compare(x, [pyop], [y])))
+            return _operation(lambda ctx: (lf(ctx) == rf(ctx)) == eq, BOOL, (left, right),
+                              lambda x, y: O.Compare(op, x, y))
         lce = self.coerce_ce(left, INT, node.left.span)
         rce = self.coerce_ce(right, INT, node.right.span)
         lf, rf = lce.fn, rce.fn
-        cmp = _CMP[op]()
-        code = _code2(lce, rce, lambda x, y: py.Compare(x, [cmp], [y]))
         fn = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
               "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}[op]
         if op == "<=":
-            return CE(lambda ctx: lf(ctx) <= rf(ctx), BOOL, code=code)
-        if op == ">=":
-            return CE(lambda ctx: lf(ctx) >= rf(ctx), BOOL, code=code)
-        return CE(lambda ctx: fn(lf(ctx), rf(ctx)), BOOL, code=code)
+            run = lambda ctx: lf(ctx) <= rf(ctx)  # noqa: E731
+        elif op == ">=":
+            run = lambda ctx: lf(ctx) >= rf(ctx)  # noqa: E731
+        else:
+            run = lambda ctx: fn(lf(ctx), rf(ctx))  # noqa: E731
+        return _operation(run, BOOL, (lce, rce), lambda x, y: O.Compare(op, x, y))
 
     @expr_rule
     def _(self, node: ast.Is, scope: Scope) -> CE:
@@ -311,23 +307,19 @@ class Operators:
         ace, bce = self.expr(node.left, scope), self.expr(node.right, scope)
         a, b = ace.fn, bce.fn
         fn = (lambda ctx: bool(a(ctx)) and bool(b(ctx))) if conj else (lambda ctx: bool(a(ctx)) or bool(b(ctx)))
-        op = py.And if conj else py.Or
-        return CE(fn, BOOL, code=_code2(ace, bce, lambda x, y: py.BoolOp(op(), [_truth(x), _truth(y)])))
+        return _operation(fn, BOOL, (ace, bce), lambda x, y: O.Both(conj, x, y))
 
     @expr_rule
     def _(self, node: ast.Not, scope: Scope) -> CE:
         ace = self.expr(node.value, scope)
         a = ace.fn
-        return CE(lambda ctx: not a(ctx), BOOL,
-                  code=(lambda g: py.UnaryOp(py.Not(), _tested(g.expr(ace)))) if ace.code is not None else None)
+        return _operation(lambda ctx: not a(ctx), BOOL, (ace,), N.Not)
 
     @expr_rule
     def _(self, node: ast.Neg, scope: Scope) -> CE:
         ace = self.coerce_ce(self.expr(node.value, scope), INT, node.value.span)
         a = ace.fn
-        return CE(lambda ctx: -a(ctx), INT,
-                  code=(lambda g: py.UnaryOp(py.USub(), g.expr(ace))) if ace.code is not None else None,
-                  bound=ace.bound)
+        return _operation(lambda ctx: -a(ctx), INT, (ace,), O.Neg, ace.bound)
 
 
 
@@ -341,44 +333,13 @@ def _names_fn(comp, ce: CE, span: Span) -> Callable:
 
 
 
-def bounded_code(g: G.Gen, code: py.expr, span: Span) -> py.expr:
-    """CODE, a number, checked against NUMBER_LIMIT in the code itself (one comparison):
-    `_n if -LIMIT < (_n := CODE) < LIMIT else too_big(ctx, _n, SPAN)`."""
-    return g.emit_expr(NL.Bounded(N.Py(code), span, too_big))  # (ir/emit_loops.py)
-
-
-def _code2(a: CE, b: CE, combine: Callable) -> Callable | None:
-    """The code of an operation on two expressions, when either has code to inline (else its function)."""
-    if a.code is None and b.code is None:
-        return None
-    return lambda g: combine(g.expr(a), g.expr(b))
-
-
-def _truth(x: py.expr) -> py.expr:
-    """`not not X`: X's truth as a bool, as `bool(X)` gives, without a call (X itself when it is a bool
-    already; T when X is `[C] if T else []`, one card or none, as card_at's code is)."""
-    x = _tested(x)
-    if _is_bool(x):
-        return x
-    return py.UnaryOp(py.Not(), py.UnaryOp(py.Not(), x))
-
-
-def _tested(x: py.expr) -> py.expr:
-    """T for `[C] if T else []` when T is a bool: the same truth, no list built."""
-    if isinstance(x, py.IfExp) and isinstance(x.body, py.List) and len(x.body.elts) == 1 \
-            and not isinstance(x.body.elts[0], py.Starred) and isinstance(x.orelse, py.List) \
-            and not x.orelse.elts and _is_bool(x.test):
-        return x.test
-    return x
-
-
-def _is_bool(x: py.expr) -> bool:
-    """Is X's value a bool: a comparison (of numbers, names, cards), a `not`, or and/or of such?"""
-    if isinstance(x, (py.Compare, py.Constant)):
-        return isinstance(x, py.Compare) or isinstance(x.value, bool)
-    if isinstance(x, py.UnaryOp):
-        return isinstance(x.op, py.Not)
-    return isinstance(x, py.BoolOp) and all(_is_bool(v) for v in x.values)
+def _operation(run: Callable, type_: str, ces: tuple[CE, ...], node: Callable[..., N.Node],
+               bound: int | None = None) -> CE:
+    """The CE of an operation on CES: RUN its closure, and where any of them has code to inline, its code the IR
+    NODE(*their IR) (else only RUN, called)."""
+    if all(c.code is None for c in ces):
+        return CE(run, type_, bound=bound)
+    return ir_ce(run, type_, node(*map(ir_of, ces)), bound=bound)
 
 
 def _uncopied(code: py.expr) -> py.expr:

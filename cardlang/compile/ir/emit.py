@@ -271,7 +271,6 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.DefIsType: lambda e, n: py.Compare(const(n.type), [py.In()], [attr(e.expr(n.definition), L.TYPES)]),
     N.DefNamed: lambda e, n: py.Compare(attr(e.expr(n.definition), L.NAME), [py.Eq()], [const(n.name)]),
     N.DefOf: lambda e, n: def_of(e.expr(n.card)),
-    N.Not: lambda e, n: py.UnaryOp(py.Not(), e.expr(n.value)),
     N.HolderOf: lambda e, n: attr(_sub(_state(L.LOC), e.expr(n.card)), L.OWNER),
     N.Turns: lambda e, n: _sub(_state(L.TURNS), e.expr(n.whose)),
     N.Pool: lambda e, n: _sub(_state(L.POOLS), const(n.name)),

@@ -1,0 +1,119 @@
+"""The IR of the operators and the coercions (compile/ir/nodes_ops.py, and ir/nodes.py's `Not`, emitted by
+ir/emit_ops.py): each node's emitted code, run as a generated function on a real state, computes what plain
+Python computes (the operator itself, `bool`, `list`, the runtime's own readers), in each of the shapes the
+emitter may choose (a truth value with or without `not not`, a list copied or not)."""
+from __future__ import annotations
+
+import ast as py
+import itertools
+import operator
+
+import pytest
+
+from cardlang.compile import codegen as G
+from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir import nodes_loops as NL
+from cardlang.compile.ir import nodes_ops as NO
+from cardlang.compile.ir.emit import emit
+from cardlang.compile.passes import OPTIMISED, PLAIN, Options
+from cardlang.errors import RuleViolation
+from cardlang.primitives.values import too_big
+from cardlang.runtime.state import NUMBER_LIMIT, CardDef, CounterSpec, Ctx, GameState, ZoneSpec
+
+SPAN = "the operator's span"  # (what too_big is handed: a span in the compiler, any value here)
+NUMBERS = (-7, -1, 0, 1, 2, 5)
+
+
+def _state() -> GameState:
+    """Two seats; seat 1's hand holds Knight, Farm and Knight; the supply is a zone of piles."""
+    zones = [ZoneSpec("hand", True, slot=0), ZoneSpec("supply", False, piles=True, slot=1)]
+    state = GameState(defs=[], zone_specs=zones, counter_specs=[CounterSpec("coins", True, slot=0)],
+                      num_players=2, seed=1)
+    for i, name in enumerate(("Knight", "Farm")):
+        state.defs.append(CardDef(i, name, frozenset({"Unit"})))
+    for d in (0, 1, 0):
+        state.new_card(state.defs[d], state.zones[0][1])
+    return state
+
+
+def _ctx(state: GameState | None = None, **names) -> Ctx:
+    return Ctx(state or _state(), 1, 0, dict(names))
+
+
+def _value(node: N.Node, ctx: Ctx, options: Options = OPTIMISED):
+    """NODE's emitted code, run as a generated function on CTX; and that code's returned expression, unparsed."""
+    g = G.build_function("ir ops test", None, lambda gen: [py.Return(emit(gen, node))], options=options)
+    return g.fn(ctx), py.unparse(g.tree).rstrip().rpartition("return ")[2]
+
+
+def _called(value):
+    """A node calling a function of ctx that gives VALUE (a bridge's code: an expression of no known shape)."""
+    return N.Call(lambda ctx: value, (), first="ctx")
+
+
+def _never():
+    return N.Call(lambda ctx: pytest.fail("computed though the left side decided"), (), first="ctx")
+
+
+@pytest.mark.parametrize("options", [OPTIMISED, PLAIN], ids=["optimised", "plain"])
+def test_arithmetic_and_its_minus_are_pythons(options: Options) -> None:
+    ctx = _ctx()
+    for (a, b), (op, ref) in itertools.product(itertools.product(NUMBERS, NUMBERS),
+                                               (("+", operator.add), ("-", operator.sub), ("*", operator.mul))):
+        ctx.vars.update(a=a, b=b)
+        node = NO.Arith(op, N.Name("a"), N.Name("b"))
+        assert _value(node, ctx, options)[0] == ref(a, b), (a, op, b)
+        assert _value(NL.Bounded(node, SPAN, too_big), ctx, options)[0] == ref(a, b)
+    assert _value(NO.Neg(N.Name("a")), ctx, options)[0] == -ctx.vars["a"]
+    assert _value(NO.Arith("-", N.Const(3), NO.Neg(N.Const(4))), ctx)[1] == "3 - -4"
+
+
+def test_a_bounded_sum_stops_the_game_past_the_number_limit() -> None:
+    ctx = _ctx(x=NUMBER_LIMIT // 2 + 1)
+    with pytest.raises(RuleViolation, match="18 digits"):
+        _value(NL.Bounded(NO.Arith("+", N.Name("x"), N.Name("x")), SPAN, too_big), ctx)
+    assert _value(NO.Arith("+", N.Name("x"), N.Name("x")), ctx)[0] == NUMBER_LIMIT + 2  # unchecked: not Bounded
+
+
+def test_comparisons_are_pythons_of_numbers_and_of_players() -> None:
+    ctx = _ctx()
+    refs = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+            ">=": operator.ge}
+    for (a, b), (op, ref) in itertools.product(itertools.product(NUMBERS, NUMBERS), refs.items()):
+        ctx.vars.update(a=a, b=b)
+        got, code = _value(NO.Compare(op, N.Name("a"), N.Name("b")), ctx)
+        assert got is ref(a, b), (a, op, b, code)
+    assert _value(NO.Compare("==", N.You(), N.Current()), ctx)[0] is False  # seat 1, seat 0's turn
+    assert _value(NO.Compare("!=", N.You(), N.Current()), ctx)[0] is True
+    assert _value(NO.Compare("==", N.Const("a"), N.Const("a")), ctx)[0] is True  # texts
+
+
+def test_and_or_give_a_truth_value_and_compute_the_right_side_only_when_needed() -> None:
+    ctx = _ctx()
+    values = (0, 3, [], [2], True, False, None)
+    for (a, b), conj in itertools.product(itertools.product(values, values), (True, False)):
+        got, code = _value(NO.Both(conj, _called(a), _called(b)), ctx)
+        want = (bool(a) and bool(b)) if conj else (bool(a) or bool(b))
+        assert got is want, (a, conj, b, code)
+    assert _value(NO.Both(True, _called(0), _never()), ctx)[0] is False
+    assert _value(NO.Both(False, _called([1]), _never()), ctx)[0] is True
+    # a side that is a truth value already is not converted; any other is, with `not not`, not a call of bool
+    ctx.vars.update(n=2)
+    got, code = _value(NO.Both(True, NO.Compare(">", N.Name("n"), N.Const(1)), N.Name("n")), ctx)
+    assert got is True and code == "ctx.vars['n'] > 1 and (not not ctx.vars['n'])"
+
+
+def test_not_and_a_list_of_at_most_one_card_tested_by_its_own_test() -> None:
+    ctx = _ctx(x=5)
+    for v in (0, 3, [], [2], True, None):
+        assert _value(N.Not(_called(v)), ctx)[0] is (not v)
+    # `[C] if T else []` (one card or none) is true when T is: `not T`, no list built
+    one = N.Py(py.parse("[ctx.card] if ctx.vars['x'] > 2 else []", mode="eval").body)
+    got, code = _value(N.Not(one), ctx)
+    assert got is False and code == "not ctx.vars['x'] > 2"
+    got, code = _value(NO.Both(False, one, _never()), ctx)
+    assert got is True and code.startswith("ctx.vars['x'] > 2 or")
+    # the same shape whose test is no truth value: the list itself is tested
+    odd = N.Py(py.parse("[ctx.card] if ctx.vars['x'] else []", mode="eval").body)
+    got, code = _value(N.Not(odd), ctx)
+    assert got is False and code == "not ([ctx.card] if ctx.vars['x'] else [])"
