@@ -2,14 +2,16 @@
 `in`, arithmetic, comparisons, and/or/not, with the runtime helpers their code calls (`NAME in ZONE`, `CARDS
 is T`). Mixed into the `Compiler`; the operators that loop (`where`, `sum`, the count of a where) are
 compile/loops.py's, which this module reaches only through the Compiler (`sum` -> `self._sum`).
+
+Each rule gives a CE: its closure (the reference), and its code as IR (ir/nodes_ops.py: `Arith`, `Compare`,
+`Both`, ...; ir/nodes.py's `Not`, `Call`, the type tests of `is`), emitted by ir/emit_ops.py: this module builds
+no Python. A call of one of the helpers below is a primitive's call (`applied`, through Gen.apply).
 """
 from __future__ import annotations
 
-import ast as py
 from dataclasses import replace
 from typing import Callable
 
-from cardlang.compile import codegen as G
 from cardlang.compile import inline
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_loops as NL
@@ -135,26 +137,19 @@ class Operators:
         ces = [self.expr(i, scope) for i in node.items]
         if all(c.type == CARDNAME for c in ces):
             fns = [c.fn for c in ces]
-            return CE(lambda ctx: [f(ctx) for f in fns], CARDNAMES,
-                      code=lambda g: py.List([g.expr(c) for c in ces], py.Load()))
+            return ir_ce(lambda ctx: [f(ctx) for f in fns], CARDNAMES, O.ListOf(tuple(map(ir_of, ces))))
         if all(c.type in (PLAYER,) for c in ces):
             fns = [c.fn for c in ces]
-            return CE(lambda ctx: [f(ctx) for f in fns], PLAYERS,
-                      code=lambda g: py.List([g.expr(c) for c in ces], py.Load()))
+            return ir_ce(lambda ctx: [f(ctx) for f in fns], PLAYERS, O.ListOf(tuple(map(ir_of, ces))))
         if ces and all(c.type in (INT, NUMBERS) for c in ces):  # `[1, 2, 3]`: numbers
             parts = [self.coerce_ce(c, NUMBERS, i.span) for c, i in zip(ces, node.items)]
             fns = [p.fn for p in parts]
-            if all(c.type == INT for c in ces):  # (1, 2, 3)
-                code = lambda g: py.Tuple([g.expr(c) for c in ces], py.Load())  # noqa: E731
-            else:
-                code = lambda g: py.Tuple([py.Starred(g.expr(p), py.Load()) for p in parts], py.Load())  # noqa: E731
-            return CE(lambda ctx: tuple(x for f in fns for x in f(ctx)), NUMBERS, code=code)
+            numbers = O.Numbers(tuple(map(ir_of, ces))) if all(c.type == INT for c in ces) else \
+                O.Joined("numbers", tuple(map(ir_of, parts)))  # (1, 2, 3), else (*A, *B)
+            return ir_ce(lambda ctx: tuple(x for f in fns for x in f(ctx)), NUMBERS, numbers)
         parts = [self.coerce_ce(c, CARDS, i.span) for c, i in zip(ces, node.items)]
         fns = [p.fn for p in parts]
-        def starred(g: G.Gen, p: CE) -> py.expr:
-            return _uncopied(g.expr(p))
-        return CE(lambda ctx: [x for f in fns for x in f(ctx)], CARDS,
-                  code=lambda g: py.List([py.Starred(starred(g, p), py.Load()) for p in parts], py.Load()))
+        return ir_ce(lambda ctx: [x for f in fns for x in f(ctx)], CARDS, O.Joined("cards", tuple(map(ir_of, parts))))
 
     @expr_rule
     def _(self, node: ast.TopOf, scope: Scope) -> CE:
@@ -171,12 +166,13 @@ class Operators:
             return CE(lambda ctx: cards(ctx)[: count(ctx)], CARDS)
         zone = zce.fn
         pick = Z.top if node.end == "top" else Z.bottom
-        code = None
-        if zce.code is not None:  # zones.top(ctx.state, ZONE, N)
-            code = lambda g: G.call(g.const(pick), G.ctx_state(), g.expr(zce), g.expr(cce))  # noqa: E731
         if node.end == "top":
-            return CE(lambda ctx: Z.top(ctx.state, zone(ctx), count(ctx)), CARDS, code=code)
-        return CE(lambda ctx: Z.bottom(ctx.state, zone(ctx), count(ctx)), CARDS, code=code)
+            run = lambda ctx: Z.top(ctx.state, zone(ctx), count(ctx))  # noqa: E731
+        else:
+            run = lambda ctx: Z.bottom(ctx.state, zone(ctx), count(ctx))  # noqa: E731
+        if zce.code is None:
+            return CE(run, CARDS)
+        return ir_ce(run, CARDS, N.Call(pick, (ir_of(zce), ir_of(cce))))  # zones.top(ctx.state, ZONE, N)
 
     def _named_in(self, node: ast.Expr, scope: Scope) -> tuple[CE, CE] | None:
         """(ZONE, NAME) of `NAME in ZONE` (a card name in a zone, as cards_named_in reads it), else None. NODE
@@ -340,15 +336,3 @@ def _operation(run: Callable, type_: str, ces: tuple[CE, ...], node: Callable[..
     if all(c.code is None for c in ces):
         return CE(run, type_, bound=bound)
     return ir_ce(run, type_, node(*map(ir_of, ces)), bound=bound)
-
-
-def _uncopied(code: py.expr) -> py.expr:
-    """What a list display unpacks CODE as (`[*X]`): `X.cards`, not `list(X.cards)`; `E` not `[*E]`, in
-    either arm of an `if` too (`[*(... if len(s) == 1 else ...)]`): the display copies already."""
-    if G.fresh_list(code) and isinstance(code, py.Call):
-        return code.args[0]
-    if isinstance(code, py.List) and len(code.elts) == 1 and isinstance(code.elts[0], py.Starred):
-        return code.elts[0].value
-    if isinstance(code, py.IfExp):
-        return py.IfExp(code.test, _uncopied(code.body), _uncopied(code.orelse))
-    return code

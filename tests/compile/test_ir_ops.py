@@ -17,7 +17,7 @@ from cardlang.compile.ir import nodes_ops as NO
 from cardlang.compile.ir.emit import emit
 from cardlang.compile.passes import OPTIMISED, PLAIN, Options
 from cardlang.errors import RuleViolation
-from cardlang.primitives.values import too_big
+from cardlang.primitives.values import too_big, zone_cards_in
 from cardlang.runtime.state import NUMBER_LIMIT, CardDef, CounterSpec, Ctx, GameState, ZoneSpec
 
 SPAN = "the operator's span"  # (what too_big is handed: a span in the compiler, any value here)
@@ -117,3 +117,78 @@ def test_not_and_a_list_of_at_most_one_card_tested_by_its_own_test() -> None:
     odd = N.Py(py.parse("[ctx.card] if ctx.vars['x'] else []", mode="eval").body)
     got, code = _value(N.Not(odd), ctx)
     assert got is False and code == "not ([ctx.card] if ctx.vars['x'] else [])"
+
+
+HAND = N.ZoneRef(0, N.You())  # seat 1's hand: cards 0, 1, 2
+SUPPLY = N.ZoneRef(1, N.Const(0))  # the shared supply, a zone of piles
+PLAIN_ZONES = frozenset({0})  # the slots of the zones of no piles
+
+
+def _with_piles() -> GameState:
+    """_state() with the supply's piles: three Knights (cards 3, 4, 5) and a Farm (card 6)."""
+    state = _state()
+    for d in (0, 0, 0, 1):
+        state.new_card(state.defs[d], state.pile(1, state.defs[d].name))
+    return state
+
+
+def test_the_lists_written_in_the_source() -> None:
+    ctx = _ctx(a=5, dice=(6, 2))
+    assert _value(NO.ListOf((N.You(), N.Current())), ctx)[0] == [1, 0]
+    knight = N.Value(ctx.state.defs[0], "card")
+    assert _value(NO.ListOf((knight, knight)), ctx)[0] == [ctx.state.defs[0]] * 2
+    got, code = _value(NO.Numbers((N.Const(1), N.Name("a"))), ctx)
+    assert got == (1, 5) and code == "(1, ctx.vars['a'])"
+    got, code = _value(NO.Joined("numbers", (N.Name("dice"), NO.Numbers((N.Const(4),)))), ctx)
+    assert got == (6, 2, 4) and code == "(*ctx.vars['dice'], *(4,))"
+
+
+def test_a_list_of_cards_joined_unpacks_each_part_without_copying_it_first() -> None:
+    ctx = _ctx(_state())
+    ctx.card = 2
+    hand = ctx.state.zones[0][1].cards
+    joined = NO.Joined("cards", (NO.CardsOfZone(HAND, PLAIN_ZONES, None), N.Cards((N.ThisCard(),))))
+    got, code = _value(joined, ctx)
+    assert got == hand + [2] and got is not hand
+    assert code == "[*ctx.state.zones[0][ctx.you].cards, *[ctx.card]]"  # the zone's own list, not list(...)
+    # either arm of an `if` unpacked as it is; `[*X]` as X
+    either = N.Py(py.parse("list(ctx.vars['a']) if ctx.vars['n'] else [*ctx.vars['b']]", mode="eval").body)
+    ctx.vars.update(a=[7], b=[8], n=0)
+    got, code = _value(NO.Joined("cards", (either,)), ctx)
+    assert got == [8] and code == "[*(ctx.vars['a'] if ctx.vars['n'] else ctx.vars['b'])]"
+
+
+def test_a_zones_cards_are_its_own_lists_copy_or_the_top_of_each_pile() -> None:
+    ctx = _ctx(_with_piles())
+    state = ctx.state
+    got, code = _value(NO.CardsOfZone(HAND, PLAIN_ZONES, zone_cards_in), ctx)
+    assert got == [0, 1, 2] and got is not state.zones[0][1].cards
+    assert code == "list(ctx.state.zones[0][ctx.you].cards)"
+    got, code = _value(NO.CardsOfZone(SUPPLY, PLAIN_ZONES, zone_cards_in), ctx)  # the reference: each pile's top
+    assert got == zone_cards_in(state, state.zones[1][0]) == [5, 6]
+    assert code == "_k0_zone_cards_in(ctx.state, ctx.state.zones[1][0])"
+    # a zone the code does not show to be a declared one (a bridge): the reference too
+    bridged = N.Py(py.parse("ctx.vars['z']", mode="eval").body)
+    ctx.vars["z"] = state.zones[0][1]
+    got, code = _value(NO.CardsOfZone(bridged, PLAIN_ZONES, zone_cards_in), ctx)
+    assert got == [0, 1, 2] and code == "_k0_zone_cards_in(ctx.state, ctx.vars['z'])"
+
+
+def test_a_loop_runs_over_a_list_of_its_own() -> None:
+    ctx = _ctx(_state(), xs=[3, 4])
+    got, code = _value(NO.Listed(N.Name("xs")), ctx)  # a list something else holds: copied
+    assert got == [3, 4] and got is not ctx.vars["xs"] and code == "list(ctx.vars['xs'])"
+    zone = NO.CardsOfZone(HAND, PLAIN_ZONES, zone_cards_in)  # a copy already: not copied again
+    assert _value(NO.Listed(zone), ctx) == ([0, 1, 2], "list(ctx.state.zones[0][ctx.you].cards)")
+    assert _value(NO.Listed(NO.Numbers((N.Const(1), N.Const(2)))), ctx) == ((1, 2), "(1, 2)")  # written numbers
+    assert _value(NO.Listed(NO.Numbers((N.Const(1), N.Name("xs")))), ctx)[1] == "list((1, ctx.vars['xs']))"
+    made = []
+
+    def where(ctx: Ctx) -> list[int]:  # a generated `where`: a list of its own each call (compile/loops.py)
+        made.append([0, 2])
+        return made[-1]
+    where.fresh = True
+    got, code = _value(NO.Listed(N.Call(where, (), first="ctx")), ctx)
+    assert got is made[-1] and code == "_k0_where(ctx)"
+    either = N.Py(py.parse("[] if ctx.vars['xs'] else [1]", mode="eval").body)
+    assert _value(NO.Listed(either), ctx) == ([], "[] if ctx.vars['xs'] else [1]")

@@ -14,7 +14,8 @@ these), and ask what a node is by is_names / is_you. The fields the compile rule
 step budget, the nesting depth, a pile's lookup, ...) are named accessors at the end of this module. A mark is an attribute of the node: a copy of the tree (pytree.copy_listed) keeps it; Python's
 `compile` ignores it.
 
-Statements are emitted by ir/emit_stmts.py, the emitter's other half (over these helpers). Knows Python's
+Statements are emitted by ir/emit_stmts.py, the emitter's other half (over these helpers); the loops' and
+the operators' nodes by ir/emit_loops.py and ir/emit_ops.py (`Not` too). Knows Python's
 `ast` and the runtime's layout; no game, no source construct, no pass (the passes run on the IR before it is
 emitted: `emit`).
 """
