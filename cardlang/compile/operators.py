@@ -4,15 +4,15 @@ is T`). Mixed into the `Compiler`; the operators that loop (`where`, `sum`, the 
 compile/loops.py's, which this module reaches only through the Compiler (`sum` -> `self._sum`).
 
 Each rule gives a CE: its closure (the reference), and its code as IR (ir/nodes_ops.py: `Arith`, `Compare`,
-`Both`, ...; ir/nodes.py's `Not`, `Call`, the type tests of `is`), emitted by ir/emit_ops.py: this module builds
-no Python. A call of one of the helpers below is a primitive's call (`applied`, through Gen.apply).
+`Both`, `AllAre`, ...; ir/nodes.py's `Not`, `Call`, the type tests of `is`), emitted by ir/emit_ops.py: this
+module builds no Python. The helpers below that `NAME in ...` and `top N of CARDS` call are still called as a
+primitive's are (`applied`, through Gen.apply); `CARDS is T`'s are AllAre's references.
 """
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Callable
 
-from cardlang.compile import inline
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_loops as NL
 from cardlang.compile.ir import nodes_ops as O
@@ -67,9 +67,6 @@ def cards_are_type(state, cards: list[int], t: str, negated: bool) -> bool:
         if t not in defs[c].types:
             return negated
     return not negated
-
-
-_IS_TYPE = inline.is_type(cards_are_type)  # (its lowering: compile/inline.py)
 
 
 def cards_are_named(state, cards: list[int], name: str, negated: bool) -> bool:
@@ -267,8 +264,10 @@ class Operators:
             return tested(lambda ctx: test(f(ctx)) != neg, ir_of(base))
         # `CARDS is T`: every one of them is (and there is one); one call, with the cards' code inlined
         typed = t in self.spec.types or t in self.spec.tags
-        return applied(cards_are_type if typed else cards_are_named, [self.coerce_ce(base, CARDS, node.value.span)],
-                       BOOL, consts=(t, neg), lower=_IS_TYPE if typed else None)
+        fn = cards_are_type if typed else cards_are_named
+        cards = self.coerce_ce(base, CARDS, node.value.span)
+        run = applied(fn, [cards], BOOL, consts=(t, neg)).fn  # (the closure: fn(ctx.state, cards(ctx), t, neg))
+        return ir_ce(run, BOOL, O.AllAre(ir_of(cards), "type" if typed else "named", t, neg, fn))
 
     @expr_rule
     def _(self, node: ast.In, scope: Scope) -> CE:

@@ -192,3 +192,26 @@ def test_a_loop_runs_over_a_list_of_its_own() -> None:
     assert got is made[-1] and code == "_k0_where(ctx)"
     either = N.Py(py.parse("[] if ctx.vars['xs'] else [1]", mode="eval").body)
     assert _value(NO.Listed(either), ctx) == ([], "[] if ctx.vars['xs'] else [1]")
+
+
+@pytest.mark.parametrize("options", [OPTIMISED, PLAIN], ids=["optimised", "plain"])
+def test_cards_are_of_a_type_or_a_card_as_the_runtimes_tests_say(options: Options) -> None:
+    from cardlang.compile.operators import cards_are_named, cards_are_type
+    state = _state()
+    state.defs[1].types = frozenset({"Land"})  # Farm: no Unit
+    ctx = _ctx(state)
+    ctx.card = 0
+    sets = {"one": N.Cards((N.ThisCard(),)), "name": N.Name("cs"), "bridge": _called([0, 2]), "none": N.Cards(())}
+    for (label, cards), negated in itertools.product(sets.items(), (False, True)):
+        for held in ([0], [1], [0, 2], [0, 1], []):
+            ctx.vars["cs"] = held
+            for kind, fn, value in (("type", cards_are_type, "Unit"), ("named", cards_are_named, "Knight")):
+                want = fn(state, _value(cards, ctx)[0], value, negated)
+                got, code = _value(NO.AllAre(cards, kind, value, negated, fn), ctx, options)
+                assert got is want, (label, held, kind, negated, code)
+    # one card, of a type, tested as the card's own (the pass `lower`); a name's cards, one or the call
+    lowered = options.on("lower")
+    got, code = _value(NO.AllAre(sets["one"], "type", "Unit", True, cards_are_type), ctx, options)
+    assert got is False and (code == "'Unit' not in ctx.state.card_def[ctx.card].types") == lowered
+    got, code = _value(NO.AllAre(sets["name"], "type", "Unit", False, cards_are_type), ctx, options)
+    assert ("_len((_n0 := ctx.vars['cs'])) == 1 else" in code) == lowered and "_cards_are_type(ctx.state," in code

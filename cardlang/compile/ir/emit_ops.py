@@ -17,7 +17,8 @@ from typing import Any, Callable
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_ops as O
 from cardlang.compile.ir.emit import Emitter, _call, _zone_cards, ctx_state, zone_read
-from cardlang.compile.pyast import fresh_list, name
+from cardlang.compile.pyast import const, fresh_list, name
+from cardlang.primitives.lowering import first_or_call
 
 _ARITH = {"+": py.Add, "-": py.Sub, "*": py.Mult}
 _CMP = {"==": py.Eq, "!=": py.NotEq, "<": py.Lt, "<=": py.LtE, ">": py.Gt, ">=": py.GtE}
@@ -63,6 +64,23 @@ def _uncopied(code: py.expr) -> py.expr:
     return code
 
 
+def _all_are(e: Emitter, n: O.AllAre) -> py.expr:
+    """`FN(ctx.state, CARDS, VALUE, NEGATED)`; of a type, where the pass `lower` is on, for the code `[E]` of one
+    card `T in E's types` (`not in`), and for cards in a local (or a name) `... if len(_n) == 1 else` the call
+    (primitives/lowering.py first_or_call)."""
+    gen = e.gen
+    cards = e.expr(n.cards)
+    value, negated = const(n.value), const(n.negated)
+    call = _call(gen.const(n.fn), ctx_state(), cards, value, negated)
+    if n.kind != "type" or not gen.options.on("lower"):
+        return call
+
+    def one(card: py.expr) -> py.expr:
+        return e.expr(N.IsType(N.Py(card), N.Py(value), n.negated))
+    got = first_or_call(gen, cards, one, call)
+    return call if got is None else got
+
+
 def _joined(e: Emitter, n: O.Joined) -> py.expr:
     """`(*A, *B)` of numbers; `[*A, *B]` of cards, each part not copied first (the display makes the list)."""
     if n.kind == "numbers":
@@ -100,6 +118,7 @@ OPS_EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     O.Arith: lambda e, n: py.BinOp(e.expr(n.left), _ARITH[n.op](), e.expr(n.right)),
     O.Neg: lambda e, n: py.UnaryOp(py.USub(), e.expr(n.value)),
     O.Compare: lambda e, n: py.Compare(e.expr(n.left), [_CMP[n.op]()], [e.expr(n.right)]),
+    O.AllAre: _all_are,
     O.Both: lambda e, n: py.BoolOp(py.And() if n.conj else py.Or(), [_truth(e.expr(n.left)), _truth(e.expr(n.right))]),
     N.Not: lambda e, n: py.UnaryOp(py.Not(), _tested(e.expr(n.value))),
     O.ListOf: lambda e, n: py.List([e.expr(x) for x in n.items], py.Load()),

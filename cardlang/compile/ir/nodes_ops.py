@@ -1,10 +1,10 @@
 """The IR's nodes for the operators and the coercions: arithmetic (`Arith`, inside a nodes_loops.Bounded where it
 can grow past the number limit) and its minus (`Neg`), comparisons (`Compare`), `and` / `or` as a truth value
-(`Both`; `not` is ir/nodes.py's `Not`), the lists written in the source (`ListOf`, `Numbers`, `Joined`), and the
-coercions that have code of their own: a zone's cards (`CardsOfZone`; a card as a list of one is ir/nodes.py's
-`Cards`) and the list a `for` loop runs over (`Listed`). Frozen and slotted like ir/nodes.py's, whose bridges
-(`Of`, `Py`) and leaves they hold; emitted by ir/emit_ops.py. Knows no runtime field, no Python `ast`, no game
-and no source construct.
+(`Both`; `not` is ir/nodes.py's `Not`), `CARDS is T` (`AllAre`), the lists written in the source (`ListOf`,
+`Numbers`, `Joined`), and the coercions that have code of their own: a zone's cards (`CardsOfZone`; a card as a
+list of one is ir/nodes.py's `Cards`) and the list a `for` loop runs over (`Listed`). Frozen and slotted like
+ir/nodes.py's, whose bridges (`Of`, `Py`) and leaves they hold; emitted by ir/emit_ops.py. Knows no runtime
+field, no Python `ast`, no game and no source construct.
 
 An operator's OP is data: the operator's own spelling in the rules (`+`, `<=`), never Python's.
 """
@@ -54,6 +54,19 @@ class Both(Node):
     right: Node
 
 
+@dataclass(frozen=True, slots=True)
+class AllAre(Node):
+    """`CARDS is VALUE` (NEGATED: `is not`): are all of the cards CARDS, and at least one, of the type or tag
+    VALUE (KIND "type") or the card called VALUE (KIND "named")? FN(state, cards, VALUE, NEGATED) is the
+    reference; a type's test of one card is written as that card's own (where the pass `lower` is on)."""
+
+    cards: Node
+    kind: str
+    value: str
+    negated: bool
+    fn: Any = field(compare=False)
+
+
 # ---- lists written in the source
 @dataclass(frozen=True, slots=True)
 class ListOf(Node):
@@ -99,4 +112,4 @@ class Listed(Node):
     items: Node
 
 
-Expr = Union[Arith, Neg, Compare, Both, ListOf, Numbers, Joined, CardsOfZone, Listed]
+Expr = Union[Arith, Neg, Compare, Both, AllAre, ListOf, Numbers, Joined, CardsOfZone, Listed]
