@@ -23,9 +23,10 @@ The pipeline as it now is, from a checked rule to the code that runs:
          ir/nodes_ops.py (emitted by ir/emit_ops.py): the operators' code, arithmetic (`Arith`, in a `Bounded`
          where it can pass the limit), `-X` (`Neg`), comparisons (`Compare`), and/or (`Both`) and not (`Not`),
          `CARDS is T` (`AllAre`, one card's own test where the pass `lower` is on), the lists written in the
-         source (`ListOf`, `Numbers`, `Joined`), `top N of ZONE` (a `Call`), and the coercions with code: a
-         card as a list of one (`Cards`), a zone's cards (`CardsOfZone`), the list a `for` runs over
-         (`Listed`); an expression generated as a function of its own (compiler.as_fn) is its `Return`
+         source (`ListOf`, `Numbers`, `Joined`), `top N of ZONE` (a `Call`), the operators' runtime helpers
+         (`Helper`: `NAME in ZONE`, `top N of CARDS`), and the coercions with code: a card as a list of one
+         (`Cards`), a zone's cards (`CardsOfZone`), the list a `for` runs over (`Listed`); an expression
+         generated as a function of its own (compiler.as_fn) is its `Return`
       -> IR passes, IR -> IR (ir/passes.py: `one-card`), each switchable with the others (passes.py)
       -> the emitter (ir/emit.py, its statements ir/emit_stmts.py, the loops' ir/emit_loops.py, which asks
          hoist.py what a loop may move out, the operators' ir/emit_ops.py): IR -> Python `ast`, the only
@@ -34,12 +35,11 @@ The pipeline as it now is, from a checked rule to the code that runs:
          Python rewrites (fnlocals.py: locals for what a function reads again and again; hoist.py: loop
          invariants; names.py: unread stores), which ask the emitter's marks what a read is.
 
-Still direct Python `ast`, not IR: calls and verbs (calls.py, primitive_code.py, and the calls of runtime
-helpers an operator makes through `applied` -> Gen.apply: `NAME in ZONE`, `NAME in CARDS`, `top N of CARDS`),
-decisions.py, bots (botgen.py), and most primitives' `lower` (primitives/); those build Python around the
-runtime's fields but spell none of them: they ask the emitter for each (its marked reads, the quiet/watched
-test, and named accessors such as charge_steps, depth, cards_of) and mark nothing by hand (`python
-tools/layout_names.py` counts what is left: none in compile/ or primitives/). The move of a card, the test for
+Still direct Python `ast`, not IR: calls and verbs (calls.py, primitive_code.py), decisions.py, bots
+(botgen.py), and most primitives' `lower` (primitives/); those build Python around the runtime's fields
+but spell none of them: they ask the emitter for each (its marked reads, the quiet/watched test, and
+named accessors such as charge_steps, depth, cards_of) and mark nothing by hand (`python tools/layout_names.py`
+counts what is left: none in compile/ or primitives/). The move of a card, the test for
 an ability and the watched-only call (primitives/core_lowering.py) are IR: a lowering, which may not import the
 compiler, builds nodes through `gen.ir` and hands them to `gen.emit_ir` / `gen.emit_expr`. The rewrites
 (fnlocals.py, names.py) know `ctx.state`, `ctx.you`, `ctx.vars` and `card_def[_x]` by the emitter's marks

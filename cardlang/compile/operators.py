@@ -4,9 +4,9 @@ is T`). Mixed into the `Compiler`; the operators that loop (`where`, `sum`, the 
 compile/loops.py's, which this module reaches only through the Compiler (`sum` -> `self._sum`).
 
 Each rule gives a CE: its closure (the reference), and its code as IR (ir/nodes_ops.py: `Arith`, `Compare`,
-`Both`, `AllAre`, ...; ir/nodes.py's `Not`, `Call`, the type tests of `is`), emitted by ir/emit_ops.py: this
-module builds no Python. The helpers below that `NAME in ...` and `top N of CARDS` call are still called as a
-primitive's are (`applied`, through Gen.apply); `CARDS is T`'s are AllAre's references.
+`Both`, `AllAre`, `Helper`, ...; ir/nodes.py's `Not`, `Call`, the type tests of `is`), emitted by
+ir/emit_ops.py: this module builds no Python. The helpers below are what that code calls (`Helper`) and the
+references of `CARDS is T` (`AllAre`).
 """
 from __future__ import annotations
 
@@ -157,9 +157,9 @@ class Operators:
             cards = self.coerce(zce, CARDS, node.zone.span)  # a set of cards: its last ones are on top
             named = self._named_in(node.zone, scope) if node.end == "top" else None
             if named is not None:  # `top N of (NAME in ZONE)`: one call, no copy of them all (`gain`)
-                return applied(top_named_in, [*named, cce], CARDS)
+                return _helper(top_named_in, [*named, cce], CARDS)
             if node.end == "top":
-                return applied(_top_of_cards, [self.coerce_ce(zce, CARDS, node.zone.span), cce], CARDS, state=False)
+                return _helper(_top_of_cards, [self.coerce_ce(zce, CARDS, node.zone.span), cce], CARDS, state=False)
             return CE(lambda ctx: cards(ctx)[: count(ctx)], CARDS)
         zone = zce.fn
         pick = Z.top if node.end == "top" else Z.bottom
@@ -285,9 +285,9 @@ class Operators:
                              node.item.span)
         cont = self.expr(node.container, scope)
         if cont.type == ZONE:  # (a `count` of it counts them in place: counted)
-            counting = applied(count_named_in, [cont, item], INT)
-            return replace(applied(cards_named_in, [cont, item], CARDS), counted=lambda: counting)
-        return applied(cards_named, [self.coerce_ce(cont, CARDS, node.container.span), item], CARDS)
+            counting = _helper(count_named_in, [cont, item], INT)
+            return replace(_helper(cards_named_in, [cont, item], CARDS), counted=lambda: counting)
+        return _helper(cards_named, [self.coerce_ce(cont, CARDS, node.container.span), item], CARDS)
 
     @expr_rule
     def _(self, node: ast.And, scope: Scope) -> CE:
@@ -326,6 +326,12 @@ def _names_fn(comp, ce: CE, span: Span) -> Callable:
     cards = comp.coerce(ce, CARDS, span)
     return lambda ctx: [ctx.state.card_def[c].name for c in cards(ctx)]
 
+
+
+def _helper(fn: Callable, args: list[CE], type_: str, state: bool = True) -> CE:
+    """The CE of FN(ctx.state, *ARGS) (STATE false: FN(*ARGS)), a helper above: its closure `applied`'s, its code
+    the IR `Helper`."""
+    return ir_ce(applied(fn, args, type_, state=state).fn, type_, O.Helper(fn, tuple(map(ir_of, args)), state))
 
 
 def _operation(run: Callable, type_: str, ces: tuple[CE, ...], node: Callable[..., N.Node],

@@ -215,3 +215,20 @@ def test_cards_are_of_a_type_or_a_card_as_the_runtimes_tests_say(options: Option
     assert got is False and (code == "'Unit' not in ctx.state.card_def[ctx.card].types") == lowered
     got, code = _value(NO.AllAre(sets["name"], "type", "Unit", False, cards_are_type), ctx, options)
     assert ("_len((_n0 := ctx.vars['cs'])) == 1 else" in code) == lowered and "_cards_are_type(ctx.state," in code
+
+
+def test_an_operators_helper_is_called_with_its_arguments_code_made_first() -> None:
+    from cardlang.compile.operators import cards_named, cards_named_in, count_named_in, top_named_in
+    state = _with_piles()
+    ctx = _ctx(state, cs=[0, 1, 2])
+    knight = N.Value(state.defs[0], "card")
+    for zone, slot, seat in ((HAND, 0, 1), (SUPPLY, 1, 0)):  # a zone of no piles, a zone of piles
+        z = state.zones[slot][seat]
+        assert _value(NO.Helper(cards_named_in, (zone, knight)), ctx)[0] == cards_named_in(state, z, state.defs[0])
+        assert _value(NO.Helper(count_named_in, (zone, knight)), ctx)[0] == count_named_in(state, z, state.defs[0])
+        two = NO.Helper(top_named_in, (zone, knight, N.Const(2)))
+        assert _value(two, ctx)[0] == top_named_in(state, z, state.defs[0], 2)
+    got, code = _value(NO.Helper(cards_named, (N.Name("cs"), knight)), ctx)
+    assert got == [0, 2] and code == "_k1_cards_named(ctx.state, ctx.vars['cs'], _card0)"  # the card's constant first
+    got, code = _value(NO.Helper(len, (N.Name("cs"),), state=False), ctx)
+    assert got == 3 and code == "_k0_len(ctx.vars['cs'])"

@@ -81,6 +81,12 @@ def _all_are(e: Emitter, n: O.AllAre) -> py.expr:
     return call if got is None else got
 
 
+def _helper(e: Emitter, n: O.Helper) -> py.expr:
+    """`FN(ctx.state, *ARGS)`, the arguments' code made before FN's constant (as Gen.apply makes a call's)."""
+    args = [e.expr(a) for a in n.args]
+    return _call(e.gen.const(n.fn), *([ctx_state()] if n.state else []), *args)
+
+
 def _joined(e: Emitter, n: O.Joined) -> py.expr:
     """`(*A, *B)` of numbers; `[*A, *B]` of cards, each part not copied first (the display makes the list)."""
     if n.kind == "numbers":
@@ -119,6 +125,7 @@ OPS_EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     O.Neg: lambda e, n: py.UnaryOp(py.USub(), e.expr(n.value)),
     O.Compare: lambda e, n: py.Compare(e.expr(n.left), [_CMP[n.op]()], [e.expr(n.right)]),
     O.AllAre: _all_are,
+    O.Helper: _helper,
     O.Both: lambda e, n: py.BoolOp(py.And() if n.conj else py.Or(), [_truth(e.expr(n.left)), _truth(e.expr(n.right))]),
     N.Not: lambda e, n: py.UnaryOp(py.Not(), _tested(e.expr(n.value))),
     O.ListOf: lambda e, n: py.List([e.expr(x) for x in n.items], py.Load()),

@@ -1,6 +1,6 @@
 """The IR's nodes for the operators and the coercions: arithmetic (`Arith`, inside a nodes_loops.Bounded where it
 can grow past the number limit) and its minus (`Neg`), comparisons (`Compare`), `and` / `or` as a truth value
-(`Both`; `not` is ir/nodes.py's `Not`), `CARDS is T` (`AllAre`), the lists written in the source (`ListOf`,
+(`Both`; `not` is ir/nodes.py's `Not`), `CARDS is T` (`AllAre`), a call of an operator's runtime helper (`Helper`), the lists written in the source (`ListOf`,
 `Numbers`, `Joined`), and the coercions that have code of their own: a zone's cards (`CardsOfZone`; a card as a
 list of one is ir/nodes.py's `Cards`) and the list a `for` loop runs over (`Listed`). Frozen and slotted like
 ir/nodes.py's, whose bridges (`Of`, `Py`) and leaves they hold; emitted by ir/emit_ops.py. Knows no runtime
@@ -67,6 +67,17 @@ class AllAre(Node):
     fn: Any = field(compare=False)
 
 
+@dataclass(frozen=True, slots=True)
+class Helper(Node):
+    """FN(state, *ARGS) (STATE false: FN(*ARGS)), a runtime helper of an operator (`NAME in ZONE`, `top N of
+    CARDS`): its arguments' code is made first, the helper's constant after, as a primitive's call is
+    (codegen.Gen.apply)."""
+
+    fn: Any = field(compare=False)
+    args: tuple[Node, ...] = ()
+    state: bool = True
+
+
 # ---- lists written in the source
 @dataclass(frozen=True, slots=True)
 class ListOf(Node):
@@ -112,4 +123,4 @@ class Listed(Node):
     items: Node
 
 
-Expr = Union[Arith, Neg, Compare, Both, AllAre, ListOf, Numbers, Joined, CardsOfZone, Listed]
+Expr = Union[Arith, Neg, Compare, Both, AllAre, Helper, ListOf, Numbers, Joined, CardsOfZone, Listed]
