@@ -146,15 +146,13 @@ class Statements:
             raise self.error(f"'{cname}' is not a counter or a variable", node.span,
                              hint=hint or "declare variables with `let NAME = ...;`")
         slot = cs.slot
+        per_player = cs.per_player
+        whose: N.Node = N.You() if per_player else N.Const(None)  # (a shared counter: the row's seat None)
         if len(target) == 2:
             pf = self.name(target[0], scope, node.span)
             if pf.type != PLAYER:
                 raise self.error(f"'{target[0]}' is not a player", node.span)
-            who = pf
-        else:
-            who = CE(lambda ctx: ctx.you, PLAYER, code=lambda g: G.you()) if cs.per_player else \
-                CE(lambda ctx: None, PLAYER, code=lambda g: G.const(None))
-        per_player = cs.per_player
+            whose = ir_of(pf)
 
         # A plain counter (no list of numbers): its change is inlined, with its bank (its own or another
         # counter's: `bank OTHER`) and its bounds tested in the code; anything else is set_counter's.
@@ -164,7 +162,6 @@ class Statements:
         minimum, maximum = cs.minimum, cs.maximum
 
         def emit(gen: G.Gen) -> list[py.stmt]:  # (ir/emit.py: the change's plain case in the code)
-            whose = ir_of(who) if len(target) == 2 else N.You() if per_player else N.Const(None)
             return gen.emit_ir((N.ChangeCounter(slot, whose, op, ir_of(value), minimum, maximum,
                                                 bslot if banked else None,
                                                 plain and gen.options.on("counter-code"), C.set_counter,
