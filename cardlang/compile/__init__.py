@@ -19,20 +19,27 @@ The pipeline as it now is, from a checked rule to the code that runs:
          (`Break`), and loops.py's loops over a set: `ITEMS where COND` in its caller (`Where`, with the
          shortcuts' at-most-one test and the per-card counter's `CounterGuard`), its count (`CountWhere`,
          `CountEqual` / `ListCount` for `number == X`), `sum` in its caller (`SumIn`), and the body of the
-         function generated for each (`OverItems`, with its step charge `Charge`, and `Return`)
+         function generated for each (`OverItems`, with its step charge `Charge`, and `Return`). In
+         ir/nodes_ops.py (emitted by ir/emit_ops.py): the operators' code, arithmetic (`Arith`, in a `Bounded`
+         where it can pass the limit), `-X` (`Neg`), comparisons (`Compare`), and/or (`Both`) and not (`Not`),
+         `CARDS is T` (`AllAre`, one card's own test where the pass `lower` is on), the lists written in the
+         source (`ListOf`, `Numbers`, `Joined`), `top N of ZONE` (a `Call`), the operators' runtime helpers
+         (`Helper`: `NAME in ZONE`, `top N of CARDS`), and the coercions with code: a card as a list of one
+         (`Cards`), a zone's cards (`CardsOfZone`), the list a `for` runs over (`Listed`); an expression
+         generated as a function of its own (compiler.as_fn) is its `Return`
       -> IR passes, IR -> IR (ir/passes.py: `one-card`), each switchable with the others (passes.py)
       -> the emitter (ir/emit.py, its statements ir/emit_stmts.py, the loops' ir/emit_loops.py, which asks
-         hoist.py what a loop may move out): IR -> Python `ast`, the only compile code
-         spelling the runtime's layout, through the names runtime/layout.py owns; it marks the reads it makes (a zone, a counter's row)
+         hoist.py what a loop may move out, the operators' ir/emit_ops.py): IR -> Python `ast`, the only
+         compile code spelling the runtime's layout, through the names runtime/layout.py owns; it marks the reads it makes (a zone, a counter's row)
       -> codegen.py puts a block's Python together, one function per block, and compiles it, after the
          Python rewrites (fnlocals.py: locals for what a function reads again and again; hoist.py: loop
          invariants; names.py: unread stores), which ask the emitter's marks what a read is.
 
 Still direct Python `ast`, not IR: calls and verbs (calls.py, primitive_code.py), decisions.py, bots
-(botgen.py), the operators and coercions (operators.py, statements.coerce_ce), and most primitives' `lower`
-(primitives/); those build Python around the runtime's fields but spell none of them: they ask the emitter for each (its marked reads, the quiet/watched
-test, and named accessors such as charge_steps, depth, cards_of) and mark nothing by hand (`python
-tools/layout_names.py` counts what is left: none in compile/ or primitives/). The move of a card, the test for
+(botgen.py), and most primitives' `lower` (primitives/); those build Python around the runtime's fields
+but spell none of them: they ask the emitter for each (its marked reads, the quiet/watched test, and
+named accessors such as charge_steps, depth, cards_of) and mark nothing by hand (`python tools/layout_names.py`
+counts what is left: none in compile/ or primitives/). The move of a card, the test for
 an ability and the watched-only call (primitives/core_lowering.py) are IR: a lowering, which may not import the
 compiler, builds nodes through `gen.ir` and hands them to `gen.emit_ir` / `gen.emit_expr`. The rewrites
 (fnlocals.py, names.py) know `ctx.state`, `ctx.you`, `ctx.vars` and `card_def[_x]` by the emitter's marks

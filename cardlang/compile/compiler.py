@@ -21,6 +21,8 @@ from cardlang.compile import codegen as G
 from cardlang.compile.calls import SCENARIO_ONLY, Calls, VerbTable
 from cardlang.compile.decisions import Decisions
 from cardlang.compile.expressions import Expressions
+from cardlang.compile.ir import nodes_loops as NL
+from cardlang.compile.ir.ce import ir_of
 from cardlang.compile.loops import Loops
 from cardlang.compile.operators import Operators, _names_fn
 from cardlang.compile.passes import OPTIMISED, Options
@@ -109,7 +111,8 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
                     break
         if ops < least:
             return ce.fn
-        g = G.build_function(f"{self.gen_label}: an expression", None, lambda gen: [py.Return(ce.code(gen))],
+        ret = NL.Return(ir_of(ce))  # `return CE` (ir/emit_loops.py)
+        g = G.build_function(f"{self.gen_label}: an expression", None, lambda gen: gen.emit_ir((ret,)),
                              log=self.code_log, options=self.options)
         self.add_generated(g)
         return g.fn

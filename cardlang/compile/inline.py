@@ -1,8 +1,8 @@
-"""Expressions for two small runtime functions that belong to the compiler's own constructs, not to a
-primitive (a primitive's is its `lower`, beside it): a card's owner (`c.owner`) and whether cards are of a type
-(`c is Action`). Each gives the same value as the function it stands for, over the same arguments evaluated
-once each, or None when the arguments' shape needs the call. Passed to `applied(..., lower=)` where those
-functions are compiled; knows no game.
+"""The expression for a small runtime function that belongs to the compiler's own constructs, not to a
+primitive (a primitive's is its `lower`, beside it): a card's owner (`c.owner`). It gives the same value as the
+function it stands for, over the same arguments evaluated once each. (Whether cards are of a type, `c is
+Action`, is the IR's: ir/nodes_ops.py AllAre.) Passed to `applied(..., lower=)` where that
+function is compiled; knows no game.
 """
 from __future__ import annotations
 
@@ -11,22 +11,8 @@ import ast as py
 from cardlang.compile import codegen as G
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir.emit import emit
-from cardlang.primitives.lowering import first_or_call, one_card
+from cardlang.primitives.lowering import one_card
 from cardlang.primitives import values
-
-
-def is_type(fn):
-    """The lowering of FN, operators.cards_are_type(state, CARDS, T, NEGATED), of one card E: E of type
-    T (`not`, NEGATED), as the emitter reads a card's types."""
-    def lower(gen: G.Gen, args: list[py.expr]) -> py.expr | None:
-        cards, t, negated = args
-        if not (isinstance(t, py.Constant) and isinstance(negated, py.Constant)):
-            return None
-
-        def one(card: py.expr) -> py.expr:
-            return emit(gen, N.IsType(N.Py(card), N.Py(t), bool(negated.value)))
-        return first_or_call(gen, cards, one, emit(gen, N.Call(fn, tuple(N.Py(a) for a in args))))
-    return lower
 
 
 def owner(gen: G.Gen, args: list[py.expr]) -> py.expr:

@@ -2,17 +2,20 @@
 `in`, arithmetic, comparisons, and/or/not, with the runtime helpers their code calls (`NAME in ZONE`, `CARDS
 is T`). Mixed into the `Compiler`; the operators that loop (`where`, `sum`, the count of a where) are
 compile/loops.py's, which this module reaches only through the Compiler (`sum` -> `self._sum`).
+
+Each rule gives a CE: its closure (the reference), and its code as IR (ir/nodes_ops.py: `Arith`, `Compare`,
+`Both`, `AllAre`, `Helper`, ...; ir/nodes.py's `Not`, `Call`, the type tests of `is`), emitted by
+ir/emit_ops.py: this module builds no Python. The helpers below are what that code calls (`Helper`) and the
+references of `CARDS is T` (`AllAre`).
 """
 from __future__ import annotations
 
-import ast as py
 from dataclasses import replace
 from typing import Callable
 
-from cardlang.compile import codegen as G
-from cardlang.compile import inline
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_loops as NL
+from cardlang.compile.ir import nodes_ops as O
 from cardlang.compile.ir.ce import ir_ce, ir_of
 from cardlang.compile.scope import Scope, expr_rule
 from cardlang.errors import Span, did_you_mean
@@ -24,7 +27,6 @@ from cardlang.runtime.state import NUMBER_LIMIT, IllegalAction
 from cardlang.runtime import zones as Z
 from cardlang.syntax import ast
 
-_CMP = {"==": py.Eq, "!=": py.NotEq, "<": py.Lt, "<=": py.LtE, ">": py.Gt, ">=": py.GtE}
 _ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
 
 
@@ -65,9 +67,6 @@ def cards_are_type(state, cards: list[int], t: str, negated: bool) -> bool:
         if t not in defs[c].types:
             return negated
     return not negated
-
-
-_IS_TYPE = inline.is_type(cards_are_type)  # (its lowering: compile/inline.py)
 
 
 def cards_are_named(state, cards: list[int], name: str, negated: bool) -> bool:
@@ -135,26 +134,19 @@ class Operators:
         ces = [self.expr(i, scope) for i in node.items]
         if all(c.type == CARDNAME for c in ces):
             fns = [c.fn for c in ces]
-            return CE(lambda ctx: [f(ctx) for f in fns], CARDNAMES,
-                      code=lambda g: py.List([g.expr(c) for c in ces], py.Load()))
+            return ir_ce(lambda ctx: [f(ctx) for f in fns], CARDNAMES, O.ListOf(tuple(map(ir_of, ces))))
         if all(c.type in (PLAYER,) for c in ces):
             fns = [c.fn for c in ces]
-            return CE(lambda ctx: [f(ctx) for f in fns], PLAYERS,
-                      code=lambda g: py.List([g.expr(c) for c in ces], py.Load()))
+            return ir_ce(lambda ctx: [f(ctx) for f in fns], PLAYERS, O.ListOf(tuple(map(ir_of, ces))))
         if ces and all(c.type in (INT, NUMBERS) for c in ces):  # `[1, 2, 3]`: numbers
             parts = [self.coerce_ce(c, NUMBERS, i.span) for c, i in zip(ces, node.items)]
             fns = [p.fn for p in parts]
-            if all(c.type == INT for c in ces):  # (1, 2, 3)
-                code = lambda g: py.Tuple([g.expr(c) for c in ces], py.Load())  # noqa: E731
-            else:
-                code = lambda g: py.Tuple([py.Starred(g.expr(p), py.Load()) for p in parts], py.Load())  # noqa: E731
-            return CE(lambda ctx: tuple(x for f in fns for x in f(ctx)), NUMBERS, code=code)
+            numbers = O.Numbers(tuple(map(ir_of, ces))) if all(c.type == INT for c in ces) else \
+                O.Joined("numbers", tuple(map(ir_of, parts)))  # (1, 2, 3), else (*A, *B)
+            return ir_ce(lambda ctx: tuple(x for f in fns for x in f(ctx)), NUMBERS, numbers)
         parts = [self.coerce_ce(c, CARDS, i.span) for c, i in zip(ces, node.items)]
         fns = [p.fn for p in parts]
-        def starred(g: G.Gen, p: CE) -> py.expr:
-            return _uncopied(g.expr(p))
-        return CE(lambda ctx: [x for f in fns for x in f(ctx)], CARDS,
-                  code=lambda g: py.List([py.Starred(starred(g, p), py.Load()) for p in parts], py.Load()))
+        return ir_ce(lambda ctx: [x for f in fns for x in f(ctx)], CARDS, O.Joined("cards", tuple(map(ir_of, parts))))
 
     @expr_rule
     def _(self, node: ast.TopOf, scope: Scope) -> CE:
@@ -165,18 +157,19 @@ class Operators:
             cards = self.coerce(zce, CARDS, node.zone.span)  # a set of cards: its last ones are on top
             named = self._named_in(node.zone, scope) if node.end == "top" else None
             if named is not None:  # `top N of (NAME in ZONE)`: one call, no copy of them all (`gain`)
-                return applied(top_named_in, [*named, cce], CARDS)
+                return _helper(top_named_in, [*named, cce], CARDS)
             if node.end == "top":
-                return applied(_top_of_cards, [self.coerce_ce(zce, CARDS, node.zone.span), cce], CARDS, state=False)
+                return _helper(_top_of_cards, [self.coerce_ce(zce, CARDS, node.zone.span), cce], CARDS, state=False)
             return CE(lambda ctx: cards(ctx)[: count(ctx)], CARDS)
         zone = zce.fn
         pick = Z.top if node.end == "top" else Z.bottom
-        code = None
-        if zce.code is not None:  # zones.top(ctx.state, ZONE, N)
-            code = lambda g: G.call(g.const(pick), G.ctx_state(), g.expr(zce), g.expr(cce))  # noqa: E731
         if node.end == "top":
-            return CE(lambda ctx: Z.top(ctx.state, zone(ctx), count(ctx)), CARDS, code=code)
-        return CE(lambda ctx: Z.bottom(ctx.state, zone(ctx), count(ctx)), CARDS, code=code)
+            run = lambda ctx: Z.top(ctx.state, zone(ctx), count(ctx))  # noqa: E731
+        else:
+            run = lambda ctx: Z.bottom(ctx.state, zone(ctx), count(ctx))  # noqa: E731
+        if zce.code is None:
+            return CE(run, CARDS)
+        return ir_ce(run, CARDS, N.Call(pick, (ir_of(zce), ir_of(cce))))  # zones.top(ctx.state, ZONE, N)
 
     def _named_in(self, node: ast.Expr, scope: Scope) -> tuple[CE, CE] | None:
         """(ZONE, NAME) of `NAME in ZONE` (a card name in a zone, as cards_named_in reads it), else None. NODE
@@ -192,9 +185,8 @@ class Operators:
         bce = self.coerce_ce(self.expr(node.right, scope), INT, node.right.span)
         a, b = ace.fn, bce.fn
         op = node.op
-        if op in _ARITH:  # the only operators whose result can grow past NUMBER_LIMIT: checked (bounded_code)
+        if op in _ARITH:  # the only operators whose result can grow past NUMBER_LIMIT: checked (Bounded)
             f = _ARITH[op]
-            pyop = {"+": py.Add, "-": py.Sub, "*": py.Mult}[op]()
             span = node.span
             bound = None
             if ace.bound is not None and bce.bound is not None:
@@ -203,11 +195,9 @@ class Operators:
                     bound = None
             if bound is not None and self.options.on("bounds") and ace.code is not None and bce.code is not None:
                 # (compile/passes.py) both sizes known, and the result cannot reach the limit: no check
-                return CE(lambda ctx: f(a(ctx), b(ctx)), INT, bound=bound,
-                          code=lambda g: py.BinOp(g.expr(ace), pyop, g.expr(bce)))
-            code = None if ace.code is None and bce.code is None else \
-                (lambda g: bounded_code(g, py.BinOp(g.expr(ace), pyop, g.expr(bce)), span))
-            return CE(lambda ctx: bounded_value(f(a(ctx), b(ctx)), ctx, span), INT, code=code, bound=bound)
+                return ir_ce(lambda ctx: f(a(ctx), b(ctx)), INT, O.Arith(op, ir_of(ace), ir_of(bce)), bound=bound)
+            return _operation(lambda ctx: bounded_value(f(a(ctx), b(ctx)), ctx, span), INT, (ace, bce),
+                              lambda x, y: NL.Bounded(O.Arith(op, x, y), span, too_big), bound)
         if op == "/":
             return CE(lambda ctx: int_div(a(ctx), b(ctx)), INT)
         return CE(lambda ctx: int_mod(a(ctx), b(ctx)), INT)
@@ -227,21 +217,20 @@ class Operators:
                 raise self.error(f"cannot order {_article(left.type)}", node.span)
             lf, rf = left.fn, right.fn
             eq = op == "=="
-            pyop = py.Eq() if eq else py.NotEq()
-            return CE(lambda ctx: (lf(ctx) == rf(ctx)) == eq, BOOL,
-                      code=_code2(left, right, lambda x, y: py.Compare(x, [pyop], [y])))
+            return _operation(lambda ctx: (lf(ctx) == rf(ctx)) == eq, BOOL, (left, right),
+                              lambda x, y: O.Compare(op, x, y))
         lce = self.coerce_ce(left, INT, node.left.span)
         rce = self.coerce_ce(right, INT, node.right.span)
         lf, rf = lce.fn, rce.fn
-        cmp = _CMP[op]()
-        code = _code2(lce, rce, lambda x, y: py.Compare(x, [cmp], [y]))
         fn = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
               "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}[op]
         if op == "<=":
-            return CE(lambda ctx: lf(ctx) <= rf(ctx), BOOL, code=code)
-        if op == ">=":
-            return CE(lambda ctx: lf(ctx) >= rf(ctx), BOOL, code=code)
-        return CE(lambda ctx: fn(lf(ctx), rf(ctx)), BOOL, code=code)
+            run = lambda ctx: lf(ctx) <= rf(ctx)  # noqa: E731
+        elif op == ">=":
+            run = lambda ctx: lf(ctx) >= rf(ctx)  # noqa: E731
+        else:
+            run = lambda ctx: fn(lf(ctx), rf(ctx))  # noqa: E731
+        return _operation(run, BOOL, (lce, rce), lambda x, y: O.Compare(op, x, y))
 
     @expr_rule
     def _(self, node: ast.Is, scope: Scope) -> CE:
@@ -275,8 +264,10 @@ class Operators:
             return tested(lambda ctx: test(f(ctx)) != neg, ir_of(base))
         # `CARDS is T`: every one of them is (and there is one); one call, with the cards' code inlined
         typed = t in self.spec.types or t in self.spec.tags
-        return applied(cards_are_type if typed else cards_are_named, [self.coerce_ce(base, CARDS, node.value.span)],
-                       BOOL, consts=(t, neg), lower=_IS_TYPE if typed else None)
+        fn = cards_are_type if typed else cards_are_named
+        cards = self.coerce_ce(base, CARDS, node.value.span)
+        run = applied(fn, [cards], BOOL, consts=(t, neg)).fn  # (the closure: fn(ctx.state, cards(ctx), t, neg))
+        return ir_ce(run, BOOL, O.AllAre(ir_of(cards), "type" if typed else "named", t, neg, fn))
 
     @expr_rule
     def _(self, node: ast.In, scope: Scope) -> CE:
@@ -294,9 +285,9 @@ class Operators:
                              node.item.span)
         cont = self.expr(node.container, scope)
         if cont.type == ZONE:  # (a `count` of it counts them in place: counted)
-            counting = applied(count_named_in, [cont, item], INT)
-            return replace(applied(cards_named_in, [cont, item], CARDS), counted=lambda: counting)
-        return applied(cards_named, [self.coerce_ce(cont, CARDS, node.container.span), item], CARDS)
+            counting = _helper(count_named_in, [cont, item], INT)
+            return replace(_helper(cards_named_in, [cont, item], CARDS), counted=lambda: counting)
+        return _helper(cards_named, [self.coerce_ce(cont, CARDS, node.container.span), item], CARDS)
 
     @expr_rule
     def _(self, node: ast.And, scope: Scope) -> CE:
@@ -311,23 +302,19 @@ class Operators:
         ace, bce = self.expr(node.left, scope), self.expr(node.right, scope)
         a, b = ace.fn, bce.fn
         fn = (lambda ctx: bool(a(ctx)) and bool(b(ctx))) if conj else (lambda ctx: bool(a(ctx)) or bool(b(ctx)))
-        op = py.And if conj else py.Or
-        return CE(fn, BOOL, code=_code2(ace, bce, lambda x, y: py.BoolOp(op(), [_truth(x), _truth(y)])))
+        return _operation(fn, BOOL, (ace, bce), lambda x, y: O.Both(conj, x, y))
 
     @expr_rule
     def _(self, node: ast.Not, scope: Scope) -> CE:
         ace = self.expr(node.value, scope)
         a = ace.fn
-        return CE(lambda ctx: not a(ctx), BOOL,
-                  code=(lambda g: py.UnaryOp(py.Not(), _tested(g.expr(ace)))) if ace.code is not None else None)
+        return _operation(lambda ctx: not a(ctx), BOOL, (ace,), N.Not)
 
     @expr_rule
     def _(self, node: ast.Neg, scope: Scope) -> CE:
         ace = self.coerce_ce(self.expr(node.value, scope), INT, node.value.span)
         a = ace.fn
-        return CE(lambda ctx: -a(ctx), INT,
-                  code=(lambda g: py.UnaryOp(py.USub(), g.expr(ace))) if ace.code is not None else None,
-                  bound=ace.bound)
+        return _operation(lambda ctx: -a(ctx), INT, (ace,), O.Neg, ace.bound)
 
 
 
@@ -341,53 +328,16 @@ def _names_fn(comp, ce: CE, span: Span) -> Callable:
 
 
 
-def bounded_code(g: G.Gen, code: py.expr, span: Span) -> py.expr:
-    """CODE, a number, checked against NUMBER_LIMIT in the code itself (one comparison):
-    `_n if -LIMIT < (_n := CODE) < LIMIT else too_big(ctx, _n, SPAN)`."""
-    return g.emit_expr(NL.Bounded(N.Py(code), span, too_big))  # (ir/emit_loops.py)
+def _helper(fn: Callable, args: list[CE], type_: str, state: bool = True) -> CE:
+    """The CE of FN(ctx.state, *ARGS) (STATE false: FN(*ARGS)), a helper above: its closure `applied`'s, its code
+    the IR `Helper`."""
+    return ir_ce(applied(fn, args, type_, state=state).fn, type_, O.Helper(fn, tuple(map(ir_of, args)), state))
 
 
-def _code2(a: CE, b: CE, combine: Callable) -> Callable | None:
-    """The code of an operation on two expressions, when either has code to inline (else its function)."""
-    if a.code is None and b.code is None:
-        return None
-    return lambda g: combine(g.expr(a), g.expr(b))
-
-
-def _truth(x: py.expr) -> py.expr:
-    """`not not X`: X's truth as a bool, as `bool(X)` gives, without a call (X itself when it is a bool
-    already; T when X is `[C] if T else []`, one card or none, as card_at's code is)."""
-    x = _tested(x)
-    if _is_bool(x):
-        return x
-    return py.UnaryOp(py.Not(), py.UnaryOp(py.Not(), x))
-
-
-def _tested(x: py.expr) -> py.expr:
-    """T for `[C] if T else []` when T is a bool: the same truth, no list built."""
-    if isinstance(x, py.IfExp) and isinstance(x.body, py.List) and len(x.body.elts) == 1 \
-            and not isinstance(x.body.elts[0], py.Starred) and isinstance(x.orelse, py.List) \
-            and not x.orelse.elts and _is_bool(x.test):
-        return x.test
-    return x
-
-
-def _is_bool(x: py.expr) -> bool:
-    """Is X's value a bool: a comparison (of numbers, names, cards), a `not`, or and/or of such?"""
-    if isinstance(x, (py.Compare, py.Constant)):
-        return isinstance(x, py.Compare) or isinstance(x.value, bool)
-    if isinstance(x, py.UnaryOp):
-        return isinstance(x.op, py.Not)
-    return isinstance(x, py.BoolOp) and all(_is_bool(v) for v in x.values)
-
-
-def _uncopied(code: py.expr) -> py.expr:
-    """What a list display unpacks CODE as (`[*X]`): `X.cards`, not `list(X.cards)`; `E` not `[*E]`, in
-    either arm of an `if` too (`[*(... if len(s) == 1 else ...)]`): the display copies already."""
-    if G.fresh_list(code) and isinstance(code, py.Call):
-        return code.args[0]
-    if isinstance(code, py.List) and len(code.elts) == 1 and isinstance(code.elts[0], py.Starred):
-        return code.elts[0].value
-    if isinstance(code, py.IfExp):
-        return py.IfExp(code.test, _uncopied(code.body), _uncopied(code.orelse))
-    return code
+def _operation(run: Callable, type_: str, ces: tuple[CE, ...], node: Callable[..., N.Node],
+               bound: int | None = None) -> CE:
+    """The CE of an operation on CES: RUN its closure, and where any of them has code to inline, its code the IR
+    NODE(*their IR) (else only RUN, called)."""
+    if all(c.code is None for c in ces):
+        return CE(run, type_, bound=bound)
+    return ir_ce(run, type_, node(*map(ir_of, ces)), bound=bound)

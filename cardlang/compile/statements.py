@@ -4,7 +4,8 @@
 A block becomes one generated Python function (codegen.py): its statements, and the blocks nested in its ifs
 and loops, are inlined as straight-line code; a statement that is not generated (a primitive's run function)
 is called from it. The statements are built as IR (ir/nodes.py; ir/nodes_loops.py for a name's `+=`/`-=`,
-`attack`, phases and `break`); the coercions (coerce_ce) still build Python. A run-time `IllegalAction`
+`attack`, phases and `break`), and so are the coercions that have code (coerce_ce: a card as a list of one, a
+zone's cards; the list a `for` runs over: ir/nodes_ops.py). A run-time `IllegalAction`
 becomes a `RuleViolation` at the statement that was running, found through the generated function's line table.
 """
 from __future__ import annotations
@@ -15,8 +16,8 @@ from typing import Callable
 from cardlang.compile import codegen as G
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_loops as NL
-from cardlang.compile.ir.ce import ir_of
-from cardlang.compile.ir.emit import zone_read
+from cardlang.compile.ir import nodes_ops as NO
+from cardlang.compile.ir.ce import ir_ce, ir_of
 from cardlang.compile import counter_code as CC
 from cardlang.compile import visibility as V
 from cardlang.compile.codegen import Code
@@ -91,20 +92,13 @@ class Statements:
                 return ce
             if want == "bool":
                 return ce
-        # a card as a list of one, a zone's cards: code around the value's (its code, or a call of its function)
+        # a card as a list of one, a zone's cards: IR around the value's (its own, or the bridge to its code or
+        # a call of its function)
         if want == CARDS and have == CARD:
-            fn = self.coerce(ce, want, span)
-            return CE(fn, CARDS, code=lambda g: py.List([g.expr(ce)], py.Load()))
+            return ir_ce(self.coerce(ce, want, span), CARDS, N.Cards((ir_of(ce),)))
         if want == CARDS and have == ZONE:  # zone_cards(ZONE): its cards (a pile zone: each pile's top)
-            fn = self.coerce(ce, want, span)
-            plain = {z.slot for z in self.spec.zones.values() if not z.piles}
-
-            def cards_code(g: G.Gen) -> py.expr:
-                zone = g.expr(ce)
-                if _zone_slot(zone) in plain:  # `ctx.state.zones[SLOT][...]` of a zone without piles
-                    return g.emit_expr(g.ir.ZoneCards(g.ir.Py(zone)))  # list(ZONE.cards), marked
-                return G.call(g.const(zone_cards_in), G.ctx_state(), zone)
-            return CE(fn, CARDS, code=cards_code)
+            plain = frozenset(z.slot for z in self.spec.zones.values() if not z.piles)
+            return ir_ce(self.coerce(ce, want, span), CARDS, NO.CardsOfZone(ir_of(ce), plain, zone_cards_in))
         return CE(self.coerce(ce, want, span), want)
 
     # ---- statements --------------------------------------------------------------------------------
@@ -114,7 +108,7 @@ class Statements:
         own = node.name not in scope.names  # (a `let` of a name already known writes that one)
         _hold(self, scope, node.name, node.value, own)
         scope.names[node.name] = ce.type
-        let = N.Let(N.Name(node.name), N.Of(ce), own)
+        let = N.Let(N.Name(node.name), ir_of(ce), own)
         return Code(lambda gen: gen.emit_ir((let,)))
 
     @stmt_rule
@@ -140,7 +134,7 @@ class Statements:
             n = target[0]
             if op == "=":
                 _hold(self, scope, n, node.value, False)
-                let = N.Let(N.Name(n), N.Of(value))
+                let = N.Let(N.Name(n), ir_of(value))
                 return Code(lambda gen: gen.emit_ir((let,)))
             # (a sum can grow past NUMBER_LIMIT: checked as `+` and `-` are)
             change = NL.ChangeName(n, op, ir_of(value), node.span, too_big)
@@ -152,15 +146,13 @@ class Statements:
             raise self.error(f"'{cname}' is not a counter or a variable", node.span,
                              hint=hint or "declare variables with `let NAME = ...;`")
         slot = cs.slot
+        per_player = cs.per_player
+        whose: N.Node = N.You() if per_player else N.Const(None)  # (a shared counter: the row's seat None)
         if len(target) == 2:
             pf = self.name(target[0], scope, node.span)
             if pf.type != PLAYER:
                 raise self.error(f"'{target[0]}' is not a player", node.span)
-            who = pf
-        else:
-            who = CE(lambda ctx: ctx.you, PLAYER, code=lambda g: G.you()) if cs.per_player else \
-                CE(lambda ctx: None, PLAYER, code=lambda g: G.const(None))
-        per_player = cs.per_player
+            whose = ir_of(pf)
 
         # A plain counter (no list of numbers): its change is inlined, with its bank (its own or another
         # counter's: `bank OTHER`) and its bounds tested in the code; anything else is set_counter's.
@@ -170,8 +162,7 @@ class Statements:
         minimum, maximum = cs.minimum, cs.maximum
 
         def emit(gen: G.Gen) -> list[py.stmt]:  # (ir/emit.py: the change's plain case in the code)
-            whose = N.Of(who) if len(target) == 2 else N.You() if per_player else N.Const(None)
-            return gen.emit_ir((N.ChangeCounter(slot, whose, op, N.Of(value), minimum, maximum,
+            return gen.emit_ir((N.ChangeCounter(slot, whose, op, ir_of(value), minimum, maximum,
                                                 bslot if banked else None,
                                                 plain and gen.options.on("counter-code"), C.set_counter,
                                                 per_player),))
@@ -188,21 +179,21 @@ class Statements:
             else:  # `else if`: its condition reports at this `if`, as the enclosing block did
                 other = [(node.span, self.stmt_item(node.else_, scope))]
 
-        if_ = N.If(N.Of(cond), (N.OfBlock(then),), (N.OfBlock(other),) if other is not None else ())
+        if_ = N.If(ir_of(cond), (N.OfBlock(then),), (N.OfBlock(other),) if other is not None else ())
         return Code(lambda gen: gen.emit_ir((if_,)))
 
     @stmt_rule
     def _(self, node: ast.Repeat, scope: Scope) -> G.Item:
         count = self.coerce_ce(self.expr(node.count, scope), INT, node.count.span)
         body = self.block_items(node.body, scope.loop())
-        loop = N.Loop("repeat", N.Of(count), (N.OfBlock(body),), node.span, over_budget)
+        loop = N.Loop("repeat", ir_of(count), (N.OfBlock(body),), node.span, over_budget)
         return Code(lambda gen: gen.emit_ir((loop,)))
 
     @stmt_rule
     def _(self, node: ast.While, scope: Scope) -> G.Item:
         cond = self.expr(node.cond, scope)
         body = self.block_items(node.body, scope.loop())
-        loop = N.Loop("while", N.Of(cond), (N.OfBlock(body),), node.span, over_budget)
+        loop = N.Loop("while", ir_of(cond), (N.OfBlock(body),), node.span, over_budget)
         return Code(lambda gen: gen.emit_ir((loop,)))
 
     def _iterable(self, node: ast.Expr, scope: Scope) -> tuple[Callable, str]:
@@ -219,10 +210,10 @@ class Statements:
             return self.coerce_ce(ce, PLAYERS, node.span), PLAYER
         if ce.type in (NUMBERS, SLOTS):
             f = ce.fn
-            return CE(lambda ctx: list(f(ctx)), ANY, code=_listed(ce)), (INT if ce.type == NUMBERS else SLOT)
+            return ir_ce(lambda ctx: list(f(ctx)), ANY, NO.Listed(ir_of(ce))), (INT if ce.type == NUMBERS else SLOT)
         cards_ce = self.coerce_ce(ce, CARDS, node.span)
         cards = cards_ce.fn
-        return CE(lambda ctx: list(cards(ctx)), CARDS, code=_listed(cards_ce)), CARD
+        return ir_ce(lambda ctx: list(cards(ctx)), CARDS, NO.Listed(ir_of(cards_ce))), CARD
 
     @stmt_rule
     def _(self, node: ast.For, scope: Scope) -> G.Item:
@@ -235,7 +226,7 @@ class Statements:
         if bound is not None:
             inner = inner.bounded(node.var, bound)
         body = self.block_items(node.body, inner)
-        loop = N.Loop("for", N.Of(items), (N.OfBlock(body),), node.span, over_budget, node.var, own)
+        loop = N.Loop("for", ir_of(items), (N.OfBlock(body),), node.span, over_budget, node.var, own)
         return Code(lambda gen: gen.emit_ir((loop,)))
 
     @stmt_rule
@@ -302,12 +293,6 @@ class Statements:
 
 
 
-def _zone_slot(code: py.expr) -> int | None:
-    """SLOT, when CODE is the read of a declared zone (as the emitter marked it: compile/ir/emit.py)."""
-    zone = zone_read(code)
-    return zone.slot if zone is not None else None
-
-
 def written_once(node: ast.Block) -> frozenset[str]:
     """The names a block (with all blocks inside it) writes in one place only: one `let`, one assignment or
     one loop over it. Its generated function may keep such a name in a Python local (codegen.Gen.local_ok):
@@ -336,25 +321,6 @@ def _written_numbers_bound(node: ast.For) -> int | None:
     if any(ast.written_name(n) == node.var for n in nodes(node.body)):
         return None
     return max(sizes)
-
-
-def _listed(ce: CE) -> Callable:
-    """`list(X)`: over X's code, or a call of its function."""
-    def code(g: G.Gen) -> py.expr:
-        items = g.expr(ce)
-        if isinstance(items, py.Tuple) and all(isinstance(e, py.Constant) for e in items.elts):
-            return items  # `for f in [1, 2, 3]`: numbers written in the source, which nothing can change
-        return items if G.fresh_list(items) or _made(g, items) else G.call(G.name("list"), items)
-    return code
-
-
-def _made(g: G.Gen, code: py.expr) -> bool:
-    """Is CODE a call of a generated `where` (a list of its own, which nothing else holds: compile/loops.py
-    marks them `fresh`), or `[] if ... else` one?"""
-    if isinstance(code, py.IfExp):
-        return (G.fresh_list(code.body) or _made(g, code.body)) and (G.fresh_list(code.orelse) or _made(g, code.orelse))
-    return isinstance(code, py.Call) and isinstance(code.func, py.Name) and \
-        getattr(g.ns.get(code.func.id), "fresh", False) is True
 
 
 def _unwritten(node: ast.Block, names: tuple[str, ...]) -> tuple[str, ...]:

@@ -14,7 +14,8 @@ these), and ask what a node is by is_names / is_you. The fields the compile rule
 step budget, the nesting depth, a pile's lookup, ...) are named accessors at the end of this module. A mark is an attribute of the node: a copy of the tree (pytree.copy_listed) keeps it; Python's
 `compile` ignores it.
 
-Statements are emitted by ir/emit_stmts.py, the emitter's other half (over these helpers). Knows Python's
+Statements are emitted by ir/emit_stmts.py, the emitter's other half (over these helpers); the loops' and
+the operators' nodes by ir/emit_loops.py and ir/emit_ops.py (`Not` too). Knows Python's
 `ast` and the runtime's layout; no game, no source construct, no pass (the passes run on the IR before it is
 emitted: `emit`).
 """
@@ -271,7 +272,6 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.DefIsType: lambda e, n: py.Compare(const(n.type), [py.In()], [attr(e.expr(n.definition), L.TYPES)]),
     N.DefNamed: lambda e, n: py.Compare(attr(e.expr(n.definition), L.NAME), [py.Eq()], [const(n.name)]),
     N.DefOf: lambda e, n: def_of(e.expr(n.card)),
-    N.Not: lambda e, n: py.UnaryOp(py.Not(), e.expr(n.value)),
     N.HolderOf: lambda e, n: attr(_sub(_state(L.LOC), e.expr(n.card)), L.OWNER),
     N.Turns: lambda e, n: _sub(_state(L.TURNS), e.expr(n.whose)),
     N.Pool: lambda e, n: _sub(_state(L.POOLS), const(n.name)),

@@ -14,6 +14,7 @@ from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir.emit import (EXPR_RULES, Emitter, _call, _get, _sub, banks, card_counter_table, charge_steps,
                                       checker, counter_row, ctx_names, ctx_state, quiet_test)
 from cardlang.compile.ir.emit_loops import LOOP_EXPR_RULES, LOOP_STMT_RULES
+from cardlang.compile.ir.emit_ops import OPS_EXPR_RULES
 from cardlang.compile.ir.passes import run_passes
 from cardlang.compile.pyast import CTX, attr, const, name, store
 from cardlang.runtime import layout as L
@@ -235,6 +236,7 @@ STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     **LOOP_STMT_RULES,  # (ir/emit_loops.py: loops over a set, a name's +=/-=, attack, phases, break)
 }
 EXPR_RULES.update(LOOP_EXPR_RULES)  # (the emitter's expressions, ir/emit.py, with the loops' over a set)
+EXPR_RULES.update(OPS_EXPR_RULES)  # (ir/emit_ops.py: the operators, `Not` and the coercions)
 
 
 def emit_stmts(gen: "Gen", body: tuple[N.Node, ...]) -> list[py.stmt]:

@@ -1,0 +1,136 @@
+"""The emitter's rules for ir/nodes_ops.py (the operators and the coercions) and for ir/nodes.py's `Not`: IR ->
+Python `ast`, one rule per node class, each building exactly the code the compile rules built by hand before
+(compile/operators.py, compile/statements.py). Registered with the others by ir/emit_stmts.py.
+
+A truth value is written without a call of `bool` where its code's shape says it is one already (a
+comparison, a `not`, `and` / `or` of such), and a list is copied only where its code's shape says it is not a
+new one; those tests read the Python emitted for the operands (which may be a bridge's), so they are here.
+
+Knows Python's `ast` and, through ir/emit.py's helpers, the runtime's layout; no game, no source construct, no
+pass.
+"""
+from __future__ import annotations
+
+import ast as py
+from typing import Any, Callable
+
+from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir import nodes_ops as O
+from cardlang.compile.ir.emit import Emitter, _call, _zone_cards, ctx_state, zone_read
+from cardlang.compile.pyast import const, fresh_list, name
+from cardlang.primitives.lowering import first_or_call
+
+_ARITH = {"+": py.Add, "-": py.Sub, "*": py.Mult}
+_CMP = {"==": py.Eq, "!=": py.NotEq, "<": py.Lt, "<=": py.LtE, ">": py.Gt, ">=": py.GtE}
+
+
+def _tested(x: py.expr) -> py.expr:
+    """T for `[C] if T else []` when T is a bool (one card or none, as card_at's code is): the same truth, no
+    list built."""
+    if isinstance(x, py.IfExp) and isinstance(x.body, py.List) and len(x.body.elts) == 1 \
+            and not isinstance(x.body.elts[0], py.Starred) and isinstance(x.orelse, py.List) \
+            and not x.orelse.elts and _is_bool(x.test):
+        return x.test
+    return x
+
+
+def _is_bool(x: py.expr) -> bool:
+    """Is X's value a bool: a comparison (of numbers, names, cards), a `not`, or and/or of such?"""
+    if isinstance(x, (py.Compare, py.Constant)):
+        return isinstance(x, py.Compare) or isinstance(x.value, bool)
+    if isinstance(x, py.UnaryOp):
+        return isinstance(x.op, py.Not)
+    return isinstance(x, py.BoolOp) and all(_is_bool(v) for v in x.values)
+
+
+def _truth(x: py.expr) -> py.expr:
+    """`not not X`: X's truth as a bool, as `bool(X)` gives, without a call (X itself when it is a bool already;
+    T when X is `[C] if T else []`)."""
+    x = _tested(x)
+    if _is_bool(x):
+        return x
+    return py.UnaryOp(py.Not(), py.UnaryOp(py.Not(), x))
+
+
+def _uncopied(code: py.expr) -> py.expr:
+    """What a list display unpacks CODE as (`[*X]`): `X.cards`, not `list(X.cards)`; `E` not `[*E]`, in either
+    arm of an `if` too (`[*(... if len(s) == 1 else ...)]`): the display copies already."""
+    if fresh_list(code) and isinstance(code, py.Call):
+        return code.args[0]
+    if isinstance(code, py.List) and len(code.elts) == 1 and isinstance(code.elts[0], py.Starred):
+        return code.elts[0].value
+    if isinstance(code, py.IfExp):
+        return py.IfExp(code.test, _uncopied(code.body), _uncopied(code.orelse))
+    return code
+
+
+def _all_are(e: Emitter, n: O.AllAre) -> py.expr:
+    """`FN(ctx.state, CARDS, VALUE, NEGATED)`; of a type, where the pass `lower` is on, for the code `[E]` of one
+    card `T in E's types` (`not in`), and for cards in a local (or a name) `... if len(_n) == 1 else` the call
+    (primitives/lowering.py first_or_call)."""
+    gen = e.gen
+    cards = e.expr(n.cards)
+    value, negated = const(n.value), const(n.negated)
+    call = _call(gen.const(n.fn), ctx_state(), cards, value, negated)
+    if n.kind != "type" or not gen.options.on("lower"):
+        return call
+
+    def one(card: py.expr) -> py.expr:
+        return e.expr(N.IsType(N.Py(card), N.Py(value), n.negated))
+    got = first_or_call(gen, cards, one, call)
+    return call if got is None else got
+
+
+def _helper(e: Emitter, n: O.Helper) -> py.expr:
+    """`FN(ctx.state, *ARGS)`, the arguments' code made before FN's constant (as Gen.apply makes a call's)."""
+    args = [e.expr(a) for a in n.args]
+    return _call(e.gen.const(n.fn), *([ctx_state()] if n.state else []), *args)
+
+
+def _joined(e: Emitter, n: O.Joined) -> py.expr:
+    """`(*A, *B)` of numbers; `[*A, *B]` of cards, each part not copied first (the display makes the list)."""
+    if n.kind == "numbers":
+        return py.Tuple([py.Starred(e.expr(p), py.Load()) for p in n.parts], py.Load())
+    return py.List([py.Starred(_uncopied(e.expr(p)), py.Load()) for p in n.parts], py.Load())
+
+
+def _cards_of_zone(e: Emitter, n: O.CardsOfZone) -> py.expr:
+    """`list(ZONE.cards)` (marked ZoneCards) for a declared zone of no piles, else `READ(ctx.state, ZONE)`."""
+    zone = e.expr(n.zone)
+    read = zone_read(zone)
+    if read is not None and read.slot in n.plain:
+        return _zone_cards(zone)
+    return _call(e.gen.const(n.read), ctx_state(), zone)
+
+
+def _made(e: Emitter, code: py.expr) -> bool:
+    """Is CODE a call of a generated `where` (a list of its own, which nothing else holds: compile/loops.py
+    marks them `fresh`), or `... if ... else ...` of new lists or such calls?"""
+    if isinstance(code, py.IfExp):
+        return (fresh_list(code.body) or _made(e, code.body)) and (fresh_list(code.orelse) or _made(e, code.orelse))
+    return isinstance(code, py.Call) and isinstance(code.func, py.Name) and \
+        getattr(e.gen.ns.get(code.func.id), "fresh", False) is True
+
+
+def _listed(e: Emitter, n: O.Listed) -> py.expr:
+    """`list(ITEMS)`, or ITEMS itself when it is a new list or a tuple of constants (`for f in [1, 2, 3]`)."""
+    items = e.expr(n.items)
+    if isinstance(items, py.Tuple) and all(isinstance(x, py.Constant) for x in items.elts):
+        return items
+    return items if fresh_list(items) or _made(e, items) else _call(name("list"), items)
+
+
+OPS_EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
+    O.Arith: lambda e, n: py.BinOp(e.expr(n.left), _ARITH[n.op](), e.expr(n.right)),
+    O.Neg: lambda e, n: py.UnaryOp(py.USub(), e.expr(n.value)),
+    O.Compare: lambda e, n: py.Compare(e.expr(n.left), [_CMP[n.op]()], [e.expr(n.right)]),
+    O.AllAre: _all_are,
+    O.Helper: _helper,
+    O.Both: lambda e, n: py.BoolOp(py.And() if n.conj else py.Or(), [_truth(e.expr(n.left)), _truth(e.expr(n.right))]),
+    N.Not: lambda e, n: py.UnaryOp(py.Not(), _tested(e.expr(n.value))),
+    O.ListOf: lambda e, n: py.List([e.expr(x) for x in n.items], py.Load()),
+    O.Numbers: lambda e, n: py.Tuple([e.expr(x) for x in n.items], py.Load()),
+    O.Joined: _joined,
+    O.CardsOfZone: _cards_of_zone,
+    O.Listed: _listed,
+}

@@ -1,0 +1,126 @@
+"""The IR's nodes for the operators and the coercions: arithmetic (`Arith`, inside a nodes_loops.Bounded where it
+can grow past the number limit) and its minus (`Neg`), comparisons (`Compare`), `and` / `or` as a truth value
+(`Both`; `not` is ir/nodes.py's `Not`), `CARDS is T` (`AllAre`), a call of an operator's runtime helper (`Helper`), the lists written in the source (`ListOf`,
+`Numbers`, `Joined`), and the coercions that have code of their own: a zone's cards (`CardsOfZone`; a card as a
+list of one is ir/nodes.py's `Cards`) and the list a `for` loop runs over (`Listed`). Frozen and slotted like
+ir/nodes.py's, whose bridges (`Of`, `Py`) and leaves they hold; emitted by ir/emit_ops.py. Knows no runtime
+field, no Python `ast`, no game and no source construct.
+
+An operator's OP is data: the operator's own spelling in the rules (`+`, `<=`), never Python's.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from cardlang.compile.ir.nodes import Node
+
+
+# ---- numbers
+@dataclass(frozen=True, slots=True)
+class Arith(Node):
+    """LEFT OP RIGHT of two numbers, OP `+`, `-` or `*`, unchecked (a `Bounded` around it checks the limit)."""
+
+    op: str
+    left: Node
+    right: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Neg(Node):
+    """Minus the number VALUE."""
+
+    value: Node
+
+
+# ---- truth values
+@dataclass(frozen=True, slots=True)
+class Compare(Node):
+    """LEFT OP RIGHT, OP `==`, `!=`, `<`, `<=`, `>` or `>=`: of two numbers, or (`==`, `!=`) of two players or
+    texts."""
+
+    op: str
+    left: Node
+    right: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Both(Node):
+    """LEFT and RIGHT (CONJ) or LEFT or RIGHT (not CONJ), as True or False: each side's truth as `bool` gives
+    it, RIGHT computed only when LEFT does not decide."""
+
+    conj: bool
+    left: Node
+    right: Node
+
+
+@dataclass(frozen=True, slots=True)
+class AllAre(Node):
+    """`CARDS is VALUE` (NEGATED: `is not`): are all of the cards CARDS, and at least one, of the type or tag
+    VALUE (KIND "type") or the card called VALUE (KIND "named")? FN(state, cards, VALUE, NEGATED) is the
+    reference; a type's test of one card is written as that card's own (where the pass `lower` is on)."""
+
+    cards: Node
+    kind: str
+    value: str
+    negated: bool
+    fn: Any = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Helper(Node):
+    """FN(state, *ARGS) (STATE false: FN(*ARGS)), a runtime helper of an operator (`NAME in ZONE`, `top N of
+    CARDS`): its arguments' code is made first, the helper's constant after, as a primitive's call is
+    (codegen.Gen.apply)."""
+
+    fn: Any = field(compare=False)
+    args: tuple[Node, ...] = ()
+    state: bool = True
+
+
+# ---- lists written in the source
+@dataclass(frozen=True, slots=True)
+class ListOf(Node):
+    """A new list of the values ITEMS (card names, players), in order."""
+
+    items: tuple[Node, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Numbers(Node):
+    """The list of numbers ITEMS (each one number): a tuple, as every list of numbers is."""
+
+    items: tuple[Node, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Joined(Node):
+    """The items of each of PARTS, one part after another: a new list of cards (KIND "cards", each part cards)
+    or a list of numbers ("numbers", each part numbers)."""
+
+    kind: str
+    parts: tuple[Node, ...]
+
+
+# ---- coercions
+@dataclass(frozen=True, slots=True)
+class CardsOfZone(Node):
+    """The cards of the zone ZONE as a new list, the top last: a copy of its own list (`ZoneCards`) where ZONE
+    is read from a declared zone whose slot is in PLAIN (the zones of no piles), else READ(state, zone), the
+    reference (a zone of piles gives the top card of each)."""
+
+    zone: Node
+    plain: frozenset[int]
+    read: Any = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Listed(Node):
+    """The list ITEMS as a `for` loop runs over it, a list nothing else holds (its body may move the cards): ITEMS
+    itself where it is a new list already (a copy, a list display, a generated `where`'s answer) or numbers
+    written in the source, which nothing can change; else a copy of it."""
+
+    items: Node
+
+
+Expr = Union[Arith, Neg, Compare, Both, AllAre, Helper, ListOf, Numbers, Joined, CardsOfZone, Listed]

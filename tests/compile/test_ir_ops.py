@@ -1,0 +1,234 @@
+"""The IR of the operators and the coercions (compile/ir/nodes_ops.py, and ir/nodes.py's `Not`, emitted by
+ir/emit_ops.py): each node's emitted code, run as a generated function on a real state, computes what plain
+Python computes (the operator itself, `bool`, `list`, the runtime's own readers), in each of the shapes the
+emitter may choose (a truth value with or without `not not`, a list copied or not)."""
+from __future__ import annotations
+
+import ast as py
+import itertools
+import operator
+
+import pytest
+
+from cardlang.compile import codegen as G
+from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir import nodes_loops as NL
+from cardlang.compile.ir import nodes_ops as NO
+from cardlang.compile.ir.emit import emit
+from cardlang.compile.passes import OPTIMISED, PLAIN, Options
+from cardlang.errors import RuleViolation
+from cardlang.primitives.values import too_big, zone_cards_in
+from cardlang.runtime.state import NUMBER_LIMIT, CardDef, CounterSpec, Ctx, GameState, ZoneSpec
+
+SPAN = "the operator's span"  # (what too_big is handed: a span in the compiler, any value here)
+NUMBERS = (-7, -1, 0, 1, 2, 5)
+
+
+def _state() -> GameState:
+    """Two seats; seat 1's hand holds Knight, Farm and Knight; the supply is a zone of piles."""
+    zones = [ZoneSpec("hand", True, slot=0), ZoneSpec("supply", False, piles=True, slot=1)]
+    state = GameState(defs=[], zone_specs=zones, counter_specs=[CounterSpec("coins", True, slot=0)],
+                      num_players=2, seed=1)
+    for i, name in enumerate(("Knight", "Farm")):
+        state.defs.append(CardDef(i, name, frozenset({"Unit"})))
+    for d in (0, 1, 0):
+        state.new_card(state.defs[d], state.zones[0][1])
+    return state
+
+
+def _ctx(state: GameState | None = None, **names) -> Ctx:
+    return Ctx(state or _state(), 1, 0, dict(names))
+
+
+def _value(node: N.Node, ctx: Ctx, options: Options = OPTIMISED):
+    """NODE's emitted code, run as a generated function on CTX; and that code's returned expression, unparsed."""
+    g = G.build_function("ir ops test", None, lambda gen: [py.Return(emit(gen, node))], options=options)
+    return g.fn(ctx), py.unparse(g.tree).rstrip().rpartition("return ")[2]
+
+
+def _called(value):
+    """A node calling a function of ctx that gives VALUE (a bridge's code: an expression of no known shape)."""
+    return N.Call(lambda ctx: value, (), first="ctx")
+
+
+def _never():
+    return N.Call(lambda ctx: pytest.fail("computed though the left side decided"), (), first="ctx")
+
+
+@pytest.mark.parametrize("options", [OPTIMISED, PLAIN], ids=["optimised", "plain"])
+def test_arithmetic_and_its_minus_are_pythons(options: Options) -> None:
+    ctx = _ctx()
+    for (a, b), (op, ref) in itertools.product(itertools.product(NUMBERS, NUMBERS),
+                                               (("+", operator.add), ("-", operator.sub), ("*", operator.mul))):
+        ctx.vars.update(a=a, b=b)
+        node = NO.Arith(op, N.Name("a"), N.Name("b"))
+        assert _value(node, ctx, options)[0] == ref(a, b), (a, op, b)
+        assert _value(NL.Bounded(node, SPAN, too_big), ctx, options)[0] == ref(a, b)
+    assert _value(NO.Neg(N.Name("a")), ctx, options)[0] == -ctx.vars["a"]
+    assert _value(NO.Arith("-", N.Const(3), NO.Neg(N.Const(4))), ctx)[1] == "3 - -4"
+
+
+def test_a_bounded_sum_stops_the_game_past_the_number_limit() -> None:
+    ctx = _ctx(x=NUMBER_LIMIT // 2 + 1)
+    with pytest.raises(RuleViolation, match="18 digits"):
+        _value(NL.Bounded(NO.Arith("+", N.Name("x"), N.Name("x")), SPAN, too_big), ctx)
+    assert _value(NO.Arith("+", N.Name("x"), N.Name("x")), ctx)[0] == NUMBER_LIMIT + 2  # unchecked: not Bounded
+
+
+def test_comparisons_are_pythons_of_numbers_and_of_players() -> None:
+    ctx = _ctx()
+    refs = {"==": operator.eq, "!=": operator.ne, "<": operator.lt, "<=": operator.le, ">": operator.gt,
+            ">=": operator.ge}
+    for (a, b), (op, ref) in itertools.product(itertools.product(NUMBERS, NUMBERS), refs.items()):
+        ctx.vars.update(a=a, b=b)
+        got, code = _value(NO.Compare(op, N.Name("a"), N.Name("b")), ctx)
+        assert got is ref(a, b), (a, op, b, code)
+    assert _value(NO.Compare("==", N.You(), N.Current()), ctx)[0] is False  # seat 1, seat 0's turn
+    assert _value(NO.Compare("!=", N.You(), N.Current()), ctx)[0] is True
+    assert _value(NO.Compare("==", N.Const("a"), N.Const("a")), ctx)[0] is True  # texts
+
+
+def test_and_or_give_a_truth_value_and_compute_the_right_side_only_when_needed() -> None:
+    ctx = _ctx()
+    values = (0, 3, [], [2], True, False, None)
+    for (a, b), conj in itertools.product(itertools.product(values, values), (True, False)):
+        got, code = _value(NO.Both(conj, _called(a), _called(b)), ctx)
+        want = (bool(a) and bool(b)) if conj else (bool(a) or bool(b))
+        assert got is want, (a, conj, b, code)
+    assert _value(NO.Both(True, _called(0), _never()), ctx)[0] is False
+    assert _value(NO.Both(False, _called([1]), _never()), ctx)[0] is True
+    # a side that is a truth value already is not converted; any other is, with `not not`, not a call of bool
+    ctx.vars.update(n=2)
+    got, code = _value(NO.Both(True, NO.Compare(">", N.Name("n"), N.Const(1)), N.Name("n")), ctx)
+    assert got is True and code == "ctx.vars['n'] > 1 and (not not ctx.vars['n'])"
+
+
+def test_not_and_a_list_of_at_most_one_card_tested_by_its_own_test() -> None:
+    ctx = _ctx(x=5)
+    for v in (0, 3, [], [2], True, None):
+        assert _value(N.Not(_called(v)), ctx)[0] is (not v)
+    # `[C] if T else []` (one card or none) is true when T is: `not T`, no list built
+    one = N.Py(py.parse("[ctx.card] if ctx.vars['x'] > 2 else []", mode="eval").body)
+    got, code = _value(N.Not(one), ctx)
+    assert got is False and code == "not ctx.vars['x'] > 2"
+    got, code = _value(NO.Both(False, one, _never()), ctx)
+    assert got is True and code.startswith("ctx.vars['x'] > 2 or")
+    # the same shape whose test is no truth value: the list itself is tested
+    odd = N.Py(py.parse("[ctx.card] if ctx.vars['x'] else []", mode="eval").body)
+    got, code = _value(N.Not(odd), ctx)
+    assert got is False and code == "not ([ctx.card] if ctx.vars['x'] else [])"
+
+
+HAND = N.ZoneRef(0, N.You())  # seat 1's hand: cards 0, 1, 2
+SUPPLY = N.ZoneRef(1, N.Const(0))  # the shared supply, a zone of piles
+PLAIN_ZONES = frozenset({0})  # the slots of the zones of no piles
+
+
+def _with_piles() -> GameState:
+    """_state() with the supply's piles: three Knights (cards 3, 4, 5) and a Farm (card 6)."""
+    state = _state()
+    for d in (0, 0, 0, 1):
+        state.new_card(state.defs[d], state.pile(1, state.defs[d].name))
+    return state
+
+
+def test_the_lists_written_in_the_source() -> None:
+    ctx = _ctx(a=5, dice=(6, 2))
+    assert _value(NO.ListOf((N.You(), N.Current())), ctx)[0] == [1, 0]
+    knight = N.Value(ctx.state.defs[0], "card")
+    assert _value(NO.ListOf((knight, knight)), ctx)[0] == [ctx.state.defs[0]] * 2
+    got, code = _value(NO.Numbers((N.Const(1), N.Name("a"))), ctx)
+    assert got == (1, 5) and code == "(1, ctx.vars['a'])"
+    got, code = _value(NO.Joined("numbers", (N.Name("dice"), NO.Numbers((N.Const(4),)))), ctx)
+    assert got == (6, 2, 4) and code == "(*ctx.vars['dice'], *(4,))"
+
+
+def test_a_list_of_cards_joined_unpacks_each_part_without_copying_it_first() -> None:
+    ctx = _ctx(_state())
+    ctx.card = 2
+    hand = ctx.state.zones[0][1].cards
+    joined = NO.Joined("cards", (NO.CardsOfZone(HAND, PLAIN_ZONES, None), N.Cards((N.ThisCard(),))))
+    got, code = _value(joined, ctx)
+    assert got == hand + [2] and got is not hand
+    assert code == "[*ctx.state.zones[0][ctx.you].cards, *[ctx.card]]"  # the zone's own list, not list(...)
+    # either arm of an `if` unpacked as it is; `[*X]` as X
+    either = N.Py(py.parse("list(ctx.vars['a']) if ctx.vars['n'] else [*ctx.vars['b']]", mode="eval").body)
+    ctx.vars.update(a=[7], b=[8], n=0)
+    got, code = _value(NO.Joined("cards", (either,)), ctx)
+    assert got == [8] and code == "[*(ctx.vars['a'] if ctx.vars['n'] else ctx.vars['b'])]"
+
+
+def test_a_zones_cards_are_its_own_lists_copy_or_the_top_of_each_pile() -> None:
+    ctx = _ctx(_with_piles())
+    state = ctx.state
+    got, code = _value(NO.CardsOfZone(HAND, PLAIN_ZONES, zone_cards_in), ctx)
+    assert got == [0, 1, 2] and got is not state.zones[0][1].cards
+    assert code == "list(ctx.state.zones[0][ctx.you].cards)"
+    got, code = _value(NO.CardsOfZone(SUPPLY, PLAIN_ZONES, zone_cards_in), ctx)  # the reference: each pile's top
+    assert got == zone_cards_in(state, state.zones[1][0]) == [5, 6]
+    assert code == "_k0_zone_cards_in(ctx.state, ctx.state.zones[1][0])"
+    # a zone the code does not show to be a declared one (a bridge): the reference too
+    bridged = N.Py(py.parse("ctx.vars['z']", mode="eval").body)
+    ctx.vars["z"] = state.zones[0][1]
+    got, code = _value(NO.CardsOfZone(bridged, PLAIN_ZONES, zone_cards_in), ctx)
+    assert got == [0, 1, 2] and code == "_k0_zone_cards_in(ctx.state, ctx.vars['z'])"
+
+
+def test_a_loop_runs_over_a_list_of_its_own() -> None:
+    ctx = _ctx(_state(), xs=[3, 4])
+    got, code = _value(NO.Listed(N.Name("xs")), ctx)  # a list something else holds: copied
+    assert got == [3, 4] and got is not ctx.vars["xs"] and code == "list(ctx.vars['xs'])"
+    zone = NO.CardsOfZone(HAND, PLAIN_ZONES, zone_cards_in)  # a copy already: not copied again
+    assert _value(NO.Listed(zone), ctx) == ([0, 1, 2], "list(ctx.state.zones[0][ctx.you].cards)")
+    assert _value(NO.Listed(NO.Numbers((N.Const(1), N.Const(2)))), ctx) == ((1, 2), "(1, 2)")  # written numbers
+    assert _value(NO.Listed(NO.Numbers((N.Const(1), N.Name("xs")))), ctx)[1] == "list((1, ctx.vars['xs']))"
+    made = []
+
+    def where(ctx: Ctx) -> list[int]:  # a generated `where`: a list of its own each call (compile/loops.py)
+        made.append([0, 2])
+        return made[-1]
+    where.fresh = True
+    got, code = _value(NO.Listed(N.Call(where, (), first="ctx")), ctx)
+    assert got is made[-1] and code == "_k0_where(ctx)"
+    either = N.Py(py.parse("[] if ctx.vars['xs'] else [1]", mode="eval").body)
+    assert _value(NO.Listed(either), ctx) == ([], "[] if ctx.vars['xs'] else [1]")
+
+
+@pytest.mark.parametrize("options", [OPTIMISED, PLAIN], ids=["optimised", "plain"])
+def test_cards_are_of_a_type_or_a_card_as_the_runtimes_tests_say(options: Options) -> None:
+    from cardlang.compile.operators import cards_are_named, cards_are_type
+    state = _state()
+    state.defs[1].types = frozenset({"Land"})  # Farm: no Unit
+    ctx = _ctx(state)
+    ctx.card = 0
+    sets = {"one": N.Cards((N.ThisCard(),)), "name": N.Name("cs"), "bridge": _called([0, 2]), "none": N.Cards(())}
+    for (label, cards), negated in itertools.product(sets.items(), (False, True)):
+        for held in ([0], [1], [0, 2], [0, 1], []):
+            ctx.vars["cs"] = held
+            for kind, fn, value in (("type", cards_are_type, "Unit"), ("named", cards_are_named, "Knight")):
+                want = fn(state, _value(cards, ctx)[0], value, negated)
+                got, code = _value(NO.AllAre(cards, kind, value, negated, fn), ctx, options)
+                assert got is want, (label, held, kind, negated, code)
+    # one card, of a type, tested as the card's own (the pass `lower`); a name's cards, one or the call
+    lowered = options.on("lower")
+    got, code = _value(NO.AllAre(sets["one"], "type", "Unit", True, cards_are_type), ctx, options)
+    assert got is False and (code == "'Unit' not in ctx.state.card_def[ctx.card].types") == lowered
+    got, code = _value(NO.AllAre(sets["name"], "type", "Unit", False, cards_are_type), ctx, options)
+    assert ("_len((_n0 := ctx.vars['cs'])) == 1 else" in code) == lowered and "_cards_are_type(ctx.state," in code
+
+
+def test_an_operators_helper_is_called_with_its_arguments_code_made_first() -> None:
+    from cardlang.compile.operators import cards_named, cards_named_in, count_named_in, top_named_in
+    state = _with_piles()
+    ctx = _ctx(state, cs=[0, 1, 2])
+    knight = N.Value(state.defs[0], "card")
+    for zone, slot, seat in ((HAND, 0, 1), (SUPPLY, 1, 0)):  # a zone of no piles, a zone of piles
+        z = state.zones[slot][seat]
+        assert _value(NO.Helper(cards_named_in, (zone, knight)), ctx)[0] == cards_named_in(state, z, state.defs[0])
+        assert _value(NO.Helper(count_named_in, (zone, knight)), ctx)[0] == count_named_in(state, z, state.defs[0])
+        two = NO.Helper(top_named_in, (zone, knight, N.Const(2)))
+        assert _value(two, ctx)[0] == top_named_in(state, z, state.defs[0], 2)
+    got, code = _value(NO.Helper(cards_named, (N.Name("cs"), knight)), ctx)
+    assert got == [0, 2] and code == "_k1_cards_named(ctx.state, ctx.vars['cs'], _card0)"  # the card's constant first
+    got, code = _value(NO.Helper(len, (N.Name("cs"),), state=False), ctx)
+    assert got == 3 and code == "_k0_len(ctx.vars['cs'])"
