@@ -3,8 +3,9 @@ the compile rules and the Python they generate.
 
     compile rules (compile/expressions.py, ...) --build--> IR (ir/nodes.py)
         --passes, IR -> IR (ir/passes.py, each its own module, switchable: compile/passes.py)-->
-        --emitter (ir/emit.py, its statements ir/emit_stmts.py: the only compile code spelling the runtime's
-          layout, runtime/layout.py)--> Python ast
+        --emitter (ir/emit.py, its statements ir/emit_stmts.py, decisions' and bots' ir/emit_decisions.py over
+          ir/nodes_decisions.py: the only compile code spelling the runtime's layout, runtime/layout.py)-->
+          Python ast
 
 Primitives' lowerings build IR too (a move of one card, a grid cell, a zone's size: primitives/core_lowering.py,
 grid.py, functions.py): primitives/ sits below compile/ and may not import it, so a lowering gets the node
@@ -17,3 +18,6 @@ build Python `ast` themselves (compile/codegen.py), which the IR meets through b
 `OfBlock`). Python rewrites after emission (compile/fnlocals.py, compile/hoist.py) ask
 the emitter's marks what a node reads where the IR made it. Knows no game and no source construct.
 """
+# ir/emit_decisions.py's rules join the emitter's tables (emit.EXPR_RULES, emit_stmts.STMT_RULES) when it is
+# imported: here, so that they hold every node class's rule wherever the IR is used
+from cardlang.compile.ir import emit_decisions  # noqa: E402,F401
