@@ -159,53 +159,65 @@ class Decisions:
         return CE(run_choose, CARDS)
 
     def _named_option(self, source: ast.Expr, scope: Scope) -> Callable | None:
-        """For `choose up to 1 from ZONE where COND`: find(ctx, NAME) gives the option of that name (the first
-        card of the zone with it, a pile's top card) if COND lets it through, else None; None when the source
-        has another shape. Which option a name gives is the one a full list of options would have."""
+        """For `choose up to 1 from ZONE where COND` (or from `[ZONE, ZONE, ...] where COND`): find(ctx, NAME)
+        gives the option of that name (the first card of a zone with it, a pile's top card, the zones in
+        order) if COND lets it through, else None; None when the source has another shape. Which option a
+        name gives is the one a full list of options would have (its earliest of that name)."""
         if not isinstance(source, ast.Where):
             return None
-        zce = self.expr(source.source, scope)
-        if zce.type != ZONE:
+        several = isinstance(source.source, ast.ListLit)
+        items = source.source.items if several else (source.source,)
+        # From several zones, only when one holds piles (known by its declaration): a zone of piles lists its
+        # options by walking every pile, where a name is one lookup; through zones of no piles each name tried
+        # is a scan of them all, costlier than listing the options once (measured: tools/benchmark.py
+        # --instructions, Warring Kingdom's `act`, eight names through three zones, against its `buy`)
+        if several and not any(isinstance(i, ast.NameRef) and i.name in self.spec.zones
+                               and self.spec.zones[i.name].piles and i.name not in scope.names for i in items):
             return None
-        zf = zce.fn
+        zces = [self.expr(i, scope) for i in items]
+        if not zces or any(z.type != ZONE for z in zces):
+            return None
+        zfs = [z.fn for z in zces]
         cond_ce = self.expr(source.cond, scope.with_(card=CARD))
-        if zce.code is not None and cond_ce.code is not None:
-            return self._find_fn(zce, cond_ce, source.span)
+        if all(z.code is not None for z in zces) and cond_ce.code is not None:
+            return self._find_fn(zces, cond_ce, source.span)
         cond = cond_ce.fn
 
         def find(ctx: Ctx, name: str) -> int | None:
             state = ctx.state
-            zone = zf(ctx)
-            if zone.spec.piles and zone.pile is None:  # a pile zone offers the top card of each pile
-                pile = state.piles.get((zone.spec.slot, name))
-                found = [pile.cards[-1]] if pile is not None and pile.cards else []
-            else:
-                defs = state.card_def
-                found = [c for c in zone.cards if defs[c].name == name]
             vars_ = ctx.vars
             saved = vars_.get("card")
             try:
-                for c in found:
-                    vars_["card"] = c
-                    if cond(ctx):
-                        return c
+                for zf in zfs:
+                    zone = zf(ctx)
+                    if zone.spec.piles and zone.pile is None:  # a pile zone offers the top card of each pile
+                        pile = state.piles.get((zone.spec.slot, name))
+                        found = [pile.cards[-1]] if pile is not None and pile.cards else []
+                    else:
+                        defs = state.card_def
+                        found = [c for c in zone.cards if defs[c].name == name]
+                    for c in found:
+                        vars_["card"] = c
+                        if cond(ctx):
+                            return c
                 return None
             finally:
                 vars_["card"] = saved
         return find
 
-    def _find_fn(self, zce: CE, cond_ce: CE, span: Span) -> Callable:
+    def _find_fn(self, zces: list[CE], cond_ce: CE, span: Span) -> Callable:
         """`find` as one generated function, the filter inlined, reading `card` as a local (and in ctx.vars too
         only when COND hands ctx to a compiled function): the IR's `NamedOption` (compile/ir/emit_decisions.py
         shows its code)."""
         def body(gen: G.Gen) -> list[py.stmt]:
-            zone = N.Py(gen.expr(zce))  # (ZONE's code made before COND's: the order its names follow)
+            zones = tuple(N.Py(gen.expr(z)) for z in zces)  # (the zones' code made before COND's: the order the
+            # generated names follow)
             card = D.Local("_c")
             gen.bind_local("card", card.name)  # COND reads `card` as the local; ctx.vars gets it only when
             # COND hands ctx to a compiled function (which reads it there); only shapes the code, so not asked
             # when only the namespace is wanted (nor without the pass: compile/passes.py)
             kept = H.escapes(gen.expr(cond_ce), gen) if not gen.replay and gen.options.on("unread-stores") else True
-            return gen.emit_ir((D.NamedOption(zone, N.Of(cond_ce), D.Local("_name"), card, kept),))
+            return gen.emit_ir((D.NamedOption(zones, N.Of(cond_ce), D.Local("_name"), card, kept),))
         g, fns = G.build_functions(f"{self.gen_label}: the option of a name", span, [("run_find", (G.CTX, "_name"),
                                                                                       body)],
                                    log=self.code_log, options=self.options)

@@ -49,6 +49,7 @@ def test_the_legal_options_are_those_whose_condition_holds_in_order() -> None:
 
 @pytest.mark.parametrize("kept", (False, True))
 def test_the_option_of_a_name_is_the_first_card_of_it_the_filter_lets_through(kept: bool) -> None:
+    """In one zone, a zone of piles (its pile of that name's top card) or several, in order."""
     seen = []
 
     def strong(ctx) -> bool:  # a compiled function handed ctx: it reads `card` in the names table
@@ -57,22 +58,25 @@ def test_the_option_of_a_name_is_the_first_card_of_it_the_filter_lets_through(ke
     card = D.Local("_c")
     cond = N.Call(strong, first="ctx") if kept else N.Not(N.DefNamed(N.DefOf(card), "Page"))
 
-    def find_in(zone: N.Node):
+    def find_in(*zones: N.Node):
         def body(gen):
             gen.bind_local("card", card.name)
-            return gen.emit_ir((D.NamedOption(zone, cond, D.Local("_name"), card, kept),))
+            return gen.emit_ir((D.NamedOption(zones, cond, D.Local("_name"), card, kept),))
         return G.build_functions("ir test", None, [("find", (G.CTX, "_name"), body)])[1]["find"]
     state = _state()
     ctx = Ctx(state, 1, None, {"card": "before"})
-    hand, supply = find_in(N.ZoneRef(0, N.You())), find_in(N.ZoneRef(1, N.Const(0)))
+    hand_z, supply_z = N.ZoneRef(0, N.You()), N.ZoneRef(1, N.Const(0))
+    hand, supply, both = find_in(hand_z), find_in(supply_z), find_in(supply_z, hand_z)
 
     def reference(cards: list[int], name: str):  # the closure's find (compile/decisions.py), in words
         ok = (lambda c: state.card_def[c].props["strength"] > 2) if kept else (lambda c: state.card_def[c].name != "Page")
         return next((c for c in cards if state.card_def[c].name == name and ok(c)), None)
     for name in ("Knight", "Page", "Squire", "Queen"):
-        assert hand(ctx, name) == reference(state.zones[0][1].cards, name)
         pile = state.piles.get((1, name))
-        assert supply(ctx, name) == reference(pile.cards[-1:] if pile is not None else [], name)
+        tops = pile.cards[-1:] if pile is not None else []
+        assert hand(ctx, name) == reference(state.zones[0][1].cards, name)
+        assert supply(ctx, name) == reference(tops, name)
+        assert both(ctx, name) == reference(tops + state.zones[0][1].cards, name)
         assert ctx.vars["card"] == "before"  # put back
     assert bool(seen) is kept
 

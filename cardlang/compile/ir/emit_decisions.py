@@ -53,7 +53,7 @@ def _return_legal(e: Emitter, n: D.ReturnLegal) -> list[py.stmt]:
 
 
 def _named_option(e: Emitter, n: D.NamedOption) -> list[py.stmt]:
-    """(the lines marked * only when KEPT)
+    """One zone (the lines marked * only when KEPT):
         _zone = ZONE; _vars = ctx.vars; _saved = _vars.get("card")                                  *
         if _zone.spec.piles and _zone.pile is None:      # a pile zone offers the top card of each pile
             _pile = ctx.state.piles.get((_zone.spec.slot, NAME))
@@ -69,34 +69,51 @@ def _named_option(e: Emitter, n: D.NamedOption) -> list[py.stmt]:
                 if _defs[CARD].name == NAME:
                     _vars["card"] = CARD                                                          *
                     if COND: _vars["card"] = _saved; return CARD                                (*)
-        _vars["card"] = _saved; return None                                                        (*)"""
+        _vars["card"] = _saved; return None                                                        (*)
+    Several zones: `_defs = ...` first, then each zone's test in turn, none returning before the last (a zone
+    of no piles: its loop testing COND inside the plain scan's `if`, followed by a `break`)."""
     z, vs, saved, pile, defs, c = "_zone", "_vars", "_saved", "_pile", "_defs", n.card.name
-    spec = spec_of(name(z))
-    zone = e.expr(n.zone)
+    zones = [e.expr(x) for x in n.zones]
 
     def card_is(value: str) -> list[py.stmt]:
         return [py.Assign([py.Subscript(name(vs), const("card"), py.Store())], name(value))] if n.kept else []
 
-    def found() -> list[py.stmt]:  # COND is emitted twice: each use gets its own nodes
+    def found() -> list[py.stmt]:  # COND is emitted once a use: each use gets its own nodes
         return card_is(c) + [py.If(e.expr(n.cond), card_is(saved) + [py.Return(name(c))], [])]
-    cards = cards_of(name(pile))
-    in_piles = [
-        _assign(pile, _call(attr(piles_by_key(), "get"), py.Tuple([slot_of(spec), e.expr(n.name)], py.Load()))),
-        py.If(py.BoolOp(py.And(), [_is_none(name(pile), True), cards]),
-              [_assign(c, _sub(cards, const(-1)))] + found(), [])]
+
+    def in_piles(spec: py.expr) -> list[py.stmt]:
+        cards = cards_of(name(pile))
+        return [_assign(pile, _call(attr(piles_by_key(), "get"),
+                                    py.Tuple([slot_of(spec), e.expr(n.name)], py.Load()))),
+                py.If(py.BoolOp(py.And(), [_is_none(name(pile), True), cards]),
+                      [_assign(c, _sub(cards, const(-1)))] + found(), [])]
+
+    def of_piles(spec: py.expr) -> py.expr:
+        return py.BoolOp(py.And(), [has_piles(spec), _is_none(pile_of(name(z)))])
 
     def named() -> py.Compare:
         return py.Compare(name_of(_sub(name(defs), name(c))), [py.Eq()], [e.expr(n.name)])
-    # most names a bot tries are not there: a plain scan says so first, before the loop that tests COND
-    in_zone = [
-        _assign(defs, card_defs()),
-        py.For(store(c), cards_of(name(z)), [py.If(named(), [py.Break()], [])],
-               [*card_is(saved), py.Return(const(None))], None),
-        py.For(store(c), cards_of(name(z)), [py.If(named(), found(), [])], [], None)]
     save = [_assign(vs, ctx_names()), _assign(saved, _call(attr(name(vs), "get"), const("card")))] if n.kept else []
-    return [_assign(z, zone), *save,
-            py.If(py.BoolOp(py.And(), [has_piles(spec), _is_none(pile_of(name(z)))]), in_piles, in_zone),
-            *card_is(saved), py.Return(const(None))]
+    if len(zones) == 1:
+        spec = spec_of(name(z))
+        ps = in_piles(spec)
+        # most names a bot tries are not there: a plain scan says so first, before the loop that tests COND
+        # (whose reads are taken out of it, once per call: compile/fnlocals.py)
+        in_zone = [
+            _assign(defs, card_defs()),
+            py.For(store(c), cards_of(name(z)), [py.If(named(), [py.Break()], [])],
+                   [*card_is(saved), py.Return(const(None))], None),
+            py.For(store(c), cards_of(name(z)), [py.If(named(), found(), [])], [], None)]
+        return [_assign(z, zones[0]), *save, py.If(of_piles(spec), ps, in_zone), *card_is(saved),
+                py.Return(const(None))]
+    out: list[py.stmt] = [_assign(defs, card_defs()), *save]
+    for zone in zones:
+        ps = in_piles(spec_of(name(z)))
+        scan = py.For(store(c), cards_of(name(z)), [py.If(named(), found(), [])], [], None)
+        out += [_assign(z, zone),
+                py.If(of_piles(spec_of(name(z))), ps,
+                      [py.For(store(c), cards_of(name(z)), [py.If(named(), [scan, py.Break()], [])], [], None)])]
+    return out + [*card_is(saved), py.Return(const(None))]
 
 
 # ---- a bot's rule (compile/botgen.py)

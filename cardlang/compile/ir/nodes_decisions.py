@@ -66,12 +66,12 @@ class ReturnLegal(Node):
 
 @dataclass(frozen=True, slots=True)
 class NamedOption(Node):
-    """Return the option the name NAME gives in the zone ZONE under the filter COND (the first card of the zone
-    of that name, a pile's top card in a zone of piles), None when there is none or COND rules it out. COND
+    """Return the option the name NAME gives in the zones ZONES under the filter COND: the first card of that
+    name (a pile's top card in a zone of piles) that COND lets through, the zones in order, or None. COND
     reads the rules name `card` as the local CARD; KEPT: it hands the context to a compiled function, which
     reads `card` in the names table, so the card is put there too (the name's value before put back)."""
 
-    zone: Node
+    zones: tuple[Node, ...]
     cond: Node
     name: Local
     card: Local
