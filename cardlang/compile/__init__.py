@@ -20,22 +20,21 @@ The pipeline as it now is, from a checked rule to the code that runs:
          and its pick by name (`BotContext`, `TryName`)
       -> IR passes, IR -> IR (ir/passes.py: `one-card`), each switchable with the others (passes.py)
       -> the emitter (ir/emit.py, its statements ir/emit_stmts.py, decisions' and bots' ir/emit_decisions.py):
-         IR -> Python `ast`, the only compile code spelling the runtime's layout, through the names
-         runtime/layout.py owns (a decision's fields too); it marks the reads it makes (a zone, a counter's row)
+         IR -> Python `ast`, the only compile code
+         spelling the runtime's layout, through the names runtime/layout.py owns; it marks the reads it makes (a zone, a counter's row)
       -> codegen.py puts a block's Python together, one function per block, and compiles it, after the
          Python rewrites (fnlocals.py: locals for what a function reads again and again; hoist.py: loop
          invariants; names.py: unread stores), which ask the emitter's marks what a read is.
 
 Still direct Python `ast`, not IR: the other statements (a rules name's `+=`/`-=`, `attack`, phases, `break`:
-statements.py; the loops of loops.py; calls and verbs: calls.py, primitive_code.py; a bot's shared call kept
-in a local: botgen.compile_condition), the operators and coercions (operators.py, statements.coerce_ce), and
-most primitives' `lower` (primitives/); those build Python around the runtime's fields but spell none of
-them: they ask the emitter for each (its marked reads, the quiet/watched test, and named accessors such as charge_steps, depth, cards_of) and mark nothing by hand (`python
+statements.py; the loops of loops.py; calls and verbs: calls.py, primitive_code.py; a bot's shared call
+kept in a local: botgen.compile_condition), the operators and coercions (operators.py, statements.coerce_ce), and most primitives' `lower` (primitives/); those build Python around the
+runtime's fields but spell none of them: they ask the emitter for each (its marked reads, the quiet/watched
+test, and named accessors such as charge_steps, depth, cards_of) and mark nothing by hand (`python
 tools/layout_names.py` counts what is left: none in compile/ or primitives/). The move of a card, the test for
 an ability and the watched-only call (primitives/core_lowering.py) are IR: a lowering, which may not import the
 compiler, builds nodes through `gen.ir` and hands them to `gen.emit_ir` / `gen.emit_expr`. The rewrites
 (fnlocals.py, names.py) know `ctx.state`, `ctx.you`, `ctx.vars` and `card_def[_x]` by the emitter's marks
 (G.ctx_attr("state"), G.state_attr, G.you, G.set_you are the emitter's marked reads). Not generated at all:
-the closures of decisions.py that build a Decision and put it (runtime/decisions.py `ask`), which generated
-code calls (`run_choose`, `run_choose_option`, `run_may`).
+the closures of decisions.py that build a Decision and put it (runtime/decisions.py `ask`), called by name.
 """

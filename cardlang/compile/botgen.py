@@ -8,11 +8,11 @@ one table of the remaining options' labels, `lowest`/`highest` weighed in one lo
 (FIND), on the bot's context for that state and seat, so the decision's options need not be built at all.
 
 The rule is built as IR (compile/ir/nodes_decisions.py: `BotDecide` and its preferences, `TryName`, ...) and
-emitted by compile/ir/emit_decisions.py, which alone knows a decision's fields; this module decides what the
-code does (which conditions are kept in locals, where a rule ends). Every name in the code is the compiler's
-own (`_choice`, `_c3`); every card name or label a preference names is an `ast.Constant`; the conditions are the bot's compiled expressions, inlined or called. The ctx is the bot's
-own (its player, `picked`), and the expressions were compiled with the bot flag, so they read only what that
-player may see. Knows no game.
+emitted by compile/ir/emit_decisions.py, which alone knows a decision's fields; this module decides what the code
+does (which conditions are kept in locals, where a rule ends). Every name in the code is the compiler's own
+(`_choice`, `_c3`); every card name or label a preference names is an `ast.Constant`; the conditions are the bot's
+compiled expressions, inlined or called. The ctx is the bot's own (its player, `picked`), and the expressions were
+compiled with the bot flag, so they read only what that player may see. Knows no game.
 """
 from __future__ import annotations
 

@@ -69,7 +69,8 @@ def test_the_option_of_a_name_is_the_first_card_of_it_the_filter_lets_through(ke
     hand, supply, both = find_in(hand_z), find_in(supply_z), find_in(supply_z, hand_z)
 
     def reference(cards: list[int], name: str):  # the closure's find (compile/decisions.py), in words
-        ok = (lambda c: state.card_def[c].props["strength"] > 2) if kept else (lambda c: state.card_def[c].name != "Page")
+        def ok(c: int) -> bool:
+            return state.card_def[c].props["strength"] > 2 if kept else state.card_def[c].name != "Page"
         return next((c for c in cards if state.card_def[c].name == name and ok(c)), None)
     for name in ("Knight", "Page", "Squire", "Queen"):
         pile = state.piles.get((1, name))

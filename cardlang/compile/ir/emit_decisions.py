@@ -1,7 +1,8 @@
 """The emitter's rules for decisions and bots (ir/nodes_decisions.py): the legal options of a `choose one of`,
 the option a name gives, and a bot's rule (its answer to a decision put in full, its pick by name), one rule
 per node class, over ir/emit.py's helpers. A decision's fields (runtime/layout.py OF_DECISION) are spelt here
-only. Each rule builds exactly the code compile/decisions.py and compile/botgen.py built by hand before.
+only. Each rule builds exactly the code compile/decisions.py and compile/botgen.py built by hand before (the
+option of a name from several zones is new with the IR).
 
 Its rules join the emitter's tables (emit.EXPR_RULES, emit_stmts.STMT_RULES) when it is imported, which the
 package compile/ir does: a decision's nodes may sit in any statement (an `If`) and any statement in theirs.
