@@ -18,7 +18,7 @@ from cardlang.compile.ir import nodes_decisions as D
 from cardlang.compile.ir.emit import (EXPR_RULES, Emitter, _call, _sub, card_defs, cards_of, ctx_names, ctx_state,
                                       ctx_you, has_piles, name_of, pile_of, piles_by_key, slot_of, spec_of)
 from cardlang.compile.ir.emit_stmts import STMT_RULES, stmts
-from cardlang.compile.pyast import CTX, _place, attr, const, name, store
+from cardlang.compile.pyast import CTX, attr, const, name, store
 from cardlang.runtime import layout as L
 
 # The parameters of a bot's generated functions: decide(ctx, decision, rng) and by_name(bot, state, seat, find,
@@ -139,11 +139,10 @@ def _prefer(e: Emitter, n: D.Prefer) -> list[py.stmt]:
 
 
 def _placed(gen, span: Any, out: list[py.stmt]) -> list[py.stmt]:
-    """OUT, its code on a new line of the module's line table, for SPAN."""
+    """OUT, its code on a new line of the module's line table, for SPAN (placed there when the module is
+    compiled, as a block's items are: codegen.Gen.placing)."""
     ln = gen.line(span)
-    if not gen.replay:  # (a tree generated for its namespace only is thrown away: codegen.Gen.replay)
-        for st in out:
-            _place(st, ln)
+    gen.placing.extend((st, ln) for st in out)
     return out
 
 
