@@ -1,9 +1,10 @@
 """Count where the compiler spells the runtime's layout (issue 25): in each module of cardlang/compile/ and
-cardlang/primitives/, the runtime field names written as strings where Python code is built or matched
+cardlang/primitives/, the runtime field names (of a context, a state, a zone, a card definition, a declaration
+and a decision) written as strings where Python code is built or matched
 (`attr(x, "zones")`, `state_attr("log")`, `py.Attribute(x, "cards", ...)`, `x.attr == "zones"`,
 `x.attr in ("counters", "zones")`), and the places that recognise a zone's read by its shape (a comparison with
 "zones"). The runtime's own names for them are in cardlang/runtime/layout.py; the emitter
-(cardlang/compile/ir/emit.py) spells them only through those names, so it counts none.
+(cardlang/compile/ir/emit*.py) spells them only through those names, so it counts none.
 
     python tools/layout_names.py            # this tree
     python tools/layout_names.py --rev main # a commit's (git show REV:path)
@@ -22,11 +23,12 @@ BUILDERS = {"attr", "state_attr", "ctx_attr", "row_of", "Attribute", "_state", "
 
 
 def field_names() -> set[str]:
-    """Every field of the runtime's context, state, zone, card definition and specs (from runtime/state.py)."""
+    """Every field of the runtime's context, state, zone, card definition, specs and decision (from
+    runtime/state.py): what `self.NAME = ...` stores, what a class annotates, and its properties."""
     tree = ast.parse((ROOT / "cardlang/runtime/state.py").read_text(encoding="utf-8"))
     names: set[str] = set()
     for cls in (n for n in tree.body if isinstance(n, ast.ClassDef)):
-        if cls.name not in ("Ctx", "GameState", "Zone", "CardDef", "ZoneSpec", "CounterSpec"):
+        if cls.name not in ("Ctx", "GameState", "Zone", "CardDef", "ZoneSpec", "CounterSpec", "Decision"):
             continue
         for n in ast.walk(cls):
             if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "self" \
@@ -34,6 +36,9 @@ def field_names() -> set[str]:
                 names.add(n.attr)
             elif isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name):
                 names.add(n.target.id)
+            elif isinstance(n, ast.FunctionDef) and any(isinstance(d, ast.Name) and d.id == "property"
+                                                        for d in n.decorator_list):
+                names.add(n.name)  # (a decision's `labels`, made when first read)
     return names
 
 

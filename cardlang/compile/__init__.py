@@ -26,22 +26,27 @@ The pipeline as it now is, from a checked rule to the code that runs:
          source (`ListOf`, `Numbers`, `Joined`), `top N of ZONE` (a `Call`), the operators' runtime helpers
          (`Helper`: `NAME in ZONE`, `top N of CARDS`), and the coercions with code: a card as a list of one
          (`Cards`), a zone's cards (`CardsOfZone`), the list a `for` runs over (`Listed`); an expression
-         generated as a function of its own (compiler.as_fn) is its `Return`
+         generated as a function of its own (compiler.as_fn) is its `Return`. In ir/nodes_decisions.py (emitted
+         by ir/emit_decisions.py): the legal options of a `choose one of` (`ReturnLegal`), the option a name
+         gives (`NamedOption`), a bot's answer to a decision put in full (`BotDecide`, its preferences `Prefer` /
+         `PickName` / `PickRandom` / `PickNone` / `PickWeighed`) and its pick by name (`BotContext`, `TryName`)
       -> IR passes, IR -> IR (ir/passes.py: `one-card`), each switchable with the others (passes.py)
       -> the emitter (ir/emit.py, its statements ir/emit_stmts.py, the loops' ir/emit_loops.py, which asks
-         hoist.py what a loop may move out, the operators' ir/emit_ops.py): IR -> Python `ast`, the only
+         hoist.py what a loop may move out, the operators' ir/emit_ops.py, decisions' and bots'
+         ir/emit_decisions.py): IR -> Python `ast`, the only
          compile code spelling the runtime's layout, through the names runtime/layout.py owns; it marks the reads it makes (a zone, a counter's row)
       -> codegen.py puts a block's Python together, one function per block, and compiles it, after the
          Python rewrites (fnlocals.py: locals for what a function reads again and again; hoist.py: loop
          invariants; names.py: unread stores), which ask the emitter's marks what a read is.
 
-Still direct Python `ast`, not IR: calls and verbs (calls.py, primitive_code.py), decisions.py, bots
-(botgen.py), and most primitives' `lower` (primitives/); those build Python around the runtime's fields
+Still direct Python `ast`, not IR: calls and verbs (calls.py, primitive_code.py), a bot's shared call kept
+in a local (botgen.compile_condition), the closures of decisions.py that build a Decision and ask it, and most primitives' `lower` (primitives/); those build Python around the runtime's fields
 but spell none of them: they ask the emitter for each (its marked reads, the quiet/watched test, and
 named accessors such as charge_steps, depth, cards_of) and mark nothing by hand (`python tools/layout_names.py`
 counts what is left: none in compile/ or primitives/). The move of a card, the test for
 an ability and the watched-only call (primitives/core_lowering.py) are IR: a lowering, which may not import the
 compiler, builds nodes through `gen.ir` and hands them to `gen.emit_ir` / `gen.emit_expr`. The rewrites
 (fnlocals.py, names.py) know `ctx.state`, `ctx.you`, `ctx.vars` and `card_def[_x]` by the emitter's marks
-(G.ctx_attr("state"), G.state_attr, G.you, G.set_you are the emitter's marked reads).
+(G.ctx_attr("state"), G.state_attr, G.you, G.set_you are the emitter's marked reads). Not generated at all:
+the closures of decisions.py that build a Decision and put it (runtime/decisions.py `ask`), called by name.
 """

@@ -7,10 +7,12 @@ one table of the remaining options' labels, `lowest`/`highest` weighed in one lo
 `none` only, `_by_name(_bot, _st, _p, _find, _where)` tries just those names against the decision's filter
 (FIND), on the bot's context for that state and seat, so the decision's options need not be built at all.
 
-Every name in the code is the compiler's own (`_choice`, `_c3`); every card name or label a preference names is
-an `ast.Constant`; the conditions are the bot's compiled expressions, inlined or called. The ctx is the bot's
-own (its player, `picked`), and the expressions were compiled with the bot flag, so they read only what that
-player may see. Knows no game.
+The rule is built as IR (compile/ir/nodes_decisions.py: `BotDecide` and its preferences, `TryName`, ...) and
+emitted by compile/ir/emit_decisions.py, which alone knows a decision's fields; this module decides what the code
+does (which conditions are kept in locals, where a rule ends). Every name in the code is the compiler's own
+(`_choice`, `_c3`); every card name or label a preference names is an `ast.Constant`; the conditions are the bot's
+compiled expressions, inlined or called. The ctx is the bot's own (its player, `picked`), and the expressions were
+compiled with the bot flag, so they read only what that player may see. Knows no game.
 """
 from __future__ import annotations
 
@@ -19,6 +21,9 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from cardlang.compile import codegen as G
+from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir import nodes_decisions as D
+from cardlang.compile.ir.emit_decisions import BY_NAME_PARAMS, DECIDE_PARAMS
 from cardlang.errors import Span
 from cardlang.primitives.types import CE
 from cardlang.syntax import ast
@@ -71,7 +76,8 @@ def compile_condition(comp, node: Any, scope: Any, shared: dict) -> tuple[CE, tu
                 if local not in used:
                     used.append(local)
                 return CE(ce.fn, ce.type, code=lambda g: py.IfExp(
-                    _is_none(_n(local), True), _n(local), py.NamedExpr(G.store(local), g.expr(ce))))
+                    py.Compare(G.name(local), [py.IsNot()], [G.const(None)]), G.name(local),
+                    py.NamedExpr(G.store(local), g.expr(ce))))
         return ce
     comp.expr = expr  # this instance's rules call self.expr for sub-expressions: they pass here
     try:
@@ -101,28 +107,16 @@ def reads(node_shape: Any, name: str) -> bool:
 def generate(comp, label: str, span: Span, prefs: list[BotPref]) -> tuple[Callable, Callable | None]:
     """One module for a bot's rule of one decision tag: its decide function, and its by_name function when
     the rule names cards (and `none`) only, else None."""
-    defs = [("_decide", (G.CTX, "_decision", "_rng"), _decide_body(prefs))]
+    defs = [("_decide", DECIDE_PARAMS, _decide_body(prefs))]
     if all(p.kind in NAMES_ONLY for p in prefs) and comp.options.on("bot-by-name"):  # (compile/passes.py)
-        defs.append(("_by_name", ("_bot", "_st", "_p", "_find", "_where"), _by_name_body(prefs)))
+        defs.append(("_by_name", BY_NAME_PARAMS, _by_name_body(prefs)))
     module, fns = G.build_functions(label, span, defs, log=comp.code_log, options=comp.options)
     comp.add_generated(module)
     module.card = None  # a bot's, whatever the compiler compiled last
     return fns["_decide"], fns.get("_by_name")
 
 
-# ---- small node builders ---------------------------------------------------------------------------------
-
-def _n(name: str) -> py.Name:
-    return G.name(name)
-
-
-def _assign(name: str, value: py.expr) -> py.Assign:
-    return py.Assign([G.store(name)], value)
-
-
-def _is_none(x: py.expr, negate: bool = False) -> py.Compare:
-    return py.Compare(x, [py.IsNot() if negate else py.Is()], [G.const(None)])
-
+# ---- the rule as IR (compile/ir/nodes_decisions.py), emitted by compile/ir/emit_decisions.py -------------
 
 def _groups(prefs: list[BotPref]) -> list[tuple[BotPref, list[BotPref]]]:
     """Consecutive preferences under the same condition (the first of them stands for the test)."""
@@ -135,63 +129,50 @@ def _groups(prefs: list[BotPref]) -> list[tuple[BotPref, list[BotPref]]]:
     return out
 
 
-def _placed(gen: G.Gen, span: Span, stmts: list[py.stmt]) -> list[py.stmt]:
-    ln = gen.line(span)  # the preference's line in the module's table
-    if not gen.replay:  # (a tree generated for its namespace only is thrown away: codegen.Gen.replay)
-        for st in stmts:
-            G._place(st, ln)
-    return stmts
+def _cond(p: BotPref) -> D.Node | None:
+    return N.Of(p.cond) if p.cond is not None else None
 
 
 # ---- by_name: a rule of names and `none`, tried against the decision's filter ----------------------------
 
 def _by_name_body(prefs: list[BotPref]) -> Callable[[G.Gen], list[py.stmt]]:
     def body(gen: G.Gen) -> list[py.stmt]:
-        # called by the decision itself (compile/decisions.py) with the bot, the state and the seat: the bot's
-        # context for this game and seat, kept by the bot (LanguageBot._ctx_for makes one for another)
-        #   ctx = _bot._ctx
-        #   if ctx is None or ctx.state is not _st or ctx.you != _p: ctx = _bot._ctx_for(_st, _p)
-        # (only a rule with a condition reads it: `NAME; none;` tries the name at once)
-        kept = G.attr(_n("_bot"), "_ctx")
-        stale = py.BoolOp(py.Or(), [_is_none(_n(G.CTX)),
-                                    py.Compare(G.ctx_state(), [py.IsNot()], [_n("_st")]),
-                                    py.Compare(G.you(), [py.NotEq()], [_n("_p")])])
-        out: list[py.stmt] = [
-            py.Assign([G.store(G.CTX)], kept),
-            py.If(stale, [py.Assign([G.store(G.CTX)], G.call(G.attr(_n("_bot"), "_ctx_for"), _n("_st"), _n("_p")))],
-                  [])] if any(p.cond is not None or p.reads_picked for p in prefs) else []
-        if any(p.reads_picked for p in prefs):  # one pick is made at a time: nothing is picked yet
-            out.append(G.set_var("picked", py.List([], py.Load())))
-        out += _subs(prefs)
-        groups = _groups(prefs)
-        seen = _repeated(groups)
-        done: set = set()
-        for head, members in groups:
-            stmts: list[py.stmt] = []
-            for p in members:
-                if p.kind == "none":
-                    stmts.append(py.Return(G.const(None)))
-                    break
-                stmts += [_assign("_got", G.call(_n("_find"), _n("_where"), G.const(p.value))),
-                          py.If(_is_none(_n("_got"), True), [py.Return(_n("_got"))], [])]
-            if head.cond is None:
-                out += _placed(gen, head.span, stmts)
-                if stmts and isinstance(stmts[-1], py.Return):
-                    return out
-                continue
-            test = gen.expr(head.cond)
-            if head.shape in seen:  # met again later: kept in a local, tested once
-                local = seen[head.shape]
-                if head.shape in done:
-                    test = _n(local)
-                else:
-                    done.add(head.shape)
-                    out += _placed(gen, head.span, [_assign(local, test)])
-                    test = _n(local)
-            out += _placed(gen, head.span, [py.If(test, stmts, [])])
-        out.append(py.Return(G.const(None)))
-        return out
+        return gen.emit_ir(by_name_ir(prefs))
     return body
+
+
+def by_name_ir(prefs: list[BotPref]) -> tuple[D.Node, ...]:
+    """The body of by_name: the bot's context (only a rule with a condition reads it: `NAME; none;` tries
+    the name at once), `picked` empty (one pick is made at a time), then each name in turn under its
+    condition, a condition tested by more than one group kept in a local."""
+    out: list[D.Node] = [D.BotContext()] if any(p.cond is not None or p.reads_picked for p in prefs) else []
+    if any(p.reads_picked for p in prefs):
+        out.append(N.Let(N.Name("picked"), N.Cards(())))
+    out += _subs(prefs)
+    groups = _groups(prefs)
+    seen = _repeated(groups)
+    done: set = set()
+    for head, members in groups:
+        tries: list[D.Node] = []
+        for p in members:
+            if p.kind == "none":
+                tries.append(D.Return(N.Const(None)))
+                break
+            tries.append(D.TryName(p.value))
+        if head.cond is None:
+            out.append(D.Prefer(head.span, tuple(tries)))
+            if p.kind == "none":
+                return tuple(out)
+            continue
+        if head.shape in seen:  # met again later: kept in a local, tested once
+            local = D.Local(seen[head.shape])
+            first = head.shape not in done
+            done.add(head.shape)
+            out.append(D.Prefer(head.span, tuple(tries), _cond(head) if first else None, local))
+        else:
+            out.append(D.Prefer(head.span, tuple(tries), _cond(head)))
+    out.append(D.Return(N.Const(None)))
+    return tuple(out)
 
 
 def _repeated(groups) -> dict:
@@ -214,144 +195,86 @@ def _costly(gen: G.Gen, ce: CE) -> bool:
 
 def _decide_body(prefs: list[BotPref]) -> Callable[[G.Gen], list[py.stmt]]:
     def body(gen: G.Gen) -> list[py.stmt]:
-        dec = _n("_decision")
-        out: list[py.stmt] = [py.If(py.Compare(G.attr(dec, "kind"), [py.Eq()], [G.const("yesno")]),
-                                    _yesno(gen, prefs), [])]
-        picks = [p for p in prefs if p.kind not in ("yes", "no")]
-        groups = _groups(picks)
-        counts: dict = {}
-        for head, _ in groups:
-            if head.cond is not None:
-                counts[head.shape] = counts.get(head.shape, 0) + 1
-        # Conditions kept in locals, computed when first reached: those tested again later, and costly ones
-        # (kept across the picks of a multi-pick decision unless they read `picked`).
-        kept: dict = {}
-        per_pick: list[str] = []
-        across: list[str] = []
-        for head, _ in groups:
-            if head.cond is None or head.shape in kept:
-                continue
-            if counts[head.shape] > 1 or (_costly(gen, head.cond) and not head.reads_picked):
-                kept[head.shape] = local = f"_c{len(kept)}"
-                (per_pick if head.reads_picked else across).append(local)
-        reads_picked = any(p.reads_picked for p in picks)
-        names = any(p.kind == "name" for p in picks)
-        weighs = any(p.kind in ("lowest", "highest") for p in picks)
-        length = gen.const(len, "f")
-        # the labels only for a rule of names (a decision of cards looks its names up when first read)
-        out += [_assign("_labels", G.attr(dec, "labels"))] if names else []
-        out += [_assign("_opts", G.attr(dec, "options")),
-                _assign("_remaining", G.call(_n("list"), G.call(_n("range"), G.call(length, _n("_opts"))))),
-                _assign("_picks", py.List([], py.Load()))]
-        if reads_picked:
-            out += [_assign("_picked", py.List([], py.Load())), G.set_var("picked", _n("_picked"))]
-        if weighs:
-            out.append(_assign("_wvar", G.call(G.attr(gen.const(WEIGHED, "weighed"), "get"), G.attr(dec, "kind"))))
-        out += [_assign(local, G.const(None)) for local in across]
-        pick: list[py.stmt] = [_assign(local, G.const(None)) for local in per_pick] + _subs(picks)
-        if names:  # label -> its earliest remaining option
-            pick += [_assign("_first", py.Dict([], [])),
-                     py.For(G.store("_i"), py.Subscript(_n("_remaining"), py.Slice(None, None, G.const(-1)),
-                                                        py.Load()),
-                            [py.Assign([py.Subscript(_n("_first"), G.subscript(_n("_labels"), _n("_i")),
-                                                     py.Store())], _n("_i"))], [], None)]
-        pick.append(_assign("_choice", G.const(None)))
-        tries, ended = _prefs(gen, groups, kept)
-        pick.append(py.While(G.const(True), tries if ended else tries + [py.Break()], []))
-        pick.append(py.If(_is_none(_n("_choice")), [py.Break()], []))
-        pick += [py.Expr(G.call(G.attr(_n("_picks"), "append"), _n("_choice"))),
-                 py.Expr(G.call(G.attr(_n("_remaining"), "remove"), _n("_choice")))]
-        if reads_picked:  # `picked`: the cards picked so far
-            chosen = G.subscript(_n("_opts"), _n("_choice"))
-            pick.append(py.If(py.BoolOp(py.And(), [
-                py.Compare(G.attr(dec, "kind"), [py.Eq()], [G.const("cards")]),
-                G.call(gen.const(isinstance, "f"), chosen, gen.const(int, "t"))]),
-                [py.Expr(G.call(G.attr(_n("_picked"), "append"), chosen))], []))
-        more = py.BoolOp(py.And(), [py.Compare(G.call(length, _n("_picks")), [py.Lt()], [G.attr(dec, "max")]),
-                                    _n("_remaining")])
-        out.append(py.While(more, pick, []))
-        # No preference applies to a forced pick: take the options in offer order.
-        out += [_assign("_need", py.BinOp(G.attr(dec, "min"), py.Sub(), G.call(length, _n("_picks")))),
-                py.If(py.Compare(_n("_need"), [py.Gt()], [G.const(0)]),
-                      [py.Expr(G.call(G.attr(_n("_picks"), "extend"),
-                                      py.Subscript(_n("_remaining"), py.Slice(None, _n("_need"), None),
-                                                   py.Load())))], []),
-                py.Return(_n("_picks"))]
-        return out
+        return gen.emit_ir((decide_ir(gen, prefs),))
     return body
 
 
-def _subs(prefs: list[BotPref]) -> list[py.stmt]:
+def decide_ir(gen: G.Gen, prefs: list[BotPref]) -> D.BotDecide:
+    """decide's body: the yes/no answer, then the picks (ir/nodes_decisions.py BotDecide)."""
+    picks = [p for p in prefs if p.kind not in ("yes", "no")]
+    groups = _groups(picks)
+    counts: dict = {}
+    for head, _ in groups:
+        if head.cond is not None:
+            counts[head.shape] = counts.get(head.shape, 0) + 1
+    # Conditions kept in locals, computed when first reached: those tested again later, and costly ones
+    # (kept across the picks of a multi-pick decision unless they read `picked`).
+    kept: dict = {}
+    per_pick: list[str] = []
+    across: list[str] = []
+    for head, _ in groups:
+        if head.cond is None or head.shape in kept:
+            continue
+        if counts[head.shape] > 1 or (_costly(gen, head.cond) and not head.reads_picked):
+            kept[head.shape] = local = f"_c{len(kept)}"
+            (per_pick if head.reads_picked else across).append(local)
+    weighs = any(p.kind in ("lowest", "highest") for p in picks)
+    tries, ended = _prefs(groups, kept)
+
+    def unset(names: list[str]) -> tuple[D.Node, ...]:
+        return tuple(D.SetLocal(D.Local(n), N.Const(None)) for n in names)
+    return D.BotDecide(_yesno(prefs), unset(across), unset(per_pick) + _subs(picks), tries, ended,
+                       names=any(p.kind == "name" for p in picks), picked=any(p.reads_picked for p in picks),
+                       weighed=WEIGHED if weighs else None)
+
+
+def _subs(prefs: list[BotPref]) -> tuple[D.Node, ...]:
     """`_s0 = None`...: the shared calls' values, not computed yet for this pick."""
     names = sorted({s for p in prefs for s in p.subs})
-    return [_assign(n, G.const(None)) for n in names]
+    return tuple(D.SetLocal(D.Local(n), N.Const(None)) for n in names)
 
 
-def _yesno(gen: G.Gen, prefs: list[BotPref]) -> list[py.stmt]:
+def _yesno(prefs: list[BotPref]) -> tuple[D.Node, ...]:
     """A yes/no question: the first preference whose condition holds answers, yes only if it is `yes`."""
     last_yes = max((i for i, p in enumerate(prefs) if p.kind == "yes"), default=-1)
-    out: list[py.stmt] = _subs(prefs[:last_yes + 1]) if last_yes >= 0 else []
+    out: list[D.Node] = list(_subs(prefs[:last_yes + 1])) if last_yes >= 0 else []
     for p in prefs[:last_yes + 1]:  # after the last `yes` every answer is no, as is the default
-        answer = py.Return(py.List([G.const(0)] if p.kind == "yes" else [], py.Load()))
+        answer = D.Return(N.Cards((N.Const(0),) if p.kind == "yes" else ()))
+        out.append(D.Prefer(p.span, (answer,), _cond(p)))
         if p.cond is None:
-            out += _placed(gen, p.span, [answer])
-            return out
-        out += _placed(gen, p.span, [py.If(gen.expr(p.cond), [answer], [])])
-    out.append(py.Return(py.List([], py.Load())))
-    return out
+            return tuple(out)
+    out.append(D.Return(N.Cards(())))
+    return tuple(out)
 
 
-def _prefs(gen: G.Gen, groups, kept: dict) -> tuple[list[py.stmt], bool]:
-    """The preferences of one pick, in order, inside a `while True` that a found pick breaks out of; and
-    whether they end with an unconditional `break`."""
-    out: list[py.stmt] = []
+def _prefs(groups, kept: dict) -> tuple[tuple[D.Node, ...], bool]:
+    """The preferences of one pick, in order (each group under its condition, kept in a local when KEPT says);
+    and whether they end with one after which nothing is tried."""
+    out: list[D.Node] = []
     for head, members in groups:
-        stmts: list[py.stmt] = []
+        tries: list[D.Node] = []
         final = False  # a preference after which nothing is tried
         for p in members:
             if p.kind == "none":
-                stmts.append(py.Break())
+                tries.append(D.PickNone())
                 final = True
             elif p.kind == "name":
-                v = G.const(p.value)
-                stmts.append(py.If(py.Compare(v, [py.In()], [_n("_first")]),
-                                   [_assign("_choice", G.subscript(_n("_first"), v)), py.Break()], []))
+                tries.append(D.PickName(p.value))
             elif p.kind == "random":
-                stmts += [_assign("_choice", G.call(G.attr(_n("_rng"), "choice"), _n("_remaining"))), py.Break()]
+                tries.append(D.PickRandom())
                 final = True
             elif p.kind in ("lowest", "highest"):
-                stmts.append(_weigh(gen, p))
+                tries.append(D.PickWeighed(p.kind, N.Of(p.value)))
             if final:
                 break
-        if not stmts:
+        if not tries:
             continue
         if head.cond is None:
-            out += _placed(gen, head.span, stmts)
+            out.append(D.Prefer(head.span, tuple(tries)))
             if final:
-                return out, True
+                return tuple(out), True
             continue
-        if head.shape in kept:
-            local = kept[head.shape]
-            test = _n(local)
-            out += _placed(gen, head.span, [
-                py.If(_is_none(test), [_assign(local, py.UnaryOp(py.Not(), py.UnaryOp(py.Not(),
-                                                                                      gen.expr(head.cond))))], []),
-                py.If(_n(local), stmts, [])])
-        else:
-            out += _placed(gen, head.span, [py.If(gen.expr(head.cond), stmts, [])])
-    return out, False
-
-
-def _weigh(gen: G.Gen, p: BotPref) -> py.stmt:
-    """`lowest EXPR` / `highest EXPR`: the first remaining option with the least (most) EXPR, when the
-    decision is one whose options can be weighed."""
-    better = py.Lt() if p.kind == "lowest" else py.Gt()
-    loop = py.For(G.store("_i"), _n("_remaining"), [
-        py.Assign([py.Subscript(G.ctx_names(), _n("_wvar"), py.Store())],
-                  G.subscript(_n("_opts"), _n("_i"))),
-        _assign("_v", gen.expr(p.value)),
-        py.If(py.BoolOp(py.Or(), [_is_none(_n("_best")), py.Compare(_n("_v"), [better], [_n("_bv")])]),
-              [_assign("_best", _n("_i")), _assign("_bv", _n("_v"))], [])], [], None)
-    return py.If(_is_none(_n("_wvar"), True),
-                 [_assign("_best", G.const(None)), _assign("_bv", G.const(None)), loop,
-                  _assign("_choice", _n("_best")), py.Break()], [])
+        local = kept.get(head.shape)
+        out.append(D.Prefer(head.span, tuple(tries), _cond(head), D.Local(local) if local else None,
+                            lazy=local is not None))
+    return tuple(out), False

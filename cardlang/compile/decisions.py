@@ -7,7 +7,8 @@ import ast as py
 from typing import Any, Callable
 
 from cardlang.compile import codegen as G
-from cardlang.compile.ir import emit as E
+from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir import nodes_decisions as D
 from cardlang.compile import hoist as H
 from cardlang.compile import visibility as V
 from cardlang.compile.scope import Scope, expr_rule, stmt_rule
@@ -158,96 +159,65 @@ class Decisions:
         return CE(run_choose, CARDS)
 
     def _named_option(self, source: ast.Expr, scope: Scope) -> Callable | None:
-        """For `choose up to 1 from ZONE where COND`: find(ctx, NAME) gives the option of that name (the first
-        card of the zone with it, a pile's top card) if COND lets it through, else None; None when the source
-        has another shape. Which option a name gives is the one a full list of options would have."""
+        """For `choose up to 1 from ZONE where COND` (or from `[ZONE, ZONE, ...] where COND`): find(ctx, NAME)
+        gives the option of that name (the first card of a zone with it, a pile's top card, the zones in
+        order) if COND lets it through, else None; None when the source has another shape. Which option a
+        name gives is the one a full list of options would have (its earliest of that name)."""
         if not isinstance(source, ast.Where):
             return None
-        zce = self.expr(source.source, scope)
-        if zce.type != ZONE:
+        several = isinstance(source.source, ast.ListLit)
+        items = source.source.items if several else (source.source,)
+        # From several zones, only when one holds piles (known by its declaration): a zone of piles lists its
+        # options by walking every pile, where a name is one lookup; through zones of no piles each name tried
+        # is a scan of them all, costlier than listing the options once (measured with tools/benchmark.py
+        # --instructions: eight names tried through three zones of no piles cost more than the full question)
+        if several and not any(isinstance(i, ast.NameRef) and i.name in self.spec.zones
+                               and self.spec.zones[i.name].piles and i.name not in scope.names for i in items):
             return None
-        zf = zce.fn
+        zces = [self.expr(i, scope) for i in items]
+        if not zces or any(z.type != ZONE for z in zces):
+            return None
+        zfs = [z.fn for z in zces]
         cond_ce = self.expr(source.cond, scope.with_(card=CARD))
-        if zce.code is not None and cond_ce.code is not None:
-            return self._find_fn(zce, cond_ce, source.span)
+        if all(z.code is not None for z in zces) and cond_ce.code is not None:
+            return self._find_fn(zces, cond_ce, source.span)
         cond = cond_ce.fn
 
         def find(ctx: Ctx, name: str) -> int | None:
             state = ctx.state
-            zone = zf(ctx)
-            if zone.spec.piles and zone.pile is None:  # a pile zone offers the top card of each pile
-                pile = state.piles.get((zone.spec.slot, name))
-                found = [pile.cards[-1]] if pile is not None and pile.cards else []
-            else:
-                defs = state.card_def
-                found = [c for c in zone.cards if defs[c].name == name]
             vars_ = ctx.vars
             saved = vars_.get("card")
             try:
-                for c in found:
-                    vars_["card"] = c
-                    if cond(ctx):
-                        return c
+                for zf in zfs:
+                    zone = zf(ctx)
+                    if zone.spec.piles and zone.pile is None:  # a pile zone offers the top card of each pile
+                        pile = state.piles.get((zone.spec.slot, name))
+                        found = [pile.cards[-1]] if pile is not None and pile.cards else []
+                    else:
+                        defs = state.card_def
+                        found = [c for c in zone.cards if defs[c].name == name]
+                    for c in found:
+                        vars_["card"] = c
+                        if cond(ctx):
+                            return c
                 return None
             finally:
                 vars_["card"] = saved
         return find
 
-    def _find_fn(self, zce: CE, cond_ce: CE, span: Span) -> Callable:
-        """`find` as one generated function, the filter inlined, reading `card` as the local `c` (and, only when
-        COND hands ctx to a compiled function, in ctx.vars too: the lines marked *):
-            zone = ZONE; vars = ctx.vars; saved = vars.get("card")                                    *
-            if zone.spec.piles and zone.pile is None:       # a pile zone offers the top card of each pile
-                pile = ctx.state.piles.get((zone.spec.slot, _name))
-                if pile is not None and pile.cards:
-                    c = pile.cards[-1]; vars["card"] = c                                         *
-                    if COND: vars["card"] = saved; return c                                      (*)
-            else:
-                for c in zone.cards:                            # a card of that name at all?
-                    if ctx.state.card_def[c].name == _name: break
-                else: vars["card"] = saved; return None                                      (*)
-                for c in zone.cards:
-                    if ctx.state.card_def[c].name == _name:
-                        vars["card"] = c                                                       *
-                        if COND: vars["card"] = saved; return c                                (*)
-            vars["card"] = saved; return None                                                         (*)"""
+    def _find_fn(self, zces: list[CE], cond_ce: CE, span: Span) -> Callable:
+        """`find` as one generated function, the filter inlined, reading `card` as a local (and in ctx.vars too
+        only when COND hands ctx to a compiled function): the IR's `NamedOption` (compile/ir/emit_decisions.py
+        shows its code)."""
         def body(gen: G.Gen) -> list[py.stmt]:
-            z, vs, saved, c, pile, defs = "_zone", "_vars", "_saved", "_c", "_pile", "_defs"
-            spec = E.spec_of(G.name(z))
-            zone = gen.expr(zce)
-            gen.bind_local("card", c)  # COND reads `card` as the local; ctx.vars gets it only when COND hands
-            # ctx to a compiled function (which reads it there); only shapes the code, so not asked when only
-            # the namespace is wanted (nor without the pass: compile/passes.py)
+            zones = tuple(N.Py(gen.expr(z)) for z in zces)  # (the zones' code made before COND's: the order the
+            # generated names follow)
+            card = D.Local("_c")
+            gen.bind_local("card", card.name)  # COND reads `card` as the local; ctx.vars gets it only when
+            # COND hands ctx to a compiled function (which reads it there); only shapes the code, so not asked
+            # when only the namespace is wanted (nor without the pass: compile/passes.py)
             kept = H.escapes(gen.expr(cond_ce), gen) if not gen.replay and gen.options.on("unread-stores") else True
-
-            def card_is(value: str) -> list[py.stmt]:
-                return [py.Assign([py.Subscript(G.name(vs), G.const("card"), py.Store())], G.name(value))] \
-                    if kept else []
-
-            def found() -> list[py.stmt]:  # COND is emitted twice: each use gets its own nodes
-                return card_is(c) + [py.If(gen.expr(cond_ce), card_is(saved) + [py.Return(G.name(c))], [])]
-            cards = E.cards_of(G.name(pile))
-            in_piles = [
-                py.Assign([G.store(pile)], G.call(G.attr(E.piles_by_key(), "get"),
-                                                  py.Tuple([E.slot_of(spec), G.name("_name")], py.Load()))),
-                py.If(py.BoolOp(py.And(), [py.Compare(G.name(pile), [py.IsNot()], [G.const(None)]), cards]),
-                      [py.Assign([G.store(c)], G.subscript(cards, G.const(-1)))] + found(), [])]
-            def named() -> py.Compare:
-                return py.Compare(E.name_of(G.subscript(G.name(defs), G.name(c))), [py.Eq()], [G.name("_name")])
-            # most names a bot tries are not there: a plain scan says so first, before the loop that tests COND
-            # (whose reads are taken out of it, once per call: compile/fnlocals.py)
-            in_zone = [
-                py.Assign([G.store(defs)], E.card_defs()),
-                py.For(G.store(c), E.cards_of(G.name(z)), [py.If(named(), [py.Break()], [])],
-                       [*card_is(saved), py.Return(G.const(None))], None),
-                py.For(G.store(c), E.cards_of(G.name(z)), [py.If(named(), found(), [])], [], None)]
-            save = [py.Assign([G.store(vs)], G.ctx_names()),
-                    py.Assign([G.store(saved)], G.call(G.attr(G.name(vs), "get"), G.const("card")))] if kept else []
-            return [py.Assign([G.store(z)], zone), *save,
-                    py.If(py.BoolOp(py.And(), [E.has_piles(spec),
-                                               py.Compare(E.pile_of(G.name(z)), [py.Is()], [G.const(None)])]),
-                          in_piles, in_zone),
-                    *card_is(saved), py.Return(G.const(None))]
+            return gen.emit_ir((D.NamedOption(zones, N.Of(cond_ce), D.Local("_name"), card, kept),))
         g, fns = G.build_functions(f"{self.gen_label}: the option of a name", span, [("run_find", (G.CTX, "_name"),
                                                                                       body)],
                                    log=self.code_log, options=self.options)
@@ -354,12 +324,7 @@ class Decisions:
             return None
 
         def body(gen: G.Gen) -> list[py.stmt]:
-            out = gen.fresh("legal")
-            stmts: list[py.stmt] = [py.Assign([G.store(out)], py.List([], py.Load()))]
-            for i, ce in enumerate(ces):
-                add = py.Expr(G.call(G.attr(G.name(out), "append"), G.const(i)))
-                stmts.append(add if ce is None else py.If(gen.expr(ce), [add], []))
-            return stmts + [py.Return(G.name(out))]
+            return gen.emit_ir((D.ReturnLegal(tuple(N.Of(ce) if ce is not None else None for ce in ces)),))
         g = G.build_function(f"{self.gen_label}: the legal options", span, body, "run_legal", log=self.code_log,
                              options=self.options)
         self.add_generated(g)

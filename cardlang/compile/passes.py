@@ -65,7 +65,8 @@ PASSES: tuple[Pass, ...] = (
          "the conditions of a `choose ... { \"A\" if COND {...} ... }` tested in one generated function, not one "
          "call each (a choice of a dozen actions tests a dozen conditions every time it is made)"),
     Pass("bot-by-name", "compile/botgen.py (_by_name), compile/bots.py",
-         "a bot rule of names only tries those names against the decision's filter; the options are not built"),
+         "a bot rule of names only tries those names against the decision's filter (`choose up to 1` from a zone, "
+         "or from several when one holds piles: compile/decisions.py); the options are not built"),
     Pass("one-card", "compile/ir/one_card.py", "IR -> IR: a read of the first of cards written as one card reads that card"),
     Pass("generated-expressions", "compile/compiler.py (as_fn), codegen.Gen.expr", "always on: an expression "
          "with code is inlined or generated as one function; its closure half is the reference of other "

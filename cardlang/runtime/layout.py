@@ -1,8 +1,8 @@
-"""The runtime's layout as generated code may touch it: each field of the context, the state, a zone and a
-card's definition that compiled code reads directly (not through a function), named once here, with the
-meaning of its indexes and a reference reader beside the names that are read by index.
+"""The runtime's layout as generated code may touch it: each field of the context, the state, a zone, a
+card's definition and a decision that compiled code reads directly (not through a function), named once here,
+with the meaning of its indexes and a reference reader beside the names that are read by index.
 
-This is the runtime's side of the contract with the compiler: the compiler's emitter (compile/ir/emit.py)
+This is the runtime's side of the contract with the compiler: the compiler's emitter (compile/ir/emit*.py)
 spells these fields only through these names, and is meant to be the only compile module that does
 (tests/compile/test_ir.py counts the others). A field renamed in runtime/state.py is renamed here, and
 tests/compile/test_ir.py fails until it is (every name is checked against a real state). Knows no compiler, no
@@ -57,6 +57,13 @@ NAME = "name"            # a definition's card name
 SLOT = "slot"            # a declaration's slot in the state's zones
 TRIGGERS = "triggers"    # a definition's abilities run when something happens to its card: event -> effect
 
+# ---- a decision put to a player (state.Decision), as a bot's generated answer reads it
+KIND = "kind"            # "cards" | "options" | "yesno" | "players" | "numbers" | "slots"
+OPTIONS = "options"      # the options offered: card ids, labels, player indices, numbers or slots
+LABELS = "labels"        # what the decider sees of each option (made when first read)
+MIN = "min"              # the fewest options to pick
+MAX = "max"              # the most options to pick
+
 # Which object each name is a field of (tests/compile/test_ir.py checks each against a real game).
 OF_CTX = (STATE, YOU, CARD, NAMES)
 OF_STATE = (ZONES, COUNTERS, CARD_COUNTERS, CARD_DEF, LOC, CURRENT, TURNS, POOLS, LOG, LISTENERS, CHECK, HOST,
@@ -65,6 +72,7 @@ OF_ZONE = (CARDS, OWNER, CELLS, SPEC, PILE)
 OF_SPEC = (PILES, SLOT)
 OF_CHECK = (MOVED, COUNTED)
 OF_DEF = (PROPS, TYPES, NAME, TRIGGERS)
+OF_DECISION = (KIND, OPTIONS, LABELS, MIN, MAX)
 
 # What a state's `zones`, `counters` and `turns` are indexed by: slots and seats that exist (a read of one at a
 # slot the compiler took from a declaration cannot fail).

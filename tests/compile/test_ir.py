@@ -18,6 +18,7 @@ from cardlang.compile.fnlocals import with_state_local
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_loops as NL
 from cardlang.compile.ir import nodes_ops as NO
+from cardlang.compile.ir import nodes_decisions as ND
 from cardlang.compile.ir.emit import EXPR_RULES, emit, mark, row_mark, zone_read
 from cardlang.compile.ir.emit_stmts import STMT_RULES, emit_stmts
 from cardlang.compile.ir.passes import IR_PASSES, run_passes
@@ -25,7 +26,7 @@ from cardlang.compile.passes import OPTIMISED, PASSES, PLAIN, Options
 from cardlang.runtime import layout as L
 from cardlang.runtime import zones as Z
 from cardlang.runtime.invariants import InvariantChecker
-from cardlang.runtime.state import CardDef, CounterSpec, Ctx, GameState, ZoneSpec
+from cardlang.runtime.state import CardDef, CounterSpec, Ctx, Decision, GameState, ZoneSpec
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -52,9 +53,11 @@ def _run(node: N.Node, ctx: Ctx, options: Options = OPTIMISED):
 
 
 def test_every_node_class_has_its_emitter_rule_and_an_unknown_one_raises() -> None:
-    assert set(typing.get_args(N.Expr)) | set(typing.get_args(NL.Expr)) | set(typing.get_args(NO.Expr)) == set(EXPR_RULES)
-    assert set(typing.get_args(N.Stmt)) | set(typing.get_args(NL.Stmt)) == set(STMT_RULES)
-    node_classes = {c for m in (N, NL, NO) for c in vars(m).values()
+    """(A decision's nodes, ir/nodes_decisions.py, have their rules in ir/emit_decisions.py, in the same tables.)"""
+    assert (set(typing.get_args(N.Expr)) | set(typing.get_args(NL.Expr)) | set(typing.get_args(NO.Expr))
+            | {ND.Expr}) == set(EXPR_RULES)
+    assert set(typing.get_args(N.Stmt)) | set(typing.get_args(NL.Stmt)) | set(typing.get_args(ND.Stmt)) == set(STMT_RULES)
+    node_classes = {c for m in (N, NL, NO, ND) for c in vars(m).values()
                     if isinstance(c, type) and issubclass(c, N.Node) and c is not N.Node}
     assert node_classes == set(EXPR_RULES) | set(STMT_RULES)
 
@@ -70,7 +73,8 @@ def test_the_layouts_names_are_the_runtimes_fields() -> None:
     ctx = Ctx(state, 1, 1)
     for names, obj in ((L.OF_CTX, ctx), (L.OF_STATE, state), (L.OF_ZONE, state.zones[0][0]),
                        (L.OF_SPEC, state.zones[0][0].spec), (L.OF_DEF, state.card_def[0]),
-                       (L.OF_CHECK, InvariantChecker)):
+                       (L.OF_CHECK, InvariantChecker),
+                       (L.OF_DECISION, Decision(0, "t", "", "cards", [0], 0, 1, names=state.card_def))):
         for n in names:
             assert hasattr(obj, n), (type(obj).__name__, n)
 
@@ -322,7 +326,8 @@ def test_only_the_emitter_spells_the_layout_in_compile_and_primitives() -> None:
     importers = [p.relative_to(ROOT) for p in (ROOT / "cardlang").rglob("*.py")
                  if re.search(r"runtime(\.layout| import layout)", p.read_text(encoding="utf-8"))
                  and "runtime" not in p.parts]
-    assert sorted(str(p) for p in importers) == ["cardlang/compile/ir/emit.py", "cardlang/compile/ir/emit_stmts.py"]
+    assert sorted(str(p) for p in importers) == ["cardlang/compile/ir/emit.py", "cardlang/compile/ir/emit_decisions.py",
+                                                 "cardlang/compile/ir/emit_stmts.py"]
 
 
 def test_fnlocals_knows_the_state_the_player_and_a_cards_definition_by_their_marks() -> None:

@@ -5,7 +5,8 @@ the compile rules and the Python they generate.
         operators' and coercions' ir/nodes_ops.py)
         --passes, IR -> IR (ir/passes.py, each its own module, switchable: compile/passes.py)-->
         --emitter (ir/emit.py, its statements ir/emit_stmts.py, the loops' ir/emit_loops.py, the operators'
-          ir/emit_ops.py: the only compile code spelling the runtime's layout, runtime/layout.py)--> Python ast
+          ir/emit_ops.py, decisions' and bots' ir/emit_decisions.py over ir/nodes_decisions.py: the only compile
+          code spelling the runtime's layout, runtime/layout.py)--> Python ast
 
 Primitives' lowerings build IR too (a move of one card, a grid cell, a zone's size: primitives/core_lowering.py,
 grid.py, functions.py): primitives/ sits below compile/ and may not import it, so a lowering gets the node
@@ -14,8 +15,11 @@ classes as `gen.ir` and hands its nodes to `gen.emit_ir` / `gen.emit_expr` (comp
 A first slice: the leaves of expressions are IR (a zone, a counter, a card's counter or printed property, a
 type test, a card's holder, the player, the turn's seat, a pool) and the test "nobody watches" (`Quiet`);
 since then a counter's change, `let`, `if`, the loops, the loops over a set (`where`, its count, `sum`), a
-name's `+=`/`-=`, `attack`, phases and `break`, the operators and the coercions too; calls, verbs and
-decisions still build Python `ast` themselves (compile/codegen.py), which the IR meets through bridges (`Of`, `Py`,
+name's `+=`/`-=`, `attack`, phases and `break`, the operators and the coercions, decisions' generated code
+and bots too; calls and verbs still build Python `ast` themselves (compile/codegen.py), which the IR meets through bridges (`Of`, `Py`,
 `OfBlock`). Python rewrites after emission (compile/fnlocals.py, compile/hoist.py) ask
 the emitter's marks what a node reads where the IR made it. Knows no game and no source construct.
 """
+# ir/emit_decisions.py's rules join the emitter's tables (emit.EXPR_RULES, emit_stmts.STMT_RULES) when it is
+# imported: here, so that they hold every node class's rule wherever the IR is used
+from cardlang.compile.ir import emit_decisions  # noqa: E402,F401

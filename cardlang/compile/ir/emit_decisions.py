@@ -1,0 +1,274 @@
+"""The emitter's rules for decisions and bots (ir/nodes_decisions.py): the legal options of a `choose one of`,
+the option a name gives, and a bot's rule (its answer to a decision put in full, its pick by name), one rule
+per node class, over ir/emit.py's helpers. A decision's fields (runtime/layout.py OF_DECISION) are spelt here
+only. Each rule builds exactly the code compile/decisions.py and compile/botgen.py built by hand before (the
+option of a name from several zones is new with the IR).
+
+Its rules join the emitter's tables (emit.EXPR_RULES, emit_stmts.STMT_RULES) when it is imported, which the
+package compile/ir does: a decision's nodes may sit in any statement (an `If`) and any statement in theirs.
+The parameters and locals of a bot's functions are fixed names, shared by these rules (DECIDE_PARAMS,
+BY_NAME_PARAMS). Knows Python's `ast` and the runtime's layout; no game, no source construct, no pass.
+"""
+from __future__ import annotations
+
+import ast as py
+from typing import Any, Callable
+
+from cardlang.compile.ir import nodes_decisions as D
+from cardlang.compile.ir.emit import (EXPR_RULES, Emitter, _call, _sub, card_defs, cards_of, ctx_names, ctx_state,
+                                      ctx_you, has_piles, name_of, pile_of, piles_by_key, slot_of, spec_of)
+from cardlang.compile.ir.emit_stmts import STMT_RULES, stmts
+from cardlang.compile.pyast import CTX, attr, const, name, store
+from cardlang.runtime import layout as L
+
+# The parameters of a bot's generated functions: decide(ctx, decision, rng) and by_name(bot, state, seat, find,
+# where) (compile/bots.py calls them so; compile/decisions.py calls by_name).
+DECIDE_PARAMS = (CTX, "_decision", "_rng")
+BY_NAME_PARAMS = ("_bot", "_st", "_p", "_find", "_where")
+# What a bot (compile/bots.py LanguageBot) keeps for its pick by name: its context, and the method making one.
+_BOT_CTX, _BOT_CTX_FOR = "_ctx", "_ctx_for"
+
+
+def _assign(n: str, value: py.expr) -> py.Assign:
+    return py.Assign([store(n)], value)
+
+
+def _is_none(x: py.expr, negate: bool = False) -> py.Compare:
+    return py.Compare(x, [py.IsNot() if negate else py.Is()], [const(None)])
+
+
+def _decision(f: str) -> py.Attribute:
+    """`_decision.F`: a field of the decision a bot answers (F a runtime/layout.py name)."""
+    return attr(name(DECIDE_PARAMS[1]), f)
+
+
+# ---- a decision's generated code (compile/decisions.py)
+def _return_legal(e: Emitter, n: D.ReturnLegal) -> list[py.stmt]:
+    """`_legal = []; if COND0: _legal.append(0); ...; return _legal`."""
+    out = e.gen.fresh("legal")
+    body: list[py.stmt] = [_assign(out, py.List([], py.Load()))]
+    for i, cond in enumerate(n.conds):
+        add = py.Expr(_call(attr(name(out), "append"), const(i)))
+        body.append(add if cond is None else py.If(e.expr(cond), [add], []))
+    return body + [py.Return(name(out))]
+
+
+def _named_option(e: Emitter, n: D.NamedOption) -> list[py.stmt]:
+    """One zone (the lines marked * only when KEPT):
+        _zone = ZONE; _vars = ctx.vars; _saved = _vars.get("card")                                  *
+        if _zone.spec.piles and _zone.pile is None:      # a pile zone offers the top card of each pile
+            _pile = ctx.state.piles.get((_zone.spec.slot, NAME))
+            if _pile is not None and _pile.cards:
+                CARD = _pile.cards[-1]; _vars["card"] = CARD                                       *
+                if COND: _vars["card"] = _saved; return CARD                                    (*)
+        else:
+            _defs = ctx.state.card_def
+            for CARD in _zone.cards:                       # a card of that name at all?
+                if _defs[CARD].name == NAME: break
+            else: _vars["card"] = _saved; return None                                           (*)
+            for CARD in _zone.cards:
+                if _defs[CARD].name == NAME:
+                    _vars["card"] = CARD                                                          *
+                    if COND: _vars["card"] = _saved; return CARD                                (*)
+        _vars["card"] = _saved; return None                                                        (*)
+    Several zones: `_defs = ...` first, then each zone's test in turn, none returning before the last (a zone
+    of no piles: its loop testing COND inside the plain scan's `if`, followed by a `break`)."""
+    z, vs, saved, pile, defs, c = "_zone", "_vars", "_saved", "_pile", "_defs", n.card.name
+    zones = [e.expr(x) for x in n.zones]
+
+    def card_is(value: str) -> list[py.stmt]:
+        return [py.Assign([py.Subscript(name(vs), const("card"), py.Store())], name(value))] if n.kept else []
+
+    def found() -> list[py.stmt]:  # COND is emitted once a use: each use gets its own nodes
+        return card_is(c) + [py.If(e.expr(n.cond), card_is(saved) + [py.Return(name(c))], [])]
+
+    def in_piles(spec: py.expr) -> list[py.stmt]:
+        cards = cards_of(name(pile))
+        return [_assign(pile, _call(attr(piles_by_key(), "get"),
+                                    py.Tuple([slot_of(spec), e.expr(n.name)], py.Load()))),
+                py.If(py.BoolOp(py.And(), [_is_none(name(pile), True), cards]),
+                      [_assign(c, _sub(cards, const(-1)))] + found(), [])]
+
+    def of_piles(spec: py.expr) -> py.expr:
+        return py.BoolOp(py.And(), [has_piles(spec), _is_none(pile_of(name(z)))])
+
+    def named() -> py.Compare:
+        return py.Compare(name_of(_sub(name(defs), name(c))), [py.Eq()], [e.expr(n.name)])
+    save = [_assign(vs, ctx_names()), _assign(saved, _call(attr(name(vs), "get"), const("card")))] if n.kept else []
+    if len(zones) == 1:
+        spec = spec_of(name(z))
+        ps = in_piles(spec)
+        # most names a bot tries are not there: a plain scan says so first, before the loop that tests COND
+        # (whose reads are taken out of it, once per call: compile/fnlocals.py)
+        in_zone = [
+            _assign(defs, card_defs()),
+            py.For(store(c), cards_of(name(z)), [py.If(named(), [py.Break()], [])],
+                   [*card_is(saved), py.Return(const(None))], None),
+            py.For(store(c), cards_of(name(z)), [py.If(named(), found(), [])], [], None)]
+        return [_assign(z, zones[0]), *save, py.If(of_piles(spec), ps, in_zone), *card_is(saved),
+                py.Return(const(None))]
+    out: list[py.stmt] = [_assign(defs, card_defs()), *save]
+    for zone in zones:
+        ps = in_piles(spec_of(name(z)))
+        scan = py.For(store(c), cards_of(name(z)), [py.If(named(), found(), [])], [], None)
+        out += [_assign(z, zone),
+                py.If(of_piles(spec_of(name(z))), ps,
+                      [py.For(store(c), cards_of(name(z)), [py.If(named(), [scan, py.Break()], [])], [], None)])]
+    return out + [*card_is(saved), py.Return(const(None))]
+
+
+# ---- a bot's rule (compile/botgen.py)
+def _prefer(e: Emitter, n: D.Prefer) -> list[py.stmt]:
+    """`if COND: BODY` (no COND: BODY); kept, LAZY: `if KEEP is None: KEEP = not not COND` then `if KEEP: BODY`;
+    kept, not LAZY: `KEEP = COND` then `if KEEP: BODY`; kept and no COND: `if KEEP: BODY`."""
+    gen = e.gen
+    body = stmts(e, n.body) if n.body else []
+    test = e.expr(n.cond) if n.cond is not None else None
+    if n.keep is None:
+        out = body if test is None else [py.If(test, body, [])]
+    elif test is None:  # tested already: its value read back
+        out = [py.If(name(n.keep.name), body, [])]
+    elif n.lazy:
+        k = n.keep.name
+        out = [py.If(_is_none(name(k)), [_assign(k, py.UnaryOp(py.Not(), py.UnaryOp(py.Not(), test)))], []),
+               py.If(name(k), body, [])]
+    else:  # kept when first tested: its own line, then the test's
+        k = n.keep.name
+        return _placed(gen, n.span, [_assign(k, test)]) + _placed(gen, n.span, [py.If(name(k), body, [])])
+    return _placed(gen, n.span, out)
+
+
+def _placed(gen, span: Any, out: list[py.stmt]) -> list[py.stmt]:
+    """OUT, its code on a new line of the module's line table, for SPAN (placed there when the module is
+    compiled, as a block's items are: codegen.Gen.placing)."""
+    ln = gen.line(span)
+    gen.placing.extend((st, ln) for st in out)
+    return out
+
+
+def _bot_context(e: Emitter, n: D.BotContext) -> list[py.stmt]:
+    """`ctx = _bot._ctx; if ctx is None or ctx.state is not _st or ctx.you != _p: ctx = _bot._ctx_for(_st, _p)`."""
+    bot, st, p = (name(x) for x in BY_NAME_PARAMS[:3])
+    stale = py.BoolOp(py.Or(), [_is_none(name(CTX)), py.Compare(ctx_state(), [py.IsNot()], [st]),
+                                py.Compare(ctx_you(), [py.NotEq()], [p])])
+    return [_assign(CTX, attr(bot, _BOT_CTX)),
+            py.If(stale, [_assign(CTX, _call(attr(name(BY_NAME_PARAMS[0]), _BOT_CTX_FOR), name(BY_NAME_PARAMS[1]),
+                                             name(BY_NAME_PARAMS[2])))], [])]
+
+
+def _try_name(e: Emitter, n: D.TryName) -> list[py.stmt]:
+    """`_got = _find(_where, NAME); if _got is not None: return _got`."""
+    find, where = BY_NAME_PARAMS[3:]
+    return [_assign("_got", _call(name(find), name(where), const(n.name))),
+            py.If(_is_none(name("_got"), True), [py.Return(name("_got"))], [])]
+
+
+def _bot_decide(e: Emitter, n: D.BotDecide) -> list[py.stmt]:
+    """    if _decision.kind == "yesno": YESNO
+           [_labels = _decision.labels]                                   (NAMES)
+           _opts = _decision.options; _remaining = list(range(len(_opts))); _picks = []
+           [_picked = []; ctx.vars["picked"] = _picked]                  (PICKED)
+           [_wvar = WEIGHED.get(_decision.kind)]                         (WEIGHED)
+           BEFORE
+           while len(_picks) < _decision.max and _remaining:
+               EACH_PICK
+               [_first = {}; for _i in _remaining[::-1]: _first[_labels[_i]] = _i]     (NAMES: label -> earliest)
+               _choice = None
+               while True: TRIES [break]                                 (the break unless ENDED)
+               if _choice is None: break
+               _picks.append(_choice); _remaining.remove(_choice)
+               [if _decision.kind == "cards" and isinstance(_opts[_choice], int): _picked.append(_opts[_choice])]
+           _need = _decision.min - len(_picks)
+           if _need > 0: _picks.extend(_remaining[:_need])       # a forced pick: the options in offer order
+           return _picks"""
+    gen = e.gen
+    out: list[py.stmt] = [py.If(py.Compare(_decision(L.KIND), [py.Eq()], [const("yesno")]), stmts(e, n.yesno), [])]
+    length = gen.const(len, "f")
+    out += [_assign("_labels", _decision(L.LABELS))] if n.names else []
+    out += [_assign("_opts", _decision(L.OPTIONS)),
+            _assign("_remaining", _call(name("list"), _call(name("range"), _call(length, name("_opts"))))),
+            _assign("_picks", py.List([], py.Load()))]
+    if n.picked:
+        out += [_assign("_picked", py.List([], py.Load())),
+                py.Assign([py.Subscript(ctx_names(), const("picked"), py.Store())], name("_picked"))]
+    if n.weighed is not None:
+        out.append(_assign("_wvar", _call(attr(gen.const(n.weighed, "weighed"), "get"), _decision(L.KIND))))
+    out += stmts(e, n.before) if n.before else []
+    pick: list[py.stmt] = stmts(e, n.each_pick) if n.each_pick else []
+    if n.names:
+        pick += [_assign("_first", py.Dict([], [])),
+                 py.For(store("_i"), py.Subscript(name("_remaining"), py.Slice(None, None, const(-1)), py.Load()),
+                        [py.Assign([py.Subscript(name("_first"), _sub(name("_labels"), name("_i")), py.Store())],
+                                   name("_i"))], [], None)]
+    pick.append(_assign("_choice", const(None)))
+    tries = stmts(e, n.tries) if n.tries else []
+    pick.append(py.While(const(True), tries if n.ended else tries + [py.Break()], []))
+    pick.append(py.If(_is_none(name("_choice")), [py.Break()], []))
+    pick += [py.Expr(_call(attr(name("_picks"), "append"), name("_choice"))),
+             py.Expr(_call(attr(name("_remaining"), "remove"), name("_choice")))]
+    if n.picked:  # `picked`: the cards picked so far
+        chosen = _sub(name("_opts"), name("_choice"))
+        pick.append(py.If(py.BoolOp(py.And(), [
+            py.Compare(_decision(L.KIND), [py.Eq()], [const("cards")]),
+            _call(gen.const(isinstance, "f"), chosen, gen.const(int, "t"))]),
+            [py.Expr(_call(attr(name("_picked"), "append"), chosen))], []))
+    more = py.BoolOp(py.And(), [py.Compare(_call(length, name("_picks")), [py.Lt()], [_decision(L.MAX)]),
+                                name("_remaining")])
+    out.append(py.While(more, pick, []))
+    out += [_assign("_need", py.BinOp(_decision(L.MIN), py.Sub(), _call(length, name("_picks")))),
+            py.If(py.Compare(name("_need"), [py.Gt()], [const(0)]),
+                  [py.Expr(_call(attr(name("_picks"), "extend"),
+                                 py.Subscript(name("_remaining"), py.Slice(None, name("_need"), None), py.Load())))],
+                  []),
+            py.Return(name("_picks"))]
+    return out
+
+
+def _pick_name(e: Emitter, n: D.PickName) -> list[py.stmt]:
+    """`if NAME in _first: _choice = _first[NAME]; break`."""
+    v = const(n.name)
+    return [py.If(py.Compare(v, [py.In()], [name("_first")]),
+                  [_assign("_choice", _sub(name("_first"), v)), py.Break()], [])]
+
+
+def _pick_weighed(e: Emitter, n: D.PickWeighed) -> list[py.stmt]:
+    """if _wvar is not None:
+           _best = None; _bv = None
+           for _i in _remaining:
+               ctx.vars[_wvar] = _opts[_i]; _v = VALUE
+               if _best is None or _v < _bv: _best = _i; _bv = _v          (`>` for highest)
+           _choice = _best; break"""
+    better = py.Lt() if n.kind == "lowest" else py.Gt()
+    loop = py.For(store("_i"), name("_remaining"), [
+        py.Assign([py.Subscript(ctx_names(), name("_wvar"), py.Store())], _sub(name("_opts"), name("_i"))),
+        _assign("_v", e.expr(n.value)),
+        py.If(py.BoolOp(py.Or(), [_is_none(name("_best")), py.Compare(name("_v"), [better], [name("_bv")])]),
+              [_assign("_best", name("_i")), _assign("_bv", name("_v"))], [])], [], None)
+    return [py.If(_is_none(name("_wvar"), True),
+                  [_assign("_best", const(None)), _assign("_bv", const(None)), loop,
+                   _assign("_choice", name("_best")), py.Break()], [])]
+
+
+DECISION_EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
+    D.Local: lambda e, n: name(n.name),
+}
+
+DECISION_STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
+    D.SetLocal: lambda e, n: [_assign(n.local.name, e.expr(n.value))],
+    D.Return: lambda e, n: [py.Return(e.expr(n.value))],
+    D.Prefer: _prefer,
+    D.ReturnLegal: _return_legal,
+    D.NamedOption: _named_option,
+    D.BotContext: _bot_context,
+    D.TryName: _try_name,
+    D.BotDecide: _bot_decide,
+    D.PickName: _pick_name,
+    D.PickRandom: lambda e, n: [_assign("_choice", _call(attr(name(DECIDE_PARAMS[2]), "choice"), name("_remaining"))),
+                                py.Break()],
+    D.PickNone: lambda e, n: [py.Break()],
+    D.PickWeighed: _pick_weighed,
+}
+
+# The emitter's tables hold every node class's rule (this module is imported with the package compile/ir).
+EXPR_RULES.update(DECISION_EXPR_RULES)
+STMT_RULES.update(DECISION_STMT_RULES)

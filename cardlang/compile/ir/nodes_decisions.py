@@ -1,0 +1,144 @@
+"""The IR's nodes for decisions and bots: what the generated code of a decision (the legal options of a `choose
+one of`, the option a name gives) and of a bot's rule (its answer to a decision put in full, its pick by name)
+computes, in the terms of a decision and of a rule's preferences, never how the runtime lays a decision out.
+Built by compile/decisions.py and compile/botgen.py, turned into Python by ir/emit_decisions.py. Knows no
+runtime field, no Python `ast`, no game and no source construct.
+
+A bot's generated functions keep some values in locals of fixed names the compiled conditions read by name
+(the value of a call shared by several conditions, `_s0`: compile/botgen.py compile_condition), and take
+fixed parameters: those are `Local`s, not the IR's fresh `Var`s.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from cardlang.compile.ir.nodes import Node
+
+
+# ---- expressions
+@dataclass(frozen=True, slots=True)
+class Local(Node):
+    """The local (or parameter) NAME of the generated function, a name the compiler fixed (compiled code
+    reads it by that name)."""
+
+    name: str
+
+
+# ---- statements
+@dataclass(frozen=True, slots=True)
+class SetLocal(Node):
+    """`LOCAL = VALUE`."""
+
+    local: Local
+    value: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Return(Node):
+    """The generated function returns VALUE."""
+
+    value: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Prefer(Node):
+    """A bot's preferences under one condition (their code on the line of SPAN, the first one's): BODY, when
+    COND holds (None: always). KEEP: the local the condition's value is kept in, for a later test or pick, set
+    when first reached (LAZY: `KEEP = not not COND` only while KEEP is None; else `KEEP = COND`), read as it
+    is when COND is None (tested already). The body's code is made before the condition's (the order its
+    generated names follow)."""
+
+    span: Any = field(compare=False)
+    body: tuple[Node, ...]
+    cond: Node | None = None
+    keep: Local | None = None
+    lazy: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ReturnLegal(Node):
+    """Return the indices of the legal options of a `choose one of`, in order: each option whose condition in
+    CONDS holds (None: an option always offered)."""
+
+    conds: tuple[Node | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class NamedOption(Node):
+    """Return the option the name NAME gives in the zones ZONES under the filter COND: the first card of that
+    name (a pile's top card in a zone of piles) that COND lets through, the zones in order, or None. COND
+    reads the rules name `card` as the local CARD; KEPT: it hands the context to a compiled function, which
+    reads `card` in the names table, so the card is put there too (the name's value before put back)."""
+
+    zones: tuple[Node, ...]
+    cond: Node
+    name: Local
+    card: Local
+    kept: bool
+
+
+@dataclass(frozen=True, slots=True)
+class BotContext(Node):
+    """The bot's context for the state and the seat its pick by name is asked for (`ctx`): the one the bot
+    keeps, or a new one for another game or seat."""
+
+
+@dataclass(frozen=True, slots=True)
+class TryName(Node):
+    """A pick by name: return the option the name NAME gives under the decision's filter, if any."""
+
+    name: Any
+
+
+@dataclass(frozen=True, slots=True)
+class BotDecide(Node):
+    """A bot's answer to a decision put to it in full (the function's decision): YESNO for a yes/no question;
+    else picks, while the decision allows more and options remain: EACH_PICK first, then TRIES in order until
+    one picks (ENDED: the last of them ends the pick), none picking ending the picks; and, picks still missing
+    to the decision's minimum, the first remaining options in offer order. BEFORE comes before the first pick.
+    NAMES: a preference names an option (a table of the remaining options' labels is made at each pick);
+    WEIGHED: the table of the kinds of decision whose options may be weighed, by the name of the option
+    weighed, when a preference weighs (else None); PICKED: a condition reads `picked`, the cards picked so
+    far."""
+
+    yesno: tuple[Node, ...]
+    before: tuple[Node, ...]
+    each_pick: tuple[Node, ...]
+    tries: tuple[Node, ...]
+    ended: bool
+    names: bool
+    picked: bool
+    weighed: Any = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class PickName(Node):
+    """The remaining option labelled NAME (the earliest of them), if one remains: this pick is made."""
+
+    name: Any
+
+
+@dataclass(frozen=True, slots=True)
+class PickRandom(Node):
+    """A remaining option at random, from the bot's own stream: this pick is made."""
+
+
+@dataclass(frozen=True, slots=True)
+class PickNone(Node):
+    """No option: the picks end."""
+
+
+@dataclass(frozen=True, slots=True)
+class PickWeighed(Node):
+    """The remaining option with the least VALUE (KIND "lowest") or the most ("highest"), the first of equals,
+    VALUE reading the option as the rules name the decision's kind gives it (`card`, `slot`, ...); when the
+    decision's options cannot be weighed, nothing."""
+
+    kind: str
+    value: Node
+
+
+Expr = Local  # (the one expression class so far)
+Stmt = Union[SetLocal, Return, Prefer, ReturnLegal, NamedOption, BotContext, TryName, BotDecide, PickName,
+             PickRandom, PickNone, PickWeighed]
