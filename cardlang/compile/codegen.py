@@ -28,7 +28,7 @@ from cardlang.compile.ir.emit import ctx_names, ctx_state, ctx_you, emit, mark, 
 from cardlang.compile.ir.emit_stmts import emit_stmts
 from cardlang.compile.names import drop_unread_stores_and_tell
 from cardlang.compile.passes import OPTIMISED, Options
-from cardlang.compile.pyast import CTX, _place, attr, const, name, store  # noqa: F401 - the
+from cardlang.compile.pyast import CTX, _place, attr, const, fresh_list, name, store  # noqa: F401 - the
 # compile rules build their code with these as G.name, G.const, ...
 from cardlang.compile.pyast import ctx_attr as _ctx_field
 
@@ -68,12 +68,6 @@ def returns(gen: "Gen", code: Callable[["Gen"], py.expr]) -> list[py.stmt]:
 
 def call(fn: py.expr, *args: py.expr, **kw: py.expr) -> py.Call:
     return py.Call(fn, list(args), [py.keyword(k, v) for k, v in kw.items()])
-
-
-def fresh_list(code: py.expr) -> bool:
-    """Is CODE `list(X)`, a list display or a list comprehension: a new list, which nothing else holds?"""
-    return isinstance(code, (py.List, py.ListComp)) or (isinstance(code, py.Call) and isinstance(code.func, py.Name)
-                                         and code.func.id == "list" and len(code.args) == 1 and not code.keywords)
 
 
 def subscript(base: py.expr, key: py.expr) -> py.Subscript:

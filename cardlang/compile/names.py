@@ -108,14 +108,13 @@ def drop_stores(body: list[py.stmt], stores: list[py.Assign]) -> None:
             n.body.append(py.Pass())
 
 
-def in_place(gen: Gen, inline: tuple, args: list, called: list[py.stmt]) -> py.stmt:
+def in_place(gen: Gen, inline: tuple, values: list[py.expr], called: list[py.stmt]) -> py.stmt:
     """A call of a flat verb whose code needs no names in ctx.vars (calls.compile_verbs), with its statements
     run in place when nobody watches (someone watching sees the call: a table's verbs tell themselves, acts.py):
         if <nobody watches>: _p0 = ARG; ...; BODY (its parameters and names in locals)  else: CALLED
-    The body is the verb's own compiled statements, emitted here with its names and its lines (a run-time
-    error still points at the verb's statement)."""
+    VALUES: the arguments' code (ARG). The body is the verb's own compiled statements, emitted here with its
+    names and its lines (a run-time error still points at the verb's statement)."""
     items, once, params = inline
-    values = [gen.expr(a) for a in args]
     # a parameter is a local of its own, or the caller's local given to it (neither is written while it runs)
     temps = [v.id if isinstance(v, py.Name) else gen.fresh("p") for v in values]
     outer_locals, outer_ok, mark = gen.locals, gen.local_ok, len(gen.own_stores)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast as py
 from typing import TYPE_CHECKING, Any, Callable
 
+from cardlang.compile.ir import emit_calls
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir.emit import (Emitter, _call, _get, _sub, banks, card_counter_table, charge_steps, checker,
                                       counter_row, ctx_names, ctx_state, quiet_test)
@@ -231,6 +232,7 @@ STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     N.ChangeCardCounter: _change_card_counter,
     N.ChangeCounter: _change_counter,
     N.MoveOne: _move_one,
+    **emit_calls.rules(stmts),  # (ir/nodes_calls.py's: a call's wrappers emit their bodies by `stmts`)
 }
 
 
