@@ -256,8 +256,11 @@ class Calls:
         return IrCall(node, run_user_verb)
 
     def compile_verbs(self) -> None:
-        """Compile the bodies of the game's own verbs (after all signatures are known: verbs may recurse)."""
-        for name, decl in self.spec.verbs.items():
+        """Compile the bodies of the game's own verbs (after all signatures are known: verbs may recurse), each
+        after the verbs it calls where no cycle forbids it (callees_first): a call may then run its verb's
+        statements in place (verb_inline), which it can only where the verb was compiled before it."""
+        for name in callees_first(self.spec.verbs):
+            decl = self.spec.verbs[name]
             names = {p.name: _user_type(p.type) for p in decl.params}
             self.gen_label = f"verb {name}"
             params = tuple(names)
@@ -268,6 +271,25 @@ class Calls:
                     _unwritten(decl.body, params) == params:
                 # its code needs no names in ctx.vars: a call may run the same statements in place
                 self.verb_inline[name] = (items, written_once(decl.body), params)
+
+
+def callees_first(verbs: dict[str, ast.VerbDecl]) -> list[str]:
+    """The game's VERBS in the order to compile them: each after those it calls (depth first, in the order they
+    are declared and called), a cycle of calls broken where it closes."""
+    out: list[str] = []
+    state: dict[str, bool] = {}  # name -> done (False: on the path being followed)
+
+    def visit(name: str) -> None:
+        state[name] = False
+        for n in walk_nodes(verbs[name].body):
+            if isinstance(n, ast.Call) and n.verb in verbs and n.verb not in state:
+                visit(n.verb)
+        state[name] = True
+        out.append(name)
+    for name in verbs:
+        if name not in state:
+            visit(name)
+    return out
 
 
 class IrCall(Code):

@@ -91,6 +91,41 @@ def test_a_flat_verbs_call_runs_its_statements_in_place_when_nobody_watches() ->
     state.listeners.append(lambda e: None)  # someone watches: the verb is called (it tells of itself)
     fn(Ctx(state, 1, None))
     assert seen == [5, ("called", 5)]
+    # the pass off: always called
+    off = Options(OPTIMISED.passes - {"verb-in-place"})
+    G.build_function("ir test", None, lambda gen: emit_stmts(gen, (node,)), options=off).fn(Ctx(_state(), 1, None))
+    assert seen[-1] == ("called", 5)
+
+
+def test_the_pass_verb_in_place_splits_a_flat_verbs_call_on_nobody_watching() -> None:
+    from cardlang.compile.ir.verb_in_place import verb_in_place
+    body = ([], frozenset(), ("a",))
+    call = C.CallVerb("v", (N.Const(5),), {}, {}, True, (SPAN, SPAN), body)
+    got = verb_in_place(N.If(N.Const(True), (call,)))
+    [split] = got.body
+    assert split == N.If(N.Quiet(), (C.InPlace((N.Const(5),), body),), (C.CallVerb("v", (N.Const(5),), {}, {}, True),))
+    assert split.orelse[0].in_place is None and split.body[0].body is body
+    # a verb that may run inside itself, or whose code needs names, is called as it is
+    for kept in (C.CallVerb("v", (), {}, {}, False, (SPAN, SPAN), body), C.CallVerb("v", (), {}, {}, True)):
+        assert verb_in_place(kept) is kept
+
+
+def test_verbs_are_compiled_callees_first_and_a_cycle_is_broken_where_it_closes() -> None:
+    from cardlang.compile.calls import callees_first
+    from cardlang.syntax import ast
+    from cardlang.syntax.parser import parse
+    text = """
+    verb turn() { fight; pay; }
+    verb fight() { hit; }
+    verb hit() { if true { hit; } wound; }
+    verb wound() { }
+    verb pay() { collect; }
+    verb collect() { }
+    verb ping() { pong; }
+    verb pong() { ping; }
+    """
+    verbs = {d.name: d for d in parse(text, "t.cl").decls if isinstance(d, ast.VerbDecl)}
+    assert callees_first(verbs) == ["wound", "hit", "fight", "collect", "pay", "turn", "pong", "ping"]
 
 
 def test_trigger_runs_each_reacting_cards_ability_with_the_named_values() -> None:

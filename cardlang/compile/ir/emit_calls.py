@@ -74,17 +74,13 @@ def _call_verb(e: Emitter, n: C.CallVerb) -> list[py.stmt]:
         finally: _st.depth -= 1
     (run_verb, inlined: a verb runs as its caller, for the same card and source). The table is looked up when
     it runs, since verbs may call verbs compiled after them; a state whose listener asked for the game's acts
-    calls the told table instead (runtime/acts.py): `(told if ctx.state.acts else verbs)[NAME](ctx, ...)`. A
-    flat verb with statements to run in place: `if <nobody watches>: BODY else: CALL` (names.in_place)."""
+    calls the told table instead (runtime/acts.py): `(told if ctx.state.acts else verbs)[NAME](ctx, ...)`."""
     gen = e.gen
     table = py.IfExp(acts(), gen.const(n.told, "told"), gen.const(n.verbs, "verbs"))
     fn = py.Subscript(table, const(n.name), py.Load())
     values = [e.expr(a) for a in n.args]
     if n.flat and gen.options.on("flat-verbs"):  # it never runs inside itself: no nesting to count
-        called = [py.Expr(_call(fn, name(CTX), *values))]
-        if n.in_place is None or not gen.options.on("verb-in-place"):  # (compile/passes.py)
-            return called
-        return [in_place(gen, n.in_place, [e.expr(a) for a in n.args], called)]
+        return [py.Expr(_call(fn, name(CTX), *values))]
     verb_span, call_span = n.spans
     spans = [const(n.name), gen.const(verb_span, "span"), gen.const(call_span, "span")]
     deep = py.If(py.Compare(depth(), [py.Gt()], [const(MAX_DEPTH)]),
@@ -121,5 +117,6 @@ def rules(stmts: Stmts) -> dict[type, Callable[[Emitter, Any], list[py.stmt]]]:
         C.AsPlayer: lambda e, n: _as_player(e, n, stmts),
         C.CallPrimitive: _call_primitive,
         C.CallVerb: _call_verb,
+        C.InPlace: lambda e, n: in_place(e.gen, n.body, [e.expr(a) for a in n.args]),
         C.Trigger: _trigger,
     }

@@ -54,7 +54,7 @@ class CallVerb(Node):
     its caller. The nesting limit is counted around it (SPANS: the verb's and the call's, for the error of a
     cycle), unless it is FLAT (it can never run inside itself: checks.flat_verbs, the pass flat-verbs).
     IN_PLACE: a flat verb's compiled statements, what a call may run in place of itself when nobody watches
-    (calls.compile_verbs, the pass verb-in-place), or None."""
+    (calls.compile_verbs; the pass verb-in-place, ir/verb_in_place.py, makes the InPlace), or None."""
 
     name: str
     args: tuple[Expr, ...]
@@ -63,6 +63,16 @@ class CallVerb(Node):
     flat: bool = False
     spans: tuple = field(default=(), compare=False)
     in_place: Any = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class InPlace(Node):
+    """A flat verb's statements run in place of its call (the pass verb-in-place): ARGS, in its parameters'
+    order, given to the parameters as locals of their own, then BODY, the verb's compiled statements with their
+    lines (items, the names it writes once, its parameters: calls.compile_verbs), its names in locals."""
+
+    args: tuple[Expr, ...]
+    body: Any = field(compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,4 +87,4 @@ class Trigger(Node):
     run_ability: Any = field(compare=False)
 
 
-CallStmt = Union[Skip, AsPlayer, CallPrimitive, CallVerb, Trigger]
+CallStmt = Union[Skip, AsPlayer, CallPrimitive, CallVerb, InPlace, Trigger]
