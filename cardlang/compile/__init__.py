@@ -17,7 +17,7 @@ The pipeline as it now is, from a checked rule to the code that runs:
          its bound arguments and nesting bookkeeping (`CallVerb`), `trigger` with named values (`Trigger`),
          and around each the empty pick (`Skip`) and `for P` (`AsPlayer`); "nobody watches" / "someone watches" are
          the nodes `Quiet` / `Watched` (and, for code still built as Python, emit.quiet_test/watched_test)
-      -> IR passes, IR -> IR (ir/passes.py: `one-card`), each switchable with the others (passes.py)
+      -> IR passes, IR -> IR (ir/passes.py: `one-card`, `verb-in-place`), each switchable with the others (passes.py)
       -> the emitter (ir/emit.py, its statements ir/emit_stmts.py and calls ir/emit_calls.py): IR -> Python `ast`, the only compile code
          spelling the runtime's layout, through the names runtime/layout.py owns; it marks the reads it makes (a zone, a counter's row)
       -> codegen.py puts a block's Python together, one function per block, and compiles it, after the

@@ -267,10 +267,11 @@ class Calls:
             fn, items, g = self.block_built(decl.body, Scope(names, in_card=True), params)
             self.verb_fns[name] = fn
             self.told_fns[name] = told_verb(name, tuple((p.name, p.type) for p in decl.params), fn)
-            if g is not None and name in self.flat_verbs and not g.uses_names and \
+            if g is not None and name in self.flat_verbs and (not g.uses_names or not params) and \
                     _unwritten(decl.body, params) == params:
-                # its code needs no names in ctx.vars: a call may run the same statements in place
-                self.verb_inline[name] = (items, written_once(decl.body), params)
+                # its code needs no names in ctx.vars, or it has no parameters and so no table of its own (it
+                # runs on its caller's, in place as when called): a call may run the same statements in place
+                self.verb_inline[name] = (items, written_once(decl.body), params, g.uses_names)
 
 
 def callees_first(verbs: dict[str, ast.VerbDecl]) -> list[str]:

@@ -113,7 +113,7 @@ def in_place(gen: Gen, inline: tuple, values: list[py.expr]) -> list[py.stmt]:
     a call (ir/verb_in_place.py: when nobody watches): `_p0 = ARG; ...; BODY`, its parameters and names in
     locals. VALUES: the arguments' code (ARG). The body is the verb's own compiled statements, emitted here
     with its names and its lines (a run-time error still points at the verb's statement)."""
-    items, once, params = inline
+    items, once, params, uses = inline
     # a parameter is a local of its own, or the caller's local given to it (neither is written while it runs)
     temps = [v.id if isinstance(v, py.Name) else gen.fresh("p") for v in values]
     outer_locals, outer_ok, mark = gen.locals, gen.local_ok, len(gen.own_stores)
@@ -122,8 +122,9 @@ def in_place(gen: Gen, inline: tuple, values: list[py.expr]) -> list[py.stmt]:
         body = gen.items(items)
     finally:
         gen.locals, gen.local_ok = outer_locals, outer_ok
-    # its own names' stores into ctx.vars, which its function dropped (nothing reads them): dropped here too
-    if not gen.replay:  # (generated for its namespace only, the stores do not matter: codegen.Gen.replay)
+    # its own names' stores into ctx.vars, which its function dropped (nothing reads them): dropped here too;
+    # kept where its code uses names (a verb of no parameters, on its caller's table)
+    if not gen.replay and not uses:  # (generated for its namespace only, the stores do not matter: Gen.replay)
         drop_stores(body, [a for a, _ in gen.own_stores[mark:]])
     del gen.own_stores[mark:]
     given = [py.Assign([G.store(t)], v) for t, v in zip(temps, values) if not isinstance(v, py.Name)]

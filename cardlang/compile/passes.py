@@ -37,7 +37,7 @@ PASSES: tuple[Pass, ...] = (
          "a verb that can never run inside itself called without the nesting bookkeeping"),
     Pass("verb-in-place", "compile/ir/verb_in_place.py",
          "IR -> IR: a flat verb's body run in place of the call when nobody watches, where its code needs no "
-         "names in ctx.vars (calls.compile_verbs, which compiles the verbs callees first)"),
+         "names in ctx.vars or it has no parameters (calls.compile_verbs, which compiles the verbs callees first)"),
     Pass("name-locals", "compile/codegen.py (Gen.local_ok, given parameters)",
          "a rules name written once, and a verb's unwritten parameters, kept in Python locals"),
     Pass("unread-stores", "compile/names.py (drop_unread_stores_and_tell), compile/decisions.py (find)",

@@ -84,7 +84,7 @@ def test_a_flat_verbs_call_runs_its_statements_in_place_when_nobody_watches() ->
     # the verb's statements read its parameter `a` from the local the call gives it
     items = [(None, Code(lambda gen: [py.Expr(G.call(gen.const(seen.append), gen.var("a")))]))]
     node = C.CallVerb("v", (N.Const(5),), {"v": lambda ctx, a: seen.append(("called", a))}, {}, True, (SPAN, SPAN),
-                      (items, frozenset(), ("a",)))
+                      (items, frozenset(), ("a",), False))
     fn = G.build_function("ir test", None, lambda gen: emit_stmts(gen, (node,))).fn
     state = _state()
     fn(Ctx(state, 1, None))
@@ -99,7 +99,7 @@ def test_a_flat_verbs_call_runs_its_statements_in_place_when_nobody_watches() ->
 
 def test_the_pass_verb_in_place_splits_a_flat_verbs_call_on_nobody_watching() -> None:
     from cardlang.compile.ir.verb_in_place import verb_in_place
-    body = ([], frozenset(), ("a",))
+    body = ([], frozenset(), ("a",), False)
     call = C.CallVerb("v", (N.Const(5),), {}, {}, True, (SPAN, SPAN), body)
     got = verb_in_place(N.If(N.Const(True), (call,)))
     [split] = got.body

@@ -1,9 +1,9 @@
-"""The pass `verb-in-place`: a call of a flat verb whose code needs no names in ctx.vars (`CallVerb` with its
-statements, calls.compile_verbs) becomes `If(Quiet(), (InPlace(ARGS, BODY),), (the call,))`: when nobody
-watches, the verb's statements run in the caller, with no Python call, no table lookup and no arguments
-passed; someone watching sees the call (a table's verbs tell themselves: runtime/acts.py). The verbs are
-compiled callees first (calls.callees_first), so that a call compiled before its verb was is rare. Knows the IR
-only.
+"""The pass `verb-in-place`: a call of a flat verb whose code needs no names in ctx.vars, or which has no
+parameters and so runs on its caller's names anyway (`CallVerb` with its statements, calls.compile_verbs),
+becomes `If(Quiet(), (InPlace(ARGS, BODY),), (the call,))`: when nobody watches, the verb's statements run in
+the caller, with no Python call, no table lookup and no arguments passed; someone watching sees the call (a
+table's verbs tell themselves: runtime/acts.py). The verbs are compiled callees first (calls.callees_first),
+so that a call compiled before its verb was is rare. Knows the IR only.
 """
 from __future__ import annotations
 
