@@ -91,8 +91,8 @@ class Calls:
         # same context (`AsPlayer`: the call sees the caller's names, card and source, as a player's own)
         inner = run.node if isinstance(run, (PrimitiveCall, IrCall)) else N.Do(N.Call(run, first="ctx"))
         if as_player is None:
-            node = C.Skip((inner,))
-            return Code(lambda gen: gen.emit_ir((node,)), run.fn if isinstance(run, Code) else None)
+            skip = C.Skip((inner,))
+            return Code(lambda gen: gen.emit_ir((skip,)), run.fn if isinstance(run, Code) else None)
         # a call that acts only for cards reacting to an event, made for a player read without effect of no
         # `you`, looks for a card that reacts before it switches players: most find none (the pass react-first)
         within = None
@@ -101,8 +101,8 @@ class Calls:
                 if R_.free_read(player) and gen.options.on("react-first"):
                     return inner_within(gen, switched)
                 return None
-        node = C.Skip((C.AsPlayer(ir_of(as_player), (inner,), within),))
-        return Code(lambda gen: gen.emit_ir((node,)))
+        switched = C.Skip((C.AsPlayer(ir_of(as_player), (inner,), within),))
+        return Code(lambda gen: gen.emit_ir((switched,)))
 
     def _trigger_special(self, node: ast.Call, kwargs: list[ast.Kwarg], scope: Scope) -> bool:
         """Does this `trigger` pass named values, or name a card definition rather than cards in play?"""
@@ -244,6 +244,10 @@ class Calls:
         # (the verbs are recorded as they are compiled: a call compiled before its verb calls it, however
         # often its code is generated again, as when `cardlang compile` prints a cached load's)
         inline = self.verb_inline.get(name)
+        if inline is not None and inline[3] and getattr(self, "verb_params", ()):
+            # a verb of no parameters whose code uses names, run in place in a verb that has parameters, would
+            # make that verb build a table of its names for every call (codegen.build): called instead
+            inline = None
 
         def run_user_verb(ctx: Ctx) -> None:
             if ctx.state.depth > MAX_DEPTH:
@@ -264,7 +268,11 @@ class Calls:
             names = {p.name: _user_type(p.type) for p in decl.params}
             self.gen_label = f"verb {name}"
             params = tuple(names)
-            fn, items, g = self.block_built(decl.body, Scope(names, in_card=True), params)
+            self.verb_params = params  # (the calls in its body ask: a verb's in place, above)
+            try:
+                fn, items, g = self.block_built(decl.body, Scope(names, in_card=True), params)
+            finally:
+                self.verb_params = ()
             self.verb_fns[name] = fn
             self.told_fns[name] = told_verb(name, tuple((p.name, p.type) for p in decl.params), fn)
             if g is not None and name in self.flat_verbs and (not g.uses_names or not params) and \

@@ -33,7 +33,7 @@ PASSES: tuple[Pass, ...] = (
          "not by calling set_counter or the assignment's function"),
     Pass("phase-inline", "compile/statements.py (a phase's emit)",
          "a phase run inside the turn's function, its body inlined when nobody watches, not called"),
-    Pass("flat-verbs", "compile/checks.py (flat_verbs), compile/calls.py",
+    Pass("flat-verbs", "compile/checks.py (flat_verbs), compile/ir/emit_calls.py (CallVerb)",
          "a verb that can never run inside itself called without the nesting bookkeeping"),
     Pass("verb-in-place", "compile/ir/verb_in_place.py",
          "IR -> IR: a flat verb's body run in place of the call when nobody watches, where its code needs no "
