@@ -12,7 +12,10 @@ The pipeline as it now is, from a checked rule to the code that runs:
          change (`ChangeCardCounter`), a player's or a shared counter's change (`ChangeCounter`), a list of
          numbers' set, `let` and a rules name's `=` (`Let` of a `Name`), `if` (`If`), `repeat` / `while` /
          `for` (`Loop`, with its step-budget charge), whose blocks are still compiled as Python
-         (the bridge `OfBlock`), and moves, triggers and notes; "nobody watches" / "someone watches" are
+         (the bridge `OfBlock`), and moves, triggers and notes; calls (ir/nodes_calls.py, from calls.py and
+         primitive_code.py): a core verb's (`CallPrimitive`: its run, or its lowering), a game verb's with
+         its bound arguments and nesting bookkeeping (`CallVerb`), `trigger` with named values (`Trigger`),
+         and around each the empty pick (`Skip`) and `for P` (`AsPlayer`); "nobody watches" / "someone watches" are
          the nodes `Quiet` / `Watched` (and, for code still built as Python, emit.quiet_test/watched_test).
          In ir/nodes_loops.py (emitted by ir/emit_loops.py): a rules name's `+=`/`-=` (`ChangeName`), a number
          checked against the limit (`Bounded`), `attack` (`Attack`), entering a phase (`EnterPhase`), `break`
@@ -30,20 +33,24 @@ The pipeline as it now is, from a checked rule to the code that runs:
          by ir/emit_decisions.py): the legal options of a `choose one of` (`ReturnLegal`), the option a name
          gives (`NamedOption`), a bot's answer to a decision put in full (`BotDecide`, its preferences `Prefer` /
          `PickName` / `PickRandom` / `PickNone` / `PickWeighed`) and its pick by name (`BotContext`, `TryName`)
-      -> IR passes, IR -> IR (ir/passes.py: `one-card`), each switchable with the others (passes.py)
+      -> IR passes, IR -> IR (ir/passes.py: `one-card`, `verb-in-place`), each switchable with the others (passes.py)
       -> the emitter (ir/emit.py, its statements ir/emit_stmts.py, the loops' ir/emit_loops.py, which asks
-         hoist.py what a loop may move out, the operators' ir/emit_ops.py, decisions' and bots'
-         ir/emit_decisions.py): IR -> Python `ast`, the only
-         compile code spelling the runtime's layout, through the names runtime/layout.py owns; it marks the reads it makes (a zone, a counter's row)
+         hoist.py what a loop may move out, the operators' ir/emit_ops.py, calls' ir/emit_calls.py, decisions'
+         and bots' ir/emit_decisions.py): IR -> Python `ast`, the only compile code spelling
+         the runtime's layout, through the names runtime/layout.py owns; it marks the reads it makes (a zone, a
+         counter's row)
       -> codegen.py puts a block's Python together, one function per block, and compiles it, after the
          Python rewrites (fnlocals.py: locals for what a function reads again and again; hoist.py: loop
          invariants; names.py: unread stores), which ask the emitter's marks what a read is.
 
-Still direct Python `ast`, not IR: calls and verbs (calls.py, primitive_code.py), a bot's shared call kept
-in a local (botgen.compile_condition), the closures of decisions.py that build a Decision and ask it, and most primitives' `lower` (primitives/); those build Python around the runtime's fields
-but spell none of them: they ask the emitter for each (its marked reads, the quiet/watched test, and
-named accessors such as charge_steps, depth, cards_of) and mark nothing by hand (`python tools/layout_names.py`
-counts what is left: none in compile/ or primitives/). The move of a card, the test for
+Still direct Python `ast`, not IR: of calls, the arguments' coercions, a `for P` call's react-first form
+(reacting.py), a flat verb's body run in place (names.in_place) and a verb's own names table
+(codegen.build); a bot's shared call kept in a local (botgen.compile_condition); the closures of
+decisions.py that build a Decision and ask it; and most primitives' `lower` (primitives/); those build
+Python around the runtime's fields but spell none of them: they ask the emitter for each (its marked
+reads, the quiet/watched test, and named accessors such as charge_steps, depth, cards_of) and mark
+nothing by hand (`python tools/layout_names.py` counts what is left: none in compile/ or
+primitives/). The move of a card, the test for
 an ability and the watched-only call (primitives/core_lowering.py) are IR: a lowering, which may not import the
 compiler, builds nodes through `gen.ir` and hands them to `gen.emit_ir` / `gen.emit_expr`. The rewrites
 (fnlocals.py, names.py) know `ctx.state`, `ctx.you`, `ctx.vars` and `card_def[_x]` by the emitter's marks

@@ -11,7 +11,9 @@ from cardlang.compile import codegen as G
 from cardlang.compile.ir import emit as E
 from cardlang.compile import reacting as R_
 from cardlang.compile.codegen import Code
-from cardlang.compile.names import in_place
+from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir import nodes_calls as C
+from cardlang.compile.ir.ce import ir_of
 from cardlang.compile.primitive_code import PrimitiveCall
 from cardlang.compile import visibility as V
 from cardlang.compile.scope import Scope, stmt_rule
@@ -85,28 +87,22 @@ class Calls:
                 # run(ctx, ARG...) with the arguments' code inlined, or the verb's lowered code
                 run = PrimitiveCall(prim, bound, self, tuple(self.spec.zones.values()))
         # The block's line table reports a run-time error at this call's span (codegen.py); a card argument
-        # from an empty pick makes the call do nothing (`try: CALL except NothingToActOn: pass`).
+        # from an empty pick makes the call do nothing (`Skip`); `... for p;` runs it as that player, on this
+        # same context (`AsPlayer`: the call sees the caller's names, card and source, as a player's own)
+        inner = run.node if isinstance(run, (PrimitiveCall, IrCall)) else N.Do(N.Call(run, first="ctx"))
         if as_player is None:
-            inner = run if isinstance(run, Code) else Code(lambda gen: [py.Expr(gen.call_fn(run))])
-            return Code(lambda gen: [_skipping(gen, inner.emit(gen))], inner.fn)
-        inner = run if isinstance(run, Code) else Code(lambda gen: [py.Expr(gen.call_fn(run))])
-
-        def emit_as(gen: G.Gen) -> list[py.stmt]:  # `... for p;`: the call runs as that player
-            # _p = PLAYER; _you = ctx.you; ctx.you = _p; try: CALL finally: ctx.you = _you
-            # (on this same context: the call sees the caller's names, card and source, as a player's own)
-            p, was = gen.fresh("p"), gen.fresh("you")
-            you = G.set_you()  # (marked: fnlocals keeps no local of ctx.you here)
-            player = gen.expr(as_player)
-
-            def switched(body: list[py.stmt]) -> list[py.stmt]:
-                return [py.Assign([G.store(p)], player), py.Assign([G.store(was)], G.you()),
-                        py.Assign([you], G.name(p)), py.Try(body, [], [], [py.Assign([you], G.name(was))])]
-            # a trigger whose cards read no `you` looks for a card that reacts before it switches players: most
-            # find none (a player read without effect, so it matters not whether it is read)
-            within = inner.within(gen, switched) if isinstance(inner, (R_.Reacting, PrimitiveCall)) and \
-                R_.free_read(player) and gen.options.on("react-first") else None
-            return [_skipping(gen, within if within is not None else switched(inner.emit(gen)))]
-        return Code(emit_as)
+            skip = C.Skip((inner,))
+            return Code(lambda gen: gen.emit_ir((skip,)), run.fn if isinstance(run, Code) else None)
+        # a call that acts only for cards reacting to an event, made for a player read without effect of no
+        # `you`, looks for a card that reacts before it switches players: most find none (the pass react-first)
+        within = None
+        if getattr(run, "within", None) is not None:
+            def within(gen: G.Gen, player: py.expr, switched: Callable, inner_within=run.within):
+                if R_.free_read(player) and gen.options.on("react-first"):
+                    return inner_within(gen, switched)
+                return None
+        switched = C.Skip((C.AsPlayer(ir_of(as_player), (inner,), within),))
+        return Code(lambda gen: gen.emit_ir((switched,)))
 
     def _trigger_special(self, node: ast.Call, kwargs: list[ast.Kwarg], scope: Scope) -> bool:
         """Does this `trigger` pass named values, or name a card definition rather than cards in play?"""
@@ -153,20 +149,9 @@ class Calls:
             for cid in list(cards(ctx)):
                 run_ability(ctx, cid, event, vals)
 
-        def emit(gen: G.Gen) -> list[py.stmt]:
-            # _vals = {NAME: VALUE, ...}
-            # for _c in list(CARDS):
-            #     if EVENT in ctx.state.card_def[_c].triggers: run_ability(ctx, _c, EVENT, _vals)
-            vals, c = gen.fresh("vals"), gen.fresh("c")
-            items = gen.expr(cards_ce)
-            has = gen.emit_expr(gen.ir.HasTrigger(gen.ir.Py(G.name(c)), event))  # (the emitter's: ir/emit.py)
-            run = py.Expr(G.call(gen.const(run_ability), G.name(G.CTX), G.name(c), G.const(event), G.name(vals)))
-            return [py.Assign([G.store(vals)], py.Dict([G.const(k) for k, _ in value_ces],
-                                                       [gen.expr(v) for _, v in value_ces])),
-                    py.For(G.store(c), items if G.fresh_list(items) else G.call(G.name("list"), items),
-                           [py.If(has, [run], [])], [])]
-
-        return R_.Reacting(emit, run_trigger_with, R_.trigger_within(run_ability, event, cards_ce, value_ces))
+        node = C.Trigger(event, ir_of(cards_ce), tuple(k for k, _ in value_ces), tuple(ir_of(v) for _, v in value_ces),
+                         run_ability)
+        return IrCall(node, run_trigger_with, R_.trigger_within(run_ability, event, cards_ce, value_ces))
 
     def _cases(self, prim: R.Primitive, node: ast.Call, scope: Scope) -> dict[str, Effect]:
         """Compile a call's outcome blocks (`honest { ... }`), with the names the verb binds for them."""
@@ -259,6 +244,10 @@ class Calls:
         # (the verbs are recorded as they are compiled: a call compiled before its verb calls it, however
         # often its code is generated again, as when `cardlang compile` prints a cached load's)
         inline = self.verb_inline.get(name)
+        if inline is not None and inline[3] and getattr(self, "verb_params", ()):
+            # a verb of no parameters whose code uses names, run in place in a verb that has parameters, would
+            # make that verb build a table of its names for every call (codegen.build): called instead
+            inline = None
 
         def run_user_verb(ctx: Ctx) -> None:
             if ctx.state.depth > MAX_DEPTH:
@@ -266,55 +255,62 @@ class Calls:
             run_verb(told_fns if ctx.state.acts else verb_fns, name, verb_span, call_span, ctx,
                      [f(ctx) for _, f in items])
 
-        def emit(gen: G.Gen) -> list[py.stmt]:
-            # The verb's body runs on this same context, its arguments passed in order after ctx (it gives
-            # them names of its own only if it needs them in ctx.vars: codegen.build):
-            #   verb_fns[NAME](ctx, ARG, ...)                               (a flat verb: checks.flat_verbs)
-            #   if ctx.state.depth > MAX: nesting_limit(...)   (before the arguments, as a call is entered)
-            #   _t0 = ARG; ...; _st = ctx.state; _st.depth += 1
-            #   try: verb_fns[NAME](ctx, _t0, ...) except NestingLimit as e: e.called_from(...); raise
-            #   finally: _st.depth -= 1
-            # (run_verb, inlined: a verb runs as its caller, for the same card and source). verb_fns is
-            # looked up when it runs, since verbs may call verbs compiled after them. A state whose listener
-            # asked for the game's acts (a table) calls the told table instead (runtime/acts.py):
-            #   (told if ctx.state.acts else verbs)[NAME](ctx, ARG, ...)
-            table = py.IfExp(E.acts(), gen.const(told_fns, "told"),
-                             gen.const(verb_fns, "verbs"))
-            fn = G.subscript(table, G.const(name))
-            values = [gen.expr(e) for e in exprs.values()]
-            if name in flat and gen.options.on("flat-verbs"):  # it never runs inside itself: no nesting to count
-                called = [py.Expr(G.call(fn, G.name(G.CTX), *values))]
-                if inline is None or not gen.options.on("verb-in-place"):  # (compile/passes.py)
-                    return called
-                return [in_place(gen, inline, list(exprs.values()), called)]
-            spans = [G.const(name), gen.const(verb_span, "span"), gen.const(call_span, "span")]
-            deep = py.If(py.Compare(E.depth(), [py.Gt()], [G.const(MAX_DEPTH)]),
-                         [py.Raise(G.call(gen.const(NestingLimit), G.const(MAX_DEPTH), *spans), None)], [])
-            # the arguments computed before the depth goes up (a local or a constant is read in the call)
-            temps = [None if isinstance(v, (py.Name, py.Constant)) else gen.fresh("t") for v in values]
-            st, err = gen.fresh("st"), gen.fresh("e")
-            depth = E.depth(G.name(st), store_=True)
-            run = py.Expr(G.call(fn, G.name(G.CTX), *[v if t is None else G.name(t) for t, v in zip(temps, values)]))
-            limit = py.ExceptHandler(gen.const(NestingLimit), err, [
-                py.Expr(G.call(G.attr(G.name(err), "called_from"), *spans)), py.Raise(None, None)])
-            return [deep, *[py.Assign([G.store(t)], v) for t, v in zip(temps, values) if t is not None],
-                    py.Assign([G.store(st)], G.ctx_state()), py.AugAssign(depth, py.Add(), G.const(1)),
-                    py.Try([run], [limit], [], [py.AugAssign(depth, py.Sub(), G.const(1))])]
-        return Code(emit, run_user_verb)
+        node = C.CallVerb(name, tuple(ir_of(e) for e in exprs.values()), verb_fns, told_fns, name in flat,
+                          (verb_span, call_span), inline)  # (emitted by ir/emit_calls.py)
+        return IrCall(node, run_user_verb)
 
     def compile_verbs(self) -> None:
-        """Compile the bodies of the game's own verbs (after all signatures are known: verbs may recurse)."""
-        for name, decl in self.spec.verbs.items():
+        """Compile the bodies of the game's own verbs (after all signatures are known: verbs may recurse), each
+        after the verbs it calls where no cycle forbids it (callees_first): a call may then run its verb's
+        statements in place (verb_inline), which it can only where the verb was compiled before it."""
+        for name in callees_first(self.spec.verbs):
+            decl = self.spec.verbs[name]
             names = {p.name: _user_type(p.type) for p in decl.params}
             self.gen_label = f"verb {name}"
             params = tuple(names)
-            fn, items, g = self.block_built(decl.body, Scope(names, in_card=True), params)
+            self.verb_params = params  # (the calls in its body ask: a verb's in place, above)
+            try:
+                fn, items, g = self.block_built(decl.body, Scope(names, in_card=True), params)
+            finally:
+                self.verb_params = ()
             self.verb_fns[name] = fn
             self.told_fns[name] = told_verb(name, tuple((p.name, p.type) for p in decl.params), fn)
-            if g is not None and name in self.flat_verbs and not g.uses_names and \
+            if g is not None and name in self.flat_verbs and (not g.uses_names or not params) and \
                     _unwritten(decl.body, params) == params:
-                # its code needs no names in ctx.vars: a call may run the same statements in place
-                self.verb_inline[name] = (items, written_once(decl.body), params)
+                # its code needs no names in ctx.vars, or it has no parameters and so no table of its own (it
+                # runs on its caller's, in place as when called): a call may run the same statements in place
+                self.verb_inline[name] = (items, written_once(decl.body), params, g.uses_names)
+
+
+def callees_first(verbs: dict[str, ast.VerbDecl]) -> list[str]:
+    """The game's VERBS in the order to compile them: each after those it calls (depth first, in the order they
+    are declared and called), a cycle of calls broken where it closes."""
+    out: list[str] = []
+    state: dict[str, bool] = {}  # name -> done (False: on the path being followed)
+
+    def visit(name: str) -> None:
+        state[name] = False
+        for n in walk_nodes(verbs[name].body):
+            if isinstance(n, ast.Call) and n.verb in verbs and n.verb not in state:
+                visit(n.verb)
+        state[name] = True
+        out.append(name)
+    for name in verbs:
+        if name not in state:
+            visit(name)
+    return out
+
+
+class IrCall(Code):
+    """A call built as IR (NODE, emitted through gen.emit_ir), FN the same call as one function of the context;
+    WITHIN, for a call that acts only for cards reacting to an event: its code with the switch of a `for P`
+    around only what runs for such a card (reacting.Reacting), or None."""
+
+    __slots__ = ("node", "within")
+
+    def __init__(self, node: N.Node, fn: Callable, within: Callable | None = None) -> None:
+        super().__init__(lambda gen: gen.emit_ir((node,)), fn)
+        self.node, self.within = node, within
 
 
 class VerbTable(dict, LeavesNames):
@@ -366,10 +362,6 @@ def first_card_def(state, cards: list[int]):
     if not cards:
         raise NothingToActOn()
     return state.card_def[cards[0]]
-
-
-def _skipping(gen: G.Gen, body: list[py.stmt]) -> py.stmt:
-    return py.Try(body, [py.ExceptHandler(gen.const(NothingToActOn), None, [py.Pass()])], [], [])
 
 
 def _param_type(t: str) -> str:

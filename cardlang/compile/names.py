@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from cardlang.compile import pyast as G
 from cardlang.compile import pytree
-from cardlang.compile.ir.emit import is_names, quiet_test
+from cardlang.compile.ir.emit import is_names
 from cardlang.compile.pyast import CTX
 from cardlang.primitives.types import reads_no_names
 
@@ -108,14 +108,12 @@ def drop_stores(body: list[py.stmt], stores: list[py.Assign]) -> None:
             n.body.append(py.Pass())
 
 
-def in_place(gen: Gen, inline: tuple, args: list, called: list[py.stmt]) -> py.stmt:
-    """A call of a flat verb whose code needs no names in ctx.vars (calls.compile_verbs), with its statements
-    run in place when nobody watches (someone watching sees the call: a table's verbs tell themselves, acts.py):
-        if <nobody watches>: _p0 = ARG; ...; BODY (its parameters and names in locals)  else: CALLED
-    The body is the verb's own compiled statements, emitted here with its names and its lines (a run-time
-    error still points at the verb's statement)."""
-    items, once, params = inline
-    values = [gen.expr(a) for a in args]
+def in_place(gen: Gen, inline: tuple, values: list[py.expr]) -> list[py.stmt]:
+    """A flat verb's statements, its code needing no names in ctx.vars (calls.compile_verbs), run in place of
+    a call (ir/verb_in_place.py: when nobody watches): `_p0 = ARG; ...; BODY`, its parameters and names in
+    locals. VALUES: the arguments' code (ARG). The body is the verb's own compiled statements, emitted here
+    with its names and its lines (a run-time error still points at the verb's statement)."""
+    items, once, params, uses = inline
     # a parameter is a local of its own, or the caller's local given to it (neither is written while it runs)
     temps = [v.id if isinstance(v, py.Name) else gen.fresh("p") for v in values]
     outer_locals, outer_ok, mark = gen.locals, gen.local_ok, len(gen.own_stores)
@@ -124,10 +122,10 @@ def in_place(gen: Gen, inline: tuple, args: list, called: list[py.stmt]) -> py.s
         body = gen.items(items)
     finally:
         gen.locals, gen.local_ok = outer_locals, outer_ok
-    # its own names' stores into ctx.vars, which its function dropped (nothing reads them): dropped here too
-    if not gen.replay:  # (generated for its namespace only, the stores do not matter: codegen.Gen.replay)
+    # its own names' stores into ctx.vars, which its function dropped (nothing reads them): dropped here too;
+    # kept where its code uses names (a verb of no parameters, on its caller's table)
+    if not gen.replay and not uses:  # (generated for its namespace only, the stores do not matter: Gen.replay)
         drop_stores(body, [a for a, _ in gen.own_stores[mark:]])
     del gen.own_stores[mark:]
-    quiet = quiet_test()
     given = [py.Assign([G.store(t)], v) for t, v in zip(temps, values) if not isinstance(v, py.Name)]
-    return py.If(quiet, given + body, called)
+    return given + body

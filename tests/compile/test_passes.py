@@ -81,11 +81,13 @@ def test_simulate_no_opt_on_two_workers_gives_the_same_totals():
 
 
 @pytest.mark.parametrize("off,game_id", [("sum-inline", "warring-kingdom"), ("options-at-once", "fall-of-kingdoms"),
-                                         ("bot-by-name", "warring-kingdom")])
+                                         ("bot-by-name", "warring-kingdom"),
+                                         ("verb-in-place", "warring-kingdom")])
 def test_a_pass_another_game_uses_alone_off_plays_the_same(off, game_id):
     """A pass that Dominion's code meets little or not at all (a `sum` reading a verb's names: Warring
     Kingdom's `toughness`; a choice of 14 options with conditions: The Fall of Kingdoms' action; a bot's pick by
-    name from a zone of piles and another: Warring Kingdom's `buy`, taken only when nobody watches), off alone, on
+    name from a zone of piles and another: Warring Kingdom's `buy`, taken only when nobody watches; verbs run in the caller: Warring Kingdom's `arm`, `resolve`,
+    `advance`, compiled before their callers), off alone, on
     the first table of that game's results golden, logged and quiet (most passes shape only the code run when
     nobody watches)."""
     from cardlang.agents import make_agent

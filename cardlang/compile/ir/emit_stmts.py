@@ -10,6 +10,7 @@ from __future__ import annotations
 import ast as py
 from typing import TYPE_CHECKING, Any, Callable
 
+from cardlang.compile.ir import emit_calls
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir.emit import (EXPR_RULES, Emitter, _call, _get, _sub, banks, card_counter_table, charge_steps,
                                       checker, counter_row, ctx_names, ctx_state, quiet_test)
@@ -234,6 +235,7 @@ STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     N.ChangeCounter: _change_counter,
     N.MoveOne: _move_one,
     **LOOP_STMT_RULES,  # (ir/emit_loops.py: loops over a set, a name's +=/-=, attack, phases, break)
+    **emit_calls.rules(stmts),  # (ir/nodes_calls.py's: a call's wrappers emit their bodies by `stmts`)
 }
 EXPR_RULES.update(LOOP_EXPR_RULES)  # (the emitter's expressions, ir/emit.py, with the loops' over a set)
 EXPR_RULES.update(OPS_EXPR_RULES)  # (ir/emit_ops.py: the operators, `Not` and the coercions)

@@ -1,0 +1,122 @@
+"""The emitter's calls: the IR's calls (ir/nodes_calls.py) -> Python `ast`, one rule per node class, over the
+helpers and named accessors of ir/emit.py. Each rule builds exactly the code compile/calls.py built by hand
+before the IR. `rules(stmts)` gives them to ir/emit_stmts.py's table, handed the emitter of a body of
+statements (a call's `for P` and its empty pick wrap other statements).
+
+Knows Python's `ast`, the nesting limit and the runtime's layout through ir/emit.py; no game, no source
+construct, no pass (they run on the IR before it is emitted).
+"""
+from __future__ import annotations
+
+import ast as py
+from typing import Any, Callable
+
+from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir import nodes_calls as C
+from cardlang.compile.ir.emit import Emitter, _call, acts, ctx_state, depth, set_you, zone_read
+from cardlang.compile.names import in_place
+from cardlang.compile.pyast import CTX, const, fresh_list, name, store
+from cardlang.errors import NestingLimit
+from cardlang.primitives.lowering import Site
+from cardlang.primitives.values import NothingToActOn
+from cardlang.runtime.abilities import MAX_DEPTH
+
+Stmts = Callable[[Emitter, tuple], list[py.stmt]]
+
+
+def _skip(e: Emitter, n: C.Skip, stmts: Stmts) -> list[py.stmt]:
+    """`try: BODY except NothingToActOn: pass`."""
+    body = stmts(e, n.body)
+    return [py.Try(body, [py.ExceptHandler(e.gen.const(NothingToActOn), None, [py.Pass()])], [], [])]
+
+
+def _as_player(e: Emitter, n: C.AsPlayer, stmts: Stmts) -> list[py.stmt]:
+    """`_p = PLAYER; _you = ctx.you; ctx.you = _p; try: BODY finally: ctx.you = _you`, or the call's own code
+    with that switch around only what runs for a card that reacts (WITHIN)."""
+    gen = e.gen
+    p, was = gen.fresh("p"), gen.fresh("you")
+    you = set_you()  # (marked: fnlocals keeps no local of ctx.you here)
+    player = e.expr(n.player)
+
+    def switched(body: list[py.stmt]) -> list[py.stmt]:
+        return [py.Assign([store(p)], player), py.Assign([store(was)], e.expr(N.You())),
+                py.Assign([you], name(p)), py.Try(body, [], [], [py.Assign([you], name(was))])]
+    within = n.within(gen, player, switched) if n.within is not None else None
+    return within if within is not None else switched(stmts(e, n.body))
+
+
+def zones_read(zones: tuple) -> Callable[[py.expr], Any]:
+    """Site.zone_of for a game's declared ZONES: the one a code reads, as the emitter marked the read."""
+    def zone_of(code: py.expr) -> Any:
+        read = zone_read(code)
+        return next((z for z in zones if z.slot == read.slot), None) if read is not None else None
+    return zone_of
+
+
+def _call_primitive(e: Emitter, n: C.CallPrimitive) -> list[py.stmt]:
+    """`RUN(ctx, ARG, ...)`, or the verb's lowered code (pass `lower`)."""
+    gen = e.gen
+    code = [e.expr(a) for a in n.args]
+    if n.verb.lower is not None and gen.options.on("lower"):  # (compile/passes.py)
+        lowered = n.verb.lower(gen, code, Site(n.known, zones_read(n.zones)))
+        if lowered is not None:
+            return lowered
+    return [py.Expr(_call(gen.const(n.verb.run), name(CTX), *code))]
+
+
+def _call_verb(e: Emitter, n: C.CallVerb) -> list[py.stmt]:
+    """The verb's body runs on this same context, its arguments passed in order after ctx (it gives them names
+    of its own only if it needs them in ctx.vars: codegen.build):
+        verbs[NAME](ctx, ARG, ...)                                     (a flat verb: checks.flat_verbs)
+        if ctx.state.depth > MAX: raise NestingLimit(...)  (before the arguments, as a call is entered)
+        _t0 = ARG; ...; _st = ctx.state; _st.depth += 1
+        try: verbs[NAME](ctx, _t0, ...) except NestingLimit as e: e.called_from(...); raise
+        finally: _st.depth -= 1
+    (run_verb, inlined: a verb runs as its caller, for the same card and source). The table is looked up when
+    it runs, since verbs may call verbs compiled after them; a state whose listener asked for the game's acts
+    calls the told table instead (runtime/acts.py): `(told if ctx.state.acts else verbs)[NAME](ctx, ...)`."""
+    gen = e.gen
+    table = py.IfExp(acts(), gen.const(n.told, "told"), gen.const(n.verbs, "verbs"))
+    fn = py.Subscript(table, const(n.name), py.Load())
+    values = [e.expr(a) for a in n.args]
+    if n.flat and gen.options.on("flat-verbs"):  # it never runs inside itself: no nesting to count
+        return [py.Expr(_call(fn, name(CTX), *values))]
+    verb_span, call_span = n.spans
+    spans = [const(n.name), gen.const(verb_span, "span"), gen.const(call_span, "span")]
+    deep = py.If(py.Compare(depth(), [py.Gt()], [const(MAX_DEPTH)]),
+                 [py.Raise(_call(gen.const(NestingLimit), const(MAX_DEPTH), *spans), None)], [])
+    # the arguments computed before the depth goes up (a local or a constant is read in the call)
+    temps = [None if isinstance(v, (py.Name, py.Constant)) else gen.fresh("t") for v in values]
+    st, err = gen.fresh("st"), gen.fresh("e")
+    level = depth(name(st), store_=True)
+    run = py.Expr(_call(fn, name(CTX), *[v if t is None else name(t) for t, v in zip(temps, values)]))
+    limit = py.ExceptHandler(gen.const(NestingLimit), err, [
+        py.Expr(_call(py.Attribute(name(err), "called_from", py.Load()), *spans)), py.Raise(None, None)])
+    return [deep, *[py.Assign([store(t)], v) for t, v in zip(temps, values) if t is not None],
+            py.Assign([store(st)], ctx_state()), py.AugAssign(level, py.Add(), const(1)),
+            py.Try([run], [limit], [], [py.AugAssign(level, py.Sub(), const(1))])]
+
+
+def _trigger(e: Emitter, n: C.Trigger) -> list[py.stmt]:
+    """_vals = {NAME: VALUE, ...}
+    for _c in list(CARDS):
+        if EVENT in ctx.state.card_def[_c].triggers: run_ability(ctx, _c, EVENT, _vals)"""
+    gen = e.gen
+    vals, c = gen.fresh("vals"), gen.fresh("c")
+    items = e.expr(n.cards)
+    has = e.expr(N.HasTrigger(N.Py(name(c)), n.event))
+    run = py.Expr(_call(gen.const(n.run_ability), name(CTX), name(c), const(n.event), name(vals)))
+    return [py.Assign([store(vals)], py.Dict([const(k) for k in n.names], [e.expr(v) for v in n.values])),
+            py.For(store(c), items if fresh_list(items) else _call(name("list"), items), [py.If(has, [run], [])], [])]
+
+
+def rules(stmts: Stmts) -> dict[type, Callable[[Emitter, Any], list[py.stmt]]]:
+    """The rules of the call statements, STMTS emitting the statements a call wraps."""
+    return {
+        C.Skip: lambda e, n: _skip(e, n, stmts),
+        C.AsPlayer: lambda e, n: _as_player(e, n, stmts),
+        C.CallPrimitive: _call_primitive,
+        C.CallVerb: _call_verb,
+        C.InPlace: lambda e, n: in_place(e.gen, n.body, [e.expr(a) for a in n.args]),
+        C.Trigger: _trigger,
+    }
