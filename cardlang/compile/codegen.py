@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from cardlang.compile.fnlocals import with_state_local
+from cardlang.compile.quietfold import fold_quiet
 from cardlang.compile.ir import nodes as IR
 from cardlang.compile.ir.emit import ctx_names, ctx_state, ctx_you, emit, mark, quiet_test, set_you, watched_test  # noqa: F401
 from cardlang.compile.ir.emit_stmts import emit_stmts
@@ -436,7 +437,16 @@ def _code_of(gen: Gen, tree: py.Module, filename: str) -> Any:
     for node, ln in gen.placing:
         _place(node, ln)
     # the code object of our own AST, never of source text
-    return compile(with_state_local(tree) if gen.options.on("state-locals") else tree, filename, "exec")
+    return compile(_rewritten(tree, gen.options), filename, "exec")
+
+
+def _rewritten(tree: py.Module, options: Options) -> py.Module:
+    """TREE after the rewrites of the generated Python that OPTIONS switch on (compile/passes.py)."""
+    if options.on("state-locals"):
+        tree = with_state_local(tree)
+        if options.on("quiet-fold"):  # (the quiet local it folds is state-locals')
+            tree = fold_quiet(tree)
+    return tree
 
 
 def _compiled_when_called(gen: Gen, tree: py.Module, filename: str, names: list[str]) -> dict[str, Callable]:
@@ -478,7 +488,7 @@ def source_of(g: Generated) -> str:
     for k, v in g.consts.items():
         head.append(f"#   {k} = {_describe(v)}")
     # a function whose code object came from the cache was never placed; unparse wants lines, not these
-    tree = with_state_local(g.tree) if g.options.on("state-locals") else g.tree
+    tree = _rewritten(g.tree, g.options)
     return "\n".join(head) + "\n" + py.unparse(py.fix_missing_locations(tree)) + "\n"
 
 
