@@ -22,7 +22,6 @@ import itertools
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
-from cardlang.compile.fnlocals import with_state_local
 from cardlang.compile.ir import nodes as IR
 from cardlang.compile.ir.emit import ctx_names, ctx_state, ctx_you, emit, mark, quiet_test, set_you, watched_test  # noqa: F401
 from cardlang.compile.ir.emit_stmts import emit_stmts
@@ -31,6 +30,7 @@ from cardlang.compile.passes import OPTIMISED, Options
 from cardlang.compile.pyast import CTX, _place, attr, const, fresh_list, name, store  # noqa: F401 - the
 # compile rules build their code with these as G.name, G.const, ...
 from cardlang.compile.pyast import ctx_attr as _ctx_field
+from cardlang.compile.rewrites import rewritten
 
 # The context's state and player, as the compile rules ask for them (G.ctx_attr("state"), G.state_attr(F),
 # G.you()): the emitter's marked reads (ir/emit.py), which the rewrites know by their mark (fnlocals.py).
@@ -426,11 +426,11 @@ def build_functions(label: str, span: Span | None,
 
 
 def _code_of(gen: Gen, tree: py.Module, filename: str) -> Any:
-    """The code object of a generated module: placed on its lines, rewritten (fnlocals.py), compiled."""
+    """The code object of a generated module: placed on its lines, rewritten (compile/rewrites.py), compiled."""
     for node, ln in gen.placing:
         _place(node, ln)
     # the code object of our own AST, never of source text
-    return compile(with_state_local(tree) if gen.options.on("state-locals") else tree, filename, "exec")
+    return compile(rewritten(tree, gen.options), filename, "exec")
 
 
 def _compiled_when_called(gen: Gen, tree: py.Module, filename: str, names: list[str]) -> dict[str, Callable]:
@@ -472,7 +472,7 @@ def source_of(g: Generated) -> str:
     for k, v in g.consts.items():
         head.append(f"#   {k} = {_describe(v)}")
     # a function whose code object came from the cache was never placed; unparse wants lines, not these
-    tree = with_state_local(g.tree) if g.options.on("state-locals") else g.tree
+    tree = rewritten(g.tree, g.options)
     return "\n".join(head) + "\n" + py.unparse(py.fix_missing_locations(tree)) + "\n"
 
 

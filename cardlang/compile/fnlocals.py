@@ -13,7 +13,8 @@ from typing import Callable
 
 from cardlang.compile import pytree
 from cardlang.compile.ir import nodes as N
-from cardlang.compile.ir.emit import ctx_state, def_of, is_split_test, mark, quiet_test, row_mark, zone_read
+from cardlang.compile.ir.emit import (ctx_state, def_of, is_split_test, mark, quiet_local, quiet_test, row_mark,
+                                      zone_read)
 from cardlang.compile.pyast import CTX, _place, name, store
 
 STATE = "_state"  # the local a generated function keeps `ctx.state` in
@@ -216,13 +217,13 @@ def _quiet_local(f: _Fn) -> None:
         if id(node) not in found:
             return None
         if isinstance(node.op, py.Or):
-            loud = py.copy_location(py.UnaryOp(py.Not(), py.copy_location(name(QUIET), node.values[0])),
+            loud = py.copy_location(py.UnaryOp(py.Not(), py.copy_location(quiet_local(QUIET), node.values[0])),
                                     node.values[0])
             if len(node.values) == 2:
                 return loud
             node.values[:2] = [loud]
             return node
-        quiet = py.copy_location(name(QUIET), node.values[0])
+        quiet = py.copy_location(quiet_local(QUIET), node.values[0])
         if len(node.values) == 2:
             return quiet
         node.values[:2] = [quiet]

@@ -44,6 +44,12 @@ PASSES: tuple[Pass, ...] = (
          "stores into ctx.vars that nothing reads dropped; a verb whose body uses no names gets none"),
     Pass("state-locals", "compile/fnlocals.py (with_state_local)",
          "what a function reads again and again (ctx.state, its tables, quiet tests) kept in locals"),
+    Pass("quiet-fold", "compile/quietfold.py (fold_quiet)",
+         "a quiet test inside a branch of the same test answered: `if _quiet:` there runs its body, `_quiet and X` "
+         "is X (a phase inlined when nobody watches no longer asks again at each move and counter change)"),
+    Pass("you-local", "compile/youlocal.py (with_you_local)",
+         "the player whose effect runs read from a local set once, in a function that reads it three times or "
+         "more and never sets it (a turn reads it at each counter set and each zone of the player's)"),
     Pass("bounds", "compile/operators.py (BinOp), compile/expressions.py, compile/statements.py (For)",
          "`+`, `-` and `*` of numbers whose size the compiler knows (written in the source, printed on every card, "
          "a loop's name over written numbers) not checked against the 18-digit limit when they cannot reach it"),

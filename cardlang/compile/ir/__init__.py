@@ -16,7 +16,8 @@ A first slice: the leaves of expressions are IR (a zone, a counter, a card's cou
 type test, a card's holder, the player, the turn's seat, a pool) and the test "nobody watches" (`Quiet`);
 since then a counter's change, `let`, `if`, the loops, the loops over a set (`where`, its count, `sum`), a
 name's `+=`/`-=`, `attack`, phases and `break`, the operators and the coercions, decisions' generated code,
-bots, and the calls of verbs and primitives (ir/nodes_calls.py) too; what is left builds Python `ast` itself (compile/codegen.py), which the IR meets through bridges (`Of`, `Py`,
+bots, and the calls of verbs and primitives (ir/nodes_calls.py) too; what is left builds
+Python `ast` itself (compile/codegen.py), which the IR meets through bridges (`Of`, `Py`,
 `OfBlock`). Python rewrites after emission (compile/fnlocals.py, compile/hoist.py) ask
 the emitter's marks what a node reads where the IR made it. Knows no game and no source construct.
 """

@@ -120,6 +120,12 @@ def ctx_names(store: bool = False) -> py.Attribute:
     return _marked(py.Attribute(name(CTX), L.NAMES, py.Store() if store else py.Load()), N.Names())
 
 
+def quiet_local(local: str) -> py.Name:
+    """A read of LOCAL, where a function keeps its quiet test (compile/fnlocals.py), marked Quiet: a test nested
+    in one of its branches is known (compile/quietfold.py)."""
+    return _marked(name(local), N.Quiet(False))
+
+
 def set_you() -> py.Attribute:
     """`ctx.you` to store into (a call run as another player switches it), marked `You`: fnlocals keeps no
     local of the player in a function that sets it."""

@@ -8,6 +8,7 @@ Knows Python's `ast` and the runtime's layout; no game, no source construct, no 
 from __future__ import annotations
 
 import ast as py
+import copy
 from typing import TYPE_CHECKING, Any, Callable
 
 from cardlang.compile.ir import emit_calls
@@ -89,16 +90,31 @@ def _change_counter(e: Emitter, n: N.ChangeCounter) -> list[py.stmt]:
     A shared counter's row is read at 0 (`_p` is handed to SET only)."""
     gen = e.gen
     setter = gen.const(n.set)
-    p, st, row, v = gen.fresh("p"), gen.fresh("st"), gen.fresh("row"), gen.fresh("v")
-    at = name(p) if n.per_player else const(0)
+    whose = e.expr(n.whose)
+    # a seat that is a local or a constant (a shared counter's None) is read where it is used, not copied first:
+    # nothing between can change it (the new value's code sets only names of its own)
+    p = gen.fresh("p") if not isinstance(whose, (py.Name, py.Constant)) else None
+    st, row = gen.fresh("st"), gen.fresh("row")
+
+    def seat() -> py.expr:
+        return name(p) if p is not None else copy.copy(whose)  # (a node of its own at each place)
+    at = seat() if n.per_player else const(0)
+    change = e.expr(n.value)
     if n.op == "=":
-        new = e.expr(n.value)
+        new = change
     else:
-        new = py.BinOp(_sub(name(row), at), py.Add() if n.op == "+=" else py.Sub(), e.expr(n.value))
+        new = py.BinOp(_sub(name(row), at), py.Add() if n.op == "+=" else py.Sub(), change)
+    # a new value written as a number is used as it is (no local for it)
+    v = gen.fresh("v") if not isinstance(new, py.Constant) else None
+
+    def value() -> py.expr:
+        return name(v) if v is not None else copy.copy(new)
     kw = [py.keyword("clamp", const(True))] if n.op != "-=" else []
-    slow = [py.Expr(py.Call(setter, [name(st), const(n.slot), name(p), name(v)], kw))]
-    out = [py.Assign([store(p)], e.expr(n.whose)), py.Assign([store(st)], ctx_state()),
-           py.Assign([store(row)], counter_row(name(st), n.slot)), py.Assign([store(v)], new)]
+    slow = [py.Expr(py.Call(setter, [name(st), const(n.slot), seat(), value()], kw))]
+    out = ([py.Assign([store(p)], whose)] if p is not None else []) + [
+        py.Assign([store(st)], ctx_state()), py.Assign([store(row)], counter_row(name(st), n.slot))]
+    if v is not None:
+        out.append(py.Assign([store(v)], new))
     banked = n.bank is not None
     if banked:  # the value before, read where set_counter would read it: after the new one
         old, bank = gen.fresh("o"), gen.fresh("b")
@@ -107,18 +123,23 @@ def _change_counter(e: Emitter, n: N.ChangeCounter) -> list[py.stmt]:
         return out + slow
     quiet: list[py.expr] = []  # besides nobody watching
     known = new.value if isinstance(new, py.Constant) and type(new.value) is int else None
-    if n.minimum is not None and (known is None or known < n.minimum):
-        quiet.append(py.Compare(name(v), [py.GtE()], [const(n.minimum)]))
-    if n.maximum is not None and (known is None or known > n.maximum):
-        quiet.append(py.Compare(name(v), [py.LtE()], [const(n.maximum)]))
+    # A counter is always within its bounds (set_counter keeps it there; runtime/invariants.py checks it), so
+    # `-= K` of a written K >= 0 cannot pass its upper bound, nor `+= K` its lower one: those tests go.
+    step = n.op != "=" and gen.options.on("bounds") and type(change) is py.Constant and type(change.value) is int \
+        and change.value >= 0
+    up_ok, down_ok = step and n.op == "-=", step and n.op == "+="
+    if n.minimum is not None and (known is None or known < n.minimum) and not down_ok:
+        quiet.append(py.Compare(value(), [py.GtE()], [const(n.minimum)]))
+    if n.maximum is not None and (known is None or known > n.maximum) and not up_ok:
+        quiet.append(py.Compare(value(), [py.LtE()], [const(n.maximum)]))
     # no bound of its own: NUMBER_LIMIT's (past it, set_counter refuses the number)
-    if n.minimum is None and (known is None or known <= -NUMBER_LIMIT):
-        quiet.append(py.Compare(name(v), [py.Gt()], [const(-NUMBER_LIMIT)]))
-    if n.maximum is None and (known is None or known >= NUMBER_LIMIT):
-        quiet.append(py.Compare(name(v), [py.Lt()], [const(NUMBER_LIMIT)]))
-    put = [py.Assign([py.Subscript(name(row), at, py.Store())], name(v))]
+    if n.minimum is None and (known is None or known <= -NUMBER_LIMIT) and not down_ok:
+        quiet.append(py.Compare(value(), [py.Gt()], [const(-NUMBER_LIMIT)]))
+    if n.maximum is None and (known is None or known >= NUMBER_LIMIT) and not up_ok:
+        quiet.append(py.Compare(value(), [py.Lt()], [const(NUMBER_LIMIT)]))
+    put = [py.Assign([py.Subscript(name(row), at, py.Store())], value())]
     if banked:
-        delta = py.BinOp(name(v), py.Sub(), name(old))
+        delta = py.BinOp(value(), py.Sub(), name(old))
         out.append(py.Assign([store(bank)], _sub(banks(name(st)), const(n.bank))))
         # a bank of None (a counter drawing on one that has none) is set_counter's to refuse
         quiet += [py.Compare(name(bank), [py.IsNot()], [const(None)]), py.Compare(delta, [py.LtE()], [name(bank)])]

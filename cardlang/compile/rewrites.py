@@ -1,0 +1,29 @@
+"""The rewrites of the generated Python, listed in one tuple in the order they run, each a pass of
+compile/passes.py (switched with the others: a load's Options). `rewritten` is what codegen runs on a module
+before compiling it and before listing it (`cardlang compile` shows what runs). Knows the rewrites' modules
+and the passes' names; no runtime layout, no game.
+"""
+from __future__ import annotations
+
+import ast as py
+from typing import Callable
+
+from cardlang.compile.fnlocals import with_state_local
+from cardlang.compile.passes import Options
+from cardlang.compile.quietfold import fold_quiet
+from cardlang.compile.youlocal import with_you_local
+
+# (pass, what it needs on as well, the rewrite): quiet-fold answers the quiet local that state-locals makes
+REWRITES: tuple[tuple[str, str | None, Callable[[py.Module], py.Module]], ...] = (
+    ("state-locals", None, with_state_local),
+    ("quiet-fold", "state-locals", fold_quiet),
+    ("you-local", None, with_you_local),
+)
+
+
+def rewritten(tree: py.Module, options: Options) -> py.Module:
+    """TREE after the rewrites OPTIONS switch on (each returns a new module, the functions it changes copied)."""
+    for pass_name, needs, rewrite in REWRITES:
+        if options.on(pass_name) and (needs is None or options.on(needs)):
+            tree = rewrite(tree)
+    return tree
