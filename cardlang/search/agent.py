@@ -120,6 +120,7 @@ class SearchAgent:
                  f"the rollout bot chooses there")
             return None
         cp = self._recorder.checkpoint()
+        self._turn = cp.turn_number
         cap = cp.turn_number + opts.cap
         began = time.perf_counter()
         deadline = None if opts.seconds is None else began + opts.seconds
@@ -127,33 +128,41 @@ class SearchAgent:
         # the duel, the budget's last part: the rollout bot's answer and its best challenger tried in turn
         duel_from = budget - int(budget * opts.duel) if opts.iterations is not None else None
         duel_at = None if deadline is None else began + opts.seconds * (1 - opts.duel)
-        walker, seat, models, game, rng = self._walker, self._seat, self._models, self.game, self.rng
+        walker, seat, rng = self._walker, self._seat, self.rng
         root = (seat, decision.tag)  # a world that first meets another decision is refused
         done = failed = turns = misses = 0
-        from cardlang.runtime.worlds import Dealer, NoWorld, Unsure
+        from cardlang.runtime.worlds import Dealer, NoWorld
         try:
-            dealer = Dealer(cp, game, self._observer)  # what every world of this decision shares, found once
+            dealer = Dealer(cp, self.game, self._observer)  # what every world of this decision shares, found once
         except NoWorld:  # (a decision with no world: the rollout bot's choice, as for set-up)
             return None
+        pairs: dict = {}  # paired duel: challenger -> [pairs, sum, sum of squares] of its value minus the default's
+        refused = (Diverged, _Abandon, IllegalAction)
         while done < budget:
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
-            agents = list(models)
-            agents[seat] = walker
             force = None
             if opts.duel and default is not None and (done >= duel_from if duel_from is not None
                                                       else time.perf_counter() >= duel_at):
                 force = _duel(node, keys, default)
-            walker.start(decision.tag, prefix, node, force)
             try:
-                world = dealer.world(agents, rng, until=root)
-                try:
-                    result = play_on(game, world, cap)
-                except Unsure:  # its replay read a dealt card: the same world again, checked in full
-                    walker.start(decision.tag, prefix, node, force)
-                    world = dealer.again(agents, until=root)
-                    result = play_on(game, world, cap)
-            except (Diverged, _Abandon, IllegalAction) as e:
+                if opts.paired and force is not None:
+                    # the default and its challenger on the same world (the same draws of RNG: the same deal,
+                    # the same reseeding), so their difference is the two actions', not the two worlds'
+                    challenger = _challenger(node, keys, default)
+                    drawn = rng.getstate()
+                    v_default, t = self._play(dealer, decision.tag, prefix, node, default, root, cap)
+                    done, turns = done + 1, turns + t
+                    rng.setstate(drawn)
+                    v_challenger, t = self._play(dealer, decision.tag, prefix, node, challenger, root, cap)
+                    diff = v_challenger - v_default
+                    row = pairs.setdefault(challenger, [0, 0.0, 0.0])
+                    row[0] += 1
+                    row[1] += diff
+                    row[2] += diff * diff
+                else:
+                    _, t = self._play(dealer, decision.tag, prefix, node, force, root, cap)
+            except refused as e:
                 # a world the seat could not believe (its replay does not fit what the seat saw): another
                 # is dealt; the iteration is not spent, unless worlds keep failing. (Anything else that stops
                 # a world is counted apart: not expected.)
@@ -167,22 +176,23 @@ class SearchAgent:
                 continue
             done += 1
             misses = 0
-            turns += world.turn_number - cp.turn_number
-            value = _value(result, seat)
-            for n in walker.path:
-                n.visits += 1
-                n.value += value
+            turns += t
         self.failed += failed
         self.searches += 1
         best = node.most_visited(keys)
         if default is not None and best is not None:
             if opts.duel:  # the challenger the duel measured, if clearly better; else the default
                 challenger = _challenger(node, keys, default)
-                best = default if challenger is None else _better(node, challenger, default)
+                if challenger is None:
+                    best = default
+                elif challenger in pairs:
+                    best = challenger if _paired_better(*pairs[challenger]) else default
+                else:
+                    best = _better(node, challenger, default)
             elif best != default:
                 best = _better(node, best, default)
         self.last = {"iterations": done, "failed": failed, "rechecked": dealer.rechecked, "turns": turns,
-                     "visits": node.stats(),
+                     "visits": node.stats(), "pairs": {k: row[0] for k, row in pairs.items()},
                      "default": default, "played": best}
         if best is None or any(k not in node.children or not node.children[k].visits for k in keys):
             if deadline is not None:
@@ -190,6 +200,27 @@ class SearchAgent:
                      f"the rollout bot chooses there")
                 return None
         return best
+
+    def _play(self, dealer, tag: str, prefix: list, node: Node, force, root, cap: int) -> tuple[float, int]:
+        """One world dealt and played out from the searched decision (FORCE: the root's action, the duel's),
+        its value backed up the tree walked; (its value, the turns it played). Raises what refuses a world."""
+        from cardlang.runtime.worlds import Unsure
+        walker, seat, game = self._walker, self._seat, self.game
+        agents = list(self._models)
+        agents[seat] = walker
+        walker.start(tag, prefix, node, force)
+        world = dealer.world(agents, self.rng, until=root)
+        try:
+            result = play_on(game, world, cap)
+        except Unsure:  # its replay read a dealt card: the same world again, checked in full
+            walker.start(tag, prefix, node, force)
+            world = dealer.again(agents, until=root)
+            result = play_on(game, world, cap)
+        value = _value(result, seat)
+        for n in walker.path:
+            n.visits += 1
+            n.value += value
+        return value, world.turn_number - self._turn
 
 
 _TRIES = 8  # worlds in a row that may fail before one is counted as an iteration spent
@@ -272,6 +303,10 @@ def _default_key(decision, picked: tuple, acts: list, answer: list):
 # first, so that the two means compared by _better are measured alike. Without it UCB leaves the default few
 # visits once it looks worse, and the comparison's error is mostly the default's: a card the rollout bot never
 # buys is seldom bought, however often the search tries it.
+# Paired (option paired=yes): each turn of the duel plays the default and its challenger on the same world (the
+# same cards dealt, the same RNG after the decision), and the challenger is played only when the mean of those
+# paired differences is _OVERRULE standard errors above zero. Most of a rollout's noise is the world's (the
+# shuffles, what the others draw), and a pair shares it, so far fewer worlds tell two buys apart.
 
 
 def _challenger(node: Node, keys: list, default):
@@ -302,6 +337,17 @@ def _better(node: Node, best, default):
     mb, md = b.value / b.visits, d.value / d.visits
     se = math.sqrt(max(mb * (1 - mb), 0.01) / b.visits + max(md * (1 - md), 0.01) / d.visits)
     return best if mb - md > _OVERRULE * se else default
+
+
+def _paired_better(n: int, total: float, squares: float) -> bool:
+    """Whether the challenger's paired differences (N pairs, their TOTAL and sum of SQUARES) show it better than
+    the default by _OVERRULE standard errors (the variance at least 0.01, as _better's: a few pairs that all
+    agree are not certainty)."""
+    if n < 2:
+        return False
+    mean = total / n
+    variance = max((squares - total * mean) / (n - 1), 0.01)
+    return mean > _OVERRULE * math.sqrt(variance / n)
 
 
 def _value(result, seat: int) -> float:

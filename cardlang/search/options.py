@@ -23,6 +23,8 @@ _KEYS = {
     "c": "the exploration constant of UCB, 0 or more",
     "duel": "the share of the budget spent trying the rollout bot's answer and the best other action in turn, "
             "0 or more and less than 1",
+    "paired": "yes to play the duel's two actions on the same world, pair by pair, and compare them by their "
+              "paired differences (no: each on a world of its own)",
 }
 
 
@@ -38,6 +40,7 @@ class SearchOptions:
     cap: int = DEFAULT_CAP
     c: float = DEFAULT_C
     duel: float = DEFAULT_DUEL
+    paired: bool = False
 
     def spec(self) -> str:
         """The options written back as a player name (the defaults left out)."""
@@ -54,6 +57,8 @@ class SearchOptions:
             parts.append(f"c={self.c:g}")
         if self.duel != DEFAULT_DUEL:
             parts.append(f"duel={self.duel:g}")
+        if self.paired:
+            parts.append("paired=yes")
         return NAME + (":" + ",".join(parts) if parts else "")
 
 
@@ -96,7 +101,18 @@ def parse(name: str, rollouts: list[str]) -> SearchOptions:
     cap = _number(got, "cap", int, lambda v: v >= 1) if "cap" in got else DEFAULT_CAP
     c = _number(got, "c", float, lambda v: v >= 0) if "c" in got else DEFAULT_C
     duel = _number(got, "duel", float, lambda v: 0 <= v < 1) if "duel" in got else DEFAULT_DUEL
-    return SearchOptions(iterations, seconds, rollout, cap, c, duel)
+    paired = _yes_no(got, "paired") if "paired" in got else False
+    if paired and not duel:
+        raise SearchSpecError("search bot option paired=yes pairs the duel's worlds: give duel=F too "
+                              "(e.g. duel=0.25,paired=yes)")
+    return SearchOptions(iterations, seconds, rollout, cap, c, duel, paired)
+
+
+def _yes_no(got: dict[str, str], key: str) -> bool:
+    text = got[key].lower()
+    if text not in ("yes", "no"):
+        raise SearchSpecError(f"search bot option {key}={got[key]}: {_KEYS[key]}")
+    return text == "yes"
 
 
 def _number(got: dict[str, str], key: str, kind, ok):

@@ -72,6 +72,36 @@ def test_the_duel_measures_the_rollout_bots_answer_and_its_challenger_alike() ->
     assert played in (default, challenger)
 
 
+def test_a_paired_duel_plays_the_default_and_its_challenger_on_the_same_world() -> None:
+    game = load_game("dominion")
+    s = make_agent(game, "search:iterations=200,cap=4,duel=0.5,paired=yes", 1)
+    assert s.name == "search:iterations=200,cap=4,duel=0.5,paired=yes"
+    plays: list = []  # (the root's forced action, the seed of the world dealt) of each world played
+    real_play = s._play
+
+    def play(dealer, tag, prefix, node, force, root, cap):
+        got = real_play(dealer, tag, prefix, node, force, root, cap)
+        plays.append((force, dealer.seed, dict(dealer.relabel)))
+        return got
+
+    s._play = play
+
+    def search(view, d):
+        plays.clear()
+        s.decide(view, d)
+        return list(plays), s.last["default"], s.last["pairs"]
+
+    spy = Spy(game, s, search)
+    play_game(game, [spy, make_agent(game, "big-money", 2)], 4)
+    seen, default, pairs = spy.seen
+    duel = seen[100:]  # the budget's second half is the duel's, played two worlds at a time
+    assert len(duel) == 100 and sum(pairs.values()) == 50
+    for first, second in zip(duel[::2], duel[1::2]):
+        assert first[0] == default and second[0] != default and second[0] in pairs  # the default, then its challenger
+        assert first[1:] == second[1:]  # on the same world: the same cards dealt, the same seed after
+    assert len({w[1] for w in duel[::2]}) > 40  # and each pair on a world of its own
+
+
 class Spy:
     """Big Money that hands the search bot the first buy decision with more than one card to buy after turn
     4 and keeps what it answered."""

@@ -32,6 +32,8 @@ def run(*args: str, code: int) -> str:
     ("search:c=-1", "search bot option c=-1"),
     ("search:duel=1", "search bot option duel=1: the share of the budget spent trying the rollout bot's answer"),
     ("search:duel=-0.1", "search bot option duel=-0.1"),
+    ("search:paired=yes", "paired=yes pairs the duel's worlds: give duel=F too"),
+    ("search:duel=0.25,paired=maybe", "search bot option paired=maybe: yes to play the duel's two actions"),
     ("search:rollout=nope", "the search bot's rollout bot 'nope' is not a bot of this game (choose from: big-money"),
     ("search:iterations=5,seconds=1", "one budget: iterations=N or seconds=S, not both"),
     ("search:iterations=5,iterations=6", "option 'iterations' is given twice"),
