@@ -22,7 +22,7 @@ The pipeline as it now is, from a checked rule to the code that runs:
          (`Break`), and loops.py's loops over a set: `ITEMS where COND` in its caller (`Where`, with the
          shortcuts' at-most-one test and the per-card counter's `CounterGuard`), its count (`CountWhere`,
          `CountEqual` / `ListCount` for `number == X`), `sum` in its caller (`SumIn`), and the body of the
-         function generated for each (`OverItems`, with its step charge `Charge`, and `Return`). In
+         function generated for each (`OverItems`, with its step charge `Charge`; it ends in nodes.py's `Return`). In
          ir/nodes_ops.py (emitted by ir/emit_ops.py): the operators' code, arithmetic (`Arith`, in a `Bounded`
          where it can pass the limit), `-X` (`Neg`), comparisons (`Compare`), and/or (`Both`) and not (`Not`),
          `CARDS is T` (`AllAre`, one card's own test where the pass `lower` is on), the lists written in the

@@ -156,7 +156,7 @@ def by_name_ir(prefs: list[BotPref]) -> tuple[D.Node, ...]:
         tries: list[D.Node] = []
         for p in members:
             if p.kind == "none":
-                tries.append(D.Return(N.Const(None)))
+                tries.append(N.Return(N.Const(None)))
                 break
             tries.append(D.TryName(p.value))
         if head.cond is None:
@@ -171,7 +171,7 @@ def by_name_ir(prefs: list[BotPref]) -> tuple[D.Node, ...]:
             out.append(D.Prefer(head.span, tuple(tries), _cond(head) if first else None, local))
         else:
             out.append(D.Prefer(head.span, tuple(tries), _cond(head)))
-    out.append(D.Return(N.Const(None)))
+    out.append(N.Return(N.Const(None)))
     return tuple(out)
 
 
@@ -239,11 +239,11 @@ def _yesno(prefs: list[BotPref]) -> tuple[D.Node, ...]:
     last_yes = max((i for i, p in enumerate(prefs) if p.kind == "yes"), default=-1)
     out: list[D.Node] = list(_subs(prefs[:last_yes + 1])) if last_yes >= 0 else []
     for p in prefs[:last_yes + 1]:  # after the last `yes` every answer is no, as is the default
-        answer = D.Return(N.Cards((N.Const(0),) if p.kind == "yes" else ()))
+        answer = N.Return(N.Cards((N.Const(0),) if p.kind == "yes" else ()))
         out.append(D.Prefer(p.span, (answer,), _cond(p)))
         if p.cond is None:
             return tuple(out)
-    out.append(D.Return(N.Cards(())))
+    out.append(N.Return(N.Cards(())))
     return tuple(out)
 
 

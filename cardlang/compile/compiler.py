@@ -21,7 +21,7 @@ from cardlang.compile import codegen as G
 from cardlang.compile.calls import SCENARIO_ONLY, Calls, VerbTable
 from cardlang.compile.decisions import Decisions
 from cardlang.compile.expressions import Expressions
-from cardlang.compile.ir import nodes_loops as NL
+from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir.ce import ir_of
 from cardlang.compile.loops import Loops
 from cardlang.compile.operators import Operators, _names_fn
@@ -111,7 +111,7 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
                     break
         if ops < least:
             return ce.fn
-        ret = NL.Return(ir_of(ce))  # `return CE` (ir/emit_loops.py)
+        ret = N.Return(ir_of(ce))  # `return CE` (ir/emit_stmts.py)
         g = G.build_function(f"{self.gen_label}: an expression", None, lambda gen: gen.emit_ir((ret,)),
                              log=self.code_log, options=self.options)
         self.add_generated(g)

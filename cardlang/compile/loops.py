@@ -149,7 +149,7 @@ class Loops:
         """`count(NUMBERS where number == X)` as `return NUMBERS.count(X)`: the list's own count, the same ==
         (X a number or a name: a read without effect that cannot fail, made once instead of once per die)."""
         items, x = ir_of(items_ce), ir_of(x_ce)
-        body = (NL.Return(NL.ListCount(items, x)),)
+        body = (N.Return(NL.ListCount(items, x)),)
         g = G.build_function(f"{self.gen_label}: count", span, lambda gen: gen.emit_ir(body), "run_count",
                              log=self.code_log, options=self.options)
         self.add_generated(g)

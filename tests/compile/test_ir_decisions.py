@@ -200,5 +200,5 @@ def test_a_bots_pick_by_name_tries_the_names_in_order(rule) -> None:
 
 def test_a_local_and_a_return() -> None:
     v = D.Local("_kept")
-    fn = _fns([("f", (G.CTX,), (D.SetLocal(v, N.Name("a")), D.Return(N.Cards((v, v)))))])["f"]
+    fn = _fns([("f", (G.CTX,), (D.SetLocal(v, N.Name("a")), N.Return(N.Cards((v, v)))))])["f"]
     assert fn(Ctx(_state(), 0, None, {"a": 3})) == [3, 3]

@@ -110,13 +110,13 @@ def test_a_counter_guard_answers_before_the_loop_only_when_no_card_holds_the_val
 
     def guarded(x: int, empty: N.Node = N.Cards(())) -> tuple:
         guard = NL.CounterGuard("damage", 0, N.Const(x), empty)
-        return _run((guard, NL.Return(N.Const("looped"))), ctx)[0]
+        return _run((guard, N.Return(N.Const("looped"))), ctx)[0]
     assert guarded(2) == "looped"  # card 1 holds 2
     assert guarded(0) == "looped"  # the start value: every card without an entry holds it
     assert guarded(7) == [] and guarded(7, N.Const(0)) == 0  # nobody holds 7: EMPTY at once
     # a value whose reading might fail (a call): no guard
     fails = N.Call(lambda ctx: 7, (), first="ctx")
-    assert _run((NL.CounterGuard("damage", 0, fails, N.Cards(())), NL.Return(N.Const("looped"))), ctx)[0] == "looped"
+    assert _run((NL.CounterGuard("damage", 0, fails, N.Cards(())), N.Return(N.Const("looped"))), ctx)[0] == "looped"
 
 
 def test_a_filter_in_its_caller_or_called_gives_the_same() -> None:

@@ -255,7 +255,6 @@ DECISION_EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
 
 DECISION_STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     D.SetLocal: lambda e, n: [_assign(n.local.name, e.expr(n.value))],
-    D.Return: lambda e, n: [py.Return(e.expr(n.value))],
     D.Prefer: _prefer,
     D.ReturnLegal: _return_legal,
     D.NamedOption: _named_option,

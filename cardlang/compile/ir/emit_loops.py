@@ -293,5 +293,4 @@ LOOP_STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     NL.Charge: _charge,
     NL.CounterGuard: _counter_guard,
     NL.OverItems: _over_items,
-    NL.Return: lambda e, n: [py.Return(e.expr(n.value))],
 }

@@ -255,6 +255,7 @@ STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     N.ChangeCardCounter: _change_card_counter,
     N.ChangeCounter: _change_counter,
     N.MoveOne: _move_one,
+    N.Return: lambda e, n: [py.Return(e.expr(n.value))],
     **LOOP_STMT_RULES,  # (ir/emit_loops.py: loops over a set, a name's +=/-=, attack, phases, break)
     **emit_calls.rules(stmts),  # (ir/nodes_calls.py's: a call's wrappers emit their bodies by `stmts`)
 }

@@ -407,11 +407,18 @@ class Do(Node):
     value: "Expr"
 
 
+@dataclass(frozen=True, slots=True)
+class Return(Node):
+    """The generated function returns VALUE (a loop's function, an expression's, a bot's answer)."""
+
+    value: Node
+
+
 Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounterTable, ZoneCards, CellTable, AttachedTable,
              CardsAt, ZoneCount, CardCounter, Printed,
              DefPrinted, IsType, DefIsType, DefNamed, DefOf, Not, HolderOf, Turns, Pool, Quiet, Watched, Call, Cards, Item, FirstOr,
              Single, HasTrigger]
-Stmt = Union[Let, If, Loop, OfBlock, Do, ChangeCardCounter, ChangeCounter, MoveOne]
+Stmt = Union[Let, If, Loop, OfBlock, Do, ChangeCardCounter, ChangeCounter, MoveOne, Return]
 
 
 def children(node: Node) -> list[Node]:

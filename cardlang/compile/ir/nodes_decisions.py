@@ -35,13 +35,6 @@ class SetLocal(Node):
 
 
 @dataclass(frozen=True, slots=True)
-class Return(Node):
-    """The generated function returns VALUE."""
-
-    value: Node
-
-
-@dataclass(frozen=True, slots=True)
 class Prefer(Node):
     """A bot's preferences under one condition (their code on the line of SPAN, the first one's): BODY, when
     COND holds (None: always). KEEP: the local the condition's value is kept in, for a later test or pick, set
@@ -140,5 +133,5 @@ class PickWeighed(Node):
 
 
 Expr = Local  # (the one expression class so far)
-Stmt = Union[SetLocal, Return, Prefer, ReturnLegal, NamedOption, BotContext, TryName, BotDecide, PickName,
+Stmt = Union[SetLocal, Prefer, ReturnLegal, NamedOption, BotContext, TryName, BotDecide, PickName,
              PickRandom, PickNone, PickWeighed]

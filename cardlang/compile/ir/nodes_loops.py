@@ -170,12 +170,5 @@ class OverItems(Node):
     charged: bool = True
 
 
-@dataclass(frozen=True, slots=True)
-class Return(Node):
-    """Return VALUE from the generated function."""
-
-    value: Node
-
-
 Expr = Union[Bounded, Where, CountWhere, ListCount, CountEqual, SumIn]
-Stmt = Union[ChangeName, Attack, EnterPhase, Break, Charge, CounterGuard, OverItems, Return]
+Stmt = Union[ChangeName, Attack, EnterPhase, Break, Charge, CounterGuard, OverItems]
