@@ -6,7 +6,8 @@ it answers TAG from the full list. Knows the runtime's decisions and that protoc
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+import types
+from typing import Callable
 
 from cardlang.primitives.types import leaves_names
 from cardlang.runtime.decisions import CHANCE
@@ -53,6 +54,19 @@ def named_cards(ctx: Ctx, p: int, tag: str, find: Callable) -> list[int] | None:
         state.check.checkpoint(state, "before a decision")
     cid = pick(agent, state, p, find, ctx)
     return [] if cid is None else [cid]
+
+
+def _renamed(fn: Callable, new: str) -> Callable:
+    """A function of the same code as FN under the name NEW of this module (a constant generated code names)."""
+    out = types.FunctionType(fn.__code__, fn.__globals__, new, fn.__defaults__, fn.__closure__)
+    out.__qualname__, out.__doc__ = new, fn.__doc__
+    return out
+
+
+# named_cards where FIND reads no names of the rules (its filter reads the card alone: compile/decisions.py
+# _find_fn): it reads none either, so a function calling it may keep its names in locals alone (names.py).
+# The same code, not a call of it (a call more for each decision a bot answers).
+named_cards_by_card = leaves_names(_renamed(named_cards, "named_cards_by_card"))
 
 
 def named_option(state, p: int, tag: str, legal: list[int], find: Callable) -> int | None:

@@ -98,8 +98,9 @@ def _cards(e: Emitter, n: A.AskCards, put: Callable, read: Callable) -> list[py.
     """A bot's answer first, when nobody reads the game (FIRST "none" / "named"), then the decision in full:
         if <quiet> [and BY != CHANCE] and picks_none(ctx, BY, TAG): X = []                     ("none")
         else: FULL
-    or  X = named_cards(ctx, BY, TAG, FIND) if <quiet> [and BY != CHANCE] [and COUNT == 1] else None
+    or  if <quiet> [and BY != CHANCE] [and COUNT == 1]: X = named_cards(ctx, BY, TAG, FIND) else: X = None
         if X is None: FULL                                                                       ("named")
+    (named_cards_by_card, the same function marked to read no names, where FIND reads none.)
     X the let's own store (PUT), read back by READ."""
     gen = e.gen
     if n.first == "none":
@@ -108,8 +109,11 @@ def _cards(e: Emitter, n: A.AskCards, put: Callable, read: Callable) -> list[py.
         return [py.If(test, [put(_list())], _cards_in_full(e, n, put))]
     if n.first == "named":
         also = _not_chance(e, n) + ([] if n.one else [_is(e.expr(n.count), py.Eq(), const(1))])
-        got = _call(gen.const(asking.named_cards), name(CTX), _by(e, n), const(n.tag), gen.const(n.find))
-        first = put(py.IfExp(quiet_test(also=also), got, const(None)))
+        by_name = asking.named_cards_by_card if n.find_reads_card else asking.named_cards
+        got = _call(gen.const(by_name), name(CTX), _by(e, n), const(n.tag), gen.const(n.find))
+        # (a statement, not `X = ... if <quiet> else None`: in code that runs only when nobody watches, the test
+        # goes, compile/quietfold.py)
+        first = py.If(quiet_test(also=also), [put(got)], [put(const(None))])
         return [first, py.If(_is(read(), py.Is(), const(None)), _cards_in_full(e, n, put), [])]
     return _cards_in_full(e, n, put)
 

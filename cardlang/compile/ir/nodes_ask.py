@@ -38,7 +38,8 @@ class AskCards(Node):
     number (WRITTEN when written as one, else COUNT's value; neither for "any"). ALWAYS: asked even with nothing
     to pick when someone reads the game. FIRST, a bot's answer tried before the decision is put, when nobody
     reads the game: "none" (its pick by name comes to none: nothing picked), "named" (its pick by name, FIND
-    giving the option of a name; ONE: the count is 1 as written, else tested), or None. FN: the reference."""
+    giving the option of a name; ONE: the count is 1 as written, else tested; FIND_READS_CARD: FIND's filter reads
+    no names of the rules but its card), or None. FN: the reference."""
 
     by: Node | None
     tag: str
@@ -52,6 +53,7 @@ class AskCards(Node):
     first: str | None = None
     one: bool = False
     find: Any = field(default=None, compare=False)
+    find_reads_card: bool = False
     fn: Any = field(default=None, compare=False)
 
 
