@@ -38,8 +38,9 @@ PASSES: tuple[Pass, ...] = (
     Pass("verb-in-place", "compile/ir/verb_in_place.py",
          "IR -> IR: a flat verb's body run in place of the call when nobody watches, where its code needs no "
          "names in ctx.vars or it has no parameters (calls.compile_verbs, which compiles the verbs callees first)"),
-    Pass("name-locals", "compile/codegen.py (Gen.local_ok, given parameters)",
-         "a rules name written once, and a verb's unwritten parameters, kept in Python locals"),
+    Pass("name-locals", "compile/codegen.py (Gen.local_ok, given parameters), compile/statements.py (kept_in_locals)",
+         "a rules name written once (or only by lets and assignments of the function's own code), and a verb's "
+         "unwritten parameters, kept in Python locals"),
     Pass("unread-stores", "compile/names.py (drop_unread_stores_and_tell), compile/decisions.py (find)",
          "stores into ctx.vars that nothing reads dropped; a verb whose body uses no names gets none"),
     Pass("state-locals", "compile/fnlocals.py (with_state_local)",

@@ -207,8 +207,12 @@ def _let(e: Emitter, n: N.Let) -> list[py.stmt]:
     statements (VALUE_RULES): those, storing its result where it is known."""
     gen = e.gen
     if type(n.var) is N.Name:
+        # an assignment to a name this function declared itself (an own `let` of it came first) is its own too
+        rules_name = n.var.name
+        own = n.own or (rules_name in gen.local_ok and any(m == rules_name for _, m in gen.own_stores))
+
         def put(value: py.expr) -> py.stmt:
-            return gen.set_var(n.var.name, value, n.own)
+            return gen.set_var(rules_name, value, own)
 
         def read() -> py.expr:
             return gen.var(n.var.name)
