@@ -4,8 +4,8 @@ node class, over ir/emit.py's helpers. Each rule does what the closure compile/d
 (the same `Decision`, asked the same way: the same log, the same view for every seat), in generated code.
 
 A choice of cards, names, players, numbers or slots is an expression whose asking is statements: its
-statements are emitted where it is a `let`'s whole value (emit_stmts.VALUE_RULES, then the `let` of its
-result), and anywhere else it is a call of its reference. The bot's answer by name taken before a decision is
+statements are emitted where it is a `let`'s whole value (emit_stmts.VALUE_RULES: each result stored by the
+let's own store where it is known), and anywhere else it is a call of its reference. The bot's answer by name taken before a decision is
 put, and the labels of players, are compile/asking.py's functions, called by name.
 
 Its rules join the emitter's tables (emit.EXPR_RULES, emit_stmts.STMT_RULES, emit_stmts.VALUE_RULES) when it
@@ -26,9 +26,6 @@ from cardlang.compile.pyast import CTX, attr, const, name, store
 from cardlang.primitives.values import choice_bounds
 from cardlang.runtime.decisions import CHANCE, ask
 from cardlang.runtime.state import Decision
-
-_EMPTY = ()
-
 
 def _assign(n: str, value: py.expr) -> py.Assign:
     return py.Assign([store(n)], value)
