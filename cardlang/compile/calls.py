@@ -17,15 +17,15 @@ from cardlang.compile.ir.ce import ir_of
 from cardlang.compile.primitive_code import PrimitiveCall
 from cardlang.compile import visibility as V
 from cardlang.compile.scope import Scope, stmt_rule
-from cardlang.compile.statements import _unwritten, written_once
+from cardlang.compile.statements import _unwritten, kept_in_locals
 from cardlang.errors import NestingLimit, did_you_mean
 from cardlang.primitives import registry as R
 from cardlang.primitives.registry import Bound
 from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, PLAYER, PLAYERS, TEXT, ZONE, Effect,
-                                       LeavesNames,
+                                       LeavesNames, leaves_names,
                                        article as _article)
 from cardlang.primitives.values import NothingToActOn, skip_if_nothing_chosen
-from cardlang.runtime.abilities import MAX_DEPTH
+from cardlang.runtime.abilities import MAX_DEPTH, Abilities
 from cardlang.runtime.acts import told_verb
 from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
@@ -45,6 +45,11 @@ def _refuse_you_after_switch(compiler, node: ast.Call, player: ast.Expr) -> None
                     "'you' in an argument of a call made 'for' another player is that player, not the caller "
                     "(the arguments are worked out after the switch)", n.span,
                     hint="keep the caller in a 'let' first: 'let me = you;' and pass 'me'")
+
+
+# An ability runs in a context of its own (its card, the values it is handed as its names): it reads no names of
+# the code that triggers it (compile/names.py).
+leaves_names(Abilities.run_ability)
 
 
 class Calls:
@@ -279,7 +284,8 @@ class Calls:
                     _unwritten(decl.body, params) == params:
                 # its code needs no names in ctx.vars, or it has no parameters and so no table of its own (it
                 # runs on its caller's, in place as when called): a call may run the same statements in place
-                self.verb_inline[name] = (items, written_once(decl.body), params, g.uses_names)
+                self.verb_inline[name] = (items, kept_in_locals(decl.body, self.options.on("decide-inline")), params,
+                                          g.uses_names)
 
 
 def callees_first(verbs: dict[str, ast.VerbDecl]) -> list[str]:

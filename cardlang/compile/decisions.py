@@ -1,5 +1,10 @@
 """Compile rules for the player decisions: `choose` (cards, card names, players, numbers, slots), `choose one
 of` options, `may`, and the texts they show (prompts with `{name}` filled in). Mixed into the `Compiler`.
+
+Each decision is built as IR (ir/nodes_ask.py: asked in the generated function itself, the names it reads
+from there, its blocks inlined) when the pass `decide-inline` is on; its closure (`run_choose`, ...) is the
+reference, which a choice of cards that is no `let`'s whole value still calls, and all of them with the pass
+off. A text with `{name}` in it is IR always (its closure, `run_text`, the reference).
 """
 from __future__ import annotations
 
@@ -8,13 +13,18 @@ from typing import Any, Callable
 
 from cardlang.compile import codegen as G
 from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir import nodes_ask as A
 from cardlang.compile.ir import nodes_decisions as D
+from cardlang.compile.ir.ce import ir_ce, ir_of
 from cardlang.compile import hoist as H
 from cardlang.compile import visibility as V
 from cardlang.compile.scope import Scope, expr_rule, stmt_rule
 from cardlang.compile.spec import GameSpec
 from cardlang.errors import Span
-from cardlang.primitives.types import CARD, CARDNAMES, CARDS, CE, INT, ZONE, NUMBERS, PLAYER, PLAYERS, SLOTS, Effect
+from cardlang.compile.asking import named_cards, named_option, picks_none, player_labels, unread_by_rule
+from cardlang.compile.names import uses_names
+from cardlang.primitives.types import CARD, CARDNAMES, CARDS, CE, INT, TEXT, ZONE, NUMBERS, PLAYER, PLAYERS, SLOTS
+from cardlang.primitives.types import Effect
 from cardlang.primitives.values import choice_bounds, noop, slot_labels, text_of
 from cardlang.runtime.decisions import CHANCE, ask
 from cardlang.runtime.state import Ctx, Decision, IllegalAction
@@ -25,25 +35,31 @@ class Decisions:
     @expr_rule
     def _(self, node: ast.Choose, scope: Scope) -> CE:
         src = self.expr(node.source, scope)
-        by, tag, prompt = self._opts(node.opts, scope, node.span, default_tag="choose")
+        by, tag, prompt, asked = self._opts(node.opts, scope, node.span, default_tag="choose")
         private = node.opts.private
+        inline = self.options.on("decide-inline")
         # options picked by what they are from a zone some seat cannot see (`hand where card is Spell`):
         # whether it is asked would tell the others whether one is there, so it is asked always, even with
         # nothing to pick (docs/language.md section 11, "Asked always")
         always = not private and V.held_state(self.spec, node.source, scope.held, scope.names) == V.PICKED
         q = node.quantity
-        count = self.coerce(self.expr(q.count, scope), INT, q.count.span) if q.count is not None else None
+        count_ce = self.coerce_ce(self.expr(q.count, scope), INT, q.count.span) if q.count is not None else None
+        count = count_ce.fn if count_ce is not None else None
+        count_ir = ir_of(count_ce) if count_ce is not None else None
         kind = q.kind
         if src.type in (PLAYERS, PLAYER):
-            players = self.coerce(src, PLAYERS, node.source.span)
+            players_ce = self.coerce_ce(src, PLAYERS, node.source.span)
+            players = players_ce.fn
 
             def run_choose_player(ctx: Ctx) -> int:
                 options = players(ctx)
                 if not options:
                     raise IllegalAction("there is no player to choose")
-                d = Decision(by(ctx), tag, prompt(ctx), "players", options, 1, 1, [f"p{p + 1}" for p in options],
+                d = Decision(by(ctx), tag, prompt(ctx), "players", options, 1, 1, player_labels(options),
                              private=private)
                 return options[ask(ctx.state, d)[0]]
+            if inline:
+                return ir_ce(run_choose_player, PLAYER, A.AskPlayer(*asked, ir_of(players_ce), run_choose_player))
             return CE(run_choose_player, PLAYER)
         if src.type == CARDNAMES:
             names_fn = src.fn
@@ -54,6 +70,9 @@ class Decisions:
                 d = Decision(by(ctx), tag, prompt(ctx), "cards", options, lo, hi, [o.name for o in options],
                              private=private)
                 return [options[i] for i in ask(ctx.state, d)]
+            if inline:
+                return ir_ce(run_choose_name, CARDNAMES, A.AskValues(*asked, ir_of(src), "cards", kind, count_ir,
+                                                                    None, run_choose_name))
             return CE(run_choose_name, CARDNAMES)
         if src.type in (NUMBERS, SLOTS):  # a die to reroll; a slot of a grid to put a card in
             values_fn, vkind = src.fn, src.type
@@ -66,11 +85,16 @@ class Decisions:
                              names=label_of)  # labels made if read
                 picked = [options[i] for i in ask(ctx.state, d)]
                 return tuple(picked) if vkind == NUMBERS else picked
+            if inline:
+                return ir_ce(run_choose_value, src.type, A.AskValues(*asked, ir_of(src), vkind, kind, count_ir,
+                                                                     label_of, run_choose_value))
             return CE(run_choose_value, src.type)
-        cards = self.coerce(src, CARDS, node.source.span)
+        cards_ce = self.coerce_ce(src, CARDS, node.source.span)
+        cards = cards_ce.fn
         # (a private question too: its named pick is taken only when nobody reads the game, when asking a rule
         # bot a question with nothing to pick and not asking it look the same)
-        find = self._named_option(node.source, scope) if kind == "up_to" and count is not None else None
+        find, find_reads_card = self._named_option(node.source, scope) if kind == "up_to" and count is not None \
+            else (None, False)
         one = isinstance(q.count, ast.IntLit) and q.count.value == 1  # `up to 1`: no need to compute it
         by_you = node.opts.by is None
         # what needs no computing per decision: a count written as a number, a prompt with no {name} in it
@@ -90,7 +114,7 @@ class Decisions:
             if hi == 0:  # nothing may be picked: not asked (as `ask` does), nothing to build; but a question
                 # asked always is logged when someone reads the game, and a private one put to its player
                 if private:
-                    if _unread_by_rule(ctx, state, by_you, by):
+                    if state.log is None and not state.listeners and unread_by_rule(state, you_or(ctx)):
                         return []
                 elif not always or (state.log is None and not state.listeners):
                     return []
@@ -102,69 +126,52 @@ class Decisions:
                 return [options[picks[0]]]
             return [options[i] for i in picks] if picks else []
 
+        def you_or(ctx: Ctx) -> int:
+            return ctx.you if by_you else by(ctx)
+
         # A bot that answers by naming cards tries just the names it prefers against the filter, instead of
         # building every option, when nobody reads the decision (no log, no listener): its `named_picks`
         # (compile/bots.py) give TAG's by_name(bot, state, player, find, where), or None when it answers TAG
-        # from the full list.
-        def named_pick(ctx: Ctx, state, p: int) -> list[int] | None:  # the bot's pick by name, if it has one
-            agent = state.agents[p]
-            named = getattr(agent, "named_picks", None)
-            pick = named[tag] if named is not None else None
-            if pick is None:
-                return None
-            if state.check is not None:  # a decision, answered by name: as runtime's `ask` does
-                state.check.checkpoint(state, "before a decision")
-            cid = pick(agent, state, p, find, ctx)
-            return [] if cid is None else [cid]
-
+        # from the full list (compile/asking.py).
         if find is None and kind in ("any", "up_to"):
-            def run_choose(ctx: Ctx) -> list[int]:
-                state = ctx.state
-                if state.log is None and not state.listeners:  # (named_pick, for a pick of none)
-                    p = ctx.you if by_you else by(ctx)
-                    agent = state.agents[p] if p != CHANCE else None
-                    named = getattr(agent, "named_picks", None)
-                    pick = named[tag] if named is not None else None
-                    if pick is not None and _picks_none(pick, agent, state, p, ctx):
-                        if state.check is not None:  # a decision, answered by name: as runtime's `ask` does
-                            state.check.checkpoint(state, "before a decision")
-                        return []
-                return ask_cards(ctx, state)
-        elif find is None:
-            def run_choose(ctx: Ctx) -> list[int]:
-                return ask_cards(ctx, ctx.state)
-        elif one and by_you:  # `choose up to 1 ...` by the effect's own player: the usual one, tested least
+            first = "none"
+
             def run_choose(ctx: Ctx) -> list[int]:
                 state = ctx.state
                 if state.log is None and not state.listeners:
-                    p = ctx.you  # named_pick, inlined: no call of its own for most decisions of a game
-                    agent = state.agents[p]
-                    named = getattr(agent, "named_picks", None)
-                    pick = named[tag] if named is not None else None
-                    if pick is not None:
-                        if state.check is not None:  # as in named_pick
-                            state.check.checkpoint(state, "before a decision")
-                        cid = pick(agent, state, p, find, ctx)
-                        return [] if cid is None else [cid]
+                    p = you_or(ctx)
+                    if p != CHANCE and picks_none(ctx, p, tag):
+                        return []
                 return ask_cards(ctx, state)
+        elif find is None:
+            first = None
+
+            def run_choose(ctx: Ctx) -> list[int]:
+                return ask_cards(ctx, ctx.state)
         else:
+            first = "named"
+
             def run_choose(ctx: Ctx) -> list[int]:
                 state = ctx.state
                 if state.log is None and not state.listeners and (one or count(ctx) == 1):
-                    p = ctx.you if by_you else by(ctx)
-                    got = named_pick(ctx, state, p) if p != CHANCE else None
+                    p = you_or(ctx)
+                    got = named_cards(ctx, p, tag, find) if p != CHANCE else None
                     if got is not None:
                         return got
                 return ask_cards(ctx, state)
+        if inline:
+            return ir_ce(run_choose, CARDS, A.AskCards(*asked, ir_of(cards_ce), kind, count_ir, written, always,
+                                                       first, one, find, find_reads_card, run_choose))
         return CE(run_choose, CARDS)
 
-    def _named_option(self, source: ast.Expr, scope: Scope) -> Callable | None:
+    def _named_option(self, source: ast.Expr, scope: Scope) -> tuple[Callable | None, bool]:
         """For `choose up to 1 from ZONE where COND` (or from `[ZONE, ZONE, ...] where COND`): find(ctx, NAME)
         gives the option of that name (the first card of a zone with it, a pile's top card, the zones in
         order) if COND lets it through, else None; None when the source has another shape. Which option a
-        name gives is the one a full list of options would have (its earliest of that name)."""
+        name gives is the one a full list of options would have (its earliest of that name). With it, whether
+        it reads no names of the rules but `card` (_find_fn)."""
         if not isinstance(source, ast.Where):
-            return None
+            return None, False
         several = isinstance(source.source, ast.ListLit)
         items = source.source.items if several else (source.source,)
         # From several zones, only when one holds piles (known by its declaration): a zone of piles lists its
@@ -173,10 +180,10 @@ class Decisions:
         # --instructions: eight names tried through three zones of no piles cost more than the full question)
         if several and not any(isinstance(i, ast.NameRef) and i.name in self.spec.zones
                                and self.spec.zones[i.name].piles and i.name not in scope.names for i in items):
-            return None
+            return None, False
         zces = [self.expr(i, scope) for i in items]
         if not zces or any(z.type != ZONE for z in zces):
-            return None
+            return None, False
         zfs = [z.fn for z in zces]
         cond_ce = self.expr(source.cond, scope.with_(card=CARD))
         if all(z.code is not None for z in zces) and cond_ce.code is not None:
@@ -203,12 +210,15 @@ class Decisions:
                 return None
             finally:
                 vars_["card"] = saved
-        return find
+        return find, False
 
-    def _find_fn(self, zces: list[CE], cond_ce: CE, span: Span) -> Callable:
+    def _find_fn(self, zces: list[CE], cond_ce: CE, span: Span) -> tuple[Callable, bool]:
         """`find` as one generated function, the filter inlined, reading `card` as a local (and in ctx.vars too
         only when COND hands ctx to a compiled function): the IR's `NamedOption` (compile/ir/emit_decisions.py
-        shows its code)."""
+        shows its code). With it, whether its code reads no names in ctx.vars and hands ctx to nothing that might
+        (a fact of the generating, kept with the module in the cache's artifact)."""
+        facts = _FindFacts()
+
         def body(gen: G.Gen) -> list[py.stmt]:
             zones = tuple(N.Py(gen.expr(z)) for z in zces)  # (the zones' code made before COND's: the order the
             # generated names follow)
@@ -217,39 +227,59 @@ class Decisions:
             # COND hands ctx to a compiled function (which reads it there); only shapes the code, so not asked
             # when only the namespace is wanted (nor without the pass: compile/passes.py)
             kept = H.escapes(gen.expr(cond_ce), gen) if not gen.replay and gen.options.on("unread-stores") else True
-            return gen.emit_ir((D.NamedOption(zones, N.Of(cond_ce), D.Local("_name"), card, kept),))
+            out = gen.emit_ir((D.NamedOption(zones, N.Of(cond_ce), D.Local("_name"), card, kept),))
+            if not gen.replay:
+                facts.quiet = not kept and not uses_names(gen, out)
+            return out
         g, fns = G.build_functions(f"{self.gen_label}: the option of a name", span, [("run_find", (G.CTX, "_name"),
                                                                                       body)],
-                                   log=self.code_log, options=self.options)
+                                   log=self.code_log, facts=facts, options=self.options)
         self.add_generated(g)
-        return fns["run_find"]
+        return fns["run_find"], bool(facts.quiet)
 
     def _opts(self, opts: ast.ChooseOpts, scope: Scope, span: Span, default_tag: str):
+        """Who is asked, the tag and the prompt of a decision: as closures (BY, PROMPT: the reference's), the tag,
+        and as the IR's fields (by, tag, prompt, private: ir/nodes_ask.py)."""
         if _is_chance(opts.by, scope, self.spec):
             by = _by_chance  # `by chance`: the game's RNG picks (a scenario scripts it like any answer)
+            by_ir: N.Node | None = N.Const(CHANCE)
+        elif opts.by is not None:
+            by_ce = self.coerce_ce(self.expr(opts.by, scope), PLAYER, opts.by.span)
+            by, by_ir = by_ce.fn, ir_of(by_ce)
         else:
-            by = (self.coerce(self.expr(opts.by, scope), PLAYER, opts.by.span) if opts.by is not None
-                  else (lambda ctx: ctx.you))
+            by, by_ir = (lambda ctx: ctx.you), None
         tag = opts.tag or default_tag
         if opts.prompt is None or "{" not in opts.prompt:
             text = tag.replace("_", " ") if opts.prompt is None else opts.prompt
             prompt = lambda ctx: text  # noqa: E731
             prompt.text = text  # type: ignore[attr-defined]  # the same every time: a caller may take it as it is
+            prompt_ir: N.Node = N.Const(text)
         else:
-            prompt = self._interpolate(opts.prompt, scope, span)
-        return by, tag, prompt
+            prompt, prompt_ir = self._interpolate(opts.prompt, scope, span)
+        return by, tag, prompt, (by_ir, tag, prompt_ir, opts.private)
 
-    def _interpolate(self, text: str, scope: Scope, span: Span) -> Callable[[Ctx], str]:
-        """`"Set aside {c}?"`: names in braces are looked up when the text is shown."""
+    def interpolated(self, text: str, scope: Scope, span: Span) -> CE:
+        """A text with `{name}` in it, as an expression (a note's)."""
+        fn, node = self._interpolate(text, scope, span)
+        return ir_ce(fn, TEXT, node)
+
+    def _interpolate(self, text: str, scope: Scope, span: Span) -> tuple[Callable[[Ctx], str], A.Text]:
+        """`"Set aside {c}?"`: names in braces are looked up when the text is shown. Its closure (the
+        reference) and its IR."""
         import re
         parts: list[Any] = []
+        texts, values, kinds = [], [], []
         pos = 0
         for m in re.finditer(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", text):
             parts.append(text[pos:m.start()])
+            texts.append(text[pos:m.start()])
             ce = self.name(m.group(1), scope, span)
             parts.append((ce.fn, ce.type))
+            values.append(ir_of(ce))
+            kinds.append(ce.type)
             pos = m.end()
         parts.append(text[pos:])
+        texts.append(text[pos:])
         head, rest = parts[0], [(parts[i][0], parts[i][1], parts[i + 1]) for i in range(1, len(parts), 2)]
 
         def run_text(ctx: Ctx) -> str:  # a loop, not a generator: a prompt is made for every decision asked
@@ -257,23 +287,17 @@ class Decisions:
             for fn, kind, after in rest:
                 out += text_of(ctx, fn(ctx), kind) + after
             return out
-        return run_text
+        return run_text, A.Text(tuple(texts), tuple(values), tuple(kinds), text_of)
 
     @stmt_rule
-    def _(self, node: ast.ChooseOption, scope: Scope) -> Effect:
-        by, tag, prompt = self._opts(node.opts, scope, node.span, default_tag="choose")
+    def _(self, node: ast.ChooseOption, scope: Scope) -> G.Item | Effect:
+        by, tag, prompt, asked = self._opts(node.opts, scope, node.span, default_tag="choose")
         private = node.opts.private
         labels = [o.label for o in node.options]
-        # each condition one call (a generated function, even for one comparison: `honor > 0` as closures is
-        # three calls, and a choice tests every option's condition each time it is made)
         ces = [self.expr(o.cond, scope) if o.cond is not None else None for o in node.options]
-        legal_of = self._legal_fn(ces, node.span) if self.options.on("options-at-once") else None
-        conds = [self.as_fn(ce, least=1) if ce is not None else None for ce in ces] if legal_of is None else []
         # every option may be ruled out by cards some seat cannot see: then it is asked always (as for cards)
         always = not private and all(o.cond is not None for o in node.options) and any(
             V.reads_hidden(self.spec, o.cond, scope.held, scope.names) for o in node.options)
-        bodies = [self.block(o.body, scope) for o in node.options]
-        by_you, text = node.opts.by is None, getattr(prompt, "text", None)
 
         def label_of(legal: list[int]) -> list[str]:  # the legal options' labels, when someone reads them
             return [labels[i] for i in legal]
@@ -283,6 +307,21 @@ class Decisions:
                 if labels[i] == name:
                     return i
             return None
+
+        if self.options.on("decide-inline"):
+            # the conditions tested in the caller itself (or one call each, the pass options-at-once off)
+            at_once = self.options.on("options-at-once")
+            conds = tuple(None if ce is None else ir_of(ce) if at_once else N.Call(self.as_fn(ce, least=1),
+                                                                                   first="ctx") for ce in ces)
+            bodies = tuple(N.OfBlock(self.block_items(o.body, scope)) for o in node.options)
+            choice = A.AskOption(*asked, conds, bodies, always, label_of, find)
+            return G.Code(lambda gen: gen.emit_ir((choice,)))
+        # each condition one call (a generated function, even for one comparison: `honor > 0` as closures is
+        # three calls, and a choice tests every option's condition each time it is made)
+        legal_of = self._legal_fn(ces, node.span) if self.options.on("options-at-once") else None
+        conds = [self.as_fn(ce, least=1) if ce is not None else None for ce in ces] if legal_of is None else []
+        bodies = [self.block(o.body, scope) for o in node.options]
+        by_you, text = node.opts.by is None, getattr(prompt, "text", None)
 
         def run_choose_option(ctx: Ctx) -> None:
             if legal_of is not None:
@@ -301,14 +340,9 @@ class Decisions:
             if not private and p != CHANCE and state.log is None and not state.listeners:
                 # a bot that answers by naming options tries just those against the legal ones, as for cards
                 # (run_choose): its pick, else the first legal option, is what `decide` gives (one is needed)
-                agent = state.agents[p]
-                named = getattr(agent, "named_picks", None)
-                pick = named[tag] if named is not None else None
-                if pick is not None:
-                    if state.check is not None:  # a decision, answered by name: as runtime's `ask` does
-                        state.check.checkpoint(state, "before a decision")
-                    i = pick(agent, state, p, find, legal)
-                    bodies[legal[0] if i is None else i](ctx)
+                i = named_option(state, p, tag, legal, find)
+                if i is not None:
+                    bodies[i](ctx)
                     return
             d = Decision(p, tag, text if text is not None else prompt(ctx), "options", legal, 1, 1, None,
                          private=private, names=label_of)
@@ -331,39 +365,48 @@ class Decisions:
         return g.fn
 
     @stmt_rule
-    def _(self, node: ast.May, scope: Scope) -> Effect:
-        by, tag, prompt = self._opts(node.opts, scope, node.span, default_tag="may")
+    def _(self, node: ast.May, scope: Scope) -> G.Item | Effect:
+        by, tag, prompt, asked = self._opts(node.opts, scope, node.span, default_tag="may")
         private = node.opts.private
         if node.prompt is not None:
-            prompt = self._interpolate(node.prompt, scope, node.span)
-        body = self.block(node.body, scope)
-        other = self.block(node.else_, scope) if node.else_ is not None else noop
+            prompt, prompt_ir = self._interpolate(node.prompt, scope, node.span) if "{" in node.prompt else \
+                (lambda ctx: node.prompt, N.Const(node.prompt))
+            asked = (asked[0], asked[1], prompt_ir, asked[3])
+        if self.options.on("decide-inline"):
+            body = N.OfBlock(self.block_items(node.body, scope))
+            other = (N.OfBlock(self.block_items(node.else_, scope)),) if node.else_ is not None else ()
+            may = A.AskMay(*asked, (body,), other)
+            return G.Code(lambda gen: gen.emit_ir((may,)))
+        run_body = self.block(node.body, scope)
+        run_other = self.block(node.else_, scope) if node.else_ is not None else noop
         by_you, text = node.opts.by is None, getattr(prompt, "text", None)
 
         def run_may(ctx: Ctx) -> None:
             d = Decision(ctx.you if by_you else by(ctx), tag, text if text is not None else prompt(ctx), "yesno",
                          ["yes"], 0, 1, ["yes"], private=private)
             if ask(ctx.state, d):
-                body(ctx)
+                run_body(ctx)
             else:
-                other(ctx)
+                run_other(ctx)
         return run_may
 
 
-_NAMED = object()  # what _no_find gives: not None, so a pick by name returns it at the first name it tries
+class _FindFacts:
+    """What generating a find decided (_find_fn): does its code read no names? Kept in the cache's artifact."""
 
+    __slots__ = ("quiet",)
 
-def _no_find(where, name: str) -> object:
-    return _NAMED
+    def __init__(self) -> None:
+        self.quiet: bool | None = None
 
+    def dump(self) -> tuple:
+        return (bool(self.quiet),)
 
-def _picks_none(pick: Callable, agent, state, p: int, ctx: Ctx) -> bool:
-    """Does the bot's pick by name, PICK, come to `none` (or to the end of its rule) without naming a card?
-    Then its `decide` picks nothing first, and so nothing at all, from a choice that needs no card (any or up
-    to N): the answer is known without building the options. False when it names one (put in full): the
-    first name it tries is "found" (_no_find), and a pick returns what it finds at once (an exception there
-    cost more than the rest of the test)."""
-    return pick(agent, state, p, _no_find, ctx) is None
+    def load(self, data: tuple) -> bool:
+        if not (isinstance(data, tuple) and len(data) == 1 and isinstance(data[0], bool)):
+            return False
+        self.quiet = data[0]
+        return True
 
 
 def _is_chance(by: ast.Expr | None, scope: Scope, spec: GameSpec) -> bool:
@@ -377,12 +420,3 @@ def _number_labels(numbers) -> list[str]:
 
 def _by_chance(ctx: Ctx) -> int:
     return CHANCE
-
-
-def _unread_by_rule(ctx: Ctx, state, by_you: bool, by) -> bool:
-    """A private question with nothing to pick, which nobody reads (no log, no listener), put to a bot that
-    answers by rule: its answer is none, and asking it would build what nobody reads."""
-    if state.log is not None or state.listeners:
-        return False
-    p = ctx.you if by_you else by(ctx)
-    return p != CHANCE and hasattr(state.agents[p], "named_picks")

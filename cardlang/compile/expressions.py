@@ -31,7 +31,7 @@ class Expressions:
             d = self.defs_by_name[v]
             return ir_ce(lambda ctx: d, CARDNAME, N.Value(d, "card"))
         if "{" in v:
-            return CE(self._interpolate(v, scope, node.span), TEXT)
+            return self.interpolated(v, scope, node.span)
         return _literal(v, TEXT)
 
     @expr_rule

@@ -19,6 +19,12 @@ if TYPE_CHECKING:  # (a Gen is handed in: the generator imports this module, nev
     from cardlang.compile.codegen import Gen
 
 
+def _leaves(obj: object) -> bool:
+    """Does OBJ read no names: a function (or table) marked leaves_names, or a method of such a function (the
+    game's `run_ability`, bound to its abilities: compile/calls.py marks it)."""
+    return reads_no_names(obj) or reads_no_names(getattr(obj, "__func__", None))
+
+
 def name_uses(gen: Gen, code: py.AST) -> tuple[bool, bool, set[str]]:
     """What CODE does with the function's names, in one walk over it:
     - might something it calls read them in ctx.vars? Yes when it hands `ctx` itself to a function not marked
@@ -33,7 +39,7 @@ def name_uses(gen: Gen, code: py.AST) -> tuple[bool, bool, set[str]]:
         if isinstance(n, py.Call):
             f = n.func.value if isinstance(n.func, py.Subscript) else n.func
             fs = [f.body, f.orelse] if isinstance(f, py.IfExp) else [f]  # (TOLD if ctx.state.acts else VERBS)[..]
-            if all(isinstance(f, py.Name) and reads_no_names(gen.ns.get(f.id)) for f in fs):
+            if all(isinstance(f, py.Name) and _leaves(gen.ns.get(f.id)) for f in fs):
                 leaves.update(id(a) for a in n.args if isinstance(a, py.Name) and a.id == CTX)
         elif isinstance(n, py.Subscript):
             if isinstance(n.slice, py.Constant):

@@ -38,8 +38,9 @@ PASSES: tuple[Pass, ...] = (
     Pass("verb-in-place", "compile/ir/verb_in_place.py",
          "IR -> IR: a flat verb's body run in place of the call when nobody watches, where its code needs no "
          "names in ctx.vars or it has no parameters (calls.compile_verbs, which compiles the verbs callees first)"),
-    Pass("name-locals", "compile/codegen.py (Gen.local_ok, given parameters)",
-         "a rules name written once, and a verb's unwritten parameters, kept in Python locals"),
+    Pass("name-locals", "compile/codegen.py (Gen.local_ok, given parameters), compile/statements.py (kept_in_locals)",
+         "a rules name written once (or only by lets and assignments of the function's own code), and a verb's "
+         "unwritten parameters, kept in Python locals"),
     Pass("unread-stores", "compile/names.py (drop_unread_stores_and_tell), compile/decisions.py (find)",
          "stores into ctx.vars that nothing reads dropped; a verb whose body uses no names gets none"),
     Pass("state-locals", "compile/fnlocals.py (with_state_local)",
@@ -68,9 +69,13 @@ PASSES: tuple[Pass, ...] = (
          "a loop that only reads goes over the zone's own list; reads the same for every item made once"),
     Pass("shortcuts", "compile/shortcuts.py, compile/loops.py, compile/ir/emit_loops.py",
          "`where` answered early (no card holds the counter), `at most one`, `count(... == x)` as list.count"),
-    Pass("options-at-once", "compile/decisions.py (_legal_fn)",
-         "the conditions of a `choose ... { \"A\" if COND {...} ... }` tested in one generated function, not one "
-         "call each (a choice of a dozen actions tests a dozen conditions every time it is made)"),
+    Pass("decide-inline", "compile/decisions.py, compile/ir/emit_ask.py (nodes_ask.py)",
+         "a decision (`choose`, `choose one of`, `may`) and its prompt built and asked in the generated function "
+         "itself, reading the names there (its locals), its blocks inlined; not a call of a closure that reads "
+         "them in ctx.vars and calls its blocks' functions (the reference)"),
+    Pass("options-at-once", "compile/decisions.py (_legal_fn), compile/ir/emit_ask.py (AskOption)",
+         "the conditions of a `choose ... { \"A\" if COND {...} ... }` tested in one go (inline, or one generated "
+         "function), not one call each (a choice of a dozen actions tests a dozen conditions every time it is made)"),
     Pass("bot-by-name", "compile/botgen.py (_by_name), compile/bots.py",
          "a bot rule of names only tries those names against the decision's filter (`choose up to 1` from a zone, "
          "or from several when one holds piles: compile/decisions.py); the options are not built"),

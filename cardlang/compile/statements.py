@@ -31,7 +31,7 @@ from cardlang.runtime import counters as C
 from cardlang.runtime.events import Phase
 from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
-from cardlang.syntax.walk import nodes
+from cardlang.syntax.walk import field_names, nodes
 
 Items = list[tuple[Span | None, G.Item]]
 
@@ -50,7 +50,8 @@ class Statements:
         items = self.block_items(node, scope)
         if not items:
             return noop, items, None
-        g = G.build(self.gen_label, node.span, items, local_ok=lambda: written_once(node), params=params,
+        inline = self.options.on("decide-inline")
+        g = G.build(self.gen_label, node.span, items, local_ok=lambda: kept_in_locals(node, inline), params=params,
                     given=(lambda: _unwritten(node, params)) if params else (), log=self.code_log,
                     options=self.options)
         self.add_generated(g)
@@ -260,7 +261,7 @@ class Statements:
     def _(self, node: ast.Phase, scope: Scope) -> Effect:
         items = self.block_items(node.body, scope)
         body: Effect = noop
-        once = written_once(node.body)
+        once = kept_in_locals(node.body, self.options.on("decide-inline"))
         if items:  # self.block, on the items compiled once: the turn inlines them too (emit, below)
             g = G.build(self.gen_label, node.body.span, items, local_ok=once, log=self.code_log,
                         options=self.options)
@@ -303,6 +304,38 @@ def written_once(node: ast.Block) -> frozenset[str]:
         if name is not None:
             counts[name] = counts.get(name, 0) + 1
     return frozenset(k for k, v in counts.items() if v == 1)
+
+
+# The statements whose blocks are inlined into the function of the block around them (the others' blocks are
+# functions of their own, run on the same context: `attack`, a phase, a call's outcome blocks, `simultaneous`);
+# `may` and `choose one of` too where their decisions are asked in the generated code (the pass decide-inline).
+_INLINED = {ast.If: ("then", "else_"), ast.Repeat: ("body",), ast.While: ("body",), ast.For: ("body",),
+            ast.Block: ("stmts",)}
+_INLINED_DECISIONS = {ast.May: ("body", "else_"), ast.ChooseOption: ("options",), ast.OptionBlock: ("body",)}
+
+
+def kept_in_locals(node: ast.Block, decisions_inline: bool) -> frozenset[str]:
+    """The names the function of block NODE may keep in Python locals (codegen.Gen.local_ok): those it writes in
+    one place only (written_once), and those written in several, each by a `let` or an assignment (no loop
+    binds them) in the function's own code (not in a block that is a function of its own, which would change
+    the name in ctx.vars behind the local's back). DECISIONS_INLINE: `may` and `choose one of` blocks are the
+    function's own code."""
+    once = written_once(node)
+    inlined = {**_INLINED, **_INLINED_DECISIONS} if decisions_inline else _INLINED
+    writes: dict[str, bool] = {}  # name -> every write so far a let or an assignment in the function's own code
+    stack: list[tuple[object, bool]] = [(node, True)]
+    while stack:
+        n, own = stack.pop()
+        if isinstance(n, tuple):
+            stack.extend((x, own) for x in n)
+            continue
+        name = ast.written_name(n)
+        if name is not None:
+            writes[name] = writes.get(name, True) and own and type(n) in (ast.Let, ast.Assign)
+        fields = inlined.get(type(n))
+        for f in field_names(type(n)) or ():
+            stack.append((getattr(n, f), own and fields is not None and f in fields))
+    return once | frozenset(k for k, ok in writes.items() if ok)
 
 
 def _written_numbers_bound(node: ast.For) -> int | None:

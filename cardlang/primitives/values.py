@@ -88,6 +88,7 @@ def as_cards(v) -> list[int]:
     return list(v.cards)
 
 
+@leaves_names  # (reads the state's card definitions only)
 def text_of(ctx: Ctx, v, t: str) -> str:
     if t == CARDS:
         if len(v) == 1:  # the usual one card: no generator

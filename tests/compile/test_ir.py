@@ -53,13 +53,17 @@ def _run(node: N.Node, ctx: Ctx, options: Options = OPTIMISED):
 
 
 def test_every_node_class_has_its_emitter_rule_and_an_unknown_one_raises() -> None:
+    from cardlang.compile.ir import nodes_ask as NA
     from cardlang.compile.ir import nodes_calls as NC
-    """(A decision's nodes, ir/nodes_decisions.py, have their rules in ir/emit_decisions.py, in the same tables.)"""
+    from cardlang.compile.ir.emit_stmts import VALUE_RULES
+    """(A decision's nodes, ir/nodes_decisions.py, have their rules in ir/emit_decisions.py, in the same tables;
+    asking's, ir/nodes_ask.py, in ir/emit_ask.py, a choice's statements as a let's value in VALUE_RULES too.)"""
     assert (set(typing.get_args(N.Expr)) | set(typing.get_args(NL.Expr)) | set(typing.get_args(NO.Expr))
-            | {ND.Expr}) == set(EXPR_RULES)
+            | {ND.Expr} | set(typing.get_args(NA.Expr))) == set(EXPR_RULES)
     assert (set(typing.get_args(N.Stmt)) | set(typing.get_args(NL.Stmt)) | set(typing.get_args(ND.Stmt))
-            | set(typing.get_args(NC.CallStmt))) == set(STMT_RULES)
-    node_classes = {c for m in (N, NL, NO, ND, NC) for c in vars(m).values()
+            | set(typing.get_args(NC.CallStmt)) | set(typing.get_args(NA.Stmt))) == set(STMT_RULES)
+    assert set(VALUE_RULES) == {NA.AskCards, NA.AskPlayer, NA.AskValues}
+    node_classes = {c for m in (N, NL, NO, ND, NC, NA) for c in vars(m).values()
                     if isinstance(c, type) and issubclass(c, N.Node) and c is not N.Node}
     assert node_classes == set(EXPR_RULES) | set(STMT_RULES)
 

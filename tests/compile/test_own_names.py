@@ -117,3 +117,37 @@ def test_someone_watching_sees_the_verb_called(tmp_path: Path) -> None:
     state = _play(g, "Tucker", ["Copper"], log=True)
     assert [e.verb for e in state.log if e.kind == "Acted"] == ["draw", "draw", "tuck"]  # set-up's, then the card's
     assert _names(state, "hand") == []
+
+
+def test_a_name_written_in_several_places_by_lets_and_assignments_of_the_function_itself_is_kept_in_a_local() -> None:
+    """statements.kept_in_locals: a name written by a `let` and assignments in the function's own code (its ifs,
+    loops, and `may` / `choose one of` blocks when they are inlined) may live in a local; not one a loop binds
+    too, nor one written in a block that is a function of its own (`attack`: it would change the name in
+    ctx.vars behind the local's back)."""
+    from cardlang.compile.statements import kept_in_locals
+    from cardlang.syntax.parser import parse
+
+    def kept(body: str, inline: bool = True) -> frozenset[str]:
+        (card,) = parse(f"card X {{ on play {{ {body} }} }}\n", "x.card").decls
+        return kept_in_locals(card.triggers[0].body, inline)
+    assert "t" in kept("let t = 1; if t > 0 { t = 2; } while t < 5 { t += 1; }")
+    assert "t" in kept('let t = 1; may "Go?" { t = 2; } coins += t;')
+    assert "t" not in kept('let t = 1; may "Go?" { t = 2; } coins += t;', inline=False)
+    assert "t" not in kept("let t = 1; for t in [1, 2] { coins += t; }")
+    assert "t" not in kept("let t = 1; attack p in others { t = 2; }")
+    assert "u" in kept("attack p in others { let u = 1; }")  # written once: as before
+
+
+def test_a_verb_that_reassigns_its_name_with_a_choice_builds_no_names_table(tmp_path: Path) -> None:
+    """A verb whose name is written by a `let` and by an assignment of a choice (and read by its prompt and a
+    note) keeps it in a local: its code never touches ctx.vars (the games play the same: the results goldens,
+    tests/compile/test_passes.py)."""
+    verb = ('verb pick_one(n: int) { let t = hand where card is Treasure; if count(t) > 1 { '
+            't = choose 1 from t as pick_one prompt "{n}: which of {t}?"; } move t to discard; '
+            'note "{n} moved {t}"; }\n')
+    (tmp_path / "pick.cl").write_text(verb, encoding="utf-8")
+    (tmp_path / "picker.card").write_text("card Picker { cost 0; types Action; on play { pick_one 2; } }",
+                                          encoding="utf-8")
+    game = load_game("dominion", [tmp_path])
+    (code,) = [source_of(m) for m in game.generated if m.label == "verb pick_one"]
+    assert "ctx.vars" not in code and "Decision(" in code

@@ -2,10 +2,11 @@
 the compile rules and the Python they generate.
 
     compile rules (compile/expressions.py, ...) --build--> IR (ir/nodes.py, the loops' ir/nodes_loops.py, the
-        operators' and coercions' ir/nodes_ops.py)
+        operators' and coercions' ir/nodes_ops.py, asking's ir/nodes_ask.py)
         --passes, IR -> IR (ir/passes.py, each its own module, switchable: compile/passes.py)-->
         --emitter (ir/emit.py, its statements ir/emit_stmts.py, the loops' ir/emit_loops.py, the operators'
-          ir/emit_ops.py, decisions' and bots' ir/emit_decisions.py over ir/nodes_decisions.py: the only compile
+          ir/emit_ops.py, decisions' and bots' ir/emit_decisions.py over ir/nodes_decisions.py, asking's
+          ir/emit_ask.py (a decision built and asked in the generated code, its prompt): the only compile
           code spelling the runtime's layout, runtime/layout.py)--> Python ast
 
 Primitives' lowerings build IR too (a move of one card, a grid cell, a zone's size: primitives/core_lowering.py,
@@ -21,6 +22,7 @@ Python `ast` itself (compile/codegen.py), which the IR meets through bridges (`O
 `OfBlock`). Python rewrites after emission (compile/fnlocals.py, compile/hoist.py) ask
 the emitter's marks what a node reads where the IR made it. Knows no game and no source construct.
 """
-# ir/emit_decisions.py's rules join the emitter's tables (emit.EXPR_RULES, emit_stmts.STMT_RULES) when it is
-# imported: here, so that they hold every node class's rule wherever the IR is used
-from cardlang.compile.ir import emit_decisions  # noqa: E402,F401
+# ir/emit_decisions.py's and ir/emit_ask.py's rules join the emitter's tables (emit.EXPR_RULES,
+# emit_stmts.STMT_RULES, emit_stmts.VALUE_RULES) when they are imported: here, so that they hold every node
+# class's rule wherever the IR is used
+from cardlang.compile.ir import emit_ask, emit_decisions  # noqa: E402,F401

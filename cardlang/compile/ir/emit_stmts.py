@@ -195,13 +195,37 @@ def _move_one(e: Emitter, n: N.MoveOne) -> list[py.stmt]:
             py.If(quiet, [moved], [slow])]
 
 
+# An expression computed by statements (a decision: ir/emit_ask.py) when it is a `let`'s whole value: its rule,
+# rule(e, node, put, read), gives those statements, each of its results stored by PUT(value) (the let's own store,
+# made where the result is known) and read back by READ() (elsewhere its expression rule is used).
+VALUE_RULES: dict[type, Callable[..., list[py.stmt]]] = {}
+
+
 def _let(e: Emitter, n: N.Let) -> list[py.stmt]:
     """`_v = VALUE` for a local; for a rules name, `ctx.vars["n"] = VALUE` (or `_ln = ctx.vars["n"] = VALUE`
-    where the function keeps it in a local: codegen's set_var, VALUE emitted first)."""
-    value = e.expr(n.value)
+    where the function keeps it in a local: codegen's set_var, VALUE emitted first). A VALUE computed by
+    statements (VALUE_RULES): those, storing its result where it is known."""
+    gen = e.gen
     if type(n.var) is N.Name:
-        return [e.gen.set_var(n.var.name, value, n.own)]
-    return [py.Assign([store(e.var(n.var))], value)]
+        # an assignment to a name this function declared itself (an own `let` of it came first) is its own too
+        rules_name = n.var.name
+        own = n.own or (rules_name in gen.local_ok and any(m == rules_name for _, m in gen.own_stores))
+
+        def put(value: py.expr) -> py.stmt:
+            return gen.set_var(rules_name, value, own)
+
+        def read() -> py.expr:
+            return gen.var(n.var.name)
+    else:
+        def put(value: py.expr) -> py.stmt:
+            return py.Assign([store(e.var(n.var))], value)
+
+        def read() -> py.expr:
+            return name(e.var(n.var))
+    rule = VALUE_RULES.get(type(n.value))
+    if rule is not None:
+        return rule(e, n.value, put, read)
+    return [put(e.expr(n.value))]
 
 
 def _loop(e: Emitter, n: N.Loop) -> list[py.stmt]:

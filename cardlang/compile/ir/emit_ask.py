@@ -1,0 +1,270 @@
+"""The emitter's rules for asking (ir/nodes_ask.py): a text shown to a seat, and the decisions, each built and
+asked in the generated function itself (its prompt made only when the decision is put in full), one rule per
+node class, over ir/emit.py's helpers. Each rule does what the closure compile/decisions.py built before did
+(the same `Decision`, asked the same way: the same log, the same view for every seat), in generated code.
+
+A choice of cards, names, players, numbers or slots is an expression whose asking is statements: its
+statements are emitted where it is a `let`'s whole value (emit_stmts.VALUE_RULES: each result stored by the
+let's own store where it is known), and anywhere else it is a call of its reference. The bot's answer by name taken before a decision is
+put, and the labels of players, are compile/asking.py's functions, called by name.
+
+Its rules join the emitter's tables (emit.EXPR_RULES, emit_stmts.STMT_RULES, emit_stmts.VALUE_RULES) when it
+is imported, which the package compile/ir does. Knows Python's `ast`, the runtime's decisions and the emitter's
+accessors (no runtime field of its own); no game, no source construct, no pass.
+"""
+from __future__ import annotations
+
+import ast as py
+from typing import Any, Callable
+
+from cardlang.compile import asking
+from cardlang.compile.ir import nodes_ask as A
+from cardlang.compile.ir.emit import (EXPR_RULES, Emitter, _call, _sub, card_defs, ctx_state, ctx_you, name_of,
+                                      quiet_test, watched_test)
+from cardlang.compile.ir.emit_stmts import STMT_RULES, VALUE_RULES, stmts
+from cardlang.compile.pyast import CTX, attr, const, name, store
+from cardlang.primitives.values import choice_bounds
+from cardlang.runtime.decisions import CHANCE, ask
+from cardlang.runtime.state import Decision
+
+def _assign(n: str, value: py.expr) -> py.Assign:
+    return py.Assign([store(n)], value)
+
+
+def _list(*items: py.expr) -> py.List:
+    return py.List(list(items), py.Load())
+
+
+def _is(x: py.expr, op: py.cmpop, y: py.expr) -> py.Compare:
+    return py.Compare(x, [op], [y])
+
+
+def _picked(options: str, index: str, picks: py.expr) -> py.ListComp:
+    """`[OPTIONS[INDEX] for INDEX in PICKS]`."""
+    return py.ListComp(_sub(name(options), name(index)), [py.comprehension(store(index), picks, [], 0)])
+
+
+def _text(e: Emitter, n: A.Text) -> py.expr:
+    """`TEXT0 + SHOW(ctx, VALUE1, KIND1) + TEXT1 + ...`, the empty texts left out."""
+    show = e.gen.const(n.show)
+    out: py.expr | None = const(n.texts[0]) if n.texts[0] else None
+    for value, kind, after in zip(n.values, n.kinds, n.texts[1:]):
+        piece = _call(show, name(CTX), e.expr(value), const(kind))
+        out = piece if out is None else py.BinOp(out, py.Add(), piece)
+        if after:
+            out = py.BinOp(out, py.Add(), const(after))
+    return out if out is not None else const("")
+
+
+def _by(e: Emitter, n: Any) -> py.expr:
+    """Who is asked: `ctx.you`, or BY's value (a node of its own at each use)."""
+    return ctx_you() if n.by is None else e.expr(n.by)
+
+
+def _decision(e: Emitter, n: Any, player: py.expr, kind: str, options: py.expr, lo: py.expr, hi: py.expr,
+              labels: py.expr, names: py.expr | None = None, always: bool = False) -> py.Call:
+    """`Decision(PLAYER, TAG, PROMPT, KIND, OPTIONS, LO, HI, LABELS[, private=True][, names=NAMES][, always=True])`
+    (the prompt made here, after the player: the order the closures had)."""
+    kw = [py.keyword("private", const(True))] if n.private else []
+    if names is not None:
+        kw.append(py.keyword("names", names))
+    if always:
+        kw.append(py.keyword("always", const(True)))
+    return py.Call(e.gen.const(Decision), [player, const(n.tag), e.expr(n.prompt), const(kind), options, lo, hi,
+                                           labels], kw)
+
+
+def _ask(e: Emitter, decision: py.expr) -> py.Call:
+    return _call(e.gen.const(ask), ctx_state(), decision)
+
+
+def _reference(e: Emitter, n: Any) -> py.expr:
+    """A decision that is no `let`'s whole value: its reference called (it reads the names in the table)."""
+    if n.fn is None:
+        raise TypeError(f"the IR node {type(n).__name__} has no reference to call where it is not a let's value")
+    return _call(e.gen.const(n.fn), name(CTX))
+
+
+# ---- choices whose answer is a value: statements, each result stored by PUT (VALUE_RULES)
+def _not_chance(e: Emitter, n: Any) -> list[py.expr]:
+    """`BY != CHANCE` where another seat than the effect's own is asked (it may be chance), else nothing."""
+    return [] if n.by is None else [_is(e.expr(n.by), py.NotEq(), const(CHANCE))]
+
+
+def _cards(e: Emitter, n: A.AskCards, put: Callable, read: Callable) -> list[py.stmt]:
+    """A bot's answer first, when nobody reads the game (FIRST "none" / "named"), then the decision in full:
+        if <quiet> [and BY != CHANCE] and picks_none(ctx, BY, TAG): X = []                     ("none")
+        else: FULL
+    or  if <quiet> [and BY != CHANCE] [and COUNT == 1]: X = named_cards(ctx, BY, TAG, FIND) else: X = None
+        if X is None: FULL                                                                       ("named")
+    (named_cards_by_card, the same function marked to read no names, where FIND reads none.)
+    X the let's own store (PUT), read back by READ."""
+    gen = e.gen
+    if n.first == "none":
+        test = quiet_test(also=[*_not_chance(e, n), _call(gen.const(asking.picks_none), name(CTX), _by(e, n),
+                                                            const(n.tag))])
+        return [py.If(test, [put(_list())], _cards_in_full(e, n, put))]
+    if n.first == "named":
+        also = _not_chance(e, n) + ([] if n.one else [_is(e.expr(n.count), py.Eq(), const(1))])
+        by_name = asking.named_cards_by_card if n.find_reads_card else asking.named_cards
+        got = _call(gen.const(by_name), name(CTX), _by(e, n), const(n.tag), gen.const(n.find))
+        # (a statement, not `X = ... if <quiet> else None`: in code that runs only when nobody watches, the test
+        # goes, compile/quietfold.py)
+        first = py.If(quiet_test(also=also), [put(got)], [put(const(None))])
+        return [first, py.If(_is(read(), py.Is(), const(None)), _cards_in_full(e, n, put), [])]
+    return _cards_in_full(e, n, put)
+
+
+def _cards_in_full(e: Emitter, n: A.AskCards, put: Callable) -> list[py.stmt]:
+    """    _o = CARDS; _n = len(_o)
+           _hi = C if C < _n else _n            (C: WRITTEN, or `max(COUNT or 0, 0)`; "any": _hi is _n)
+           if _hi == 0 [and SKIP]: X = []       (nothing to pick: not asked; SKIP: see below)
+           else:
+               _pk = ask(ctx.state, Decision(BY, TAG, PROMPT, "cards", _o, LO, _hi, None, [private=True,]
+                                             names=ctx.state.card_def[, always=True]))
+               X = [_o[_pk[0]]] if len(_pk) == 1 else [_o[_i] for _i in _pk] if _pk else []
+    LO: _hi for "exactly", else 0. SKIP: a private question is put to its player unless nobody reads the game
+    and a bot answers it by rule; one asked always is skipped only when nobody reads the game."""
+    gen = e.gen
+    o, count = gen.fresh("o"), gen.fresh("n")
+    length = gen.const(len)
+    out: list[py.stmt] = [_assign(o, e.expr(n.cards)), _assign(count, _call(length, name(o)))]
+    if n.kind in ("up_to", "exactly"):
+        hi = gen.fresh("hi")
+        if n.written is not None:
+            c: Callable[[], py.expr] = lambda: const(n.written)  # noqa: E731
+        elif n.count is not None:
+            c_ = gen.fresh("c")
+            out.append(_assign(c_, _call(gen.const(max), py.BoolOp(py.Or(), [e.expr(n.count), const(0)]), const(0))))
+            c = lambda: name(c_)  # noqa: E731
+        else:
+            c = lambda: const(0)  # noqa: E731
+        out.append(_assign(hi, py.IfExp(_is(c(), py.Lt(), name(count)), c(), name(count))))
+        top, low = hi, (hi if n.kind == "exactly" else None)
+    else:
+        top, low = count, None
+    skip: py.expr = _is(name(top), py.Eq(), const(0))
+    if n.private:
+        unread = _call(gen.const(asking.unread_by_rule), ctx_state(), _by(e, n))
+        skip = py.BoolOp(py.And(), [skip, quiet_test(also=[unread])])
+    elif n.always:
+        skip = py.BoolOp(py.And(), [skip, quiet_test()])
+    pk, i = gen.fresh("pk"), gen.fresh("i")
+    decision = _decision(e, n, _by(e, n), "cards", name(o), name(low) if low else const(0), name(top), const(None),
+                         names=card_defs(), always=n.always)
+    one = _is(_call(length, name(pk)), py.Eq(), const(1))
+    several = py.IfExp(name(pk), _picked(o, i, name(pk)), _list())
+    asked = [_assign(pk, _ask(e, decision)),
+             put(py.IfExp(one, _list(_sub(name(o), _sub(name(pk), const(0)))), several))]
+    return out + [py.If(skip, [put(_list())], asked)]
+
+
+def _player(e: Emitter, n: A.AskPlayer, put: Callable, read: Callable) -> list[py.stmt]:
+    """    _o = PLAYERS
+           if not _o: raise IllegalAction("there is no player to choose")
+           X = _o[ask(ctx.state, Decision(BY, TAG, PROMPT, "players", _o, 1, 1, player_labels(_o)))[0]]"""
+    gen = e.gen
+    o = gen.fresh("o")
+    refuse = py.Raise(_call(name("_IllegalAction"), const("there is no player to choose")), None)
+    decision = _decision(e, n, _by(e, n), "players", name(o), const(1), const(1),
+                         _call(gen.const(asking.player_labels), name(o)))
+    return [_assign(o, e.expr(n.players)), py.If(py.UnaryOp(py.Not(), name(o)), [refuse], []),
+            put(_sub(name(o), _sub(_ask(e, decision), const(0))))]
+
+
+def _values(e: Emitter, n: A.AskValues, put: Callable, read: Callable) -> list[py.stmt]:
+    """    _o = VALUES                     (numbers, slots: `list(VALUES)`)
+           _lo, _hi = choice_bounds(KIND, COUNT, len(_o))
+           X = [_o[_i] for _i in ask(ctx.state, Decision(BY, TAG, PROMPT, VKIND, _o, _lo, _hi, LABELS...))]
+    LABELS: the names' own, `[_x.name for _x in _o]`, or None and `names=LABELS` for numbers and slots; numbers
+    are picked as a tuple."""
+    gen = e.gen
+    o, lo, hi, i = (gen.fresh(h) for h in ("o", "lo", "hi", "i"))
+    values = e.expr(n.values)
+    if n.vkind != "cards":
+        values = _call(name("list"), values)
+    count = e.expr(n.count) if n.count is not None else const(None)
+    bounds = _call(gen.const(choice_bounds), const(n.kind), count, _call(gen.const(len), name(o)))
+    if n.vkind == "cards":
+        x = gen.fresh("x")
+        labels: py.expr = py.ListComp(name_of(name(x)), [py.comprehension(store(x), name(o), [], 0)])
+        decision = _decision(e, n, _by(e, n), n.vkind, name(o), name(lo), name(hi), labels)
+    else:
+        decision = _decision(e, n, _by(e, n), n.vkind, name(o), name(lo), name(hi), const(None),
+                             names=gen.const(n.labels))
+    picked: py.expr = _picked(o, i, _ask(e, decision))
+    if n.vkind == "numbers":
+        picked = _call(gen.const(tuple), picked)
+    return [_assign(o, values), py.Assign([py.Tuple([store(lo), store(hi)], py.Store())], bounds), put(picked)]
+
+
+# ---- decisions that run blocks: statements
+def _option(e: Emitter, n: A.AskOption) -> list[py.stmt]:
+    """    _legal = []; if COND0: _legal.append(0); ...            (no condition at all: _legal = [0, 1, ...])
+           if _legal:
+               _p = BY
+               _i = named_option(ctx.state, _p, TAG, _legal, FIND) if <quiet> and _p != CHANCE else None
+               if _i is None:                                       (PRIVATE: no pick by name, just this)
+                   _i = _legal[ask(ctx.state, Decision(_p, TAG, PROMPT, "options", _legal, 1, 1, None,
+                                                       names=LABEL_OF))[0]]
+               if _i == 0: BODY0 elif _i == 1: BODY1 ... else: BODYn
+           elif <someone reads the game>: ask(ctx.state, Decision(BY, TAG, "", "options", [], 0, 1, [], always=True))
+                                                                    (ALWAYS only)"""
+    gen = e.gen
+    legal, p, i = gen.fresh("legal"), gen.fresh("p"), gen.fresh("i")
+    if all(c is None for c in n.conds):
+        out: list[py.stmt] = [_assign(legal, _list(*(const(k) for k in range(len(n.conds)))))]
+    else:
+        out = [_assign(legal, _list())]
+        for k, cond in enumerate(n.conds):
+            add = py.Expr(_call(attr(name(legal), "append"), const(k)))
+            out.append(add if cond is None else py.If(e.expr(cond), [add], []))
+    decision = _decision(e, n, name(p), "options", name(legal), const(1), const(1), const(None),
+                         names=gen.const(n.label_of))
+    put = _assign(i, _sub(name(legal), _sub(_ask(e, decision), const(0))))
+    some: list[py.stmt] = [_assign(p, _by(e, n))]
+    if n.private:
+        some.append(put)
+    else:
+        by_name = _call(gen.const(asking.named_option), ctx_state(), name(p), const(n.tag), name(legal),
+                        gen.const(n.find))
+        quiet = quiet_test(also=[_is(name(p), py.NotEq(), const(CHANCE))])
+        some += [_assign(i, py.IfExp(quiet, by_name, const(None))), py.If(_is(name(i), py.Is(), const(None)), [put], [])]
+    bodies = [stmts(e, (b,)) for b in n.bodies]  # (in order: their lines and names follow the source's)
+    run = bodies[-1]
+    for k in range(len(bodies) - 2, -1, -1):
+        run = [py.If(_is(name(i), py.Eq(), const(k)), bodies[k], run)]
+    none: list[py.stmt] = []
+    if n.always:
+        empty = py.Call(gen.const(Decision), [_by(e, n), const(n.tag), const(""), const("options"), _list(), const(0),
+                                              const(1), _list()], [py.keyword("always", const(True))])
+        none = [py.If(watched_test(), [py.Expr(_ask(e, empty))], [])]
+    return out + [py.If(name(legal), some + run, none)]
+
+
+def _may(e: Emitter, n: A.AskMay) -> list[py.stmt]:
+    """`if ask(ctx.state, Decision(BY, TAG, PROMPT, "yesno", ["yes"], 0, 1, ["yes"])): BODY else: ORELSE`."""
+    decision = _decision(e, n, _by(e, n), "yesno", _list(const("yes")), const(0), const(1), _list(const("yes")))
+    return [py.If(_ask(e, decision), stmts(e, n.body), stmts(e, n.orelse) if n.orelse else [])]
+
+
+ASK_EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
+    A.Text: _text,
+    A.AskCards: _reference,
+    A.AskPlayer: _reference,
+    A.AskValues: _reference,
+}
+ASK_VALUE_RULES: dict[type, Callable[..., list[py.stmt]]] = {
+    A.AskCards: _cards,
+    A.AskPlayer: _player,
+    A.AskValues: _values,
+}
+ASK_STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
+    A.AskOption: _option,
+    A.AskMay: _may,
+}
+
+# The emitter's tables hold every node class's rule (this module is imported with the package compile/ir).
+EXPR_RULES.update(ASK_EXPR_RULES)
+VALUE_RULES.update(ASK_VALUE_RULES)
+STMT_RULES.update(ASK_STMT_RULES)

@@ -1,0 +1,122 @@
+"""The IR's nodes for asking: a text shown to a seat (a prompt, a note, with `{name}` filled in) and the
+decisions the rules put to a player (`choose` of cards, card names, players, numbers or slots, `choose one of`
+options, `may`), each built and asked in the generated function itself, the names it reads kept where that
+function keeps them (its locals). Built by compile/decisions.py, turned into Python by ir/emit_ask.py. Knows no
+runtime field, no Python `ast`, no game and no source construct.
+
+A choice of cards (and of names, players, numbers, slots) is an expression, but asking is statements (the
+prompt is made only when the decision is put in full, and not when a bot answers it by name): its statements
+are emitted where it is a `let`'s whole value (`let t = choose ...;`, `t = choose ...;`: ir/emit_stmts.py
+VALUE_RULES), and anywhere else it is a call of its reference (FN, the closure compile/decisions.py builds).
+
+Every decision has: who is asked (BY; None: the effect's own player), its tag TAG, its prompt PROMPT (a `Const`
+or a `Text`, made only when the decision is put) and whether it is PRIVATE (runtime Decision.private).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Union
+
+from cardlang.compile.ir.nodes import Node
+
+
+# ---- expressions
+@dataclass(frozen=True, slots=True)
+class Text(Node):
+    """A text shown to a seat: TEXTS[0], then each of VALUES as text (of the rules' type in KINDS: a card's name,
+    a seat's `pN`, ..., through SHOW(ctx, value, kind)) followed by the next of TEXTS."""
+
+    texts: tuple[str, ...]
+    values: tuple[Node, ...]
+    kinds: tuple[str, ...]
+    show: Any = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class AskCards(Node):
+    """`choose KIND [COUNT] from CARDS`: the cards picked, a list. KIND "any", "up_to" or "exactly"; COUNT the
+    number (WRITTEN when written as one, else COUNT's value; neither for "any"). ALWAYS: asked even with nothing
+    to pick when someone reads the game. FIRST, a bot's answer tried before the decision is put, when nobody
+    reads the game: "none" (its pick by name comes to none: nothing picked), "named" (its pick by name, FIND
+    giving the option of a name; ONE: the count is 1 as written, else tested; FIND_READS_CARD: FIND's filter reads
+    no names of the rules but its card), or None. FN: the reference."""
+
+    by: Node | None
+    tag: str
+    prompt: Node
+    private: bool
+    cards: Node
+    kind: str
+    count: Node | None = None
+    written: int | None = None
+    always: bool = False
+    first: str | None = None
+    one: bool = False
+    find: Any = field(default=None, compare=False)
+    find_reads_card: bool = False
+    fn: Any = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class AskPlayer(Node):
+    """`choose player from PLAYERS`: the seat picked (none to pick: an illegal action). FN: the reference."""
+
+    by: Node | None
+    tag: str
+    prompt: Node
+    private: bool
+    players: Node
+    fn: Any = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class AskValues(Node):
+    """`choose KIND [COUNT] from VALUES`, VALUES card names (VKIND "cards": a list of them), numbers ("numbers":
+    a tuple) or slots of a grid ("slots": a list); LABELS(options) their labels, made when read (None: the names'
+    own). FN: the reference."""
+
+    by: Node | None
+    tag: str
+    prompt: Node
+    private: bool
+    values: Node
+    vkind: str
+    kind: str
+    count: Node | None = None
+    labels: Any = field(default=None, compare=False)
+    fn: Any = field(default=None, compare=False)
+
+
+# ---- statements
+@dataclass(frozen=True, slots=True)
+class AskOption(Node):
+    """`choose one of`: BODIES[i] (a statement: a block's) run for the option picked among those whose condition in CONDS holds (None: an
+    option always offered). None legal: nothing (ALWAYS: asked with nothing to pick when someone reads the game).
+    A bot that answers by naming options (not PRIVATE, nobody reading the game) is asked by name, FIND(legal,
+    label) giving a legal option's index; else the decision is put, LABEL_OF(legal) its labels."""
+
+    by: Node | None
+    tag: str
+    prompt: Node
+    private: bool
+    conds: tuple[Node | None, ...]
+    bodies: tuple[Node, ...]
+    always: bool = False
+    label_of: Any = field(default=None, compare=False)
+    find: Any = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class AskMay(Node):
+    """`may`: BODY when the answer is yes, else ORELSE."""
+
+    by: Node | None
+    tag: str
+    prompt: Node
+    private: bool
+    body: tuple[Node, ...]
+    orelse: tuple[Node, ...] = ()
+
+
+Expr = Union[Text, AskCards, AskPlayer, AskValues]
+Stmt = Union[AskOption, AskMay]

@@ -1,0 +1,60 @@
+"""Decisions asked in the generated function itself (the pass `decide-inline`: compile/ir/emit_ask.py) ask
+exactly what their closures (the reference, the pass off) ask: the same decisions (player, tag, prompt, kind,
+options, bounds, labels, privacy), the same log and the same cards moved, for choices of cards (written and
+computed counts, nothing to pick, `by`, prompts with names), of players and of numbers, `choose one of` with
+conditions and `may` with an else; and a `let` of a choice keeps its names in locals."""
+from __future__ import annotations
+
+import pytest
+
+from cardlang.compile.codegen import source_of
+from cardlang.compile.passes import OPTIMISED, SWITCHABLE, Options
+from cardlang.runtime.decisions import ScriptedAgent
+
+REFERENCE = Options(SWITCHABLE - {"decide-inline"})
+
+PROBES = [
+    ('let c = choose 1 from hand as pick prompt "Take {marks} of {hand}"; move c to table;', ["Gem"]),
+    ("let n = 2; let c = choose up to n from hand as pick; move c to table; "
+     "let d = choose up to marks - 5 from hand as none_left; move d to table;", [["Coin", "Land"]]),
+    ("let p = choose 1 from others as who; let c = choose any from hand by p as pick; move c to discard;",
+     ["p2", ["Coin", "Land"]]),
+    ('let p = choose 1 from others as who prompt "Whom, {you}?"; marks += 1; p.marks += 2;', ["p2"]),
+    ('let c = choose 1 from hand where card is Thing as pick privately; move c to table;', ["Land"]),
+    ('choose as what prompt "What now, {you}?" { "Mark" if count(hand) > 2 { marks += 1; } '
+     '"Drop" { let c = choose 1 from hand as drop; move c to discard; } "Pass" { } }', ["Drop", "Coin"]),
+    ('choose as what { "Mark" if count(hand) > 5 { marks += 1; } "Pass" if marks > 5 { } }', []),
+    ('may "Mark {you}?" as mark { marks += 3; } else { marks += 1; } may as again { marks += 5; }', ["no", "yes"]),
+]
+
+
+def _play(tiny, body: str, answers: list, options: Options) -> tuple:
+    from cardlang.compile.game import load_game
+    from tiny_game import Tiny
+    tiny(body)
+    g = Tiny(load_game("tiny", options=options))
+    s = g.state(players=3)  # two others: a choice of a player is put, not forced
+    g.put(s, "p1.hand", ["Coin", "Gem", "Land"])
+    seen: list = []
+    script: list = []
+    for a in answers:
+        script += [lambda d: seen.append((d.player, d.tag, d.prompt, d.kind, list(d.options), d.min, d.max,
+                                          list(d.labels), d.private)), a]
+    s.agents = [ScriptedAgent(script)] * 3
+    g.play(s)
+    assert script == []  # every answer taken
+    zones = {w: g.names(s, w) for w in ("p1.hand", "p1.discard", "table")}
+    return seen, [str(e) for e in s.log], zones, [g.marks(s, p) for p in (1, 2, 3)]
+
+
+@pytest.mark.parametrize("body, answers", PROBES, ids=range(len(PROBES)))
+def test_asked_inline_as_the_closures_ask(tiny, body: str, answers: list) -> None:
+    inline = _play(tiny, body, list(answers), OPTIMISED)
+    assert inline == _play(tiny, body, list(answers), REFERENCE)
+    assert inline[0] or not answers
+
+
+def test_a_let_of_a_choice_reads_its_names_from_locals(tiny) -> None:
+    g = tiny('let n = 1; let c = choose n from hand as pick prompt "Take {n}"; move c to table;')
+    code = "\n".join(source_of(m) for m in g.game.generated if m.card == "Probe")
+    assert "Decision(" in code and "ctx.vars['n']" not in code
