@@ -24,7 +24,7 @@ from cardlang.compile.expressions import Expressions
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir.ce import ir_of
 from cardlang.compile.loops import Loops
-from cardlang.compile.operators import Operators, _names_fn
+from cardlang.compile.operators import Operators, names_reader
 from cardlang.compile.passes import OPTIMISED, Options
 from cardlang.compile.scope import EXPR_RULES, STMT_RULES, Scope
 from cardlang.compile.spec import GameSpec
@@ -184,6 +184,6 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
 
 
 # The compiler's names used across cardlang (bots, scenarios, games), kept importable from here.
-__all__ = ["Compiler", "Scope", "CE", "GameOver", "NothingChosen", "SCENARIO_ONLY", "_names_fn", "text_of",
+__all__ = ["Compiler", "Scope", "CE", "GameOver", "NothingChosen", "SCENARIO_ONLY", "names_reader", "text_of",
            "ANY", "BOOL", "CARD", "CARDNAME", "CARDNAMES", "CARDS", "INT", "NUMBERS", "PLAYER", "PLAYERS", "SLOT",
            "SLOTS", "TEXT", "ZONE", "Effect"]

@@ -9,12 +9,14 @@ from typing import Any, Callable
 from cardlang.compile import codegen as G
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_decisions as D
+from cardlang.compile.ir import nodes_ops as NO
+from cardlang.compile.ir.ce import ir_ce, ir_of
 from cardlang.compile import hoist as H
 from cardlang.compile import visibility as V
 from cardlang.compile.scope import Scope, expr_rule, stmt_rule
 from cardlang.compile.spec import GameSpec
 from cardlang.errors import Span
-from cardlang.primitives.types import CARD, CARDNAMES, CARDS, CE, INT, ZONE, NUMBERS, PLAYER, PLAYERS, SLOTS, Effect
+from cardlang.primitives.types import CARD, CARDNAMES, CARDS, CE, INT, ZONE, NUMBERS, PLAYER, PLAYERS, SLOTS, TEXT, Effect
 from cardlang.primitives.values import choice_bounds, noop, slot_labels, text_of
 from cardlang.runtime.decisions import CHANCE, ask
 from cardlang.runtime.state import Ctx, Decision, IllegalAction
@@ -241,23 +243,28 @@ class Decisions:
 
     def _interpolate(self, text: str, scope: Scope, span: Span) -> Callable[[Ctx], str]:
         """`"Set aside {c}?"`: names in braces are looked up when the text is shown."""
+        return self.text(text, scope, span).fn
+
+    def text(self, text: str, scope: Scope, span: Span) -> CE:
+        """The text TEXT written with names in braces (`"Set aside {c}?"`), each shown as its value is."""
         import re
         parts: list[Any] = []
         pos = 0
         for m in re.finditer(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", text):
             parts.append(text[pos:m.start()])
-            ce = self.name(m.group(1), scope, span)
-            parts.append((ce.fn, ce.type))
+            parts.append(self.name(m.group(1), scope, span))
             pos = m.end()
         parts.append(text[pos:])
-        head, rest = parts[0], [(parts[i][0], parts[i][1], parts[i + 1]) for i in range(1, len(parts), 2)]
+        head = parts[0]
+        rest = [(parts[i].fn, parts[i].type, parts[i + 1]) for i in range(1, len(parts), 2)]
 
         def run_text(ctx: Ctx) -> str:  # a loop, not a generator: a prompt is made for every decision asked
             out = head
             for fn, kind, after in rest:
                 out += text_of(ctx, fn(ctx), kind) + after
             return out
-        return run_text
+        node = NO.Text(tuple(p if isinstance(p, str) else (ir_of(p), p.type) for p in parts), text_of)
+        return ir_ce(run_text, TEXT, node)
 
     @stmt_rule
     def _(self, node: ast.ChooseOption, scope: Scope) -> Effect:

@@ -31,7 +31,7 @@ class Expressions:
             d = self.defs_by_name[v]
             return ir_ce(lambda ctx: d, CARDNAME, N.Value(d, "card"))
         if "{" in v:
-            return CE(self._interpolate(v, scope, node.span), TEXT)
+            return self.text(v, scope, node.span)
         return _literal(v, TEXT)
 
     @expr_rule
@@ -58,7 +58,8 @@ class Expressions:
             return ir_ce(lambda ctx: ctx.state.current, PLAYER, N.Current())
         if n in ("left", "right"):
             step = 1 if n == "left" else -1
-            return CE(lambda ctx: neighbour_of(ctx.state, ctx.you, step), PLAYER)
+            return ir_ce(lambda ctx: neighbour_of(ctx.state, ctx.you, step), PLAYER,
+                         N.Call(neighbour_of, (N.You(), N.Const(step))))
         if n == "this":
             if not scope.in_card:
                 raise self.error("'this' names the card whose ability runs; there is none here", span)
@@ -81,7 +82,7 @@ class Expressions:
                 return ir_ce(lambda ctx: ctx.state.counters[slot][ctx.you], kind, N.CounterRef(slot, N.You()))
             return ir_ce(lambda ctx: ctx.state.counters[slot][0], kind, N.CounterRef(slot, N.Const(0)))
         if n in self.spec.variants:
-            return CE(lambda ctx: n in ctx.state.variants, BOOL)
+            return ir_ce(lambda ctx: n in ctx.state.variants, BOOL, N.Variant(n))
         if n == "turns":
             return ir_ce(lambda ctx: ctx.state.turns[ctx.you], INT, N.Turns(N.You()))
         if n == "owned":
@@ -91,7 +92,7 @@ class Expressions:
             return ir_ce(lambda ctx: ctx.state.vars[n], CARDNAMES, N.Pool(n))
         if n == "cards":
             defs = list(self.defs_by_name.values())
-            return CE(lambda ctx: defs, CARDNAMES)
+            return ir_ce(lambda ctx: defs, CARDNAMES, N.Value(defs, "defs"))
         if n in self.defs_by_name:
             d = self.defs_by_name[n]
             return ir_ce(lambda ctx: d, CARDNAME, N.Value(d, "card"))
@@ -131,16 +132,17 @@ class Expressions:
                 return ir_ce(lambda ctx: ctx.state.turns[pf(ctx)], INT, N.Turns(ir_of(base)))
             if n == "owned":
                 owned = self._owned_fn()
-                return CE(lambda ctx: owned(ctx.state, pf(ctx)), CARDS)
+                return ir_ce(lambda ctx: owned(ctx.state, pf(ctx)), CARDS, N.Call(owned, (ir_of(base),)))
             if n in ("left", "right"):
                 step = 1 if n == "left" else -1
-                return CE(lambda ctx: neighbour_of(ctx.state, pf(ctx), step), PLAYER)
+                return ir_ce(lambda ctx: neighbour_of(ctx.state, pf(ctx), step), PLAYER,
+                             N.Call(neighbour_of, (ir_of(base), N.Const(step))))
             raise self.error(f"a player has no '{n}'", node.span,
                              hint=did_you_mean(n, list(self.spec.zones) + list(self.spec.counters)))
         if base.type in (CARD, CARDS, CARDNAME, ZONE, ANY):
             if n == "name":
                 d = self._def_of(base, node.span)
-                return CE(lambda ctx: d(ctx).name, TEXT)
+                return ir_ce(lambda ctx: d(ctx).name, TEXT, N.NameOf(ir_of(self.coerce_ce(base, CARDNAME, node.span))))
             if n == "owner":  # one call, with the cards' code inlined (`u.owner.attacking` in a verb)
                 return applied(owner_of, [self.coerce_ce(base, CARDS, node.span)], PLAYER, state="ctx", lower=inline.owner)
             if n in self.spec.properties:
@@ -155,10 +157,9 @@ class Expressions:
             if base.type == SLOT:  # a slot is one of a grid zone's (runtime/board.py check_cell): within its size
                 grids = [z.grid[i] for z in self.spec.zones.values() if getattr(z, "grid", None)]
                 bound = max(grids) if grids else None
-                if base.code is None:
-                    return CE(lambda ctx: f(ctx)[i], INT, bound=bound)
                 return ir_ce(lambda ctx: f(ctx)[i], INT, N.Item(ir_of(base), i), bound=bound)
-            return CE(lambda ctx: first_slot(f(ctx))[i], INT)
+            return ir_ce(lambda ctx: first_slot(f(ctx))[i], INT,
+                         N.Item(N.Call(first_slot, (ir_of(base),), first=None), i))
         raise self.error(f"{_article(base.type)} has no '{n}'", node.span)
 
     def _card_counter(self, base: CE, n: str, span: Span) -> CE:
@@ -189,7 +190,8 @@ class Expressions:
         if base.type == CARDNAME:
             f = base.fn
             if dynamic:
-                return CE(lambda ctx: prop_of_def(ctx, f(ctx), n, default, None), INT)
+                return ir_ce(lambda ctx: prop_of_def(ctx, f(ctx), n, default, None), INT,
+                             N.Call(prop_of_def, (ir_of(base),), first="ctx", consts=(n, default, None)))
             return ir_ce(lambda ctx: f(ctx).props.get(n, default), INT, N.DefPrinted(ir_of(base), n, default))
         if base.type == CARD:
             f = base.fn

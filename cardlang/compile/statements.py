@@ -25,8 +25,9 @@ from cardlang.compile.scope import Scope, stmt_rule
 from cardlang.errors import CardCompileError, Span, did_you_mean
 from cardlang.primitives.counting import compile_assign
 from cardlang.primitives.types import ANY, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS, SLOT
-from cardlang.primitives.types import SLOTS, ZONE, Effect
-from cardlang.primitives.values import noop, over_budget, count_step, too_big, zone_cards_in
+from cardlang.primitives.types import BOOL, SLOTS, TEXT, ZONE, Effect
+from cardlang.primitives.values import (as_cards, count_step, first_def, first_name, noop, over_budget, text_of,
+                                        too_big, zone_cards_in)
 from cardlang.runtime import counters as C
 from cardlang.runtime.events import Phase
 from cardlang.runtime.state import Ctx
@@ -85,21 +86,37 @@ class Statements:
         return g.fn
 
     def coerce_ce(self, ce: CE, want: str, span: Span) -> CE:
-        """Like `coerce`, but a CE: one that needs no conversion keeps its code, to be inlined."""
+        """CE as a value of type WANT (one that needs no conversion itself, its code inlined where it has code),
+        or a compile error naming both types. Each conversion is IR around the value's (its own, or the bridge
+        to its code or a call of its function)."""
         have = ce.type
-        if ce.code is not None:
-            if (want == have or want == ANY or have == ANY) and not (want == CARDS and have == ANY):
-                return ce
-            if want == "bool":
-                return ce
-        # a card as a list of one, a zone's cards: IR around the value's (its own, or the bridge to its code or
-        # a call of its function)
+        if want == CARDS and have == ANY:  # (a value of any type read as cards: as_cards)
+            return ir_ce(self.coerce(ce, want, span), want, N.Call(as_cards, (ir_of(ce),), first=None))
+        if want == have or want == ANY or have == ANY or want == BOOL:
+            return ce if ce.code is not None else CE(self.coerce(ce, want, span), want)
+        run = self.coerce(ce, want, span)  # (the reference; raises the compile error of a wrong type)
+        x = ir_of(ce)
         if want == CARDS and have == CARD:
-            return ir_ce(self.coerce(ce, want, span), CARDS, N.Cards((ir_of(ce),)))
-        if want == CARDS and have == ZONE:  # zone_cards(ZONE): its cards (a pile zone: each pile's top)
+            node: N.Node = N.Cards((x,))
+        elif want == CARDS and have == ZONE:  # zone_cards(ZONE): its cards (a pile zone: each pile's top)
             plain = frozenset(z.slot for z in self.spec.zones.values() if not z.piles)
-            return ir_ce(self.coerce(ce, want, span), CARDS, NO.CardsOfZone(ir_of(ce), plain, zone_cards_in))
-        return CE(self.coerce(ce, want, span), want)
+            node = NO.CardsOfZone(x, plain, zone_cards_in)
+        elif want == INT:  # a truth value as a number
+            node = N.Call(int, (x,), first=None)
+        elif want == CARDNAME and have == CARDNAMES:  # a choice of one card name, passed on as that name
+            first = N.Var("f")
+            node = N.FirstOr(x, first, N.Item(first, 0), N.Call(first_name, (first,), first=None))
+        elif want == CARDNAME:  # the first of cards (of a card: the card's own definition, the pass one-card)
+            first = N.Var("f")
+            cards = self.coerce_ce(ce, CARDS, span)
+            node = N.FirstOr(ir_of(cards), first, N.DefOf(N.Item(first, 0)), N.Call(first_def, (first,)))
+        elif want == NUMBERS:
+            node = NO.Numbers((x,))
+        elif want == TEXT:
+            node = NO.Text(((x, have),), text_of)
+        else:  # a list of one card name, player or slot
+            node = NO.ListOf((x,))
+        return ir_ce(run, want, node)
 
     # ---- statements --------------------------------------------------------------------------------
     @stmt_rule

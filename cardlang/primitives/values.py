@@ -80,6 +80,20 @@ def zone_cards_in(state, zone) -> list[int]:
     return list(zone.cards)
 
 
+def first_def(state, cards: list[int]):
+    """The card name of the first of CARDS (a card name wanted from cards: `choose ...` passed on as a name)."""
+    if not cards:
+        raise NothingChosen("no card was chosen")
+    return state.card_def[cards[0]]
+
+
+def first_name(names: list):
+    """The first of the card names NAMES (a choice of one card name, passed on as that name)."""
+    if not names:
+        raise NothingChosen("no card was chosen")
+    return names[0]
+
+
 def as_cards(v) -> list[int]:
     if isinstance(v, list):
         return v
