@@ -46,7 +46,7 @@ class Decisions:
                 d = Decision(by(ctx), tag, prompt(ctx), "players", options, 1, 1, [f"p{p + 1}" for p in options],
                              private=private)
                 return options[ask(ctx.state, d)[0]]
-            return CE(run_choose_player, PLAYER)
+            return ir_ce(PLAYER, N.Call(run_choose_player, (), first="ctx"))
         if src.type == CARDNAMES:
             names_fn = src.fn
 
@@ -56,7 +56,7 @@ class Decisions:
                 d = Decision(by(ctx), tag, prompt(ctx), "cards", options, lo, hi, [o.name for o in options],
                              private=private)
                 return [options[i] for i in ask(ctx.state, d)]
-            return CE(run_choose_name, CARDNAMES)
+            return ir_ce(CARDNAMES, N.Call(run_choose_name, (), first="ctx"))
         if src.type in (NUMBERS, SLOTS):  # a die to reroll; a slot of a grid to put a card in
             values_fn, vkind = src.fn, src.type
             label_of = _number_labels if vkind == NUMBERS else slot_labels
@@ -68,7 +68,7 @@ class Decisions:
                              names=label_of)  # labels made if read
                 picked = [options[i] for i in ask(ctx.state, d)]
                 return tuple(picked) if vkind == NUMBERS else picked
-            return CE(run_choose_value, src.type)
+            return ir_ce(src.type, N.Call(run_choose_value, (), first="ctx"))
         cards = self.coerce(src, CARDS, node.source.span)
         # (a private question too: its named pick is taken only when nobody reads the game, when asking a rule
         # bot a question with nothing to pick and not asking it look the same)
@@ -158,7 +158,7 @@ class Decisions:
                     if got is not None:
                         return got
                 return ask_cards(ctx, state)
-        return CE(run_choose, CARDS)
+        return ir_ce(CARDS, N.Call(run_choose, (), first="ctx"))
 
     def _named_option(self, source: ast.Expr, scope: Scope) -> Callable | None:
         """For `choose up to 1 from ZONE where COND` (or from `[ZONE, ZONE, ...] where COND`): find(ctx, NAME)
@@ -255,16 +255,8 @@ class Decisions:
             parts.append(self.name(m.group(1), scope, span))
             pos = m.end()
         parts.append(text[pos:])
-        head = parts[0]
-        rest = [(parts[i].fn, parts[i].type, parts[i + 1]) for i in range(1, len(parts), 2)]
-
-        def run_text(ctx: Ctx) -> str:  # a loop, not a generator: a prompt is made for every decision asked
-            out = head
-            for fn, kind, after in rest:
-                out += text_of(ctx, fn(ctx), kind) + after
-            return out
         node = NO.Text(tuple(p if isinstance(p, str) else (ir_of(p), p.type) for p in parts), text_of)
-        return ir_ce(run_text, TEXT, node)
+        return ir_ce(TEXT, node)
 
     @stmt_rule
     def _(self, node: ast.ChooseOption, scope: Scope) -> Effect:

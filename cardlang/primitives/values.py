@@ -67,12 +67,6 @@ def _guard(ctx: Ctx, span: Span, fn: Callable, *args, **kw) -> None:
     fn(*args, **kw)
 
 
-def zone_cards_reader(zf: Callable) -> Callable:
-    def zone_cards(ctx: Ctx) -> list[int]:
-        return zone_cards_in(ctx.state, zf(ctx))
-    return zone_cards
-
-
 def zone_cards_in(state, zone) -> list[int]:
     """The cards of ZONE as a list of its own; of a zone of piles, the top card of each pile."""
     if zone.spec.piles and zone.pile is None:

@@ -326,11 +326,12 @@ def test_each_coercion_has_code_computing_what_plain_python_does() -> None:
         (T.NUMBERS, T.TEXT, (3, 4), "3, 4"), (T.ZONE, T.TEXT, hand, hand.label),
     ]
     for have, want, value, plain in cases:
-        ce = comp.coerce_ce(ir_ce(lambda ctx: ctx.vars["x"], have, N.Name("x")), want, None)
+        ce = comp.coerce_ce(ir_ce(have, N.Name("x")), want, None)
         assert ce.type == want and ce.ir is not None, (have, want)
         got = _value(ce.ir, Ctx(state, 0, None, {"x": value}))[0]
         assert got == plain and type(got) is type(plain), (have, want, got)
+        assert ce.fn(Ctx(state, 0, None, {"x": value})) == plain  # its function, made from that code (CE.fn)
     for have, empty in ((T.CARDS, []), (T.CARDNAMES, [])):
-        ce = comp.coerce_ce(ir_ce(lambda ctx: ctx.vars["x"], have, N.Name("x")), T.CARDNAME, None)
+        ce = comp.coerce_ce(ir_ce(have, N.Name("x")), T.CARDNAME, None)
         with pytest.raises(NothingChosen):
             _value(ce.ir, Ctx(state, 0, None, {"x": empty}))
