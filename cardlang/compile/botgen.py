@@ -75,7 +75,7 @@ def compile_condition(comp, node: Any, scope: Any, shared: dict) -> tuple[CE, tu
             if local is not None:
                 if local not in used:
                     used.append(local)
-                return CE(ce.fn, ce.type, code=lambda g: py.IfExp(
+                return CE(ce.type, code=lambda g: py.IfExp(
                     py.Compare(G.name(local), [py.IsNot()], [G.const(None)]), G.name(local),
                     py.NamedExpr(G.store(local), g.expr(ce))))
         return ce

@@ -13,7 +13,7 @@ from cardlang.compile import reacting as R_
 from cardlang.compile.codegen import Code
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_calls as C
-from cardlang.compile.ir.ce import ir_of
+from cardlang.compile.ir.ce import ir_ce, ir_of
 from cardlang.compile.primitive_code import PrimitiveCall
 from cardlang.compile import visibility as V
 from cardlang.compile.scope import Scope, stmt_rule
@@ -211,7 +211,7 @@ class Calls:
             bound = self.coerce_ce(ce, _param_type(p.type), a.span)
             if _param_type(p.type) == CARDNAME and ce.type in (CARDS, ZONE, CARDNAMES):
                 bound = _card_argument(self, ce, bound, a.span)  # an empty pick: the call does nothing
-            b.values[p.name] = bound.fn
+            b.values[p.name] = bound  # (its function made only if a caller asks: CE.fn)
             b.exprs[p.name] = bound
             if isinstance(a, ast.IntLit):
                 b.consts[p.name] = a.value
@@ -239,8 +239,8 @@ class Calls:
             if b.values[p.name] is None and p.default is not None:
                 ce = self.expr(p.default, Scope())
                 defaults[p.name] = self.coerce_ce(ce, _user_type(p.type), p.default.span)
-        values = {k: (v if v is not None else defaults[k].fn) for k, v in b.values.items()}
-        items = tuple(values.items())
+        values = {k: (v if v is not None else defaults[k]) for k, v in b.values.items()}
+        items = tuple(values.values())
         exprs = {k: b.exprs[k] if b.values[k] is not None else defaults[k] for k in b.values}
         verb_fns, told_fns = self.verb_fns, self.told_fns
         name = node.verb
@@ -258,7 +258,7 @@ class Calls:
             if ctx.state.depth > MAX_DEPTH:
                 raise NestingLimit(MAX_DEPTH, name, verb_span, call_span)
             run_verb(told_fns if ctx.state.acts else verb_fns, name, verb_span, call_span, ctx,
-                     [f(ctx) for _, f in items])
+                     [e.fn(ctx) for e in items])
 
         node = C.CallVerb(name, tuple(ir_of(e) for e in exprs.values()), verb_fns, told_fns, name in flat,
                           (verb_span, call_span), inline)  # (emitted by ir/emit_calls.py)
@@ -349,7 +349,7 @@ def _card_argument(comp, ce: CE, bound: CE, span) -> CE:
     function."""
     fn = skip_if_nothing_chosen(bound.fn)
     if ce.type != CARDS:
-        return CE(fn, bound.type)
+        return ir_ce(bound.type, N.Call(fn, (), first="ctx"))
     cards = comp.coerce_ce(ce, CARDS, span)
 
     def code(g: G.Gen) -> py.expr:
@@ -360,7 +360,7 @@ def _card_argument(comp, ce: CE, bound: CE, span) -> CE:
             first = G.subscript(E.card_defs(), G.subscript(G.name(items.id), G.const(0)))
             return py.IfExp(items, first, g.apply(first_card_def, [G.name(items.id)]))
         return g.apply(first_card_def, [items])
-    return CE(fn, bound.type, code=code)
+    return CE(bound.type, code=code)
 
 
 def first_card_def(state, cards: list[int]):

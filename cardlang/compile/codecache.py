@@ -90,7 +90,8 @@ class CodeLog:
             except (TypeError, ValueError):
                 f = n = code = None
             if (f == filename and n == fn_names and type(code) is _CODE and type(names) is tuple
-                    and type(facts) is tuple and (symbols is None or type(symbols) is tuple)):
+                    and type(facts) is tuple and (symbols is None or type(symbols) is tuple)
+                    and all(d in code.co_names for d in n.split(","))):  # (it defines the functions asked for)
                 self.pos += 1
                 self.recorded.append((f, n, names, code, facts, symbols))
                 return names, code, facts, symbols

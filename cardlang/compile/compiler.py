@@ -1,6 +1,7 @@
 """AST -> generated Python functions (blocks) and compiled expressions. One compile rule per node type; every name, arity and type is checked here, before play.
 
-Expressions compile to `CE(fn, type)` where `fn(ctx)` computes the value; statements compile to `fn(ctx)`.
+Expressions compile to `CE(type, code)` (their IR: compile/ir/); a caller that needs a function of ctx asks the CE
+for `fn`, made once from that code (ir/ce.py callable_of); statements compile to `fn(ctx)`.
 Runtime `IllegalAction`s are turned into `RuleViolation`s that name the card and point at the clause.
 
 The rules live by concern: expressions.py (literals, names, attributes), operators.py (functions, lists,
@@ -22,9 +23,9 @@ from cardlang.compile.calls import SCENARIO_ONLY, Calls, VerbTable
 from cardlang.compile.decisions import Decisions
 from cardlang.compile.expressions import Expressions
 from cardlang.compile.ir import nodes as N
-from cardlang.compile.ir.ce import ir_of
+from cardlang.compile.ir.ce import HERE, ir_of
 from cardlang.compile.loops import Loops
-from cardlang.compile.operators import Operators, _names_fn
+from cardlang.compile.operators import Operators, names_reader
 from cardlang.compile.passes import OPTIMISED, Options
 from cardlang.compile.scope import EXPR_RULES, STMT_RULES, Scope
 from cardlang.compile.spec import GameSpec
@@ -32,8 +33,8 @@ from cardlang.compile.statements import Statements
 from cardlang.errors import CardCompileError, CardLangError, RuleViolation, Span
 from cardlang.primitives.registry import Registry
 from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
-                                       SLOT, SLOTS, TEXT, ZONE, Effect, article as _article)
-from cardlang.primitives.values import NothingChosen, as_cards, text_of, zone_cards_reader
+                                       SLOT, SLOTS, TEXT, ZONE, Effect)
+from cardlang.primitives.values import NothingChosen, text_of
 from cardlang.runtime.abilities import Abilities
 from cardlang.runtime.state import Ctx, GameOver
 
@@ -90,6 +91,7 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
         self.code_lock = facts.code_lock  # once the game is shared (threads), one compile at a time (bots)
         self.gen_label = "rules"  # what the blocks compiled now belong to (a card, a rule, a verb)
         self.gen_card: str | None = None  # the card being compiled, if any
+        HERE.last = self  # (makes the functions of CEs read outside its rules: ir/ce.py callable_of)
 
     @classmethod
     def for_game(cls, game) -> "Compiler":
@@ -133,57 +135,22 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
                                           "turns", "cards", "this", "nothing"])
 
     def coerce(self, ce: CE, want: str, span: Span) -> Callable[[Ctx], Any]:
-        """Return a function giving ce's value as WANT, or raise a compile error naming both types."""
-        have, fn = ce.type, ce.fn
-        if want == have or want == ANY or have == ANY:
-            if want == CARDS and have == ANY:
-                return lambda ctx: as_cards(fn(ctx))
-            return self.as_fn(ce)
-        if want == BOOL:
-            return self.as_fn(ce)
-        if want == INT and have == BOOL:
-            return lambda ctx: int(fn(ctx))
-        if want == CARDS:
-            if have == CARD:
-                return lambda ctx: [fn(ctx)]
-            if have == ZONE:
-                return zone_cards_reader(fn)
-        if want == CARDNAME:
-            if have in (CARDS, CARD, ZONE):
-                cards = self.coerce(ce, CARDS, span)
-
-                def first_def(ctx: Ctx):
-                    cs = cards(ctx)
-                    if not cs:
-                        raise NothingChosen("no card was chosen")
-                    return ctx.state.card_def[cs[0]]
-                return first_def
-        if want == CARDNAMES and have == CARDNAME:
-            return lambda ctx: [fn(ctx)]
-        if want == CARDNAME and have == CARDNAMES:  # a choice of one card name, passed on as that name
-            def first_name(ctx: Ctx):
-                names = fn(ctx)
-                if not names:
-                    raise NothingChosen("no card was chosen")
-                return names[0]
-            return first_name
-        if want == PLAYERS and have == PLAYER:
-            return lambda ctx: [fn(ctx)]
-        if want == NUMBERS and have == INT:
-            return lambda ctx: (fn(ctx),)
-        if want == SLOTS and have == SLOT:
-            return lambda ctx: [fn(ctx)]
-        if want == TEXT:
-            return lambda ctx: text_of(ctx, fn(ctx), have)
-        raise self.error(f"expected {_article(want)}, found {_article(have)}", span)
+        """A function of ctx giving CE's value as WANT (coerce_ce's code, as_fn), or a compile error naming both
+        types."""
+        return self.as_fn(self.coerce_ce(ce, want, span))
 
 
     def expr(self, node, scope: Scope) -> CE:
         """Compile an expression by the rule for its node type."""
-        return EXPR_RULES.find(type(node))(self, node, scope)  # NoRule for a class without one: a bug
+        here = HERE
+        before, here.comp = here.comp, self  # (the compiler that makes the CEs' functions: ir/ce.py)
+        try:
+            return EXPR_RULES.find(type(node))(self, node, scope)  # NoRule for a class without one: a bug
+        finally:
+            here.comp = before
 
 
 # The compiler's names used across cardlang (bots, scenarios, games), kept importable from here.
-__all__ = ["Compiler", "Scope", "CE", "GameOver", "NothingChosen", "SCENARIO_ONLY", "_names_fn", "text_of",
+__all__ = ["Compiler", "Scope", "CE", "GameOver", "NothingChosen", "SCENARIO_ONLY", "names_reader", "text_of",
            "ANY", "BOOL", "CARD", "CARDNAME", "CARDNAMES", "CARDS", "INT", "NUMBERS", "PLAYER", "PLAYERS", "SLOT",
            "SLOTS", "TEXT", "ZONE", "Effect"]

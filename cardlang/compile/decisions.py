@@ -15,6 +15,7 @@ from cardlang.compile import codegen as G
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_ask as A
 from cardlang.compile.ir import nodes_decisions as D
+from cardlang.compile.ir import nodes_ops as NO
 from cardlang.compile.ir.ce import ir_ce, ir_of
 from cardlang.compile import hoist as H
 from cardlang.compile import visibility as V
@@ -59,8 +60,8 @@ class Decisions:
                              private=private)
                 return options[ask(ctx.state, d)[0]]
             if inline:
-                return ir_ce(run_choose_player, PLAYER, A.AskPlayer(*asked, ir_of(players_ce), run_choose_player))
-            return CE(run_choose_player, PLAYER)
+                return ir_ce(PLAYER, A.AskPlayer(*asked, ir_of(players_ce), run_choose_player))
+            return ir_ce(PLAYER, N.Call(run_choose_player, (), first="ctx"))
         if src.type == CARDNAMES:
             names_fn = src.fn
 
@@ -71,9 +72,9 @@ class Decisions:
                              private=private)
                 return [options[i] for i in ask(ctx.state, d)]
             if inline:
-                return ir_ce(run_choose_name, CARDNAMES, A.AskValues(*asked, ir_of(src), "cards", kind, count_ir,
-                                                                    None, run_choose_name))
-            return CE(run_choose_name, CARDNAMES)
+                return ir_ce(CARDNAMES, A.AskValues(*asked, ir_of(src), "cards", kind, count_ir, None,
+                                                    run_choose_name))
+            return ir_ce(CARDNAMES, N.Call(run_choose_name, (), first="ctx"))
         if src.type in (NUMBERS, SLOTS):  # a die to reroll; a slot of a grid to put a card in
             values_fn, vkind = src.fn, src.type
             label_of = _number_labels if vkind == NUMBERS else slot_labels
@@ -86,9 +87,9 @@ class Decisions:
                 picked = [options[i] for i in ask(ctx.state, d)]
                 return tuple(picked) if vkind == NUMBERS else picked
             if inline:
-                return ir_ce(run_choose_value, src.type, A.AskValues(*asked, ir_of(src), vkind, kind, count_ir,
-                                                                     label_of, run_choose_value))
-            return CE(run_choose_value, src.type)
+                return ir_ce(src.type, A.AskValues(*asked, ir_of(src), vkind, kind, count_ir, label_of,
+                                                   run_choose_value))
+            return ir_ce(src.type, N.Call(run_choose_value, (), first="ctx"))
         cards_ce = self.coerce_ce(src, CARDS, node.source.span)
         cards = cards_ce.fn
         # (a private question too: its named pick is taken only when nobody reads the game, when asking a rule
@@ -160,9 +161,9 @@ class Decisions:
                         return got
                 return ask_cards(ctx, state)
         if inline:
-            return ir_ce(run_choose, CARDS, A.AskCards(*asked, ir_of(cards_ce), kind, count_ir, written, always,
-                                                       first, one, find, find_reads_card, run_choose))
-        return CE(run_choose, CARDS)
+            return ir_ce(CARDS, A.AskCards(*asked, ir_of(cards_ce), kind, count_ir, written, always, first, one,
+                                           find, find_reads_card, run_choose))
+        return ir_ce(CARDS, N.Call(run_choose, (), first="ctx"))
 
     def _named_option(self, source: ast.Expr, scope: Scope) -> tuple[Callable | None, bool]:
         """For `choose up to 1 from ZONE where COND` (or from `[ZONE, ZONE, ...] where COND`): find(ctx, NAME)
@@ -259,35 +260,23 @@ class Decisions:
         return by, tag, prompt, (by_ir, tag, prompt_ir, opts.private)
 
     def interpolated(self, text: str, scope: Scope, span: Span) -> CE:
-        """A text with `{name}` in it, as an expression (a note's)."""
-        fn, node = self._interpolate(text, scope, span)
-        return ir_ce(fn, TEXT, node)
-
-    def _interpolate(self, text: str, scope: Scope, span: Span) -> tuple[Callable[[Ctx], str], A.Text]:
-        """`"Set aside {c}?"`: names in braces are looked up when the text is shown. Its closure (the
-        reference) and its IR."""
+        """The text TEXT written with names in braces (`"Set aside {c}?"`), each shown as its value is."""
         import re
         parts: list[Any] = []
-        texts, values, kinds = [], [], []
         pos = 0
         for m in re.finditer(r"\{([A-Za-z_][A-Za-z0-9_]*)\}", text):
             parts.append(text[pos:m.start()])
-            texts.append(text[pos:m.start()])
-            ce = self.name(m.group(1), scope, span)
-            parts.append((ce.fn, ce.type))
-            values.append(ir_of(ce))
-            kinds.append(ce.type)
+            parts.append(self.name(m.group(1), scope, span))
             pos = m.end()
         parts.append(text[pos:])
-        texts.append(text[pos:])
-        head, rest = parts[0], [(parts[i][0], parts[i][1], parts[i + 1]) for i in range(1, len(parts), 2)]
+        node = NO.Text(tuple(p if isinstance(p, str) else (ir_of(p), p.type) for p in parts), text_of)
+        return ir_ce(TEXT, node)
 
-        def run_text(ctx: Ctx) -> str:  # a loop, not a generator: a prompt is made for every decision asked
-            out = head
-            for fn, kind, after in rest:
-                out += text_of(ctx, fn(ctx), kind) + after
-            return out
-        return run_text, A.Text(tuple(texts), tuple(values), tuple(kinds), text_of)
+    def _interpolate(self, text: str, scope: Scope, span: Span) -> tuple[Callable[[Ctx], str], N.Node]:
+        """A prompt's text with names in braces: its function (a decision's reference closure calls it) and
+        its IR."""
+        ce = self.interpolated(text, scope, span)
+        return ce.fn, ce.ir
 
     @stmt_rule
     def _(self, node: ast.ChooseOption, scope: Scope) -> G.Item | Effect:

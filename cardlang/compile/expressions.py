@@ -22,14 +22,14 @@ class Expressions:
     @expr_rule
     def _(self, node: ast.IntLit, scope: Scope) -> CE:
         v = node.value
-        return ir_ce(lambda ctx: v, INT, N.Const(v), bound=abs(v))
+        return ir_ce(INT, N.Const(v), bound=abs(v))
 
     @expr_rule
     def _(self, node: ast.StrLit, scope: Scope) -> CE:
         v = node.value
         if v in self.defs_by_name:
             d = self.defs_by_name[v]
-            return ir_ce(lambda ctx: d, CARDNAME, N.Value(d, "card"))
+            return ir_ce(CARDNAME, N.Value(d, "card"))
         if "{" in v:
             return self.interpolated(v, scope, node.span)
         return _literal(v, TEXT)
@@ -45,32 +45,33 @@ class Expressions:
     def name(self, n: str, scope: Scope, span: Span) -> CE:
         if n in scope.names:
             t = scope.names[n]
-            return ir_ce(lambda ctx: ctx.vars[n], t, N.Name(n), bound=scope.bounds.get(n))
+            return ir_ce(t, N.Name(n), bound=scope.bounds.get(n))
         if n == "you":
-            return ir_ce(lambda ctx: ctx.you, PLAYER, N.You())
+            return ir_ce(PLAYER, N.You())
         if n == "others":
-            return ir_ce(lambda ctx: others_of(ctx.state, ctx.you), PLAYERS,
+            return ir_ce(PLAYERS,
                          N.Call(others_of, (N.You(), N.Const(False))))
         if n == "players":
-            return ir_ce(lambda ctx: others_of(ctx.state, ctx.you, include_self=True), PLAYERS,
+            return ir_ce(PLAYERS,
                          N.Call(others_of, (N.You(), N.Const(True))))
         if n == "current":
-            return ir_ce(lambda ctx: ctx.state.current, PLAYER, N.Current())
+            return ir_ce(PLAYER, N.Current())
         if n in ("left", "right"):
             step = 1 if n == "left" else -1
-            return CE(lambda ctx: neighbour_of(ctx.state, ctx.you, step), PLAYER)
+            return ir_ce(PLAYER,
+                         N.Call(neighbour_of, (N.You(), N.Const(step))))
         if n == "this":
             if not scope.in_card:
                 raise self.error("'this' names the card whose ability runs; there is none here", span)
-            return ir_ce(lambda ctx: ctx.card, CARD, N.ThisCard())
+            return ir_ce(CARD, N.ThisCard())
         if n == "nothing":
-            return ir_ce(lambda ctx: [], CARDS, N.Cards(()))
+            return ir_ce(CARDS, N.Cards(()))
         if n in self.spec.zones:
             zs = self.spec.zones[n]
             slot = zs.slot
             if zs.per_player:
-                return ir_ce(lambda ctx: ctx.state.zones[slot][ctx.you], ZONE, N.ZoneRef(slot, N.You()))
-            return ir_ce(lambda ctx: ctx.state.zones[slot][0], ZONE, N.ZoneRef(slot, N.Const(0)))
+                return ir_ce(ZONE, N.ZoneRef(slot, N.You()))
+            return ir_ce(ZONE, N.ZoneRef(slot, N.Const(0)))
         if n in self.spec.counters:
             cs = self.spec.counters[n]
             slot = cs.slot
@@ -78,23 +79,23 @@ class Expressions:
                 raise self.error(f"'{n}' is a counter of each card", span, hint=f"write CARD.{n}, e.g. this.{n}")
             kind = NUMBERS if cs.numbers else INT
             if cs.per_player:
-                return ir_ce(lambda ctx: ctx.state.counters[slot][ctx.you], kind, N.CounterRef(slot, N.You()))
-            return ir_ce(lambda ctx: ctx.state.counters[slot][0], kind, N.CounterRef(slot, N.Const(0)))
+                return ir_ce(kind, N.CounterRef(slot, N.You()))
+            return ir_ce(kind, N.CounterRef(slot, N.Const(0)))
         if n in self.spec.variants:
-            return CE(lambda ctx: n in ctx.state.variants, BOOL)
+            return ir_ce(BOOL, N.Variant(n))
         if n == "turns":
-            return ir_ce(lambda ctx: ctx.state.turns[ctx.you], INT, N.Turns(N.You()))
+            return ir_ce(INT, N.Turns(N.You()))
         if n == "owned":
             owned = self._owned_fn()
-            return ir_ce(lambda ctx: owned(ctx.state, ctx.you), CARDS, N.Call(owned, (N.You(),)))
+            return ir_ce(CARDS, N.Call(owned, (N.You(),)))
         if n in self.spec.pools:
-            return ir_ce(lambda ctx: ctx.state.vars[n], CARDNAMES, N.Pool(n))
+            return ir_ce(CARDNAMES, N.Pool(n))
         if n == "cards":
             defs = list(self.defs_by_name.values())
-            return CE(lambda ctx: defs, CARDNAMES)
+            return ir_ce(CARDNAMES, N.Value(defs, "defs"))
         if n in self.defs_by_name:
             d = self.defs_by_name[n]
-            return ir_ce(lambda ctx: d, CARDNAME, N.Value(d, "card"))
+            return ir_ce(CARDNAME, N.Value(d, "card"))
         hint = did_you_mean(n, self.known_names(scope))
         raise self.error(f"unknown name '{n}'", span, hint=hint)
 
@@ -113,34 +114,33 @@ class Expressions:
         base = self.expr(node.obj, scope)
         n = node.name
         if base.type == PLAYER:
-            pf = base.fn
             if n in self.spec.zones:
                 zs = self.spec.zones[n]
                 if not zs.per_player:
                     raise self.error(f"'{n}' is shared, not a zone of each player", node.span, hint=f"write '{n}'")
                 slot = zs.slot
-                return ir_ce(lambda ctx: ctx.state.zones[slot][pf(ctx)], ZONE, N.ZoneRef(slot, ir_of(base)))
+                return ir_ce(ZONE, N.ZoneRef(slot, ir_of(base)))
             if n in self.spec.counters:
                 cs = self.spec.counters[n]
                 slot = cs.slot
                 if not cs.per_player:
                     raise self.error(f"'{n}' is shared, not a counter of each player", node.span)
-                return ir_ce(lambda ctx: ctx.state.counters[slot][pf(ctx)], NUMBERS if cs.numbers else INT,
+                return ir_ce(NUMBERS if cs.numbers else INT,
                              N.CounterRef(slot, ir_of(base)))
             if n == "turns":
-                return ir_ce(lambda ctx: ctx.state.turns[pf(ctx)], INT, N.Turns(ir_of(base)))
+                return ir_ce(INT, N.Turns(ir_of(base)))
             if n == "owned":
                 owned = self._owned_fn()
-                return CE(lambda ctx: owned(ctx.state, pf(ctx)), CARDS)
+                return ir_ce(CARDS, N.Call(owned, (ir_of(base),)))
             if n in ("left", "right"):
                 step = 1 if n == "left" else -1
-                return CE(lambda ctx: neighbour_of(ctx.state, pf(ctx), step), PLAYER)
+                return ir_ce(PLAYER,
+                             N.Call(neighbour_of, (ir_of(base), N.Const(step))))
             raise self.error(f"a player has no '{n}'", node.span,
                              hint=did_you_mean(n, list(self.spec.zones) + list(self.spec.counters)))
         if base.type in (CARD, CARDS, CARDNAME, ZONE, ANY):
             if n == "name":
-                d = self._def_of(base, node.span)
-                return CE(lambda ctx: d(ctx).name, TEXT)
+                return ir_ce(TEXT, N.NameOf(ir_of(self.coerce_ce(base, CARDNAME, node.span))))
             if n == "owner":  # one call, with the cards' code inlined (`u.owner.attacking` in a verb)
                 return applied(owner_of, [self.coerce_ce(base, CARDS, node.span)], PLAYER, state="ctx", lower=inline.owner)
             if n in self.spec.properties:
@@ -151,14 +151,12 @@ class Expressions:
                              hint=did_you_mean(n, list(self.spec.properties) + ["name", "owner"]))
         if base.type in (SLOT, SLOTS) and n in ("column", "row"):
             i = 0 if n == "column" else 1
-            f = base.fn
             if base.type == SLOT:  # a slot is one of a grid zone's (runtime/board.py check_cell): within its size
                 grids = [z.grid[i] for z in self.spec.zones.values() if getattr(z, "grid", None)]
                 bound = max(grids) if grids else None
-                if base.code is None:
-                    return CE(lambda ctx: f(ctx)[i], INT, bound=bound)
-                return ir_ce(lambda ctx: f(ctx)[i], INT, N.Item(ir_of(base), i), bound=bound)
-            return CE(lambda ctx: first_slot(f(ctx))[i], INT)
+                return ir_ce(INT, N.Item(ir_of(base), i), bound=bound)
+            return ir_ce(INT,
+                         N.Item(N.Call(first_slot, (ir_of(base),), first=None), i))
         raise self.error(f"{_article(base.type)} has no '{n}'", node.span)
 
     def _card_counter(self, base: CE, n: str, span: Span) -> CE:
@@ -167,19 +165,12 @@ class Expressions:
         key, start = spec.name, spec.start
         first = N.Var("f")  # the counter of the first card, else the call saying there is none
         if base.type == CARD:  # a list of one card: the pass `one-card` reads the card itself
-            f = base.fn
-            return ir_ce(lambda ctx: ctx.state.card_counters[key].get(f(ctx), start), INT,
+            return ir_ce(INT,
                          N.FirstOr(N.Cards((ir_of(base),)), first, N.CardCounter(key, N.Item(first, 0), start),
                                    N.Call(counter_of_first, (first,), consts=(key, start))))
         cards = self.coerce_ce(base, CARDS, span)
-        read = applied(counter_of_first, [cards], INT, consts=(key, start))
-        return ir_ce(read.fn, INT, N.FirstOr(ir_of(cards), first, N.CardCounter(key, N.Item(first, 0), start),
+        return ir_ce(INT, N.FirstOr(ir_of(cards), first, N.CardCounter(key, N.Item(first, 0), start),
                                              N.Call(counter_of_first, (first,), consts=(key, start))))
-
-    def _def_of(self, base: CE, span: Span) -> Callable:
-        if base.type == CARDNAME:
-            return base.fn
-        return self.coerce(base, CARDNAME, span)
 
     def _property(self, base: CE, n: str, span: Span) -> CE:
         default = self.prop_default(n)
@@ -187,26 +178,24 @@ class Expressions:
         if n in self.modified and base.type != CARDNAME:  # `on modify in ZONE` abilities change it
             return modified_property(self, self.coerce_ce(base, CARDS, span), n, default)
         if base.type == CARDNAME:
-            f = base.fn
             if dynamic:
-                return CE(lambda ctx: prop_of_def(ctx, f(ctx), n, default, None), INT)
-            return ir_ce(lambda ctx: f(ctx).props.get(n, default), INT, N.DefPrinted(ir_of(base), n, default))
+                return ir_ce(INT,
+                             N.Call(prop_of_def, (ir_of(base),), first="ctx", consts=(n, default, None)))
+            return ir_ce(INT, N.DefPrinted(ir_of(base), n, default))
         if base.type == CARD:
-            f = base.fn
             if dynamic:
-                return ir_ce(lambda ctx: prop_of_card(ctx, f(ctx), n, default), INT,
+                return ir_ce(INT,
                              N.Call(prop_of_card, (ir_of(base), N.Const(n), N.Const(default)), first="ctx"))
             first = N.Var("f")  # a list of one card: the pass `one-card` reads the card itself
-            return ir_ce(lambda ctx: ctx.state.card_def[f(ctx)].props.get(n, default), INT,
+            return ir_ce(INT,
                          N.FirstOr(N.Cards((ir_of(base),)), first, N.Printed(N.Item(first, 0), n, default),
                                    N.Call(prop_of_first, (first,), first="ctx", consts=(n, default))),
                          bound=self._printed_bound(n, default))
         cards = self.coerce_ce(base, CARDS, span)
-        read = applied(prop_of_first, [cards], INT, state="ctx", consts=(n, default))
         if dynamic:
-            return read
+            return applied(prop_of_first, [cards], INT, state="ctx", consts=(n, default))
         first = N.Var("f")  # the property of the first card, else the call saying there is none
-        return ir_ce(read.fn, INT, N.FirstOr(ir_of(cards), first, N.Printed(N.Item(first, 0), n, default),
+        return ir_ce(INT, N.FirstOr(ir_of(cards), first, N.Printed(N.Item(first, 0), n, default),
                                              N.Call(prop_of_first, (first,), first="ctx", consts=(n, default))),
                      bound=self._printed_bound(n, default))
 
@@ -250,6 +239,6 @@ def prop_of_first(ctx: Ctx, cards: list[int], n: str, default):
 
 def _literal(v, kind: str) -> CE:
     """A number, truth value or text written in the source: a constant (in generated code, ast.Constant)."""
-    return ir_ce(lambda ctx: v, kind, N.Const(v))
+    return ir_ce(kind, N.Const(v))
 
 

@@ -3,9 +3,9 @@ numbers, slots) and `sum(ITEMS, EACH)`, and the `count(ITEMS where COND)` a wher
 becomes one generated function with its condition or amount inlined, built as IR (ir/nodes_loops.py
 OverItems), and its code in the caller as IR too (Where, CountWhere, CountEqual, SumIn): the emitter
 (ir/emit_loops.py) decides on their code whether the loop is written in the caller, and hoist.py what a loop
-keeps in locals; shortcuts.py says what may answer before it. The closures (run_where, run_sum) are the
-references of a condition without code. Mixed into the `Compiler`; knows no verb, no Python `ast`, and nothing
-of the other operators (compile/operators.py).
+keeps in locals; shortcuts.py says what may answer before it (every condition and amount has code: there is
+no closure of one). Mixed into the `Compiler`; knows no verb, no Python `ast`, and nothing of the other
+operators (compile/operators.py).
 """
 from __future__ import annotations
 
@@ -20,8 +20,7 @@ from cardlang.compile.ir.emit import code_of
 from cardlang.compile.scope import Scope, expr_rule
 from cardlang.compile.shortcuts import equal_to_item, unmatched
 from cardlang.primitives.types import CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS, SLOT, SLOTS
-from cardlang.primitives.values import bounded_value, over_budget, too_big
-from cardlang.runtime.state import Ctx
+from cardlang.primitives.values import over_budget, too_big
 from cardlang.syntax import ast
 from cardlang.syntax.walk import nodes
 
@@ -35,68 +34,48 @@ class Loops:
         src = self.expr(node.source, scope)
         var = "card"
         if src.type == CARDNAMES:
-            items = src.fn
             items_ce = src
             cond_ce = self.expr(node.cond, scope.with_(card=CARDNAME))
             kind = CARDNAMES
         elif src.type in (PLAYERS, PLAYER):  # `others where player.morale > 1`: each one is `player`
             items_ce = self.coerce_ce(src, PLAYERS, node.source.span)
-            items = items_ce.fn
             cond_ce = self.expr(node.cond, scope.with_(player=PLAYER))
             kind, var = PLAYERS, "player"
         elif src.type in (NUMBERS, SLOTS):  # `dice where number == 6`, `open_slots(board) where slot.row == 1`
             var = "number" if src.type == NUMBERS else "slot"
             items_ce = src
-            items = src.fn
             cond_ce = self.expr(node.cond, scope.with_(**{var: INT if src.type == NUMBERS else SLOT}))
             kind = src.type
         else:
             items_ce = self.coerce_ce(src, CARDS, node.source.span)
-            items = items_ce.fn
             cond_ce = self.expr(node.cond, scope.with_(card=CARD))
             kind = CARDS
-        cond = cond_ce.fn
         nests = self._nests(node.cond)
+        # one generated function: the loop with the condition inlined
+        counter: list[CE] = []
+        inline = self.options.on("where-inline") and not nests  # (compile/passes.py)
+        shortcuts = self.options.on("shortcuts")  # (compile/passes.py)
+        guard = unmatched(self, node.cond, scope, N.Cards(())) if kind == CARDS and shortcuts else None
+        items_ir, cond_ir = ir_of(items_ce), ir_of(cond_ce)
 
-        if cond_ce.code is not None:  # one generated function: the loop with the condition inlined
-            counter: list[CE] = []
-            inline = self.options.on("where-inline") and not nests  # (compile/passes.py)
-            shortcuts = self.options.on("shortcuts")  # (compile/passes.py)
-            guard = unmatched(self, node.cond, scope, N.Cards(())) if kind == CARDS and shortcuts else None
-            items_ir, cond_ir = ir_of(items_ce), ir_of(cond_ce)
-
-            def counted() -> CE:  # generated when a `count` asks for it, once
-                if not counter:
-                    same = equal_to_item(node.cond, var) if kind == NUMBERS and shortcuts else None
-                    if same is None:
-                        f = self._count_fn(items_ce, cond_ce, var, node.span,
-                                           None if guard is None else replace(guard, empty=N.Const(0)), nests)
-                        # `len([...])` in the caller, without a guard (ir/emit_loops.py)
-                        count = NL.CountWhere(items_ir, cond_ir, var, f, inline and guard is None)
-                        counter.append(ir_ce(f, INT, count))
-                    else:
-                        counter.append(self._count_equal_fn(items_ce, self.coerce_ce(
-                            self.expr(same, scope.with_(number=INT)), INT, same.span), node.span))
-                return counter[0]
-            fn = self._where_fn(items_ce, cond_ce, var, node.span, guard, nests)
-            fn.fresh = True  # each call makes a list of its own (statements._made)
-            # FN(ctx), or the loop in the caller; `[] if <no card holds X> else ...` with a guard
-            where = NL.Where(items_ir, cond_ir, var, fn, inline, shortcuts, guard)
-            return CE(fn, kind, counted=counted, code=code_of(where), ir=where)
-
-        span = node.span
-
-        def run_where(ctx: Ctx) -> list:
-            vars_ = ctx.vars
-            saved = vars_.get(var)
-            out = []
-            for c in _charged(ctx, items(ctx), span) if nests else items(ctx):
-                vars_[var] = c
-                if cond(ctx):
-                    out.append(c)
-            vars_[var] = saved
-            return out
-        return CE(run_where, kind)
+        def counted() -> CE:  # generated when a `count` asks for it, once
+            if not counter:
+                same = equal_to_item(node.cond, var) if kind == NUMBERS and shortcuts else None
+                if same is None:
+                    f = self._count_fn(items_ce, cond_ce, var, node.span,
+                                       None if guard is None else replace(guard, empty=N.Const(0)), nests)
+                    # `len([...])` in the caller, without a guard (ir/emit_loops.py)
+                    count = NL.CountWhere(items_ir, cond_ir, var, f, inline and guard is None)
+                    counter.append(ir_ce(INT, count))
+                else:
+                    counter.append(self._count_equal_fn(items_ce, self.coerce_ce(
+                        self.expr(same, scope.with_(number=INT)), INT, same.span), node.span))
+            return counter[0]
+        fn = self._where_fn(items_ce, cond_ce, var, node.span, guard, nests)
+        fn.fresh = True  # each call makes a list of its own (statements._made)
+        # FN(ctx), or the loop in the caller; `[] if <no card holds X> else ...` with a guard
+        where = NL.Where(items_ir, cond_ir, var, fn, inline, shortcuts, guard)
+        return CE(kind, counted=counted, code=code_of(where), ir=where)
 
     def _sum(self, node: ast.Func, scope: Scope) -> CE:
         """`sum(ITEMS, EACH)`: EACH for each card of ITEMS (read as `card`), added up."""
@@ -106,27 +85,12 @@ class Loops:
         src = self.expr(args[0], scope)
         inner_scope = scope.with_(card=CARD if src.type != CARDNAMES else CARDNAME)
         each_ce = self.coerce_ce(self.expr(args[1], inner_scope), INT, args[1].span)
-        each = each_ce.fn
         items_ce = src if src.type == CARDNAMES else self.coerce_ce(src, CARDS, args[0].span)
-        items = items_ce.fn
         nests = self._nests(args[1])
-        if each_ce.code is not None:  # one generated function: the loop with the amount inlined
-            fn = self._sum_fn(items_ce, each_ce, node.span, nests)
-            if nests or not self.options.on("sum-inline"):  # (compile/passes.py)
-                return CE(fn, INT)
-            return ir_ce(fn, INT, NL.SumIn(ir_of(items_ce), ir_of(each_ce), fn, node.span, too_big))
-
-        span = node.span
-
-        def run_sum(ctx: Ctx) -> int:
-            total = 0
-            saved = ctx.vars.get("card")
-            for c in _charged(ctx, items(ctx), span) if nests else items(ctx):
-                ctx.vars["card"] = c
-                total += each(ctx)
-            ctx.vars["card"] = saved
-            return bounded_value(total, ctx, span)
-        return CE(run_sum, INT)
+        fn = self._sum_fn(items_ce, each_ce, node.span, nests)  # one generated function: the amount inlined
+        if nests or not self.options.on("sum-inline"):  # (compile/passes.py)
+            return ir_ce(INT, N.Call(fn, (), first="ctx"))
+        return ir_ce(INT, NL.SumIn(ir_of(items_ce), ir_of(each_ce), fn, node.span, too_big))
 
     def _nests(self, node: ast.Expr) -> bool:
         """May NODE, a loop's condition or amount, run loops of its own (a `where`, a `sum`, a game's function,
@@ -154,7 +118,7 @@ class Loops:
                              log=self.code_log, options=self.options)
         self.add_generated(g)
         # the count's code in its caller, when it only reads (no call)
-        return ir_ce(g.fn, INT, NL.CountEqual(items, x, g.fn))
+        return ir_ce(INT, NL.CountEqual(items, x, g.fn))
 
     def _sum_fn(self, items_ce: CE, each_ce: CE, span, nests: bool = True) -> Callable:
         """`sum(ITEMS, EACH)` as one generated function: the loop with the amount inlined."""
@@ -173,11 +137,3 @@ class Loops:
         self.add_generated(g)
         return g.fn
 
-
-def _charged(ctx: Ctx, items, span):
-    """ITEMS, charged to the step budget (the closures' form of ir/nodes_loops.py Charge)."""
-    state = ctx.state
-    state.steps += len(items)
-    if state.steps > state.step_budget:
-        over_budget(ctx, span)
-    return items

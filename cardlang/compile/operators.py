@@ -20,14 +20,14 @@ from cardlang.compile.ir.ce import ir_ce, ir_of
 from cardlang.compile.scope import Scope, expr_rule
 from cardlang.errors import Span, did_you_mean
 from cardlang.primitives import registry as R
-from cardlang.primitives.types import (applied, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
+from cardlang.primitives.types import (BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
                                        TEXT, ZONE, article as _article)
-from cardlang.primitives.values import bounded_value, int_div, int_mod, too_big
+from cardlang.primitives.values import int_div, int_mod, too_big
 from cardlang.runtime.state import NUMBER_LIMIT, IllegalAction
 from cardlang.runtime import zones as Z
 from cardlang.syntax import ast
 
-_ARITH = {"+": lambda a, b: a + b, "-": lambda a, b: a - b, "*": lambda a, b: a * b}
+_ARITH = frozenset({"+", "-", "*"})
 
 
 def count_named_in(state, zone, d) -> int:
@@ -90,6 +90,41 @@ def top_named_in(state, zone, d, n: int) -> list[int]:
     return cards_named_in(state, zone, d)[: -n - 1: -1]
 
 
+def cards_in_zone(state, cards: list[int], zone) -> list[int]:
+    """`CARDS in ZONE` (`this in inplay`): those of CARDS that are (still) in ZONE, in their order."""
+    loc = state.loc
+    return [c for c in cards if loc[c] is zone]
+
+
+def same_cards(state, a, a_kind: str, b, b_kind: str) -> bool:
+    """`A == B` of cards or card names (each of kind "card name", "card names" or "cards"): the same card names,
+    as many times each."""
+    if a_kind == CARDNAME:
+        a = (a,)
+    if b_kind == CARDNAME:
+        b = (b,)
+    if len(a) != len(b):  # (most often one card against a pick of one: no list of names, no sort)
+        return False
+    defs = state.card_def
+    if len(a) == 1:
+        x, y = a[0], b[0]
+        return (x.name if a_kind != CARDS else defs[x].name) == (y.name if b_kind != CARDS else defs[y].name)
+    return sorted(_names_of(state, a, a_kind)) == sorted(_names_of(state, b, b_kind))
+
+
+def card_names(state, v, kind: str) -> list[str]:
+    """The card names of V, of kind "card name", "card names" or "cards"."""
+    return [v.name] if kind == CARDNAME else _names_of(state, v, kind)
+
+
+def _names_of(state, v, kind: str) -> list[str]:
+    """The card names of V, a sequence of cards (KIND "cards") or of card definitions."""
+    if kind != CARDS:
+        return [d.name for d in v]
+    defs = state.card_def
+    return [defs[c].name for c in v]
+
+
 def _top_of_cards(cards: list[int], n: int) -> list[int]:
     """`top N of CARDS` for a set of cards (not a zone): its last ones are on top."""
     return cards[: -n - 1: -1] if n > 0 else _none_of(n)
@@ -127,49 +162,37 @@ class Operators:
         if not isinstance(a, ast.NameRef):
             raise self.error(f"'{param.name}' must be a plain word", a.span)
         word = a.name
-        return CE(lambda ctx: word, R.NAME)
+        return ir_ce(R.NAME, N.Const(word))
 
     @expr_rule
     def _(self, node: ast.ListLit, scope: Scope) -> CE:
         ces = [self.expr(i, scope) for i in node.items]
         if all(c.type == CARDNAME for c in ces):
-            fns = [c.fn for c in ces]
-            return ir_ce(lambda ctx: [f(ctx) for f in fns], CARDNAMES, O.ListOf(tuple(map(ir_of, ces))))
+            return ir_ce(CARDNAMES, O.ListOf(tuple(map(ir_of, ces))))
         if all(c.type in (PLAYER,) for c in ces):
-            fns = [c.fn for c in ces]
-            return ir_ce(lambda ctx: [f(ctx) for f in fns], PLAYERS, O.ListOf(tuple(map(ir_of, ces))))
+            return ir_ce(PLAYERS, O.ListOf(tuple(map(ir_of, ces))))
         if ces and all(c.type in (INT, NUMBERS) for c in ces):  # `[1, 2, 3]`: numbers
             parts = [self.coerce_ce(c, NUMBERS, i.span) for c, i in zip(ces, node.items)]
-            fns = [p.fn for p in parts]
             numbers = O.Numbers(tuple(map(ir_of, ces))) if all(c.type == INT for c in ces) else \
                 O.Joined("numbers", tuple(map(ir_of, parts)))  # (1, 2, 3), else (*A, *B)
-            return ir_ce(lambda ctx: tuple(x for f in fns for x in f(ctx)), NUMBERS, numbers)
+            return ir_ce(NUMBERS, numbers)
         parts = [self.coerce_ce(c, CARDS, i.span) for c, i in zip(ces, node.items)]
-        fns = [p.fn for p in parts]
-        return ir_ce(lambda ctx: [x for f in fns for x in f(ctx)], CARDS, O.Joined("cards", tuple(map(ir_of, parts))))
+        return ir_ce(CARDS, O.Joined("cards", tuple(map(ir_of, parts))))
 
     @expr_rule
     def _(self, node: ast.TopOf, scope: Scope) -> CE:
         cce = self.coerce_ce(self.expr(node.count, scope), INT, node.count.span)
-        count = cce.fn
         zce = self.expr(node.zone, scope)
         if zce.type != ZONE:
-            cards = self.coerce(zce, CARDS, node.zone.span)  # a set of cards: its last ones are on top
+            cards = self.coerce_ce(zce, CARDS, node.zone.span)  # a set of cards: its last ones are on top
             named = self._named_in(node.zone, scope) if node.end == "top" else None
             if named is not None:  # `top N of (NAME in ZONE)`: one call, no copy of them all (`gain`)
                 return _helper(top_named_in, [*named, cce], CARDS)
             if node.end == "top":
-                return _helper(_top_of_cards, [self.coerce_ce(zce, CARDS, node.zone.span), cce], CARDS, state=False)
-            return CE(lambda ctx: cards(ctx)[: count(ctx)], CARDS)
-        zone = zce.fn
+                return _helper(_top_of_cards, [cards, cce], CARDS, state=False)
+            return ir_ce(CARDS, O.Bottom(ir_of(cards), ir_of(cce)))  # `bottom N of CARDS`: its first N
         pick = Z.top if node.end == "top" else Z.bottom
-        if node.end == "top":
-            run = lambda ctx: Z.top(ctx.state, zone(ctx), count(ctx))  # noqa: E731
-        else:
-            run = lambda ctx: Z.bottom(ctx.state, zone(ctx), count(ctx))  # noqa: E731
-        if zce.code is None:
-            return CE(run, CARDS)
-        return ir_ce(run, CARDS, N.Call(pick, (ir_of(zce), ir_of(cce))))  # zones.top(ctx.state, ZONE, N)
+        return ir_ce(CARDS, N.Call(pick, (ir_of(zce), ir_of(cce))))  # zones.top(ctx.state, ZONE, N)
 
     def _named_in(self, node: ast.Expr, scope: Scope) -> tuple[CE, CE] | None:
         """(ZONE, NAME) of `NAME in ZONE` (a card name in a zone, as cards_named_in reads it), else None. NODE
@@ -183,10 +206,8 @@ class Operators:
     def _(self, node: ast.BinOp, scope: Scope) -> CE:
         ace = self.coerce_ce(self.expr(node.left, scope), INT, node.left.span)
         bce = self.coerce_ce(self.expr(node.right, scope), INT, node.right.span)
-        a, b = ace.fn, bce.fn
         op = node.op
         if op in _ARITH:  # the only operators whose result can grow past NUMBER_LIMIT: checked (Bounded)
-            f = _ARITH[op]
             span = node.span
             bound = None
             if ace.bound is not None and bce.bound is not None:
@@ -195,12 +216,10 @@ class Operators:
                     bound = None
             if bound is not None and self.options.on("bounds") and ace.code is not None and bce.code is not None:
                 # (compile/passes.py) both sizes known, and the result cannot reach the limit: no check
-                return ir_ce(lambda ctx: f(a(ctx), b(ctx)), INT, O.Arith(op, ir_of(ace), ir_of(bce)), bound=bound)
-            return _operation(lambda ctx: bounded_value(f(a(ctx), b(ctx)), ctx, span), INT, (ace, bce),
-                              lambda x, y: NL.Bounded(O.Arith(op, x, y), span, too_big), bound)
-        if op == "/":
-            return CE(lambda ctx: int_div(a(ctx), b(ctx)), INT)
-        return CE(lambda ctx: int_mod(a(ctx), b(ctx)), INT)
+                return ir_ce(INT, O.Arith(op, ir_of(ace), ir_of(bce)), bound=bound)
+            return ir_ce(INT, NL.Bounded(O.Arith(op, ir_of(ace), ir_of(bce)), span, too_big), bound)
+        div = int_div if op == "/" else int_mod  # (the reference, stopping the game on a division by zero)
+        return ir_ce(INT, O.Divide(op, ir_of(ace), ir_of(bce), div))
 
     @expr_rule
     def _(self, node: ast.Compare, scope: Scope) -> CE:
@@ -208,29 +227,16 @@ class Operators:
         op = node.op
         cardish = {CARD, CARDS, CARDNAME, CARDNAMES, ZONE}
         if left.type in cardish and right.type in cardish and op in ("==", "!="):
-            lf = _names_fn(self, left, node.left.span)
-            rf = _names_fn(self, right, node.right.span)
-            eq = op == "=="
-            return CE(lambda ctx: (sorted(lf(ctx)) == sorted(rf(ctx))) == eq, BOOL)
+            # the same card names, as many times each: each side's names (a zone's or a card's: its cards')
+            lce, rce = _named(self, left, node.left.span), _named(self, right, node.right.span)
+            return ir_ce(BOOL, O.SameCards(ir_of(lce), lce.type, ir_of(rce), rce.type, op == "==", same_cards))
         if left.type in (PLAYER, TEXT) or right.type in (PLAYER, TEXT):
             if op not in ("==", "!="):
                 raise self.error(f"cannot order {_article(left.type)}", node.span)
-            lf, rf = left.fn, right.fn
-            eq = op == "=="
-            return _operation(lambda ctx: (lf(ctx) == rf(ctx)) == eq, BOOL, (left, right),
-                              lambda x, y: O.Compare(op, x, y))
+            return ir_ce(BOOL, O.Compare(op, ir_of(left), ir_of(right)))
         lce = self.coerce_ce(left, INT, node.left.span)
         rce = self.coerce_ce(right, INT, node.right.span)
-        lf, rf = lce.fn, rce.fn
-        fn = {"==": lambda a, b: a == b, "!=": lambda a, b: a != b, "<": lambda a, b: a < b,
-              "<=": lambda a, b: a <= b, ">": lambda a, b: a > b, ">=": lambda a, b: a >= b}[op]
-        if op == "<=":
-            run = lambda ctx: lf(ctx) <= rf(ctx)  # noqa: E731
-        elif op == ">=":
-            run = lambda ctx: lf(ctx) >= rf(ctx)  # noqa: E731
-        else:
-            run = lambda ctx: fn(lf(ctx), rf(ctx))  # noqa: E731
-        return _operation(run, BOOL, (lce, rce), lambda x, y: O.Compare(op, x, y))
+        return ir_ce(BOOL, O.Compare(op, ir_of(lce), ir_of(rce)))
 
     @expr_rule
     def _(self, node: ast.Is, scope: Scope) -> CE:
@@ -238,48 +244,33 @@ class Operators:
         t = node.type_name
         neg = node.negated
         if t in self.spec.types or t in self.spec.tags:
-            def test(d) -> bool:
-                return t in d.types
-
             def test_ir(d: N.Node) -> N.Node:
                 return N.DefIsType(d, t)
         elif t in self.defs_by_name:
-            def test(d) -> bool:
-                return d.name == t
-
             def test_ir(d: N.Node) -> N.Node:
                 return N.DefNamed(d, t)
         else:
             hint = did_you_mean(t, self.spec.types + self.spec.tags + self.spec.card_names)
             raise self.error(f"'{t}' is not a card type or card of this game", node.span, hint=hint)
-        def tested(run: Callable, d: N.Node) -> CE:
-            if base.code is None:
-                return CE(run, BOOL)
-            return ir_ce(run, BOOL, N.Not(test_ir(d)) if neg else test_ir(d))
-        if base.type == CARD:
-            f = base.fn
-            return tested(lambda ctx: test(ctx.state.card_def[f(ctx)]) != neg, N.DefOf(ir_of(base)))
-        if base.type == CARDNAME:
-            f = base.fn
-            return tested(lambda ctx: test(f(ctx)) != neg, ir_of(base))
+        if base.type in (CARD, CARDNAME):  # one card's definition, or a card name, tested
+            d = N.DefOf(ir_of(base)) if base.type == CARD else ir_of(base)
+            return ir_ce(BOOL, N.Not(test_ir(d)) if neg else test_ir(d))
         # `CARDS is T`: every one of them is (and there is one); one call, with the cards' code inlined
         typed = t in self.spec.types or t in self.spec.tags
         fn = cards_are_type if typed else cards_are_named
         cards = self.coerce_ce(base, CARDS, node.value.span)
-        run = applied(fn, [cards], BOOL, consts=(t, neg)).fn  # (the closure: fn(ctx.state, cards(ctx), t, neg))
-        return ir_ce(run, BOOL, O.AllAre(ir_of(cards), "type" if typed else "named", t, neg, fn))
+        return ir_ce(BOOL, O.AllAre(ir_of(cards), "type" if typed else "named", t, neg, fn))
 
     @expr_rule
     def _(self, node: ast.In, scope: Scope) -> CE:
         item = self.expr(node.item, scope)
         if item.type in (CARD, CARDS):
             # `this in inplay`: those of the cards that are (still) in the zone
-            cards = self.coerce(item, CARDS, node.item.span)
+            cards = self.coerce_ce(item, CARDS, node.item.span)
             zce = self.expr(node.container, scope)
             if zce.type != ZONE:
                 raise self.error("'CARD in ZONE' needs a zone on the right", node.container.span)
-            zf = zce.fn
-            return CE(lambda ctx: [c for c in cards(ctx) if ctx.state.loc[c] is zf(ctx)], CARDS)
+            return _helper(cards_in_zone, [cards, zce], CARDS)
         if item.type != CARDNAME:
             raise self.error(f"'X in ZONE' needs a card name on the left, found {_article(item.type)}",
                              node.item.span)
@@ -300,44 +291,36 @@ class Operators:
     def _both(self, node, scope: Scope, conj: bool) -> CE:
         """`A and B` / `A or B`, as a truth value (the right side is evaluated only when needed)."""
         ace, bce = self.expr(node.left, scope), self.expr(node.right, scope)
-        a, b = ace.fn, bce.fn
-        fn = (lambda ctx: bool(a(ctx)) and bool(b(ctx))) if conj else (lambda ctx: bool(a(ctx)) or bool(b(ctx)))
-        return _operation(fn, BOOL, (ace, bce), lambda x, y: O.Both(conj, x, y))
+        return ir_ce(BOOL, O.Both(conj, ir_of(ace), ir_of(bce)))
 
     @expr_rule
     def _(self, node: ast.Not, scope: Scope) -> CE:
         ace = self.expr(node.value, scope)
-        a = ace.fn
-        return _operation(lambda ctx: not a(ctx), BOOL, (ace,), N.Not)
+        return ir_ce(BOOL, N.Not(ir_of(ace)))
 
     @expr_rule
     def _(self, node: ast.Neg, scope: Scope) -> CE:
         ace = self.coerce_ce(self.expr(node.value, scope), INT, node.value.span)
-        a = ace.fn
-        return _operation(lambda ctx: -a(ctx), INT, (ace,), O.Neg, ace.bound)
+        return ir_ce(INT, O.Neg(ir_of(ace)), ace.bound)
 
 
 
-def _names_fn(comp, ce: CE, span: Span) -> Callable:
-    if ce.type == CARDNAME:
-        return lambda ctx: [ce.fn(ctx).name]
-    if ce.type == CARDNAMES:
-        return lambda ctx: [d.name for d in ce.fn(ctx)]
-    cards = comp.coerce(ce, CARDS, span)
-    return lambda ctx: [ctx.state.card_def[c].name for c in cards(ctx)]
+def names_reader(comp, ce: CE, span: Span) -> Callable:
+    """A function of ctx giving the card names of CE (cards, a zone, a card, card names, a card name), as a side
+    of `==` compares them (a scenario's check shows them)."""
+    named = _named(comp, ce, span)
+    return ir_ce(TEXT, N.Call(card_names, (ir_of(named),), consts=(named.type,))).fn
+
+
+def _named(comp, ce: CE, span: Span) -> CE:
+    """CE as same_cards reads a side of `==`: a card name, card names, or else its cards."""
+    return ce if ce.type in (CARDNAME, CARDNAMES) else comp.coerce_ce(ce, CARDS, span)
 
 
 
 def _helper(fn: Callable, args: list[CE], type_: str, state: bool = True) -> CE:
-    """The CE of FN(ctx.state, *ARGS) (STATE false: FN(*ARGS)), a helper above: its closure `applied`'s, its code
-    the IR `Helper`."""
-    return ir_ce(applied(fn, args, type_, state=state).fn, type_, O.Helper(fn, tuple(map(ir_of, args)), state))
+    """The CE of FN(ctx.state, *ARGS) (STATE false: FN(*ARGS)), a helper above: the IR `Helper`."""
+    return ir_ce(type_, O.Helper(fn, tuple(map(ir_of, args)), state))
 
 
-def _operation(run: Callable, type_: str, ces: tuple[CE, ...], node: Callable[..., N.Node],
-               bound: int | None = None) -> CE:
-    """The CE of an operation on CES: RUN its closure, and where any of them has code to inline, its code the IR
-    NODE(*their IR) (else only RUN, called)."""
-    if all(c.code is None for c in ces):
-        return CE(run, type_, bound=bound)
-    return ir_ce(run, type_, node(*map(ir_of, ces)), bound=bound)
+

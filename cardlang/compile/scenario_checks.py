@@ -11,7 +11,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Callable
 
-from cardlang.compile.compiler import CARDNAME, CARDNAMES, CARDS, PLAYER, _names_fn, text_of
+from cardlang.compile.compiler import CARDNAME, CARDNAMES, CARDS, PLAYER, names_reader, text_of
 from cardlang.errors import CardCompileError, CardLangError
 from cardlang.runtime.decisions import View, check_answer, resolve_answer
 from cardlang.runtime.state import Ctx, Decision, IllegalAction
@@ -70,7 +70,7 @@ def expect_in_order(runner, st: ast.Call) -> Callable[[Ctx], None]:
     else:
         cards_fn = left.fn
         have = lambda ctx: [ctx.state.card_def[c].name for c in cards_fn(ctx)]  # noqa: E731
-    want = _names_fn(runner.comp, right, cond.right.span)
+    want = names_reader(runner.comp, right, cond.right.span)
     span = st.span
 
     def run_expect_in_order(ctx: Ctx) -> None:
@@ -210,7 +210,7 @@ def _explainer(runner, cond: ast.Expr) -> Callable[[Ctx], str]:
 
         def show(ce, node):
             if ce.type in (CARDS, CARDNAMES, CARDNAME, "zone", "card"):
-                f = _names_fn(runner.comp, ce, node.span)
+                f = names_reader(runner.comp, ce, node.span)
                 return lambda ctx: "[" + ", ".join(sorted(f(ctx))) + "]"
             return lambda ctx: text_of(ctx, ce.fn(ctx), ce.type)
         lf, rf = show(left, cond.left), show(right, cond.right)

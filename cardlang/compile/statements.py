@@ -17,7 +17,7 @@ from cardlang.compile import codegen as G
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_loops as NL
 from cardlang.compile.ir import nodes_ops as NO
-from cardlang.compile.ir.ce import ir_ce, ir_of
+from cardlang.compile.ir.ce import HERE, ir_ce, ir_of
 from cardlang.compile import counter_code as CC
 from cardlang.compile import visibility as V
 from cardlang.compile.codegen import Code
@@ -25,8 +25,9 @@ from cardlang.compile.scope import Scope, stmt_rule
 from cardlang.errors import CardCompileError, Span, did_you_mean
 from cardlang.primitives.counting import compile_assign
 from cardlang.primitives.types import ANY, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS, SLOT
-from cardlang.primitives.types import SLOTS, ZONE, Effect
-from cardlang.primitives.values import noop, over_budget, count_step, too_big, zone_cards_in
+from cardlang.primitives.types import BOOL, SLOTS, TEXT, ZONE, Effect, article as _article
+from cardlang.primitives.values import (as_cards, count_step, first_def, first_name, noop, over_budget, text_of,
+                                        too_big, zone_cards_in)
 from cardlang.runtime import counters as C
 from cardlang.runtime.events import Phase
 from cardlang.runtime.state import Ctx
@@ -71,7 +72,12 @@ class Statements:
         return items
 
     def stmt_item(self, node, scope: Scope) -> G.Item:
-        return self.stmt_rules.find(type(node))(self, node, scope)  # NoRule for a class without one: a bug
+        here = HERE
+        before, here.comp = here.comp, self  # (the compiler that makes the CEs' functions: ir/ce.py)
+        try:
+            return self.stmt_rules.find(type(node))(self, node, scope)  # NoRule for a class without one: a bug
+        finally:
+            here.comp = before
 
     def stmt(self, node, scope: Scope) -> Effect:
         """Compile one statement to a function of ctx (for scenarios and primitives that run statements one by
@@ -86,21 +92,37 @@ class Statements:
         return g.fn
 
     def coerce_ce(self, ce: CE, want: str, span: Span) -> CE:
-        """Like `coerce`, but a CE: one that needs no conversion keeps its code, to be inlined."""
+        """CE as a value of type WANT (one that needs no conversion: itself, its code inlined), or a compile error
+        naming both types. Each conversion is IR around the value's."""
         have = ce.type
-        if ce.code is not None:
-            if (want == have or want == ANY or have == ANY) and not (want == CARDS and have == ANY):
-                return ce
-            if want == "bool":
-                return ce
-        # a card as a list of one, a zone's cards: IR around the value's (its own, or the bridge to its code or
-        # a call of its function)
+        x = ir_of(ce)
+        if want == CARDS and have == ANY:  # (a value of any type read as cards: as_cards)
+            return ir_ce(want, N.Call(as_cards, (x,), first=None))
+        if want == have or want == ANY or have == ANY or want == BOOL:
+            return ce
         if want == CARDS and have == CARD:
-            return ir_ce(self.coerce(ce, want, span), CARDS, N.Cards((ir_of(ce),)))
-        if want == CARDS and have == ZONE:  # zone_cards(ZONE): its cards (a pile zone: each pile's top)
+            node: N.Node = N.Cards((x,))
+        elif want == CARDS and have == ZONE:  # zone_cards(ZONE): its cards (a pile zone: each pile's top)
             plain = frozenset(z.slot for z in self.spec.zones.values() if not z.piles)
-            return ir_ce(self.coerce(ce, want, span), CARDS, NO.CardsOfZone(ir_of(ce), plain, zone_cards_in))
-        return CE(self.coerce(ce, want, span), want)
+            node = NO.CardsOfZone(x, plain, zone_cards_in)
+        elif want == INT and have == BOOL:  # a truth value as a number
+            node = N.Call(int, (x,), first=None)
+        elif want == CARDNAME and have == CARDNAMES:  # a choice of one card name, passed on as that name
+            first = N.Var("f")
+            node = N.FirstOr(x, first, N.Item(first, 0), N.Call(first_name, (first,), first=None))
+        elif want == CARDNAME and have in (CARDS, CARD, ZONE):  # the first of cards (of a card: its own, one-card)
+            first = N.Var("f")
+            cards = self.coerce_ce(ce, CARDS, span)
+            node = N.FirstOr(ir_of(cards), first, N.DefOf(N.Item(first, 0)), N.Call(first_def, (first,)))
+        elif want == NUMBERS and have == INT:
+            node = NO.Numbers((x,))
+        elif want == TEXT:
+            node = NO.Text(((x, have),), text_of)
+        elif (want, have) in ((CARDNAMES, CARDNAME), (PLAYERS, PLAYER), (SLOTS, SLOT)):  # a list of one
+            node = NO.ListOf((x,))
+        else:
+            raise self.error(f"expected {_article(want)}, found {_article(have)}", span)
+        return ir_ce(want, node)
 
     # ---- statements --------------------------------------------------------------------------------
     @stmt_rule
@@ -210,11 +232,9 @@ class Statements:
         if ce.type == PLAYER:
             return self.coerce_ce(ce, PLAYERS, node.span), PLAYER
         if ce.type in (NUMBERS, SLOTS):
-            f = ce.fn
-            return ir_ce(lambda ctx: list(f(ctx)), ANY, NO.Listed(ir_of(ce))), (INT if ce.type == NUMBERS else SLOT)
+            return ir_ce(ANY, NO.Listed(ir_of(ce))), (INT if ce.type == NUMBERS else SLOT)
         cards_ce = self.coerce_ce(ce, CARDS, node.span)
-        cards = cards_ce.fn
-        return ir_ce(lambda ctx: list(cards(ctx)), CARDS, NO.Listed(ir_of(cards_ce))), CARD
+        return ir_ce(CARDS, NO.Listed(ir_of(cards_ce))), CARD
 
     @stmt_rule
     def _(self, node: ast.For, scope: Scope) -> G.Item:

@@ -29,7 +29,7 @@ class Bank(Function):
 
 def _compile_bank(comp, ces, spans):
     from cardlang.primitives.types import applied
-    name = ces[0].fn(None)
+    name = ces[0].ir.value  # (a plain word: its IR is the constant)
     cs = comp.spec.counters.get(name)
     if cs is None:
         raise comp.error(f"'{name}' is not a counter", spans[0], hint=did_you_mean(name, comp.spec.counters))

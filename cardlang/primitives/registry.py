@@ -149,7 +149,8 @@ class Verb(Primitive):
             if p.type == NAME or b.values.get(key) is None:
                 out.append(("const", b.consts.get(key, p.default)))
             elif p.name in self.lazy:
-                out.append(("lazy", b.values[key]))
+                v = b.values[key]
+                out.append(("lazy", v.fn if isinstance(v, CE) else v))
             else:
                 out.append(("value", b.exprs[key] if key in b.exprs else b.values[key]))
         return out
@@ -250,7 +251,8 @@ def primitive(cls: type[Primitive] | None = None, *, registry: Registry | None =
 
 @dataclass(slots=True)
 class Bound:
-    """Compiled arguments handed to a builder: closures (ctx -> value) or constants, by parameter name."""
+    """Compiled arguments handed to a builder: compiled expressions (CE; a plain word as itself) or constants, by
+    parameter name."""
 
     values: dict[str, Any] = field(default_factory=dict)
     consts: dict[str, Any] = field(default_factory=dict)  # compile-time constants, when known

@@ -5,7 +5,7 @@ depend on this small module and not on the compiler. Knows nothing of the AST or
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Callable
 
 from cardlang.runtime.state import Ctx
@@ -20,9 +20,9 @@ Effect = Callable[[Ctx], None]
 
 @dataclass(frozen=True, slots=True)
 class CE:
-    """A compiled expression: how to compute it, and what type of value it gives."""
+    """A compiled expression: what type of value it gives and its code (one implementation, the code; `fn`, the
+    function of ctx computing it, is made from that code when a caller asks for one: `callable_of`)."""
 
-    fn: Callable[[Ctx], Any]
     type: str
     code: Callable[[Any], Any] | None = None  # code(gen) -> the Python expression computing it, to inline it
     counted: Callable[[], CE] | None = None  # a `where`: counted() -> the CE counting what it keeps
@@ -30,39 +30,38 @@ class CE:
     # a loop's name over written numbers): arithmetic of such numbers that stays under NUMBER_LIMIT needs no
     # check (the `bounds` pass, compile/passes.py)
     bound: int | None = None
-    # its IR (compile/ir/), where its rule builds one: what others built on it compose with (`code` emits it)
+    # its IR (compile/ir/): what others built on it compose with (`code` emits it)
     ir: Any = None
+    made: list = field(default_factory=list, compare=False, repr=False)  # its function, once made (fn)
+
+    @property
+    def fn(self) -> Callable[[Ctx], Any]:
+        """The function of ctx computing it, made from its code once (by the compiler's `callable_of`, which
+        this module does not import: compile/ir/ce.py hands it over) and kept."""
+        made = self.made
+        if not made:
+            made.append(_MAKER[0](self))
+        return made[0]
+
+
+# Who makes a CE's function from its code: compile/ir/ce.py's callable_of, handed over when it is imported (the
+# compiler imports primitives, never the other way).
+_MAKER: list[Callable[[CE], Callable[[Ctx], Any]]] = []
+
+
+def make_functions_with(maker: Callable[[CE], Callable[[Ctx], Any]]) -> None:
+    _MAKER[:] = [maker]
 
 
 def applied(fn: Callable, args: list[CE], type_: str, *, state: bool | str = True, consts: tuple = (),
             lower: Callable | None = None) -> CE:
     """The CE of `fn(ctx.state, *ARGS, *CONSTS)` over evaluated arguments (STATE false: without the state;
     "ctx": with the context instead, for a function that runs abilities): in generated code one call, with
-    the arguments' code inlined (`gen.apply`), instead of a closure calling one closure per argument. CONSTS
-    are compiled values (names, numbers, specs), constants of the generated module. LOWER(gen, args), where
-    given, is the expression computing the same in place of the call (a function primitive's `lower`)."""
-    fns = tuple(a.fn for a in args)
-    first = (lambda ctx: ctx.state) if state is True else (lambda ctx: ctx) if state == "ctx" else None
-    if state is True and not fns:  # `claimed()`, `bank(coins)`: the state (and the constants) alone
-        run = (lambda ctx: fn(ctx.state)) if not consts else (lambda ctx: fn(ctx.state, *consts))  # noqa: E731
-    elif first is None and len(fns) == 1 and not consts:
-        (f0,) = fns
-        run = lambda ctx: fn(f0(ctx))  # noqa: E731
-    elif state is True and len(fns) == 1 and not consts:
-        (f0,) = fns
-        run = lambda ctx: fn(ctx.state, f0(ctx))  # noqa: E731
-    elif state is True and len(fns) == 2 and not consts:  # (no comprehension: it is a call of its own)
-        f0, f1 = fns
-        run = lambda ctx: fn(ctx.state, f0(ctx), f1(ctx))  # noqa: E731
-    elif state is True and len(fns) == 3 and not consts:
-        f0, f1, f2 = fns
-        run = lambda ctx: fn(ctx.state, f0(ctx), f1(ctx), f2(ctx))  # noqa: E731
-    elif first is None:
-        run = lambda ctx: fn(*[f(ctx) for f in fns], *consts)  # noqa: E731
-    else:
-        run = lambda ctx: fn(first(ctx), *[f(ctx) for f in fns], *consts)  # noqa: E731
-    return CE(run, type_, code=lambda g: g.apply(fn, [g.expr(a) for a in args], state=state, consts=consts,
-                                                 lower=lower))
+    the arguments' code inlined (`gen.apply`). CONSTS are compiled values (names, numbers, specs), constants of
+    the generated module. LOWER(gen, args), where given, is the expression computing the same in place of the
+    call (a function primitive's `lower`)."""
+    return CE(type_, code=lambda g: g.apply(fn, [g.expr(a) for a in args], state=state, consts=consts,
+                                            lower=lower))
 
 
 def article(t: str) -> str:

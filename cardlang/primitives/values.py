@@ -67,17 +67,25 @@ def _guard(ctx: Ctx, span: Span, fn: Callable, *args, **kw) -> None:
     fn(*args, **kw)
 
 
-def zone_cards_reader(zf: Callable) -> Callable:
-    def zone_cards(ctx: Ctx) -> list[int]:
-        return zone_cards_in(ctx.state, zf(ctx))
-    return zone_cards
-
-
 def zone_cards_in(state, zone) -> list[int]:
     """The cards of ZONE as a list of its own; of a zone of piles, the top card of each pile."""
     if zone.spec.piles and zone.pile is None:
         return [z.cards[-1] for z in state.pile_order.get(zone.spec.slot, ()) if z.cards]
     return list(zone.cards)
+
+
+def first_def(state, cards: list[int]):
+    """The card name of the first of CARDS (a card name wanted from cards: `choose ...` passed on as a name)."""
+    if not cards:
+        raise NothingChosen("no card was chosen")
+    return state.card_def[cards[0]]
+
+
+def first_name(names: list):
+    """The first of the card names NAMES (a choice of one card name, passed on as that name)."""
+    if not names:
+        raise NothingChosen("no card was chosen")
+    return names[0]
 
 
 def as_cards(v) -> list[int]:

@@ -15,6 +15,7 @@ from cardlang.compile import codegen as G
 from cardlang.compile.codegen import Code
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_ask as A
+from cardlang.compile.ir import nodes_ops as NO
 from cardlang.primitives.values import slot_labels, text_of
 from cardlang.runtime.decisions import ScriptedAgent
 from cardlang.runtime.state import CardDef, Ctx, GameState, IllegalAction, ZoneSpec
@@ -61,11 +62,11 @@ def _fields(d) -> tuple:
 def test_a_text_is_the_references_each_value_shown_as_its_kind() -> None:
     state = _state()
     ctx = Ctx(state, 1, None, {"c": [0, 2], "n": 3})
-    node = A.Text(("", " and ", " for ", "!"), (N.Name("c"), N.You(), N.Name("n")), ("cards", "player", "int"),
-                  text_of)
+    node = NO.Text(("", (N.Name("c"), "cards"), " and ", (N.You(), "player"), " for ", (N.Name("n"), "int"), "!"),
+                   text_of)
     expected = "" + text_of(ctx, [0, 2], "cards") + " and " + text_of(ctx, 1, "player") + " for 3!"
     assert _value(node, ctx) == expected == "Knight, Squire and p2 for 3!"
-    assert _value(A.Text(("just this",), (), (), text_of), ctx) == "just this"
+    assert _value(NO.Text(("just this",), text_of), ctx) == "just this"
 
 
 def _cards(kind: str, count=None, written=None, **kw) -> A.AskCards:
@@ -122,7 +123,7 @@ def test_nothing_to_pick_is_not_asked_unless_private_or_asked_always_and_watched
 def test_a_prompt_with_names_is_made_with_the_decision_by_the_seat_given() -> None:
     state = _state()
     seen = _asking(state, "Page")
-    prompt = A.Text(("", " picks which?"), (N.Name("who"),), ("player",), text_of)
+    prompt = NO.Text(("", (N.Name("who"), "player"), " picks which?"), text_of)
     got = _value(_cards("exactly", None, 1, by=N.Name("who"), prompt=prompt), Ctx(state, 0, None, {"who": 1}))
     assert got == [1] and (seen[0].player, seen[0].prompt) == (1, "p2 picks which?")
 

@@ -83,7 +83,7 @@ def test_the_option_of_a_name_is_the_first_card_of_it_the_filter_lets_through(ke
 
 
 def _cond(node: N.Node | None) -> CE | None:
-    return CE(None, "bool", code=code_of(node)) if node is not None else None
+    return CE("bool", code=code_of(node)) if node is not None else None
 
 
 def _rule(*prefs) -> list[B.BotPref]:
@@ -91,7 +91,7 @@ def _rule(*prefs) -> list[B.BotPref]:
     out = []
     for kind, value, cond in prefs:
         if kind in ("lowest", "highest"):
-            value = CE(None, "int", code=code_of(N.Printed(N.Name("card"), "strength", 0)))
+            value = CE("int", code=code_of(N.Printed(N.Name("card"), "strength", 0)))
         out.append(B.BotPref(kind, value, _cond(N.Name(cond)) if cond else None, cond, False, None))
     return out
 

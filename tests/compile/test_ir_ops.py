@@ -232,3 +232,106 @@ def test_an_operators_helper_is_called_with_its_arguments_code_made_first() -> N
     assert got == [0, 2] and code == "_k1_cards_named(ctx.state, ctx.vars['cs'], _card0)"  # the card's constant first
     got, code = _value(NO.Helper(len, (N.Name("cs"),), state=False), ctx)
     assert got == 3 and code == "_k0_len(ctx.vars['cs'])"
+
+
+def test_division_and_its_remainder_are_the_references_or_pythons_by_a_written_number() -> None:
+    from cardlang.primitives.values import int_div, int_mod
+    from cardlang.runtime.state import IllegalAction
+    ctx = _ctx()
+    for (a, b), (op, fn) in itertools.product(itertools.product(NUMBERS, NUMBERS), (("/", int_div), ("%", int_mod))):
+        ctx.vars.update(a=a, b=b)
+        for right in (N.Name("b"), N.Const(b)):
+            node = NO.Divide(op, N.Name("a"), right, fn)
+            if b == 0:
+                with pytest.raises(IllegalAction, match="division by zero"):
+                    _value(node, ctx)
+                continue
+            got, code = _value(node, ctx)
+            assert got == fn(a, b), (a, op, b)
+            assert (code == f"ctx.vars['a'] {'//' if op == '/' else '%'} {b}") == (type(right) is N.Const)
+
+
+def test_cards_and_card_names_compare_by_their_names_as_many_times_each() -> None:
+    from cardlang.compile.operators import same_cards
+    state = _state()  # seat 1's hand: Knight (0), Farm (1), Knight (2)
+    knight, farm = state.defs
+    ctx = _ctx(state)
+    values = {"cards": ([0, 2], [0, 1], [2, 0], [], [1]), "card names": ([knight, knight], [farm, knight], []),
+              "card name": (knight, farm)}
+
+    def names(v, kind):  # the plain reference: each side's names, sorted
+        return sorted([v.name] if kind == "card name" else [x.name for x in v] if kind == "card names"
+                      else [state.card_def[c].name for c in v])
+    for (lk, lvs), (rk, rvs) in itertools.product(values.items(), values.items()):
+        for lv, rv, equal in itertools.product(lvs, rvs, (True, False)):
+            ctx.vars.update(l=lv, r=rv)
+            node = NO.SameCards(N.Name("l"), lk, N.Name("r"), rk, equal, same_cards)
+            assert _value(node, ctx)[0] is ((names(lv, lk) == names(rv, rk)) == equal), (lv, lk, rv, rk)
+
+
+def test_the_bottom_cards_of_a_set_are_its_first() -> None:
+    ctx = _ctx(cs=[4, 5, 6])
+    for n in range(5):
+        ctx.vars["n"] = n
+        got, code = _value(NO.Bottom(N.Name("cs"), N.Name("n")), ctx)
+        assert got == [4, 5, 6][:n] and code == "ctx.vars['cs'][:ctx.vars['n']]"
+
+
+def test_a_text_with_names_shows_each_value_as_text_of_does() -> None:
+    from cardlang.primitives.values import text_of
+    state = _state()
+    ctx = _ctx(state, c=2, p=1, n=7, cs=[0, 1], d=state.defs[1], t="hi")
+    parts = ("Set aside ", (N.Name("c"), "card"), " of ", (N.Name("p"), "player"), ", ", (N.Name("n"), "int"), "",
+             (N.Name("cs"), "cards"), (N.Name("d"), "card name"), (N.Name("t"), "text"), "?")
+    want = "".join(p if isinstance(p, str) else text_of(ctx, ctx.vars[p[0].name], p[1]) for p in parts)
+    got, code = _value(NO.Text(parts, text_of), ctx)
+    assert got == want == "Set aside Knight of p2, 7Knight, FarmFarmhi?"
+    assert code.startswith("f\"Set aside {_k0_text_of(ctx, ctx.vars['c'], 'card')} of")
+    assert "{ctx.vars['n']}" in code and "{ctx.vars['t']}" in code  # a number, a text: as they are
+
+
+def test_a_card_name_and_a_variant() -> None:
+    state = _state()
+    state.variants = frozenset({"short"})
+    ctx = _ctx(state, d=state.defs[1])
+    assert _value(N.NameOf(N.Name("d")), ctx) == ("Farm", "ctx.vars['d'].name")
+    assert _value(N.Variant("short"), ctx) == (True, "'short' in ctx.state.variants")
+    assert _value(N.Variant("long"), ctx)[0] is False
+
+
+def test_each_coercion_has_code_computing_what_plain_python_does() -> None:
+    """Compiler.coerce_ce: every conversion is IR (no closure of its own); its code, run on a real game's state,
+    gives the plain value, and an empty pick wanted as a card name stops as NothingChosen."""
+    from cardlang.compile.compiler import Compiler
+    from cardlang.compile.game import load_game
+    from cardlang.compile.ir.ce import ir_ce
+    from cardlang.primitives import types as T
+    from cardlang.primitives.values import NothingChosen
+    from cardlang.runtime.decisions import RandomAgent
+    from cardlang.runtime.engine import setup_game
+    game = load_game("dominion")
+    comp = Compiler.for_game(game)
+    state = setup_game(game, [RandomAgent(1), RandomAgent(2)], 1)
+    hand = state.zones[state.zone_slot["hand"]][0]
+    c0, c1 = hand.cards[:2]
+    d0, d1 = state.card_def[c0], state.card_def[c1]
+    cases = [  # (have, want, value, the plain value)
+        (T.BOOL, T.INT, True, 1), (T.BOOL, T.INT, False, 0), (T.CARD, T.CARDS, c0, [c0]),
+        (T.ZONE, T.CARDS, hand, list(hand.cards)), (T.ANY, T.CARDS, hand, list(hand.cards)),
+        (T.ANY, T.CARDS, c1, [c1]), (T.ANY, T.CARDS, [c1, c0], [c1, c0]), (T.CARD, T.CARDNAME, c1, d1),
+        (T.CARDS, T.CARDNAME, [c1, c0], d1), (T.ZONE, T.CARDNAME, hand, d0), (T.CARDNAMES, T.CARDNAME, [d1, d0], d1),
+        (T.CARDNAME, T.CARDNAMES, d0, [d0]), (T.PLAYER, T.PLAYERS, 1, [1]), (T.INT, T.NUMBERS, 4, (4,)),
+        (T.SLOT, T.SLOTS, (1, 2), [(1, 2)]), (T.PLAYER, T.TEXT, 1, "p2"), (T.INT, T.TEXT, 12, "12"),
+        (T.CARDS, T.TEXT, [c0, c1], f"{d0.name}, {d1.name}"), (T.CARDNAME, T.TEXT, d1, d1.name),
+        (T.NUMBERS, T.TEXT, (3, 4), "3, 4"), (T.ZONE, T.TEXT, hand, hand.label),
+    ]
+    for have, want, value, plain in cases:
+        ce = comp.coerce_ce(ir_ce(have, N.Name("x")), want, None)
+        assert ce.type == want and ce.ir is not None, (have, want)
+        got = _value(ce.ir, Ctx(state, 0, None, {"x": value}))[0]
+        assert got == plain and type(got) is type(plain), (have, want, got)
+        assert ce.fn(Ctx(state, 0, None, {"x": value})) == plain  # its function, made from that code (CE.fn)
+    for have, empty in ((T.CARDS, []), (T.CARDNAMES, [])):
+        ce = comp.coerce_ce(ir_ce(have, N.Name("x")), T.CARDNAME, None)
+        with pytest.raises(NothingChosen):
+            _value(ce.ir, Ctx(state, 0, None, {"x": empty}))

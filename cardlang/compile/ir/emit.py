@@ -277,6 +277,8 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
                                       [attr(def_of(e.expr(n.card)), L.TYPES)]),
     N.DefIsType: lambda e, n: py.Compare(const(n.type), [py.In()], [attr(e.expr(n.definition), L.TYPES)]),
     N.DefNamed: lambda e, n: py.Compare(attr(e.expr(n.definition), L.NAME), [py.Eq()], [const(n.name)]),
+    N.NameOf: lambda e, n: attr(e.expr(n.definition), L.NAME),
+    N.Variant: lambda e, n: py.Compare(const(n.name), [py.In()], [_state(L.VARIANTS)]),
     N.DefOf: lambda e, n: def_of(e.expr(n.card)),
     N.HolderOf: lambda e, n: attr(_sub(_state(L.LOC), e.expr(n.card)), L.OWNER),
     N.Turns: lambda e, n: _sub(_state(L.TURNS), e.expr(n.whose)),

@@ -44,18 +44,6 @@ def _picked(options: str, index: str, picks: py.expr) -> py.ListComp:
     return py.ListComp(_sub(name(options), name(index)), [py.comprehension(store(index), picks, [], 0)])
 
 
-def _text(e: Emitter, n: A.Text) -> py.expr:
-    """`TEXT0 + SHOW(ctx, VALUE1, KIND1) + TEXT1 + ...`, the empty texts left out."""
-    show = e.gen.const(n.show)
-    out: py.expr | None = const(n.texts[0]) if n.texts[0] else None
-    for value, kind, after in zip(n.values, n.kinds, n.texts[1:]):
-        piece = _call(show, name(CTX), e.expr(value), const(kind))
-        out = piece if out is None else py.BinOp(out, py.Add(), piece)
-        if after:
-            out = py.BinOp(out, py.Add(), const(after))
-    return out if out is not None else const("")
-
-
 def _by(e: Emitter, n: Any) -> py.expr:
     """Who is asked: `ctx.you`, or BY's value (a node of its own at each use)."""
     return ctx_you() if n.by is None else e.expr(n.by)
@@ -249,7 +237,6 @@ def _may(e: Emitter, n: A.AskMay) -> list[py.stmt]:
 
 
 ASK_EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
-    A.Text: _text,
     A.AskCards: _reference,
     A.AskPlayer: _reference,
     A.AskValues: _reference,

@@ -17,7 +17,7 @@ from typing import Any, Callable
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_ops as O
 from cardlang.compile.ir.emit import Emitter, _call, _zone_cards, ctx_state, zone_read
-from cardlang.compile.pyast import const, fresh_list, name
+from cardlang.compile.pyast import CTX, const, fresh_list, name
 from cardlang.primitives.lowering import first_or_call
 
 _ARITH = {"+": py.Add, "-": py.Sub, "*": py.Mult}
@@ -87,6 +87,39 @@ def _helper(e: Emitter, n: O.Helper) -> py.expr:
     return _call(e.gen.const(n.fn), *([ctx_state()] if n.state else []), *args)
 
 
+def _divide(e: Emitter, n: O.Divide) -> py.expr:
+    """`LEFT // RIGHT` (`%`) by a number written in the source other than 0 (nothing to check), else the
+    reference's call `FN(LEFT, RIGHT)`, which stops the game on a division by zero."""
+    left, right = e.expr(n.left), e.expr(n.right)
+    if type(n.right) is N.Const and type(n.right.value) is int and n.right.value != 0:
+        return py.BinOp(left, py.FloorDiv() if n.op == "/" else py.Mod(), right)
+    return _call(e.gen.const(n.fn), left, right)
+
+
+def _same_cards(e: Emitter, n: O.SameCards) -> py.expr:
+    """`FN(ctx.state, LEFT, LEFT_KIND, RIGHT, RIGHT_KIND)`, under `not` for `!=`."""
+    left, right = e.expr(n.left), e.expr(n.right)
+    call = _call(e.gen.const(n.fn), ctx_state(), left, const(n.left_kind), right, const(n.right_kind))
+    return call if n.equal else py.UnaryOp(py.Not(), call)
+
+
+def _text(e: Emitter, n: O.Text) -> py.expr:
+    """`f"PIECE{VALUE}..."`: a number or a text shown as it is, any other value through the reference
+    TEXT(ctx, VALUE, KIND) (a card by its name, a player as `p1`, ...)."""
+    values: list[py.expr] = []
+    for part in n.parts:
+        if isinstance(part, str):
+            if part:
+                values.append(const(part))
+            continue
+        node, kind = part
+        code = e.expr(node)
+        if kind not in ("int", "text", "bool"):
+            code = _call(e.gen.const(n.text_of), name(CTX), code, const(kind))
+        values.append(py.FormattedValue(code, -1, None))
+    return py.JoinedStr(values)
+
+
 def _joined(e: Emitter, n: O.Joined) -> py.expr:
     """`(*A, *B)` of numbers; `[*A, *B]` of cards, each part not copied first (the display makes the list)."""
     if n.kind == "numbers":
@@ -123,6 +156,10 @@ def _listed(e: Emitter, n: O.Listed) -> py.expr:
 OPS_EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     O.Arith: lambda e, n: py.BinOp(e.expr(n.left), _ARITH[n.op](), e.expr(n.right)),
     O.Neg: lambda e, n: py.UnaryOp(py.USub(), e.expr(n.value)),
+    O.Divide: _divide,
+    O.SameCards: _same_cards,
+    O.Bottom: lambda e, n: py.Subscript(e.expr(n.cards), py.Slice(None, e.expr(n.count), None), py.Load()),
+    O.Text: _text,
     O.Compare: lambda e, n: py.Compare(e.expr(n.left), [_CMP[n.op]()], [e.expr(n.right)]),
     O.AllAre: _all_are,
     O.Helper: _helper,

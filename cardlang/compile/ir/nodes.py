@@ -203,6 +203,20 @@ class DefNamed(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class NameOf(Node):
+    """The card name of the card definition DEFINITION (as text)."""
+
+    definition: "Expr"
+
+
+@dataclass(frozen=True, slots=True)
+class Variant(Node):
+    """Is the game's variant NAME chosen for this game?"""
+
+    name: str
+
+
+@dataclass(frozen=True, slots=True)
 class DefOf(Node):
     """The definition of the card CARD."""
 
@@ -416,7 +430,7 @@ class Return(Node):
 
 Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounterTable, ZoneCards, CellTable, AttachedTable,
              CardsAt, ZoneCount, CardCounter, Printed,
-             DefPrinted, IsType, DefIsType, DefNamed, DefOf, Not, HolderOf, Turns, Pool, Quiet, Watched, Call, Cards, Item, FirstOr,
+             DefPrinted, IsType, DefIsType, DefNamed, NameOf, Variant, DefOf, Not, HolderOf, Turns, Pool, Quiet, Watched, Call, Cards, Item, FirstOr,
              Single, HasTrigger]
 Stmt = Union[Let, If, Loop, OfBlock, Do, ChangeCardCounter, ChangeCounter, MoveOne, Return]
 

@@ -10,7 +10,7 @@ are emitted where it is a `let`'s whole value (`let t = choose ...;`, `t = choos
 VALUE_RULES), and anywhere else it is a call of its reference (FN, the closure compile/decisions.py builds).
 
 Every decision has: who is asked (BY; None: the effect's own player), its tag TAG, its prompt PROMPT (a `Const`
-or a `Text`, made only when the decision is put) and whether it is PRIVATE (runtime Decision.private).
+or a `Text` of ir/nodes_ops.py, made only when the decision is put) and whether it is PRIVATE (runtime Decision.private).
 """
 from __future__ import annotations
 
@@ -18,18 +18,6 @@ from dataclasses import dataclass, field
 from typing import Any, Union
 
 from cardlang.compile.ir.nodes import Node
-
-
-# ---- expressions
-@dataclass(frozen=True, slots=True)
-class Text(Node):
-    """A text shown to a seat: TEXTS[0], then each of VALUES as text (of the rules' type in KINDS: a card's name,
-    a seat's `pN`, ..., through SHOW(ctx, value, kind)) followed by the next of TEXTS."""
-
-    texts: tuple[str, ...]
-    values: tuple[Node, ...]
-    kinds: tuple[str, ...]
-    show: Any = field(compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,5 +106,5 @@ class AskMay(Node):
     orelse: tuple[Node, ...] = ()
 
 
-Expr = Union[Text, AskCards, AskPlayer, AskValues]
+Expr = Union[AskCards, AskPlayer, AskValues]
 Stmt = Union[AskOption, AskMay]

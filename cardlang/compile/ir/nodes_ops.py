@@ -1,10 +1,13 @@
 """The IR's nodes for the operators and the coercions: arithmetic (`Arith`, inside a nodes_loops.Bounded where it
 can grow past the number limit) and its minus (`Neg`), comparisons (`Compare`), `and` / `or` as a truth value
-(`Both`; `not` is ir/nodes.py's `Not`), `CARDS is T` (`AllAre`), a call of an operator's runtime helper (`Helper`), the lists written in the source (`ListOf`,
-`Numbers`, `Joined`), and the coercions that have code of their own: a zone's cards (`CardsOfZone`; a card as a
-list of one is ir/nodes.py's `Cards`) and the list a `for` loop runs over (`Listed`). Frozen and slotted like
-ir/nodes.py's, whose bridges (`Of`, `Py`) and leaves they hold; emitted by ir/emit_ops.py. Knows no runtime
-field, no Python `ast`, no game and no source construct.
+(`Both`; `not` is ir/nodes.py's `Not`), `CARDS is T` (`AllAre`), `/` and `%` (`Divide`), the card-set `==`
+(`SameCards`), a call of an operator's runtime helper (`Helper`), the lists written in the source (`ListOf`,
+`Numbers`, `Joined`), `bottom N of CARDS` (`Bottom`), a text with names in braces (`Text`), and the coercions
+that have code of their own: a zone's cards (`CardsOfZone`; a card as a list of one is ir/nodes.py's `Cards`)
+and the list a `for` loop runs over (`Listed`); the others are calls of the runtime's conversions (ir/nodes.py
+`Call`) or lists (`ListOf`, `Numbers`). Frozen and slotted like ir/nodes.py's, whose bridges (`Of`, `Py`) and
+leaves they hold; emitted by ir/emit_ops.py. Knows no runtime field, no Python `ast`, no game and no source
+construct.
 
 An operator's OP is data: the operator's own spelling in the rules (`+`, `<=`), never Python's.
 """
@@ -24,6 +27,17 @@ class Arith(Node):
     op: str
     left: Node
     right: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Divide(Node):
+    """LEFT OP RIGHT of two numbers, OP `/` (rounded down) or `%`: FN(LEFT, RIGHT) is the reference, which stops
+    the game on a division by zero; by a number written in the source other than 0, Python's own `//` or `%`."""
+
+    op: str
+    left: Node
+    right: Node
+    fn: Any = field(compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +82,20 @@ class AllAre(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class SameCards(Node):
+    """`A == B` (EQUAL) or `A != B` of two sets of cards or card names: do they hold the same card names, as many
+    times each? LEFT and RIGHT are each a value and its kind ("card name", "card names" or "cards"); FN(state,
+    LEFT, LEFT KIND, RIGHT, RIGHT KIND) is the reference, the test."""
+
+    left: Node
+    left_kind: str
+    right: Node
+    right_kind: str
+    equal: bool
+    fn: Any = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class Helper(Node):
     """FN(state, *ARGS) (STATE false: FN(*ARGS)), a runtime helper of an operator (`NAME in ZONE`, `top N of
     CARDS`): its arguments' code is made first, the helper's constant after, as a primitive's call is
@@ -102,6 +130,24 @@ class Joined(Node):
     parts: tuple[Node, ...]
 
 
+@dataclass(frozen=True, slots=True)
+class Bottom(Node):
+    """The first COUNT of the list CARDS (the bottom ones of a set of cards, whose last are on top)."""
+
+    cards: Node
+    count: Node
+
+
+@dataclass(frozen=True, slots=True)
+class Text(Node):
+    """A text written in the source with names in braces (`"Set aside {c}?"`): PARTS, each a piece of the text
+    (a str) or a value with its kind (Node, kind) shown as TEXT(ctx, value, kind) shows it (the reference,
+    primitives/values.py text_of), one after another."""
+
+    parts: tuple[Any, ...]
+    text_of: Any = field(compare=False)
+
+
 # ---- coercions
 @dataclass(frozen=True, slots=True)
 class CardsOfZone(Node):
@@ -123,4 +169,5 @@ class Listed(Node):
     items: Node
 
 
-Expr = Union[Arith, Neg, Compare, Both, AllAre, Helper, ListOf, Numbers, Joined, CardsOfZone, Listed]
+Expr = Union[Arith, Divide, Neg, Compare, Both, AllAre, SameCards, Helper, ListOf, Numbers, Joined, Bottom, Text,
+             CardsOfZone, Listed]
