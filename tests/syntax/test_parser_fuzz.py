@@ -284,7 +284,12 @@ def test_mutated_source_loads_or_reports(rel, home):
     """The full check path: the mutated file replaces the real one in a project copy; the game is loaded."""
     target = home / rel
 
-    @settings(FUZZ, max_examples=6)
+    # 3 mutants a file (at 6, some 1,000 checks of a whole game, this test was about a quarter of the suite's
+    # time). Hypothesis's first is always the simplest (the first character deleted: a syntax error, cheap);
+    # the other 2 are fresh random draws each run (no database), so every file of every game still meets new
+    # mutants in every run; the parse-only test above takes 40 a file, and tests/test_mutations.py runs broken
+    # copies of each game through every command.
+    @settings(FUZZ, max_examples=3)
     @given(mutations(TEXTS[rel]))
     def run(text):
         target.write_text(text, encoding="utf-8")

@@ -1,6 +1,6 @@
 """Greedy Kingdoms: seeded random-agent games for 2, 3 and 4 players end by the rules (a second Royal Palace)
-without an error; after every single card move and counter change every card is in exactly one zone, no card
-is created during play, every counter keeps its bounds and each of the four banks is conserved
+without an error; after every single card move and counter change (in every third game; every game at its end)
+every card is in exactly one zone, no card is created during play, every counter keeps its bounds and each of the four banks is conserved
 (bank + what the players hold + the stakes of open bets == 12). Same seed, same answers: byte-identical logs."""
 from __future__ import annotations
 
@@ -65,12 +65,15 @@ def palaces(state, p: int) -> int:
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_end_by_a_second_palace_and_conserve_everything(players: int) -> None:
+    # The whole-state check after every mutation is most of this test's time (the games alone take a second):
+    # it runs in every third game (14 a player count, as tests/test_random_playouts.py checks half of
+    # Dominion's), and every game is checked whole at its end and judged on how it ended.
     dry = 0
     for seed in range(40):
-        inv = Checker()
+        inv = Checker() if seed % 3 == 0 else None
         agents = [RandomAgent(100 * players + 10 * seed + i) for i in range(players)]
         r = play_game(GAME, agents, seed, check=inv)
-        assert inv.calls > 200
+        assert inv is None or inv.calls > 200
         check(r.state)
         assert not r.stopped, f"seed {seed}: stopped at the turn limit"
         assert len(r.winners) == 1
