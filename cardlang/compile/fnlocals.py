@@ -18,6 +18,8 @@ from cardlang.compile.ir.emit import (ctx_state, def_of, is_split_test, mark, qu
 from cardlang.compile.pyast import CTX, _place, name, store
 
 STATE = "_state"  # the local a generated function keeps `ctx.state` in
+# the types of node a rewrite below replaces (pytree's walks ask it of no other: a call fewer for each node)
+_SUBSCRIPT, _READS, _BOOL_OP, _NAME = (py.Subscript,), (py.Attribute, py.Subscript), (py.BoolOp,), (py.Name,)
 
 
 def _reads_state(node: py.AST) -> bool:
@@ -63,7 +65,7 @@ def with_state_local(tree: py.Module) -> py.Module:
     for i, fn in enumerate(out.body):
         if not isinstance(fn, py.FunctionDef) or CTX not in [a.arg for a in fn.args.args]:
             continue
-        if pytree.count(fn.body, _reads_state, 2) < 2:
+        if pytree.count(fn.body, _reads_state, 2, py.Attribute) < 2:
             continue  # left as it is, not copied
         # the copy reads the local where the function read ctx.state
         copied, nodes = pytree.copy_listed(fn, {py.Attribute: lambda n: py.copy_location(name(STATE), n)
@@ -99,12 +101,12 @@ def _def_locals(f: _Fn) -> None:
     for loop in f.loops:
         x = loop.target.id
         if f.stores.get(x) != 1 or reads.get(x, 0) < 2 \
-                or sum(1 for n in pytree.walk_all(loop.body) if reads_def(n, x)) < 2:
+                or sum(1 for n in pytree.walk_all(loop.body) if type(n) is py.Subscript and reads_def(n, x)) < 2:
             continue
         d = f"_def{x}"
 
         body = py.Module(loop.body, [])  # (the loop's body alone: not its target, nor its else)
-        pytree.replace(body, lambda n: py.copy_location(name(d), n) if reads_def(n, x) else None)
+        pytree.replace(body, lambda n: py.copy_location(name(d), n) if reads_def(n, x) else None, _SUBSCRIPT)
         first = py.Assign([store(d)], def_of(name(x), name(STATE)))
         if getattr(loop, "lineno", None) is not None:  # (a tree whose code came from the cache has no lines)
             _place(first, loop.lineno)
@@ -150,9 +152,10 @@ def _loop_locals(f: _Fn) -> None:
                     inner += list(pytree.walk(st.test))
                 found = {}
                 for n in inner:
-                    k = key(n)
-                    if k is not None and k not in found:
-                        found[k] = n
+                    if type(n) is py.Attribute or type(n) is py.Subscript:  # (the only reads key knows)
+                        k = key(n)
+                        if k is not None and k not in found:
+                            found[k] = n
                 for k, n in found.items():
                     first = py.Assign([store(names.setdefault(k, f"_once{len(names)}"))], n)
                     if getattr(st, "lineno", None) is not None:
@@ -188,7 +191,7 @@ def _replace(st: py.stmt, key: Callable, names: dict[tuple, str]) -> None:
     def new_for(node: py.AST) -> py.AST | None:
         k = key(node)
         return py.copy_location(name(names[k]), node) if k is not None and k in names else None
-    pytree.replace(st, new_for)
+    pytree.replace(st, new_for, _READS)
 
 
 _HOISTED_SEATS = (N.You(), N.Const(0))  # whose zone a loop may read once: the player's, a shared one's
@@ -210,11 +213,11 @@ def _quiet_local(f: _Fn) -> None:
     if len(tests) < 2:
         return
 
-    found = {id(n) for n in tests}
+    found = {n: True for n in tests}  # (by identity)
 
     def new_for(node: py.AST) -> py.AST | None:
         # (a test holds another only after its first two terms, which it keeps: each is rewritten on its own)
-        if id(node) not in found:
+        if node not in found:
             return None
         if isinstance(node.op, py.Or):
             loud = py.copy_location(py.UnaryOp(py.Not(), py.copy_location(quiet_local(QUIET), node.values[0])),
@@ -228,7 +231,7 @@ def _quiet_local(f: _Fn) -> None:
             return quiet
         node.values[:2] = [quiet]
         return node
-    pytree.replace_children(f.nodes, new_for)
+    pytree.replace_children(f.nodes, new_for, _BOOL_OP)
     st = fn.body[0]  # `_state = ctx.state`
     first = py.Assign([store(QUIET)], quiet_test(name(STATE)))
     _place(first, st.lineno)
@@ -261,7 +264,7 @@ def _read_through(f: _Fn, copies: dict[str, str]) -> None:
             if isinstance(block, list) and any(dropped(st) for st in block):
                 block[:] = [st for st in block if not dropped(st)]
     pytree.replace_children(f.nodes, lambda n: py.copy_location(name(copies[n.id]), n)
-                            if type(n) is py.Name and n.id in copies else None)
+                            if n.id in copies else None, _NAME)
     for n in blocks:  # a block left with no statement gets a `pass`
         if not n.body:
             n.body = [py.copy_location(py.Pass(), n)]

@@ -11,7 +11,8 @@ from typing import TYPE_CHECKING
 
 from cardlang.compile import pyast as G
 from cardlang.compile import pytree
-from cardlang.compile.ir.emit import is_names
+from cardlang.compile.ir.emit import MARK
+from cardlang.compile.ir.nodes import Names
 from cardlang.compile.pyast import CTX
 from cardlang.primitives.types import reads_no_names
 
@@ -33,37 +34,52 @@ def name_uses(gen: Gen, code: py.AST) -> tuple[bool, bool, set[str]]:
       (`_vs = ctx.vars`, a verb's own table of names put back after);
     - does it read or write ctx.vars itself;
     - the names it reads there (`ctx.vars['n']`)."""
-    leaves, kept, attrs, ctxs, read = set(), set(), {}, [], set()
+    # (nodes are keys by identity; tests of a node's type and dict lookups, not calls: a load runs this over
+    # every generated function, twice)
+    leaves, kept, attrs, ctxs, read = {}, {}, {}, [], set()
     touches = False
+    ns = gen.ns
     for n in pytree.walk(code):
-        if isinstance(n, py.Call):
-            f = n.func.value if isinstance(n.func, py.Subscript) else n.func
-            fs = [f.body, f.orelse] if isinstance(f, py.IfExp) else [f]  # (TOLD if ctx.state.acts else VERBS)[..]
-            if all(isinstance(f, py.Name) and _leaves(gen.ns.get(f.id)) for f in fs):
-                leaves.update(id(a) for a in n.args if isinstance(a, py.Name) and a.id == CTX)
-        elif isinstance(n, py.Subscript):
-            if isinstance(n.slice, py.Constant):
-                kept.add(id(n.value))  # ctx.vars['n']: one name, read or written by this code itself
+        t = type(n)
+        if t is py.Call:
+            f = n.func.value if type(n.func) is py.Subscript else n.func
+            fs = (f.body, f.orelse) if type(f) is py.IfExp else (f,)  # (TOLD if ctx.state.acts else VERBS)[..]
+            for f in fs:
+                if type(f) is not py.Name or not _leaves(ns.get(f.id)):
+                    break
+            else:
+                for a in n.args:
+                    if type(a) is py.Name and a.id == CTX:
+                        leaves[a] = True
+        elif t is py.Subscript:
+            if type(n.slice) is py.Constant:
                 v = n.value
-                if isinstance(n.ctx, py.Load) and is_names(v):
+                kept[v] = True  # ctx.vars['n']: one name, read or written by this code itself
+                if type(n.ctx) is py.Load and _is_names(v):
                     read.add(n.slice.value)
-        elif isinstance(n, py.Assign):
-            if len(n.targets) == 1 and isinstance(n.targets[0], py.Name):
-                kept.add(id(n.value))  # _vs = ctx.vars: kept aside, put back after a call
-        elif isinstance(n, py.Attribute):
-            attrs[id(n.value)] = n
-            if is_names(n):
+        elif t is py.Assign:
+            if len(n.targets) == 1 and type(n.targets[0]) is py.Name:
+                kept[n.value] = True  # _vs = ctx.vars: kept aside, put back after a call
+        elif t is py.Attribute:
+            attrs[n.value] = n
+            if _is_names(n):
                 touches = True
-        elif isinstance(n, py.Name) and n.id == CTX:
+        elif t is py.Name and n.id == CTX:
             ctxs.append(n)
     hands = False
     for n in ctxs:
-        if id(n) not in leaves:
-            a = attrs.get(id(n))
-            if a is None or (is_names(a) and isinstance(a.ctx, py.Load) and id(a) not in kept):
+        if n not in leaves:
+            a = attrs[n] if n in attrs else None
+            if a is None or (_is_names(a) and type(a.ctx) is py.Load and a not in kept):
                 hands = True
                 break
     return hands, touches, read
+
+
+def _is_names(code: py.AST) -> bool:
+    """is_names, with no call but this one (a dict's lookup: the walk above asks it of every attribute)."""
+    d = code.__dict__
+    return MARK in d and type(d[MARK]) is Names
 
 
 def hands_names(gen: Gen, code: py.AST) -> bool:
@@ -97,21 +113,27 @@ def drop_unread_stores_and_tell(gen: Gen, body: list[py.stmt]) -> bool:
 def drop_stores(body: list[py.stmt], stores: list[py.Assign]) -> None:
     """Take the ctx.vars targets out of STORES, assignments within BODY (a statement left with no target goes;
     a block left with no statement gets a `pass`). In place."""
-    drop = {id(a) for a in stores}
+    drop = {a: True for a in stores}  # (by identity)
     if not drop:
         return
-
-    class Drop(py.NodeTransformer):
-        def visit_Assign(self, node: py.Assign) -> py.AST | None:
-            if id(node) not in drop:
-                return self.generic_visit(node)
-            node.targets = [t for t in node.targets if not isinstance(t, py.Subscript)]
-            return node if node.targets else None
-    tree = py.Module(body, [])
-    Drop().visit(tree)  # (in place: BODY is the module's list)
-    for n in pytree.walk(tree):
-        if getattr(n, "body", None) == []:
-            n.body.append(py.Pass())
+    nodes = pytree.walk(py.Module(body, []))
+    gone = {}  # the assignments left with no target
+    for n in nodes:
+        if n in drop:
+            n.targets = [t for t in n.targets if type(t) is not py.Subscript]
+            if not n.targets:
+                gone[n] = True
+    for n in nodes:  # (only a block holds a statement)
+        d = n.__dict__
+        for field in ("body", "orelse", "finalbody"):
+            if field in d and type(d[field]) is list:
+                block = d[field]
+                for st in block:
+                    if st in gone:
+                        block[:] = [st for st in block if st not in gone]
+                        break
+        if "body" in d and d["body"] == []:
+            d["body"] += (py.Pass(),)
 
 
 def in_place(gen: Gen, inline: tuple, values: list[py.expr]) -> list[py.stmt]:

@@ -8,6 +8,8 @@ from __future__ import annotations
 import ast as py
 from typing import Any
 
+from cardlang.compile.pytree import NODES as _NODES
+
 CTX = "ctx"  # the context argument of every generated function
 
 
@@ -54,14 +56,18 @@ def _place(node: py.AST, line: int) -> None:
     todo = [node]
     while todo:
         n = todo.pop()
+        d = n.__dict__
         if "lineno" in n._attributes:
-            if getattr(n, "lineno", None) is not None:
+            if "lineno" in d and d["lineno"] is not None:
                 continue  # placed already, with all below it (each generated statement is placed once, whole)
-            n.lineno = n.end_lineno = line
-            n.col_offset = n.end_col_offset = 0
-        for f in n._fields:  # (a loop, not a call per node: every generated node passes here)
-            v = getattr(n, f, None)
-            if isinstance(v, list):
-                todo += [x for x in v if isinstance(x, py.AST)]
-            elif isinstance(v, py.AST):
-                todo.append(v)
+            d["lineno"] = d["end_lineno"] = line
+            d["col_offset"] = d["end_col_offset"] = 0
+        for f in n._fields:  # (a loop with no call per node: every generated node passes here)
+            if f in d:
+                v = d[f]
+                if type(v) is list:
+                    for x in v:
+                        if type(x) in _NODES:
+                            todo += (x,)
+                elif type(v) in _NODES:
+                    todo += (v,)

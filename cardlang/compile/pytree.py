@@ -12,21 +12,34 @@ from typing import Callable
 AST = py.AST
 
 
+def _node_types(cls: type) -> set[type]:
+    out = {cls}
+    for sub in cls.__subclasses__():
+        out |= _node_types(sub)
+    return out
+
+
+# Every class of node. A field's value is a node when its type is one of these: `type(v) in NODES` is a set
+# lookup where `isinstance` is a call, and the walks below look at each field of each node (a game's fresh
+# compile makes millions of such tests). Fields are read from the node's __dict__ in `_fields`' order, a
+# field never set (an optional one left out) being skipped, as `getattr(n, f, None)` gave None for it.
+NODES: frozenset[type] = frozenset(_node_types(AST))
+
+
 def walk(node: AST) -> list[AST]:
     """NODE and every node below it, in the order `ast.walk` yields them (breadth first, fields in order)."""
     out = [node]
-    i = 0
-    while i < len(out):
-        n = out[i]
-        i += 1
+    for n in out:  # (the list grows while it is read: breadth first)
+        d = n.__dict__
         for f in n._fields:
-            v = getattr(n, f, None)
-            if isinstance(v, list):
-                for x in v:
-                    if isinstance(x, AST):
-                        out.append(x)
-            elif isinstance(v, AST):
-                out.append(v)
+            if f in d:
+                v = d[f]
+                if type(v) is list:
+                    for x in v:
+                        if type(x) in NODES:
+                            out += (x,)
+                elif type(v) in NODES:
+                    out += (v,)
     return out
 
 
@@ -38,22 +51,27 @@ def walk_all(nodes: list[AST]) -> list[AST]:
     return out
 
 
-def count(nodes: list[AST], found: Callable[[AST], bool], enough: int) -> int:
-    """How many nodes of the trees NODES FOUND picks, counting no further than ENOUGH (the walk stops there)."""
+def count(nodes: list[AST], found: Callable[[AST], bool], enough: int, only: type | None = None) -> int:
+    """How many nodes of the trees NODES FOUND picks, counting no further than ENOUGH (the walk stops there).
+    ONLY: FOUND is asked only of nodes of this type (it picks no other)."""
     todo = list(nodes)
     seen = 0
     while todo:
         n = todo.pop()
-        if found(n):
+        if (only is None or type(n) is only) and found(n):
             seen += 1
             if seen >= enough:
                 break
+        d = n.__dict__
         for f in n._fields:
-            v = getattr(n, f, None)
-            if isinstance(v, list):
-                todo += [x for x in v if isinstance(x, AST)]
-            elif isinstance(v, AST):
-                todo.append(v)
+            if f in d:
+                v = d[f]
+                if type(v) is list:
+                    for x in v:
+                        if type(x) in NODES:
+                            todo += (x,)
+                elif type(v) in NODES:
+                    todo += (v,)
     return seen
 
 
@@ -69,19 +87,23 @@ def copy_listed(node: AST, swaps: dict[type, Callable[[AST], AST | None]] | None
 
     def copied(n: AST) -> AST:
         cls = type(n)
-        swap = swaps.get(cls)
-        if swap is not None:
-            new = swap(n)
+        if cls in swaps:
+            new = swaps[cls](n)
             if new is not None:
                 nodes.append(new)
                 return new
         new = cls.__new__(cls)
         nodes.append(new)
         d = new.__dict__
-        for k, v in n.__dict__.items():
-            if isinstance(v, list):
-                d[k] = [copied(x) if isinstance(x, AST) else x for x in v]
-            elif isinstance(v, AST):
+        src = n.__dict__
+        for k in src:
+            v = src[k]
+            if type(v) is list:
+                new_list = []
+                for x in v:
+                    new_list += (copied(x) if type(x) in NODES else x,)
+                d[k] = new_list
+            elif type(v) in NODES:
                 d[k] = copied(v)
             else:
                 d[k] = v
@@ -89,37 +111,61 @@ def copy_listed(node: AST, swaps: dict[type, Callable[[AST], AST | None]] | None
     return copied(node), nodes
 
 
-def replace_children(parents: list[AST], new_for: Callable[[AST], AST | None]) -> None:
+def replace_children(parents: list[AST], new_for: Callable[[AST], AST | None], only: tuple[type, ...] = ()
+                     ) -> None:
     """For each of PARENTS, each child for which NEW_FOR gives a node replaced by it, in place. Where PARENTS
     are all the nodes of a tree (copy_listed), this rewrites the whole tree with no walk, looking into the
-    replaced nodes too: for rewrites whose replaced nodes hold nothing else to replace."""
-    for n in parents:
-        _replace_in(n, new_for, None)
+    replaced nodes too: for rewrites whose replaced nodes hold nothing else to replace. ONLY: NEW_FOR is
+    asked only of nodes of these types (it replaces no other), when given."""
+    for n in parents:  # (_replace_in's loop, inlined: this runs over every node of a function, twice)
+        d = n.__dict__
+        for f in n._fields:
+            if f not in d:
+                continue
+            v = d[f]
+            if type(v) is list:
+                i = 0
+                for x in v:
+                    if type(x) in NODES and (not only or type(x) in only):
+                        r = new_for(x)
+                        if r is not None:
+                            v[i] = r
+                    i += 1
+            elif type(v) in NODES and (not only or type(v) in only):
+                r = new_for(v)
+                if r is not None:
+                    d[f] = r
 
 
-def replace(node: AST, new_for: Callable[[AST], AST | None]) -> None:
+def replace(node: AST, new_for: Callable[[AST], AST | None], only: tuple[type, ...] = ()) -> None:
     """Rewrite the tree below NODE in place: each node for which NEW_FOR gives a node is replaced by it (and
-    not looked into); the others are looked into. NODE itself is never replaced."""
+    not looked into); the others are looked into. NODE itself is never replaced. ONLY: as replace_children."""
     todo = [node]
     while todo:
-        _replace_in(todo.pop(), new_for, todo)
+        _replace_in(todo.pop(), new_for, todo, only)
 
 
-def _replace_in(n: AST, new_for: Callable[[AST], AST | None], kept: list[AST] | None) -> None:
+def _replace_in(n: AST, new_for: Callable[[AST], AST | None], kept: list[AST] | None,
+                only: tuple[type, ...] = ()) -> None:
     """N's children for which NEW_FOR gives a node replaced by it; the others added to KEPT, if given."""
+    d = n.__dict__
     for f in n._fields:
-        v = getattr(n, f, None)
-        if isinstance(v, list):
-            for i, x in enumerate(v):
-                if isinstance(x, AST):
-                    r = new_for(x)
+        if f not in d:
+            continue
+        v = d[f]
+        if type(v) is list:
+            i = 0
+            for x in v:
+                if type(x) in NODES:
+                    r = new_for(x) if not only or type(x) in only else None
                     if r is not None:
                         v[i] = r
                     elif kept is not None:
-                        kept.append(x)
-        elif isinstance(v, AST):
-            r = new_for(v)
+                        kept += (x,)
+                i += 1
+        elif type(v) in NODES:
+            r = new_for(v) if not only or type(v) in only else None
             if r is not None:
-                setattr(n, f, r)
+                d[f] = r
             elif kept is not None:
-                kept.append(v)
+                kept += (v,)

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import ast as py
 
+from cardlang.compile import pytree
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir.emit import mark
 
@@ -40,7 +41,10 @@ def _is_loud(e: py.AST) -> bool:
 
 
 def _asks(fn: py.FunctionDef) -> bool:
-    return any(_is_quiet(n) for n in py.walk(fn))
+    for n in pytree.walk(fn):
+        if type(n) is py.Name and type(mark(n)) is N.Quiet:
+            return True
+    return False
 
 
 def _test(test: py.expr, known: bool | None) -> tuple[py.expr | None, bool | None]:

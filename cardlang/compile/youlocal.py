@@ -27,10 +27,6 @@ def _reads_you(n: py.AST) -> bool:
     return type(n) is py.Attribute and type(mark(n)) is N.You and type(n.ctx) is py.Load
 
 
-def _sets_you(n: py.AST) -> bool:
-    return type(n) is py.Attribute and type(mark(n)) is N.You and type(n.ctx) is py.Store
-
-
 def _sure_reads(body: list[py.stmt]) -> int:
     """The reads of the player in BODY that run whenever BODY runs: not in a branch of an `if` (its test
     counts), of a conditional expression or of an `and`/`or` past its first term, nor in a loop's body. A
@@ -57,7 +53,18 @@ def _sure_in(e: py.AST) -> int:
         return _sure_in(e.values[0])
     if isinstance(e, (py.Lambda, py.ListComp, py.SetComp, py.DictComp, py.GeneratorExp)):
         return 0
-    return sum(_sure_in(c) for c in py.iter_child_nodes(e))
+    n = 0
+    d = e.__dict__
+    for f in e._fields:  # (its children, as py.iter_child_nodes gives them, with no generator)
+        if f in d:
+            v = d[f]
+            if type(v) is list:
+                for x in v:
+                    if type(x) in pytree.NODES:
+                        n += _sure_in(x)
+            elif type(v) in pytree.NODES:
+                n += _sure_in(v)
+    return n
 
 
 def with_you_local(tree: py.Module) -> py.Module:
@@ -67,9 +74,14 @@ def with_you_local(tree: py.Module) -> py.Module:
     for i, fn in enumerate(out.body):
         if not isinstance(fn, py.FunctionDef) or CTX not in [a.arg for a in fn.args.args]:
             continue
-        nodes = list(pytree.walk(fn))
-        if any(_sets_you(n) for n in nodes) or sum(1 for n in nodes if _reads_you(n)) < _ENOUGH \
-                or _sure_reads(fn.body) < _SURE:
+        sets, reads = False, 0
+        for n in pytree.walk(fn):
+            if type(n) is py.Attribute and type(mark(n)) is N.You:
+                if type(n.ctx) is py.Store:
+                    sets = True
+                    break
+                reads += 1
+        if sets or reads < _ENOUGH or _sure_reads(fn.body) < _SURE:
             continue
         copied, _ = pytree.copy_listed(fn, {py.Attribute: lambda n: py.copy_location(name(YOU), n)
                                             if _reads_you(n) else None})
