@@ -45,12 +45,6 @@ def ctx_attr(a: str) -> py.Attribute:
     return attr(name(CTX), a)
 
 
-def fresh_list(code: py.expr) -> bool:
-    """Is CODE `list(X)`, a list display or a list comprehension: a new list, which nothing else holds?"""
-    return isinstance(code, (py.List, py.ListComp)) or (isinstance(code, py.Call) and isinstance(code.func, py.Name)
-                                         and code.func.id == "list" and len(code.args) == 1 and not code.keywords)
-
-
 def _place(node: py.AST, line: int) -> None:
     """Give NODE and its sub-nodes that have no line yet this line (nested statements keep their own)."""
     todo = [node]
