@@ -10,7 +10,8 @@ are emitted where it is a `let`'s whole value (`let t = choose ...;`, `t = choos
 VALUE_RULES), and anywhere else it is a call of its reference (FN, the closure compile/decisions.py builds).
 
 Every decision has: who is asked (BY; None: the effect's own player), its tag TAG, its prompt PROMPT (a `Const`
-or a `Text` of ir/nodes_ops.py, made only when the decision is put) and whether it is PRIVATE (runtime Decision.private).
+or a `Text` of ir/nodes_ops.py, made only when the decision is put) and whether it is PRIVATE (runtime
+Decision.private).
 """
 from __future__ import annotations
 
@@ -78,8 +79,8 @@ class AskValues(Node):
 # ---- statements
 @dataclass(frozen=True, slots=True)
 class AskOption(Node):
-    """`choose one of`: BODIES[i] (a statement: a block's) run for the option picked among those whose condition in CONDS holds (None: an
-    option always offered). None legal: nothing (ALWAYS: asked with nothing to pick when someone reads the game).
+    """`choose one of`: BODIES[i] (a statement: a block's) run for the option picked among those whose condition
+    in CONDS holds (None: an option always offered). None legal: nothing (ALWAYS: asked with nothing to pick when someone reads the game).
     A bot that answers by naming options (not PRIVATE, nobody reading the game) is asked by name, FIND(legal,
     label) giving a legal option's index; else the decision is put, LABEL_OF(legal) its labels."""
 
