@@ -80,7 +80,8 @@ class AskValues(Node):
 @dataclass(frozen=True, slots=True)
 class AskOption(Node):
     """`choose one of`: BODIES[i] (a statement: a block's) run for the option picked among those whose condition
-    in CONDS holds (None: an option always offered). None legal: nothing (ALWAYS: asked with nothing to pick when someone reads the game).
+    in CONDS holds (None: an option always offered). None legal: nothing (ALWAYS: asked with nothing to pick when
+    someone reads the game).
     A bot that answers by naming options (not PRIVATE, nobody reading the game) is asked by name, FIND(legal,
     label) giving a legal option's index; else the decision is put, LABEL_OF(legal) its labels."""
 
