@@ -198,7 +198,13 @@ class Dealer:
     world shows the seat exactly its observation: no observer need listen and nothing need be compared.
     Otherwise (a dealt card read while replaying, or a card shown this turn and forgotten since) `world` raises
     Unsure from inside play_on and `again` deals the same world once more, this time checked in full
-    (resume_world's check). tests/runtime/test_worlds.py holds the shortcut to the full check."""
+    (resume_world's check). tests/runtime/test_dealer.py holds the shortcut to the full check.
+
+    Whether a replay reads a dealt card is the same for every world of the decision (`sure`), so the first world
+    that comes back to it answers for all: every world deals the same cards (the bags' members), only their
+    definitions differ, so two worlds replay alike up to the first read of a dealt card, which is then the same
+    read in both. After a first world that read none, the others are replayed unwatched; after one that read
+    one, each is checked in full from the start (no replay spent to find out again)."""
 
     def __init__(self, checkpoint: Checkpoint, game, observer) -> None:
         self.checkpoint = checkpoint
@@ -213,6 +219,8 @@ class Dealer:
         self.relabel: dict[int, CardDef] = {}
         self.seed = 0
         self.rechecked = 0  # worlds dealt again and checked in full
+        # whether this decision's replays read no dealt card (see above): None until a world came back to it
+        self.sure: bool | None = None
 
     def deal(self, rng: random.Random) -> dict[int, CardDef]:
         """`sample_world(state, start, rng, keep=known)`: the same draws, the same definitions."""
@@ -228,10 +236,13 @@ class Dealer:
         with play_on; Unsure from play_on when it must be checked (`again`)."""
         self.relabel = relabel = self.deal(rng)
         self.seed = seed = rng.getrandbits(64)
-        if not self.trusted:
+        if not self.trusted or self.sure is False:
             return self.again(agents, until=until)
-        world = self.checkpoint.resume(self.game, agents, relabel=relabel, done=lambda s: _unwatch(s, seed),
-                                       until=until)
+        if self.sure:
+            return self.checkpoint.resume(self.game, agents, relabel=relabel, done=lambda s: s.rng.seed(seed),
+                                          until=until)
+        world = self.checkpoint.resume(self.game, agents, relabel=relabel,
+                                       done=lambda s: self._unwatch(s, seed), until=until)
         defs = world.card_def = _Watched(world.card_def)
         defs.dealt = relabel
         defs.read = False
@@ -246,17 +257,17 @@ class Dealer:
         return _checked(self.checkpoint, self.game, self.start, self._target, agents, self.relabel, self.seed,
                         until)
 
-
-def _unwatch(state: GameState, seed: int) -> None:
-    """At the decision: Unsure if a dealt definition was read; else the world's card_def a plain list again (a
-    frame of the running turn may hold the watched one: read alike, and nothing writes card_def during play)
-    and its RNG reseeded."""
-    defs = state.card_def
-    if defs.read:
-        raise Unsure()
-    state.card_def = list.copy(defs)
-    defs.__class__ = _Seen
-    state.rng.seed(seed)
+    def _unwatch(self, state: GameState, seed: int) -> None:
+        """At the decision: the decision's verdict (`sure`) learned; Unsure if a dealt definition was read; else
+        the world's card_def a plain list again (a frame of the running turn may hold the watched one: read
+        alike, and nothing writes card_def during play) and its RNG reseeded."""
+        defs = state.card_def
+        self.sure = not defs.read
+        if defs.read:
+            raise Unsure()
+        state.card_def = list.copy(defs)
+        defs.__class__ = _Seen
+        state.rng.seed(seed)
 
 
 def _bag_pools(start: Observer, keep: dict[int, CardDef] | None):
