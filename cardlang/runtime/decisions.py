@@ -125,7 +125,7 @@ def ask(state: GameState, decision: Decision) -> list[int]:
     if state.tape is not None:  # someone keeps this turn's answers, to copy the position (stepping.py)
         state.tape.append(recorded(decision, picks))
     if state.log is not None or state.listeners:
-        state.emit(Decided(decision.player, decision.tag, tuple(decision.labels[i] for i in picks),
+        state.emit(Decided(decision.player, decision.tag, decision.labels_of(picks),
                     PRIVATE if decision.private else ASKED))
     return picks
 
@@ -153,7 +153,7 @@ def ask_chance(state: GameState, decision: Decision) -> list[int]:
     else:
         picks = sorted(state.rng.sample(range(n), min(decision.max, n)))
     if state.log is not None or state.listeners:
-        state.emit(Decided(CHANCE, decision.tag, tuple(decision.labels[i] for i in picks), how))
+        state.emit(Decided(CHANCE, decision.tag, decision.labels_of(picks), how))
     return picks
 
 

@@ -170,6 +170,19 @@ class Decision:
     def labels(self, value: list[str]) -> None:
         self._labels = value
 
+    def labels_of(self, picks) -> tuple[str, ...]:
+        """The labels of the options at PICKS. Made for those alone when no label is made yet and NAMES are the
+        card definitions: the record of an answer reads the definitions of the cards picked, not of every card
+        offered (a world's replay then reads no card it need not: runtime/worlds.py, Dealer)."""
+        got = self._labels
+        if got is None:
+            names = self._names
+            if isinstance(names, list):
+                opts = self.options
+                return tuple([names[opts[i]].name for i in picks])
+            got = self.labels
+        return tuple([got[i] for i in picks])
+
     def _key(self) -> tuple:
         return (self.player, self.tag, self.prompt, self.kind, self.options, self.min, self.max, self.labels,
                 self.secret, self.private)
