@@ -42,6 +42,20 @@ def _listening(event: Any) -> None:
     """A listener that does nothing: its presence makes every decision go through `ask` (see the docstring)."""
 
 
+class _Replaying:
+    """Every seat's stand-in while a copy replays its turn quietly (`Checkpoint.resume(quiet=True)`): it answers
+    nothing by name (it has no `named_picks`), so every decision is built and put to `ask`, which answers it
+    from the replay; the seats' agents take their places when the replay is over. It is never asked."""
+
+    name = "replaying"
+
+    def decide(self, view, decision: Decision) -> list[int]:  # pragma: no cover - ask answers from the replay
+        raise AssertionError("a quiet replay's stand-in was asked")
+
+
+_REPLAYING = _Replaying()
+
+
 # ---- copies
 
 def copy_state(state: GameState, *, log: bool = False, rng_state: tuple | None = None) -> GameState:
@@ -121,11 +135,12 @@ class Replay:
     one is the position the copy was taken at: DONE(state) is called there (to reseed a sampled world's RNG, so
     that its future is not the true game's), and from then on the agents answer."""
 
-    __slots__ = ("answers", "i", "done", "picks", "setup", "until")
+    __slots__ = ("answers", "i", "done", "picks", "setup", "until", "agents")
 
     def __init__(self, answers, done: Callable[[GameState], None] | None = None, *, setup: bool = False,
-                 until: tuple[int, str] | None = None) -> None:
+                 until: tuple[int, str] | None = None, agents: list | None = None) -> None:
         self.answers = answers
+        self.agents = agents  # the seats' agents, seated when the replay is over (a quiet replay's), or None
         # (player, tag) of the decision the copy must come back to, when known: a copy that meets another first
         # has diverged (a question the rules took without asking in the copy)
         self.until = until
@@ -142,6 +157,8 @@ class Replay:
                 raise Diverged(f"the copy came back to p{decision.player + 1}'s '{decision.tag}', not to "
                                f"p{self.until[0] + 1}'s '{self.until[1]}'")
             state.replay = None
+            if self.agents is not None:  # in place: a frame of the running turn may hold the list
+                state.agents[:] = self.agents
             if _listening in state.listeners:
                 state.listeners.remove(_listening)
             if self.done is not None:
@@ -199,11 +216,16 @@ class Checkpoint:
 
     def resume(self, game, agents: list, *, relabel: dict[int, CardDef] | None = None,
                done: Callable[[GameState], None] | None = None, log: bool = False,
-               record: bool = False, until: tuple[int, str] | None = None) -> GameState:
+               record: bool = False, until: tuple[int, str] | None = None, quiet: bool = False) -> GameState:
         """A fresh copy of this position's start with AGENTS seated, RELABEL's card ids given those definitions,
         set to replay the answers and then call DONE at the next decision asked (which must be UNTIL's
         (player, tag) when given, else Diverged); with RECORD, keeping its own positions (a Recorder) as
-        it goes on. `play_on(game, state, max_turns)` plays it on from there."""
+        it goes on. `play_on(game, state, max_turns)` plays it on from there.
+
+        QUIET: the replay builds no event (no listener: nobody is told, as in a game nobody watches, which
+        is the same game), every decision still put to `ask` by stand-ins that answer nothing by name
+        (`_Replaying`), AGENTS seated when it is over. For a copy nobody listens to while it replays (a
+        search's world known to replay as the truth did: worlds.Dealer); not with LOG or RECORD."""
         if game_key(game) != self.game_key:
             theirs = self.game_key.split(":")[0]
             raise PositionMismatch(f"a position from game {theirs} cannot be applied to game {game.id}"
@@ -217,6 +239,12 @@ class Checkpoint:
             for cid, d in relabel.items():
                 card_def[cid] = d
             state.ids_of = {}
+        if quiet:
+            if log or record:
+                raise ValueError("a quiet replay keeps no log and no record")
+            state.agents = [_REPLAYING] * len(agents)
+            state.replay = Replay(self.answers, done, setup=self.kind == "setup", until=until, agents=list(agents))
+            return state
         state.agents = list(agents)
         state.replay = Replay(self.answers, done, setup=self.kind == "setup", until=until)
         state.listeners.append(_listening)

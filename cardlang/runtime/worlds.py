@@ -238,9 +238,9 @@ class Dealer:
         self.seed = seed = rng.getrandbits(64)
         if not self.trusted or self.sure is False:
             return self.again(agents, until=until)
-        if self.sure:
+        if self.sure:  # replayed as the truth was, to the same state: quietly (no event built for nobody)
             return self.checkpoint.resume(self.game, agents, relabel=relabel, done=lambda s: s.rng.seed(seed),
-                                          until=until)
+                                          until=until, quiet=True)
         world = self.checkpoint.resume(self.game, agents, relabel=relabel,
                                        done=lambda s: self._unwatch(s, seed), until=until)
         defs = world.card_def = _Watched(world.card_def)

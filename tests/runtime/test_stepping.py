@@ -1,6 +1,7 @@
 """A game you can step and copy (runtime/stepping.py): a Match answered from outside plays the game an ordinary
 run plays; a checkpoint at any decision, resumed, plays the same game on; a copy holds every field of a state;
-a replay that no longer fits says so; a position is refused by another game."""
+a replay that no longer fits says so; a quiet replay comes to the position a watched one does; a position is
+refused by another game."""
 import pytest
 
 from cardlang.agents import make_agent
@@ -11,7 +12,7 @@ from cardlang.runtime.events import render_event
 from cardlang.runtime.invariants import InvariantChecker
 from cardlang.runtime.state import IllegalAction
 from cardlang.runtime.stepping import (COPIED, SHARED, Diverged, Match, PositionMismatch, Recorder, copy_state,
-                                       play_on)
+                                       game_key, play_on)
 
 GAMES = {"dominion": "big-money", "warring-kingdom": "economy", "greedy-kingdoms": "reader",
          "fall-of-kingdoms": "honest"}
@@ -170,6 +171,75 @@ def test_done_is_called_at_the_decision_the_copy_was_taken_at(game) -> None:
     assert met == [True]
     again = got.value.args[0]
     assert (again.player, again.tag, again.labels) == (d.player, d.tag, d.labels)
+    m.close()
+
+
+def _position(state) -> tuple:
+    """What a state is at a decision: its zones' cards, counters, where each card is, its RNG, its pools."""
+    return ([(z.label, z.cards[:], None if z.cells is None else dict(z.cells)) for z in state.all_zones()],
+            [row[:] for row in state.counters], [z.label for z in state.loc], state.rng.getstate(),
+            {k: dict(v) for k, v in state.card_counters.items()}, dict(state.vars), state.turn_number)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_quiet_replay_comes_to_the_position_a_watched_one_does(game, seed: int) -> None:
+    """Checkpoint.resume(quiet=True): no event built while it replays, the bots' answers by name put aside (the
+    replay answers every decision), and the same position at the decision, the seats' agents seated there."""
+    bot = GAMES[game.id]
+    recorder: list[Recorder] = []
+    met = 0
+
+    class Stop(BaseException):
+        pass
+
+    class Stopper:
+        name = "stopper"
+
+        def decide(self, view, decision):
+            st = view.rules_state
+            raise Stop(_position(st), (decision.player, decision.tag, decision.options), list(st.agents),
+                       list(st.listeners))
+
+    def arrive(point, d, quiet: bool):
+        agents = [make_agent(game, bot, i + 1) for i in range(2)]  # bots that answer by name when nobody listens
+        agents[d.player] = Stopper()
+        state = point.resume(game, agents, quiet=quiet, until=(d.player, d.tag))
+        with pytest.raises(Stop) as got:
+            play_on(game, state)
+        position, decision, seated, listeners = got.value.args
+        assert seated == agents
+        return position, decision, listeners
+
+    class Probe:
+        name = "probe"
+
+        def __init__(self, seat):
+            self.agent = RandomAgent(10 * seed + seat)  # (many questions a turn)
+
+        def decide(self, view, d):
+            nonlocal met
+            rec = recorder[0]
+            if rec.kind == "turn" and view.rules_state.turn_number % 3 == 1:
+                point = rec.checkpoint()
+                quiet, watched = arrive(point, d, True), arrive(point, d, False)
+                assert quiet[:2] == watched[:2], f"{game.id}: a quiet replay came to another position ({d.tag})"
+                assert quiet[2] == [] == watched[2]
+                met += bool(point.answers)
+            return self.agent.decide(view, d)
+
+    play_game(game, [Probe(0), Probe(1)], seed, max_turns=40,
+              on_state=lambda st: recorder.append(Recorder(game_key(game), st)))
+    assert met >= 3  # positions with answers replayed
+
+
+def test_a_quiet_replay_keeps_no_log_and_no_record() -> None:
+    game = load_game("dominion")
+    m = Match(game, [None, None], 3)
+    m.advance()
+    point = m.checkpoint()
+    for how in ({"log": True}, {"record": True}):
+        with pytest.raises(ValueError):
+            point.resume(game, [RandomAgent(1), RandomAgent(2)], quiet=True, **how)
     m.close()
 
 
