@@ -80,6 +80,13 @@ class Bag:
         return tuple(sorted((d.name, n) for d, n in self.defs.items() if n))
 
 
+def _counted(defs: Counter) -> Counter:
+    """A copy of DEFS (Counter(defs) without its Python-level update)."""
+    out = Counter.__new__(Counter)
+    dict.update(out, defs)
+    return out
+
+
 def _take(bag: Bag, cid: int, d: CardDef, why) -> None:
     """Card CID, a D, leaves BAG (KnowledgeError, saying WHY(), when the bag holds no D: an engine bug)."""
     bag.members.discard(cid)
@@ -104,6 +111,7 @@ class Observer:
         self.digest = 0
         # (checkpoint kind, turn number) -> this observer's knowledge then; only the latest turn is kept
         self.start: tuple[tuple[str, int], Observer] | None = None
+        self.keeps_start = True  # (False: start is left as it is when a turn begins: copy_to)
         self._zones: dict[str, Zone] = {}
         self._owned: list[Zone] = []
         self.dirty = False  # a merge or a new card seen since the own `owner knows` zones were settled
@@ -135,16 +143,14 @@ class Observer:
         new.seat = self.seat
         new.known = dict(self.known)
         new.shown = set()
-        twins: dict[int, Bag] = {}
-        bag_of = {}
-        for cid, b in self.bag_of.items():
-            t = twins.get(id(b))
-            if t is None:
-                t = twins[id(b)] = Bag(set(b.members), Counter(b.defs))
-            bag_of[cid] = t
-        new.bag_of = bag_of
+        # each bag copied once, every card mapped to its copy (loops in C: a world checked in full clones one)
+        src = self.bag_of
+        bags = src.values()
+        twins = {i: Bag(set(b.members), _counted(b.defs)) for i, b in dict(zip(map(id, bags), bags)).items()}
+        new.bag_of = dict(zip(src, map(twins.__getitem__, map(id, bags))))
         new.digest = self.digest
         new.start = None
+        new.keeps_start = True
         new.state = self.state
         new._zones = {}
         new._owned = self._owned
@@ -154,11 +160,13 @@ class Observer:
             new._begin(state)
         return new
 
-    def copy_to(self, state: GameState) -> "Observer":
+    def copy_to(self, state: GameState, *, keep_start: bool = True) -> "Observer":
         """This knowledge, listening to STATE from now on (a copy of this game's position: stepping.py), as
-        STATE's observer for this seat."""
+        STATE's observer for this seat. Without KEEP_START it keeps no knowledge of the turns that begin (`at`
+        then finds none): an observer that only checks what a replay shows the seat (worlds.Dealer) needs none."""
         new = self._clone(state)
         new.start = self.start
+        new.keeps_start = keep_start
         state.listen(new)
         return new
 
@@ -201,7 +209,8 @@ class Observer:
             self.digest = crc32(repr(e).encode(), self.digest)
             return
         if t is Turn:  # a checkpoint is taken just before (stepping.Recorder): keep the knowledge it matches
-            self.start = (("turn", self.state.turn_number - 1), self._clone(None))
+            if self.keeps_start:
+                self.start = (("turn", self.state.turn_number - 1), self._clone(None))
             self.shown = set()
         if t is Moved:  # as seat_event decides it, with the zones found once (not a table per move)
             src, dst = self.zone(e.src), self.zone(e.dst)
@@ -358,28 +367,34 @@ class Observer:
         it identifies by place, and how many of its cards come from each bag (a bag by its definitions)."""
         card_def = self.state.card_def
         known, bag_of = self.known, self.bag_of
-        bag_keys: dict[int, tuple] = {}  # bag -> its key, made once
+        identified = known.get
+        bag_keys: dict[Bag, tuple] = {}  # bag -> its key, made once
         zones = []
+        seat = self.seat
         for z in sorted(self.state.all_zones(), key=_label):
             cards = z.cards
-            if self.sees(z):
+            vis = z.spec.visibility
+            if vis == PUBLIC or (vis == OWNER and z.owner == seat):  # (self.sees, inline: a call per zone)
                 names = tuple([card_def[c].name for c in cards])
                 if z.cells:
                     names = (names, tuple(sorted([(cell, card_def[c].name) for cell, c in z.cells.items()])))
                 zones.append((z.label, names))
                 continue
             ids = []
-            keys: Counter = Counter()
+            per_bag: dict[Bag, int] = {}  # how many of the zone's cards each bag holds (a bag hashes by identity)
             for i, c in enumerate(cards):
-                d = known.get(c)
-                if d is not None:
+                d = identified(c)
+                if d is None:
+                    b = bag_of[c]
+                    per_bag[b] = per_bag.get(b, 0) + 1
+                else:
                     ids.append((i, d.name))
-                    continue
-                b = bag_of[c]
-                key = bag_keys.get(id(b))
+            keys: dict[tuple, int] = {}  # bags alike (the same definitions) counted as one, by their key
+            for b, n in per_bag.items():
+                key = bag_keys.get(b)
                 if key is None:
-                    key = bag_keys[id(b)] = b.key()
-                keys[key] += 1
+                    key = bag_keys[b] = b.key()
+                keys[key] = keys.get(key, 0) + n
             zones.append((z.label, len(cards), tuple(ids), tuple(sorted(keys.items()))))
         return tuple(zones)
 

@@ -91,12 +91,13 @@ def resume_world(checkpoint: Checkpoint, game, observer: Observer, rng: random.R
 
 
 def _checked(checkpoint: Checkpoint, game, start: Observer, target: tuple, agents: list,
-             relabel: dict[int, CardDef], seed: int, until) -> GameState:
+             relabel: dict[int, CardDef], seed: int, until, *, keep_start: bool = True) -> GameState:
     """The world RELABEL of CHECKPOINT, its seat's observer (a copy of START) listening to its replay, compared
-    with TARGET at the decision (Diverged if it differs), then its RNG seeded with SEED."""
+    with TARGET at the decision (Diverged if it differs), then its RNG seeded with SEED. KEEP_START: the
+    observer keeps its knowledge at each turn's start (for a caller that searches in the world in turn)."""
     world = checkpoint.resume(game, agents, relabel=relabel, done=lambda s: _arrive(s, seen_by, target, seed),
                               until=until)
-    seen_by = start.copy_to(world)
+    seen_by = start.copy_to(world, keep_start=keep_start)
     return world
 
 
@@ -255,7 +256,7 @@ class Dealer:
         if self._target is None:
             self._target = self.observer.observation()
         return _checked(self.checkpoint, self.game, self.start, self._target, agents, self.relabel, self.seed,
-                        until)
+                        until, keep_start=False)  # (nobody searches in a search's world: rollouts play it)
 
     def _unwatch(self, state: GameState, seed: int) -> None:
         """At the decision: the decision's verdict (`sure`) learned; Unsure if a dealt definition was read; else
