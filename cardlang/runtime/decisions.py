@@ -161,7 +161,7 @@ def check_answer(decision: Decision, picks: Sequence[int]) -> None:
     n = len(decision.options)
     if len(picks) == 1 and 0 <= picks[0] < n and decision.min <= 1 <= decision.max:
         return  # the usual answer, one offered option: the checks below, for one pick
-    if len(set(picks)) != len(picks) or any(not (0 <= i < n) for i in picks):
+    if picks and (len(set(picks)) != len(picks) or min(picks) < 0 or max(picks) >= n):  # (C loops: no generator)
         raise IllegalAction(f"answer {list(picks)} to '{decision.tag}' picks options that are not offered")
     if not (decision.min <= len(picks) <= decision.max):
         raise IllegalAction(f"'{decision.tag}' needs {decision.min}..{decision.max} picks, got {len(picks)}")
