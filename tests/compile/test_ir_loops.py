@@ -11,6 +11,7 @@ import pytest
 from cardlang.compile import codegen as G
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_loops as NL
+from cardlang.compile.ir import nodes_ops as O
 from cardlang.compile.ir.emit import emit
 from cardlang.compile.ir.emit_stmts import emit_stmts
 from cardlang.compile.passes import OPTIMISED, PLAIN, Options
@@ -145,6 +146,33 @@ def test_a_guarded_filter_tests_the_counter_first_in_its_caller() -> None:
         guard = NL.CounterGuard("damage", 0, N.Const(x), N.Cards(()))
         got, code = _value(NL.Where(HAND, cond, "card", damaged, guard=guard), ctx)
         assert got == want and "if (_x" in code and ".values()" in code
+
+
+@pytest.mark.parametrize("options", [OPTIMISED, Options(OPTIMISED.passes - {"guard-reuse"})],
+                         ids=["reused", "not-reused"])
+def test_a_guarded_filter_in_its_caller_reuses_the_guards_value_and_table(options: Options) -> None:
+    """`where card.damage == X` in its caller (the pass `guard-reuse`): the comprehension compares each card's
+    counter, read from the table the guard kept, with the X it kept, and gives what the plain loop gives, for
+    a value some card holds, none holds, and the start value (every card without an entry holds it); `and`
+    with another test keeps that test."""
+    state = _state()
+    ctx = _ctx(state, x=2)
+    never = lambda ctx: pytest.fail("the filter's function is not called")  # noqa: E731
+    x = N.Name("x")
+    plus = O.Arith("+", x, N.Const(0))
+    for value, want in ((2, [1]), (7, []), (0, [0, 2, 3])):
+        ctx.vars["x"] = value
+        for left in (x, plus):  # X a name, or arithmetic
+            damage = N.CardCounter("damage", N.Name("card"), 0)
+            cond = O.Compare("==", damage, left)
+            guard = NL.CounterGuard("damage", 0, left, N.Cards(()))
+            got, code = _value(NL.Where(HAND, cond, "card", never, inline=True, guard=guard), ctx, options)
+            assert got == want, code
+            reused = ".get(_c" in code and "ctx.state.card_counters['damage'].get" not in code
+            assert reused == ("guard-reuse" in options.passes), code
+            flipped = O.Both(True, UNIT, O.Compare("==", left, damage))  # `card is Unit and X == card.damage`
+            got, code = _value(NL.Where(HAND, flipped, "card", never, inline=True, guard=guard), ctx, options)
+            assert got == [c for c in want if "Unit" in state.card_def[c].types], code
 
 
 def test_a_filter_of_at_most_one_item_is_a_test_in_its_caller() -> None:
