@@ -175,6 +175,27 @@ def test_a_guarded_filter_in_its_caller_reuses_the_guards_value_and_table(option
             assert got == [c for c in want if "Unit" in state.card_def[c].types], code
 
 
+@pytest.mark.parametrize("options", [OPTIMISED, Options(OPTIMISED.passes - {"count-in-c"}), PLAIN],
+                         ids=["in-c", "comprehension", "plain"])
+def test_a_count_by_name_or_type_gives_what_the_plain_loop_gives(options: Options) -> None:
+    """`count(CARDS where card.name == N)` and `count(CARDS where card is T)` in the caller: a call of
+    runtime/tally.py's (the pass `count-in-c`) or `len` of the comprehension, the same count either way; a
+    condition of another shape, or on another name than the item, is left to the comprehension."""
+    state = _state()
+    ctx = _ctx(state)
+    never = lambda ctx: pytest.fail("the count's function is not called")  # noqa: E731
+    card = N.DefOf(N.Name("card"))
+    for cond, want in ((N.DefNamed(card, "Knight"), 2), (N.DefNamed(card, "Farm"), 1), (N.DefNamed(card, "Gold"), 0),
+                       (N.DefIsType(card, "Unit"), 3), (N.DefIsType(card, "Land"), 2), (N.DefIsType(card, "Spell"), 0)):
+        got, code = _value(NL.CountWhere(HAND, cond, "card", never, inline=True), ctx, options)
+        assert got == want, code
+        assert ("count_" in code) == options.on("count-in-c"), code
+    other = N.DefNamed(N.DefOf(N.Name("other")), "Knight")  # another name's card: not the item
+    ctx.vars["other"] = 1
+    got, code = _value(NL.CountWhere(HAND, other, "card", never, inline=True), ctx, options)
+    assert got == 0 and "count_" not in code
+
+
 def test_a_filter_of_at_most_one_item_is_a_test_in_its_caller() -> None:
     state = _state()
     ctx = _ctx(state)

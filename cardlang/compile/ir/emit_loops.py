@@ -18,10 +18,11 @@ from cardlang.compile import hoist as H
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_loops as NL
 from cardlang.compile.ir import nodes_ops as O
-from cardlang.compile.ir.emit import (Emitter, _call, charge_steps, ctx_names, ctx_state, is_names, is_you, set_phase,
-                                      watched_test)
+from cardlang.compile.ir.emit import (Emitter, _call, card_def_table, charge_steps, ctx_names, ctx_state, is_names,
+                                      is_you, set_phase, watched_test)
 from cardlang.compile.pyast import CTX, attr, const, fresh_list, name, store
 from cardlang.runtime.state import NUMBER_LIMIT
+from cardlang.runtime.tally import count_named, count_of_type
 
 
 def _bounded(e: Emitter, code: py.expr, span: Any, too_big: Any) -> py.expr:
@@ -121,8 +122,8 @@ def _none_held(e: Emitter, guard: NL.CounterGuard, kept: tuple[str, str] | None 
     if kept is not None:
         v, t = kept
         table = py.NamedExpr(store(t), e.expr(N.CardCounterTable(guard.key)))
-        return py.BoolOp(py.And(), [py.Compare(py.NamedExpr(store(v), code), [py.NotIn()], [_call(attr(table, "values"))]),
-                                    py.Compare(name(v), [py.NotEq()], [const(guard.start)])])
+        held = py.Compare(py.NamedExpr(store(v), code), [py.NotIn()], [_call(attr(table, "values"))])
+        return py.BoolOp(py.And(), [held, py.Compare(name(v), [py.NotEq()], [const(guard.start)])])
     v = e.gen.fresh("x")
     values = _table_values(e, guard.key)
     return py.BoolOp(py.And(), [py.Compare(py.NamedExpr(store(v), code), [py.NotEq()], [const(guard.start)]),
@@ -165,11 +166,33 @@ def _where(e: Emitter, n: NL.Where) -> py.expr:
     return e.gen.call_fn(n.fn) if test is None else py.IfExp(test, py.List([], py.Load()), called())
 
 
+def _tallied(e: Emitter, n: NL.CountWhere) -> py.expr | None:
+    """`count_named(ctx.state.card_def, ITEMS, NAME)` for a count whose condition is `card.name == NAME`, or
+    `count_of_type(..., T)` for `card is T` (runtime/tally.py: the loop over the items in C); else None. The same
+    code whether or not the module is replayed (no decision on the code), so the same constants."""
+    cond = n.cond
+    if type(cond) is N.DefNamed:
+        fn, value = count_named, cond.name
+    elif type(cond) is N.DefIsType:
+        fn, value = count_of_type, cond.type
+    else:
+        return None
+    if cond.definition != N.DefOf(N.Name(n.var)):
+        return None
+    items = e.expr(n.items)
+    return _call(e.gen.const(fn), card_def_table(), items, const(value))
+
+
 def _count_where(e: Emitter, n: NL.CountWhere) -> py.expr:
     """`len([...])` of the loop in the caller (INLINE), or a call of FN. `len` is a constant either way: a
-    replayed namespace makes the same constants (_in_caller)."""
+    replayed namespace makes the same constants (_in_caller). With the pass `count-in-c`, a count by a card's
+    name or type in the caller is a call of runtime/tally.py's, whose loop is C's."""
     if not n.inline:
         return e.gen.call_fn(n.fn)
+    if e.gen.options.on("count-in-c"):
+        tallied = _tallied(e, n)
+        if tallied is not None:
+            return tallied
     code = _in_caller(e, n.fn, n.items, n.cond, n.var)
     length = e.gen.const(len)
     return _call(length, code) if isinstance(code, py.ListComp) else code

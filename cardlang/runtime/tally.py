@@ -1,0 +1,26 @@
+"""Counts of cards by what their definitions print, a name or a type, the loop over the cards run by C's own
+`map`, not by Python bytecodes: what generated code calls for `count(CARDS where card.name == N)` and
+`count(CARDS where card is T)` (compile/ir/emit_loops.py, the pass `count-in-c`). Each reads every card's
+definition through CARD_DEF's own indexing, one card at a time, as a loop over the cards does. Knows the card
+definitions' fields only (runtime/layout.py).
+"""
+from __future__ import annotations
+
+from itertools import repeat
+from operator import attrgetter, contains
+from typing import Iterable, Sequence
+
+from cardlang.runtime import layout as L
+
+_NAME = attrgetter(L.NAME)
+_TYPES = attrgetter(L.TYPES)
+
+
+def count_named(card_def: Sequence, cards: Iterable[int], name: str) -> int:
+    """How many of CARDS are the card called NAME."""
+    return list(map(_NAME, map(card_def.__getitem__, cards))).count(name)
+
+
+def count_of_type(card_def: Sequence, cards: Iterable[int], t: str) -> int:
+    """How many of CARDS are of the type T."""
+    return sum(map(contains, map(_TYPES, map(card_def.__getitem__, cards)), repeat(t)))
