@@ -1,13 +1,14 @@
-"""Counts of cards by what their definitions print, a name or a type, the loop over the cards run by C's own
-`map`, not by Python bytecodes: what generated code calls for `count(CARDS where card.name == N)` and
-`count(CARDS where card is T)` (compile/ir/emit_loops.py, the pass `count-in-c`). Each reads every card's
+"""Counts and filters of cards by what their definitions print, a name or a type, the loop over the cards run by
+C's own `map`, not by Python bytecodes: what generated code calls for `count(CARDS where card.name == N)` and
+`count(CARDS where card is T)` (compile/ir/emit_loops.py, the pass `count-in-c`), and for `CARDS where card is T`
+and `CARDS where card.name == N` (the pass `filter-in-c`). Each reads every card's
 definition through CARD_DEF's own indexing, one card at a time, as a loop over the cards does. Knows the card
 definitions' fields only (runtime/layout.py).
 """
 from __future__ import annotations
 
-from itertools import repeat
-from operator import attrgetter, contains
+from itertools import compress, repeat
+from operator import attrgetter, contains, eq
 from typing import Iterable, Sequence
 
 from cardlang.runtime import layout as L
@@ -24,3 +25,13 @@ def count_named(card_def: Sequence, cards: Iterable[int], name: str) -> int:
 def count_of_type(card_def: Sequence, cards: Iterable[int], t: str) -> int:
     """How many of CARDS are of the type T."""
     return sum(map(contains, map(_TYPES, map(card_def.__getitem__, cards)), repeat(t)))
+
+
+def cards_named(card_def: Sequence, cards: list[int], name: str) -> list[int]:
+    """A new list of those of CARDS that are the card called NAME, in order."""
+    return list(compress(cards, map(eq, map(_NAME, map(card_def.__getitem__, cards)), repeat(name))))
+
+
+def cards_of_type(card_def: Sequence, cards: list[int], t: str) -> list[int]:
+    """A new list of those of CARDS that are of the type T, in order."""
+    return list(compress(cards, map(contains, map(_TYPES, map(card_def.__getitem__, cards)), repeat(t))))

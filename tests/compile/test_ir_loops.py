@@ -196,6 +196,28 @@ def test_a_count_by_name_or_type_gives_what_the_plain_loop_gives(options: Option
     assert got == 0 and "count_" not in code
 
 
+@pytest.mark.parametrize("options", [OPTIMISED, Options(OPTIMISED.passes - {"filter-in-c"}), PLAIN],
+                         ids=["in-c", "comprehension", "plain"])
+def test_a_filter_by_name_or_type_gives_what_the_plain_loop_gives(options: Options) -> None:
+    """`CARDS where card.name == N` and `CARDS where card is T` in the caller: a call of runtime/tally.py's (the
+    pass `filter-in-c`) or the comprehension, the same new list either way (also where the shortcut `one` is
+    on and the items are not one card's); another shape of condition is left to the comprehension."""
+    state = _state()
+    ctx = _ctx(state)
+    never = lambda ctx: pytest.fail("the filter's function is not called")  # noqa: E731
+    card = N.DefOf(N.Name("card"))
+    hand = state.zones[0][1].cards
+    for cond, want in ((N.DefNamed(card, "Knight"), [0, 2]), (N.DefNamed(card, "Gold"), []),
+                       (N.DefIsType(card, "Unit"), [0, 2, 3]), (N.DefIsType(card, "Land"), [1, 3])):
+        for one in (False, True):
+            got, code = _value(NL.Where(HAND, cond, "card", never, inline=True, one=one), ctx, options)
+            assert got == want and got is not hand, code
+            assert ("cards_" in code) == options.on("filter-in-c"), code
+    others = N.Not(N.DefIsType(card, "Unit"))  # (a long test reading no name: FN, the reference, is called)
+    got, code = _value(NL.Where(HAND, others, "card", lambda ctx: [1], inline=True), ctx, options)
+    assert got == [1] and "cards_" not in code
+
+
 def test_a_filter_of_at_most_one_item_is_a_test_in_its_caller() -> None:
     state = _state()
     ctx = _ctx(state)
