@@ -76,8 +76,8 @@ PASSES: tuple[Pass, ...] = (
          "`count(CARDS where card.name == N)` or `card is T` in its caller a call whose loop over the cards is C's "
          "(`map` over the definitions), not a comprehension's bytecodes"),
     Pass("filter-in-c", "compile/ir/emit_loops.py (Where), runtime/tally.py",
-         "`CARDS where card is T` or `card.name == N` in its caller a call whose loop over the cards is C's "
-         "(`compress` over a `map` of the definitions), not a comprehension's bytecodes"),
+         "`CARDS where card.C == X` (C a per-card counter) in its caller, with `guard-reuse`, a call whose loop "
+         "over the cards is C's (`compress` over a `map` of the counter's table), not a comprehension's bytecodes"),
     Pass("decide-inline", "compile/decisions.py, compile/ir/emit_ask.py (nodes_ask.py)",
          "a decision (`choose`, `choose one of`, `may`) and its prompt built and asked in the generated function "
          "itself, reading the names there (its locals), its blocks inlined; not a call of a closure that reads "

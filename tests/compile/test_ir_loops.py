@@ -148,18 +148,20 @@ def test_a_guarded_filter_tests_the_counter_first_in_its_caller() -> None:
         assert got == want and "if (_x" in code and ".values()" in code
 
 
-@pytest.mark.parametrize("options", [OPTIMISED, Options(OPTIMISED.passes - {"guard-reuse"})],
-                         ids=["reused", "not-reused"])
+@pytest.mark.parametrize("options", [OPTIMISED, Options(OPTIMISED.passes - {"filter-in-c"}),
+                                     Options(OPTIMISED.passes - {"guard-reuse"})],
+                         ids=["in-c", "reused", "not-reused"])
 def test_a_guarded_filter_in_its_caller_reuses_the_guards_value_and_table(options: Options) -> None:
-    """`where card.damage == X` in its caller (the pass `guard-reuse`): the comprehension compares each card's
-    counter, read from the table the guard kept, with the X it kept, and gives what the plain loop gives, for
-    a value some card holds, none holds, and the start value (every card without an entry holds it); `and`
-    with another test keeps that test."""
+    """`where card.damage == X` in its caller (the pass `guard-reuse`): the loop compares each card's counter,
+    read from the table the guard kept, with the X it kept (alone, with `filter-in-c`: runtime/tally.py's
+    cards_holding, whose loop is C's), and gives what the plain loop gives, for a value some card holds, none
+    holds, and the start value (every card without an entry holds it); `and` with another test keeps that test."""
     state = _state()
     ctx = _ctx(state, x=2)
     never = lambda ctx: pytest.fail("the filter's function is not called")  # noqa: E731
     x = N.Name("x")
     plus = O.Arith("+", x, N.Const(0))
+    reused, in_c = options.on("guard-reuse"), options.on("filter-in-c")
     for value, want in ((2, [1]), (7, []), (0, [0, 2, 3])):
         ctx.vars["x"] = value
         for left in (x, plus):  # X a name, or arithmetic
@@ -168,11 +170,12 @@ def test_a_guarded_filter_in_its_caller_reuses_the_guards_value_and_table(option
             guard = NL.CounterGuard("damage", 0, left, N.Cards(()))
             got, code = _value(NL.Where(HAND, cond, "card", never, inline=True, guard=guard), ctx, options)
             assert got == want, code
-            reused = ".get(_c" in code and "ctx.state.card_counters['damage'].get" not in code
-            assert reused == ("guard-reuse" in options.passes), code
+            assert ("ctx.state.card_counters['damage'].get" not in code) == reused, code
+            assert ("cards_holding(" in code) == (reused and in_c), code
             flipped = O.Both(True, UNIT, O.Compare("==", left, damage))  # `card is Unit and X == card.damage`
             got, code = _value(NL.Where(HAND, flipped, "card", never, inline=True, guard=guard), ctx, options)
             assert got == [c for c in want if "Unit" in state.card_def[c].types], code
+            assert ("ctx.state.card_counters['damage'].get" not in code) == reused and "cards_holding(" not in code
 
 
 @pytest.mark.parametrize("options", [OPTIMISED, Options(OPTIMISED.passes - {"count-in-c"}), PLAIN],
@@ -194,28 +197,6 @@ def test_a_count_by_name_or_type_gives_what_the_plain_loop_gives(options: Option
     ctx.vars["other"] = 1
     got, code = _value(NL.CountWhere(HAND, other, "card", never, inline=True), ctx, options)
     assert got == 0 and "count_" not in code
-
-
-@pytest.mark.parametrize("options", [OPTIMISED, Options(OPTIMISED.passes - {"filter-in-c"}), PLAIN],
-                         ids=["in-c", "comprehension", "plain"])
-def test_a_filter_by_name_or_type_gives_what_the_plain_loop_gives(options: Options) -> None:
-    """`CARDS where card.name == N` and `CARDS where card is T` in the caller: a call of runtime/tally.py's (the
-    pass `filter-in-c`) or the comprehension, the same new list either way (also where the shortcut `one` is
-    on and the items are not one card's); another shape of condition is left to the comprehension."""
-    state = _state()
-    ctx = _ctx(state)
-    never = lambda ctx: pytest.fail("the filter's function is not called")  # noqa: E731
-    card = N.DefOf(N.Name("card"))
-    hand = state.zones[0][1].cards
-    for cond, want in ((N.DefNamed(card, "Knight"), [0, 2]), (N.DefNamed(card, "Gold"), []),
-                       (N.DefIsType(card, "Unit"), [0, 2, 3]), (N.DefIsType(card, "Land"), [1, 3])):
-        for one in (False, True):
-            got, code = _value(NL.Where(HAND, cond, "card", never, inline=True, one=one), ctx, options)
-            assert got == want and got is not hand, code
-            assert ("cards_" in code) == options.on("filter-in-c"), code
-    others = N.Not(N.DefIsType(card, "Unit"))  # (a long test reading no name: FN, the reference, is called)
-    got, code = _value(NL.Where(HAND, others, "card", lambda ctx: [1], inline=True), ctx, options)
-    assert got == [1] and "cards_" not in code
 
 
 def test_a_filter_of_at_most_one_item_is_a_test_in_its_caller() -> None:

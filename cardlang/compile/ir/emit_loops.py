@@ -22,7 +22,7 @@ from cardlang.compile.ir.emit import (Emitter, _call, card_def_table, charge_ste
                                       is_you, set_phase, watched_test)
 from cardlang.compile.pyast import CTX, attr, const, fresh_list, name, store
 from cardlang.runtime.state import NUMBER_LIMIT
-from cardlang.runtime.tally import cards_named, cards_of_type, count_named, count_of_type
+from cardlang.runtime.tally import cards_holding, count_named, count_of_type
 
 
 def _bounded(e: Emitter, code: py.expr, span: Any, too_big: Any) -> py.expr:
@@ -152,12 +152,10 @@ def _where(e: Emitter, n: NL.Where) -> py.expr:
     """The loop in the caller (INLINE) or a call of FN; before it, the at-most-one test (ONE) or the guard's:
     `[] if <no card holds X> else ...`, no call when none does. With the pass `guard-reuse`, a loop in the caller
     whose condition is the guard's `card.KEY == X` reads X and the counter's table from the guard's locals; with
-    `filter-in-c`, one in the caller by a card's name or type is a call of runtime/tally.py's."""
+    `filter-in-c`, one whose condition is that test alone is a call of runtime/tally.py's cards_holding. (A filter
+    by a card's type or name the same way cost more than the comprehension over the short lists The Fall of
+    Kingdoms filters: the call's fixed cost is about three cards'.)"""
     def called(cond: N.Node = n.cond, own: tuple[str, ...] = ()) -> py.expr:
-        if n.inline and cond is n.cond and e.gen.options.on("filter-in-c"):
-            filtered = _tallied(e, n, cards_named, cards_of_type)
-            if filtered is not None:
-                return filtered
         return _in_caller(e, n.fn, n.items, cond, n.var, own) if n.inline else e.gen.call_fn(n.fn)
     if n.guard is None:
         return _at_most_one(e, n, called) if n.one else called()
@@ -166,21 +164,29 @@ def _where(e: Emitter, n: NL.Where) -> py.expr:
         cond = _guard_reused(n.cond, n.guard, *kept)
         if cond is not n.cond:
             test = _none_held(e, n.guard, kept)
-            return e.gen.call_fn(n.fn) if test is None else py.IfExp(test, py.List([], py.Load()), called(cond, kept))
+            if test is None:
+                return e.gen.call_fn(n.fn)
+            if type(cond) is O.Compare and e.gen.options.on("filter-in-c"):  # `card.C == X` alone: in C
+                items = e.expr(n.items)
+                if fresh_list(items) and isinstance(items, py.Call):
+                    items = items.args[0]
+                held = _call(e.gen.const(cards_holding), name(kept[1]), items, const(n.guard.start), name(kept[0]))
+                return py.IfExp(test, py.List([], py.Load()), held)
+            return py.IfExp(test, py.List([], py.Load()), called(cond, kept))
     test = _none_held(e, n.guard)
     return e.gen.call_fn(n.fn) if test is None else py.IfExp(test, py.List([], py.Load()), called())
 
 
-def _tallied(e: Emitter, n: NL.CountWhere | NL.Where, named: Callable, typed: Callable) -> py.expr | None:
-    """`NAMED(ctx.state.card_def, ITEMS, NAME)` for a loop whose condition is `card.name == NAME`, or
-    `TYPED(..., T)` for `card is T` (runtime/tally.py: the loop over the items in C); else None. ITEMS is the
+def _tallied(e: Emitter, n: NL.CountWhere) -> py.expr | None:
+    """`count_named(ctx.state.card_def, ITEMS, NAME)` for a count whose condition is `card.name == NAME`, or
+    `count_of_type(..., T)` for `card is T` (runtime/tally.py: the loop over the items in C); else None. ITEMS is the
     zone's own list where its code copies one (nothing is changed while C goes over it). The same code whether
     or not the module is replayed (no decision on the code), so the same constants."""
     cond = n.cond
     if type(cond) is N.DefNamed:
-        fn, value = named, cond.name
+        fn, value = count_named, cond.name
     elif type(cond) is N.DefIsType:
-        fn, value = typed, cond.type
+        fn, value = count_of_type, cond.type
     else:
         return None
     if cond.definition != N.DefOf(N.Name(n.var)):
@@ -198,7 +204,7 @@ def _count_where(e: Emitter, n: NL.CountWhere) -> py.expr:
     if not n.inline:
         return e.gen.call_fn(n.fn)
     if e.gen.options.on("count-in-c"):
-        tallied = _tallied(e, n, count_named, count_of_type)
+        tallied = _tallied(e, n)
         if tallied is not None:
             return tallied
     code = _in_caller(e, n.fn, n.items, n.cond, n.var)
