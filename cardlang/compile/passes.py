@@ -69,6 +69,15 @@ PASSES: tuple[Pass, ...] = (
          "a loop that only reads goes over the zone's own list; reads the same for every item made once"),
     Pass("shortcuts", "compile/shortcuts.py, compile/loops.py, compile/ir/emit_loops.py",
          "`where` answered early (no card holds the counter), `at most one`, `count(... == x)` as list.count"),
+    Pass("guard-reuse", "compile/ir/emit_loops.py (Where)",
+         "a `where card.C == X` in its caller reads X and C's table from the locals its shortcut's test set, "
+         "not again for each card"),
+    Pass("count-in-c", "compile/ir/emit_loops.py (CountWhere), runtime/tally.py",
+         "`count(CARDS where card.name == N)` or `card is T` in its caller a call whose loop over the cards is C's "
+         "(`map` over the definitions), not a comprehension's bytecodes"),
+    Pass("filter-in-c", "compile/ir/emit_loops.py (Where), runtime/tally.py",
+         "`CARDS where card.C == X` (C a per-card counter) in its caller, with `guard-reuse`, a call whose loop "
+         "over the cards is C's (`compress` over a `map` of the counter's table), not a comprehension's bytecodes"),
     Pass("decide-inline", "compile/decisions.py, compile/ir/emit_ask.py (nodes_ask.py)",
          "a decision (`choose`, `choose one of`, `may`) and its prompt built and asked in the generated function "
          "itself, reading the names there (its locals), its blocks inlined; not a call of a closure that reads "

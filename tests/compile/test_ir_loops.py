@@ -11,6 +11,7 @@ import pytest
 from cardlang.compile import codegen as G
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_loops as NL
+from cardlang.compile.ir import nodes_ops as O
 from cardlang.compile.ir.emit import emit
 from cardlang.compile.ir.emit_stmts import emit_stmts
 from cardlang.compile.passes import OPTIMISED, PLAIN, Options
@@ -145,6 +146,57 @@ def test_a_guarded_filter_tests_the_counter_first_in_its_caller() -> None:
         guard = NL.CounterGuard("damage", 0, N.Const(x), N.Cards(()))
         got, code = _value(NL.Where(HAND, cond, "card", damaged, guard=guard), ctx)
         assert got == want and "if (_x" in code and ".values()" in code
+
+
+@pytest.mark.parametrize("options", [OPTIMISED, Options(OPTIMISED.passes - {"filter-in-c"}),
+                                     Options(OPTIMISED.passes - {"guard-reuse"})],
+                         ids=["in-c", "reused", "not-reused"])
+def test_a_guarded_filter_in_its_caller_reuses_the_guards_value_and_table(options: Options) -> None:
+    """`where card.damage == X` in its caller (the pass `guard-reuse`): the loop compares each card's counter,
+    read from the table the guard kept, with the X it kept (alone, with `filter-in-c`: runtime/tally.py's
+    cards_holding, whose loop is C's), and gives what the plain loop gives, for a value some card holds, none
+    holds, and the start value (every card without an entry holds it); `and` with another test keeps that test."""
+    state = _state()
+    ctx = _ctx(state, x=2)
+    never = lambda ctx: pytest.fail("the filter's function is not called")  # noqa: E731
+    x = N.Name("x")
+    plus = O.Arith("+", x, N.Const(0))
+    reused, in_c = options.on("guard-reuse"), options.on("filter-in-c")
+    for value, want in ((2, [1]), (7, []), (0, [0, 2, 3])):
+        ctx.vars["x"] = value
+        for left in (x, plus):  # X a name, or arithmetic
+            damage = N.CardCounter("damage", N.Name("card"), 0)
+            cond = O.Compare("==", damage, left)
+            guard = NL.CounterGuard("damage", 0, left, N.Cards(()))
+            got, code = _value(NL.Where(HAND, cond, "card", never, inline=True, guard=guard), ctx, options)
+            assert got == want, code
+            assert ("ctx.state.card_counters['damage'].get" not in code) == reused, code
+            assert ("cards_holding(" in code) == (reused and in_c), code
+            flipped = O.Both(True, UNIT, O.Compare("==", left, damage))  # `card is Unit and X == card.damage`
+            got, code = _value(NL.Where(HAND, flipped, "card", never, inline=True, guard=guard), ctx, options)
+            assert got == [c for c in want if "Unit" in state.card_def[c].types], code
+            assert ("ctx.state.card_counters['damage'].get" not in code) == reused and "cards_holding(" not in code
+
+
+@pytest.mark.parametrize("options", [OPTIMISED, Options(OPTIMISED.passes - {"count-in-c"}), PLAIN],
+                         ids=["in-c", "comprehension", "plain"])
+def test_a_count_by_name_or_type_gives_what_the_plain_loop_gives(options: Options) -> None:
+    """`count(CARDS where card.name == N)` and `count(CARDS where card is T)` in the caller: a call of
+    runtime/tally.py's (the pass `count-in-c`) or `len` of the comprehension, the same count either way; a
+    condition of another shape, or on another name than the item, is left to the comprehension."""
+    state = _state()
+    ctx = _ctx(state)
+    never = lambda ctx: pytest.fail("the count's function is not called")  # noqa: E731
+    card = N.DefOf(N.Name("card"))
+    for cond, want in ((N.DefNamed(card, "Knight"), 2), (N.DefNamed(card, "Farm"), 1), (N.DefNamed(card, "Gold"), 0),
+                       (N.DefIsType(card, "Unit"), 3), (N.DefIsType(card, "Land"), 2), (N.DefIsType(card, "Spell"), 0)):
+        got, code = _value(NL.CountWhere(HAND, cond, "card", never, inline=True), ctx, options)
+        assert got == want, code
+        assert ("count_" in code) == options.on("count-in-c"), code
+    other = N.DefNamed(N.DefOf(N.Name("other")), "Knight")  # another name's card: not the item
+    ctx.vars["other"] = 1
+    got, code = _value(NL.CountWhere(HAND, other, "card", never, inline=True), ctx, options)
+    assert got == 0 and "count_" not in code
 
 
 def test_a_filter_of_at_most_one_item_is_a_test_in_its_caller() -> None:

@@ -145,6 +145,11 @@ def _state(field: str) -> py.Attribute:
     return attr(ctx_state(), field)
 
 
+def card_def_table() -> py.Attribute:
+    """`ctx.state.card_def`: every card's definition, by card id (a table handed whole to a runtime helper)."""
+    return _state(L.CARD_DEF)
+
+
 def _sub(base: py.expr, key: py.expr) -> py.Subscript:
     return py.Subscript(base, key, py.Load())
 
@@ -270,7 +275,8 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.AttachedTable: lambda e, n: _state(L.ATTACHED),
     N.CardsAt: _cards_at,
     N.ZoneCount: _zone_count,
-    N.CardCounter: lambda e, n: _get(_sub(_state(L.CARD_COUNTERS), const(n.key)), e.expr(n.card), const(n.start)),
+    N.CardCounter: lambda e, n: _get(_sub(_state(L.CARD_COUNTERS), const(n.key)) if n.table is None
+                                     else e.expr(n.table), e.expr(n.card), const(n.start)),
     N.Printed: lambda e, n: _get(attr(def_of(e.expr(n.card)), L.PROPS), const(n.name), const(n.default)),
     N.DefPrinted: lambda e, n: _get(attr(e.expr(n.definition), L.PROPS), const(n.name), const(n.default)),
     N.IsType: lambda e, n: py.Compare(e.expr(n.type), [py.NotIn() if n.negated else py.In()],

@@ -11,15 +11,18 @@ source construct, no pass.
 from __future__ import annotations
 
 import ast as py
+from dataclasses import replace
 from typing import Any, Callable
 
 from cardlang.compile import hoist as H
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_loops as NL
-from cardlang.compile.ir.emit import (Emitter, _call, charge_steps, ctx_names, ctx_state, is_names, is_you, set_phase,
-                                      watched_test)
+from cardlang.compile.ir import nodes_ops as O
+from cardlang.compile.ir.emit import (Emitter, _call, card_def_table, charge_steps, ctx_names, ctx_state, is_names,
+                                      is_you, set_phase, watched_test)
 from cardlang.compile.pyast import CTX, attr, const, fresh_list, name, store
 from cardlang.runtime.state import NUMBER_LIMIT
+from cardlang.runtime.tally import cards_holding, count_named, count_of_type
 
 
 def _bounded(e: Emitter, code: py.expr, span: Any, too_big: Any) -> py.expr:
@@ -49,10 +52,10 @@ def _naming(e: Emitter, var: str, local: str, node: N.Node) -> py.expr:
 _SHORT = 16  # nodes of a filter's code too short to gain from FN's hoisting (`card is Treasure`: 15, all Python nodes)
 
 
-def _reads_names(e: Emitter, code: list[py.expr], item: str) -> bool:
-    """Does CODE read a name of the rules other than the item: one of the caller's locals for them, or
-    `ctx.vars[...]`?"""
-    kept = set(e.gen.locals.values()) - {item}
+def _reads_names(e: Emitter, code: list[py.expr], item: str, own: tuple[str, ...] = ()) -> bool:
+    """Does CODE read a name of the rules other than the item: one of the caller's locals for them (or OWN, the
+    caller's locals of the guard's), or `ctx.vars[...]`?"""
+    kept = (set(e.gen.locals.values()) | set(own)) - {item}
     for n in (n for c in code for n in py.walk(c)):
         if isinstance(n, py.Name) and n.id in kept:
             return True
@@ -61,12 +64,13 @@ def _reads_names(e: Emitter, code: list[py.expr], item: str) -> bool:
     return False
 
 
-def _in_caller(e: Emitter, fn: Callable, items_node: N.Node, cond_node: N.Node, var: str) -> py.expr:
+def _in_caller(e: Emitter, fn: Callable, items_node: N.Node, cond_node: N.Node, var: str,
+               own: tuple[str, ...] = ()) -> py.expr:
     """`[_c for _c in ITEMS if COND]` in the caller (the `where-inline` pass): COND reads the caller's own
     locals (a verb's parameters, a loop's names) where it keeps them, so that the caller need not put its
     names in ctx.vars for FN, and FN is not called. Only when COND hands ctx to nothing that might read names
     (hoist.escapes), where FN would not have put the item in ctx.vars either; a COND that only reads goes over
-    a zone's own list, as FN does. Else a call of FN.
+    a zone's own list, as FN does. Else a call of FN. OWN: locals of the caller's COND reads (the guard's).
 
     FN is a constant of the caller either way, made first: a module generated again only for its namespace
     (codegen.Gen.replay, a load from the cache) makes the same constants in the same order without deciding."""
@@ -80,7 +84,7 @@ def _in_caller(e: Emitter, fn: Callable, items_node: N.Node, cond_node: N.Node, 
     # (Python allows no `:=` in a comprehension's iterable.) A long filter that reads none of the rules' names
     # is left a call: nothing is saved in the caller, and FN computes what is the same for every item once
     if H.escapes(cond, g) or any(isinstance(n, py.NamedExpr) for n in py.walk(items)) \
-            or (not _reads_names(e, [items, cond], c) and sum(1 for _ in py.walk(cond)) > _SHORT):
+            or (not _reads_names(e, [items, cond], c, own) and sum(1 for _ in py.walk(cond)) > _SHORT):
         return g.call_fn(fn)
     if fresh_list(items) and isinstance(items, py.Call) and H.only_reads(cond, {c}, g.options.on("leaves-names")):
         items = items.args[0]
@@ -107,34 +111,102 @@ def _table_values(e: Emitter, key: str) -> py.expr:
     return _call(attr(e.expr(N.CardCounterTable(key)), "values"))
 
 
-def _none_held(e: Emitter, guard: NL.CounterGuard) -> py.expr | None:
+def _none_held(e: Emitter, guard: NL.CounterGuard, kept: tuple[str, str] | None = None) -> py.expr | None:
     """`(_x := X) != START and _x not in ctx.state.card_counters[KEY].values()`: GUARD's test as an expression,
-    for the filter's caller (None for an X whose reading might fail)."""
+    for the filter's caller (None for an X whose reading might fail). KEPT, the names of two locals: X and the
+    counter's table kept in them for the loop after, both set whatever the answer (the same two tests, the
+    other way round: `(_x := X) not in (_t := TABLE).values() and _x != START`)."""
     code = e.expr(guard.x)
     if not H.safe_read(code):
         return None
+    if kept is not None:
+        v, t = kept
+        table = py.NamedExpr(store(t), e.expr(N.CardCounterTable(guard.key)))
+        held = py.Compare(py.NamedExpr(store(v), code), [py.NotIn()], [_call(attr(table, "values"))])
+        return py.BoolOp(py.And(), [held, py.Compare(name(v), [py.NotEq()], [const(guard.start)])])
     v = e.gen.fresh("x")
     values = _table_values(e, guard.key)
     return py.BoolOp(py.And(), [py.Compare(py.NamedExpr(store(v), code), [py.NotEq()], [const(guard.start)]),
                                 py.Compare(name(v), [py.NotIn()], [values])])
 
 
+def _guard_reused(cond: N.Node, guard: NL.CounterGuard, x: str, table: str) -> N.Node:
+    """COND with the guard's work reused (the pass `guard-reuse`): in each `card.KEY == X` of COND (COND itself,
+    or a side of its `and`s), X read from the local X and the counter from the local TABLE. Only there: deeper,
+    a name of X might be another's (a loop inside COND naming its item alike)."""
+    if type(cond) is O.Both and cond.conj:
+        left, right = _guard_reused(cond.left, guard, x, table), _guard_reused(cond.right, guard, x, table)
+        return cond if left is cond.left and right is cond.right else replace(cond, left=left, right=right)
+    if type(cond) is not O.Compare or cond.op != "==":
+        return cond
+    for counter, other, flip in ((cond.left, cond.right, False), (cond.right, cond.left, True)):
+        if type(counter) is N.CardCounter and counter.key == guard.key and counter.table is None \
+                and other == guard.x:
+            read = replace(counter, table=N.Py(name(table)))
+            sides = (N.Py(name(x)), read) if flip else (read, N.Py(name(x)))
+            return replace(cond, left=sides[0], right=sides[1])
+    return cond
+
+
 def _where(e: Emitter, n: NL.Where) -> py.expr:
     """The loop in the caller (INLINE) or a call of FN; before it, the at-most-one test (ONE) or the guard's:
-    `[] if <no card holds X> else ...`, no call when none does."""
-    def called() -> py.expr:
-        return _in_caller(e, n.fn, n.items, n.cond, n.var) if n.inline else e.gen.call_fn(n.fn)
+    `[] if <no card holds X> else ...`, no call when none does. With the pass `guard-reuse`, a loop in the caller
+    whose condition is the guard's `card.KEY == X` reads X and the counter's table from the guard's locals; with
+    `filter-in-c`, one whose condition is that test alone is a call of runtime/tally.py's cards_holding. (A filter
+    by a card's type or name the same way cost more than the comprehension over the short lists The Fall of
+    Kingdoms filters: the call's fixed cost is about three cards'.)"""
+    def called(cond: N.Node = n.cond, own: tuple[str, ...] = ()) -> py.expr:
+        return _in_caller(e, n.fn, n.items, cond, n.var, own) if n.inline else e.gen.call_fn(n.fn)
     if n.guard is None:
         return _at_most_one(e, n, called) if n.one else called()
+    if n.inline and e.gen.options.on("guard-reuse"):
+        kept = (e.gen.fresh("x"), e.gen.fresh("t"))
+        cond = _guard_reused(n.cond, n.guard, *kept)
+        if cond is not n.cond:
+            test = _none_held(e, n.guard, kept)
+            if test is None:
+                return e.gen.call_fn(n.fn)
+            if type(cond) is O.Compare and e.gen.options.on("filter-in-c"):  # `card.C == X` alone: in C
+                items = e.expr(n.items)
+                if fresh_list(items) and isinstance(items, py.Call):
+                    items = items.args[0]
+                held = _call(e.gen.const(cards_holding), name(kept[1]), items, const(n.guard.start), name(kept[0]))
+                return py.IfExp(test, py.List([], py.Load()), held)
+            return py.IfExp(test, py.List([], py.Load()), called(cond, kept))
     test = _none_held(e, n.guard)
     return e.gen.call_fn(n.fn) if test is None else py.IfExp(test, py.List([], py.Load()), called())
 
 
+def _tallied(e: Emitter, n: NL.CountWhere) -> py.expr | None:
+    """`count_named(ctx.state.card_def, ITEMS, NAME)` for a count whose condition is `card.name == NAME`, or
+    `count_of_type(..., T)` for `card is T` (runtime/tally.py: the loop over the items in C); else None. ITEMS is the
+    zone's own list where its code copies one (nothing is changed while C goes over it). The same code whether
+    or not the module is replayed (no decision on the code), so the same constants."""
+    cond = n.cond
+    if type(cond) is N.DefNamed:
+        fn, value = count_named, cond.name
+    elif type(cond) is N.DefIsType:
+        fn, value = count_of_type, cond.type
+    else:
+        return None
+    if cond.definition != N.DefOf(N.Name(n.var)):
+        return None
+    items = e.expr(n.items)
+    if fresh_list(items) and isinstance(items, py.Call):
+        items = items.args[0]
+    return _call(e.gen.const(fn), card_def_table(), items, const(value))
+
+
 def _count_where(e: Emitter, n: NL.CountWhere) -> py.expr:
     """`len([...])` of the loop in the caller (INLINE), or a call of FN. `len` is a constant either way: a
-    replayed namespace makes the same constants (_in_caller)."""
+    replayed namespace makes the same constants (_in_caller). With the pass `count-in-c`, a count by a card's
+    name or type in the caller is a call of runtime/tally.py's, whose loop is C's."""
     if not n.inline:
         return e.gen.call_fn(n.fn)
+    if e.gen.options.on("count-in-c"):
+        tallied = _tallied(e, n)
+        if tallied is not None:
+            return tallied
     code = _in_caller(e, n.fn, n.items, n.cond, n.var)
     length = e.gen.const(len)
     return _call(length, code) if isinstance(code, py.ListComp) else code

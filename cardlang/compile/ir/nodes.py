@@ -152,11 +152,13 @@ class ZoneCount(Node):
 
 @dataclass(frozen=True, slots=True)
 class CardCounter(Node):
-    """The per-card counter KEY of CARD, START when it was never changed."""
+    """The per-card counter KEY of CARD, START when it was never changed; TABLE: the counter's table as its
+    caller has it already (a local), else None (read from the state)."""
 
     key: str
     card: "Expr"
     start: int
+    table: "Expr | None" = None
 
 
 @dataclass(frozen=True, slots=True)
