@@ -370,11 +370,9 @@ class Observer:
         identified = known.get
         bag_keys: dict[Bag, tuple] = {}  # bag -> its key, made once
         zones = []
-        seat = self.seat
         for z in sorted(self.state.all_zones(), key=_label):
             cards = z.cards
-            vis = z.spec.visibility
-            if vis == PUBLIC or (vis == OWNER and z.owner == seat):  # (self.sees, inline: a call per zone)
+            if self.sees(z):  # (what a seat may see is decided in one place)
                 names = tuple([card_def[c].name for c in cards])
                 if z.cells:
                     names = (names, tuple(sorted([(cell, card_def[c].name) for cell, c in z.cells.items()])))

@@ -167,9 +167,7 @@ def _where(e: Emitter, n: NL.Where) -> py.expr:
             if test is None:
                 return e.gen.call_fn(n.fn)
             if type(cond) is O.Compare and e.gen.options.on("filter-in-c"):  # `card.C == X` alone: in C
-                items = e.expr(n.items)
-                if fresh_list(items) and isinstance(items, py.Call):
-                    items = items.args[0]
+                items = _own_list(e, n.items)
                 held = _call(e.gen.const(cards_holding), name(kept[1]), items, const(n.guard.start), name(kept[0]))
                 return py.IfExp(test, py.List([], py.Load()), held)
             return py.IfExp(test, py.List([], py.Load()), called(cond, kept))
@@ -191,10 +189,15 @@ def _tallied(e: Emitter, n: NL.CountWhere) -> py.expr | None:
         return None
     if cond.definition != N.DefOf(N.Name(n.var)):
         return None
-    items = e.expr(n.items)
-    if fresh_list(items) and isinstance(items, py.Call):
-        items = items.args[0]
+    items = _own_list(e, n.items)
     return _call(e.gen.const(fn), card_def_table(), items, const(value))
+
+
+def _own_list(e: Emitter, items: N.Node) -> py.expr:
+    """ITEMS' code, the zone's own list where that code copies one: for a runtime helper that only reads it
+    (nothing is changed while C goes over it)."""
+    code = e.expr(items)
+    return code.args[0] if fresh_list(code) and isinstance(code, py.Call) else code
 
 
 def _count_where(e: Emitter, n: NL.CountWhere) -> py.expr:
