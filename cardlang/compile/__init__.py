@@ -1,11 +1,13 @@
-"""AST -> generated Python (beside the closures it replaces) and rules text. Knows the registry and a game's
-declarations, never a running game.
+"""AST -> generated Python and rules text. Knows the registry and a game's declarations, never a running game.
 
 The pipeline as it now is, from a checked rule to the code that runs:
 
     compile rules (a Compiler's expr_rule / stmt_rule: expressions.py, operators.py, loops.py, statements.py,
-    calls.py, decisions.py) give each construct as a CE (an expression: a closure and its code) or an Item
-    (a statement: its code, `codegen.Code`)
+    calls.py, decisions.py) give each construct as a CE (an expression: its code; CE.fn, for a caller that
+    needs a function, is generated from that code: ir/ce.py) or a `codegen.Code` (a statement: its code, most
+    often one IR statement, `codegen.of_ir`; Statements.stmt makes a function from it the same way). Every
+    statement is code: a statement still run by a hand-written closure is the code calling it
+    (`codegen.called`)
       -> the leaves of expressions are IR (ir/nodes.py): zones and counters of a seat, a card's counter and
          printed property (of one card, or of the first of several: `FirstOr`), type tests, a card's holder,
          the player, the turn's seat, turns, pools, constants and names; of statements, a card's counter
@@ -54,6 +56,13 @@ primitives/). The move of a card, the test for
 an ability and the watched-only call (primitives/core_lowering.py) are IR: a lowering, which may not import the
 compiler, builds nodes through `gen.ir` and hands them to `gen.emit_ir` / `gen.emit_expr`. The rewrites
 (fnlocals.py, names.py) know `ctx.state`, `ctx.you`, `ctx.vars` and `card_def[_x]` by the emitter's marks
-(G.ctx_attr("state"), G.state_attr, G.you, G.set_you are the emitter's marked reads). Not generated at all:
-the closures of decisions.py that build a Decision and put it (runtime/decisions.py `ask`), called by name.
+(G.ctx_attr("state"), G.state_attr, G.you, G.set_you are the emitter's marked reads).
+
+Not generated at all, hand-written closures the generated code calls by name: the references of decisions.py
+(`run_choose` and the others) that build a Decision and put it (runtime/decisions.py `ask`), which the code
+calls with the pass decide-inline off (and a choice of cards no `let` holds whole, always); `attack`'s
+`run_attack` (statements.py, through the IR node `Attack`); a phase's `run_phase` (the game's phases table,
+and the turn's call with the pass phase-inline off); a numbers counter's `+=` / `-=` (`run_numbers`,
+primitives/counting.py); `trigger` of a card definition (calls.py `run_trigger_definition`) and
+`simultaneous` (primitives/simultaneous.py).
 """

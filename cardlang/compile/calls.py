@@ -25,7 +25,7 @@ from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CAR
                                        LeavesNames, leaves_names,
                                        article as _article)
 from cardlang.primitives.values import NothingToActOn, skip_if_nothing_chosen
-from cardlang.runtime.abilities import MAX_DEPTH, Abilities
+from cardlang.runtime.abilities import Abilities
 from cardlang.runtime.acts import told_verb
 from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
@@ -96,8 +96,7 @@ class Calls:
         # same context (`AsPlayer`: the call sees the caller's names, card and source, as a player's own)
         inner = run.node if isinstance(run, (PrimitiveCall, IrCall)) else N.Do(N.Call(run, first="ctx"))
         if as_player is None:
-            skip = C.Skip((inner,))
-            return Code(lambda gen: gen.emit_ir((skip,)), run.fn if isinstance(run, Code) else None)
+            return G.of_ir(C.Skip((inner,)))
         # a call that acts only for cards reacting to an event, made for a player read without effect of no
         # `you`, looks for a card that reacts before it switches players: most find none (the pass react-first)
         within = None
@@ -107,7 +106,7 @@ class Calls:
                     return inner_within(gen, switched)
                 return None
         switched = C.Skip((C.AsPlayer(ir_of(as_player), (inner,), within),))
-        return Code(lambda gen: gen.emit_ir((switched,)))
+        return G.of_ir(switched)
 
     def _trigger_special(self, node: ast.Call, kwargs: list[ast.Kwarg], scope: Scope) -> bool:
         """Does this `trigger` pass named values, or name a card definition rather than cards in play?"""
@@ -123,7 +122,6 @@ class Calls:
         event = node.args[0].name
         what = self.expr(node.args[1], scope)
         known = self.event_args.setdefault(event, {})
-        values: list[tuple[str, Callable]] = []
         value_ces: list[tuple[str, CE]] = []
         for kw in kwargs:
             if kw.key in ("event", "what"):
@@ -134,29 +132,21 @@ class Calls:
                 raise self.error(f"'{kw.key}' is passed to '{event}' as {_article(t)} here and as "
                                  f"{_article(known[kw.key])} elsewhere", kw.span)
             known[kw.key] = t
-            values.append((kw.key, ce.fn if ce.type != CARD else (lambda f: lambda ctx: [f(ctx)])(ce.fn)))
             value_ces.append((kw.key, self.coerce_ce(ce, t, kw.value.span)))
-        pairs = tuple(values)
         run_ability = self.run_ability
         self.trigger_sites.setdefault(event, {}).setdefault("name" if what.type == CARDNAME else "cards",
                                                             []).append(node.span)
-        if what.type == CARDNAME:
+        if what.type == CARDNAME:  # (a closure, called from the code)
             dfn = what.fn
+            pairs = tuple((k, v.fn) for k, v in value_ces)
 
             def run_trigger_definition(ctx: Ctx) -> None:
                 run_ability(ctx, None, event, {k: f(ctx) for k, f in pairs}, dfn(ctx))
             return run_trigger_definition
         cards_ce = self.coerce_ce(what, CARDS, node.args[1].span)
-        cards = cards_ce.fn
-
-        def run_trigger_with(ctx: Ctx) -> None:
-            vals = {k: f(ctx) for k, f in pairs}
-            for cid in list(cards(ctx)):
-                run_ability(ctx, cid, event, vals)
-
         node = C.Trigger(event, ir_of(cards_ce), tuple(k for k, _ in value_ces), tuple(ir_of(v) for _, v in value_ces),
                          run_ability)
-        return IrCall(node, run_trigger_with, R_.trigger_within(run_ability, event, cards_ce, value_ces))
+        return IrCall(node, R_.trigger_within(run_ability, event, cards_ce, value_ces))
 
     def _cases(self, prim: R.Primitive, node: ast.Call, scope: Scope) -> dict[str, Effect]:
         """Compile a call's outcome blocks (`honest { ... }`), with the names the verb binds for them."""
@@ -239,8 +229,6 @@ class Calls:
             if b.values[p.name] is None and p.default is not None:
                 ce = self.expr(p.default, Scope())
                 defaults[p.name] = self.coerce_ce(ce, _user_type(p.type), p.default.span)
-        values = {k: (v if v is not None else defaults[k]) for k, v in b.values.items()}
-        items = tuple(values.values())
         exprs = {k: b.exprs[k] if b.values[k] is not None else defaults[k] for k in b.values}
         verb_fns, told_fns = self.verb_fns, self.told_fns
         name = node.verb
@@ -254,15 +242,9 @@ class Calls:
             # make that verb build a table of its names for every call (codegen.build): called instead
             inline = None
 
-        def run_user_verb(ctx: Ctx) -> None:
-            if ctx.state.depth > MAX_DEPTH:
-                raise NestingLimit(MAX_DEPTH, name, verb_span, call_span)
-            run_verb(told_fns if ctx.state.acts else verb_fns, name, verb_span, call_span, ctx,
-                     [e.fn(ctx) for e in items])
-
         node = C.CallVerb(name, tuple(ir_of(e) for e in exprs.values()), verb_fns, told_fns, name in flat,
                           (verb_span, call_span), inline)  # (emitted by ir/emit_calls.py)
-        return IrCall(node, run_user_verb)
+        return IrCall(node)
 
     def compile_verbs(self) -> None:
         """Compile the bodies of the game's own verbs (after all signatures are known: verbs may recurse), each
@@ -308,15 +290,15 @@ def callees_first(verbs: dict[str, ast.VerbDecl]) -> list[str]:
 
 
 class IrCall(Code):
-    """A call built as IR (NODE, emitted through gen.emit_ir), FN the same call as one function of the context;
-    WITHIN, for a call that acts only for cards reacting to an event: its code with the switch of a `for P`
-    around only what runs for such a card (reacting.Reacting), or None."""
+    """A call built as IR (NODE, emitted through gen.emit_ir); WITHIN, for a call that acts only for cards
+    reacting to an event: its code with the switch of a `for P` around only what runs for such a card
+    (reacting.Reacting), or None."""
 
-    __slots__ = ("node", "within")
+    __slots__ = ("within",)
 
-    def __init__(self, node: N.Node, fn: Callable, within: Callable | None = None) -> None:
-        super().__init__(lambda gen: gen.emit_ir((node,)), fn)
-        self.node, self.within = node, within
+    def __init__(self, node: N.Node, within: Callable | None = None) -> None:
+        super().__init__(lambda gen: gen.emit_ir((node,)), node)
+        self.within = within
 
 
 class VerbTable(dict, LeavesNames):

@@ -53,13 +53,23 @@ if TYPE_CHECKING:
 
 @dataclass(slots=True)
 class Code:
-    """A statement to be generated: EMIT(gen) gives its Python statements (positions are added by the block)."""
+    """A statement to be generated: EMIT(gen) gives its Python statements (positions are added by the block).
+    NODE: its IR, where it is one IR statement (`of_ir`), for a caller that needs it as a function
+    (Statements.stmt: the function a plain call already calls, else one generated from this code)."""
 
     emit: Callable[["Gen"], list[py.stmt]]
-    fn: Callable | None = None  # the same statement as a function, where a caller needs one
+    node: Any = None
 
 
-Item = Callable | Code  # an item of a block: a run function (called) or generated code (inlined)
+def of_ir(node: IR.Node) -> Code:
+    """The statement whose code is the IR statement NODE, emitted."""
+    return Code(lambda gen: gen.emit_ir((node,)), node)
+
+
+def called(fn: Callable) -> Code:
+    """The statement `FN(ctx)`: a call of a function of the context (a primitive's own statement, or a
+    decision's reference closure with the pass decide-inline off)."""
+    return of_ir(IR.Do(IR.Call(fn, first="ctx")))
 
 
 def returns(gen: "Gen", code: Callable[["Gen"], py.expr]) -> list[py.stmt]:
@@ -220,13 +230,13 @@ class Gen:
             else:
                 self.locals[var] = before
 
-    def items(self, items: list[tuple[Span | None, Item]]) -> list[py.stmt]:
+    def items(self, items: list[tuple[Span | None, Code]]) -> list[py.stmt]:
         """Statements for block items, each placed on its own line of the line table."""
         out: list[py.stmt] = []
         scoped = dict(self.locals)  # a name bound in this block is its local only until the block ends
         for span, item in items:
             ln = self.line(span)
-            stmts = item.emit(self) if isinstance(item, Code) else [py.Expr(self.call_fn(item))]
+            stmts = item.emit(self)
             self.placing.extend((st, ln) for st in stmts)
             out.extend(stmts)
         self.locals = scoped
@@ -286,7 +296,7 @@ class Generated:
         return self.made
 
 
-def build(label: str, span: Span | None, items: list[tuple[Span | None, Item]], *, wrap: bool = True,
+def build(label: str, span: Span | None, items: list[tuple[Span | None, Code]], *, wrap: bool = True,
           fn_name: str = "run_block", local_ok: frozenset[str] | Callable[[], frozenset[str]] = frozenset(),
           params: tuple[str, ...] = (), given: tuple[str, ...] | Callable[[], tuple[str, ...]] = (),
           log: "CodeLog | None" = None, options: Options = OPTIMISED) -> Generated:

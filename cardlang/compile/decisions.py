@@ -25,7 +25,6 @@ from cardlang.errors import Span
 from cardlang.compile.asking import named_cards, named_option, picks_none, player_labels, unread_by_rule
 from cardlang.compile.names import uses_names
 from cardlang.primitives.types import CARD, CARDNAMES, CARDS, CE, INT, TEXT, ZONE, NUMBERS, PLAYER, PLAYERS, SLOTS
-from cardlang.primitives.types import Effect
 from cardlang.primitives.values import choice_bounds, noop, slot_labels, text_of
 from cardlang.runtime.decisions import CHANCE, ask
 from cardlang.runtime.state import Ctx, Decision, IllegalAction
@@ -279,7 +278,7 @@ class Decisions:
         return ce.fn, ce.ir
 
     @stmt_rule
-    def _(self, node: ast.ChooseOption, scope: Scope) -> G.Item | Effect:
+    def _(self, node: ast.ChooseOption, scope: Scope) -> G.Code:
         by, tag, prompt, asked = self._opts(node.opts, scope, node.span, default_tag="choose")
         private = node.opts.private
         labels = [o.label for o in node.options]
@@ -304,7 +303,7 @@ class Decisions:
                                                                                    first="ctx") for ce in ces)
             bodies = tuple(N.OfBlock(self.block_items(o.body, scope)) for o in node.options)
             choice = A.AskOption(*asked, conds, bodies, always, label_of, find)
-            return G.Code(lambda gen: gen.emit_ir((choice,)))
+            return G.of_ir(choice)
         # each condition one call (a generated function, even for one comparison: `honor > 0` as closures is
         # three calls, and a choice tests every option's condition each time it is made)
         legal_of = self._legal_fn(ces, node.span) if self.options.on("options-at-once") else None
@@ -336,7 +335,7 @@ class Decisions:
             d = Decision(p, tag, text if text is not None else prompt(ctx), "options", legal, 1, 1, None,
                          private=private, names=label_of)
             bodies[legal[ask(state, d)[0]]](ctx)
-        return run_choose_option
+        return G.called(run_choose_option)
 
     def _legal_fn(self, ces: list[CE | None], span: Span) -> Callable | None:
         """The legal options of a `choose one of` (indices, in order) as one generated function testing every
@@ -354,7 +353,7 @@ class Decisions:
         return g.fn
 
     @stmt_rule
-    def _(self, node: ast.May, scope: Scope) -> G.Item | Effect:
+    def _(self, node: ast.May, scope: Scope) -> G.Code:
         by, tag, prompt, asked = self._opts(node.opts, scope, node.span, default_tag="may")
         private = node.opts.private
         if node.prompt is not None:
@@ -365,7 +364,7 @@ class Decisions:
             body = N.OfBlock(self.block_items(node.body, scope))
             other = (N.OfBlock(self.block_items(node.else_, scope)),) if node.else_ is not None else ()
             may = A.AskMay(*asked, (body,), other)
-            return G.Code(lambda gen: gen.emit_ir((may,)))
+            return G.of_ir(may)
         run_body = self.block(node.body, scope)
         run_other = self.block(node.else_, scope) if node.else_ is not None else noop
         by_you, text = node.opts.by is None, getattr(prompt, "text", None)
@@ -377,7 +376,7 @@ class Decisions:
                 run_body(ctx)
             else:
                 run_other(ctx)
-        return run_may
+        return G.called(run_may)
 
 
 class _FindFacts:

@@ -21,11 +21,11 @@ from cardlang.primitives.types import CE
 
 
 class PrimitiveCall(Code):
-    """One call of VERB with its arguments bound (B): its IR `node`, its code (the node emitted) and `fn`, the
-    same call as one function of the context. `within(gen, switched)`: for a call made `for P`, its code with
-    the switch around only what acts, where the verb's lowering can do that (`Verb.switches`), else None."""
+    """One call of VERB with its arguments bound (B): its IR `node` and its code (the node emitted).
+    `within(gen, switched)`: for a call made `for P`, its code with the switch around only what acts, where
+    the verb's lowering can do that (`Verb.switches`), else None."""
 
-    __slots__ = ("node", "within")
+    __slots__ = ("within",)
 
     def __init__(self, verb: Verb, b: Bound, info: Any, zones: tuple) -> None:
         args = verb.arguments(b, info)
@@ -38,8 +38,8 @@ class PrimitiveCall(Code):
             code = [gen.emit_expr(a) for a in node.args]
             return verb.lower(gen, code, Site(known, zones_read(zones), switched, R_.free, R_.free_read))
 
-        super().__init__(lambda gen: gen.emit_ir((node,)), verb.function(args))
-        self.node, self.within = node, within
+        super().__init__(lambda gen: gen.emit_ir((node,)), node)
+        self.within = within
 
 
 def _arg(kind: str, v: Any) -> N.Node:

@@ -2,8 +2,10 @@
 `attack`, phases, `break`. Mixed into the `Compiler`.
 
 A block becomes one generated Python function (codegen.py): its statements, and the blocks nested in its ifs
-and loops, are inlined as straight-line code; a statement that is not generated (a primitive's run function)
-is called from it. The statements are built as IR (ir/nodes.py; ir/nodes_loops.py for a name's `+=`/`-=`,
+and loops, are inlined as straight-line code. Every statement compiles to code (`codegen.Code`, most often one
+IR statement: `codegen.of_ir`); one still run by a hand-written closure (`simultaneous`, a numbers counter's
+`+=`) is the code calling it (`codegen.called`), and a caller that needs a statement as a function (`stmt`)
+gets that closure, or one function generated from the code. The statements are built as IR (ir/nodes.py; ir/nodes_loops.py for a name's `+=`/`-=`,
 `attack`, phases and `break`), and so are the coercions that have code (coerce_ce: a card as a list of one, a
 zone's cards; the list a `for` runs over: ir/nodes_ops.py). A run-time `IllegalAction`
 becomes a `RuleViolation` at the statement that was running, found through the generated function's line table.
@@ -34,7 +36,7 @@ from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
 from cardlang.syntax.walk import field_names, nodes
 
-Items = list[tuple[Span | None, G.Item]]
+Items = list[tuple[Span | None, Code]]
 
 
 class Statements:
@@ -71,7 +73,7 @@ class Statements:
                     scope.names.setdefault(st.name, ANY)  # one error, not one per later use
         return items
 
-    def stmt_item(self, node, scope: Scope) -> G.Item:
+    def stmt_item(self, node, scope: Scope) -> Code:
         here = HERE
         before, here.comp = here.comp, self  # (the compiler that makes the CEs' functions: ir/ce.py)
         try:
@@ -81,11 +83,14 @@ class Statements:
 
     def stmt(self, node, scope: Scope) -> Effect:
         """Compile one statement to a function of ctx (for scenarios and primitives that run statements one by
-        one). A call reports its run-time errors at its own span, as in a block; other statements pass them on
-        (their nested blocks report at their own statements)."""
+        one), made from its code as CE.fn is from an expression's: the function itself where its code is one
+        call of a function of ctx alone (`simultaneous`, a decision with the pass decide-inline off), else one
+        generated function. A call reports its run-time errors at its own span, as in a block; other statements
+        pass them on (their nested blocks report at their own statements)."""
         item = self.stmt_item(node, scope)
-        if not isinstance(item, Code):
-            return item
+        fn = _called_fn(item.node)
+        if fn is not None:
+            return fn
         g = G.build(self.gen_label, node.span, [(node.span if isinstance(node, ast.Call) else None, item)],
                     fn_name="run_statement", log=self.code_log, options=self.options)
         self.add_generated(g)
@@ -126,16 +131,16 @@ class Statements:
 
     # ---- statements --------------------------------------------------------------------------------
     @stmt_rule
-    def _(self, node: ast.Let, scope: Scope) -> G.Item:
+    def _(self, node: ast.Let, scope: Scope) -> Code:
         ce = self.expr(node.value, scope)
         own = node.name not in scope.names  # (a `let` of a name already known writes that one)
         _hold(self, scope, node.name, node.value, own)
         scope.names[node.name] = ce.type
         let = N.Let(N.Name(node.name), ir_of(ce), own)
-        return Code(lambda gen: gen.emit_ir((let,)))
+        return G.of_ir(let)
 
     @stmt_rule
-    def _(self, node: ast.Assign, scope: Scope) -> G.Item:
+    def _(self, node: ast.Assign, scope: Scope) -> Code:
         target, op = node.target, node.op
         special = self.spec.counters.get(target[-1])
         if special is not None and (special.per_card or special.numbers) and not (
@@ -145,12 +150,12 @@ class Statements:
             parts = assigned.parts  # a card's counter: set in the code itself, for one card
             if parts is not None:
                 return Code(lambda gen: CC.card_counter(gen, special, op, *parts) if gen.options.on("counter-code")
-                            else [py.Expr(gen.call_fn(assigned.run))], assigned.run)
+                            else [py.Expr(gen.call_fn(assigned.run))])
             numbers = assigned.numbers  # `dice = roll(5, 6);`: one call, its arguments inlined
             if numbers is not None:
                 return Code(lambda gen: [CC.numbers_set(gen, *numbers) if gen.options.on("counter-code")
-                                         else py.Expr(gen.call_fn(assigned.run))], assigned.run)
-            return assigned.run
+                                         else py.Expr(gen.call_fn(assigned.run))])
+            return G.called(assigned.run)
         value = self.coerce_ce(self.expr(node.value, scope), INT, node.value.span) if op != "=" or \
             target[-1] in self.spec.counters else self.expr(node.value, scope)
         if len(target) == 1 and target[0] in scope.names:
@@ -158,10 +163,10 @@ class Statements:
             if op == "=":
                 _hold(self, scope, n, node.value, False)
                 let = N.Let(N.Name(n), ir_of(value))
-                return Code(lambda gen: gen.emit_ir((let,)))
+                return G.of_ir(let)
             # (a sum can grow past NUMBER_LIMIT: checked as `+` and `-` are)
             change = NL.ChangeName(n, op, ir_of(value), node.span, too_big)
-            return Code(lambda gen: gen.emit_ir((change,)))
+            return G.of_ir(change)
         cname = target[-1]
         cs = self.spec.counters.get(cname)
         if cs is None:
@@ -192,7 +197,7 @@ class Statements:
         return Code(emit)
 
     @stmt_rule
-    def _(self, node: ast.If, scope: Scope) -> G.Item:
+    def _(self, node: ast.If, scope: Scope) -> Code:
         cond = self.expr(node.cond, scope)
         then = self.block_items(node.then, scope)
         other: Items | None = None
@@ -203,21 +208,21 @@ class Statements:
                 other = [(node.span, self.stmt_item(node.else_, scope))]
 
         if_ = N.If(ir_of(cond), (N.OfBlock(then),), (N.OfBlock(other),) if other is not None else ())
-        return Code(lambda gen: gen.emit_ir((if_,)))
+        return G.of_ir(if_)
 
     @stmt_rule
-    def _(self, node: ast.Repeat, scope: Scope) -> G.Item:
+    def _(self, node: ast.Repeat, scope: Scope) -> Code:
         count = self.coerce_ce(self.expr(node.count, scope), INT, node.count.span)
         body = self.block_items(node.body, scope.loop())
         loop = N.Loop("repeat", ir_of(count), (N.OfBlock(body),), node.span, over_budget)
-        return Code(lambda gen: gen.emit_ir((loop,)))
+        return G.of_ir(loop)
 
     @stmt_rule
-    def _(self, node: ast.While, scope: Scope) -> G.Item:
+    def _(self, node: ast.While, scope: Scope) -> Code:
         cond = self.expr(node.cond, scope)
         body = self.block_items(node.body, scope.loop())
         loop = N.Loop("while", ir_of(cond), (N.OfBlock(body),), node.span, over_budget)
-        return Code(lambda gen: gen.emit_ir((loop,)))
+        return G.of_ir(loop)
 
     def _iterable(self, node: ast.Expr, scope: Scope) -> tuple[Callable, str]:
         ce, elem = self._iterable_ce(node, scope)
@@ -237,7 +242,7 @@ class Statements:
         return ir_ce(CARDS, NO.Listed(ir_of(cards_ce))), CARD
 
     @stmt_rule
-    def _(self, node: ast.For, scope: Scope) -> G.Item:
+    def _(self, node: ast.For, scope: Scope) -> Code:
         items, elem = self._iterable_ce(node.iterable, scope)
         own = node.var not in scope.names  # the loop's name is seen in its body only
         if V.held_state(self.spec, node.iterable, scope.held, scope.names) != V.NONE:
@@ -248,10 +253,10 @@ class Statements:
             inner = inner.bounded(node.var, bound)
         body = self.block_items(node.body, inner)
         loop = N.Loop("for", ir_of(items), (N.OfBlock(body),), node.span, over_budget, node.var, own)
-        return Code(lambda gen: gen.emit_ir((loop,)))
+        return G.of_ir(loop)
 
     @stmt_rule
-    def _(self, node: ast.Attack, scope: Scope) -> G.Item:
+    def _(self, node: ast.Attack, scope: Scope) -> Code:
         items, elem = self._iterable(node.iterable, scope)
         if elem != PLAYER:
             raise self.error("attack needs players to attack", node.iterable.span, hint="attack p in others { ... }")
@@ -275,10 +280,10 @@ class Statements:
                     ctx.vars[var] = target
                     body(ctx)
         attack = NL.Attack(var, run_attack)
-        return Code(lambda gen: gen.emit_ir((attack,)), run_attack)
+        return G.of_ir(attack)
 
     @stmt_rule
-    def _(self, node: ast.Phase, scope: Scope) -> Effect:
+    def _(self, node: ast.Phase, scope: Scope) -> Code:
         items = self.block_items(node.body, scope)
         body: Effect = noop
         once = kept_in_locals(node.body, self.options.on("decide-inline"))
@@ -300,18 +305,26 @@ class Statements:
         def emit(gen: G.Gen) -> list[py.stmt]:  # run_phase, inlined in the turn (ir/emit_loops.py)
             return gen.emit_ir((NL.EnterPhase(name, (N.OfBlock(items),) if items else (), run_phase, body, once,
                                               gen.options.on("phase-inline")),))  # (compile/passes.py)
-        return Code(emit, run_phase)
+        return Code(emit)
 
     @stmt_rule
-    def _(self, node: ast.Simultaneous, scope: Scope) -> Effect:
-        return self.registry.get("simultaneous").compile(self, node, scope)
+    def _(self, node: ast.Simultaneous, scope: Scope) -> Code:
+        return G.called(self.registry.get("simultaneous").compile(self, node, scope))
 
     @stmt_rule
-    def _(self, node: ast.Break, scope: Scope) -> G.Item:
+    def _(self, node: ast.Break, scope: Scope) -> Code:
         if not scope.in_loop:
             raise self.error("'break' outside a loop", node.span)
-        return Code(lambda gen: gen.emit_ir((NL.Break(),)))
+        return G.of_ir(NL.Break())
 
+
+def _called_fn(node) -> Effect | None:
+    """The function of ctx a statement's IR NODE only calls (`G.called`), else None."""
+    if type(node) is N.Do and type(node.value) is N.Call:
+        c = node.value
+        if c.first == "ctx" and not c.args and not c.consts:
+            return c.fn
+    return None
 
 
 def written_once(node: ast.Block) -> frozenset[str]:
