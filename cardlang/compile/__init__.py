@@ -12,7 +12,7 @@ The pipeline as it now is, from a checked rule to the code that runs:
          printed property (of one card, or of the first of several: `FirstOr`), type tests, a card's holder,
          the player, the turn's seat, turns, pools, constants and names; of statements, a card's counter
          change (`ChangeCardCounter`), a player's or a shared counter's change (`ChangeCounter`), a list of
-         numbers' set, `let` and a rules name's `=` (`Let` of a `Name`), `if` (`If`), `repeat` / `while` /
+         numbers' change (one call, counter_code.numbers_change), `let` and a rules name's `=` (`Let` of a `Name`), `if` (`If`), `repeat` / `while` /
          `for` (`Loop`, with its step-budget charge), whose blocks are still compiled as Python
          (the bridge `OfBlock`), and moves, triggers and notes; calls (ir/nodes_calls.py, from calls.py and
          primitive_code.py): a core verb's (`CallPrimitive`: its run, or its lowering), a game verb's with
@@ -62,7 +62,6 @@ Not generated at all, hand-written closures the generated code calls by name: th
 (`run_choose` and the others) that build a Decision and put it (runtime/decisions.py `ask`), which the code
 calls with the pass decide-inline off (and a choice of cards no `let` holds whole, always); `attack`'s
 `run_attack` (statements.py, through the IR node `Attack`); a phase's `run_phase` (the game's phases table,
-and the turn's call with the pass phase-inline off); a numbers counter's `+=` / `-=` (`run_numbers`,
-primitives/counting.py); `trigger` of a card definition (calls.py `run_trigger_definition`) and
+and the turn's call with the pass phase-inline off); `trigger` of a card definition (calls.py `run_trigger_definition`) and
 `simultaneous` (primitives/simultaneous.py).
 """

@@ -1,7 +1,7 @@
 """The code of changes to counters of each card and of counters holding numbers (`u.strikes = n;`, `t.damage
-+= blow;`, `dice = roll(5, 6);`), for compile/statements.py: a card's counter as the IR statement
-ChangeCardCounter (its plain case done in the generated code when nobody watches), a list of numbers as one
-call with its arguments' code inlined. Knows no game and no AST node type.
++= blow;`, `dice = roll(5, 6);`, `dice -= picked;`), for compile/statements.py: a card's counter as the IR
+statement ChangeCardCounter (its plain case done in the generated code when nobody watches), a list of numbers
+as one IR call with its arguments' code inlined. Knows no game and no AST node type.
 """
 from __future__ import annotations
 
@@ -15,12 +15,14 @@ from cardlang.compile.ir.emit_stmts import emit_stmts
 from cardlang.primitives.types import CE
 
 
-def numbers_set(gen: G.Gen, fn: Callable, slot: int, who: CE | None, per_player: bool, values: CE | None) -> py.stmt:
-    """`[P.]C = NUMBERS` (C a counter holding numbers): `FN(ctx.state, SLOT, P, NUMBERS)` (P: `ctx.you`, or None
-    for a shared counter; `()` for `[]`), the player read before the numbers, as the closure reads them."""
+def numbers_change(fn: Callable, slot: int, who: CE | None, per_player: bool, values: CE | None,
+                   last: tuple) -> N.Do:
+    """`[P.]C op NUMBERS` (C a counter holding numbers) as one IR call: `FN(ctx.state, SLOT, P, NUMBERS, *LAST)`
+    (FN set_numbers for `=`, change_numbers for `+=` / `-=`; P: `ctx.you`, or None for a shared counter; `()`
+    for `[]`), the player read before the numbers."""
     p = ir_of(who) if who is not None else N.You() if per_player else N.Const(None)
     v = ir_of(values) if values is not None else N.Py(py.Tuple([], py.Load()))
-    return emit_stmts(gen, (N.Do(N.Call(fn, (N.Const(slot), p, v))),))[0]
+    return N.Do(N.Call(fn, (N.Const(slot), p, v), consts=last))
 
 
 def card_counter(gen: G.Gen, spec, op: str, change: Callable, value: CE, cards: CE) -> list[py.stmt]:

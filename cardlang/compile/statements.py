@@ -3,8 +3,7 @@
 
 A block becomes one generated Python function (codegen.py): its statements, and the blocks nested in its ifs
 and loops, are inlined as straight-line code. Every statement compiles to code (`codegen.Code`, most often one
-IR statement: `codegen.of_ir`); one still run by a hand-written closure (`simultaneous`, a numbers counter's
-`+=`) is the code calling it (`codegen.called`), and a caller that needs a statement as a function (`stmt`)
+IR statement: `codegen.of_ir`); one still run by a hand-written closure (`simultaneous`) is the code calling it (`codegen.called`), and a caller that needs a statement as a function (`stmt`)
 gets that closure, or one function generated from the code. The statements are built as IR (ir/nodes.py; ir/nodes_loops.py for a name's `+=`/`-=`,
 `attack`, phases and `break`), and so are the coercions that have code (coerce_ce: a card as a list of one, a
 zone's cards; the list a `for` runs over: ir/nodes_ops.py). A run-time `IllegalAction`
@@ -146,16 +145,18 @@ class Statements:
         if special is not None and (special.per_card or special.numbers) and not (
                 len(target) == 1 and target[0] in scope.names):
             # `c.damage += 2;`, `dice -= picked;`: per-card and number-list counters
+            # With the pass counter-code, in the code itself: a card's counter set there for one card, a
+            # list of numbers one call with its arguments inlined; without it, one call of a function
+            # generated from the change's code (made now: a load taken from the cache makes the same)
             assigned = compile_assign(self, node, scope, special)
-            parts = assigned.parts  # a card's counter: set in the code itself, for one card
+            inline = self.options.on("counter-code")
+            parts = assigned.card
             if parts is not None:
-                return Code(lambda gen: CC.card_counter(gen, special, op, *parts) if gen.options.on("counter-code")
-                            else [py.Expr(gen.call_fn(assigned.run))])
-            numbers = assigned.numbers  # `dice = roll(5, 6);`: one call, its arguments inlined
-            if numbers is not None:
-                return Code(lambda gen: [CC.numbers_set(gen, *numbers) if gen.options.on("counter-code")
-                                         else py.Expr(gen.call_fn(assigned.run))])
-            return G.called(assigned.run)
+                if inline:
+                    return Code(lambda gen: CC.card_counter(gen, special, op, *parts))
+                return G.called(assigned.call.fn)
+            change = CC.numbers_change(*assigned.numbers)
+            return G.of_ir(change) if inline else G.called(ir_ce(ANY, change.value).fn)
         value = self.coerce_ce(self.expr(node.value, scope), INT, node.value.span) if op != "=" or \
             target[-1] in self.spec.counters else self.expr(node.value, scope)
         if len(target) == 1 and target[0] in scope.names:

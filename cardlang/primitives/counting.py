@@ -16,14 +16,10 @@ from typing import Callable
 from cardlang.errors import CardCompileError
 from cardlang.primitives.registry import NAME, Bound, Param, Verb, primitive
 from cardlang.primitives.lowering import CTX, attr, call, name
-from cardlang.primitives.types import leaves_names
+from cardlang.primitives.types import CE, leaves_names
 from cardlang.runtime import counters as C
 from cardlang.runtime.state import Ctx, IllegalAction
 from cardlang.syntax import ast
-
-
-def _no_numbers(ctx: Ctx) -> tuple:
-    return ()
 
 
 def card_counter_change(spec, op: str) -> Callable:
@@ -67,14 +63,14 @@ def card_counter_change(spec, op: str) -> Callable:
 
 @dataclass(frozen=True, slots=True)
 class Assigned:
-    """A compiled change of a per-card or numbers counter: RUN does it; for generated code, PARTS (a card's
-    counter: the change function, the value's and the cards' compiled expressions, set in the code itself
-    for one card) or NUMBERS (`dice = roll(5, 6);`: set_numbers, the slot, the player's expression or None,
-    whether per player, the numbers' expression: one call with its arguments inlined), else None (RUN is
-    called)."""
+    """A compiled change of a per-card or numbers counter, for generated code (compile/statements.py): CARD (a
+    card's counter: the change function, the value's and the cards' compiled expressions; CALL, the change as
+    one call of that function) or NUMBERS (a numbers counter: runtime/counters.py's set_numbers or
+    change_numbers, the slot, the player's expression or None, whether per player, the numbers' expression or
+    None for `[]`, and the function's last arguments: one call with its arguments inlined)."""
 
-    run: Callable[[Ctx], None]
-    parts: tuple | None = None
+    card: tuple | None = None
+    call: CE | None = None
     numbers: tuple | None = None
 
 
@@ -95,43 +91,18 @@ def compile_assign(comp, node, scope, spec) -> Assigned:
         # generated code calls the change with its arguments' code inlined (compile/statements.py)
         cards = comp.coerce_ce(who, CARDS, node.span)
         fn = card_counter_change(spec, op)
-        return Assigned(applied(fn, [value, cards], INT).fn, parts=(fn, value, cards))
-    slot = spec.slot
+        return Assigned(card=(fn, value, cards), call=applied(fn, [value, cards], INT))
     who_ce = None  # (None: `ctx.you`, or no player for a shared counter)
     if len(target) == 2:
         pf = comp.name(target[0], scope, node.span)
         if pf.type != PLAYER:
             raise CardCompileError(f"'{target[0]}' is not a player", node.span)
-        who_fn, who_ce = pf.fn, pf
-    else:
-        who_fn = (lambda ctx: ctx.you) if spec.per_player else (lambda ctx: None)
-    values_ce = None  # (None: no numbers)
-    if isinstance(node.value, ast.ListLit) and not node.value.items:
-        values = _no_numbers  # `dice = [];`
-    else:
+        who_ce = pf
+    values_ce = None  # (None: no numbers, `dice = [];`)
+    if not (isinstance(node.value, ast.ListLit) and not node.value.items):
         values_ce = comp.coerce_ce(comp.expr(node.value, scope), NUMBERS, node.value.span)
-        values = values_ce.fn
-
-    def run_numbers(ctx: Ctx) -> None:
-        state = ctx.state
-        p = who_fn(ctx)
-        given = tuple(values(ctx))
-        old = state.counter_value(slot, p)
-        if op == "=":
-            new = given
-        elif op == "+=":
-            new = tuple(old) + given
-        else:
-            rest = list(old)
-            for v in given:
-                if v not in rest:
-                    raise IllegalAction(f"{spec.name} holds no {v} to take out (it holds {list(old)})")
-                rest.remove(v)
-            new = tuple(rest)
-        C.set_numbers(state, slot, p, new)
-    if op == "=":  # generated code calls set_numbers(ctx.state, SLOT, WHO, VALUES) itself (compile/statements.py)
-        return Assigned(run_numbers, numbers=(C.set_numbers, slot, who_ce, spec.per_player, values_ce))
-    return Assigned(run_numbers)
+    fn, last = (C.set_numbers, ()) if op == "=" else (C.change_numbers, (op == "+=",))
+    return Assigned(numbers=(fn, spec.slot, who_ce, spec.per_player, values_ce, last))
 
 
 @primitive

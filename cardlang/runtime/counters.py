@@ -101,3 +101,21 @@ def set_numbers(state: GameState, slot: int, player: int | None, values) -> None
         state.emit(Counter(spec.name, player, old, new))
     if state.check is not None:
         state.check.counted(state, slot, i)
+
+
+def change_numbers(state: GameState, slot: int, player: int | None, values, add: bool) -> None:
+    """`+=` (ADD) or `-=` on a counter that holds numbers: the VALUES put after its numbers, or one of each
+    taken out (taking a number that is not there is a rule violation)."""
+    old = state.counter_value(slot, player)
+    given = tuple(values)
+    if add:
+        new = tuple(old) + given
+    else:
+        rest = list(old)
+        for v in given:
+            if v not in rest:
+                raise IllegalAction(f"{state.counter_specs[slot].name} holds no {v} to take out "
+                                    f"(it holds {list(old)})")
+            rest.remove(v)
+        new = tuple(rest)
+    set_numbers(state, slot, player, new)

@@ -104,3 +104,12 @@ def test_setting_numbers_of_another_player_and_none(tmp_path, monkeypatch) -> No
     s = g.state()
     g.run(s)
     assert s.counters[g.game.spec.counters["dice"].slot] == [(), (2, 5, 1)]
+
+
+def test_adding_and_taking_numbers_of_another_player(tmp_path, monkeypatch) -> None:
+    # `P.dice += / -= NUMBERS` is one call of change_numbers in the generated code: P's row, not the caller's
+    g = field(tmp_path, monkeypatch, probe="dice = [3]; right.dice = [2, 5, 2]; right.dice -= [2]; "
+                                           "right.dice += [6, 1]; dice -= [3];")
+    s = g.state()
+    g.run(s)
+    assert s.counters[g.game.spec.counters["dice"].slot] == [(), (5, 2, 6, 1)]
