@@ -20,7 +20,7 @@ The pipeline as it now is, from a checked rule to the code that runs:
          and around each the empty pick (`Skip`) and `for P` (`AsPlayer`); "nobody watches" / "someone watches" are
          the nodes `Quiet` / `Watched` (and, for code still built as Python, emit.quiet_test/watched_test).
          In ir/nodes_loops.py (emitted by ir/emit_loops.py): a rules name's `+=`/`-=` (`ChangeName`), a number
-         checked against the limit (`Bounded`), `attack` (`Attack`), entering a phase (`EnterPhase`), `break`
+         checked against the limit (`Bounded`), `attack` (`Attack`: its loop in the code, each target's window runtime/abilities.py's attack_window), entering a phase (`EnterPhase`), `break`
          (`Break`), and loops.py's loops over a set: `ITEMS where COND` in its caller (`Where`, with the
          shortcuts' at-most-one test and the per-card counter's `CounterGuard`), its count (`CountWhere`,
          `CountEqual` / `ListCount` for `number == X`), `sum` in its caller (`SumIn`), and the body of the
@@ -60,8 +60,7 @@ compiler, builds nodes through `gen.ir` and hands them to `gen.emit_ir` / `gen.e
 
 Not generated at all, hand-written closures the generated code calls by name: the references of decisions.py
 (`run_choose` and the others) that build a Decision and put it (runtime/decisions.py `ask`), which the code
-calls with the pass decide-inline off (and a choice of cards no `let` holds whole, always); `attack`'s
-`run_attack` (statements.py, through the IR node `Attack`); a phase's `run_phase` (the game's phases table,
+calls with the pass decide-inline off (and a choice of cards no `let` holds whole, always); a phase's `run_phase` (the game's phases table,
 and the turn's call with the pass phase-inline off); `trigger` of a card definition (calls.py `run_trigger_definition`) and
 `simultaneous` (primitives/simultaneous.py).
 """

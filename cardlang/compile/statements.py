@@ -12,7 +12,6 @@ becomes a `RuleViolation` at the statement that was running, found through the g
 from __future__ import annotations
 
 import ast as py
-from typing import Callable
 
 from cardlang.compile import codegen as G
 from cardlang.compile.ir import nodes as N
@@ -225,10 +224,6 @@ class Statements:
         loop = N.Loop("while", ir_of(cond), (N.OfBlock(body),), node.span, over_budget)
         return G.of_ir(loop)
 
-    def _iterable(self, node: ast.Expr, scope: Scope) -> tuple[Callable, str]:
-        ce, elem = self._iterable_ce(node, scope)
-        return ce.fn, elem
-
     def _iterable_ce(self, node: ast.Expr, scope: Scope) -> tuple[CE, str]:
         """What a loop runs over, and the type of each item; a list of cards or numbers is copied first (the
         body may move the cards)."""
@@ -258,30 +253,11 @@ class Statements:
 
     @stmt_rule
     def _(self, node: ast.Attack, scope: Scope) -> Code:
-        items, elem = self._iterable(node.iterable, scope)
+        items, elem = self._iterable_ce(node.iterable, scope)
         if elem != PLAYER:
             raise self.error("attack needs players to attack", node.iterable.span, hint="attack p in others { ... }")
         body = self.block(node.body, scope.with_(**{node.var: PLAYER}))
-        var, span = node.var, node.span
-        fire = self.fire_watchers
-        rules = self.attack_rules
-
-        def run_attack(ctx: Ctx) -> None:
-            state = ctx.state
-            for target in items(ctx):
-                count_step(ctx, span)
-                saved = state.immune
-                state.immune = False
-                for rule in rules:  # the game's window, whatever the target holds (a hand is not revealed by it)
-                    rule(Ctx(state, target, None, {"attacker": ctx.you}, "rules"))
-                fire(ctx, "attack", target, {"attacker": ctx.you})
-                hit = not state.immune
-                state.immune = saved
-                if hit:
-                    ctx.vars[var] = target
-                    body(ctx)
-        attack = NL.Attack(var, run_attack)
-        return G.of_ir(attack)
+        return G.of_ir(NL.Attack(node.var, ir_of(items), node.span, count_step, self.abilities.attack_window, body))
 
     @stmt_rule
     def _(self, node: ast.Phase, scope: Scope) -> Code:

@@ -69,6 +69,19 @@ class Abilities:
         finally:
             state.depth -= 1
 
+    def attack_window(self, ctx: Ctx, target: int) -> bool:
+        """Whether TARGET of an attack by ctx.you is hit: the game's `on attack` rules, then the `on attack`
+        watchers of TARGET's cards, run for it, and none made it immune (the state's flag put back after)."""
+        state = ctx.state
+        saved = state.immune
+        state.immune = False
+        for rule in self.attack_rules:  # the game's window, whatever the target holds (a hand is not revealed by it)
+            rule(Ctx(state, target, None, {"attacker": ctx.you}, "rules"))
+        self.fire_watchers(ctx, "attack", target, {"attacker": ctx.you})
+        hit = not state.immune
+        state.immune = saved
+        return hit
+
     def fire_watchers(self, ctx: Ctx, event: str, player: int, extra: dict) -> None:
         """Run `on EVENT in ZONE` abilities of the cards sitting in that zone of PLAYER."""
         state = ctx.state

@@ -16,7 +16,7 @@ from cardlang.compile.ir.emit import emit
 from cardlang.compile.ir.emit_stmts import emit_stmts
 from cardlang.compile.passes import OPTIMISED, PLAIN, Options
 from cardlang.errors import RuleViolation
-from cardlang.primitives.values import over_budget, too_big
+from cardlang.primitives.values import count_step, over_budget, too_big
 from cardlang.runtime.state import NUMBER_LIMIT, BreakLoop, CardDef, CounterSpec, Ctx, GameState, ZoneSpec
 
 SPAN = "the loop's span"  # (what the stops are handed: a span in the compiler, any value here)
@@ -247,11 +247,37 @@ def test_a_bounded_number_and_a_names_change() -> None:
         _run((NL.ChangeName("x", "+=", N.Const(NUMBER_LIMIT - 5), SPAN, too_big),), ctx)
 
 
-def test_an_attack_is_its_run_and_a_break_ends_the_loop_or_raises_to_it() -> None:
+def test_an_attack_charges_a_step_per_target_and_runs_its_body_for_each_one_hit() -> None:
+    ctx = _ctx(_state())
+    windows, hits = [], []
+
+    def window(ctx, target):  # (runtime/abilities.py attack_window: the game's rules and watchers)
+        windows.append(target)
+        return target == 1
+    steps = ctx.state.steps
+    attack = NL.Attack("p", O.ListOf((N.Const(0), N.Const(1))), SPAN, count_step, window,
+                       lambda ctx: hits.append(ctx.vars["p"]))
+    _run((attack,), ctx)
+    assert windows == [0, 1] and hits == [1] and ctx.state.steps == steps + 2
+
+
+def test_the_attack_window_runs_the_rules_then_the_watchers_and_puts_immunity_back() -> None:
+    from cardlang.runtime.abilities import Abilities
+    a = Abilities(RuleViolation)
     ctx = _ctx(_state())
     seen = []
-    _run((NL.Attack("p", lambda ctx: seen.append(ctx.you)),), ctx)
-    assert seen == [1]
+
+    def rule(rctx):  # the game's `on attack`: run for the target, the attacker among its names
+        seen.append((rctx.you, rctx.vars["attacker"]))
+        rctx.state.immune = rctx.you == 0
+    a.attack_rules.append(rule)
+    ctx.state.immune = True  # (an attack inside a window: its flag is the outer one's again after)
+    assert a.attack_window(ctx, 0) is False and a.attack_window(ctx, 1) is True
+    assert seen == [(0, ctx.you), (1, ctx.you)] and ctx.state.immune is True
+
+
+def test_a_break_ends_the_loop_or_raises_to_it() -> None:
+    ctx = _ctx(_state())
     count = N.Let(N.Name("n"), N.Const(1))  # the loop's body: one pass, then break
     body = (N.OfBlock([(None, G.Code(lambda gen: gen.emit_ir((count, NL.Break()))))]),)
     _run((N.Loop("while", N.Const(True), body, SPAN, over_budget),), ctx)

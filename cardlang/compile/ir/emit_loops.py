@@ -273,6 +273,19 @@ def _enter_phase(e: Emitter, n: NL.EnterPhase) -> list[py.stmt]:
             py.If(watched, [py.Expr(gen.call_fn(n.run))], inline)]
 
 
+def _attack(e: Emitter, n: NL.Attack) -> list[py.stmt]:
+    """for _t in TARGETS:
+        COUNT_STEP(ctx, SPAN)
+        if WINDOW(ctx, _t): ctx.vars[NAME] = _t; BODY(ctx)"""
+    gen = e.gen
+    t = gen.fresh("t")
+    hit = py.If(_call(gen.const(n.window), name(CTX), name(t)),
+                [py.Assign([py.Subscript(ctx_names(), const(n.name), py.Store())], name(t)),
+                 py.Expr(gen.call_fn(n.body))], [])
+    step = py.Expr(_call(gen.const(n.count_step), name(CTX), gen.const(n.span, "span")))
+    return [py.For(store(t), e.expr(n.targets), [step, hit], [])]
+
+
 def _break(e: Emitter, n: NL.Break) -> list[py.stmt]:
     """Python's `break` when the loop is in this same generated function; else the loop's exception."""
     return [py.Break()] if e.gen.loops else [py.Raise(_call(name("_BreakLoop")), None)]
@@ -362,7 +375,7 @@ LOOP_EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
 
 LOOP_STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     NL.ChangeName: _change_name,
-    NL.Attack: lambda e, n: [py.Expr(e.gen.call_fn(n.run))],
+    NL.Attack: _attack,
     NL.EnterPhase: _enter_phase,
     NL.Break: _break,
     NL.Charge: _charge,

@@ -100,12 +100,17 @@ class ChangeName(Node):
 
 @dataclass(frozen=True, slots=True)
 class Attack(Node):
-    """`attack NAME in TARGETS { BODY }`: each target (one step each) goes through the game's attack window and
-    its watchers, and BODY runs, NAME the target, for each one left unprotected. Done by RUN(ctx), the
-    reference: the window calls the game's rules and watchers between targets, so nothing of it is inlined."""
+    """`attack NAME in TARGETS { BODY }`: each target (one step each, COUNT_STEP(ctx, SPAN)) goes through the
+    game's attack window and its watchers (WINDOW(ctx, target): whether it is hit, runtime/abilities.py), and
+    BODY(ctx), the block's function, runs for each one left unprotected, NAME the target in ctx.vars (the
+    window runs rules and watchers between targets, so the body is a function of its own, not inlined)."""
 
     name: str
-    run: Any = field(compare=False)
+    targets: Node
+    span: Any = field(compare=False)
+    count_step: Any = field(compare=False)
+    window: Any = field(compare=False)
+    body: Any = field(compare=False)
 
 
 @dataclass(frozen=True, slots=True)
