@@ -12,16 +12,19 @@ The pipeline as it now is, from a checked rule to the code that runs:
          printed property (of one card, or of the first of several: `FirstOr`), type tests, a card's holder,
          the player, the turn's seat, turns, pools, constants and names; of statements, a card's counter
          change (`ChangeCardCounter`), a player's or a shared counter's change (`ChangeCounter`), a list of
-         numbers' change (one call, counter_code.numbers_change), `let` and a rules name's `=` (`Let` of a `Name`), `if` (`If`), `repeat` / `while` /
-         `for` (`Loop`, with its step-budget charge), whose blocks are still compiled as Python
+         numbers' change (one call, counter_code.numbers_change), `let` and a rules name's `=` (`Let` of a
+         `Name`), `if` (`If`), `repeat` / `while` / `for` (`Loop`, with its step-budget charge), whose blocks
+         are still compiled as Python
          (the bridge `OfBlock`), and moves, triggers and notes; calls (ir/nodes_calls.py, from calls.py and
          primitive_code.py): a core verb's (`CallPrimitive`: its run, or its lowering), a game verb's with
-         its bound arguments and nesting bookkeeping (`CallVerb`), `trigger` with named values (`Trigger`),
-         and around each the empty pick (`Skip`) and `for P` (`AsPlayer`); "nobody watches" / "someone watches" are
+         its bound arguments and nesting bookkeeping (`CallVerb`), `trigger` with named values, of cards or of
+         a card definition (`Trigger`), and around each the empty pick (`Skip`) and `for P` (`AsPlayer`);
+         "nobody watches" / "someone watches" are
          the nodes `Quiet` / `Watched` (and, for code still built as Python, emit.quiet_test/watched_test).
          In ir/nodes_loops.py (emitted by ir/emit_loops.py): a rules name's `+=`/`-=` (`ChangeName`), a number
-         checked against the limit (`Bounded`), `attack` (`Attack`: its loop in the code, each target's window runtime/abilities.py's attack_window), entering a phase (`EnterPhase`), `break`
-         (`Break`), and loops.py's loops over a set: `ITEMS where COND` in its caller (`Where`, with the
+         checked against the limit (`Bounded`), `attack` (`Attack`: its loop in the code, each target's
+         window runtime/abilities.py's attack_window), entering a phase (`EnterPhase`), `break` (`Break`), and
+         loops.py's loops over a set: `ITEMS where COND` in its caller (`Where`, with the
          shortcuts' at-most-one test and the per-card counter's `CounterGuard`), its count (`CountWhere`,
          `CountEqual` / `ListCount` for `number == X`), `sum` in its caller (`SumIn`), and the body of the
          function generated for each (`OverItems`, with its step charge `Charge`; it ends in nodes.py's `Return`). In
@@ -60,7 +63,7 @@ compiler, builds nodes through `gen.ir` and hands them to `gen.emit_ir` / `gen.e
 
 Not generated at all, hand-written closures the generated code calls by name: the references of decisions.py
 (`run_choose` and the others) that build a Decision and put it (runtime/decisions.py `ask`), which the code
-calls with the pass decide-inline off (and a choice of cards no `let` holds whole, always); a phase's `run_phase` (the game's phases table,
-and the turn's call with the pass phase-inline off); `trigger` of a card definition (calls.py `run_trigger_definition`) and
-`simultaneous` (primitives/simultaneous.py).
+calls with the pass decide-inline off (and a choice of cards no `let` holds whole, always); a phase's
+`run_phase` (the game's phases table, and the turn's call with the pass phase-inline off); `simultaneous`
+(primitives/simultaneous.py).
 """

@@ -114,7 +114,7 @@ class Calls:
             return True
         return len(node.args) == 2 and self.expr(node.args[1], scope).type == CARDNAME
 
-    def _trigger(self, node: ast.Call, kwargs: list[ast.Kwarg], scope: Scope) -> Effect:
+    def _trigger(self, node: ast.Call, kwargs: list[ast.Kwarg], scope: Scope) -> "IrCall":
         """`trigger EVENT WHAT NAME=VALUE...`: run each card's `on EVENT` with NAME bound to VALUE in it.
         WHAT may be a card name: that definition's ability runs with no card in play (`this` is nothing)."""
         if len(node.args) != 2 or not isinstance(node.args[0], ast.NameRef):
@@ -136,16 +136,11 @@ class Calls:
         run_ability = self.run_ability
         self.trigger_sites.setdefault(event, {}).setdefault("name" if what.type == CARDNAME else "cards",
                                                             []).append(node.span)
-        if what.type == CARDNAME:  # (a closure, called from the code)
-            dfn = what.fn
-            pairs = tuple((k, v.fn) for k, v in value_ces)
-
-            def run_trigger_definition(ctx: Ctx) -> None:
-                run_ability(ctx, None, event, {k: f(ctx) for k, f in pairs}, dfn(ctx))
-            return run_trigger_definition
+        names, values = tuple(k for k, _ in value_ces), tuple(ir_of(v) for _, v in value_ces)
+        if what.type == CARDNAME:
+            return IrCall(C.Trigger(event, None, names, values, run_ability, ir_of(what)))
         cards_ce = self.coerce_ce(what, CARDS, node.args[1].span)
-        node = C.Trigger(event, ir_of(cards_ce), tuple(k for k, _ in value_ces), tuple(ir_of(v) for _, v in value_ces),
-                         run_ability)
+        node = C.Trigger(event, ir_of(cards_ce), names, values, run_ability)
         return IrCall(node, R_.trigger_within(run_ability, event, cards_ce, value_ces))
 
     def _cases(self, prim: R.Primitive, node: ast.Call, scope: Scope) -> dict[str, Effect]:

@@ -2,12 +2,13 @@
 `attack`, phases, `break`. Mixed into the `Compiler`.
 
 A block becomes one generated Python function (codegen.py): its statements, and the blocks nested in its ifs
-and loops, are inlined as straight-line code. Every statement compiles to code (`codegen.Code`, most often one
-IR statement: `codegen.of_ir`); one still run by a hand-written closure (`simultaneous`) is the code calling it (`codegen.called`), and a caller that needs a statement as a function (`stmt`)
-gets that closure, or one function generated from the code. The statements are built as IR (ir/nodes.py; ir/nodes_loops.py for a name's `+=`/`-=`,
-`attack`, phases and `break`), and so are the coercions that have code (coerce_ce: a card as a list of one, a
-zone's cards; the list a `for` runs over: ir/nodes_ops.py). A run-time `IllegalAction`
-becomes a `RuleViolation` at the statement that was running, found through the generated function's line table.
+and loops, are inlined as straight-line code. Every statement compiles to code (`codegen.Code`, most often
+one IR statement: `codegen.of_ir`); one still run by a hand-written closure (`simultaneous`) is the code
+calling it (`codegen.called`), and a caller that needs a statement as a function (`stmt`) gets that closure,
+or one function generated from the code. The statements are built as IR (ir/nodes.py; ir/nodes_loops.py for a
+name's `+=`/`-=`, `attack`, phases and `break`), and so are the coercions that have code (coerce_ce: a card as
+a list of one, a zone's cards; the list a `for` runs over: ir/nodes_ops.py). A run-time `IllegalAction` becomes
+a `RuleViolation` at the statement that was running, found through the generated function's line table.
 """
 from __future__ import annotations
 

@@ -144,6 +144,17 @@ def test_trigger_runs_each_reacting_cards_ability_with_the_named_values() -> Non
     assert runs == reference and len(runs) == 2
 
 
+def test_a_trigger_of_a_card_definition_runs_its_ability_with_no_card_in_play() -> None:
+    state = _state()
+    runs = []
+
+    def run_ability(ctx: Ctx, card, event, vals, definition) -> None:
+        runs.append((card, event, vals, definition))
+    node = C.Trigger("use", None, ("target",), (N.Const(0),), run_ability, N.Const("a definition"))
+    _run((node,), Ctx(state, 1, None))
+    assert runs == [(None, "use", {"target": 0}, "a definition")]
+
+
 def test_a_call_for_another_player_switches_you_and_puts_it_back_and_an_empty_pick_does_nothing() -> None:
     seen = []
 

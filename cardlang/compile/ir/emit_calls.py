@@ -98,10 +98,15 @@ def _call_verb(e: Emitter, n: C.CallVerb) -> list[py.stmt]:
 
 
 def _trigger(e: Emitter, n: C.Trigger) -> list[py.stmt]:
-    """_vals = {NAME: VALUE, ...}
+    """(of a definition: run_ability(ctx, None, EVENT, {NAME: VALUE, ...}, DEFINITION))
+    _vals = {NAME: VALUE, ...}
     for _c in list(CARDS):
         if EVENT in ctx.state.card_def[_c].triggers: run_ability(ctx, _c, EVENT, _vals)"""
     gen = e.gen
+    if n.cards is None:  # run_ability(ctx, None, EVENT, {NAME: VALUE, ...}, DEFINITION)
+        table = py.Dict([const(k) for k in n.names], [e.expr(v) for v in n.values])
+        return [py.Expr(_call(gen.const(n.run_ability), name(CTX), const(None), const(n.event), table,
+                              e.expr(n.definition)))]
     vals, c = gen.fresh("vals"), gen.fresh("c")
     items = e.expr(n.cards)
     has = e.expr(N.HasTrigger(N.Py(name(c)), n.event))

@@ -78,13 +78,15 @@ class InPlace(Node):
 @dataclass(frozen=True, slots=True)
 class Trigger(Node):
     """`trigger EVENT CARDS NAME=VALUE...`: each of CARDS (taken first, as a list) with an `on EVENT` ability
-    runs it by RUN_ABILITY, with the named values (NAMES, VALUES, worked out once before) in it."""
+    runs it by RUN_ABILITY, with the named values (NAMES, VALUES, worked out once before) in it. CARDS None:
+    `trigger EVENT DEFINITION ...`, that card definition's ability run with no card in play."""
 
     event: str
-    cards: Expr
+    cards: Expr | None
     names: tuple[str, ...]
     values: tuple[Expr, ...]
     run_ability: Any = field(compare=False)
+    definition: Expr | None = None
 
 
 CallStmt = Union[Skip, AsPlayer, CallPrimitive, CallVerb, InPlace, Trigger]
