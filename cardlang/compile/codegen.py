@@ -72,10 +72,6 @@ def called(fn: Callable) -> Code:
     return of_ir(IR.Do(IR.Call(fn, first="ctx")))
 
 
-def returns(gen: "Gen", code: Callable[["Gen"], py.expr]) -> list[py.stmt]:
-    return [py.Return(code(gen))]
-
-
 def call(fn: py.expr, *args: py.expr, **kw: py.expr) -> py.Call:
     return py.Call(fn, list(args), [py.keyword(k, v) for k, v in kw.items()])
 
