@@ -124,9 +124,10 @@ class SearchAgent:
         cap = cp.turn_number + opts.cap
         began = time.perf_counter()
         deadline = None if opts.seconds is None else began + opts.seconds
-        budget = opts.iterations if opts.iterations is not None else 1 << 62
+        by_turns = opts.turns is not None  # the budget in turns played by the worlds (see _WORLD_TURNS)
+        budget = opts.iterations if opts.iterations is not None else opts.turns if by_turns else 1 << 62
         # the duel, the budget's last part: the rollout bot's answer and its best challenger tried in turn
-        duel_from = budget - int(budget * opts.duel) if opts.iterations is not None else None
+        duel_from = budget - int(budget * opts.duel) if deadline is None else None
         duel_at = None if deadline is None else began + opts.seconds * (1 - opts.duel)
         walker, seat, rng = self._walker, self._seat, self.rng
         root = (seat, decision.tag)  # a world that first meets another decision is refused
@@ -140,11 +141,14 @@ class SearchAgent:
         held = None  # the duel's challenger (challenger=mean: the best mean when the duel begins, held to its end)
         pairs: dict = {}  # paired duel: challenger -> [pairs, sum, sum of squares] of its value minus the default's
         refused = (Diverged, _Abandon, IllegalAction)
-        while done < budget:
+        while True:
+            spent = turns + _WORLD_TURNS * done if by_turns else done
+            if spent >= budget:
+                break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             force = None
-            if opts.duel and default is not None and (done >= duel_from if duel_from is not None
+            if opts.duel and default is not None and (spent >= duel_from if duel_from is not None
                                                       else time.perf_counter() >= duel_at):
                 if held is None or not by_mean:
                     held = _challenger(node, keys, default, by_mean)
@@ -199,6 +203,10 @@ class SearchAgent:
                      "visits": node.stats(), "pairs": {k: row[0] for k, row in pairs.items()},
                      "default": default, "played": best}
         if best is None or any(k not in node.children or not node.children[k].visits for k in keys):
+            if by_turns:
+                _say(f"search budget of {opts.turns} turns cannot try each of a decision's actions once; "
+                     f"the rollout bot chooses there")
+                return None
             if deadline is not None:
                 _say(f"search budget of {opts.seconds:g} seconds cannot try each of a decision's actions once; "
                      f"the rollout bot chooses there")
@@ -227,6 +235,12 @@ class SearchAgent:
             n.squares += value * value
         return value, world.turn_number - self._turn
 
+
+# A budget in turns (option turns=T) counts each world as the turns its rollout played plus this many: dealing
+# and replaying a world costs about what a few turns of play do, and a world that ends at once still costs.
+# Worlds near a game's end play few turns, so the same budget tries many more of them there, where a rollout
+# is short and says most about the result.
+_WORLD_TURNS = 4
 
 _TRIES = 8  # worlds in a row that may fail before one is counted as an iteration spent
 

@@ -20,6 +20,8 @@ DEFAULT_MARGIN = 0.0  # the share of a finished rollout's value given by its sco
 _KEYS = {
     "iterations": "a whole number of iterations per decision, at least 1",
     "seconds": "seconds per decision, more than 0",
+    "turns": "a budget of turns per decision: worlds are played until their rollouts' turns, each world counted "
+             "4 more, reach it; a whole number, at least 1",
     "rollout": "the bot that plays rollouts: one of the game's bots, or random",
     "cap": "turns a rollout plays before it is scored by the score margin, at least 1",
     "c": "the exploration constant of UCB, 0 or more",
@@ -42,8 +44,9 @@ class SearchSpecError(ValueError):
 
 @dataclass(frozen=True)
 class SearchOptions:
-    iterations: int | None = DEFAULT_ITERATIONS  # None when the budget is in seconds
+    iterations: int | None = DEFAULT_ITERATIONS  # None when the budget is in seconds or turns
     seconds: float | None = None
+    turns: int | None = None                     # the budget in turns played (agent.py, _WORLD_TURNS)
     rollout: str | None = None                   # None: the game's first declared bot (random if none)
     cap: int = DEFAULT_CAP
     c: float = DEFAULT_C
@@ -58,6 +61,8 @@ class SearchOptions:
         parts = []
         if self.seconds is not None:
             parts.append(f"seconds={self.seconds:g}")
+        elif self.turns is not None:
+            parts.append(f"turns={self.turns}")
         elif self.iterations != DEFAULT_ITERATIONS:
             parts.append(f"iterations={self.iterations}")
         if self.rollout is not None:
@@ -107,9 +112,12 @@ def parse(name: str, rollouts: list[str]) -> SearchOptions:
         got[key] = value
     if "iterations" in got and "seconds" in got:
         raise SearchSpecError("give the search bot one budget: iterations=N or seconds=S, not both")
+    if "turns" in got and ("iterations" in got or "seconds" in got):
+        raise SearchSpecError("give the search bot one budget: iterations=N, seconds=S or turns=T, not two")
     iterations = _number(got, "iterations", int, lambda v: v >= 1) if "iterations" in got else None
     seconds = _number(got, "seconds", float, lambda v: v > 0) if "seconds" in got else None
-    if iterations is None and seconds is None:
+    turns = _number(got, "turns", int, lambda v: v >= 1) if "turns" in got else None
+    if iterations is None and seconds is None and turns is None:
         iterations = DEFAULT_ITERATIONS
     rollout = got.get("rollout")
     if rollout is not None and rollout not in rollouts:
@@ -130,7 +138,7 @@ def parse(name: str, rollouts: list[str]) -> SearchOptions:
         raise SearchSpecError("search bot option challenger=mean chooses the duel's challenger: give duel=F too "
                               "(e.g. duel=0.25,challenger=mean)")
     overrule = _number(got, "overrule", float, lambda v: v >= 0) if "overrule" in got else DEFAULT_OVERRULE
-    return SearchOptions(iterations, seconds, rollout, cap, c, duel, paired, margin, challenger, overrule)
+    return SearchOptions(iterations, seconds, turns, rollout, cap, c, duel, paired, margin, challenger, overrule)
 
 
 def _yes_no(got: dict[str, str], key: str) -> bool:

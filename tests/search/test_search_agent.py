@@ -256,3 +256,20 @@ def test_the_mean_challenger_is_the_best_mean_when_the_duel_begins_and_is_held()
     held = max((k for k in before if k != default), key=lambda k: (before[k][1], before[k][0]))
     assert set(duel) == {default, held} and len(duel) >= 100 - 8  # the best mean then, and only it, held
     assert played in (default, held)
+
+
+def test_a_budget_in_turns_plays_worlds_until_their_turns_reach_it() -> None:
+    game = load_game("dominion")
+    s = make_agent(game, "search:turns=400,cap=4,duel=0.25", 1)
+    assert s.name == "search:turns=400,cap=4,duel=0.25" and s.options.iterations is None
+
+    def search(view, d):
+        s.decide(view, d)
+        return dict(s.last)
+
+    spy = Spy(game, s, search)
+    play_game(game, [spy, make_agent(game, "big-money", 2)], 4)
+    last = spy.seen
+    spent = last["turns"] + search_agent._WORLD_TURNS * last["iterations"]  # each world its turns and 4 more
+    assert 400 <= spent < 400 + 4 + search_agent._WORLD_TURNS  # stopped by the first world that reached it
+    assert 400 / (4 + search_agent._WORLD_TURNS) <= last["iterations"] < 400 / search_agent._WORLD_TURNS

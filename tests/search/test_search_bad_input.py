@@ -34,6 +34,8 @@ def run(*args: str, code: int) -> str:
     ("search:duel=-0.1", "search bot option duel=-0.1"),
     ("search:paired=yes", "paired=yes pairs the duel's worlds: give duel=F too"),
     ("search:duel=0.25,paired=maybe", "search bot option paired=maybe: yes to play the duel's two actions"),
+    ("search:turns=0", "search bot option turns=0: a budget of turns per decision"),
+    ("search:turns=5,iterations=6", "one budget: iterations=N, seconds=S or turns=T, not two"),
     ("search:margin=1.5", "search bot option margin=1.5: the share of a finished rollout's value given by the final"),
     ("search:margin=-0.1", "search bot option margin=-0.1"),
     ("search:overrule=-1", "search bot option overrule=-1: standard errors of the difference"),
