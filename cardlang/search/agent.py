@@ -4,9 +4,11 @@ Each iteration deals a fresh world the seat could believe (runtime/worlds.py, fr
 the checkpoint of the current turn), plays it from the decision being searched, choosing the seat's own
 atomic actions (runtime/actions.py) down the open-loop tree (tree.py) by UCB, then lets the rollout bot play
 every seat until the game ends or the turn cap is reached, and scores the result for the seat: a win 1, a
-draw or shared win its share, a loss 0; a game stopped at the cap by the score margin. The action tried
-most is played. Only one legal action: no search. Set-up decisions (before the first turn there is no turn
-checkpoint to search from) are answered by the rollout bot.
+draw or shared win its share, a loss 0 (option margin: partly by the score margin); a game stopped at the
+cap by the score margin. The budget is in iterations, seconds or turns played by the worlds. The action
+tried most (with the duel, the duel's challenger) is played when it is clearly better than the rollout bot's
+answer (_better), else that answer. Only one legal action: no search. Set-up decisions (before the first turn
+there is no turn checkpoint to search from) are answered by the rollout bot.
 
 It reads the real game only to ask which actions are legal for its own decision (as any agent sees its
 decision) and to take the checkpoint and observer the world sampler needs; every position it plays out is a
