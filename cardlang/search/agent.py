@@ -4,9 +4,11 @@ Each iteration deals a fresh world the seat could believe (runtime/worlds.py, fr
 the checkpoint of the current turn), plays it from the decision being searched, choosing the seat's own
 atomic actions (runtime/actions.py) down the open-loop tree (tree.py) by UCB, then lets the rollout bot play
 every seat until the game ends or the turn cap is reached, and scores the result for the seat: a win 1, a
-draw or shared win its share, a loss 0; a game stopped at the cap by the score margin. The action tried
-most is played. Only one legal action: no search. Set-up decisions (before the first turn there is no turn
-checkpoint to search from) are answered by the rollout bot.
+draw or shared win its share, a loss 0 (option margin: partly by the score margin); a game stopped at the
+cap by the score margin. The budget is in iterations, seconds or turns played by the worlds. The action
+tried most (with the duel, the duel's challenger) is played when it is clearly better than the rollout bot's
+answer (_better), else that answer. Only one legal action: no search. Set-up decisions (before the first turn
+there is no turn checkpoint to search from) are answered by the rollout bot.
 
 It reads the real game only to ask which actions are legal for its own decision (as any agent sees its
 decision) and to take the checkpoint and observer the world sampler needs; every position it plays out is a
@@ -22,7 +24,7 @@ import warnings
 from cardlang.runtime.actions import apply_action, apply_key, legal_actions, legal_keys
 from cardlang.runtime.state import IllegalAction
 from cardlang.runtime.stepping import Diverged, Recorder, play_on
-from cardlang.search.options import SearchOptions
+from cardlang.search.options import DEFAULT_OVERRULE, SearchOptions
 from cardlang.search.tree import Node
 
 
@@ -124,9 +126,10 @@ class SearchAgent:
         cap = cp.turn_number + opts.cap
         began = time.perf_counter()
         deadline = None if opts.seconds is None else began + opts.seconds
-        budget = opts.iterations if opts.iterations is not None else 1 << 62
+        by_turns = opts.turns is not None  # the budget in turns played by the worlds (see _WORLD_TURNS)
+        budget = opts.iterations if opts.iterations is not None else opts.turns if by_turns else 1 << 62
         # the duel, the budget's last part: the rollout bot's answer and its best challenger tried in turn
-        duel_from = budget - int(budget * opts.duel) if opts.iterations is not None else None
+        duel_from = budget - int(budget * opts.duel) if deadline is None else None
         duel_at = None if deadline is None else began + opts.seconds * (1 - opts.duel)
         walker, seat, rng = self._walker, self._seat, self.rng
         root = (seat, decision.tag)  # a world that first meets another decision is refused
@@ -136,20 +139,27 @@ class SearchAgent:
             dealer = Dealer(cp, self.game, self._observer)  # what every world of this decision shares, found once
         except NoWorld:  # (a decision with no world: the rollout bot's choice, as for set-up)
             return None
+        by_mean = opts.challenger == "mean"
+        held = None  # the duel's challenger (challenger=mean: the best mean when the duel begins, held to its end)
         pairs: dict = {}  # paired duel: challenger -> [pairs, sum, sum of squares] of its value minus the default's
         refused = (Diverged, _Abandon, IllegalAction)
-        while done < budget:
+        while True:
+            spent = turns + _WORLD_TURNS * done if by_turns else done
+            if spent >= budget:
+                break
             if deadline is not None and done and time.perf_counter() >= deadline:
                 break
             force = None
-            if opts.duel and default is not None and (done >= duel_from if duel_from is not None
+            if opts.duel and default is not None and (spent >= duel_from if duel_from is not None
                                                       else time.perf_counter() >= duel_at):
-                force = _duel(node, keys, default)
+                if held is None or not by_mean:
+                    held = _challenger(node, keys, default, by_mean)
+                force = _duel(node, default, held)
             try:
                 if opts.paired and force is not None:
                     # the default and its challenger on the same world (the same draws of RNG: the same deal,
                     # the same reseeding), so their difference is the two actions', not the two worlds'
-                    challenger = _challenger(node, keys, default)
+                    challenger = held
                     drawn = rng.getstate()
                     v_default, t = self._play(dealer, decision.tag, prefix, node, default, root, cap)
                     done, turns = done + 1, turns + t
@@ -182,19 +192,23 @@ class SearchAgent:
         best = node.most_visited(keys)
         if default is not None and best is not None:
             if opts.duel:  # the challenger the duel measured, if clearly better; else the default
-                challenger = _challenger(node, keys, default)
+                challenger = held if by_mean and held is not None else _challenger(node, keys, default, by_mean)
                 if challenger is None:
                     best = default
                 elif challenger in pairs:
-                    best = challenger if _paired_better(*pairs[challenger]) else default
+                    best = challenger if _paired_better(*pairs[challenger], opts.overrule) else default
                 else:
-                    best = _better(node, challenger, default)
+                    best = _better(node, challenger, default, opts.overrule, opts.margin > 0)
             elif best != default:
-                best = _better(node, best, default)
+                best = _better(node, best, default, opts.overrule, opts.margin > 0)
         self.last = {"iterations": done, "failed": failed, "rechecked": dealer.rechecked, "turns": turns,
                      "visits": node.stats(), "pairs": {k: row[0] for k, row in pairs.items()},
                      "default": default, "played": best}
         if best is None or any(k not in node.children or not node.children[k].visits for k in keys):
+            if by_turns:
+                _say(f"search budget of {opts.turns} turns cannot try each of a decision's actions once; "
+                     f"the rollout bot chooses there")
+                return None
             if deadline is not None:
                 _say(f"search budget of {opts.seconds:g} seconds cannot try each of a decision's actions once; "
                      f"the rollout bot chooses there")
@@ -216,12 +230,19 @@ class SearchAgent:
             walker.start(tag, prefix, node, force)
             world = dealer.again(agents, until=root)
             result = play_on(game, world, cap)
-        value = _value(result, seat)
+        value = _value(result, seat, self.options.margin)
         for n in walker.path:
             n.visits += 1
             n.value += value
+            n.squares += value * value
         return value, world.turn_number - self._turn
 
+
+# A budget in turns (option turns=T) counts each world as the turns its rollout played plus this many: dealing
+# and replaying a world costs about what a few turns of play do, and a world that ends at once still costs.
+# Worlds near a game's end play few turns, so the same budget tries many more of them there, where a rollout
+# is short and says most about the result.
+_WORLD_TURNS = 4
 
 _TRIES = 8  # worlds in a row that may fail before one is counted as an iteration spent
 
@@ -309,15 +330,15 @@ def _default_key(decision, picked: tuple, acts: list, answer: list):
 # shuffles, what the others draw), and a pair shares it, so far fewer worlds tell two buys apart.
 
 
-def _challenger(node: Node, keys: list, default):
-    """The most visited of KEYS other than DEFAULT (None if none was tried)."""
-    return node.most_visited([k for k in keys if k != default])
+def _challenger(node: Node, keys: list, default, by_mean: bool = False):
+    """The most visited of KEYS other than DEFAULT (BY_MEAN: the one of best mean; None if none was tried)."""
+    others = [k for k in keys if k != default]
+    return node.best_mean(others) if by_mean else node.most_visited(others)
 
 
-def _duel(node: Node, keys: list, default):
-    """The action the next world tries at the root in the duel: of DEFAULT and its challenger, the one with fewer
+def _duel(node: Node, default, challenger):
+    """The action the next world tries at the root in the duel: of DEFAULT and CHALLENGER, the one with fewer
     visits (None when there is no challenger)."""
-    challenger = _challenger(node, keys, default)
     if challenger is None:
         return None
     d = node.children.get(default)
@@ -325,40 +346,58 @@ def _duel(node: Node, keys: list, default):
 
 
 # How much better (in standard errors of the difference of the two means) the search's choice must look than
-# the rollout bot's before it is played instead: a few noisy visits never overrule a sound default.
-_OVERRULE = 2.0
+# the rollout bot's before it is played instead: a few noisy visits never overrule a sound default. (Option
+# overrule=Z; this is its default.)
+_OVERRULE = DEFAULT_OVERRULE
 
 
-def _better(node: Node, best, default):
-    """BEST if its mean beats DEFAULT's clearly enough (see _OVERRULE), else DEFAULT."""
+def _better(node: Node, best, default, z: float = _OVERRULE, measured: bool = False):
+    """BEST if its mean beats DEFAULT's by Z standard errors of the difference (see _OVERRULE), else DEFAULT.
+    The variance of a mean's values is a win's or loss's (m(1 - m)), or MEASURED from the values' squares (values
+    moved by the score margin vary less than that)."""
     b, d = node.children.get(best), node.children.get(default)
     if d is None or not d.visits:
         return best
-    mb, md = b.value / b.visits, d.value / d.visits
-    se = math.sqrt(max(mb * (1 - mb), 0.01) / b.visits + max(md * (1 - md), 0.01) / d.visits)
-    return best if mb - md > _OVERRULE * se else default
+    se = math.sqrt(_variance(b, measured) / b.visits + _variance(d, measured) / d.visits)
+    return best if b.value / b.visits - d.value / d.visits > z * se else default
 
 
-def _paired_better(n: int, total: float, squares: float) -> bool:
+def _variance(n: Node, measured: bool) -> float:
+    """The variance of N's values (at least 0.01: a few visits that agree are not certainty)."""
+    m = n.value / n.visits
+    if measured and n.visits > 1:
+        return max((n.squares - n.value * m) / (n.visits - 1), 0.01)
+    return max(m * (1 - m), 0.01)
+
+
+def _paired_better(n: int, total: float, squares: float, z: float = _OVERRULE) -> bool:
     """Whether the challenger's paired differences (N pairs, their TOTAL and sum of SQUARES) show it better than
-    the default by _OVERRULE standard errors (the variance at least 0.01, as _better's: a few pairs that all
+    the default by Z standard errors (the variance at least 0.01, as _better's: a few pairs that all
     agree are not certainty)."""
     if n < 2:
         return False
     mean = total / n
     variance = max((squares - total * mean) / (n - 1), 0.01)
-    return mean > _OVERRULE * math.sqrt(variance / n)
+    return mean > z * math.sqrt(variance / n)
 
 
-def _value(result, seat: int) -> float:
+def _value(result, seat: int, margin: float = 0.0) -> float:
     """The result of a played-out world for SEAT, in [0, 1]: a win 1, a share of a win its share, a draw
-    one half, a loss 0; stopped at the cap, one half moved by the score margin over the best other seat."""
+    one half, a loss 0; stopped at the cap, one half moved by the score margin over the best other seat.
+    MARGIN (option margin=F) is the share of a finished world's value that its score margin gives, the rest
+    the win's: two buys that both win are then told apart by how much they win by, and a rollout's value
+    varies less than a bare win or loss."""
     if not result.stopped:
         w = result.winners
-        if not w:
-            return 0.5
-        return 1.0 / len(w) if seat in w else 0.0
-    scores = result.scores
+        won = 0.5 if not w else (1.0 / len(w) if seat in w else 0.0)
+        if not margin:
+            return won
+        return (1.0 - margin) * won + margin * _by_margin(result.scores, seat)
+    return _by_margin(result.scores, seat)
+
+
+def _by_margin(scores, seat: int) -> float:
+    """One half moved by SEAT's score margin over the best other seat, in (0, 1)."""
     others = [s for j, s in enumerate(scores) if j != seat]
     if not others:
         return 0.5

@@ -9,15 +9,16 @@ import math
 
 
 class Node:
-    """The statistics of one sequence of own actions: visits and total value per child action, and how many
-    times each was available when this node was reached."""
+    """The statistics of one sequence of own actions: visits, total value and total squared value per child
+    action, and how many times each was available when this node was reached."""
 
-    __slots__ = ("children", "visits", "value", "avail")
+    __slots__ = ("children", "visits", "value", "squares", "avail")
 
     def __init__(self) -> None:
         self.children: dict = {}     # action key -> Node
         self.visits = 0
         self.value = 0.0
+        self.squares = 0.0           # the sum of the values' squares: their variance, when not a bare win or loss
         self.avail: dict = {}        # action key -> times it was legal here
 
     def child(self, key) -> "Node":
@@ -63,6 +64,16 @@ class Node:
             node = self.children.get(k)
             if node is not None and node.visits and (node.visits, node.value / node.visits) > best_key:
                 best, best_key = k, (node.visits, node.value / node.visits)
+        return best
+
+    def best_mean(self, keys: list):
+        """The action of KEYS of best mean value (ties: the more visited, then the first offered), None if none
+        was tried."""
+        best, best_key = None, (-1.0, 0)
+        for k in keys:
+            node = self.children.get(k)
+            if node is not None and node.visits and (node.value / node.visits, node.visits) > best_key:
+                best, best_key = k, (node.value / node.visits, node.visits)
         return best
 
     def stats(self) -> dict:

@@ -53,6 +53,9 @@ def test_the_name_given_is_the_spec_played() -> None:
     assert a.name == "search:iterations=30,rollout=random,cap=4,c=1.5"
     assert make_agent(game, "search", 1).rollout.name == "big-money"  # the game's first declared bot
     assert make_agent(game, "search:iterations=30,duel=0.25", 1).name == "search:iterations=30,duel=0.25"
+    b = make_agent(game, "search:margin=0.25,overrule=1.5,duel=0.25,challenger=mean", 1)
+    assert (b.options.margin, b.options.overrule, b.options.challenger) == (0.25, 1.5, "mean")
+    assert b.name == "search:duel=0.25,challenger=mean,overrule=1.5,margin=0.25"
 
 
 def test_the_duel_measures_the_rollout_bots_answer_and_its_challenger_alike() -> None:
@@ -193,3 +196,80 @@ def test_the_value_of_a_result(winners, scores, stopped, value) -> None:
 def test_a_lead_at_the_cap_is_worth_more_than_half_and_grows_with_the_margin() -> None:
     v = [search_agent._value(GameResult([], [10 + m, 10], [1, 1], None, True), 0) for m in (-6, -1, 1, 6)]
     assert v[0] < v[1] < 0.5 < v[2] < v[3] < 1.0
+
+
+def test_margin_gives_a_finished_worlds_value_a_share_moved_by_the_score_margin() -> None:
+    def value(winners, scores, margin):
+        return search_agent._value(GameResult(winners, scores, [1, 1], None, False), 0, margin)
+
+    assert value([0], [30, 20], 0.0) == 1.0 and value([1], [20, 30], 0.0) == 0.0  # no margin: the bare result
+    win_by_1, win_by_10 = value([0], [21, 20], 0.25), value([0], [30, 20], 0.25)
+    lose_by_1, lose_by_10 = value([1], [20, 21], 0.25), value([1], [20, 30], 0.25)
+    assert 0.75 < win_by_1 < win_by_10 < 1.0 and 0.0 < lose_by_10 < lose_by_1 < 0.25  # the win weighs most
+    assert value([0], [20, 20], 0.25) == 0.75 + 0.25 * 0.5  # a win on the tie-break: margin 0
+    assert value([0, 1], [20, 20], 1.0) == 0.5 and value([0], [30, 20], 1.0) < 1.0  # all margin
+    stopped = GameResult([], [25, 20], [1, 1], None, True)  # stopped at the cap: by the margin, as before
+    assert search_agent._value(stopped, 0, 0.25) == search_agent._value(stopped, 0, 0.0)
+
+
+def test_a_measured_variance_overrules_sooner_than_a_wins() -> None:
+    from cardlang.search.tree import Node
+
+    node = Node()
+    for key, values in (("default", [0.45, 0.55] * 20), ("other", [0.55, 0.65] * 20)):
+        child = node.child(key)
+        for v in values:
+            child.visits, child.value, child.squares = child.visits + 1, child.value + v, child.squares + v * v
+    # means 0.5 and 0.6, 40 visits each: 0.1 apart is 0.9 standard errors of a win's variance, 3.9 of these values'
+    assert search_agent._better(node, "other", "default") == "default"
+    assert search_agent._better(node, "other", "default", measured=True) == "other"
+    assert search_agent._better(node, "other", "default", 5.0, measured=True) == "default"  # overrule=5
+    assert search_agent._better(node, "other", "default", 0.5) == "other"  # overrule=0.5
+
+
+def test_the_mean_challenger_is_the_best_mean_when_the_duel_begins_and_is_held() -> None:
+    game = load_game("dominion")
+    s = make_agent(game, "search:iterations=200,cap=4,duel=0.5,challenger=mean", 1)
+    assert s.name == "search:iterations=200,cap=4,duel=0.5,challenger=mean"
+    forced: list = []  # the root's action forced in each world (None before the duel)
+    began: list = []   # the means the duel began from
+    real_play = s._play
+
+    def play(dealer, tag, prefix, node, force, root, cap):
+        if force is not None and not began:
+            began.append(node.stats())
+        forced.append(force)
+        return real_play(dealer, tag, prefix, node, force, root, cap)
+
+    s._play = play
+
+    def search(view, d):
+        forced.clear()
+        began.clear()
+        s.decide(view, d)
+        return list(forced), began[0], s.last["default"], s.last["played"]
+
+    spy = Spy(game, s, search)
+    play_game(game, [spy, make_agent(game, "big-money", 2)], 4)
+    seen, before, default, played = spy.seen
+    duel = [f for f in seen if f is not None]
+    held = max((k for k in before if k != default), key=lambda k: (before[k][1], before[k][0]))
+    assert set(duel) == {default, held} and len(duel) >= 100 - 8  # the best mean then, and only it, held
+    assert played in (default, held)
+
+
+def test_a_budget_in_turns_plays_worlds_until_their_turns_reach_it() -> None:
+    game = load_game("dominion")
+    s = make_agent(game, "search:turns=400,cap=4,duel=0.25", 1)
+    assert s.name == "search:turns=400,cap=4,duel=0.25" and s.options.iterations is None
+
+    def search(view, d):
+        s.decide(view, d)
+        return dict(s.last)
+
+    spy = Spy(game, s, search)
+    play_game(game, [spy, make_agent(game, "big-money", 2)], 4)
+    last = spy.seen
+    spent = last["turns"] + search_agent._WORLD_TURNS * last["iterations"]  # each world its turns and 4 more
+    assert 400 <= spent < 400 + 4 + search_agent._WORLD_TURNS  # stopped by the first world that reached it
+    assert 400 / (4 + search_agent._WORLD_TURNS) <= last["iterations"] < 400 / search_agent._WORLD_TURNS
