@@ -26,11 +26,14 @@ if str(ROOT) not in sys.path:  # run as a script from a checkout
     sys.path.insert(0, str(ROOT))
 
 # Each game's best hand-written bot of two players (the bar: at least 50% against it in Dominion, Greedy
-# Kingdoms and The Fall of Kingdoms; Warring Kingdom is reported, stretch 40% against economy).
+# Kingdoms and The Fall of Kingdoms; Warring Kingdom is reported, stretch 40% against economy). Measured by
+# `cardlang simulate GAME --players A,B`: palace-rusher beats reader 53.6% of 10,000 games [52.7, 54.6] (seed 2),
+# honest beats bluffer 52.4% of 4,000 [50.8, 53.9] (seed 1), smithy-bmu beats witch-bm 73.6% of 400 on the
+# default kingdom (no Witch), economy beats rush 76.5% of 1,000.
 BEST = {
     "dominion": "smithy-bmu",
-    "greedy-kingdoms": "reader",
-    "fall-of-kingdoms": "bluffer",
+    "greedy-kingdoms": "palace-rusher",
+    "fall-of-kingdoms": "honest",
     "warring-kingdom": "economy",
 }
 BARS = {"random": 0.95, "dominion": 0.50, "greedy-kingdoms": 0.50, "fall-of-kingdoms": 0.50,

@@ -23,7 +23,7 @@ def test_search_strength_plays_a_tiny_pairing(capsys) -> None:
                                  "--only", "greedy-kingdoms", "--against", "random", "--json"]) == 0
     out = json.loads(capsys.readouterr().out)
     (row,) = out["rows"]
-    assert row["search"] == "search:iterations=20,cap=2,rollout=reader" and row["opponent"] == "random"
+    assert row["search"] == "search:iterations=20,cap=2,rollout=palace-rusher" and row["opponent"] == "random"
     assert row["games"] == 2 and 0 <= row["low"] <= row["rate"] <= row["high"] <= 1 and row["bar"] == 0.95
 
 
