@@ -3,8 +3,8 @@
 The pipeline as it now is, from a checked rule to the code that runs:
 
     compile rules (a Compiler's expr_rule / stmt_rule: expressions.py, operators.py, loops.py, statements.py,
-    calls.py, decisions.py) give each construct as a CE (an expression: its code; CE.fn, for a caller that
-    needs a function, is generated from that code: ir/ce.py) or a `codegen.Code` (a statement: its code, most
+    calls.py, decisions.py) give each construct as a CE (an expression: its code; for a caller that needs
+    a function, the compiler generates one from that code, Compiler.fn_of, with no module state) or a `codegen.Code` (a statement: its code, most
     often one IR statement, `codegen.of_ir`; Statements.stmt makes a function from it the same way). Every
     statement is code: a statement still run by a hand-written closure is the code calling it
     (`codegen.called`)

@@ -1,7 +1,7 @@
 """AST -> generated Python functions (blocks) and compiled expressions. One compile rule per node type; every name, arity and type is checked here, before play.
 
-Expressions compile to `CE(type, code)` (their IR: compile/ir/); a caller that needs a function of ctx asks the CE
-for `fn`, made once from that code (ir/ce.py callable_of); statements compile to `fn(ctx)`.
+Expressions compile to `CE(type, code)` (their IR: compile/ir/); a caller that needs a function of ctx asks the
+compiler for one, made once from that code (`fn_of`); statements compile to `fn(ctx)`.
 Runtime `IllegalAction`s are turned into `RuleViolation`s that name the card and point at the clause.
 
 The rules live by concern: expressions.py (literals, names, attributes), operators.py (functions, lists,
@@ -23,7 +23,7 @@ from cardlang.compile.calls import SCENARIO_ONLY, Calls, VerbTable
 from cardlang.compile.decisions import Decisions
 from cardlang.compile.expressions import Expressions
 from cardlang.compile.ir import nodes as N
-from cardlang.compile.ir.ce import HERE, ir_of
+from cardlang.compile.ir.ce import ir_of, ready_fn
 from cardlang.compile.loops import Loops
 from cardlang.compile.operators import Operators, names_reader
 from cardlang.compile.passes import OPTIMISED, Options
@@ -91,18 +91,33 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
         self.code_lock = facts.code_lock  # once the game is shared (threads), one compile at a time (bots)
         self.gen_label = "rules"  # what the blocks compiled now belong to (a card, a rule, a verb)
         self.gen_card: str | None = None  # the card being compiled, if any
-        HERE.last = self  # (makes the functions of CEs read outside its rules: ir/ce.py callable_of)
 
     @classmethod
     def for_game(cls, game) -> "Compiler":
         """A compiler of more code against a compiled GAME (a bot, a scenario), sharing its facts."""
         return cls(game.spec, game.registry, game.defs_by_name, game.facts)
 
+    def fn_of(self, ce: CE) -> Callable[[Ctx], Any]:
+        """CE as a function of ctx, for what needs one (a closure of a statement, a scenario's check, a computed
+        property), made once and kept on the CE: the function itself where its code is one call of a function
+        of ctx alone or a loop's generated function (ir/ce.py ready_fn), else `def run_expr(ctx): return CODE`,
+        generated with this compiler's passes (while a game loads, in the load's artifact: a cached load takes
+        it from there, compiling nothing)."""
+        made = ce.made
+        if not made:
+            fn = ready_fn(ce)
+            if fn is None:
+                ret = N.Return(ir_of(ce))  # `return CE` (ir/emit_stmts.py)
+                fn = G.build_function("an expression", None, lambda gen: gen.emit_ir((ret,)), log=self.code_log,
+                                      options=self.options).fn
+            made.append(fn)
+        return made[0]
+
     def as_fn(self, ce: CE, least: int = 2) -> Callable[[Ctx], Any]:
         """CE as one function of ctx: for an expression with code of LEAST operations or more, a generated
         function (one call instead of a tree of them); else its own function."""
         if ce.code is None:
-            return ce.fn
+            return self.fn_of(ce)
         probe = G.Gen("probe")
         probe.replay = True  # (its code is thrown away, as a replay's is: no analysis that only shapes code)
         ops = 0
@@ -112,7 +127,7 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
                 if ops == least:
                     break
         if ops < least:
-            return ce.fn
+            return self.fn_of(ce)
         ret = N.Return(ir_of(ce))  # `return CE` (ir/emit_stmts.py)
         g = G.build_function(f"{self.gen_label}: an expression", None, lambda gen: gen.emit_ir((ret,)),
                              log=self.code_log, options=self.options)
@@ -142,12 +157,7 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
 
     def expr(self, node, scope: Scope) -> CE:
         """Compile an expression by the rule for its node type."""
-        here = HERE
-        before, here.comp = here.comp, self  # (the compiler that makes the CEs' functions: ir/ce.py)
-        try:
-            return EXPR_RULES.find(type(node))(self, node, scope)  # NoRule for a class without one: a bug
-        finally:
-            here.comp = before
+        return EXPR_RULES.find(type(node))(self, node, scope)  # NoRule for a class without one: a bug
 
 
 # The compiler's names used across cardlang (bots, scenarios, games), kept importable from here.

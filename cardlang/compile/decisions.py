@@ -44,12 +44,12 @@ class Decisions:
         always = not private and V.held_state(self.spec, node.source, scope.held, scope.names) == V.PICKED
         q = node.quantity
         count_ce = self.coerce_ce(self.expr(q.count, scope), INT, q.count.span) if q.count is not None else None
-        count = count_ce.fn if count_ce is not None else None
+        count = self.fn_of(count_ce) if count_ce is not None else None
         count_ir = ir_of(count_ce) if count_ce is not None else None
         kind = q.kind
         if src.type in (PLAYERS, PLAYER):
             players_ce = self.coerce_ce(src, PLAYERS, node.source.span)
-            players = players_ce.fn
+            players = self.fn_of(players_ce)
 
             def run_choose_player(ctx: Ctx) -> int:
                 options = players(ctx)
@@ -62,7 +62,7 @@ class Decisions:
                 return ir_ce(PLAYER, A.AskPlayer(*asked, ir_of(players_ce), run_choose_player))
             return ir_ce(PLAYER, N.Call(run_choose_player, (), first="ctx"))
         if src.type == CARDNAMES:
-            names_fn = src.fn
+            names_fn = self.fn_of(src)
 
             def run_choose_name(ctx: Ctx) -> list:
                 options = names_fn(ctx)
@@ -75,7 +75,7 @@ class Decisions:
                                                     run_choose_name))
             return ir_ce(CARDNAMES, N.Call(run_choose_name, (), first="ctx"))
         if src.type in (NUMBERS, SLOTS):  # a die to reroll; a slot of a grid to put a card in
-            values_fn, vkind = src.fn, src.type
+            values_fn, vkind = self.fn_of(src), src.type
             label_of = _number_labels if vkind == NUMBERS else slot_labels
 
             def run_choose_value(ctx: Ctx) -> list:
@@ -90,7 +90,7 @@ class Decisions:
                                                    run_choose_value))
             return ir_ce(src.type, N.Call(run_choose_value, (), first="ctx"))
         cards_ce = self.coerce_ce(src, CARDS, node.source.span)
-        cards = cards_ce.fn
+        cards = self.fn_of(cards_ce)
         # (a private question too: its named pick is taken only when nobody reads the game, when asking a rule
         # bot a question with nothing to pick and not asking it look the same)
         find, find_reads_card = self._named_option(node.source, scope) if kind == "up_to" and count is not None \
@@ -184,11 +184,11 @@ class Decisions:
         zces = [self.expr(i, scope) for i in items]
         if not zces or any(z.type != ZONE for z in zces):
             return None, False
-        zfs = [z.fn for z in zces]
+        zfs = [self.fn_of(z) for z in zces]
         cond_ce = self.expr(source.cond, scope.with_(card=CARD))
         if all(z.code is not None for z in zces) and cond_ce.code is not None:
             return self._find_fn(zces, cond_ce, source.span)
-        cond = cond_ce.fn
+        cond = self.fn_of(cond_ce)
 
         def find(ctx: Ctx, name: str) -> int | None:
             state = ctx.state
@@ -245,7 +245,7 @@ class Decisions:
             by_ir: N.Node | None = N.Const(CHANCE)
         elif opts.by is not None:
             by_ce = self.coerce_ce(self.expr(opts.by, scope), PLAYER, opts.by.span)
-            by, by_ir = by_ce.fn, ir_of(by_ce)
+            by, by_ir = self.fn_of(by_ce), ir_of(by_ce)
         else:
             by, by_ir = (lambda ctx: ctx.you), None
         tag = opts.tag or default_tag
@@ -275,7 +275,7 @@ class Decisions:
         """A prompt's text with names in braces: its function (a decision's reference closure calls it) and
         its IR."""
         ce = self.interpolated(text, scope, span)
-        return ce.fn, ce.ir
+        return self.fn_of(ce), ce.ir
 
     @stmt_rule
     def _(self, node: ast.ChooseOption, scope: Scope) -> G.Code:

@@ -245,7 +245,7 @@ class _Runner:
             if not (isinstance(a, ast.In) and isinstance(a.item, ast.NameRef)
                     and a.item.name in self.game.defs_by_name):
                 continue
-            checks.append((self.comp.expr(a, self.scope).fn, a))
+            checks.append((self.comp.fn_of(self.comp.expr(a, self.scope)), a))
         if not checks:
             return step
         span = st.span
@@ -286,7 +286,8 @@ def _set_zone(runner: _Runner, st: ast.Assign) -> Callable[[Ctx], None]:
         who = comp.name(st.target[0], scope, st.span)
         if who.type != PLAYER:
             raise CardCompileError(f"'{st.target[0]}' is not a player", st.span)
-        zone_fn = lambda ctx: ctx.state.zones[zs.slot][who.fn(ctx)]  # noqa: E731
+        seat = comp.fn_of(who)
+        zone_fn = lambda ctx: ctx.state.zones[zs.slot][seat(ctx)]  # noqa: E731
     else:
         zone_fn = (lambda ctx: ctx.state.zones[zs.slot][ctx.you]) if zs.per_player else \
             (lambda ctx: ctx.state.zones[zs.slot][0])
@@ -314,10 +315,10 @@ def _set_turns(runner: _Runner, st: ast.Assign) -> Callable[[Ctx], None]:
     if who.type != PLAYER:
         raise CardCompileError(f"'{st.target[0]}' is not a player", st.span)
     value = runner.comp.coerce(runner.comp.expr(st.value, runner.scope), INT, st.value.span)
-    span = st.span
+    seat, span = runner.comp.fn_of(who), st.span
 
     def run_set_turns(ctx: Ctx) -> None:
-        p, n = who.fn(ctx), value(ctx)
+        p, n = seat(ctx), value(ctx)
         if n < 0:
             raise ScenarioFailed(f"a number of turns is 0 or more, not {n}", span)
         state = ctx.state
