@@ -34,7 +34,7 @@ The pipeline as it now is, from a checked rule to the code that runs:
          source (`ListOf`, `Numbers`, `Joined`), `top N of ZONE` (a `Call`), the operators' runtime helpers
          (`Helper`: `NAME in ZONE`, `top N of CARDS`), and the coercions with code: a card as a list of one
          (`Cards`), a zone's cards (`CardsOfZone`), the list a `for` runs over (`Listed`); an expression
-         generated as a function of its own (compiler.as_fn) is its `Return`. In ir/nodes_decisions.py (emitted
+         generated as a function of its own (Compiler.fn_of) is its `Return`. In ir/nodes_decisions.py (emitted
          by ir/emit_decisions.py): the legal options of a `choose one of` (`ReturnLegal`), the option a name
          gives (`NamedOption`), a bot's answer to a decision put in full (`BotDecide`, its preferences `Prefer` /
          `PickName` / `PickRandom` / `PickNone` / `PickWeighed`) and its pick by name (`BotContext`, `TryName`)

@@ -299,15 +299,15 @@ class Decisions:
         if self.options.on("decide-inline"):
             # the conditions tested in the caller itself (or one call each, the pass options-at-once off)
             at_once = self.options.on("options-at-once")
-            conds = tuple(None if ce is None else ir_of(ce) if at_once else N.Call(self.as_fn(ce, least=1),
-                                                                                   first="ctx") for ce in ces)
+            conds = tuple(None if ce is None else ir_of(ce) if at_once else N.Call(self.fn_of(ce, listed=True), first="ctx")
+                          for ce in ces)
             bodies = tuple(N.OfBlock(self.block_items(o.body, scope)) for o in node.options)
             choice = A.AskOption(*asked, conds, bodies, always, label_of, find)
             return G.of_ir(choice)
         # each condition one call (a generated function, even for one comparison: `honor > 0` as closures is
         # three calls, and a choice tests every option's condition each time it is made)
         legal_of = self._legal_fn(ces, node.span) if self.options.on("options-at-once") else None
-        conds = [self.as_fn(ce, least=1) if ce is not None else None for ce in ces] if legal_of is None else []
+        conds = [self.fn_of(ce, listed=True) if ce is not None else None for ce in ces] if legal_of is None else []
         bodies = [self.block(o.body, scope) for o in node.options]
         by_you, text = node.opts.by is None, getattr(prompt, "text", None)
 

@@ -374,7 +374,7 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
     tiebreak = None
     try:
         if decl.end is not None:
-            end = comp.as_fn(comp.expr(decl.end, Scope()))  # checked after every turn: one generated function
+            end = comp.fn_of(comp.expr(decl.end, Scope()), listed=True)  # checked after every turn: one generated function
         if decl.score is not None:
             score = comp.coerce(comp.expr(decl.score, Scope()), "int", decl.score.span)
         if decl.tiebreak is not None:

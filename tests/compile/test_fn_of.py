@@ -49,3 +49,17 @@ def test_no_compile_module_keeps_state_per_thread() -> None:
         mod = importlib.import_module(m.name)
         found += [f"{m.name}.{k}" for k, v in vars(mod).items() if isinstance(v, threading.local)]
     assert found == []
+
+
+def test_a_function_the_code_calls_is_listed_once_and_a_references_part_not() -> None:
+    """One way to make an expression's function (Compiler.fn_of): LISTED puts it with the modules
+    `cardlang compile` prints, labelled with what is being compiled; asked again, the same function."""
+    game = load_game("dominion")
+    comp = Compiler(game.spec, game.registry, game.defs_by_name)  # facts of its own: the game's list untouched
+    comp.gen_label = "rules"
+    ce = ir_ce(INT, _first_strength())
+    fn = comp.fn_of(ce, listed=True)
+    assert [(g.label, g.fn) for g in comp.generated] == [("rules: an expression", fn)]
+    assert comp.fn_of(ce) is fn and comp.fn_of(ce, listed=True) is fn and len(comp.generated) == 1
+    other = comp.fn_of(ir_ce(INT, _first_strength()))
+    assert other is not fn and len(comp.generated) == 1
