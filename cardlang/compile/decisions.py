@@ -222,12 +222,12 @@ class Decisions:
         def body(gen: G.Gen) -> list[py.stmt]:
             zones = tuple(N.Py(gen.expr(z)) for z in zces)  # (the zones' code made before COND's: the order the
             # generated names follow)
-            card = D.Local("_c")
+            card = N.Var(name="_c")
             gen.bind_local("card", card.name)  # COND reads `card` as the local; ctx.vars gets it only when
             # COND hands ctx to a compiled function (which reads it there); only shapes the code, so not asked
             # when only the namespace is wanted (nor without the pass: compile/passes.py)
             kept = H.escapes(gen.expr(cond_ce), gen) if not gen.replay and gen.options.on("unread-stores") else True
-            out = gen.emit_ir((D.NamedOption(zones, N.Of(cond_ce), D.Local("_name"), card, kept),))
+            out = gen.emit_ir((D.NamedOption(zones, N.Of(cond_ce), N.Var(name="_name"), card, kept),))
             if not gen.replay:
                 facts.quiet = not kept and not uses_names(gen, out)
             return out
