@@ -3,8 +3,8 @@
 The pipeline as it now is, from a checked rule to the code that runs:
 
     compile rules (a Compiler's expr_rule / stmt_rule: expressions.py, operators.py, loops.py, statements.py,
-    calls.py, decisions.py) give each construct as a CE (an expression: its code; CE.fn, for a caller that
-    needs a function, is generated from that code: ir/ce.py) or a `codegen.Code` (a statement: its code, most
+    calls.py, decisions.py) give each construct as a CE (an expression: its code; for a caller that needs
+    a function, the compiler generates one from that code, Compiler.fn_of, with no module state) or a `codegen.Code` (a statement: its code, most
     often one IR statement, `codegen.of_ir`; Statements.stmt makes a function from it the same way). Every
     statement is code: a statement still run by a hand-written closure is the code calling it
     (`codegen.called`)
@@ -34,7 +34,7 @@ The pipeline as it now is, from a checked rule to the code that runs:
          source (`ListOf`, `Numbers`, `Joined`), `top N of ZONE` (a `Call`), the operators' runtime helpers
          (`Helper`: `NAME in ZONE`, `top N of CARDS`), and the coercions with code: a card as a list of one
          (`Cards`), a zone's cards (`CardsOfZone`), the list a `for` runs over (`Listed`); an expression
-         generated as a function of its own (compiler.as_fn) is its `Return`. In ir/nodes_decisions.py (emitted
+         generated as a function of its own (Compiler.fn_of) is its `Return`. In ir/nodes_decisions.py (emitted
          by ir/emit_decisions.py): the legal options of a `choose one of` (`ReturnLegal`), the option a name
          gives (`NamedOption`), a bot's answer to a decision put in full (`BotDecide`, its preferences `Prefer` /
          `PickName` / `PickRandom` / `PickNone` / `PickWeighed`) and its pick by name (`BotContext`, `TryName`)

@@ -165,7 +165,7 @@ def by_name_ir(prefs: list[BotPref]) -> tuple[D.Node, ...]:
                 return tuple(out)
             continue
         if head.shape in seen:  # met again later: kept in a local, tested once
-            local = D.Local(seen[head.shape])
+            local = N.Var(name=seen[head.shape])
             first = head.shape not in done
             done.add(head.shape)
             out.append(D.Prefer(head.span, tuple(tries), _cond(head) if first else None, local))
@@ -222,7 +222,7 @@ def decide_ir(gen: G.Gen, prefs: list[BotPref]) -> D.BotDecide:
     tries, ended = _prefs(groups, kept)
 
     def unset(names: list[str]) -> tuple[D.Node, ...]:
-        return tuple(D.SetLocal(D.Local(n), N.Const(None)) for n in names)
+        return tuple(N.Let(N.Var(name=n), N.Const(None)) for n in names)
     return D.BotDecide(_yesno(prefs), unset(across), unset(per_pick) + _subs(picks), tries, ended,
                        names=any(p.kind == "name" for p in picks), picked=any(p.reads_picked for p in picks),
                        weighed=WEIGHED if weighs else None)
@@ -231,7 +231,7 @@ def decide_ir(gen: G.Gen, prefs: list[BotPref]) -> D.BotDecide:
 def _subs(prefs: list[BotPref]) -> tuple[D.Node, ...]:
     """`_s0 = None`...: the shared calls' values, not computed yet for this pick."""
     names = sorted({s for p in prefs for s in p.subs})
-    return tuple(D.SetLocal(D.Local(n), N.Const(None)) for n in names)
+    return tuple(N.Let(N.Var(name=n), N.Const(None)) for n in names)
 
 
 def _yesno(prefs: list[BotPref]) -> tuple[D.Node, ...]:
@@ -275,6 +275,6 @@ def _prefs(groups, kept: dict) -> tuple[tuple[D.Node, ...], bool]:
                 return tuple(out), True
             continue
         local = kept.get(head.shape)
-        out.append(D.Prefer(head.span, tuple(tries), _cond(head), D.Local(local) if local else None,
+        out.append(D.Prefer(head.span, tuple(tries), _cond(head), N.Var(name=local) if local else None,
                             lazy=local is not None))
     return tuple(out), False

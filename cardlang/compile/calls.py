@@ -196,7 +196,7 @@ class Calls:
             bound = self.coerce_ce(ce, _param_type(p.type), a.span)
             if _param_type(p.type) == CARDNAME and ce.type in (CARDS, ZONE, CARDNAMES):
                 bound = _card_argument(self, ce, bound, a.span)  # an empty pick: the call does nothing
-            b.values[p.name] = bound  # (its function made only if a caller asks: CE.fn)
+            b.values[p.name] = bound  # (its function made only if a caller asks: fn_of)
             b.exprs[p.name] = bound
             if isinstance(a, ast.IntLit):
                 b.consts[p.name] = a.value
@@ -324,7 +324,7 @@ def _card_argument(comp, ce: CE, bound: CE, span) -> CE:
     none, and the call does nothing (`NothingToActOn`). As code when the cards are read without a call (a
     name): `first_card_def(ctx.state, CARDS)`, inline for a local (the call only for none); else the checked
     function."""
-    fn = skip_if_nothing_chosen(bound.fn)
+    fn = skip_if_nothing_chosen(comp.fn_of(bound))
     if ce.type != CARDS:
         return ir_ce(bound.type, N.Call(fn, (), first="ctx"))
     cards = comp.coerce_ce(ce, CARDS, span)

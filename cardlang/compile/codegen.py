@@ -207,11 +207,8 @@ class Gen:
         return call(self.const(fn), name(CTX))
 
     def expr(self, ce) -> py.expr:
-        """The code of a compiled expression: inlined when it has code, else a call of its function."""
-        code = getattr(ce, "code", None)
-        if code is not None:
-            return code(self)
-        return self.call_fn(ce.fn)
+        """The code of a compiled expression, to inline."""
+        return ce.code(self)
 
     def expr_naming(self, var: str, local: str, ce) -> py.expr:
         """The code of CE with the rules' name VAR read from the Python local LOCAL (a loop's item, inlined into

@@ -1,7 +1,7 @@
 """AST -> generated Python functions (blocks) and compiled expressions. One compile rule per node type; every name, arity and type is checked here, before play.
 
-Expressions compile to `CE(type, code)` (their IR: compile/ir/); a caller that needs a function of ctx asks the CE
-for `fn`, made once from that code (ir/ce.py callable_of); statements compile to `fn(ctx)`.
+Expressions compile to `CE(type, code)` (their IR: compile/ir/); a caller that needs a function of ctx asks the
+compiler for one, made once from that code (`fn_of`); statements compile to `fn(ctx)`.
 Runtime `IllegalAction`s are turned into `RuleViolation`s that name the card and point at the clause.
 
 The rules live by concern: expressions.py (literals, names, attributes), operators.py (functions, lists,
@@ -13,7 +13,6 @@ later gets a compiler of its own, `Compiler.for_game`).
 """
 from __future__ import annotations
 
-import ast as py
 import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable
@@ -23,7 +22,7 @@ from cardlang.compile.calls import SCENARIO_ONLY, Calls, VerbTable
 from cardlang.compile.decisions import Decisions
 from cardlang.compile.expressions import Expressions
 from cardlang.compile.ir import nodes as N
-from cardlang.compile.ir.ce import HERE, ir_of
+from cardlang.compile.ir.ce import ir_of, ready_fn
 from cardlang.compile.loops import Loops
 from cardlang.compile.operators import Operators, names_reader
 from cardlang.compile.passes import OPTIMISED, Options
@@ -37,9 +36,6 @@ from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CAR
 from cardlang.primitives.values import NothingChosen, text_of
 from cardlang.runtime.abilities import Abilities
 from cardlang.runtime.state import Ctx, GameOver
-
-
-_OPS = (py.Call, py.BinOp, py.Compare, py.BoolOp, py.UnaryOp, py.List, py.Tuple)
 
 
 @dataclass(eq=False)
@@ -91,33 +87,34 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
         self.code_lock = facts.code_lock  # once the game is shared (threads), one compile at a time (bots)
         self.gen_label = "rules"  # what the blocks compiled now belong to (a card, a rule, a verb)
         self.gen_card: str | None = None  # the card being compiled, if any
-        HERE.last = self  # (makes the functions of CEs read outside its rules: ir/ce.py callable_of)
 
     @classmethod
     def for_game(cls, game) -> "Compiler":
         """A compiler of more code against a compiled GAME (a bot, a scenario), sharing its facts."""
         return cls(game.spec, game.registry, game.defs_by_name, game.facts)
 
-    def as_fn(self, ce: CE, least: int = 2) -> Callable[[Ctx], Any]:
-        """CE as one function of ctx: for an expression with code of LEAST operations or more, a generated
-        function (one call instead of a tree of them); else its own function."""
-        if ce.code is None:
-            return ce.fn
-        probe = G.Gen("probe")
-        probe.replay = True  # (its code is thrown away, as a replay's is: no analysis that only shapes code)
-        ops = 0
-        for n in py.walk(ce.code(probe)):  # a few operations are enough to know (a load walks hundreds)
-            if isinstance(n, _OPS):
-                ops += 1
-                if ops == least:
-                    break
-        if ops < least:
-            return ce.fn
-        ret = N.Return(ir_of(ce))  # `return CE` (ir/emit_stmts.py)
-        g = G.build_function(f"{self.gen_label}: an expression", None, lambda gen: gen.emit_ir((ret,)),
-                             log=self.code_log, options=self.options)
-        self.add_generated(g)
-        return g.fn
+    def fn_of(self, ce: CE, listed: bool = False) -> Callable[[Ctx], Any]:
+        """CE as a function of ctx, for what needs one (a primitive's argument, the end of the game, a closure of
+        a statement, a decision's reference, a scenario's check), made once and kept on the CE: the function
+        itself where its code is one call of a function of ctx alone or a loop's generated function (ir/ce.py
+        ready_fn), else `def run_expr(ctx): return CODE`, generated with this compiler's passes (while a game
+        loads, in the load's artifact: a cached load takes it from there, compiling nothing). LISTED: a
+        function the game's code calls as it plays, listed, when it is made, with the modules of what is being
+        compiled (`cardlang compile` prints it); the others (a decision's reference's parts, which run only
+        where the reference does) are not."""
+        made = ce.made
+        if not made:
+            fn = ready_fn(ce)
+            if fn is None:
+                ret = N.Return(ir_of(ce))  # `return CE` (ir/emit_stmts.py)
+                label = f"{self.gen_label}: an expression" if listed else "an expression"
+                g = G.build_function(label, None, lambda gen: gen.emit_ir((ret,)), log=self.code_log,
+                                     options=self.options)
+                if listed:
+                    self.add_generated(g)
+                fn = g.fn
+            made.append(fn)
+        return made[0]
 
     def add_generated(self, g) -> None:
         g.card = self.gen_card
@@ -135,19 +132,14 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
                                           "turns", "cards", "this", "nothing"])
 
     def coerce(self, ce: CE, want: str, span: Span) -> Callable[[Ctx], Any]:
-        """A function of ctx giving CE's value as WANT (coerce_ce's code, as_fn), or a compile error naming both
+        """A function of ctx giving CE's value as WANT (coerce_ce's code, fn_of), or a compile error naming both
         types."""
-        return self.as_fn(self.coerce_ce(ce, want, span))
+        return self.fn_of(self.coerce_ce(ce, want, span), listed=True)
 
 
     def expr(self, node, scope: Scope) -> CE:
         """Compile an expression by the rule for its node type."""
-        here = HERE
-        before, here.comp = here.comp, self  # (the compiler that makes the CEs' functions: ir/ce.py)
-        try:
-            return EXPR_RULES.find(type(node))(self, node, scope)  # NoRule for a class without one: a bug
-        finally:
-            here.comp = before
+        return EXPR_RULES.find(type(node))(self, node, scope)  # NoRule for a class without one: a bug
 
 
 # The compiler's names used across cardlang (bots, scenarios, games), kept importable from here.

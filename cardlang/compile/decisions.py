@@ -44,12 +44,12 @@ class Decisions:
         always = not private and V.held_state(self.spec, node.source, scope.held, scope.names) == V.PICKED
         q = node.quantity
         count_ce = self.coerce_ce(self.expr(q.count, scope), INT, q.count.span) if q.count is not None else None
-        count = count_ce.fn if count_ce is not None else None
+        count = self.fn_of(count_ce) if count_ce is not None else None
         count_ir = ir_of(count_ce) if count_ce is not None else None
         kind = q.kind
         if src.type in (PLAYERS, PLAYER):
             players_ce = self.coerce_ce(src, PLAYERS, node.source.span)
-            players = players_ce.fn
+            players = self.fn_of(players_ce)
 
             def run_choose_player(ctx: Ctx) -> int:
                 options = players(ctx)
@@ -62,7 +62,7 @@ class Decisions:
                 return ir_ce(PLAYER, A.AskPlayer(*asked, ir_of(players_ce), run_choose_player))
             return ir_ce(PLAYER, N.Call(run_choose_player, (), first="ctx"))
         if src.type == CARDNAMES:
-            names_fn = src.fn
+            names_fn = self.fn_of(src)
 
             def run_choose_name(ctx: Ctx) -> list:
                 options = names_fn(ctx)
@@ -75,7 +75,7 @@ class Decisions:
                                                     run_choose_name))
             return ir_ce(CARDNAMES, N.Call(run_choose_name, (), first="ctx"))
         if src.type in (NUMBERS, SLOTS):  # a die to reroll; a slot of a grid to put a card in
-            values_fn, vkind = src.fn, src.type
+            values_fn, vkind = self.fn_of(src), src.type
             label_of = _number_labels if vkind == NUMBERS else slot_labels
 
             def run_choose_value(ctx: Ctx) -> list:
@@ -90,7 +90,7 @@ class Decisions:
                                                    run_choose_value))
             return ir_ce(src.type, N.Call(run_choose_value, (), first="ctx"))
         cards_ce = self.coerce_ce(src, CARDS, node.source.span)
-        cards = cards_ce.fn
+        cards = self.fn_of(cards_ce)
         # (a private question too: its named pick is taken only when nobody reads the game, when asking a rule
         # bot a question with nothing to pick and not asking it look the same)
         find, find_reads_card = self._named_option(node.source, scope) if kind == "up_to" and count is not None \
@@ -184,11 +184,11 @@ class Decisions:
         zces = [self.expr(i, scope) for i in items]
         if not zces or any(z.type != ZONE for z in zces):
             return None, False
-        zfs = [z.fn for z in zces]
+        zfs = [self.fn_of(z) for z in zces]
         cond_ce = self.expr(source.cond, scope.with_(card=CARD))
         if all(z.code is not None for z in zces) and cond_ce.code is not None:
             return self._find_fn(zces, cond_ce, source.span)
-        cond = cond_ce.fn
+        cond = self.fn_of(cond_ce)
 
         def find(ctx: Ctx, name: str) -> int | None:
             state = ctx.state
@@ -222,12 +222,12 @@ class Decisions:
         def body(gen: G.Gen) -> list[py.stmt]:
             zones = tuple(N.Py(gen.expr(z)) for z in zces)  # (the zones' code made before COND's: the order the
             # generated names follow)
-            card = D.Local("_c")
+            card = N.Var(name="_c")
             gen.bind_local("card", card.name)  # COND reads `card` as the local; ctx.vars gets it only when
             # COND hands ctx to a compiled function (which reads it there); only shapes the code, so not asked
             # when only the namespace is wanted (nor without the pass: compile/passes.py)
             kept = H.escapes(gen.expr(cond_ce), gen) if not gen.replay and gen.options.on("unread-stores") else True
-            out = gen.emit_ir((D.NamedOption(zones, N.Of(cond_ce), D.Local("_name"), card, kept),))
+            out = gen.emit_ir((D.NamedOption(zones, N.Of(cond_ce), N.Var(name="_name"), card, kept),))
             if not gen.replay:
                 facts.quiet = not kept and not uses_names(gen, out)
             return out
@@ -245,7 +245,7 @@ class Decisions:
             by_ir: N.Node | None = N.Const(CHANCE)
         elif opts.by is not None:
             by_ce = self.coerce_ce(self.expr(opts.by, scope), PLAYER, opts.by.span)
-            by, by_ir = by_ce.fn, ir_of(by_ce)
+            by, by_ir = self.fn_of(by_ce), ir_of(by_ce)
         else:
             by, by_ir = (lambda ctx: ctx.you), None
         tag = opts.tag or default_tag
@@ -275,7 +275,7 @@ class Decisions:
         """A prompt's text with names in braces: its function (a decision's reference closure calls it) and
         its IR."""
         ce = self.interpolated(text, scope, span)
-        return ce.fn, ce.ir
+        return self.fn_of(ce), ce.ir
 
     @stmt_rule
     def _(self, node: ast.ChooseOption, scope: Scope) -> G.Code:
@@ -299,15 +299,15 @@ class Decisions:
         if self.options.on("decide-inline"):
             # the conditions tested in the caller itself (or one call each, the pass options-at-once off)
             at_once = self.options.on("options-at-once")
-            conds = tuple(None if ce is None else ir_of(ce) if at_once else N.Call(self.as_fn(ce, least=1),
-                                                                                   first="ctx") for ce in ces)
+            conds = tuple(None if ce is None else ir_of(ce) if at_once else N.Call(self.fn_of(ce, listed=True), first="ctx")
+                          for ce in ces)
             bodies = tuple(N.OfBlock(self.block_items(o.body, scope)) for o in node.options)
             choice = A.AskOption(*asked, conds, bodies, always, label_of, find)
             return G.of_ir(choice)
         # each condition one call (a generated function, even for one comparison: `honor > 0` as closures is
         # three calls, and a choice tests every option's condition each time it is made)
         legal_of = self._legal_fn(ces, node.span) if self.options.on("options-at-once") else None
-        conds = [self.as_fn(ce, least=1) if ce is not None else None for ce in ces] if legal_of is None else []
+        conds = [self.fn_of(ce, listed=True) if ce is not None else None for ce in ces] if legal_of is None else []
         bodies = [self.block(o.body, scope) for o in node.options]
         by_you, text = node.opts.by is None, getattr(prompt, "text", None)
 

@@ -374,7 +374,7 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
     tiebreak = None
     try:
         if decl.end is not None:
-            end = comp.as_fn(comp.expr(decl.end, Scope()))  # checked after every turn: one generated function
+            end = comp.fn_of(comp.expr(decl.end, Scope()), listed=True)  # checked after every turn: one generated function
         if decl.score is not None:
             score = comp.coerce(comp.expr(decl.score, Scope()), "int", decl.score.span)
         if decl.tiebreak is not None:
@@ -392,7 +392,7 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
             if cand_ce.type != "card names":
                 raise CardCompileError("a pool is drawn from card names, e.g. `cards where card is Action`",
                                        pd.source.span)
-            candidates = cand_ce.fn(Ctx(_NoState(), 0))  # type: ignore[arg-type]  # card-name filters read no state
+            candidates = comp.fn_of(cand_ce)(Ctx(_NoState(), 0))  # type: ignore[arg-type]  # card-name filters read no state
             default = []
             for n in pd.default:
                 if n not in by_name:
@@ -415,7 +415,7 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
         try:
             parts = _or_parts(decl.end)
             texts = fact(log, "end texts", lambda: [_describe().cond_text(e, comp, "you") for e in parts])
-            end_parts = [(text, comp.expr(e, Scope()).fn) for text, e in zip(texts, parts)]
+            end_parts = [(text, comp.fn_of(comp.expr(e, Scope()))) for text, e in zip(texts, parts)]
         except CardCompileError:  # already reported when the whole condition was compiled
             pass
     for cd, text in zip(defs, fact(log, "card texts", lambda: _card_texts(cards, comp, errors))):

@@ -309,7 +309,7 @@ def names_reader(comp, ce: CE, span: Span) -> Callable:
     """A function of ctx giving the card names of CE (cards, a zone, a card, card names, a card name), as a side
     of `==` compares them (a scenario's check shows them)."""
     named = _named(comp, ce, span)
-    return ir_ce(TEXT, N.Call(card_names, (ir_of(named),), consts=(named.type,))).fn
+    return comp.fn_of(ir_ce(TEXT, N.Call(card_names, (ir_of(named),), consts=(named.type,))))
 
 
 def _named(comp, ce: CE, span: Span) -> CE:

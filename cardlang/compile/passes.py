@@ -89,7 +89,7 @@ PASSES: tuple[Pass, ...] = (
          "a bot rule of names only tries those names against the decision's filter (`choose up to 1` from a zone, "
          "or from several when one holds piles: compile/decisions.py); the options are not built"),
     Pass("one-card", "compile/ir/one_card.py", "IR -> IR: a read of the first of cards written as one card reads that card"),
-    Pass("generated-expressions", "compile/compiler.py (as_fn), codegen.Gen.expr", "always on: an expression "
+    Pass("generated-expressions", "compile/compiler.py (fn_of), codegen.Gen.expr", "always on: an expression "
          "with code is inlined or generated as one function; its closure half is the reference of other "
          "constructs (coercions) and cannot be chosen alone without a second backend", switchable=False),
 )

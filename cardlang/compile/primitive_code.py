@@ -28,7 +28,9 @@ class PrimitiveCall(Code):
     __slots__ = ("within",)
 
     def __init__(self, verb: Verb, b: Bound, info: Any, zones: tuple) -> None:
-        args = verb.arguments(b, info)
+        # a lazy argument is passed as a function of the context: the compiler's of its expression
+        args = [(kind, info.fn_of(v) if kind == "lazy" and isinstance(v, CE) else v)
+                for kind, v in verb.arguments(b, info)]
         known = tuple(v if kind == "const" else UNKNOWN for kind, v in args)
         node = C.CallPrimitive(verb, tuple(_arg(kind, v) for kind, v in args), known, zones)
 

@@ -13,7 +13,8 @@
 
 An unscripted decision, an unused answer or a false `expect` fails the scenario with its path:line. The
 statements a scenario adds to the language are in STATEMENTS, an explicit table (a name from a source is
-never looked up as a Python attribute); docs/language.md describes each. The checks are in scenario_checks.
+never looked up as a Python attribute); docs/language.md describes each. The statements that set the position
+are in scenario_position, the checks in scenario_checks, the scripted answers in scenario_script.
 """
 from __future__ import annotations
 
@@ -22,14 +23,13 @@ from pathlib import Path
 from typing import Callable
 
 from cardlang.compile import scenario_checks as C
-from cardlang.compile.compiler import CARDNAME, CARDNAMES, INT, PLAYER, Compiler, Scope
+from cardlang.compile import scenario_position as P
+from cardlang.compile.compiler import PLAYER, Compiler, Scope
 from cardlang.compile.game import CompiledGame, load_game
 from cardlang.compile.scenario_checks import ScenarioFailed
 from cardlang.compile.scenario_script import Answer, Forced, Refusal, ScenarioAgent, unused, watch_forced
 from cardlang.errors import CardCompileError, CardLangError, Span, did_you_mean
 from cardlang.runtime import engine
-from cardlang.runtime import zones as Z
-from cardlang.runtime.events import Note
 from cardlang.runtime.state import CardDef, Ctx, GameOver, GameState, IllegalAction, Zone, ZoneSpec
 from cardlang.syntax import ast
 from cardlang.syntax.cached import parse_cached
@@ -228,9 +228,9 @@ class _Runner:
                     f"unknown statement '{st.verb}': not a scenario statement nor a verb of this game", st.span,
                     hint=did_you_mean(st.verb, known) or "scenario statements: " + ", ".join(STATEMENTS))
         if isinstance(st, ast.Assign) and st.op == "=" and st.target[-1] in self.game.spec.zones:
-            return _set_zone(self, st)
+            return P.set_zone(self, st)
         if isinstance(st, ast.Assign) and st.target[-1] == "turns" and st.target[-1] not in self.game.spec.counters:
-            return _set_turns(self, st)
+            return P.set_turns(self, st)
         step = self.comp.stmt(st, self.scope)
         if isinstance(st, ast.Call) and st.verb not in STATEMENTS:
             return self._needs_named_cards(st, step)
@@ -245,7 +245,7 @@ class _Runner:
             if not (isinstance(a, ast.In) and isinstance(a.item, ast.NameRef)
                     and a.item.name in self.game.defs_by_name):
                 continue
-            checks.append((self.comp.expr(a, self.scope).fn, a))
+            checks.append((self.comp.fn_of(self.comp.expr(a, self.scope)), a))
         if not checks:
             return step
         span = st.span
@@ -274,126 +274,6 @@ class _Runner:
         raise CardCompileError("an answer is a card name, an option label, a number, none, yes, no, p1..p4, or a "
                                "list",
                                a.span)
-
-
-# ---- position -----------------------------------------------------------------------------------------
-def _set_zone(runner: _Runner, st: ast.Assign) -> Callable[[Ctx], None]:
-    """`p1.hand = [Gem, Coin];`: the zone holds these cards, top card first (see _fetch_card)."""
-    comp, scope = runner.comp, runner.scope
-    zname = st.target[-1]
-    zs = runner.game.spec.zones[zname]
-    if len(st.target) == 2:
-        who = comp.name(st.target[0], scope, st.span)
-        if who.type != PLAYER:
-            raise CardCompileError(f"'{st.target[0]}' is not a player", st.span)
-        zone_fn = lambda ctx: ctx.state.zones[zs.slot][who.fn(ctx)]  # noqa: E731
-    else:
-        zone_fn = (lambda ctx: ctx.state.zones[zs.slot][ctx.you]) if zs.per_player else \
-            (lambda ctx: ctx.state.zones[zs.slot][0])
-    value = comp.expr(st.value, scope)
-    if value.type not in (CARDNAMES, CARDNAME):
-        raise CardCompileError("a zone is set to a list of card names, top card first", st.value.span)
-    names = comp.coerce(value, CARDNAMES, st.value.span)
-    box, span = runner.box, st.span
-
-    def run_set_zone(ctx: Ctx) -> None:
-        state = ctx.state
-        zone = zone_fn(ctx)
-        for cid in list(zone.cards):
-            Z.move(state, cid, box)
-        for d in reversed(names(ctx)):  # bottom card first, so the first name ends on top
-            Z.move(state, _fetch_card(box, state, d, zone.label, span), zone)
-    return run_set_zone
-
-
-def _set_turns(runner: _Runner, st: ast.Assign) -> Callable[[Ctx], None]:
-    """`p2.turns = 5;`: p2 has taken 5 turns (what `turns` reads, as in `tiebreak fewest turns`)."""
-    if st.op != "=" or len(st.target) != 2:
-        raise CardCompileError("set a player's turns: p2.turns = 5;", st.span)
-    who = runner.comp.name(st.target[0], runner.scope, st.span)
-    if who.type != PLAYER:
-        raise CardCompileError(f"'{st.target[0]}' is not a player", st.span)
-    value = runner.comp.coerce(runner.comp.expr(st.value, runner.scope), INT, st.value.span)
-    span = st.span
-
-    def run_set_turns(ctx: Ctx) -> None:
-        p, n = who.fn(ctx), value(ctx)
-        if n < 0:
-            raise ScenarioFailed(f"a number of turns is 0 or more, not {n}", span)
-        state = ctx.state
-        state.turn_number += n - state.turns[p]
-        state.turns[p] = n
-    return run_set_turns
-
-
-def _fetch_card(box: Zone, state: GameState, d: CardDef, where: str, span: Span) -> int:
-    """A card of definition D for a scenario to put WHERE: one the scenario put aside, else the top of D's
-    supply pile. A card whose pile is empty is refused (the supply has no more: a scenario must not make one
-    more than the game has, unseen); a card with no pile at all is made, with a note in the log saying so."""
-    cid = next((c for c in box.cards if state.card_def[c] is d), None)
-    if cid is not None:
-        return cid
-    piles = [pile for piles in state.pile_order.values() for pile in piles if pile.pile == d.name]
-    for pile in piles:
-        if pile.cards:
-            return pile.cards[-1]
-    if piles:
-        raise ScenarioFailed(f"no {d.name} is left to put in {where}: its supply pile ({piles[0].label}) is empty "
-                             "and none was set aside", span,
-                             hint="set the zone before emptying the pile, or put fewer")
-    cid = state.new_card(d, box)
-    if state.log is not None:
-        state.emit(Note(None, f"scenario: made a {d.name} for {where} (it has no supply pile)"))
-    return cid
-
-
-def _dice(runner: _Runner, st: ast.Call) -> Callable[[Ctx], None]:
-    """`dice [3, 3, 6];`: the next rolls show these faces, in order (then the seeded RNG goes on)."""
-    values: list[int] = []
-    for a in st.args:
-        items = a.items if isinstance(a, ast.ListLit) else (a,)
-        for i in items:
-            if not isinstance(i, ast.IntLit):
-                raise CardCompileError("dice takes numbers: dice [3, 3, 6];", i.span)
-            values.append(i.value)
-    if st.kwargs or not values:
-        raise CardCompileError("dice takes numbers only: dice [3, 3, 6];", st.span)
-
-    def run_dice(ctx: Ctx) -> None:
-        ctx.state.fixed_dice.extend(values)
-    return run_dice
-
-
-def _put(runner: _Runner, st: ast.Call) -> Callable[[Ctx], None]:
-    """`put Guard to p1.board column=4 row=1;`: one card into a zone (into a slot of a grid; onto a
-    taken slot it is attached to the card there). The card comes as for a zone assignment (_fetch_card)."""
-    comp, scope = runner.comp, runner.scope
-    kw = {k.key: k.value for k in st.kwargs}
-    if len(st.args) != 1 or not ({"to"} <= set(kw) <= {"to", "into", "column", "row"}):
-        raise CardCompileError("put takes a card and a zone: put Guard to p1.board column=4 row=1;", st.span)
-    name = comp.coerce(comp.expr(st.args[0], scope), CARDNAME, st.args[0].span)
-    zone = comp.coerce(comp.expr(kw["to"], scope), "zone", kw["to"].span)
-    col = comp.coerce(comp.expr(kw["column"], scope), "int", kw["column"].span) if "column" in kw else None
-    row = comp.coerce(comp.expr(kw["row"], scope), "int", kw["row"].span) if "row" in kw else None
-    if (col is None) != (row is None):
-        raise CardCompileError("put needs both column= and row=, or neither", st.span)
-    box, span = runner.box, st.span
-
-    def run_put(ctx: Ctx) -> None:
-        from cardlang.runtime import board as B
-        state = ctx.state
-        dest = zone(ctx)
-        cid = _fetch_card(box, state, name(ctx), dest.label, span)
-        if col is None:
-            Z.move(state, cid, dest)
-            return
-        cell = (col(ctx), row(ctx))
-        there = B.card_at(dest, cell)
-        if there is not None:
-            B.attach(state, cid, there)
-        else:
-            Z.move(state, cid, dest, cell=cell)
-    return run_put
 
 
 # ---- decisions and actions ----------------------------------------------------------------------------
@@ -475,8 +355,8 @@ STATEMENTS: dict[str, Callable[[_Runner, ast.Call], Callable[[Ctx], None]]] = {
     "forced": _forced,
     "not_offered": C.not_offered,
     "current": _current,
-    "dice": _dice,
-    "put": _put,
+    "dice": P.dice,
+    "put": P.put,
     "run": _run_step,
     "expect": C.expect,
     "expect_in_order": C.expect_in_order,

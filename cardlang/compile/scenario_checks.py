@@ -41,12 +41,12 @@ def expect(runner, st: ast.Call) -> Callable[[Ctx], None]:
     if len(st.args) != 1 or st.kwargs:
         raise CardCompileError("expect takes one condition: expect count(p1.hand) == 5;", st.span)
     cond = st.args[0]
-    ce = runner.comp.expr(cond, runner.scope)
+    holds = runner.comp.fn_of(runner.comp.expr(cond, runner.scope))
     explain = _explainer(runner, cond)
     span = st.span
 
     def run_expect(ctx: Ctx) -> None:
-        if not checked(ctx.state, lambda: ce.fn(ctx), span):
+        if not checked(ctx.state, lambda: holds(ctx), span):
             raise ScenarioFailed(f"expected {_src(cond)}, but {checked(ctx.state, lambda: explain(ctx), span)}",
                                  span)
     return run_expect
@@ -65,10 +65,10 @@ def expect_in_order(runner, st: ast.Call) -> Callable[[Ctx], None]:
         raise CardCompileError("expect_in_order compares a zone (or `top N of` one) with a list of card names",
                                cond.span)
     if left.type == "zone":
-        zone_fn = left.fn
+        zone_fn = runner.comp.fn_of(left)
         have = lambda ctx: [ctx.state.card_def[c].name for c in reversed(zone_fn(ctx).cards)]  # noqa: E731
     else:
-        cards_fn = left.fn
+        cards_fn = runner.comp.fn_of(left)
         have = lambda ctx: [ctx.state.card_def[c].name for c in cards_fn(ctx)]  # noqa: E731
     want = names_reader(runner.comp, right, cond.right.span)
     span = st.span
@@ -204,15 +204,18 @@ def answer_refused(runner, st: ast.Call) -> Callable[[Ctx], None]:
 
 
 def _explainer(runner, cond: ast.Expr) -> Callable[[Ctx], str]:
+    """What a failed check shows: each side of a comparison as its value reads (a side's function made only
+    when a check fails)."""
     if isinstance(cond, ast.Compare):
-        left = runner.comp.expr(cond.left, runner.scope)
-        right = runner.comp.expr(cond.right, runner.scope)
+        comp = runner.comp
+        left = comp.expr(cond.left, runner.scope)
+        right = comp.expr(cond.right, runner.scope)
 
         def show(ce, node):
             if ce.type in (CARDS, CARDNAMES, CARDNAME, "zone", "card"):
                 f = names_reader(runner.comp, ce, node.span)
                 return lambda ctx: "[" + ", ".join(sorted(f(ctx))) + "]"
-            return lambda ctx: text_of(ctx, ce.fn(ctx), ce.type)
+            return lambda ctx: text_of(ctx, comp.fn_of(ce)(ctx), ce.type)
         lf, rf = show(left, cond.left), show(right, cond.right)
         return lambda ctx: f"{_src(cond.left)} is {lf(ctx)} (expected {cond.op} {rf(ctx)})"
     return lambda ctx: "it is false"

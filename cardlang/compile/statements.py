@@ -18,7 +18,7 @@ from cardlang.compile import codegen as G
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_loops as NL
 from cardlang.compile.ir import nodes_ops as NO
-from cardlang.compile.ir.ce import HERE, ir_ce, ir_of
+from cardlang.compile.ir.ce import ir_ce, ir_of
 from cardlang.compile import counter_code as CC
 from cardlang.compile import visibility as V
 from cardlang.compile.codegen import Code
@@ -73,16 +73,11 @@ class Statements:
         return items
 
     def stmt_item(self, node, scope: Scope) -> Code:
-        here = HERE
-        before, here.comp = here.comp, self  # (the compiler that makes the CEs' functions: ir/ce.py)
-        try:
-            return self.stmt_rules.find(type(node))(self, node, scope)  # NoRule for a class without one: a bug
-        finally:
-            here.comp = before
+        return self.stmt_rules.find(type(node))(self, node, scope)  # NoRule for a class without one: a bug
 
     def stmt(self, node, scope: Scope) -> Effect:
         """Compile one statement to a function of ctx (for scenarios and primitives that run statements one by
-        one), made from its code as CE.fn is from an expression's: the function itself where its code is one
+        one), made from its code as an expression's is (fn_of): the function itself where its code is one
         call of a function of ctx alone (`simultaneous`, a decision with the pass decide-inline off), else one
         generated function. A call reports its run-time errors at its own span, as in a block; other statements
         pass them on (their nested blocks report at their own statements)."""
@@ -154,9 +149,9 @@ class Statements:
             if parts is not None:
                 if inline:
                     return Code(lambda gen: CC.card_counter(gen, special, op, *parts))
-                return G.called(assigned.call.fn)
+                return G.called(self.fn_of(assigned.call))
             change = CC.numbers_change(*assigned.numbers)
-            return G.of_ir(change) if inline else G.called(ir_ce(ANY, change.value).fn)
+            return G.of_ir(change) if inline else G.called(self.fn_of(ir_ce(ANY, change.value)))
         value = self.coerce_ce(self.expr(node.value, scope), INT, node.value.span) if op != "=" or \
             target[-1] in self.spec.counters else self.expr(node.value, scope)
         if len(target) == 1 and target[0] in scope.names:

@@ -12,7 +12,6 @@ import inspect
 from dataclasses import dataclass, field
 from typing import Any, Callable, ClassVar
 
-from cardlang.primitives.types import CE
 
 # Argument types the compiler checks and coerces to before calling a builder.
 INT, BOOL, STR, CARDS, CARDNAME, ZONE, PLAYER, PLAYERS, NAME, ANY = (
@@ -137,7 +136,8 @@ class Verb(Primitive):
     def arguments(self, b: Bound, info: Any) -> list[tuple[str, Any]]:
         """Run's arguments for the call bound in B, in order, each as ("const", VALUE) (known now: a plain
         word, an argument left out, a compiled value), ("value", CE) (read when the call runs) or ("lazy",
-        FN) (a function of the context, passed as it is)."""
+        CE) (passed as a function of the context, which the compiler makes of it; a function of the context
+        is passed as it is)."""
         compiled = self.prepare(b, info) if self.compiled else {}
         out: list[tuple[str, Any]] = []
         for n in self.run_args:
@@ -150,20 +150,20 @@ class Verb(Primitive):
                 out.append(("const", b.consts.get(key, p.default)))
             elif p.name in self.lazy:
                 v = b.values[key]
-                out.append(("lazy", v.fn if isinstance(v, CE) else v))
+                out.append(("lazy", v))
             else:
                 out.append(("value", b.exprs[key] if key in b.exprs else b.values[key]))
         return out
 
     def build(self, b: Bound, info: Any) -> Callable:
-        """The call as one function of the context (where the compiler needs a function, not code)."""
+        """The call as one function of the context, its values given as functions of the context (a test's
+        Bound; the compiler's calls are code: compile/primitive_code.py)."""
         return self.function(self.arguments(b, info))
 
     def function(self, args: list[tuple[str, Any]]) -> Callable:
-        """run over ARGS (`arguments`) as one function of the context."""
+        """run over ARGS (`arguments`, each value a function of the context) as one function of the context."""
         run = self.run
-        getters = tuple((lambda c: lambda ctx: c)(v) if kind != "value" else v.fn if isinstance(v, CE) else v
-                        for kind, v in args)
+        getters = tuple(v if kind == "value" else (lambda c: lambda ctx: c)(v) for kind, v in args)
 
         def run_call(ctx: Any) -> None:
             run(ctx, *[g(ctx) for g in getters])

@@ -20,8 +20,9 @@ Effect = Callable[[Ctx], None]
 
 @dataclass(frozen=True, slots=True)
 class CE:
-    """A compiled expression: what type of value it gives and its code (one implementation, the code; `fn`, the
-    function of ctx computing it, is made from that code when a caller asks for one: `callable_of`)."""
+    """A compiled expression: what type of value it gives and its code (one implementation, the code; the
+    function of ctx computing it is generated from that code by the compiler, when a caller needs one:
+    Compiler.fn_of)."""
 
     type: str
     code: Callable[[Any], Any] | None = None  # code(gen) -> the Python expression computing it, to inline it
@@ -32,25 +33,9 @@ class CE:
     bound: int | None = None
     # its IR (compile/ir/): what others built on it compose with (`code` emits it)
     ir: Any = None
-    made: list = field(default_factory=list, compare=False, repr=False)  # its function, once made (fn)
-
-    @property
-    def fn(self) -> Callable[[Ctx], Any]:
-        """The function of ctx computing it, made from its code once (by the compiler's `callable_of`, which
-        this module does not import: compile/ir/ce.py hands it over) and kept."""
-        made = self.made
-        if not made:
-            made.append(_MAKER[0](self))
-        return made[0]
-
-
-# Who makes a CE's function from its code: compile/ir/ce.py's callable_of, handed over when it is imported (the
-# compiler imports primitives, never the other way).
-_MAKER: list[Callable[[CE], Callable[[Ctx], Any]]] = []
-
-
-def make_functions_with(maker: Callable[[CE], Callable[[Ctx], Any]]) -> None:
-    _MAKER[:] = [maker]
+    # its function of ctx, once a compiler made one for a caller that needs a function (Compiler.fn_of), kept
+    # here so that every caller gets the same one
+    made: list = field(default_factory=list, compare=False, repr=False)
 
 
 def applied(fn: Callable, args: list[CE], type_: str, *, state: bool | str = True, consts: tuple = (),

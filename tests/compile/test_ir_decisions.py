@@ -55,13 +55,13 @@ def test_the_option_of_a_name_is_the_first_card_of_it_the_filter_lets_through(ke
     def strong(ctx) -> bool:  # a compiled function handed ctx: it reads `card` in the names table
         seen.append(ctx.vars["card"])
         return ctx.state.card_def[ctx.vars["card"]].props["strength"] > 2
-    card = D.Local("_c")
+    card = N.Var(name="_c")
     cond = N.Call(strong, first="ctx") if kept else N.Not(N.DefNamed(N.DefOf(card), "Page"))
 
     def find_in(*zones: N.Node):
         def body(gen):
             gen.bind_local("card", card.name)
-            return gen.emit_ir((D.NamedOption(zones, cond, D.Local("_name"), card, kept),))
+            return gen.emit_ir((D.NamedOption(zones, cond, N.Var(name="_name"), card, kept),))
         return G.build_functions("ir test", None, [("find", (G.CTX, "_name"), body)])[1]["find"]
     state = _state()
     ctx = Ctx(state, 1, None, {"card": "before"})
@@ -198,7 +198,12 @@ def test_a_bots_pick_by_name_tries_the_names_in_order(rule) -> None:
         assert bot.made <= 1  # the context kept serves the same game and seat
 
 
-def test_a_local_and_a_return() -> None:
-    v = D.Local("_kept")
-    fn = _fns([("f", (G.CTX,), (D.SetLocal(v, N.Name("a")), N.Return(N.Cards((v, v)))))])["f"]
+def test_a_local_of_a_fixed_name_and_a_return() -> None:
+    """A Var with a name is that local, not a fresh one (the compiled conditions of a bot read it by it)."""
+    v = N.Var(name="_kept")
+    import ast as py
+    from cardlang.compile.ir.emit_stmts import emit_stmts
+    code = py.unparse(py.fix_missing_locations(py.Module(emit_stmts(G.Gen("t"), (N.Let(v, N.Const(None)),)), [])))
+    assert code == "_kept = None"
+    fn = _fns([("f", (G.CTX,), (N.Let(v, N.Name("a")), N.Return(N.Cards((v, v)))))])["f"]
     assert fn(Ctx(_state(), 0, None, {"a": 3})) == [3, 3]

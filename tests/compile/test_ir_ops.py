@@ -330,7 +330,7 @@ def test_each_coercion_has_code_computing_what_plain_python_does() -> None:
         assert ce.type == want and ce.ir is not None, (have, want)
         got = _value(ce.ir, Ctx(state, 0, None, {"x": value}))[0]
         assert got == plain and type(got) is type(plain), (have, want, got)
-        assert ce.fn(Ctx(state, 0, None, {"x": value})) == plain  # its function, made from that code (CE.fn)
+        assert comp.fn_of(ce)(Ctx(state, 0, None, {"x": value})) == plain  # its function, made from that code
     for have, empty in ((T.CARDS, []), (T.CARDNAMES, [])):
         ce = comp.coerce_ce(ir_ce(have, N.Name("x")), T.CARDNAME, None)
         with pytest.raises(NothingChosen):

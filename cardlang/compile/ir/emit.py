@@ -88,6 +88,8 @@ class Emitter:
         return rule(self, node)
 
     def var(self, v: N.Var) -> str:
+        if v.name is not None:  # a name the compiler fixed
+            return v.name
         got = self.vars.get(id(v))
         if got is None:
             got = self.vars[id(v)] = self.gen.fresh(v.hint)

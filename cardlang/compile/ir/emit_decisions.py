@@ -4,10 +4,10 @@ per node class, over ir/emit.py's helpers. A decision's fields (runtime/layout.p
 only. Each rule builds exactly the code compile/decisions.py and compile/botgen.py built by hand before (the
 option of a name from several zones is new with the IR).
 
-Its rules join the emitter's tables (emit.EXPR_RULES, emit_stmts.STMT_RULES) when it is imported, which the
+Its rules join the emitter's table of statements (emit_stmts.STMT_RULES) when it is imported, which the
 package compile/ir does: a decision's nodes may sit in any statement (an `If`) and any statement in theirs.
 The parameters and locals of a bot's functions are fixed names, shared by these rules (DECIDE_PARAMS,
-BY_NAME_PARAMS). Knows Python's `ast` and the runtime's layout; no game, no source construct, no pass.
+BY_NAME_PARAMS); a local the compiled conditions read is a `Var` with a name, set by a `Let` (ir/nodes.py). Knows Python's `ast` and the runtime's layout; no game, no source construct, no pass.
 """
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import ast as py
 from typing import Any, Callable
 
 from cardlang.compile.ir import nodes_decisions as D
-from cardlang.compile.ir.emit import (EXPR_RULES, Emitter, _call, _sub, card_defs, cards_of, ctx_names, ctx_state,
+from cardlang.compile.ir.emit import (Emitter, _call, _sub, card_defs, cards_of, ctx_names, ctx_state,
                                       ctx_you, has_piles, name_of, pile_of, piles_by_key, slot_of, spec_of)
 from cardlang.compile.ir.emit_stmts import STMT_RULES, stmts
 from cardlang.compile.pyast import CTX, attr, const, name, store
@@ -73,7 +73,7 @@ def _named_option(e: Emitter, n: D.NamedOption) -> list[py.stmt]:
         _vars["card"] = _saved; return None                                                        (*)
     Several zones: `_defs = ...` first, then each zone's test in turn, none returning before the last (a zone
     of no piles: its loop testing COND inside the plain scan's `if`, followed by a `break`)."""
-    z, vs, saved, pile, defs, c = "_zone", "_vars", "_saved", "_pile", "_defs", n.card.name
+    z, vs, saved, pile, defs, c = "_zone", "_vars", "_saved", "_pile", "_defs", e.var(n.card)
     zones = [e.expr(x) for x in n.zones]
 
     def card_is(value: str) -> list[py.stmt]:
@@ -127,13 +127,13 @@ def _prefer(e: Emitter, n: D.Prefer) -> list[py.stmt]:
     if n.keep is None:
         out = body if test is None else [py.If(test, body, [])]
     elif test is None:  # tested already: its value read back
-        out = [py.If(name(n.keep.name), body, [])]
+        out = [py.If(name(e.var(n.keep)), body, [])]
     elif n.lazy:
-        k = n.keep.name
+        k = e.var(n.keep)
         out = [py.If(_is_none(name(k)), [_assign(k, py.UnaryOp(py.Not(), py.UnaryOp(py.Not(), test)))], []),
                py.If(name(k), body, [])]
     else:  # kept when first tested: its own line, then the test's
-        k = n.keep.name
+        k = e.var(n.keep)
         return _placed(gen, n.span, [_assign(k, test)]) + _placed(gen, n.span, [py.If(name(k), body, [])])
     return _placed(gen, n.span, out)
 
@@ -249,12 +249,7 @@ def _pick_weighed(e: Emitter, n: D.PickWeighed) -> list[py.stmt]:
                    _assign("_choice", name("_best")), py.Break()], [])]
 
 
-DECISION_EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
-    D.Local: lambda e, n: name(n.name),
-}
-
 DECISION_STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
-    D.SetLocal: lambda e, n: [_assign(n.local.name, e.expr(n.value))],
     D.Prefer: _prefer,
     D.ReturnLegal: _return_legal,
     D.NamedOption: _named_option,
@@ -269,5 +264,4 @@ DECISION_STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
 }
 
 # The emitter's tables hold every node class's rule (this module is imported with the package compile/ir).
-EXPR_RULES.update(DECISION_EXPR_RULES)
 STMT_RULES.update(DECISION_STMT_RULES)

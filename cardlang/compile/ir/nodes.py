@@ -72,9 +72,12 @@ class Name(Node):
 
 @dataclass(frozen=True, slots=True, eq=False)
 class Var(Node):
-    """A local of the generated function, named (fresh, with HINT) when first emitted."""
+    """A local of the generated function, named (fresh, with HINT) when first emitted; or, with NAME, the local
+    of that name, fixed by the compiler because Python built outside the IR reads it by that name (a bot's
+    kept condition `_c0` or shared call `_s0`: compile/botgen.py; a generated function's parameter `_name`)."""
 
     hint: str = "v"
+    name: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -6,34 +6,17 @@ runtime field, no Python `ast`, no game and no source construct.
 
 A bot's generated functions keep some values in locals of fixed names the compiled conditions read by name
 (the value of a call shared by several conditions, `_s0`: compile/botgen.py compile_condition), and take
-fixed parameters: those are `Local`s, not the IR's fresh `Var`s.
+fixed parameters: those are the IR's `Var`s with a name (`Var(name="_s0")`), set by its `Let`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from typing import Any, Union
 
-from cardlang.compile.ir.nodes import Node
-
-
-# ---- expressions
-@dataclass(frozen=True, slots=True)
-class Local(Node):
-    """The local (or parameter) NAME of the generated function, a name the compiler fixed (compiled code
-    reads it by that name)."""
-
-    name: str
+from cardlang.compile.ir.nodes import Node, Var
 
 
 # ---- statements
-@dataclass(frozen=True, slots=True)
-class SetLocal(Node):
-    """`LOCAL = VALUE`."""
-
-    local: Local
-    value: Node
-
-
 @dataclass(frozen=True, slots=True)
 class Prefer(Node):
     """A bot's preferences under one condition (their code on the line of SPAN, the first one's): BODY, when
@@ -45,7 +28,7 @@ class Prefer(Node):
     span: Any = field(compare=False)
     body: tuple[Node, ...]
     cond: Node | None = None
-    keep: Local | None = None
+    keep: Var | None = None
     lazy: bool = False
 
 
@@ -66,8 +49,8 @@ class NamedOption(Node):
 
     zones: tuple[Node, ...]
     cond: Node
-    name: Local
-    card: Local
+    name: Var
+    card: Var
     kept: bool
 
 
@@ -132,6 +115,5 @@ class PickWeighed(Node):
     value: Node
 
 
-Expr = Local  # (the one expression class so far)
-Stmt = Union[SetLocal, Prefer, ReturnLegal, NamedOption, BotContext, TryName, BotDecide, PickName,
+Stmt = Union[Prefer, ReturnLegal, NamedOption, BotContext, TryName, BotDecide, PickName,
              PickRandom, PickNone, PickWeighed]
