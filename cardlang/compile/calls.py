@@ -18,7 +18,7 @@ from cardlang.compile.primitive_code import PrimitiveCall
 from cardlang.compile import visibility as V
 from cardlang.compile.scope import Scope, stmt_rule
 from cardlang.compile.statements import _unwritten, kept_in_locals
-from cardlang.errors import NestingLimit, did_you_mean
+from cardlang.errors import did_you_mean
 from cardlang.primitives import registry as R
 from cardlang.primitives.registry import Bound
 from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, PLAYER, PLAYERS, TEXT, ZONE, Effect,
@@ -27,7 +27,6 @@ from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CAR
 from cardlang.primitives.values import NothingToActOn, skip_if_nothing_chosen
 from cardlang.runtime.abilities import Abilities
 from cardlang.runtime.acts import told_verb
-from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
 from cardlang.syntax.walk import nodes as walk_nodes
 
@@ -302,21 +301,6 @@ class VerbTable(dict, LeavesNames):
 
 
 SCENARIO_ONLY = {"given", "expect", "answer", "run", "expect_log", "as_player"}
-
-
-def run_verb(verb_fns: dict, name: str, verb_span, call_span, ctx: Ctx, args: list) -> None:
-    """Run a game verb's body on CTX with its ARGS (in the order of its parameters): verbs calling each other
-    share the abilities' nesting limit, so a cycle stops with the verbs' names and lines instead of
-    exhausting Python's stack."""
-    state = ctx.state
-    state.depth += 1
-    try:
-        verb_fns[name](ctx, *args)
-    except NestingLimit as e:
-        e.called_from(name, verb_span, call_span)
-        raise
-    finally:
-        state.depth -= 1
 
 
 def _card_argument(comp, ce: CE, bound: CE, span) -> CE:

@@ -155,21 +155,6 @@ class Verb(Primitive):
                 out.append(("value", b.exprs[key] if key in b.exprs else b.values[key]))
         return out
 
-    def build(self, b: Bound, info: Any) -> Callable:
-        """The call as one function of the context, its values given as functions of the context (a test's
-        Bound; the compiler's calls are code: compile/primitive_code.py)."""
-        return self.function(self.arguments(b, info))
-
-    def function(self, args: list[tuple[str, Any]]) -> Callable:
-        """run over ARGS (`arguments`, each value a function of the context) as one function of the context."""
-        run = self.run
-        getters = tuple(v if kind == "value" else (lambda c: lambda ctx: c)(v) for kind, v in args)
-
-        def run_call(ctx: Any) -> None:
-            run(ctx, *[g(ctx) for g in getters])
-        run_call.__name__ = run_call.__qualname__ = f"run_{self.verb}"
-        return run_call
-
 
 class Function(Primitive):
     """A function: `run(FIRST, ARG, ...)` gives its value, FIRST being the state (`gets = True`), the context

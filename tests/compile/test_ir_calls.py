@@ -1,5 +1,5 @@
 """The IR's calls (compile/ir/nodes_calls.py), emitted (compile/ir/emit_calls.py) and run on a real state against
-their references: a core verb's run, run_verb for a game's verb, run_ability for `trigger`, and the switch of
+their references: a core verb's run, a game verb's body with its nesting bookkeeping, run_ability for `trigger`, and the switch of
 players and the empty pick around every call."""
 from __future__ import annotations
 
@@ -9,7 +9,6 @@ import copy
 import pytest
 
 from cardlang.compile import codegen as G
-from cardlang.compile.calls import run_verb
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_calls as C
 from cardlang.compile.ir.emit_stmts import emit_stmts
@@ -57,7 +56,7 @@ def test_a_core_verbs_call_does_what_its_run_does(options: Options) -> None:
 
 
 @pytest.mark.parametrize("flat", [True, False])
-def test_a_game_verbs_call_runs_its_body_as_run_verb_does(flat: bool) -> None:
+def test_a_game_verbs_call_runs_its_body_with_its_arguments_one_level_deeper(flat: bool) -> None:
     seen = []
 
     def body(ctx: Ctx, a, b) -> None:
@@ -67,15 +66,26 @@ def test_a_game_verbs_call_runs_its_body_as_run_verb_does(flat: bool) -> None:
     state = _state()
     state.counters[0][1] = 4
     _run((node,), Ctx(state, 1, None))
-    run_verb(verbs, "v", SPAN, SPAN, Ctx(state, 1, None), [1, 4])
     # the body ran with the arguments in order; a verb that may run inside itself counts one level more
-    assert seen == [(1, 1, 4, 0 if flat else 1), (1, 1, 4, 1)] and state.depth == 0
+    assert seen == [(1, 1, 4, 0 if flat else 1)] and state.depth == 0
     state.depth = MAX_DEPTH + 1
     if flat:  # no bookkeeping at all
         _run((node,), Ctx(state, 1, None))
     else:
         with pytest.raises(NestingLimit):
             _run((node,), Ctx(state, 1, None))
+
+
+def test_a_verb_past_the_nesting_limit_is_named_by_each_call_it_passes_back_through() -> None:
+    inner = Span("t.cl", 7, 3, 7, 9)
+
+    def body(ctx: Ctx) -> None:
+        raise NestingLimit(MAX_DEPTH, "w", SPAN, inner)
+    node = C.CallVerb("v", (), {"v": body}, {"v": None}, False, (SPAN, SPAN))
+    state = _state()
+    with pytest.raises(NestingLimit) as caught:
+        _run((node,), Ctx(state, 1, None))
+    assert [c[0] for c in caught.value.calls] == ["w", "v"] and state.depth == 0
 
 
 def test_a_flat_verbs_call_runs_its_statements_in_place_when_nobody_watches() -> None:

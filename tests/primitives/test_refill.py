@@ -2,62 +2,56 @@
 import pytest
 
 from cardlang.primitives import CORE
-from cardlang.primitives.registry import Bound
-from cardlang.runtime.state import CardDef, Ctx, GameState, ZoneSpec
 
-ROW, STACK = ZoneSpec("row", False, slot=0), ZoneSpec("stack", False, visibility="hidden", slot=1)
-
-
-def make(row: list[str], stack: list[str]):
-    """A state with a row and a stack (top of the stack last)."""
-    names = sorted(set(row + stack))
-    defs = [CardDef(i, n, frozenset()) for i, n in enumerate(names)]
-    by = {d.name: d for d in defs}
-    state = GameState(defs=defs, zone_specs=[ROW, STACK], counter_specs=[], num_players=2, seed=1, log=True)
-    for n in row:
-        state.new_card(by[n], state.zones[0][0])
-    for n in stack:
-        state.new_card(by[n], state.zones[1][0])
-    return state
+ZONES = "  zone row: shared, public;\n  zone stack: shared, hidden;"
+LETTERS = {n: f"card {n} {{ types Thing; }}" for n in "ABCWXYZ"}
 
 
-def refill(state, size: int) -> None:
-    b = Bound(values={"zone": lambda ctx: ctx.state.zones[0][0], "size": lambda ctx: size,
-                      "from_": lambda ctx: ctx.state.zones[1][0]})
-    CORE.get("refill").build(b, None)(Ctx(state, 0))
+def refilled(tiny, probe: str, row: list[str], stack: list[str]):
+    """The tiny game with a row and a stack (top card first), after the probe ran."""
+    g = tiny(probe, cards=LETTERS, extra=ZONES)
+    s = g.state()
+    g.put(s, "row", row)
+    g.put(s, "stack", stack)
+    g.play(s)
+    return g, s
 
 
-def names(state, slot: int) -> list[str]:
-    return [state.card_def[c].name for c in state.zones[slot][0].cards]
+def moved(g, s) -> list[str]:
+    return [e.card for e in g.events(s, "Moved")]
 
 
-def test_tops_up_from_the_top_of_the_stack_in_order() -> None:
-    s = make(["A", "B"], ["Z", "Y", "X", "W"])   # W is on top
-    refill(s, 5)
-    assert names(s, 0) == ["A", "B", "W", "X", "Y"]
-    assert names(s, 1) == ["Z"]
-    assert [e.card for e in s.log if e.kind == "Moved"] == ["W", "X", "Y"]
+def test_tops_up_from_the_top_of_the_stack_in_order(tiny) -> None:
+    g, s = refilled(tiny, "refill row to 5 from stack;", ["B", "A"], ["W", "X", "Y", "Z"])  # W is on top
+    assert g.names(s, "row") == ["Y", "X", "W", "B", "A"]
+    assert g.names(s, "stack") == ["Z"]
+    assert moved(g, s) == ["W", "X", "Y"]
 
 
-def test_a_full_row_takes_nothing() -> None:
-    s = make(["A", "B", "C"], ["Z"])
-    refill(s, 3)
-    refill(s, 2)
-    assert names(s, 0) == ["A", "B", "C"] and names(s, 1) == ["Z"]
-    assert not [e for e in s.log if e.kind == "Moved"]
+def test_a_full_row_takes_nothing(tiny) -> None:
+    g, s = refilled(tiny, "refill row to 3 from stack; refill row to 2 from stack;", ["C", "B", "A"], ["Z"])
+    assert g.names(s, "row") == ["C", "B", "A"] and g.names(s, "stack") == ["Z"]
+    assert moved(g, s) == []
 
 
-def test_a_short_stack_gives_what_it_has_and_nothing_is_lost() -> None:
-    s = make(["A"], ["Y", "X"])
-    refill(s, 5)
-    assert names(s, 0) == ["A", "X", "Y"] and names(s, 1) == []
-    refill(s, 5)  # an empty stack: no error, nothing moves
-    assert len(s.card_def) == 3 and sum(len(z.cards) for z in s.all_zones()) == 3
+def test_a_short_stack_gives_what_it_has_and_nothing_is_lost(tiny) -> None:
+    # the second refill finds the stack empty: no error, nothing moves
+    g, s = refilled(tiny, "refill row to 5 from stack; refill row to 5 from stack;", ["A"], ["X", "Y"])
+    assert g.names(s, "row") == ["Y", "X", "A"] and g.names(s, "stack") == []
+    assert moved(g, s) == ["X", "Y"]
+    assert len(s.card_def) == 4 and sum(len(z.cards) for z in s.all_zones()) == 4  # with the probe
 
 
-def test_rules_text() -> None:
+def test_the_size_is_read_when_the_call_runs(tiny) -> None:
+    g, s = refilled(tiny, "refill row to count(stack) from stack;", [], ["W", "X", "Y", "Z"])
+    assert g.names(s, "row") == ["Z", "Y", "X", "W"] and g.names(s, "stack") == []
+
+
+def test_rules_text(tiny) -> None:
     assert CORE.get("refill").describe({"zone": "the market", "size": "5", "from_": "the stack"}) == \
         "Refill the market to 5 cards from the stack."
+    g = tiny("refill row to 5 from stack;", cards=LETTERS, extra=ZONES)
+    assert g.text() == ["Refill the row to 5 cards from the stack."]
 
 
 @pytest.mark.parametrize("src", ["refill row to 5 from stack;"])

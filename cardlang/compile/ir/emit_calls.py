@@ -72,7 +72,8 @@ def _call_verb(e: Emitter, n: C.CallVerb) -> list[py.stmt]:
         _t0 = ARG; ...; _st = ctx.state; _st.depth += 1
         try: verbs[NAME](ctx, _t0, ...) except NestingLimit as e: e.called_from(...); raise
         finally: _st.depth -= 1
-    (run_verb, inlined: a verb runs as its caller, for the same card and source). The table is looked up when
+    (a verb runs as its caller, for the same card and source; a cycle stops with the verbs' names and lines
+    instead of exhausting Python's stack). The table is looked up when
     it runs, since verbs may call verbs compiled after them; a state whose listener asked for the game's acts
     calls the told table instead (runtime/acts.py): `(told if ctx.state.acts else verbs)[NAME](ctx, ...)`."""
     gen = e.gen
