@@ -63,7 +63,8 @@ compiler, builds nodes through `gen.ir` and hands them to `gen.emit_ir` / `gen.e
 
 Not generated at all, hand-written closures the generated code calls by name: the references of decisions.py
 (`run_choose` and the others) that build a Decision and put it (runtime/decisions.py `ask`), which the code
-calls with the pass decide-inline off (and a choice of cards no `let` holds whole, always); a phase's
+calls with the pass decide-inline off (and a choice no `let` holds whole, always; with the pass on, a
+reference and the functions it calls are made only for such a choice, when its code is); a phase's
 `run_phase` (the game's phases table, and the turn's call with the pass phase-inline off); `simultaneous`
 (primitives/simultaneous.py).
 """

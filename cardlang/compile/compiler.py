@@ -93,7 +93,7 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
         """A compiler of more code against a compiled GAME (a bot, a scenario), sharing its facts."""
         return cls(game.spec, game.registry, game.defs_by_name, game.facts)
 
-    def fn_of(self, ce: CE, listed: bool = False) -> Callable[[Ctx], Any]:
+    def fn_of(self, ce: CE, listed: bool = False, later: bool = False) -> Callable[[Ctx], Any]:
         """CE as a function of ctx, for what needs one (a primitive's argument, the end of the game, a closure of
         a statement, a decision's reference, a scenario's check), made once and kept on the CE: the function
         itself where its code is one call of a function of ctx alone or a loop's generated function (ir/ce.py
@@ -101,15 +101,17 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
         loads, in the load's artifact: a cached load takes it from there, compiling nothing). LISTED: a
         function the game's code calls as it plays, listed, when it is made, with the modules of what is being
         compiled (`cardlang compile` prints it); the others (a decision's reference's parts, which run only
-        where the reference does) are not."""
+        where the reference does) are not. LATER: made while other code is emitted (a decision's reference,
+        made only where code calls it: decisions.py), so outside the load's artifact, which holds its modules in
+        the order the compile rules make them (a cached load, which emits nothing, makes it when it links)."""
         made = ce.made
         if not made:
             fn = ready_fn(ce)
             if fn is None:
                 ret = N.Return(ir_of(ce))  # `return CE` (ir/emit_stmts.py)
                 label = f"{self.gen_label}: an expression" if listed else "an expression"
-                g = G.build_function(label, None, lambda gen: gen.emit_ir((ret,)), log=self.code_log,
-                                     options=self.options)
+                g = G.build_function(label, None, lambda gen: gen.emit_ir((ret,)),
+                                     log=None if later else self.code_log, options=self.options)
                 if listed:
                     self.add_generated(g)
                 fn = g.fn

@@ -3,8 +3,10 @@ of` options, `may`, and the texts they show (prompts with `{name}` filled in). M
 
 Each decision is built as IR (ir/nodes_ask.py: asked in the generated function itself, the names it reads
 from there, its blocks inlined) when the pass `decide-inline` is on; its closure (`run_choose`, ...) is the
-reference, which a choice of cards that is no `let`'s whole value still calls, and all of them with the pass
-off. A text with `{name}` in it is IR always (its closure, `run_text`, the reference).
+reference, which a choice that is no `let`'s whole value still calls, and all of them with the pass off. With
+the pass on, the reference and the functions it calls (its count, its options, who is asked, its prompt) are
+made only when code calls it (`A.Reference`, when the emitter reaches such a choice). A text with `{name}` in
+it is IR always (its closure, `run_text`, the reference).
 """
 from __future__ import annotations
 
@@ -35,134 +37,144 @@ class Decisions:
     @expr_rule
     def _(self, node: ast.Choose, scope: Scope) -> CE:
         src = self.expr(node.source, scope)
-        by, tag, prompt, asked = self._opts(node.opts, scope, node.span, default_tag="choose")
+        who, tag, asked = self._opts(node.opts, scope, node.span, default_tag="choose")
         private = node.opts.private
         inline = self.options.on("decide-inline")
+        fn_of = lambda ce: self.fn_of(ce, later=inline)  # noqa: E731  (the reference's parts: made with it)
         # options picked by what they are from a zone some seat cannot see (`hand where card is Spell`):
         # whether it is asked would tell the others whether one is there, so it is asked always, even with
         # nothing to pick (docs/language.md section 11, "Asked always")
         always = not private and V.held_state(self.spec, node.source, scope.held, scope.names) == V.PICKED
         q = node.quantity
         count_ce = self.coerce_ce(self.expr(q.count, scope), INT, q.count.span) if q.count is not None else None
-        count = self.fn_of(count_ce) if count_ce is not None else None
         count_ir = ir_of(count_ce) if count_ce is not None else None
         kind = q.kind
+
+        def parts(options_ce: CE) -> tuple[Callable, Callable, Callable | None, Callable]:
+            """The reference's functions: who is asked, the prompt, the count (None: not written), the options."""
+            by, prompt = self._who(who, later=inline)
+            return by, prompt, fn_of(count_ce) if count_ce is not None else None, fn_of(options_ce)
+
+        def asked_or_called(typ: str, reference: Callable[[], Callable], node_of: Callable) -> CE:
+            """The choice as the IR's node (NODE_OF(its reference, made only if called)), or, the pass off, as
+            a call of its reference."""
+            return ir_ce(typ, node_of(A.Reference(reference))) if inline else \
+                ir_ce(typ, N.Call(reference(), (), first="ctx"))
         if src.type in (PLAYERS, PLAYER):
             players_ce = self.coerce_ce(src, PLAYERS, node.source.span)
-            players = self.fn_of(players_ce)
 
-            def run_choose_player(ctx: Ctx) -> int:
-                options = players(ctx)
-                if not options:
-                    raise IllegalAction("there is no player to choose")
-                d = Decision(by(ctx), tag, prompt(ctx), "players", options, 1, 1, player_labels(options),
-                             private=private)
-                return options[ask(ctx.state, d)[0]]
-            if inline:
-                return ir_ce(PLAYER, A.AskPlayer(*asked, ir_of(players_ce), run_choose_player))
-            return ir_ce(PLAYER, N.Call(run_choose_player, (), first="ctx"))
+            def player_reference() -> Callable:
+                by, prompt, _, players = parts(players_ce)
+
+                def run_choose_player(ctx: Ctx) -> int:
+                    options = players(ctx)
+                    if not options:
+                        raise IllegalAction("there is no player to choose")
+                    d = Decision(by(ctx), tag, prompt(ctx), "players", options, 1, 1, player_labels(options),
+                                 private=private)
+                    return options[ask(ctx.state, d)[0]]
+                return run_choose_player
+            return asked_or_called(PLAYER, player_reference, lambda ref: A.AskPlayer(*asked, ir_of(players_ce), ref))
         if src.type == CARDNAMES:
-            names_fn = self.fn_of(src)
+            def name_reference() -> Callable:
+                by, prompt, count, names_fn = parts(src)
 
-            def run_choose_name(ctx: Ctx) -> list:
-                options = names_fn(ctx)
-                lo, hi = choice_bounds(kind, count(ctx) if count else None, len(options))
-                d = Decision(by(ctx), tag, prompt(ctx), "cards", options, lo, hi, [o.name for o in options],
-                             private=private)
-                return [options[i] for i in ask(ctx.state, d)]
-            if inline:
-                return ir_ce(CARDNAMES, A.AskValues(*asked, ir_of(src), "cards", kind, count_ir, None,
-                                                    run_choose_name))
-            return ir_ce(CARDNAMES, N.Call(run_choose_name, (), first="ctx"))
+                def run_choose_name(ctx: Ctx) -> list:
+                    options = names_fn(ctx)
+                    lo, hi = choice_bounds(kind, count(ctx) if count else None, len(options))
+                    d = Decision(by(ctx), tag, prompt(ctx), "cards", options, lo, hi, [o.name for o in options],
+                                 private=private)
+                    return [options[i] for i in ask(ctx.state, d)]
+                return run_choose_name
+            return asked_or_called(CARDNAMES, name_reference, lambda ref: A.AskValues(
+                *asked, ir_of(src), "cards", kind, count_ir, None, ref))
         if src.type in (NUMBERS, SLOTS):  # a die to reroll; a slot of a grid to put a card in
-            values_fn, vkind = self.fn_of(src), src.type
+            vkind = src.type
             label_of = _number_labels if vkind == NUMBERS else slot_labels
 
-            def run_choose_value(ctx: Ctx) -> list:
-                options = list(values_fn(ctx))
-                lo, hi = choice_bounds(kind, count(ctx) if count else None, len(options))
-                d = Decision(by(ctx), tag, prompt(ctx), vkind, options, lo, hi, None, private=private,
-                             names=label_of)  # labels made if read
-                picked = [options[i] for i in ask(ctx.state, d)]
-                return tuple(picked) if vkind == NUMBERS else picked
-            if inline:
-                return ir_ce(src.type, A.AskValues(*asked, ir_of(src), vkind, kind, count_ir, label_of,
-                                                   run_choose_value))
-            return ir_ce(src.type, N.Call(run_choose_value, (), first="ctx"))
+            def value_reference() -> Callable:
+                by, prompt, count, values_fn = parts(src)
+
+                def run_choose_value(ctx: Ctx) -> list:
+                    options = list(values_fn(ctx))
+                    lo, hi = choice_bounds(kind, count(ctx) if count else None, len(options))
+                    d = Decision(by(ctx), tag, prompt(ctx), vkind, options, lo, hi, None, private=private,
+                                 names=label_of)  # labels made if read
+                    picked = [options[i] for i in ask(ctx.state, d)]
+                    return tuple(picked) if vkind == NUMBERS else picked
+                return run_choose_value
+            return asked_or_called(src.type, value_reference, lambda ref: A.AskValues(
+                *asked, ir_of(src), vkind, kind, count_ir, label_of, ref))
         cards_ce = self.coerce_ce(src, CARDS, node.source.span)
-        cards = self.fn_of(cards_ce)
         # (a private question too: its named pick is taken only when nobody reads the game, when asking a rule
         # bot a question with nothing to pick and not asking it look the same)
-        find, find_reads_card = self._named_option(node.source, scope) if kind == "up_to" and count is not None \
+        find, find_reads_card = self._named_option(node.source, scope) if kind == "up_to" and count_ce is not None \
             else (None, False)
         one = isinstance(q.count, ast.IntLit) and q.count.value == 1  # `up to 1`: no need to compute it
         by_you = node.opts.by is None
         # what needs no computing per decision: a count written as a number, a prompt with no {name} in it
         written = max(q.count.value, 0) if isinstance(q.count, ast.IntLit) else None
-        text = getattr(prompt, "text", None)
         up_to, exactly = kind == "up_to", kind == "exactly"
-
-        def ask_cards(ctx: Ctx, state) -> list[int]:  # the decision in full: every option, put to the player
-            options = cards(ctx)
-            n = len(options)
-            if up_to or exactly:  # values.choice_bounds, inline
-                c = written if written is not None else max(count(ctx) or 0, 0) if count else 0
-                hi = c if c < n else n
-                lo = hi if exactly else 0
-            else:
-                lo, hi = 0, n
-            if hi == 0:  # nothing may be picked: not asked (as `ask` does), nothing to build; but a question
-                # asked always is logged when someone reads the game, and a private one put to its player
-                if private:
-                    if state.log is None and not state.listeners and unread_by_rule(state, you_or(ctx)):
-                        return []
-                elif not always or (state.log is None and not state.listeners):
-                    return []
-            d = Decision(ctx.you if by_you else by(ctx), tag, text if text is not None else prompt(ctx), "cards",
-                         options, lo, hi, None, private=private, names=state.card_def,  # names read if asked
-                         always=always)
-            picks = ask(state, d)  # most answers pick one: no comprehension (a call of its own) for those
-            if len(picks) == 1:
-                return [options[picks[0]]]
-            return [options[i] for i in picks] if picks else []
-
-        def you_or(ctx: Ctx) -> int:
-            return ctx.you if by_you else by(ctx)
-
         # A bot that answers by naming cards tries just the names it prefers against the filter, instead of
         # building every option, when nobody reads the decision (no log, no listener): its `named_picks`
         # (compile/bots.py) give TAG's by_name(bot, state, player, find, where), or None when it answers TAG
         # from the full list (compile/asking.py).
-        if find is None and kind in ("any", "up_to"):
-            first = "none"
+        first = "named" if find is not None else "none" if kind in ("any", "up_to") else None
 
-            def run_choose(ctx: Ctx) -> list[int]:
-                state = ctx.state
-                if state.log is None and not state.listeners:
-                    p = you_or(ctx)
-                    if p != CHANCE and picks_none(ctx, p, tag):
+        def cards_reference() -> Callable:
+            by, prompt, count, cards = parts(cards_ce)
+            text = getattr(prompt, "text", None)
+
+            def ask_cards(ctx: Ctx, state) -> list[int]:  # the decision in full: every option, put to the player
+                options = cards(ctx)
+                n = len(options)
+                if up_to or exactly:  # values.choice_bounds, inline
+                    c = written if written is not None else max(count(ctx) or 0, 0) if count else 0
+                    hi = c if c < n else n
+                    lo = hi if exactly else 0
+                else:
+                    lo, hi = 0, n
+                if hi == 0:  # nothing may be picked: not asked (as `ask` does), nothing to build; but a question
+                    # asked always is logged when someone reads the game, and a private one put to its player
+                    if private:
+                        if state.log is None and not state.listeners and unread_by_rule(state, you_or(ctx)):
+                            return []
+                    elif not always or (state.log is None and not state.listeners):
                         return []
-                return ask_cards(ctx, state)
-        elif find is None:
-            first = None
+                d = Decision(ctx.you if by_you else by(ctx), tag, text if text is not None else prompt(ctx),
+                             "cards", options, lo, hi, None, private=private, names=state.card_def,  # names read
+                             always=always)                                                    # if asked
+                picks = ask(state, d)  # most answers pick one: no comprehension (a call of its own) for those
+                if len(picks) == 1:
+                    return [options[picks[0]]]
+                return [options[i] for i in picks] if picks else []
 
-            def run_choose(ctx: Ctx) -> list[int]:
-                return ask_cards(ctx, ctx.state)
-        else:
-            first = "named"
+            def you_or(ctx: Ctx) -> int:
+                return ctx.you if by_you else by(ctx)
 
-            def run_choose(ctx: Ctx) -> list[int]:
-                state = ctx.state
-                if state.log is None and not state.listeners and (one or count(ctx) == 1):
-                    p = you_or(ctx)
-                    got = named_cards(ctx, p, tag, find) if p != CHANCE else None
-                    if got is not None:
-                        return got
-                return ask_cards(ctx, state)
-        if inline:
-            return ir_ce(CARDS, A.AskCards(*asked, ir_of(cards_ce), kind, count_ir, written, always, first, one,
-                                           find, find_reads_card, run_choose))
-        return ir_ce(CARDS, N.Call(run_choose, (), first="ctx"))
+            if first == "none":
+                def run_choose(ctx: Ctx) -> list[int]:
+                    state = ctx.state
+                    if state.log is None and not state.listeners:
+                        p = you_or(ctx)
+                        if p != CHANCE and picks_none(ctx, p, tag):
+                            return []
+                    return ask_cards(ctx, state)
+            elif first is None:
+                def run_choose(ctx: Ctx) -> list[int]:
+                    return ask_cards(ctx, ctx.state)
+            else:
+                def run_choose(ctx: Ctx) -> list[int]:
+                    state = ctx.state
+                    if state.log is None and not state.listeners and (one or count(ctx) == 1):
+                        p = you_or(ctx)
+                        got = named_cards(ctx, p, tag, find) if p != CHANCE else None
+                        if got is not None:
+                            return got
+                    return ask_cards(ctx, state)
+            return run_choose
+        return asked_or_called(CARDS, cards_reference, lambda ref: A.AskCards(
+            *asked, ir_of(cards_ce), kind, count_ir, written, always, first, one, find, find_reads_card, ref))
 
     def _named_option(self, source: ast.Expr, scope: Scope) -> tuple[Callable | None, bool]:
         """For `choose up to 1 from ZONE where COND` (or from `[ZONE, ZONE, ...] where COND`): find(ctx, NAME)
@@ -184,10 +196,10 @@ class Decisions:
         zces = [self.expr(i, scope) for i in items]
         if not zces or any(z.type != ZONE for z in zces):
             return None, False
-        zfs = [self.fn_of(z) for z in zces]
         cond_ce = self.expr(source.cond, scope.with_(card=CARD))
         if all(z.code is not None for z in zces) and cond_ce.code is not None:
             return self._find_fn(zces, cond_ce, source.span)
+        zfs = [self.fn_of(z) for z in zces]
         cond = self.fn_of(cond_ce)
 
         def find(ctx: Ctx, name: str) -> int | None:
@@ -238,25 +250,41 @@ class Decisions:
         return fns["run_find"], bool(facts.quiet)
 
     def _opts(self, opts: ast.ChooseOpts, scope: Scope, span: Span, default_tag: str):
-        """Who is asked, the tag and the prompt of a decision: as closures (BY, PROMPT: the reference's), the tag,
-        and as the IR's fields (by, tag, prompt, private: ir/nodes_ask.py)."""
+        """Who is asked, the tag and the prompt of a decision, checked: WHO (what `_who` makes the reference's
+        functions of), the tag, and the IR's fields (by, tag, prompt, private: ir/nodes_ask.py)."""
         if _is_chance(opts.by, scope, self.spec):
-            by = _by_chance  # `by chance`: the game's RNG picks (a scenario scripts it like any answer)
+            by: CE | str | None = "chance"  # `by chance`: the game's RNG picks (a scenario scripts it like any answer)
             by_ir: N.Node | None = N.Const(CHANCE)
         elif opts.by is not None:
-            by_ce = self.coerce_ce(self.expr(opts.by, scope), PLAYER, opts.by.span)
-            by, by_ir = self.fn_of(by_ce), ir_of(by_ce)
+            by = self.coerce_ce(self.expr(opts.by, scope), PLAYER, opts.by.span)
+            by_ir = ir_of(by)
         else:
-            by, by_ir = (lambda ctx: ctx.you), None
+            by, by_ir = None, None
         tag = opts.tag or default_tag
         if opts.prompt is None or "{" not in opts.prompt:
-            text = tag.replace("_", " ") if opts.prompt is None else opts.prompt
-            prompt = lambda ctx: text  # noqa: E731
-            prompt.text = text  # type: ignore[attr-defined]  # the same every time: a caller may take it as it is
-            prompt_ir: N.Node = N.Const(text)
+            prompt: CE | str = tag.replace("_", " ") if opts.prompt is None else opts.prompt
+            prompt_ir: N.Node = N.Const(prompt)
         else:
-            prompt, prompt_ir = self._interpolate(opts.prompt, scope, span)
-        return by, tag, prompt, (by_ir, tag, prompt_ir, opts.private)
+            prompt = self.interpolated(opts.prompt, scope, span)
+            prompt_ir = prompt.ir
+        return (by, prompt), tag, (by_ir, tag, prompt_ir, opts.private)
+
+    def _who(self, who: tuple, later: bool = False) -> tuple[Callable[[Ctx], int], Callable[[Ctx], str]]:
+        """The reference's functions of who is asked and of the prompt, from `_opts`'s WHO (LATER: Compiler.fn_of)."""
+        by, prompt = who
+        if by == "chance":
+            by_fn = _by_chance
+        elif by is not None:
+            by_fn = self.fn_of(by, later=later)
+        else:
+            by_fn = lambda ctx: ctx.you  # noqa: E731
+        if isinstance(prompt, str):
+            text = prompt
+            prompt_fn = lambda ctx: text  # noqa: E731
+            prompt_fn.text = text  # type: ignore[attr-defined]  # the same every time: a caller may take it as it is
+        else:
+            prompt_fn = self.fn_of(prompt, later=later)
+        return by_fn, prompt_fn
 
     def interpolated(self, text: str, scope: Scope, span: Span) -> CE:
         """The text TEXT written with names in braces (`"Set aside {c}?"`), each shown as its value is."""
@@ -271,15 +299,9 @@ class Decisions:
         node = NO.Text(tuple(p if isinstance(p, str) else (ir_of(p), p.type) for p in parts), text_of)
         return ir_ce(TEXT, node)
 
-    def _interpolate(self, text: str, scope: Scope, span: Span) -> tuple[Callable[[Ctx], str], N.Node]:
-        """A prompt's text with names in braces: its function (a decision's reference closure calls it) and
-        its IR."""
-        ce = self.interpolated(text, scope, span)
-        return self.fn_of(ce), ce.ir
-
     @stmt_rule
     def _(self, node: ast.ChooseOption, scope: Scope) -> G.Code:
-        by, tag, prompt, asked = self._opts(node.opts, scope, node.span, default_tag="choose")
+        who, tag, asked = self._opts(node.opts, scope, node.span, default_tag="choose")
         private = node.opts.private
         labels = [o.label for o in node.options]
         ces = [self.expr(o.cond, scope) if o.cond is not None else None for o in node.options]
@@ -309,6 +331,7 @@ class Decisions:
         legal_of = self._legal_fn(ces, node.span) if self.options.on("options-at-once") else None
         conds = [self.fn_of(ce, listed=True) if ce is not None else None for ce in ces] if legal_of is None else []
         bodies = [self.block(o.body, scope) for o in node.options]
+        by, prompt = self._who(who)
         by_you, text = node.opts.by is None, getattr(prompt, "text", None)
 
         def run_choose_option(ctx: Ctx) -> None:
@@ -354,12 +377,12 @@ class Decisions:
 
     @stmt_rule
     def _(self, node: ast.May, scope: Scope) -> G.Code:
-        by, tag, prompt, asked = self._opts(node.opts, scope, node.span, default_tag="may")
+        who, tag, asked = self._opts(node.opts, scope, node.span, default_tag="may")
         private = node.opts.private
         if node.prompt is not None:
-            prompt, prompt_ir = self._interpolate(node.prompt, scope, node.span) if "{" in node.prompt else \
-                (lambda ctx: node.prompt, N.Const(node.prompt))
-            asked = (asked[0], asked[1], prompt_ir, asked[3])
+            prompt: CE | str = self.interpolated(node.prompt, scope, node.span) if "{" in node.prompt else node.prompt
+            who = (who[0], prompt)
+            asked = (asked[0], asked[1], prompt.ir if isinstance(prompt, CE) else N.Const(prompt), asked[3])
         if self.options.on("decide-inline"):
             body = N.OfBlock(self.block_items(node.body, scope))
             other = (N.OfBlock(self.block_items(node.else_, scope)),) if node.else_ is not None else ()
@@ -367,6 +390,7 @@ class Decisions:
             return G.of_ir(may)
         run_body = self.block(node.body, scope)
         run_other = self.block(node.else_, scope) if node.else_ is not None else noop
+        by, prompt = self._who(who)
         by_you, text = node.opts.by is None, getattr(prompt, "text", None)
 
         def run_may(ctx: Ctx) -> None:

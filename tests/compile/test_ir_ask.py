@@ -185,11 +185,21 @@ def test_a_choice_of_a_player_names_and_numbers() -> None:
     assert _value(slots, ctx) == [(2, 1)] and seen[3].labels == ["column 1, row 1", "column 2, row 1"]
 
 
-def test_a_choice_that_is_no_lets_value_calls_its_reference() -> None:
-    state = _state()
-    node = _cards("any", fn=lambda ctx: ["the reference's"])
-    fn = G.build_function("ir test", None, lambda gen: gen.emit_ir((N.Return(node),))).fn
-    assert fn(Ctx(state, 0, None, {})) == ["the reference's"]
+def test_a_choice_that_is_no_lets_value_calls_its_reference_made_only_then() -> None:
+    made: list = []
+
+    def make():
+        made.append(1)
+        return lambda ctx: ["the reference's"]
+    ref = A.Reference(make)
+    x = N.Var("x")  # a let's value: asked in place
+    G.build_function("ir test", None, lambda gen: gen.emit_ir((N.Let(x, _cards("any", fn=ref)), N.Return(x))))
+    assert made == []
+    fn = G.build_function("ir test", None, lambda gen: gen.emit_ir((N.Return(_cards("any", fn=ref)),))).fn
+    assert made == [1]
+    assert fn(Ctx(_state(), 0, None, {})) == ["the reference's"]
+    G.build_function("ir test", None, lambda gen: gen.emit_ir((N.Return(_cards("any", fn=ref)),)))
+    assert made == [1]  # made once
 
 
 def _blocks(seen: list, *labels: str) -> tuple:

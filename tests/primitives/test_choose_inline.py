@@ -58,3 +58,29 @@ def test_a_let_of_a_choice_reads_its_names_from_locals(tiny) -> None:
     g = tiny('let n = 1; let c = choose n from hand as pick prompt "Take {n}"; move c to table;')
     code = "\n".join(source_of(m) for m in g.game.generated if m.card == "Probe")
     assert "Decision(" in code and "ctx.vars['n']" not in code
+
+
+def test_a_choice_asked_in_place_makes_no_reference_and_one_called_makes_it_when_called(tiny, tmp_path,
+                                                                                       monkeypatch) -> None:
+    # the functions a reference calls (count, options, who, prompt) are generated only for a choice that is
+    # no let's value, where the code calls its reference; the pass off, every choice is its reference
+    from cardlang.compile import codegen
+    from cardlang.compile.game import load_game
+    made: list = []
+    real = codegen._generate
+    monkeypatch.setattr(codegen, "_generate", lambda label, *a, **k: made.append(label) or real(label, *a, **k))
+    monkeypatch.setenv("CARDLANG_CACHE", str(tmp_path / "cache"))
+    body = " ".join(b for b, _ in PROBES)
+    tiny(body)
+    load_game("tiny", options=OPTIMISED)
+    assert "an expression" not in made
+    load_game("tiny", options=REFERENCE)
+    assert "an expression" in made
+    # a choice of cards that is no let's value (the cards of `move`): its reference, made as the code is made,
+    # and again, when a load from the cache binds the code
+    probe = 'move choose 1 from hand where card is Thing as pick prompt "Take {marks}" to table;'
+    for _ in range(2):
+        made.clear()
+        seen, log, zones, marks = _play(tiny, probe, ["Gem"], OPTIMISED)
+        assert zones["table"][0] == "Gem" and seen[0][2] == "Take 0"
+    assert "an expression" in made

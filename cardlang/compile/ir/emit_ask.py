@@ -70,7 +70,7 @@ def _reference(e: Emitter, n: Any) -> py.expr:
     """A decision that is no `let`'s whole value: its reference called (it reads the names in the table)."""
     if n.fn is None:
         raise TypeError(f"the IR node {type(n).__name__} has no reference to call where it is not a let's value")
-    return _call(e.gen.const(n.fn), name(CTX))
+    return _call(e.gen.const(n.fn()), name(CTX))
 
 
 # ---- choices whose answer is a value: statements, each result stored by PUT (VALUE_RULES)

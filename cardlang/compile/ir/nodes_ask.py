@@ -7,7 +7,8 @@ runtime field, no Python `ast`, no game and no source construct.
 A choice of cards (and of names, players, numbers, slots) is an expression, but asking is statements (the
 prompt is made only when the decision is put in full, and not when a bot answers it by name): its statements
 are emitted where it is a `let`'s whole value (`let t = choose ...;`, `t = choose ...;`: ir/emit_stmts.py
-VALUE_RULES), and anywhere else it is a call of its reference (FN, the closure compile/decisions.py builds).
+VALUE_RULES), and anywhere else it is a call of its reference (FN, the closure compile/decisions.py builds,
+made only then: `Reference`).
 
 Every decision has: who is asked (BY; None: the effect's own player), its tag TAG, its prompt PROMPT (a `Const`
 or a `Text` of ir/nodes_ops.py, made only when the decision is put) and whether it is PRIVATE (runtime
@@ -16,9 +17,25 @@ Decision.private).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any, Union
+from typing import Any, Callable, Union
 
 from cardlang.compile.ir.nodes import Node
+
+
+class Reference:
+    """A choice's reference (FN of AskCards, AskPlayer, AskValues): MAKE() builds it, the first time code calls
+    it (ir/emit_ask.py), so a choice asked in place, as most are, never builds it nor the functions it calls."""
+
+    __slots__ = ("make", "fn")
+
+    def __init__(self, make: Callable[[], Callable]) -> None:
+        self.make = make
+        self.fn: Callable | None = None
+
+    def __call__(self) -> Callable:
+        if self.fn is None:
+            self.fn = self.make()
+        return self.fn
 
 
 @dataclass(frozen=True, slots=True)
@@ -28,7 +45,7 @@ class AskCards(Node):
     to pick when someone reads the game. FIRST, a bot's answer tried before the decision is put, when nobody
     reads the game: "none" (its pick by name comes to none: nothing picked), "named" (its pick by name, FIND
     giving the option of a name; ONE: the count is 1 as written, else tested; FIND_READS_CARD: FIND's filter reads
-    no names of the rules but its card), or None. FN: the reference."""
+    no names of the rules but its card), or None. FN: the reference (a `Reference`)."""
 
     by: Node | None
     tag: str
@@ -48,7 +65,8 @@ class AskCards(Node):
 
 @dataclass(frozen=True, slots=True)
 class AskPlayer(Node):
-    """`choose player from PLAYERS`: the seat picked (none to pick: an illegal action). FN: the reference."""
+    """`choose player from PLAYERS`: the seat picked (none to pick: an illegal action). FN: the reference (a
+    `Reference`)."""
 
     by: Node | None
     tag: str
@@ -62,7 +80,7 @@ class AskPlayer(Node):
 class AskValues(Node):
     """`choose KIND [COUNT] from VALUES`, VALUES card names (VKIND "cards": a list of them), numbers ("numbers":
     a tuple) or slots of a grid ("slots": a list); LABELS(options) their labels, made when read (None: the names'
-    own). FN: the reference."""
+    own). FN: the reference (a `Reference`)."""
 
     by: Node | None
     tag: str
