@@ -23,8 +23,8 @@ The pipeline as it now is, from a checked rule to the code that runs:
          the nodes `Quiet` / `Watched` (and, for code still built as Python, emit.quiet_test/watched_test).
          In ir/nodes_loops.py (emitted by ir/emit_loops.py): a rules name's `+=`/`-=` (`ChangeName`), a number
          checked against the limit (`Bounded`), `attack` (`Attack`: its loop in the code, each target's
-         window runtime/abilities.py's attack_window), entering a phase (`EnterPhase`), `break` (`Break`), and
-         loops.py's loops over a set: `ITEMS where COND` in its caller (`Where`, with the
+         window runtime/abilities.py's attack_window), entering a phase (`EnterPhase`; its own function
+         `RunPhase`), `break` (`Break`), and loops.py's loops over a set: `ITEMS where COND` in its caller (`Where`, with the
          shortcuts' at-most-one test and the per-card counter's `CounterGuard`), its count (`CountWhere`,
          `CountEqual` / `ListCount` for `number == X`), `sum` in its caller (`SumIn`), and the body of the
          function generated for each (`OverItems`, with its step charge `Charge`; it ends in nodes.py's `Return`). In
@@ -64,7 +64,7 @@ compiler, builds nodes through `gen.ir` and hands them to `gen.emit_ir` / `gen.e
 Not generated at all, hand-written closures the generated code calls by name: the references of decisions.py
 (`run_choose` and the others) that build a Decision and put it (runtime/decisions.py `ask`), which the code
 calls with the pass decide-inline off (and a choice no `let` holds whole, always; with the pass on, a
-reference and the functions it calls are made only for such a choice, when its code is); a phase's
-`run_phase` (the game's phases table, and the turn's call with the pass phase-inline off); `simultaneous`
-(primitives/simultaneous.py).
+reference and the functions it calls are made only for such a choice, when its code is); `simultaneous`
+(primitives/simultaneous.py). A phase's own function (`run_phase`: the game's phases table, the turn's call
+where someone watches or with the pass phase-inline off) is generated (ir/nodes_loops.py `RunPhase`).
 """

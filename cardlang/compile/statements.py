@@ -30,8 +30,7 @@ from cardlang.primitives.types import BOOL, SLOTS, TEXT, ZONE, Effect, article a
 from cardlang.primitives.values import (as_cards, count_step, first_def, first_name, noop, over_budget, text_of,
                                         too_big, zone_cards_in)
 from cardlang.runtime import counters as C
-from cardlang.runtime.events import Phase
-from cardlang.runtime.state import Ctx
+from cardlang.runtime.events import tell_phase
 from cardlang.syntax import ast
 from cardlang.syntax.walk import field_names, nodes
 
@@ -258,7 +257,7 @@ class Statements:
     @stmt_rule
     def _(self, node: ast.Phase, scope: Scope) -> Code:
         items = self.block_items(node.body, scope)
-        body: Effect = noop
+        body: Effect | None = None
         once = kept_in_locals(node.body, self.options.on("decide-inline"))
         if items:  # self.block, on the items compiled once: the turn inlines them too (emit, below)
             g = G.build(self.gen_label, node.body.span, items, local_ok=once, log=self.code_log,
@@ -266,17 +265,15 @@ class Statements:
             self.add_generated(g)
             body = g.fn
         name = node.name
-
-        def run_phase(ctx: Ctx) -> None:
-            state = ctx.state
-            state.phase = name
-            if state.log is not None or state.listeners:
-                state.emit(Phase(state.current, name))
-            body(ctx)
-        self.phases[name] = run_phase
+        # entering the phase as a function of its own: the phases table's, and the turn's where it is watched
+        run = NL.RunPhase(name, tell_phase, body)
+        g = G.build_function(f"{self.gen_label}: phase {name}", node.span, lambda gen: gen.emit_ir((run,)),
+                             "run_phase", log=self.code_log, options=self.options)
+        self.add_generated(g)
+        run_phase = self.phases[name] = g.fn
 
         def emit(gen: G.Gen) -> list[py.stmt]:  # run_phase, inlined in the turn (ir/emit_loops.py)
-            return gen.emit_ir((NL.EnterPhase(name, (N.OfBlock(items),) if items else (), run_phase, body, once,
+            return gen.emit_ir((NL.EnterPhase(name, (N.OfBlock(items),) if items else (), run_phase, body or noop, once,
                                               gen.options.on("phase-inline")),))  # (compile/passes.py)
         return Code(emit)
 

@@ -397,3 +397,9 @@ def render_event_for(state: GameState, e: Event, viewer: int | None) -> str | No
     """A log line as one seat may see it (VIEWER None: what every seat sees), or None to hide it."""
     known = seat_event(state, e, viewer)
     return None if known is None else known.line()
+
+
+def tell_phase(state: GameState, name: str) -> None:
+    """Tell whoever reads the game that the turn's player entered phase NAME (the caller tested that someone
+    does: state.log or state.listeners)."""
+    state.emit(Phase(state.current, name))

@@ -304,3 +304,17 @@ def test_entering_a_phase_runs_its_body_inline_when_quiet_else_its_reference() -
     sets_you = (N.OfBlock([(None, G.Code(lambda gen: [py.Assign([G.set_you()], G.const(0))]))]),)
     _run((NL.EnterPhase("end", sets_you, run, block),), ctx)  # a body that sets the player: its function
     assert ran[-1] == "block" and ctx.you == 1
+
+
+def test_a_phases_own_function_enters_it_tells_whoever_watches_then_runs_its_block() -> None:
+    from cardlang.runtime.events import Phase, tell_phase
+    state = _state()
+    ctx = _ctx(state)
+    ran = []
+    _run((NL.RunPhase("buy", tell_phase, lambda ctx: ran.append(ctx.state.phase)),), ctx)
+    assert state.phase == "buy" and ran == ["buy"]  # nobody watches: nothing told
+    state.log = []
+    _run((NL.RunPhase("action", tell_phase, lambda ctx: ran.append(ctx.state.phase)),), ctx)
+    assert state.log == [Phase(state.current, "action")] and ran == ["buy", "action"]
+    _run((NL.RunPhase("clean", tell_phase),), ctx)  # an empty phase: no block to call
+    assert state.phase == "clean" and state.log[-1] == Phase(state.current, "clean")

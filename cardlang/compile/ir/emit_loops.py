@@ -273,6 +273,19 @@ def _enter_phase(e: Emitter, n: NL.EnterPhase) -> list[py.stmt]:
             py.If(watched, [py.Expr(gen.call_fn(n.run))], inline)]
 
 
+def _run_phase(e: Emitter, n: NL.RunPhase) -> list[py.stmt]:
+    """_st = ctx.state; _st.phase = NAME
+    if _st.log is not None or _st.listeners: TELL(_st, NAME)
+    BLOCK(ctx)"""
+    gen = e.gen
+    st = gen.fresh("st")
+    out = [py.Assign([store(st)], ctx_state()), py.Assign([set_phase(name(st))], const(n.name)),
+           py.If(watched_test(name(st)), [py.Expr(_call(gen.const(n.tell), name(st), const(n.name)))], [])]
+    if n.block is not None:
+        out.append(py.Expr(gen.call_fn(n.block)))
+    return out
+
+
 def _attack(e: Emitter, n: NL.Attack) -> list[py.stmt]:
     """for _t in TARGETS:
         COUNT_STEP(ctx, SPAN)
@@ -377,6 +390,7 @@ LOOP_STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     NL.ChangeName: _change_name,
     NL.Attack: _attack,
     NL.EnterPhase: _enter_phase,
+    NL.RunPhase: _run_phase,
     NL.Break: _break,
     NL.Charge: _charge,
     NL.CounterGuard: _counter_guard,

@@ -114,6 +114,17 @@ class Attack(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class RunPhase(Node):
+    """The body of phase NAME's function of its own (the game's phases table; the turn calls it where it does
+    not enter the phase in place: EnterPhase): the game enters phase NAME, TELL(state, NAME) tells whoever
+    watches, then BLOCK(ctx), the phase's block (None: an empty one)."""
+
+    name: str
+    tell: Any = field(compare=False)
+    block: Any = field(default=None, compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class EnterPhase(Node):
     """`phase NAME { BODY }`: the game enters phase NAME (told to whoever watches), then BODY runs. RUN(ctx) is
     the reference (called when someone watches, or when not INLINE: the pass phase-inline off); BLOCK(ctx)
@@ -176,4 +187,4 @@ class OverItems(Node):
 
 
 Expr = Union[Bounded, Where, CountWhere, ListCount, CountEqual, SumIn]
-Stmt = Union[ChangeName, Attack, EnterPhase, Break, Charge, CounterGuard, OverItems]
+Stmt = Union[ChangeName, Attack, EnterPhase, RunPhase, Break, Charge, CounterGuard, OverItems]
