@@ -207,16 +207,18 @@ class GameState:
     """Everything that changes during a game."""
 
     def __init__(self, *, defs: list[CardDef], zone_specs: list[ZoneSpec], counter_specs: list[CounterSpec],
-                 num_players: int, seed: int, log: bool = False) -> None:
+                 num_players: int, seed: int, log: bool = False, def_by_name: dict[str, CardDef] | None = None,
+                 zone_slot: dict[str, int] | None = None) -> None:
+        # DEF_BY_NAME and ZONE_SLOT: those of DEFS and ZONE_SPECS, when the game keeps them for all its states
         self.defs = defs
-        self.def_by_name = {d.name: d for d in defs}
+        self.def_by_name = {d.name: d for d in defs} if def_by_name is None else def_by_name
         self.num_players = num_players
         self.rng = random.Random(seed)
         self.seed = seed
         self.card_def: list[CardDef] = []     # card id -> its definition
         self.loc: list[Zone] = []             # card id -> the zone it is in
         self.zone_specs = zone_specs
-        self.zone_slot = {spec.name: i for i, spec in enumerate(zone_specs)}
+        self.zone_slot = {spec.name: i for i, spec in enumerate(zone_specs)} if zone_slot is None else zone_slot
         self.counter_specs = counter_specs
         # zones[slot][player or 0]; shared zones keep one entry
         self.zones: list[list[Zone]] = []
