@@ -229,6 +229,9 @@ class GameState:
                 self.zones.append([Zone(spec, None)])
         self.piles: dict[tuple[int, str], Zone] = {}
         self.pile_order: dict[int, list[Zone]] = {}
+        # `empty_piles`' answers by zone slot (primitives/functions.py), kept until a pile may have lost its last
+        # card or had one added: every mutator that empties a pile, or adds to one, sets it back to None
+        self.empty_known: dict[int, int] | None = None
         self.counters: list[list[int]] = [[c.start] * num_players if c.per_player else [c.start]
                                           for c in counter_specs]
         self.banks: list[int | None] = [c.bank for c in counter_specs]
@@ -294,6 +297,7 @@ class GameState:
             z = Zone(self.zone_specs[slot], None, name)
             self.piles[key] = z
             self.pile_order.setdefault(slot, []).append(z)
+            self.empty_known = None  # (a new pile, empty until a card comes)
         return z
 
     def all_zones(self) -> list[Zone]:
@@ -316,6 +320,8 @@ class GameState:
             self.ids_of.clear()
         self.loc.append(zone)
         zone.cards.append(cid)
+        if zone.pile is not None:
+            self.empty_known = None
         return cid
 
     def name_of(self, cid: int) -> str:

@@ -25,6 +25,8 @@ def create(state: GameState, d: CardDef, zone: Zone, count: int) -> None:
             state.ids_of.clear()  # derived from card_def (state.py)
         state.loc.extend([zone] * count)
         zone.cards.extend(range(start, start + count))
+        if zone.pile is not None:
+            state.empty_known = None  # (a pile was made or grew)
         return
     for _ in range(count):
         cid = state.new_card(d, zone)
@@ -48,6 +50,8 @@ def move(state: GameState, cid: int, dest: Zone, *, bottom: bool = False,
     src.take(cid)
     if dest.spec.piles and dest.pile != state.card_def[cid].name:
         dest = state.pile(dest.spec.slot, state.card_def[cid].name)  # a card goes back to its own pile
+    if src.pile is not None or dest.pile is not None:
+        state.empty_known = None  # a pile lost or got a card
     if bottom:
         dest.cards.insert(0, cid)
     else:
@@ -70,6 +74,8 @@ def move_all(state: GameState, src: Zone, dest: Zone) -> None:
         return
     moved = src.cards
     src.cards = []
+    if src.pile is not None:
+        state.empty_known = None
     loc = state.loc
     for cid in moved:
         loc[cid] = dest
@@ -158,6 +164,8 @@ def refill(state: GameState, zone: Zone) -> None:
     # what you can, shuffle, then keep drawing).
     order = src.cards
     src.cards = []
+    if src.pile is not None:
+        state.empty_known = None
     loc = state.loc
     for cid in order:
         loc[cid] = zone
