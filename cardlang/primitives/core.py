@@ -86,7 +86,7 @@ def move_into(ctx: Ctx, dest, cards) -> None:
                 held.pop()
             else:
                 held.remove(cid)
-            if not held and src.pile is not None:
+            if not held and src.pile:  # (a pile's key is a card's name, never empty)
                 state.empty_known = None
             into.append(cid)
             loc[cid] = dest
@@ -108,7 +108,7 @@ def move_top_into(ctx: Ctx, dest, zone, n: int) -> None:
         held = zone.cards
     taken = held[-n:]
     del held[-n:]
-    if not held and zone.pile is not None:
+    if not held and zone.pile:
         state.empty_known = None
     taken.reverse()
     dest.cards.extend(taken)
@@ -152,7 +152,7 @@ def _move_told(state, dest, cards) -> None:
                 held.pop()
             else:
                 src.take(cid)  # (says so if the card is not there)
-            if not held and src.pile is not None:
+            if not held and src.pile:  # (a pile's key is a card's name, never empty)
                 state.empty_known = None
             into.append(cid)
             loc[cid] = dest

@@ -48,10 +48,12 @@ def move(state: GameState, cid: int, dest: Zone, *, bottom: bool = False,
     if src is dest and not bottom:
         return
     src.take(cid)
-    if dest.spec.piles and dest.pile != state.card_def[cid].name:
-        dest = state.pile(dest.spec.slot, state.card_def[cid].name)  # a card goes back to its own pile
-    if src.pile is not None or dest.pile is not None:
-        state.empty_known = None  # a pile lost or got a card
+    if dest.spec.piles:
+        if dest.pile != state.card_def[cid].name:
+            dest = state.pile(dest.spec.slot, state.card_def[cid].name)  # a card goes back to its own pile
+        state.empty_known = None  # a pile got a card
+    if src.pile and not src.cards:
+        state.empty_known = None  # a pile lost its last card
     if bottom:
         dest.cards.insert(0, cid)
     else:

@@ -163,7 +163,7 @@ def _move_one(e: Emitter, n: N.MoveOne) -> list[py.stmt]:
                 _h = _src.cards
                 if _h[-1] == _c: _h.pop()
                 else: _h.remove(_c)
-                if not _h and _src.pile is not None: _st.empty_known = None
+                if not _h and _src.pile: _st.empty_known = None         (a pile emptied: a pile's key is a name)
                 _d.cards.append(_c); _st.loc[_c] = _d
                 if _st.check is not None: _st.check.moved(_st, _c, _src, _d)
         else: MOVE(ctx, _d, [_c])
@@ -182,8 +182,7 @@ def _move_one(e: Emitter, n: N.MoveOne) -> list[py.stmt]:
                  [py.Expr(_call(attr(name(h), "pop")))], [py.Expr(_call(attr(name(h), "remove"), name(c)))])
     check = attr(name(st), L.CHECK)
     # a pile that loses its last card: empty_piles counts again (runtime/state.py's empty_known)
-    emptied = py.If(py.BoolOp(py.And(), [py.UnaryOp(py.Not(), name(h)),
-                                         py.Compare(attr(name(src), L.PILE), [py.IsNot()], [const(None)])]),
+    emptied = py.If(py.BoolOp(py.And(), [py.UnaryOp(py.Not(), name(h)), attr(name(src), L.PILE)]),
                     [py.Assign([py.Attribute(name(st), L.EMPTY_KNOWN, py.Store())], const(None))], [])
     moved = py.If(py.Compare(name(src), [py.IsNot()], [name(d)]), [
         py.Assign([store(h)], attr(name(src), L.CARDS)), take, emptied,
