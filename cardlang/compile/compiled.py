@@ -58,6 +58,7 @@ class CompiledGame:
     # what the load found allowed but most likely a mistake (errors.CardWarning); `cardlang check` shows these
     # and those of compile/checks.py's warnings_of, which only a check looks for (a load need not walk the trees)
     warnings: list[CardLangError] = field(default_factory=list, repr=False)
+    _shared: tuple | None = field(default=None, repr=False, compare=False)  # new_state's tables, made once
 
     @property
     def defs_by_name(self) -> dict[str, CardDef]:
@@ -95,7 +96,15 @@ class CompiledGame:
         return None
 
     def new_state(self, num_players: int, seed: int, *, log: bool = False) -> GameState:
-        zone_specs = sorted(self.spec.zones.values(), key=lambda z: z.slot)
-        counter_specs = sorted(self.spec.counters.values(), key=lambda c: c.slot)
+        # The tables every state of this game reads and none changes (runtime/stepping.py's SHARED), made once
+        # for all its games (a game's set-up is a tenth of a short game), again if the definitions grew
+        key = (len(self.defs), len(self.spec.zones), len(self.spec.counters))
+        made = self._shared
+        if made is None or made[0] != key:
+            zone_specs = sorted(self.spec.zones.values(), key=lambda z: z.slot)
+            counter_specs = sorted(self.spec.counters.values(), key=lambda c: c.slot)
+            made = self._shared = (key, zone_specs, counter_specs, {d.name: d for d in self.defs},
+                                   {spec.name: i for i, spec in enumerate(zone_specs)})
+        _, zone_specs, counter_specs, by_name, zone_slot = made
         return GameState(defs=self.defs, zone_specs=zone_specs, counter_specs=counter_specs,
-                         num_players=num_players, seed=seed, log=log)
+                         num_players=num_players, seed=seed, log=log, def_by_name=by_name, zone_slot=zone_slot)

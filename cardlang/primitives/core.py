@@ -71,6 +71,8 @@ def move_into(ctx: Ctx, dest, cards) -> None:
             # A whole zone, bottom first (`move hand to discard`): what the loop below does, in one go.
             into.extend(cards)
             held.clear()
+            if src.pile is not None:
+                state.empty_known = None  # (a pile emptied: state.py)
             for cid in cards:
                 loc[cid] = dest
             return
@@ -84,6 +86,8 @@ def move_into(ctx: Ctx, dest, cards) -> None:
                 held.pop()
             else:
                 held.remove(cid)
+            if not held and src.pile:  # (a pile's key is a card's name, never empty)
+                state.empty_known = None
             into.append(cid)
             loc[cid] = dest
 
@@ -104,6 +108,8 @@ def move_top_into(ctx: Ctx, dest, zone, n: int) -> None:
         held = zone.cards
     taken = held[-n:]
     del held[-n:]
+    if not held and zone.pile:
+        state.empty_known = None
     taken.reverse()
     dest.cards.extend(taken)
     loc = state.loc
@@ -129,6 +135,8 @@ def move_zone_into(ctx: Ctx, dest, zone) -> None:
     for cid in cards:
         loc[cid] = dest
     cards.clear()
+    if zone.pile is not None:
+        state.empty_known = None
 
 
 def _move_told(state, dest, cards) -> None:
@@ -144,6 +152,8 @@ def _move_told(state, dest, cards) -> None:
                 held.pop()
             else:
                 src.take(cid)  # (says so if the card is not there)
+            if not held and src.pile:  # (a pile's key is a card's name, never empty)
+                state.empty_known = None
             into.append(cid)
             loc[cid] = dest
             check.moved(state, cid, src, dest)

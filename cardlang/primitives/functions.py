@@ -76,13 +76,24 @@ class EmptyPiles(Function):
 
     @staticmethod
     def run(state, zone) -> int:
-        if not zone.spec.piles:
+        """Counted once, then answered from `state.empty_known` until a mutator forgets it (a pile lost its last
+        card or got one: runtime/state.py); a game's end test asks it after every turn."""
+        spec = zone.spec
+        known = state.empty_known
+        if known is not None:
+            n = known.get(spec.slot)
+            if n is not None:
+                return n
+        else:
+            known = state.empty_known = {}
+        if not spec.piles:
             from cardlang.runtime.state import IllegalAction
-            raise IllegalAction(f"'{zone.spec.name}' is not a zone of piles")
+            raise IllegalAction(f"'{spec.name}' is not a zone of piles")
         n = 0
-        for z in state.pile_order.get(zone.spec.slot, ()):
+        for z in state.pile_order.get(spec.slot, ()):
             if not z.cards:
                 n += 1
+        known[spec.slot] = n
         return n
 
 

@@ -174,10 +174,11 @@ def owner_of(ctx: Ctx, cards: list[int]) -> int:
 
 def prop_of_card(ctx: Ctx, cid: int, n: str, default) -> Any:
     d = ctx.state.card_def[cid]
-    dyn = d.dynamic.get(n)
-    if dyn is not None:
-        owner = ctx.state.loc[cid].owner
-        return dyn(Ctx(ctx.state, owner if owner is not None else ctx.you, cid, {}, d.name))
+    if d.dynamic:  # (most cards compute no property: one test, not a look-up)
+        dyn = d.dynamic.get(n)
+        if dyn is not None:
+            owner = ctx.state.loc[cid].owner
+            return dyn(Ctx(ctx.state, owner if owner is not None else ctx.you, cid, {}, d.name))
     return d.props.get(n, default)
 
 

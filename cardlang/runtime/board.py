@@ -60,6 +60,7 @@ def label(zone: Zone, cell: Cell | None) -> str:
 
 def _take_out(state: GameState, cid: int, src: Zone) -> None:
     src.take(cid)
+    state.empty_known = None  # (a pile may have lost its last card or, below, got one: state.py)
     cell = state.cell.pop(cid, None)
     if cell is not None and src.cells is not None and src.cells.get(cell) == cid:
         del src.cells[cell]

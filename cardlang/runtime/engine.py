@@ -99,21 +99,30 @@ def play_out(game, state: GameState, max_turns: int = MAX_TURNS) -> GameResult:
     # of the calls of a turn of a simple game.
     turn_ctx = Ctx(state, 0, None, {}, "turn")
     end_ctx = Ctx(state, 0, None, {}, "end")
+    turn, end, out, n = game.turn, game.end, state.out, state.num_players
     try:
         while state.winners is None:
-            while state.out[state.current]:  # a seat knocked out before its turn (even in set-up) is skipped
-                state.current = (state.current + 1) % state.num_players
-            run_turn(game, state, turn_ctx)
+            p = state.current
+            while out[p]:  # a seat knocked out before its turn (even in set-up) is skipped
+                p = state.current = (p + 1) % n
+            if (state.on_turn is not None or state.log is not None or state.listeners
+                    or state.check is not None):
+                run_turn(game, state, turn_ctx)
+            else:  # nobody watches: run_turn's own steps, without the call (a turn of a simple game is short)
+                state.turns[p] += 1
+                state.turn_number += 1
+                state.steps = 0
+                turn_ctx.you, turn_ctx.card, turn_ctx.vars, turn_ctx.source = p, None, {}, "turn"
+                turn(turn_ctx)
             if state.winners is not None:
                 break
-            if game.end is not None:
+            if end is not None:
                 end_ctx.you, end_ctx.card, end_ctx.vars = state.current, None, {}
-                if game.end(end_ctx):
+                if end(end_ctx):
                     state.ended_by = end_reason(game, state)
                     break
-            n = state.num_players
             q = (state.current + 1) % n
-            while state.out[q]:
+            while out[q]:
                 q = (q + 1) % n
             state.current = q
             if state.turn_number >= max_turns:

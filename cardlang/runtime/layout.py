@@ -31,6 +31,7 @@ LOG = "log"              # the event log, None when nobody keeps one
 LISTENERS = "listeners"  # who is told of each event (empty: nobody)
 CHECK = "check"          # the invariant checker told of every change, or None
 HOST = "host"            # attached card -> the card it is attached to (empty: no attachment)
+EMPTY_KNOWN = "empty_known"  # zone slot -> its empty piles, None once a pile may have emptied or filled
 PEEKED = "peeked"        # card id -> the seats privately shown it, until it moves (empty: none)
 CELL = "cell"            # card id -> its (column, row), for a card in a grid zone
 ATTACHED = "attached"    # card id -> the cards attached to it, in order

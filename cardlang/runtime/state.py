@@ -207,16 +207,18 @@ class GameState:
     """Everything that changes during a game."""
 
     def __init__(self, *, defs: list[CardDef], zone_specs: list[ZoneSpec], counter_specs: list[CounterSpec],
-                 num_players: int, seed: int, log: bool = False) -> None:
+                 num_players: int, seed: int, log: bool = False, def_by_name: dict[str, CardDef] | None = None,
+                 zone_slot: dict[str, int] | None = None) -> None:
+        # DEF_BY_NAME and ZONE_SLOT: those of DEFS and ZONE_SPECS, when the game keeps them for all its states
         self.defs = defs
-        self.def_by_name = {d.name: d for d in defs}
+        self.def_by_name = {d.name: d for d in defs} if def_by_name is None else def_by_name
         self.num_players = num_players
         self.rng = random.Random(seed)
         self.seed = seed
         self.card_def: list[CardDef] = []     # card id -> its definition
         self.loc: list[Zone] = []             # card id -> the zone it is in
         self.zone_specs = zone_specs
-        self.zone_slot = {spec.name: i for i, spec in enumerate(zone_specs)}
+        self.zone_slot = {spec.name: i for i, spec in enumerate(zone_specs)} if zone_slot is None else zone_slot
         self.counter_specs = counter_specs
         # zones[slot][player or 0]; shared zones keep one entry
         self.zones: list[list[Zone]] = []
@@ -227,6 +229,9 @@ class GameState:
                 self.zones.append([Zone(spec, None)])
         self.piles: dict[tuple[int, str], Zone] = {}
         self.pile_order: dict[int, list[Zone]] = {}
+        # `empty_piles`' answers by zone slot (primitives/functions.py), kept until a pile may have lost its last
+        # card or had one added: every mutator that empties a pile, or adds to one, sets it back to None
+        self.empty_known: dict[int, int] | None = None
         self.counters: list[list[int]] = [[c.start] * num_players if c.per_player else [c.start]
                                           for c in counter_specs]
         self.banks: list[int | None] = [c.bank for c in counter_specs]
@@ -292,6 +297,7 @@ class GameState:
             z = Zone(self.zone_specs[slot], None, name)
             self.piles[key] = z
             self.pile_order.setdefault(slot, []).append(z)
+            self.empty_known = None  # (a new pile, empty until a card comes)
         return z
 
     def all_zones(self) -> list[Zone]:
@@ -314,6 +320,8 @@ class GameState:
             self.ids_of.clear()
         self.loc.append(zone)
         zone.cards.append(cid)
+        if zone.pile is not None:
+            self.empty_known = None
         return cid
 
     def name_of(self, cid: int) -> str:

@@ -89,6 +89,7 @@ def copy_state(state: GameState, *, log: bool = False, rng_state: tuple | None =
         twins[z] = piles[key] = t
     new.piles = piles
     new.pile_order = {slot: [twins[z] for z in zs] for slot, zs in state.pile_order.items()}
+    new.empty_known = None if state.empty_known is None else state.empty_known.copy()
     new.loc = list(map(twins.__getitem__, state.loc))
     rng = random.Random.__new__(random.Random)
     rng.setstate(state.rng.getstate() if rng_state is None else rng_state)
@@ -122,7 +123,7 @@ def copy_state(state: GameState, *, log: bool = False, rng_state: tuple | None =
 SHARED = frozenset({"defs", "def_by_name", "num_players", "seed", "zone_specs", "zone_slot", "counter_specs",
                     "variants", "step_budget", "card_limit", "chance", "acts", "current", "turn_number", "phase",
                     "ended_by", "steps", "depth", "immune", "secret", "checking"})
-COPIED = frozenset({"zones", "piles", "pile_order", "loc", "rng", "card_def", "counters", "banks", "card_counters",
+COPIED = frozenset({"zones", "piles", "pile_order", "empty_known", "loc", "rng", "card_def", "counters", "banks", "card_counters",
                     "cell", "host", "attached", "fixed_dice", "modifying", "ids_of", "turns", "out", "winners",
                     "agents", "claims", "peeked", "vars", "last_reveal", "log", "listeners", "check", "views",
                     "tape", "replay", "on_turn"})

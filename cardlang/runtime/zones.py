@@ -10,19 +10,23 @@ from cardlang.runtime.state import CardDef, GameState, IllegalAction, Zone
 
 def create(state: GameState, d: CardDef, zone: Zone, count: int) -> None:
     """Bring COUNT new cards of D into ZONE (set-up only: cards are never created during play)."""
-    if count > state.step_budget - state.steps:
+    steps = state.steps + count
+    if steps > state.step_budget:
         state.spend(count, f"creating {count:,} {d.name}")  # refused, and named (the text only then)
-    state.steps += count
-    if len(state.card_def) + count > state.card_limit:
+    state.steps = steps
+    card_def = state.card_def
+    start = len(card_def)
+    if start + count > state.card_limit:
         raise IllegalAction(f"creating {count:,} {d.name} would pass the limit of {state.card_limit:,} cards "
-                            f"in one game ({len(state.card_def):,} exist)")
+                            f"in one game ({start:,} exist)")
     if zone.cells is None and state.log is None and not state.listeners:  # nobody watches: all at once
-        start = len(state.card_def)
-        state.card_def.extend([d] * count)
+        card_def.extend([d] * count)
         if state.ids_of:
             state.ids_of.clear()  # derived from card_def (state.py)
         state.loc.extend([zone] * count)
         zone.cards.extend(range(start, start + count))
+        if zone.pile is not None:
+            state.empty_known = None  # (a pile was made or grew)
         return
     for _ in range(count):
         cid = state.new_card(d, zone)
@@ -44,8 +48,12 @@ def move(state: GameState, cid: int, dest: Zone, *, bottom: bool = False,
     if src is dest and not bottom:
         return
     src.take(cid)
-    if dest.spec.piles and dest.pile != state.card_def[cid].name:
-        dest = state.pile(dest.spec.slot, state.card_def[cid].name)  # a card goes back to its own pile
+    if dest.spec.piles:
+        if dest.pile != state.card_def[cid].name:
+            dest = state.pile(dest.spec.slot, state.card_def[cid].name)  # a card goes back to its own pile
+        state.empty_known = None  # a pile got a card
+    if src.pile and not src.cards:
+        state.empty_known = None  # a pile lost its last card
     if bottom:
         dest.cards.insert(0, cid)
     else:
@@ -68,6 +76,8 @@ def move_all(state: GameState, src: Zone, dest: Zone) -> None:
         return
     moved = src.cards
     src.cards = []
+    if src.pile is not None:
+        state.empty_known = None
     loc = state.loc
     for cid in moved:
         loc[cid] = dest
@@ -140,15 +150,24 @@ def top(state: GameState, zone: Zone, n: int) -> list[int]:
 def refill(state: GameState, zone: Zone) -> None:
     """Shuffle the zone ZONE refills from (`refill Z`) and put it under what ZONE holds, when a draw of more
     than ZONE holds needs it (see top)."""
-    src = refill_source(state, zone)
-    if src is None or not src.cards:
+    refill_from = zone.spec.refill
+    if refill_from is None:
+        return
+    src = state.zones[state.zone_slot[refill_from]]
+    src = src[zone.owner] if len(src) > 1 or src[0].spec.per_player else src[0]  # (refill_source, inlined)
+    if not src.cards:
         return
     moved = len(src.cards)
-    shuffle(state, src)
+    if state.log is None and not state.listeners and state.check is None:
+        shuffle_list(state.rng, src.cards)  # (shuffle's plain case: nobody to tell)
+    else:
+        shuffle(state, src)
     # The shuffled cards go *under* what is left, so those are still taken first (a deckbuilder: draw
     # what you can, shuffle, then keep drawing).
     order = src.cards
     src.cards = []
+    if src.pile is not None:
+        state.empty_known = None
     loc = state.loc
     for cid in order:
         loc[cid] = zone

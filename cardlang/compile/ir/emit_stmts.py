@@ -163,6 +163,7 @@ def _move_one(e: Emitter, n: N.MoveOne) -> list[py.stmt]:
                 _h = _src.cards
                 if _h[-1] == _c: _h.pop()
                 else: _h.remove(_c)
+                if not _h and _src.pile: _st.empty_known = None         (a pile emptied: a pile's key is a name)
                 _d.cards.append(_c); _st.loc[_c] = _d
                 if _st.check is not None: _st.check.moved(_st, _c, _src, _d)
         else: MOVE(ctx, _d, [_c])
@@ -180,8 +181,11 @@ def _move_one(e: Emitter, n: N.MoveOne) -> list[py.stmt]:
     take = py.If(py.Compare(_sub(name(h), py.UnaryOp(py.USub(), const(1))), [py.Eq()], [name(c)]),
                  [py.Expr(_call(attr(name(h), "pop")))], [py.Expr(_call(attr(name(h), "remove"), name(c)))])
     check = attr(name(st), L.CHECK)
+    # a pile that loses its last card: empty_piles counts again (runtime/state.py's empty_known)
+    emptied = py.If(py.BoolOp(py.And(), [py.UnaryOp(py.Not(), name(h)), attr(name(src), L.PILE)]),
+                    [py.Assign([py.Attribute(name(st), L.EMPTY_KNOWN, py.Store())], const(None))], [])
     moved = py.If(py.Compare(name(src), [py.IsNot()], [name(d)]), [
-        py.Assign([store(h)], attr(name(src), L.CARDS)), take,
+        py.Assign([store(h)], attr(name(src), L.CARDS)), take, emptied,
         py.Expr(_call(attr(attr(name(d), L.CARDS), "append"), name(c))),
         py.Assign([py.Subscript(attr(name(st), L.LOC), name(c), py.Store())], name(d)),
         py.If(py.Compare(check, [py.IsNot()], [const(None)]),

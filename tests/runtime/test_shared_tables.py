@@ -1,0 +1,37 @@
+"""The tables every state of a game reads and none changes (zone and counter specs in slot order, definitions by
+name, zone slots) are made once by the compiled game (compile/compiled.py new_state), not for each game, and
+made again when the game's definitions change."""
+from cardlang.compile.game import load_game
+from cardlang.runtime.engine import play_game
+from cardlang.runtime.state import CardDef
+
+
+def test_states_of_one_game_share_its_tables_and_match_them() -> None:
+    game = load_game("dominion")
+    a, b = game.new_state(2, 1), game.new_state(3, 2)
+    assert a.def_by_name is b.def_by_name and a.zone_slot is b.zone_slot and a.zone_specs is b.zone_specs
+    assert a.def_by_name == {d.name: d for d in game.defs}
+    assert a.zone_slot == {spec.name: i for i, spec in enumerate(a.zone_specs)}
+    assert [z.slot for z in a.zone_specs] == sorted(z.slot for z in game.spec.zones.values())
+    assert [c.slot for c in a.counter_specs] == sorted(c.slot for c in game.spec.counters.values())
+
+
+def test_the_tables_are_made_again_when_the_definitions_grow() -> None:
+    game = load_game("dominion")
+    before = game.new_state(2, 1).def_by_name
+    game.defs.append(CardDef(len(game.defs), "Test Card", frozenset()))
+    try:
+        after = game.new_state(2, 1).def_by_name
+        assert after is not before and "Test Card" in after and "Test Card" not in before
+    finally:
+        game.defs.pop()
+        game._shared = None  # (the next test's game is this cached one)
+
+
+def test_a_game_with_shared_tables_plays_as_before() -> None:
+    from cardlang.agents import make_agent
+
+    game = load_game("dominion")
+    first = play_game(game, [make_agent(game, "big-money", 0), make_agent(game, "big-money", 1)], 7)
+    again = play_game(game, [make_agent(game, "big-money", 0), make_agent(game, "big-money", 1)], 7)
+    assert (first.winners, first.scores, first.turns) == (again.winners, again.scores, again.turns)
