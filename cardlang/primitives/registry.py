@@ -63,7 +63,8 @@ class Primitive:
         run = cls.__dict__.get("run")
         fn = run.__func__ if isinstance(run, staticmethod) else None
         if fn is not None and fn.__name__ == "run" and cls.verb:  # (how generated code and traces name it)
-            fn.__name__ = fn.__qualname__ = f"run_{cls.verb}"
+            # (its __qualname__ stays CLASS.run: a cached module names it by that, codecache.Linker)
+            fn.__name__ = f"run_{cls.verb}"
         if "__doc__" in cls.__dict__ and cls.__doc__:
             cls.rule = inspect.cleandoc(cls.__doc__)
             cls.doc = cls.rule.splitlines()[0]

@@ -68,3 +68,25 @@ def test_symbols_that_name_nothing_here_or_outside_cardlang_are_not_resolved(tmp
         r = play_game(g, [make_agent(g, "big-money", 1), make_agent(g, "smithy-bm", 2)], 3, log=True)
         results.append((r.winners, r.scores, r.turns, list(r.state.log)))
     assert results[0] == results[1]
+
+
+def test_a_primitives_reference_run_is_named_by_its_class() -> None:
+    """A core verb's or function's `run` that generated code calls (no lowering, or its quiet case's other
+    side) is a symbol (its class's qualified name), so the module calling it links (issue 25: the turn's
+    module called `trigger`'s and `reveal`'s run and was generated again on every cached load)."""
+    from cardlang.primitives.registry import CORE, Function, Verb
+    linker = Linker(Compiler.for_game(load_game("dominion")))
+    for prim in CORE.all():
+        if isinstance(prim, (Verb, Function)) and type(prim).__dict__.get("run") is not None:
+            run = type(prim).run
+            sym = linker.symbol(run)
+            assert sym is not None and linker.resolve(sym) is run, prim.verb
+
+
+def test_dominions_modules_link_but_for_the_few_with_a_closure(tmp_path, monkeypatch) -> None:
+    private_home(tmp_path, monkeypatch, ("dominion",))
+    load_game("dominion")
+    warm = load_game("dominion")
+    taken = [g.unbound for g in warm.generated if g.unbound is not None]
+    unlinked = [u.label for u in taken if u.symbols is None]
+    assert len(unlinked) <= 3, unlinked  # (was 27 of 75: the turn's among them)
