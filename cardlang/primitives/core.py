@@ -2,7 +2,7 @@
 note, fail.
 
 Each is a class (primitives/registry.py): `run(ctx, ...)` over evaluated arguments, `describe`, and for move,
-trigger and note a `lower` (primitives/core_lowering.py: the code generated in place of a call).
+reveal, trigger and note a `lower` (primitives/core_lowering.py: the code generated in place of a call).
 """
 from __future__ import annotations
 
@@ -225,6 +225,11 @@ class Reveal(Verb):
             state.last_reveal = cards  # which cards: a seat's observer knows them (runtime/observer.py)
             state.emit(E.Revealed(ctx.you, tuple(state.card_def[c].name for c in cards)))
 
+    def lower(self, gen, args: list, site) -> list | None:
+        """The cards worked out (a draw from a pile may shuffle), then told only when someone watches, with
+        no call at all when nobody does (core_lowering.py)."""
+        return L.lower_reveal(gen, args[0], E.tell_revealed)
+
 
 def _describe_trigger(a: dict) -> str:
     """"Resolve its play ability."; with the words the game gives the event (`event turn_start "At the start
@@ -271,8 +276,9 @@ class Trigger(Verb):
                 run_ability(ctx, cid, event)
 
     def lower(self, gen, args: list, site) -> list | None:
-        """Look for a card with an `on EVENT` ability before calling: most cards have none (core_lowering.py)."""
-        return L.lower_reacting(gen, self.run, args, site.known[1], site)
+        """Each reacting card's ability run from the code itself, no call for a card with no `on EVENT`
+        ability: most cards have none (core_lowering.py)."""
+        return L.lower_trigger(gen, args, site.known[1], site)
 
 
 @primitive
