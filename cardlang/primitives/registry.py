@@ -180,13 +180,11 @@ class Function(Primitive):
 
 
 class Statement(Primitive):
-    """A statement with a block of its own (`simultaneous { ... }`): `compile(comp, node, scope)` compiles it
-    whole, as the compiler's own rules do."""
+    """A statement with a block of its own (`simultaneous { ... }`): the compiler compiles it by a rule of its
+    own (a primitive compiles no source); its `run(ctx, steps)` is the reference, over the block's steps as
+    functions of the context."""
 
     kind = "statement"
-
-    def compile(self, comp: Any, node: Any, scope: Any) -> Callable:
-        raise NotImplementedError
 
 
 class Registry:
