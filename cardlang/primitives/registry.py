@@ -98,11 +98,15 @@ class Verb(Primitive):
     signature, in the order a call reads them: a parameter's name (`from_` for `from`), or one of `compiled`,
     values the verb takes from the compiler (`prepare`). A parameter in `lazy` is passed as a function of the
     context, read when `run` needs it (after a question, inside an outcome). A call in generated code is
-    `run(ctx, ARG, ...)` with each argument's code inlined, or, where the verb has one, its `lower`ed code."""
+    `run(ctx, ARG, ...)` with each argument's code inlined, or, where the verb has one, its `lower`ed code
+    (where `lowers_lazy`, with a lazy argument's code too, placed where run would read it)."""
 
     kind = "verb"
     compiled: ClassVar[tuple[str, ...]] = ()
     lazy: ClassVar[frozenset[str]] = frozenset()
+    # its `lower` is handed a lazy argument's code (an expression to place where run would call the function)
+    # and always gives code of its own; else a lazy argument reaches run, and a lowering, as a function
+    lowers_lazy: ClassVar[bool] = False
     switches: ClassVar[bool] = False  # its lower puts a `for P` switch around only what acts (lowering.Site)
     run_args: ClassVar[tuple[str, ...]] = ()
 
