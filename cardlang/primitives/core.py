@@ -2,7 +2,7 @@
 note, fail.
 
 Each is a class (primitives/registry.py): `run(ctx, ...)` over evaluated arguments, `describe`, and for move,
-reveal, trigger and note a `lower` (primitives/core_lowering.py: the code generated in place of a call).
+reveal, trigger, first_turn and note a `lower` (primitives/core_lowering.py: the code generated in place of a call).
 """
 from __future__ import annotations
 
@@ -352,6 +352,7 @@ class FirstTurn(Verb):
     verb = "first_turn"
     params = (Param("who", PLAYER),)
     lazy = frozenset({"who"})  # chosen only once it is known that the turns have not begun
+    lowers_lazy = True
 
     def describe(self, a: dict) -> str:
         return "You take the first turn." if a["who"] == "you" else f"{a['who']} takes the first turn."
@@ -364,6 +365,24 @@ class FirstTurn(Verb):
         state.current = who(ctx)
         if state.log is not None or state.listeners:
             state.emit(E.FirstTurn(state.current))
+
+    def lower(self, gen, args: list, site) -> list:
+        """`before_turns(ctx.state); first_turn_to(ctx.state, WHO)`: WHO chosen in the code itself, once the
+        turns are known not to have begun."""
+        return L.lower_first_turn(gen, args[0], before_turns, first_turn_to)
+
+
+def before_turns(state) -> None:
+    """Refuse unless the turns have not begun (the first turn is chosen in set-up)."""
+    if state.turn_number > 0:
+        raise IllegalAction("the first turn is chosen in set-up; the turns have begun")
+
+
+def first_turn_to(state, who: int) -> None:
+    """The first turn is WHO's (logged)."""
+    state.current = who
+    if state.log is not None or state.listeners:
+        state.emit(E.FirstTurn(who))
 
 
 @primitive

@@ -1,4 +1,4 @@
-"""The code generated in place of a call of `move`, `reveal`, `trigger` and `note` (their `lower`, primitives/core.py):
+"""The code generated in place of a call of `move`, `reveal`, `trigger`, `first_turn` and `note` (their `lower`, primitives/core.py):
 the same state and events as the verb's `run`, with fewer calls when nobody watches. Built as the compiler's
 IR (a move of one card, a test for an ability, the watched split) through `gen.ir` and spelt by its emitter
 (`gen.emit_ir`): this module imports nothing of the compiler and spells no field of the runtime's state.
@@ -105,3 +105,10 @@ def lower_reveal(gen, cards: py.expr, tell: Callable) -> list[py.stmt]:
     r = ir.Py(cards) if isinstance(cards, py.Name) else ir.Var("r")
     first = () if isinstance(cards, py.Name) else (ir.Let(r, ir.Py(cards)),)
     return gen.emit_ir(first + (ir.If(ir.Watched(), (ir.Do(ir.Call(tell, (ir.State(), ir.You(), r), first=None)),)),))
+
+
+def lower_first_turn(gen, who: py.expr, check: Callable, give: Callable) -> list[py.stmt]:
+    """`first_turn WHO`: CHECK(ctx.state), then WHO (a lazy argument, often a choice by chance: drawn only
+    once the check passed) worked out in the code itself and handed to GIVE(ctx.state, WHO)."""
+    ir = gen.ir
+    return gen.emit_ir((ir.Do(ir.Call(check, ())), ir.Do(ir.Call(give, (ir.Py(who),)))))

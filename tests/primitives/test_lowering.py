@@ -48,7 +48,7 @@ def games():
 def test_the_primitives_with_a_fast_path_are_the_ones_checked():
     """A new lowering is checked here without a word more; one that no longer exists fails loudly."""
     assert {p.verb for p in LOWERED} >= {"move", "reveal", "trigger", "note", "reset", "attached", "card_at", "column",
-                                         "row", "adjacent", "count", "refill", "display", "attach"}
+                                         "row", "adjacent", "count", "refill", "display", "attach", "first_turn"}
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -165,6 +165,8 @@ def _draw_value(t: str, state, rng: random.Random):
         return ("const", rng.choice(taken) if taken and rng.random() < 0.5 else rng.randrange(-1, 7))
     if t == "text":
         return ("const", rng.choice(("The attack fails", "")))
+    if t == "player":
+        return ("const", rng.randrange(state.num_players))
     if t in ("cards", "any"):
         shape = rng.choice(("one", "local", "named", "top", "top", "all", "list", "none"))
         cards = [c for z in zones for c in z.cards]
