@@ -203,7 +203,8 @@ _PY_ROOTS = ("cardlang.", "builtins")  # the only modules a ("py", MODULE, QUALN
 
 class Linker:
     """Names the constants of a load's modules as symbols (plain data) and resolves symbols back to the
-    values of a later load of the same sources: a span, a line table, a card (by name), the compiler, one
+    values of a later load of the same sources: a span, a line table, a card (by name), the list of every
+    card, a table by name of values with symbols (a call's outcome blocks), the compiler, one
     of its methods or its verb tables, the game's abilities (runtime/abilities.py) or one of their methods,
     a function of an earlier module of the artifact (by its place), or a function or class of cardlang's own modules (by module and qualified name; builtins too). A constant
     that is none of these (a function the compile rules made for one call, closing over its arguments) has
@@ -236,6 +237,14 @@ class Linker:
         if type(v) is dict:
             if all(type(k) is int and (x is None or isinstance(x, Span)) for k, x in v.items()):
                 return ("lines", tuple((k, None if x is None else _span_data(x)) for k, x in v.items()))
+            if all(type(k) is str for k in v):  # (a call's outcome blocks by case: `claim`'s honest, caught...)
+                entries = tuple((k, self.symbol(x)) for k, x in v.items())
+                return ("table", entries) if all(x is not None for _, x in entries) else None
+            return None
+        if type(v) is list:  # `cards`: every card definition of the game, in its order
+            defs = comp.defs_by_name.values()
+            if len(v) == len(defs) and all(a is b for a, b in zip(v, defs)):
+                return ("all cards",)
             return None
         if isinstance(v, CardDef):
             return ("card", v.name) if comp.defs_by_name.get(v.name) is v else None
@@ -271,6 +280,10 @@ class Linker:
             return {k: None if x is None else Span(*x) for k, x in sym[1]}
         if kind == "card":
             return self.comp.defs_by_name[sym[1]]
+        if kind == "table":
+            return {k: self.resolve(x) for k, x in sym[1]}
+        if kind == "all cards":
+            return list(self.comp.defs_by_name.values())
         if kind == "compiler":
             return self.comp
         if kind == "verbs":
