@@ -33,7 +33,7 @@ from typing import Any, Callable
 from cardlang.cache import read_entry, write_entry
 from cardlang.compile import codegen as G
 from cardlang.errors import Span
-from cardlang.runtime.state import CardDef
+from cardlang.runtime.state import CardDef, CounterSpec
 
 KIND = "code"
 _CODE = type(compile("", "", "exec"))
@@ -203,8 +203,8 @@ _PY_ROOTS = ("cardlang.", "builtins")  # the only modules a ("py", MODULE, QUALN
 
 class Linker:
     """Names the constants of a load's modules as symbols (plain data) and resolves symbols back to the
-    values of a later load of the same sources: a span, a line table, a card (by name), the list of every
-    card, a table by name of values with symbols (a call's outcome blocks), the compiler, one
+    values of a later load of the same sources: a span, a line table, a card or a declared counter (by
+    name), the list of every card, a table by name of values with symbols (a call's outcome blocks), the compiler, one
     of its methods or its verb tables, the game's abilities (runtime/abilities.py) or one of their methods,
     a function of an earlier module of the artifact (by its place), or a function or class of cardlang's own modules (by module and qualified name; builtins too). A constant
     that is none of these (a function the compile rules made for one call, closing over its arguments) has
@@ -248,6 +248,8 @@ class Linker:
             return None
         if isinstance(v, CardDef):
             return ("card", v.name) if comp.defs_by_name.get(v.name) is v else None
+        if isinstance(v, CounterSpec):  # (a declared counter: `reset`'s, a card counter's change)
+            return ("counter", v.name) if comp.spec.counters.get(v.name) is v else None
         if v is comp:
             return ("compiler",)
         if v is comp.verb_fns:
@@ -280,6 +282,8 @@ class Linker:
             return {k: None if x is None else Span(*x) for k, x in sym[1]}
         if kind == "card":
             return self.comp.defs_by_name[sym[1]]
+        if kind == "counter":
+            return self.comp.spec.counters[sym[1]]
         if kind == "table":
             return {k: self.resolve(x) for k, x in sym[1]}
         if kind == "all cards":
