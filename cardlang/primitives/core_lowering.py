@@ -1,5 +1,5 @@
-"""The code generated in place of a call of `move`, `reveal`, `trigger`, `first_turn` and `note` (their `lower`, primitives/core.py):
-the same state and events as the verb's `run`, with fewer calls when nobody watches. Built as the compiler's
+"""The code generated in place of a call of `move`, `reveal`, `trigger`, `first_turn` and `note` (their `lower`,
+primitives/core.py): the same state and events as the verb's `run`, with fewer calls when nobody watches. Built as the compiler's
 IR (a move of one card, a test for an ability, the watched split) through `gen.ir` and spelt by its emitter
 (`gen.emit_ir`): this module imports nothing of the compiler and spells no field of the runtime's state.
 """

@@ -1,7 +1,7 @@
 """The IR's nodes for asking: a text shown to a seat (a prompt, a note, with `{name}` filled in) and the
 decisions the rules put to a player (`choose` of cards, card names, players, numbers or slots, `choose one of`
-options, `may`; in secret, `simultaneous`), each built and asked in the generated function itself, the names it reads kept where that
-function keeps them (its locals). Built by compile/decisions.py, turned into Python by ir/emit_ask.py. Knows no
+options, `may`; in secret, `simultaneous`), each built and asked in the generated function itself, the names
+it reads kept where that function keeps them (its locals). Built by compile/decisions.py, turned into Python by ir/emit_ask.py. Knows no
 runtime field, no Python `ast`, no game and no source construct.
 
 A choice of cards (and of names, players, numbers, slots) is an expression, but asking is statements (the
