@@ -77,10 +77,11 @@ Not generated at all, hand-written closures the generated code calls by name: th
 (`run_choose` and the others) that build a Decision and put it (runtime/decisions.py `ask`), which the code
 calls with the pass decide-inline off (and a choice no `let` holds whole, always; with the pass on, a
 reference and the functions it calls are made only for such a choice, when its code is: none in the four
-games); the labels and the find-by-label of a `choose one of` (decisions.py `label_of`, `find`); a change of a
-card's counter past its plain case (primitives/counting.py card_counter_change); a card-name argument taken
-from a pick (values.skip_if_nothing_chosen). A module whose constants include one of these has no symbol
-for it and is generated again for its namespace on a cached load (codecache.py); every other module links.
+games); a change of a card's counter past its plain case (primitives/counting.py card_counter_change); a
+card-name argument taken from a pick (values.skip_if_nothing_chosen). A module whose constants include one of
+these has no symbol for it and is generated again for its namespace on a cached load (codecache.py); every
+other module links. (A `choose one of`'s labels and find-by-label are closures too, but made by a marked
+factory of plain labels, primitives/types.py `remade`, which names them in the cache.)
 A phase's own function (`run_phase`: the game's phases table, the turn's call where someone watches or with
 the pass phase-inline off) is generated (ir/nodes_loops.py `RunPhase`).
 """
