@@ -96,8 +96,9 @@ def remade(factory: Callable[..., Callable]) -> Callable[..., Callable]:
     def make(*args: Any) -> Callable:
         fn = kept.get(args)
         if fn is None:
-            fn = kept[args] = factory(*args)
-            fn.made_by = (make, args)  # type: ignore[attr-defined]
+            made = factory(*args)
+            made.made_by = (make, args)  # type: ignore[attr-defined]
+            fn = kept.setdefault(args, made)  # (two threads making one: both get the one kept)
         return fn
     REMADE.add(make)
     return make
