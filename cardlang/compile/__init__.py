@@ -37,7 +37,10 @@ The pipeline as it now is, from a checked rule to the code that runs:
          generated as a function of its own (Compiler.fn_of) is its `Return`. In ir/nodes_decisions.py (emitted
          by ir/emit_decisions.py): the legal options of a `choose one of` (`ReturnLegal`), the option a name
          gives (`NamedOption`), a bot's answer to a decision put in full (`BotDecide`, its preferences `Prefer` /
-         `PickName` / `PickRandom` / `PickNone` / `PickWeighed`) and its pick by name (`BotContext`, `TryName`)
+         `PickName` / `PickRandom` / `PickNone` / `PickWeighed`) and its pick by name (`BotContext`, `TryName`).
+         In ir/nodes_ask.py (emitted by ir/emit_ask.py): the decisions asked in the generated function itself,
+         and `simultaneous` (`Secretly`: its choices in the function of the block around them, the state's
+         secrecy set and set back in a `finally`)
       -> IR passes, IR -> IR (ir/passes.py: `one-card`, `verb-in-place`), each switchable with the others (passes.py)
       -> the emitter (ir/emit.py, its statements ir/emit_stmts.py, the loops' ir/emit_loops.py, which asks
          hoist.py what a loop may move out, the operators' ir/emit_ops.py, calls' ir/emit_calls.py, decisions'
@@ -61,10 +64,24 @@ compiler, builds nodes through `gen.ir` and hands them to `gen.emit_ir` / `gen.e
 (fnlocals.py, names.py) know `ctx.state`, `ctx.you`, `ctx.vars` and `card_def[_x]` by the emitter's marks
 (G.ctx_attr("state"), G.state_attr, G.you, G.set_you are the emitter's marked reads).
 
+A core verb's call is its lowered code where it has a `lower` (move, reveal, trigger, note, reset, refill,
+display, attach, first_turn; the registry's property test, tests/primitives/test_lowering.py, checks each
+against its reference `run` on random states), else `run(ctx, ARG, ...)`: a primitive's reference called by
+name, as the runtime's helpers are (move_into, tell_revealed, ...). A lazy argument (read by run only when it
+needs it) is code placed where the lowering reads it for a verb whose lowering takes it so (`lowers_lazy`:
+refill, display, attach, first_turn); for the others (modify: read whenever the property is summed, long
+after the call; claim and block: read in the call's window) it is a function generated from its code
+(Compiler.fn_of), as it is with the pass `lower` off.
+
 Not generated at all, hand-written closures the generated code calls by name: the references of decisions.py
 (`run_choose` and the others) that build a Decision and put it (runtime/decisions.py `ask`), which the code
 calls with the pass decide-inline off (and a choice no `let` holds whole, always; with the pass on, a
-reference and the functions it calls are made only for such a choice, when its code is); `simultaneous`
-(primitives/simultaneous.py). A phase's own function (`run_phase`: the game's phases table, the turn's call
-where someone watches or with the pass phase-inline off) is generated (ir/nodes_loops.py `RunPhase`).
+reference and the functions it calls are made only for such a choice, when its code is: none in the four
+games); a change of a card's counter past its plain case (primitives/counting.py card_counter_change); a
+card-name argument taken from a pick (values.skip_if_nothing_chosen). A module whose constants include one of
+these has no symbol for it and is generated again for its namespace on a cached load (codecache.py); every
+other module links. (A `choose one of`'s labels and find-by-label are closures too, but made by a marked
+factory of plain labels, primitives/types.py `remade`, which names them in the cache.)
+A phase's own function (`run_phase`: the game's phases table, the turn's call where someone watches or with
+the pass phase-inline off) is generated (ir/nodes_loops.py `RunPhase`).
 """

@@ -33,7 +33,8 @@ from typing import Any, Callable
 from cardlang.cache import read_entry, write_entry
 from cardlang.compile import codegen as G
 from cardlang.errors import Span
-from cardlang.runtime.state import CardDef
+from cardlang.primitives.types import REMADE
+from cardlang.runtime.state import CardDef, CounterSpec
 
 KIND = "code"
 _CODE = type(compile("", "", "exec"))
@@ -203,11 +204,14 @@ _PY_ROOTS = ("cardlang.", "builtins")  # the only modules a ("py", MODULE, QUALN
 
 class Linker:
     """Names the constants of a load's modules as symbols (plain data) and resolves symbols back to the
-    values of a later load of the same sources: a span, a line table, a card (by name), the compiler, one
-    of its methods or its verb tables, the game's abilities (runtime/abilities.py) or one of their methods,
-    a function of an earlier module of the artifact (by its place), or a function or class of cardlang's own modules (by module and qualified name; builtins too). A constant
-    that is none of these (a function the compile rules made for one call, closing over its arguments) has
-    no symbol, and its module is bound by generating its namespace again (Unbound)."""
+    values of a later load of the same sources: a span, a line table, a card or a declared counter (by
+    name), the list of every card, a table by name of values with symbols (a call's outcome blocks), a
+    function a marked factory made of plain arguments (primitives/types.py remade: a `choose one of`'s
+    labels), the compiler, one of its methods or its verb tables, the game's abilities (runtime/abilities.py)
+    or one of their methods, a function of an earlier module of the artifact (by its place), or a function or
+    class of cardlang's own modules (by module and qualified name; builtins too). A constant that is none of
+    these (a function the compile rules made for one call, closing over its arguments) has no symbol, and
+    its module is bound by generating its namespace again (Unbound)."""
 
     def __init__(self, comp: Any) -> None:
         self.comp = comp
@@ -236,9 +240,19 @@ class Linker:
         if type(v) is dict:
             if all(type(k) is int and (x is None or isinstance(x, Span)) for k, x in v.items()):
                 return ("lines", tuple((k, None if x is None else _span_data(x)) for k, x in v.items()))
+            if all(type(k) is str for k in v):  # (a call's outcome blocks by case: `claim`'s honest, caught...)
+                entries = tuple((k, self.symbol(x)) for k, x in v.items())
+                return ("table", entries) if all(x is not None for _, x in entries) else None
+            return None
+        if type(v) is list:  # `cards`: every card definition of the game, in its order
+            defs = comp.defs_by_name.values()
+            if len(v) == len(defs) and all(a is b for a, b in zip(v, defs)):
+                return ("all cards",)
             return None
         if isinstance(v, CardDef):
             return ("card", v.name) if comp.defs_by_name.get(v.name) is v else None
+        if isinstance(v, CounterSpec):  # (a declared counter: `reset`'s, a card counter's change)
+            return ("counter", v.name) if comp.spec.counters.get(v.name) is v else None
         if v is comp:
             return ("compiler",)
         if v is comp.verb_fns:
@@ -250,6 +264,10 @@ class Linker:
         place = self._places.get(id(v))
         if place is not None:
             return ("fn", *place)
+        made = getattr(v, "made_by", None) if isinstance(v, types.FunctionType) else None
+        if made is not None and made[0] in REMADE and _plain(made[1]):  # (primitives/types.py remade)
+            factory = self.symbol(made[0])
+            return ("made", factory, made[1]) if factory is not None else None
         if isinstance(v, types.MethodType):
             if v.__self__ is comp and getattr(comp, v.__name__, None) == v:
                 return ("method", v.__name__)
@@ -271,6 +289,17 @@ class Linker:
             return {k: None if x is None else Span(*x) for k, x in sym[1]}
         if kind == "card":
             return self.comp.defs_by_name[sym[1]]
+        if kind == "made":  # a function a marked factory makes of plain arguments: the same one (kept)
+            factory = self.resolve(sym[1])
+            if factory not in REMADE or not _plain(sym[2]):
+                raise LookupError(sym)
+            return factory(*sym[2])
+        if kind == "counter":
+            return self.comp.spec.counters[sym[1]]
+        if kind == "table":
+            return {k: self.resolve(x) for k, x in sym[1]}
+        if kind == "all cards":
+            return list(self.comp.defs_by_name.values())
         if kind == "compiler":
             return self.comp
         if kind == "verbs":
@@ -295,6 +324,14 @@ class Linker:
                 raise LookupError(sym)
             return found
         raise LookupError(sym)
+
+
+def _plain(args: Any) -> bool:
+    """Are ARGS plain data a factory may be handed from the cache: texts, numbers, truth values, None, and
+    tuples of them?"""
+    if type(args) is tuple:
+        return all(_plain(a) for a in args)
+    return args is None or type(args) in (str, int, bool)
 
 
 def _span_data(s: Span) -> tuple:

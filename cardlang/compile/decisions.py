@@ -26,7 +26,8 @@ from cardlang.compile.spec import GameSpec
 from cardlang.errors import Span
 from cardlang.compile.asking import named_cards, named_option, picks_none, player_labels, unread_by_rule
 from cardlang.compile.names import uses_names
-from cardlang.primitives.types import CARD, CARDNAMES, CARDS, CE, INT, TEXT, ZONE, NUMBERS, PLAYER, PLAYERS, SLOTS
+from cardlang.primitives.types import (CARD, CARDNAMES, CARDS, CE, INT, TEXT, ZONE, NUMBERS, PLAYER, PLAYERS, SLOTS,
+                                       remade)
 from cardlang.primitives.values import choice_bounds, noop, slot_labels, text_of
 from cardlang.runtime.decisions import CHANCE, ask
 from cardlang.runtime.state import Ctx, Decision, IllegalAction
@@ -308,15 +309,7 @@ class Decisions:
         # every option may be ruled out by cards some seat cannot see: then it is asked always (as for cards)
         always = not private and all(o.cond is not None for o in node.options) and any(
             V.reads_hidden(self.spec, o.cond, scope.held, scope.names) for o in node.options)
-
-        def label_of(legal: list[int]) -> list[str]:  # the legal options' labels, when someone reads them
-            return [labels[i] for i in legal]
-
-        def find(legal: list[int], name: str) -> int | None:  # the legal option of that label, for a bot
-            for i in legal:
-                if labels[i] == name:
-                    return i
-            return None
+        label_of, find = option_labels(tuple(labels)), option_finder(tuple(labels))  # (named in the cache)
 
         if self.options.on("decide-inline"):
             # the conditions tested in the caller itself (or one call each, the pass options-at-once off)
@@ -432,3 +425,22 @@ def _number_labels(numbers) -> list[str]:
 
 def _by_chance(ctx: Ctx) -> int:
     return CHANCE
+
+
+@remade
+def option_labels(labels: tuple[str, ...]) -> Callable[[list[int]], list[str]]:
+    """The labels of a `choose one of`'s legal options (LABELS: every option's), made when someone reads them."""
+    def label_of(legal: list[int]) -> list[str]:
+        return [labels[i] for i in legal]
+    return label_of
+
+
+@remade
+def option_finder(labels: tuple[str, ...]) -> Callable[[list[int], str], int | None]:
+    """The legal option of a label, for a bot that answers a `choose one of` by naming options."""
+    def find(legal: list[int], name: str) -> int | None:
+        for i in legal:
+            if labels[i] == name:
+                return i
+        return None
+    return find

@@ -7,13 +7,15 @@ from typing import Any, Callable
 
 from cardlang.compile import inline
 from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir import nodes_ops as NO
 from cardlang.compile.ir.ce import ir_ce, ir_of
 from cardlang.compile.scope import Scope, expr_rule
 from cardlang.errors import Span, did_you_mean
 from cardlang.primitives.modify import modified_property
 from cardlang.primitives.types import (applied, ANY, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
                                        SLOT, SLOTS, TEXT, ZONE, article as _article, leaves_names)
-from cardlang.primitives.values import first_slot, neighbour_of, others_of, owner_of, prop_of_card, prop_of_def
+from cardlang.primitives.values import (first_slot, neighbour_of, others_of, owned_cards, owner_of, prop_of_card,
+                                        prop_of_def)
 from cardlang.runtime.state import Ctx, IllegalAction
 from cardlang.syntax import ast
 
@@ -86,8 +88,7 @@ class Expressions:
         if n == "turns":
             return ir_ce(INT, N.Turns(N.You()))
         if n == "owned":
-            owned = self._owned_fn()
-            return ir_ce(CARDS, N.Call(owned, (N.You(),)))
+            return ir_ce(CARDS, self._owned(N.You()))
         if n in self.spec.pools:
             return ir_ce(CARDNAMES, N.Pool(n))
         if n == "cards":
@@ -99,15 +100,14 @@ class Expressions:
         hint = did_you_mean(n, self.known_names(scope))
         raise self.error(f"unknown name '{n}'", span, hint=hint)
 
-    def _owned_fn(self) -> Callable:
-        slots = [z.slot for z in self.spec.zones.values() if z.per_player and z.owned]
-
-        def owned(state, p: int) -> list[int]:
-            out: list[int] = []
-            for s in slots:
-                out.extend(state.zones[s][p].cards)
-            return out
-        return owned
+    def _owned(self, player: N.Node) -> N.Node:
+        """`P.owned`: a new list of the cards of each owned zone of seat PLAYER, in the order they are declared
+        (`[*ZONE1.cards, *ZONE2.cards, ...]`, a seat read once: the emitter's `Joined` of each zone, or for a
+        seat worked out by a call, owned_cards(ctx.state, P, SLOT, ...))."""
+        slots = tuple(z.slot for z in self.spec.zones.values() if z.per_player and z.owned)
+        if type(player) in (N.You, N.Current, N.Const, N.Name):  # (a read without effect, read again)
+            return NO.Joined("cards", tuple(N.ZoneCards(N.ZoneRef(s, player)) for s in slots))
+        return N.Call(owned_cards, (player,), consts=slots)
 
     @expr_rule
     def _(self, node: ast.Attr, scope: Scope) -> CE:
@@ -130,8 +130,7 @@ class Expressions:
             if n == "turns":
                 return ir_ce(INT, N.Turns(ir_of(base)))
             if n == "owned":
-                owned = self._owned_fn()
-                return ir_ce(CARDS, N.Call(owned, (ir_of(base),)))
+                return ir_ce(CARDS, self._owned(ir_of(base)))
             if n in ("left", "right"):
                 step = 1 if n == "left" else -1
                 return ir_ce(PLAYER,

@@ -28,9 +28,12 @@ class PrimitiveCall(Code):
     __slots__ = ("within",)
 
     def __init__(self, verb: Verb, b: Bound, info: Any, zones: tuple) -> None:
-        # a lazy argument is passed as a function of the context: the compiler's of its expression
-        args = [(kind, info.fn_of(v) if kind == "lazy" and isinstance(v, CE) else v)
-                for kind, v in verb.arguments(b, info)]
+        args = verb.arguments(b, info)
+        if verb.lower is not None and verb.lowers_lazy and info.options.on("lower"):
+            # its lowering reads a lazy argument where run would call it: the argument's code, inlined there
+            args = [("value" if kind == "lazy" else kind, v) for kind, v in args]
+        else:  # passed to run as a function of the context: the compiler's of its expression
+            args = [(kind, info.fn_of(v) if kind == "lazy" and isinstance(v, CE) else v) for kind, v in args]
         known = tuple(v if kind == "const" else UNKNOWN for kind, v in args)
         node = C.CallPrimitive(verb, tuple(_arg(kind, v) for kind, v in args), known, zones)
 

@@ -3,9 +3,9 @@
 
 A block becomes one generated Python function (codegen.py): its statements, and the blocks nested in its ifs
 and loops, are inlined as straight-line code. Every statement compiles to code (`codegen.Code`, most often
-one IR statement: `codegen.of_ir`); one still run by a hand-written closure (`simultaneous`) is the code
-calling it (`codegen.called`), and a caller that needs a statement as a function (`stmt`) gets that closure,
-or one function generated from the code. The statements are built as IR (ir/nodes.py; ir/nodes_loops.py for a
+one IR statement: `codegen.of_ir`); a caller that needs a statement as a function (`stmt`) gets one function
+generated from the code (or, for a decision's reference with the pass decide-inline off, the function it
+calls). The statements are built as IR (ir/nodes.py; ir/nodes_loops.py for a
 name's `+=`/`-=`, `attack`, phases and `break`), and so are the coercions that have code (coerce_ce: a card as
 a list of one, a zone's cards; the list a `for` runs over: ir/nodes_ops.py). A run-time `IllegalAction` becomes
 a `RuleViolation` at the statement that was running, found through the generated function's line table.
@@ -16,6 +16,7 @@ import ast as py
 
 from cardlang.compile import codegen as G
 from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir import nodes_ask as NA
 from cardlang.compile.ir import nodes_loops as NL
 from cardlang.compile.ir import nodes_ops as NO
 from cardlang.compile.ir.ce import ir_ce, ir_of
@@ -77,7 +78,7 @@ class Statements:
     def stmt(self, node, scope: Scope) -> Effect:
         """Compile one statement to a function of ctx (for scenarios and primitives that run statements one by
         one), made from its code as an expression's is (fn_of): the function itself where its code is one
-        call of a function of ctx alone (`simultaneous`, a decision with the pass decide-inline off), else one
+        call of a function of ctx alone (a decision with the pass decide-inline off), else one
         generated function. A call reports its run-time errors at its own span, as in a block; other statements
         pass them on (their nested blocks report at their own statements)."""
         item = self.stmt_item(node, scope)
@@ -279,7 +280,24 @@ class Statements:
 
     @stmt_rule
     def _(self, node: ast.Simultaneous, scope: Scope) -> Code:
-        return G.called(self.registry.get("simultaneous").compile(self, node, scope))
+        """`simultaneous { let NAME = choose ...; ... }`: its choices asked in secret (the IR's Secretly), in the
+        function of the block around it, each compiled in the enclosing scope (the picks are used after the
+        block)."""
+        if not node.body.stmts:
+            raise self.error("a simultaneous block needs at least one choice", node.span,
+                             hint="simultaneous { let a = choose 1 from hand; let b = choose 1 from left.hand by "
+                                  "left; }")
+        items: Items = []
+        for st in node.body.stmts:
+            if not (isinstance(st, ast.Let) and isinstance(st.value, ast.Choose)):
+                raise self.error("a simultaneous block holds only secret choices: `let NAME = choose ...;`",
+                                 st.span, hint="act on the picks after the block, once every player has chosen")
+            try:
+                items.append((st.span, self.stmt_item(st, scope)))
+            except CardCompileError as e:
+                self.errors.append(e)
+                scope.names.setdefault(st.name, ANY)  # one error, not one per later use of the name
+        return G.of_ir(NA.Secretly((N.OfBlock(items),)))
 
     @stmt_rule
     def _(self, node: ast.Break, scope: Scope) -> Code:
@@ -310,10 +328,10 @@ def written_once(node: ast.Block) -> frozenset[str]:
 
 
 # The statements whose blocks are inlined into the function of the block around them (the others' blocks are
-# functions of their own, run on the same context: `attack`, a phase, a call's outcome blocks, `simultaneous`);
+# functions of their own, run on the same context: `attack`, a phase, a call's outcome blocks);
 # `may` and `choose one of` too where their decisions are asked in the generated code (the pass decide-inline).
 _INLINED = {ast.If: ("then", "else_"), ast.Repeat: ("body",), ast.While: ("body",), ast.For: ("body",),
-            ast.Block: ("stmts",)}
+            ast.Block: ("stmts",), ast.Simultaneous: ("body",)}
 _INLINED_DECISIONS = {ast.May: ("body", "else_"), ast.ChooseOption: ("options",), ast.OptionBlock: ("body",)}
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import ast as py
 
-from cardlang.primitives.lowering import attr, call, first_or_call, state
+from cardlang.primitives.lowering import attr, call, first_or_call, name, state, store
 from cardlang.primitives.registry import CARDS, Function, Param, Verb, primitive
 from cardlang.primitives.types import leaves_names
 from cardlang.runtime import board as B
@@ -29,6 +29,7 @@ class Attach(Verb):
     verb = "attach"
     params = (Param("what", CARDS), Param("to", CARDS, aliases=("to",)))
     lazy = frozenset({"what"})  # read once the card to attach to is known to be one
+    lowers_lazy = True
 
     def describe(self, a: dict) -> str:
         return f"Attach {a['what']} to {a['to']}."
@@ -40,6 +41,28 @@ class Attach(Verb):
             raise IllegalAction(f"attach needs exactly one card to attach to, got {len(hosts)}")
         for cid in list(what(ctx)):
             B.attach(ctx.state, cid, hosts[0])
+
+    def lower(self, gen, args: list, site) -> list:
+        """`_h = one_host(TO); attach_each(ctx.state, WHAT, _h)`: WHAT worked out in the code itself, once the
+        card to attach to is known to be one."""
+        to, what = args
+        h = gen.fresh("h")
+        return [py.Assign([store(h)], call(gen.const(one_host), to)),
+                py.Expr(call(gen.const(attach_each), state(gen), what, name(h)))]
+
+
+def one_host(to) -> int:
+    """The one card of TO, the card to attach to (else the rule is broken)."""
+    hosts = list(to)
+    if len(hosts) != 1:
+        raise IllegalAction(f"attach needs exactly one card to attach to, got {len(hosts)}")
+    return hosts[0]
+
+
+def attach_each(state, what, host: int) -> None:
+    """Attach each card of WHAT to HOST, in order."""
+    for cid in list(what):
+        B.attach(state, cid, host)
 
 
 @primitive

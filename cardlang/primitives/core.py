@@ -2,7 +2,7 @@
 note, fail.
 
 Each is a class (primitives/registry.py): `run(ctx, ...)` over evaluated arguments, `describe`, and for move,
-trigger and note a `lower` (primitives/core_lowering.py: the code generated in place of a call).
+reveal, trigger, first_turn and note a `lower` (primitives/core_lowering.py: the code generated in place of a call).
 """
 from __future__ import annotations
 
@@ -235,6 +235,11 @@ class Reveal(Verb):
             state.last_reveal = cards  # which cards: a seat's observer knows them (runtime/observer.py)
             state.emit(E.Revealed(ctx.you, tuple(state.card_def[c].name for c in cards)))
 
+    def lower(self, gen, args: list, site) -> list | None:
+        """The cards worked out (a draw from a pile may shuffle), then told only when someone watches, with
+        no call at all when nobody does (core_lowering.py)."""
+        return L.lower_reveal(gen, args[0], E.tell_revealed)
+
 
 def _describe_trigger(a: dict) -> str:
     """"Resolve its play ability."; with the words the game gives the event (`event turn_start "At the start
@@ -281,8 +286,9 @@ class Trigger(Verb):
                 run_ability(ctx, cid, event)
 
     def lower(self, gen, args: list, site) -> list | None:
-        """Look for a card with an `on EVENT` ability before calling: most cards have none (core_lowering.py)."""
-        return L.lower_reacting(gen, self.run, args, site.known[1], site)
+        """Each reacting card's ability run from the code itself, no call for a card with no `on EVENT`
+        ability: most cards have none (core_lowering.py)."""
+        return L.lower_trigger(gen, args, site.known[1], site)
 
 
 @primitive
@@ -356,6 +362,7 @@ class FirstTurn(Verb):
     verb = "first_turn"
     params = (Param("who", PLAYER),)
     lazy = frozenset({"who"})  # chosen only once it is known that the turns have not begun
+    lowers_lazy = True
 
     def describe(self, a: dict) -> str:
         return "You take the first turn." if a["who"] == "you" else f"{a['who']} takes the first turn."
@@ -368,6 +375,24 @@ class FirstTurn(Verb):
         state.current = who(ctx)
         if state.log is not None or state.listeners:
             state.emit(E.FirstTurn(state.current))
+
+    def lower(self, gen, args: list, site) -> list:
+        """`before_turns(ctx.state); first_turn_to(ctx.state, WHO)`: WHO chosen in the code itself, once the
+        turns are known not to have begun."""
+        return L.lower_first_turn(gen, args[0], before_turns, first_turn_to)
+
+
+def before_turns(state) -> None:
+    """Refuse unless the turns have not begun (the first turn is chosen in set-up)."""
+    if state.turn_number > 0:
+        raise IllegalAction("the first turn is chosen in set-up; the turns have begun")
+
+
+def first_turn_to(state, who: int) -> None:
+    """The first turn is WHO's (logged)."""
+    state.current = who
+    if state.log is not None or state.listeners:
+        state.emit(E.FirstTurn(who))
 
 
 @primitive

@@ -1,5 +1,5 @@
-"""The code generated in place of a call of `move`, `trigger` and `note` (their `lower`, primitives/core.py):
-the same state and events as the verb's `run`, with fewer calls when nobody watches. Built as the compiler's
+"""The code generated in place of a call of `move`, `reveal`, `trigger`, `first_turn` and `note` (their `lower`,
+primitives/core.py): the same state and events as the verb's `run`, with fewer calls when nobody watches. Built as the compiler's
 IR (a move of one card, a test for an ability, the watched split) through `gen.ir` and spelt by its emitter
 (`gen.emit_ir`): this module imports nothing of the compiler and spells no field of the runtime's state.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 import ast as py
 from typing import Callable
 
-from cardlang.primitives.lowering import CTX, call, calls, fresh_list, name, one_card, store
+from cardlang.primitives.lowering import CTX, call, calls, const, fresh_list, name, one_card, store
 from cardlang.runtime import zones as Z
 
 
@@ -50,38 +50,44 @@ def _move_one(ir, move_into: Callable, dest, card, spec=None) -> tuple:
     return (ir.MoveOne(card, dest, move_into, dest_plain=spec is not None),)
 
 
-def lower_reacting(gen, fn: Callable, args: list[py.expr], event: str, site) -> list[py.stmt] | None:
-    """FN(ctx, ..., CARDS) that does something only for cards with an `on EVENT` ability (CARDS its last
-    argument): the code looks for one first, and calls only then (no call per card played):
+def lower_trigger(gen, args: list[py.expr], event: str, site) -> list[py.stmt] | None:
+    """`trigger EVENT CARDS` (ARGS: the code of run_ability, the event and the cards) as code that runs each
+    reacting card's ability itself, `RUN_ABILITY(ctx, _c, EVENT)`, with no call for a card that has no `on
+    EVENT` ability (most cards, for most events) and none of Trigger.run's:
 
-        _c = CARD; if EVENT in ctx.state.card_def[_c].triggers: FN(ctx, ..., [_c])      (one card; a local: itself)
+        _c = CARD; if EVENT in ctx.state.card_def[_c].triggers: RUN_ABILITY(ctx, _c, EVENT)   (one card)
         _t = list(CARDS)
         for _c in _t:
-            if EVENT in ctx.state.card_def[_c].triggers: FN(ctx, ..., _t); break
+            if EVENT in ctx.state.card_def[_c].triggers: RUN_ABILITY(ctx, _c, EVENT)
 
-    For a call made `for P` (site.switched), the switch goes around the call alone, when the cards read no
-    `you` and the other arguments are free reads; else None (the compiler switches around the whole)."""
-    args = list(args)
-    cards = args[-1]
+    (run looks through the cards first and then runs them, each tested again when its turn comes: the same,
+    since `_t` is a list of the code's own). For a call made `for P` (site.switched), the switch goes around
+    what runs once a card that reacts is found (a loop of its own, as run's second one), when the cards read
+    no `you` and run_ability is a free read; else None (the compiler switches around the whole)."""
+    run_ability, _, cards = args
     switched = site.switched
-    if switched is not None and (not site.reads_no_you(cards) or not all(site.free_read(a) for a in args[:-1])):
+    if switched is not None and (not site.reads_no_you(cards) or not site.free_read(run_ability)):
         return None
     wrap = switched if switched is not None else (lambda body: body)
-    card = one_card(cards)
 
     def has(c: str) -> py.expr:  # has card C an `on EVENT` ability?
-        return gen.emit_ir((gen.ir.Do(gen.ir.HasTrigger(gen.ir.Py(name(c)), event)),))[0].value
+        return gen.emit_expr(gen.ir.HasTrigger(gen.ir.Py(name(c)), event))
+
+    def run(c: str) -> py.stmt:
+        return py.Expr(call(run_ability, name(CTX), name(c), const(event)))
+    card = one_card(cards)
     if card is not None:
         c = card.id if isinstance(card, py.Name) else gen.fresh("c")
-        args[-1] = py.List([name(c)], py.Load())
         first = [] if isinstance(card, py.Name) else [py.Assign([store(c)], card)]
-        return first + [py.If(has(c), wrap([py.Expr(call(gen.const(fn), name(CTX), *args))]), [])]
+        return first + [py.If(has(c), wrap([run(c)]), [])]
     t, c = gen.fresh("t"), gen.fresh("c")
-    # looked through twice: a list of its own unless it is one already (`[x]`, `list(X)`)
+    # looked through as the abilities run: a list of its own unless it is one already (`[x]`, `list(X)`)
     first = py.Assign([store(t)], cards if fresh_list(cards) else call(name("list"), cards))
-    args[-1] = name(t)
-    run = py.Expr(call(gen.const(fn), name(CTX), *args))
-    return [first, py.For(store(c), name(t), [py.If(has(c), wrap([run]) + [py.Break()], [])], [])]
+    if switched is None:
+        return [first, py.For(store(c), name(t), [py.If(has(c), [run(c)], [])], [])]
+    c2 = gen.fresh("c")
+    each = py.For(store(c2), name(t), [py.If(has(c2), [run(c2)], [])], [])
+    return [first, py.For(store(c), name(t), [py.If(has(c), switched([each]) + [py.Break()], [])], [])]
 
 
 def when_watched(gen, fn: Callable, args: list[py.expr]) -> list[py.stmt]:
@@ -89,3 +95,20 @@ def when_watched(gen, fn: Callable, args: list[py.expr]) -> list[py.stmt]:
     for someone watching (`note`), and no call at all when nobody is."""
     ir = gen.ir
     return gen.emit_ir((ir.If(ir.Watched(), (ir.Do(ir.Call(fn, tuple(map(ir.Py, args)), first="ctx")),)),))
+
+
+def lower_reveal(gen, cards: py.expr, tell: Callable) -> list[py.stmt]:
+    """`reveal CARDS`: `_r = CARDS; if ctx.state.log is not None or ctx.state.listeners: TELL(ctx.state,
+    ctx.you, _r)`. The cards are worked out whoever watches (`top 2 of deck` may shuffle the discard in
+    first); nothing else is done when nobody does."""
+    ir = gen.ir
+    r = ir.Py(cards) if isinstance(cards, py.Name) else ir.Var("r")
+    first = () if isinstance(cards, py.Name) else (ir.Let(r, ir.Py(cards)),)
+    return gen.emit_ir(first + (ir.If(ir.Watched(), (ir.Do(ir.Call(tell, (ir.State(), ir.You(), r), first=None)),)),))
+
+
+def lower_first_turn(gen, who: py.expr, check: Callable, give: Callable) -> list[py.stmt]:
+    """`first_turn WHO`: CHECK(ctx.state), then WHO (a lazy argument, often a choice by chance: drawn only
+    once the check passed) worked out in the code itself and handed to GIVE(ctx.state, WHO)."""
+    ir = gen.ir
+    return gen.emit_ir((ir.Do(ir.Call(check, ())), ir.Do(ir.Call(give, (ir.Py(who),)))))

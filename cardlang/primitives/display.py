@@ -8,6 +8,7 @@ game.
 """
 from __future__ import annotations
 
+from cardlang.primitives.core_lowering import when_watched
 from cardlang.primitives.registry import ZONE, Bound, Param, Verb, primitive
 from cardlang.runtime import board as B
 from cardlang.runtime.events import Displayed
@@ -50,6 +51,7 @@ class Display(Verb):
     params = (Param("zone", ZONE), Param("with_", ZONE, None, required=False, aliases=("with",)))
     compiled = ("abilities",)  # runtime.abilities.Abilities: the properties' defaults and their modifiers
     lazy = frozenset({"zone", "with_"})  # read only when someone reads the log
+    lowers_lazy = True
 
     def prepare(self, b: Bound, info) -> dict:
         return {"abilities": info.abilities}
@@ -71,3 +73,22 @@ class Display(Verb):
             lines.append("  " + "-" * 40)
         lines += draw(abilities, ctx, z)
         state.emit(Displayed(tuple(lines)))
+
+    def lower(self, gen, args: list, site) -> list:
+        """`if ctx.state.log is not None or ctx.state.listeners: show(ctx, ABILITIES, ZONE, WITH)`: the zones
+        worked out in the code itself, only when someone reads the log."""
+        return when_watched(gen, show, args)
+
+
+def show(ctx: Ctx, abilities, zone, with_) -> None:
+    """Draw ZONE (under WITH turned round, WITH not None) into the log: run's drawing, over the zones."""
+    if zone.cells is None:
+        raise IllegalAction(f"{zone.label} is not a grid zone")
+    lines: list[str] = []
+    if with_ is not None:
+        if with_.cells is None:
+            raise IllegalAction(f"{with_.label} is not a grid zone")
+        lines += draw(abilities, ctx, with_, flip=True)
+        lines.append("  " + "-" * 40)
+    lines += draw(abilities, ctx, zone)
+    ctx.state.emit(Displayed(tuple(lines)))

@@ -63,7 +63,8 @@ class Primitive:
         run = cls.__dict__.get("run")
         fn = run.__func__ if isinstance(run, staticmethod) else None
         if fn is not None and fn.__name__ == "run" and cls.verb:  # (how generated code and traces name it)
-            fn.__name__ = fn.__qualname__ = f"run_{cls.verb}"
+            # (its __qualname__ stays CLASS.run: a cached module names it by that, codecache.Linker)
+            fn.__name__ = f"run_{cls.verb}"
         if "__doc__" in cls.__dict__ and cls.__doc__:
             cls.rule = inspect.cleandoc(cls.__doc__)
             cls.doc = cls.rule.splitlines()[0]
@@ -97,11 +98,15 @@ class Verb(Primitive):
     signature, in the order a call reads them: a parameter's name (`from_` for `from`), or one of `compiled`,
     values the verb takes from the compiler (`prepare`). A parameter in `lazy` is passed as a function of the
     context, read when `run` needs it (after a question, inside an outcome). A call in generated code is
-    `run(ctx, ARG, ...)` with each argument's code inlined, or, where the verb has one, its `lower`ed code."""
+    `run(ctx, ARG, ...)` with each argument's code inlined, or, where the verb has one, its `lower`ed code
+    (where `lowers_lazy`, with a lazy argument's code too, placed where run would read it)."""
 
     kind = "verb"
     compiled: ClassVar[tuple[str, ...]] = ()
     lazy: ClassVar[frozenset[str]] = frozenset()
+    # its `lower` is handed a lazy argument's code (an expression to place where run would call the function)
+    # and always gives code of its own; else a lazy argument reaches run, and a lowering, as a function
+    lowers_lazy: ClassVar[bool] = False
     switches: ClassVar[bool] = False  # its lower puts a `for P` switch around only what acts (lowering.Site)
     run_args: ClassVar[tuple[str, ...]] = ()
 
@@ -179,13 +184,11 @@ class Function(Primitive):
 
 
 class Statement(Primitive):
-    """A statement with a block of its own (`simultaneous { ... }`): `compile(comp, node, scope)` compiles it
-    whole, as the compiler's own rules do."""
+    """A statement with a block of its own (`simultaneous { ... }`): the compiler compiles it by a rule of its
+    own (a primitive compiles no source); its `run(ctx, steps)` is the reference, over the block's steps as
+    functions of the context."""
 
     kind = "statement"
-
-    def compile(self, comp: Any, node: Any, scope: Any) -> Callable:
-        raise NotImplementedError
 
 
 class Registry:

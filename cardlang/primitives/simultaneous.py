@@ -4,14 +4,13 @@ Every decision in the block is asked against the same state: the block holds onl
 lines, so no answer changes anything another player could see before all of them are given. The picks
 live in the block's names until the rules after the block act on them (move them face down, reveal them
 together). Each decision is marked secret, so an agent (and the terminal) knows that others must not
-watch. Knows no game.
+watch. The compiler's rule makes its code (compile/statements.py: the IR's Secretly, its choices in the
+function of the block around it); `run` here is its reference. Knows no game and no AST.
 """
 from __future__ import annotations
 
-from cardlang.errors import CardCompileError
 from cardlang.primitives.registry import Param, Statement, primitive
 from cardlang.runtime.state import Ctx
-from cardlang.syntax import ast
 
 
 @primitive
@@ -26,12 +25,11 @@ class Simultaneous(Statement):
         body = a.get("body", "")
         return f"At the same time and in secret: {body}" if body else ""
 
-    def compile(self, comp, node: ast.Simultaneous, scope) -> object:
-        return compile_simultaneous(comp, node, scope)
-
     @staticmethod
     def run(ctx: Ctx, steps) -> None:
-        """Run STEPS, the block's compiled choices, with every decision marked secret."""
+        """Run STEPS, the block's choices (functions of the context), with every decision marked secret; the
+        state's secrecy as it was afterwards, however they end. The reference of the code the compiler
+        generates in its place (tests/primitives/test_simultaneous.py compares them)."""
         state = ctx.state
         was = state.secret
         state.secret = True
@@ -40,27 +38,3 @@ class Simultaneous(Statement):
                 f(ctx)
         finally:
             state.secret = was
-
-
-def compile_simultaneous(comp, node: ast.Simultaneous, scope) -> object:
-    """The block's choices, each compiled in the enclosing scope (the picks are used after the block)."""
-    fns = []
-    if not node.body.stmts:
-        raise comp.error("a simultaneous block needs at least one choice", node.span,
-                         hint="simultaneous { let a = choose 1 from hand; let b = choose 1 from left.hand by left; }")
-    for st in node.body.stmts:
-        if not (isinstance(st, ast.Let) and isinstance(st.value, ast.Choose)):
-            raise comp.error("a simultaneous block holds only secret choices: `let NAME = choose ...;`", st.span,
-                             hint="act on the picks after the block, once every player has chosen")
-        # The enclosing scope, not a copy: the picks are used after the block.
-        try:
-            fns.append(comp.stmt(st, scope))
-        except CardCompileError as e:
-            comp.errors.append(e)
-            scope.names.setdefault(st.name, "any")  # one error, not one per later use of the name
-    steps = tuple(fns)
-    run = Simultaneous.run
-
-    def run_simultaneous(ctx: Ctx) -> None:
-        run(ctx, steps)
-    return run_simultaneous

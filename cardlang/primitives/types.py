@@ -5,6 +5,7 @@ depend on this small module and not on the compiler. Knows nothing of the AST or
 """
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -78,3 +79,26 @@ def leaves_names(fn: Callable) -> Callable:
 def reads_no_names(obj: object) -> bool:
     """Is OBJ a function marked with leaves_names, or a table of such (LeavesNames)?"""
     return isinstance(obj, LeavesNames) or (type(obj).__hash__ is not None and obj in LEAVES_NAMES)
+
+
+# Factories whose functions a cached module may name by the factory and its arguments (compile/codecache.py).
+REMADE: set[Callable] = set()
+
+
+def remade(factory: Callable[..., Callable]) -> Callable[..., Callable]:
+    """Mark FACTORY, a module-level function making a function from plain arguments (texts, numbers, tuples of
+    them), as one whose functions a cached module names by the factory and those arguments. The same arguments
+    give the very same function (it is kept), so a module linked from the cache calls what the compile rules
+    made, and each function carries `made_by` (the factory, its arguments) for the linker to read."""
+    kept: dict[tuple, Callable] = {}
+
+    @functools.wraps(factory)
+    def make(*args: Any) -> Callable:
+        fn = kept.get(args)
+        if fn is None:
+            made = factory(*args)
+            made.made_by = (make, args)  # type: ignore[attr-defined]
+            fn = kept.setdefault(args, made)  # (two threads making one: both get the one kept)
+        return fn
+    REMADE.add(make)
+    return make

@@ -154,6 +154,14 @@ def others_of(state, you: int, include_self: bool = False) -> list[int]:
     return [(you + i) % n for i in range(start, n) if not state.out[(you + i) % n]]
 
 
+def owned_cards(state, p: int, *slots: int) -> list[int]:
+    """`P.owned`: a new list of the cards of seat P's zones declared at SLOTS (its owned zones), in order."""
+    out: list[int] = []
+    for s in slots:
+        out.extend(state.zones[s][p].cards)
+    return out
+
+
 def neighbour_of(state, p: int, step: int) -> int:
     n = state.num_players
     q = (p + step) % n

@@ -403,3 +403,11 @@ def tell_phase(state: GameState, name: str) -> None:
     """Tell whoever reads the game that the turn's player entered phase NAME (the caller tested that someone
     does: state.log or state.listeners)."""
     state.emit(Phase(state.current, name))
+
+
+def tell_revealed(state: GameState, player: int, cards) -> None:
+    """Tell whoever reads the game that PLAYER revealed CARDS (the caller tested that someone does: state.log
+    or state.listeners); a seat's observer learns which cards from `state.last_reveal` (runtime/observer.py)."""
+    cards = list(cards)
+    state.last_reveal = cards
+    state.emit(Revealed(player, tuple(state.card_def[c].name for c in cards)))

@@ -42,6 +42,7 @@ STEP_BUDGET = "step_budget"  # the steps a game may run before it is stopped
 DEPTH = "depth"          # abilities (and game verbs) resolving inside each other
 ACTS = "acts"            # does a listener ask for the game's acts (the told verbs, runtime/acts.py)?
 PHASE = "phase"          # the name of the phase running
+SECRET = "secret"        # inside `simultaneous`: is each decision asked now secret from the other seats?
 VARIANTS = "variants"    # the names of the game's variants chosen for this game (a frozenset)
 MOVED = "moved"          # the checker's method told of a move: check.moved(state, card, source, dest)
 COUNTED = "counted"      # the checker's method told of a counter's change: check.counted(state, slot, seat)
@@ -69,7 +70,7 @@ MAX = "max"              # the most options to pick
 # Which object each name is a field of (tests/compile/test_ir.py checks each against a real game).
 OF_CTX = (STATE, YOU, CARD, NAMES)
 OF_STATE = (ZONES, COUNTERS, CARD_COUNTERS, CARD_DEF, LOC, CURRENT, TURNS, POOLS, LOG, LISTENERS, CHECK, HOST,
-            PEEKED, CELL, ATTACHED, PILES_BY_KEY, BANKS, STEPS, STEP_BUDGET, DEPTH, ACTS, PHASE, VARIANTS)
+            PEEKED, CELL, ATTACHED, PILES_BY_KEY, BANKS, STEPS, STEP_BUDGET, DEPTH, ACTS, PHASE, SECRET, VARIANTS)
 OF_ZONE = (CARDS, OWNER, CELLS, SPEC, PILE)
 OF_SPEC = (PILES, SLOT)
 OF_CHECK = (MOVED, COUNTED)

@@ -47,8 +47,8 @@ def games():
 
 def test_the_primitives_with_a_fast_path_are_the_ones_checked():
     """A new lowering is checked here without a word more; one that no longer exists fails loudly."""
-    assert {p.verb for p in LOWERED} >= {"move", "trigger", "note", "reset", "attached", "card_at", "column", "row",
-                                         "adjacent", "count"}
+    assert {p.verb for p in LOWERED} >= {"move", "reveal", "trigger", "note", "reset", "attached", "card_at", "column",
+                                         "row", "adjacent", "count", "refill", "display", "attach", "first_turn"}
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -165,6 +165,8 @@ def _draw_value(t: str, state, rng: random.Random):
         return ("const", rng.choice(taken) if taken and rng.random() < 0.5 else rng.randrange(-1, 7))
     if t == "text":
         return ("const", rng.choice(("The attack fails", "")))
+    if t == "player":
+        return ("const", rng.randrange(state.num_players))
     if t in ("cards", "any"):
         shape = rng.choice(("one", "local", "named", "top", "top", "all", "list", "none"))
         cards = [c for z in zones for c in z.cards]
@@ -326,7 +328,8 @@ def _compare(prim, game, seed: int, turns: int, probe, case: list, mode: str) ->
     def reference():
         ctx = Ctx(ref, other if mode == "for" else you, None, {}, "test")
         compiled = _compiled(prim, game, case)
-        values = [compiled.pop(0) if s[0] == "compiled" else _value(s, ref) for s in case]
+        values = [compiled.pop(0) if s[0] == "compiled" else _lazy(s, ref) if _is_lazy(prim, i) else _value(s, ref)
+                  for i, s in enumerate(case)]
         if isinstance(prim, Function):
             return prim.run(ref, *values)
         return prim.run(ctx, *values)
@@ -338,6 +341,22 @@ def _compare(prim, game, seed: int, turns: int, probe, case: list, mode: str) ->
     assert _snapshot(low) == _snapshot(ref), where
     assert told["lowered"].told == told["reference"].told, where
     return 1
+
+
+def _is_lazy(prim, i: int) -> bool:
+    """Is run's argument I one it is handed as a function of the context (`Verb.lazy`)?"""
+    if not isinstance(prim, Verb):
+        return False
+    p = prim.param_of(prim.run_args[i])
+    return p is not None and p.name in prim.lazy
+
+
+def _lazy(spec, state):
+    """A lazy argument as run is handed it: a function of the context, reading the value when run calls it
+    (`top N` then refills and shuffles where the lowered code reads it), or None for one left out."""
+    if spec[0] == "const" and spec[1] is None:
+        return None
+    return lambda ctx: _value(spec, state)
 
 
 def _lowered_fn(prim, game, state, case: list, mode: str):

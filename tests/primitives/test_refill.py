@@ -60,3 +60,15 @@ def test_example_parses_and_binds(src) -> None:
     call = parse(f"verb v() {{ {src} }}").decls[0].body.stmts[0]
     assert call.verb == "refill" and {k.key for k in call.kwargs} == {"to", "from"}
     assert CORE.get("refill").example == src
+
+
+def test_its_source_is_worked_out_in_the_code_itself(tiny) -> None:
+    """Refill's lowering reads FROM, a lazy argument, where run would call it: in the probe's own function, no
+    function of the context made for it (issue 25: a lazy argument was a generated function of its own)."""
+    import types
+
+    g = tiny("refill row to 5 from stack;", cards=LETTERS, extra=ZONES)
+    probe = [m for m in g.game.generated if m.card == "Probe"]
+    consts = [v for m in probe for v in m.consts.values()]
+    assert not [v for v in consts if isinstance(v, types.FunctionType) and v.__name__.startswith("run_")]
+    assert {getattr(v, "__name__", "") for v in consts} >= {"missing", "fill"}

@@ -165,3 +165,49 @@ def test_one_person_against_a_bot_is_not_interrupted(tmp_path, monkeypatch) -> N
     r = CliRunner().invoke(app, ["play", "duel", "--players", "human,plain"], input="1\n")
     assert r.exit_code == 0, r.output
     assert "Pass to the other player" not in r.output and "\x1b[2J" not in r.output
+
+
+class Refuses:
+    """Records whether each decision is secret, and refuses the one tagged REFUSE (an error inside the block)."""
+
+    def __init__(self, refuse: str | None, answers: list) -> None:
+        self.refuse, self.script, self.seen, self.name = refuse, ScriptedAgent(answers), [], "refuses"
+
+    def decide(self, view, decision):
+        self.seen.append((decision.tag, decision.secret))
+        if decision.tag == self.refuse:
+            raise KeyboardInterrupt  # (no game rule catches it: it leaves the block as any error would)
+        return self.script.decide(view, decision)
+
+
+@pytest.mark.parametrize("refuse", [None, "pick_a", "pick_b"])
+def test_the_generated_code_does_what_the_reference_run_does(tmp_path, monkeypatch, refuse) -> None:
+    """The block is generated code (no closure: the IR's Secretly in the turn's function); its reference,
+    Simultaneous.run over the block's choices as functions, marks the same decisions secret and leaves the
+    state's secrecy as it was, whether the block ends or an error leaves it."""
+    from cardlang.compile.compiler import Compiler
+    from cardlang.compile.scope import Scope
+    from cardlang.runtime.engine import run_turn, setup_game
+    from cardlang.runtime.state import Ctx
+    g = make_game(tmp_path, monkeypatch)
+    assert "run_simultaneous" not in "".join(repr(v) for m in g.generated for v in m.consts.values())
+    block = g.spec.decl.turn.stmts[0]
+    seen = []
+    for reference in (False, True):
+        agents = [Refuses(refuse, ["Rock"]), Refuses(refuse, ["Paper"])]
+        state = setup_game(g, agents, 1)
+        try:
+            if reference:
+                comp = Compiler.for_game(g)
+                scope = Scope(names={"you": "player"})
+                steps = [comp.stmt(st, scope) for st in block.body.stmts]
+                CORE.get("simultaneous").run(Ctx(state, state.current, None, {}, "turn"), steps)
+            else:
+                run_turn(g, state)
+        except KeyboardInterrupt:
+            pass
+        except Exception as e:  # the turn goes on past the block: `win you` ends the game
+            assert type(e).__name__ == "GameOver", e
+        seen.append((agents[0].seen, agents[1].seen, state.secret))
+    assert seen[0] == seen[1]
+    assert seen[0][2] is False and all(secret for a in seen[0][:2] for _, secret in a)

@@ -327,6 +327,12 @@ def set_phase(state: py.expr) -> py.Attribute:
     return py.Attribute(state, L.PHASE, py.Store())
 
 
+def secret(store_: bool = False) -> py.Attribute:
+    """`ctx.state.secret`: is a decision asked now secret from the other seats (`simultaneous`)? (STORE_: to set
+    it)"""
+    return py.Attribute(ctx_state(), L.SECRET, py.Store() if store_ else py.Load())
+
+
 def banks(state: py.expr) -> py.Attribute:
     return attr(state, L.BANKS)
 

@@ -20,7 +20,7 @@ from typing import Any, Callable
 from cardlang.compile import asking
 from cardlang.compile.ir import nodes_ask as A
 from cardlang.compile.ir.emit import (EXPR_RULES, Emitter, _call, _sub, card_defs, ctx_state, ctx_you, name_of,
-                                      quiet_test, watched_test)
+                                      quiet_test, secret, watched_test)
 from cardlang.compile.ir.emit_stmts import STMT_RULES, VALUE_RULES, stmts
 from cardlang.compile.pyast import CTX, attr, const, name, store
 from cardlang.primitives.values import choice_bounds
@@ -236,6 +236,15 @@ def _may(e: Emitter, n: A.AskMay) -> list[py.stmt]:
     return [py.If(_ask(e, decision), stmts(e, n.body), stmts(e, n.orelse) if n.orelse else [])]
 
 
+def _secretly(e: Emitter, n: A.Secretly) -> list[py.stmt]:
+    """_w = ctx.state.secret; ctx.state.secret = True
+    try: BODY
+    finally: ctx.state.secret = _w"""
+    w = e.gen.fresh("w")
+    return [py.Assign([store(w)], secret()), py.Assign([secret(True)], const(True)),
+            py.Try(stmts(e, n.body), [], [], [py.Assign([secret(True)], name(w))])]
+
+
 ASK_EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     A.AskCards: _reference,
     A.AskPlayer: _reference,
@@ -249,6 +258,7 @@ ASK_VALUE_RULES: dict[type, Callable[..., list[py.stmt]]] = {
 ASK_STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     A.AskOption: _option,
     A.AskMay: _may,
+    A.Secretly: _secretly,
 }
 
 # The emitter's tables hold every node class's rule (this module is imported with the package compile/ir).

@@ -61,6 +61,8 @@ def _call_primitive(e: Emitter, n: C.CallPrimitive) -> list[py.stmt]:
         lowered = n.verb.lower(gen, code, Site(n.known, zones_read(n.zones)))
         if lowered is not None:
             return lowered
+        if n.verb.lowers_lazy:  # (its lazy arguments are code here, which run cannot be handed)
+            raise TypeError(f"the lowering of '{n.verb.verb}' gave no code")
     return [py.Expr(_call(gen.const(n.verb.run), name(CTX), *code))]
 
 

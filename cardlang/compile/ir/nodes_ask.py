@@ -1,7 +1,7 @@
 """The IR's nodes for asking: a text shown to a seat (a prompt, a note, with `{name}` filled in) and the
 decisions the rules put to a player (`choose` of cards, card names, players, numbers or slots, `choose one of`
-options, `may`), each built and asked in the generated function itself, the names it reads kept where that
-function keeps them (its locals). Built by compile/decisions.py, turned into Python by ir/emit_ask.py. Knows no
+options, `may`; in secret, `simultaneous`), each built and asked in the generated function itself, the names
+it reads kept where that function keeps them (its locals). Built by compile/decisions.py, turned into Python by ir/emit_ask.py. Knows no
 runtime field, no Python `ast`, no game and no source construct.
 
 A choice of cards (and of names, players, numbers, slots) is an expression, but asking is statements (the
@@ -126,5 +126,13 @@ class AskMay(Node):
     orelse: tuple[Node, ...] = ()
 
 
+@dataclass(frozen=True, slots=True)
+class Secretly(Node):
+    """`simultaneous`: BODY (its `let NAME = choose ...;` lines) with every decision asked in secret, the
+    state's secrecy as it was again after BODY, however it ends."""
+
+    body: tuple[Node, ...]
+
+
 Expr = Union[AskCards, AskPlayer, AskValues]
-Stmt = Union[AskOption, AskMay]
+Stmt = Union[AskOption, AskMay, Secretly]
