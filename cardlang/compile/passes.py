@@ -88,6 +88,9 @@ PASSES: tuple[Pass, ...] = (
     Pass("bot-by-name", "compile/botgen.py (_by_name), compile/bots.py",
          "a bot rule of names only tries those names against the decision's filter (`choose up to 1` from a zone, "
          "or from several when one holds piles: compile/decisions.py); the options are not built"),
+    Pass("charge-once", "compile/ir/emit_stmts.py (_loop), compile/statements.py (Loop.breaks)",
+         "a `repeat` or `for` whose body has no `break` charges its passes to the step budget in one addition "
+         "before the loop, not one step at the top of each pass (the same steps, as a charged `where` does)"),
     Pass("one-card", "compile/ir/one_card.py", "IR -> IR: a read of the first of cards written as one card reads that card"),
     Pass("generated-expressions", "compile/compiler.py (fn_of), codegen.Gen.expr", "always on: an expression "
          "with code is inlined or generated as one function; its closure half is the reference of other "
