@@ -88,6 +88,9 @@ PASSES: tuple[Pass, ...] = (
     Pass("bot-by-name", "compile/botgen.py (_by_name), compile/bots.py",
          "a bot rule of names only tries those names against the decision's filter (`choose up to 1` from a zone, "
          "or from several when one holds piles: compile/decisions.py); the options are not built"),
+    Pass("weigh-local", "compile/ir/emit_decisions.py (_pick_weighed)",
+         "a bot's `lowest`/`highest` reads the option weighed from a Python local, not from ctx.vars at each "
+         "read, when its amount reads that one name in its own code (ctx.vars set once after, as before)"),
     Pass("charge-once", "compile/ir/emit_stmts.py (_loop), compile/statements.py (Loop.breaks)",
          "a `repeat` or `for` whose body has no `break` charges its passes to the step budget in one addition "
          "before the loop, not one step at the top of each pass (the same steps, as a charged `where` does)"),
