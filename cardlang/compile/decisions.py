@@ -312,9 +312,14 @@ class Decisions:
         def label_of(legal: list[int]) -> list[str]:  # the legal options' labels, when someone reads them
             return [labels[i] for i in legal]
 
+        of_label: dict[str, list[int]] = {}  # each label's options, in order (a label written twice has two)
+        for i, label in enumerate(labels):
+            of_label.setdefault(label, []).append(i)
+
         def find(legal: list[int], name: str) -> int | None:  # the legal option of that label, for a bot
-            for i in legal:
-                if labels[i] == name:
+            # the first legal one (LEGAL is in the options' order); `in` is C's scan of the list
+            for i in of_label.get(name, ()):
+                if i in legal:
                     return i
             return None
 
