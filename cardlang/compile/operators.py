@@ -11,8 +11,6 @@ references of `CARDS is T` (`AllAre`).
 from __future__ import annotations
 
 from dataclasses import replace
-from itertools import compress, repeat
-from operator import is_
 from typing import Callable
 
 from cardlang.compile.ir import nodes as N
@@ -37,8 +35,12 @@ def count_named_in(state, zone, d) -> int:
     if zone.spec.piles:
         pile = state.piles.get((zone.spec.slot, d.name))
         return len(pile.cards) if pile is not None else 0
-    # (the loop over the cards is C's own `map`, not bytecodes: a hand of five is a third of the instructions)
-    return sum(map(is_, map(state.card_def.__getitem__, zone.cards), repeat(d)))
+    defs = state.card_def
+    n = 0
+    for c in zone.cards:
+        if defs[c] is d:
+            n += 1
+    return n
 
 
 def cards_named_in(state, zone, d) -> list[int]:
@@ -46,13 +48,14 @@ def cards_named_in(state, zone, d) -> list[int]:
     if zone.spec.piles:
         pile = state.piles.get((zone.spec.slot, d.name))
         return list(pile.cards) if pile is not None else []
-    cards = zone.cards
-    return list(compress(cards, map(is_, map(state.card_def.__getitem__, cards), repeat(d))))
+    defs = state.card_def
+    return [c for c in zone.cards if defs[c] is d]
 
 
 def cards_named(state, cards: list[int], d) -> list[int]:
     """`NAME in CARDS` over a set of cards (`NAME in owned`): those of definition D, in their order."""
-    return list(compress(cards, map(is_, map(state.card_def.__getitem__, cards), repeat(d))))
+    defs = state.card_def
+    return [c for c in cards if defs[c] is d]
 
 
 def cards_are_type(state, cards: list[int], t: str, negated: bool) -> bool:

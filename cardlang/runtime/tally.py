@@ -1,22 +1,20 @@
 """Counts of cards by what their definitions print (a name, a type) and a filter by a per-card counter's value,
 the loop over the cards run by C's own `map`, not by Python bytecodes: what generated code calls for
 `count(CARDS where card.name == N)` and `count(CARDS where card is T)` (compile/ir/emit_loops.py, the pass
-`count-in-c`), and for `CARDS where card.C == X` and, over card definitions, `where card.P == X` (the pass
-`filter-in-c`). A count reads each card's definition
+`count-in-c`), and for `CARDS where card.C == X` (the pass `filter-in-c`). A count reads each card's definition
 through CARD_DEF's own indexing, one card at a time, as a loop over the cards does. Knows the card definitions'
 fields only (runtime/layout.py).
 """
 from __future__ import annotations
 
 from itertools import compress, repeat
-from operator import attrgetter, contains, eq, methodcaller
+from operator import attrgetter, contains, eq
 from typing import Iterable, Sequence
 
 from cardlang.runtime import layout as L
 
 _NAME = attrgetter(L.NAME)
 _TYPES = attrgetter(L.TYPES)
-_PROPS = attrgetter(L.PROPS)
 
 
 def count_named(card_def: Sequence, cards: Iterable[int], name: str) -> int:
@@ -38,9 +36,3 @@ def cards_holding(table: dict[int, int], cards: list[int], start: int, x: int) -
 # the filter returns a list of its own, which nothing else holds: a `for` over one need not copy it
 # (compile/ir/emit_ops.py `_made`, as for a generated `where`)
 cards_holding.fresh = True  # type: ignore[attr-defined]
-
-
-def defs_printing(defs: list, prop: str, default, x) -> list:
-    """A new list of those of the card definitions DEFS whose printed PROP (DEFAULT where one prints none) is
-    X, in order: `cards where card.PROP == X` over definitions."""
-    return list(compress(defs, map(eq, map(methodcaller("get", prop, default), map(_PROPS, defs)), repeat(x))))

@@ -343,23 +343,3 @@ def test_a_loop_that_never_breaks_over_written_numbers_charges_its_passes_at_onc
     with pytest.raises(RuleViolation, match="step budget"):
         _run(loops[:1], ctx)
     assert ctx.vars["n"] == (0 if not breaks else 1 + 2)  # at once: stopped before the first pass
-
-
-@pytest.mark.parametrize("options", [OPTIMISED, PLAIN], ids=["optimised", "plain"])
-def test_a_filter_of_definitions_by_a_printed_property_gives_what_the_plain_loop_gives(options: Options) -> None:
-    """`cards where card.P == X` over the game's definitions: with the pass `filter-in-c`, one call of
-    runtime/tally.py's defs_printing (the loop in C), in the function of the filter and in its caller; the same
-    definitions, in order, as the plain loop."""
-    state = _state()
-    defs = N.Value(list(state.defs), "defs")
-    for strength in (0, 3, 5, 7):
-        ctx = _ctx(state, x=strength)
-        cond = O.Compare("==", N.DefPrinted(N.Name("card"), "strength", 0), N.Name("x"))
-        want = [d for d in state.defs if d.props["strength"] == strength]
-        got, code = _run((NL.OverItems("where", defs, "card", cond, SPAN, over_budget, too_big, None, False),),
-                         ctx, options)
-        assert got == want and ("defs_printing" in code) == (options is OPTIMISED), code
-        flipped = O.Compare("==", N.Const(strength), N.DefPrinted(N.Name("card"), "strength", 0))
-        where = NL.Where(defs, flipped, "card", lambda ctx: want, True)
-        got, code = _value(where, ctx, options)
-        assert got == want and ("defs_printing" in code) == (options is OPTIMISED), code

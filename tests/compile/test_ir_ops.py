@@ -234,24 +234,6 @@ def test_an_operators_helper_is_called_with_its_arguments_code_made_first() -> N
     assert got == 3 and code == "_k0_len(ctx.vars['cs'])"
 
 
-def test_the_helpers_by_definition_count_and_pick_the_cards_of_that_very_definition() -> None:
-    """`count(NAME in ZONE)`, `NAME in ZONE` and `NAME in CARDS` (their loops C's `map`): the cards whose
-    definition is D itself, in order, as a plain loop finds them; a definition of the same name is another."""
-    import random
-    from cardlang.compile.operators import cards_named, cards_named_in, count_named_in
-    state = _with_piles()
-    hand = state.zones[0][1]
-    rng = random.Random(3)
-    for _ in range(20):
-        hand.cards[:] = rng.sample(range(len(state.card_def)), rng.randint(0, len(state.card_def)))
-        for d in state.defs:
-            plain = [c for c in hand.cards if state.card_def[c] is d]
-            assert cards_named_in(state, hand, d) == plain and count_named_in(state, hand, d) == len(plain)
-            assert cards_named(state, hand.cards, d) == plain
-    twin = type(state.defs[0])(99, state.defs[0].name, state.defs[0].types)
-    assert count_named_in(state, hand, twin) == 0 and cards_named(state, hand.cards, twin) == []
-
-
 def test_division_and_its_remainder_are_the_references_or_pythons_by_a_written_number() -> None:
     from cardlang.primitives.values import int_div, int_mod
     from cardlang.runtime.state import IllegalAction

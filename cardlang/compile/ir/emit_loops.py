@@ -22,7 +22,7 @@ from cardlang.compile.ir.emit import (Emitter, _call, card_def_table, charge_ste
                                       is_you, set_phase, watched_test)
 from cardlang.compile.pyast import CTX, attr, const, fresh_list, name, store
 from cardlang.runtime.state import NUMBER_LIMIT
-from cardlang.runtime.tally import cards_holding, count_named, count_of_type, defs_printing
+from cardlang.runtime.tally import cards_holding, count_named, count_of_type
 
 
 def _bounded(e: Emitter, code: py.expr, span: Any, too_big: Any) -> py.expr:
@@ -158,10 +158,6 @@ def _where(e: Emitter, n: NL.Where) -> py.expr:
     def called(cond: N.Node = n.cond, own: tuple[str, ...] = ()) -> py.expr:
         return _in_caller(e, n.fn, n.items, cond, n.var, own) if n.inline else e.gen.call_fn(n.fn)
     if n.guard is None:
-        if not n.one and e.gen.options.on("filter-in-c"):
-            printing = _printing(e, n.cond, n.var, n.items)
-            if printing is not None:
-                return printing
         return _at_most_one(e, n, called) if n.one else called()
     if n.inline and e.gen.options.on("guard-reuse"):
         kept = (e.gen.fresh("x"), e.gen.fresh("t"))
@@ -177,24 +173,6 @@ def _where(e: Emitter, n: NL.Where) -> py.expr:
             return py.IfExp(test, py.List([], py.Load()), called(cond, kept))
     test = _none_held(e, n.guard)
     return e.gen.call_fn(n.fn) if test is None else py.IfExp(test, py.List([], py.Load()), called())
-
-
-def _printing(e: Emitter, cond: N.Node, var: str, items: N.Node) -> py.expr | None:
-    """`defs_printing(ITEMS, P, DEFAULT, X)` (runtime/tally.py: the loop over the definitions in C) for a filter
-    of a list of card definitions known when compiling (never empty) whose condition COND is `card.P == X`
-    alone, X a name or a constant, read once (as the loop would at its first item, there being one); else
-    None. The same code whether or not the module is replayed (no decision on the code), so the same
-    constants."""
-    if type(cond) is not O.Compare or cond.op != "==" or type(items) is not N.Value \
-            or type(items.obj) is not list or not items.obj:
-        return None
-    item = N.Name(var)
-    for printed, x in ((cond.left, cond.right), (cond.right, cond.left)):
-        if type(printed) is N.DefPrinted and printed.definition == item and type(x) in (N.Name, N.Const) \
-                and x != item:
-            return _call(e.gen.const(defs_printing), e.expr(items), const(printed.name), const(printed.default),
-                         e.expr(x))
-    return None
 
 
 def _tallied(e: Emitter, n: NL.CountWhere) -> py.expr | None:
@@ -355,10 +333,6 @@ def _over_items(e: Emitter, n: NL.OverItems) -> list[py.stmt]:
       vars = ctx.vars; saved = vars.get(VAR); ... for c in items: vars[VAR] = c; ...; vars[VAR] = saved
     STEP: `if EACH: out.append(c)` (where), `if EACH: out += 1` (count), `out += EACH` (sum)."""
     gen = e.gen
-    if n.kind == "where" and n.guard is None and not n.charged and gen.options.on("filter-in-c"):
-        printing = _printing(e, n.each, n.var, n.items)  # (compile/passes.py)
-        if printing is not None:
-            return [py.Return(printing)]
 
     def start() -> py.expr:
         return py.List([], py.Load()) if n.kind == "where" else const(0)
