@@ -343,3 +343,24 @@ def test_a_loop_that_never_breaks_over_written_numbers_charges_its_passes_at_onc
     with pytest.raises(RuleViolation, match="step budget"):
         _run(loops[:1], ctx)
     assert ctx.vars["n"] == (0 if not breaks else 1 + 2)  # at once: stopped before the first pass
+
+
+@pytest.mark.parametrize("options", [OPTIMISED, PLAIN], ids=["optimised", "plain"])
+def test_a_filter_of_definitions_by_a_printed_property_gives_what_the_plain_loop_gives(options: Options) -> None:
+    """`cards where card.P == X` over the game's definitions: with the pass `filter-in-c`, a lookup in a table
+    of the definitions by what they print (made when compiling), a new list each time; the same definitions,
+    in order, as the plain loop, for a value some print, one none prints and the default."""
+    state = _state()
+    state.defs.append(CardDef(3, "Farm", frozenset({"Land"})))  # a second Farm printing no strength: the default
+    defs = N.Value(list(state.defs), "defs")
+    for cond_of in (lambda p: O.Compare("==", p, N.Name("x")), lambda p: O.Compare("==", N.Name("x"), p)):
+        cond = cond_of(N.DefPrinted(N.Name("card"), "strength", 0))
+        for strength in (0, 3, 5, 7):
+            ctx = _ctx(state, x=strength)
+            want = [d for d in state.defs if d.props.get("strength", 0) == strength]
+            got, code = _run((NL.OverItems("where", defs, "card", cond, SPAN, over_budget, too_big, None, False),),
+                             ctx, options)
+            assert got == want and ("_index" in code) == (options is OPTIMISED), code
+            again, _ = _run((NL.OverItems("where", defs, "card", cond, SPAN, over_budget, too_big, None, False),),
+                            ctx, options)
+            assert again == want and (again is not got or not want)
