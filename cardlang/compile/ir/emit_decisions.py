@@ -18,7 +18,7 @@ from cardlang.compile.ir import nodes_decisions as D
 from cardlang.compile.hoist import escapes
 from cardlang.compile.ir.emit import (Emitter, _call, _sub, card_defs, cards_of, ctx_names, ctx_state,
                                       ctx_you, has_piles, is_names, name_of, pile_of, piles_by_key, slot_of, spec_of)
-from cardlang.compile.ir.emit_loops import _naming
+from cardlang.compile.ir.emit_loops import naming
 from cardlang.compile.ir.emit_stmts import STMT_RULES, stmts
 from cardlang.compile.pyast import CTX, attr, const, name, store
 from cardlang.runtime import layout as L
@@ -258,7 +258,7 @@ def _pick_weighed(e: Emitter, n: D.PickWeighed) -> list[py.stmt]:
     weighing = [plain]
     one = _one_name(plain_value) if e.gen.options.on("weigh-local") else None  # (compile/passes.py)
     if one is not None and not escapes(plain_value, e.gen):
-        value = _naming(e, one, "_w", n.value)
+        value = naming(e, one, "_w", n.value)
         if _one_name(value, none=True):
             last = py.Subscript(name("_remaining"), const(-1), py.Load())
             fast = [loop(value, _assign("_w", _sub(name("_opts"), name("_i")))),

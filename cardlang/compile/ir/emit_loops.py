@@ -34,7 +34,7 @@ def _bounded(e: Emitter, code: py.expr, span: Any, too_big: Any) -> py.expr:
     return py.IfExp(test, name(n), _call(gen.const(too_big), name(CTX), name(n), gen.const(span, "span")))
 
 
-def _naming(e: Emitter, var: str, local: str, node: N.Node) -> py.expr:
+def naming(e: Emitter, var: str, local: str, node: N.Node) -> py.expr:
     """NODE's code with the rules name VAR read from the Python local LOCAL (a loop's item), VAR's own local,
     if any, restored after."""
     locals_ = e.gen.locals
@@ -78,7 +78,7 @@ def _in_caller(e: Emitter, fn: Callable, items_node: N.Node, cond_node: N.Node, 
     g.const(fn)
     items = e.expr(items_node)
     c = g.fresh("c")
-    cond = _naming(e, var, c, cond_node)
+    cond = naming(e, var, c, cond_node)
     if g.replay:  # (its code is not kept: no analysis)
         return g.call_fn(fn)
     # (Python allows no `:=` in a comprehension's iterable.) A long filter that reads none of the rules' names
@@ -100,7 +100,7 @@ def _at_most_one(e: Emitter, n: NL.Where, called: Callable[[], py.expr]) -> py.e
             and not items.orelse.elts):
         return called()
     x = items.body.elts[0].id
-    cond = _naming(e, n.var, x, n.cond)
+    cond = naming(e, n.var, x, n.cond)
     if not H.safe_read(cond):
         return called()
     return py.IfExp(py.BoolOp(py.And(), [items.test, cond]), items.body, py.List([], py.Load()))
@@ -253,7 +253,7 @@ def _sum_in(e: Emitter, n: NL.SumIn) -> py.expr:
     g.const(n.fn)
     items = e.expr(n.items)
     c = g.fresh("c")
-    each = _naming(e, "card", c, n.each)
+    each = naming(e, "card", c, n.each)
     total = _call(g.const(sum), py.ListComp(each, [py.comprehension(store(c), items, [], 0)]))
     code = _bounded(e, total, n.span, n.too_big)
     if g.replay:  # (its code is not kept: no analysis)
