@@ -438,9 +438,14 @@ def option_labels(labels: tuple[str, ...]) -> Callable[[list[int]], list[str]]:
 @remade
 def option_finder(labels: tuple[str, ...]) -> Callable[[list[int], str], int | None]:
     """The legal option of a label, for a bot that answers a `choose one of` by naming options."""
+    of_label: dict[str, list[int]] = {}  # each label's options, in order (a label written twice has two)
+    for i, label in enumerate(labels):
+        of_label.setdefault(label, []).append(i)
+
     def find(legal: list[int], name: str) -> int | None:
-        for i in legal:
-            if labels[i] == name:
+        # the first legal one (LEGAL is in the options' order); `in` is C's scan of the list
+        for i in of_label.get(name, ()):
+            if i in legal:
                 return i
         return None
     return find

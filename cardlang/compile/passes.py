@@ -75,9 +75,10 @@ PASSES: tuple[Pass, ...] = (
     Pass("count-in-c", "compile/ir/emit_loops.py (CountWhere), runtime/tally.py",
          "`count(CARDS where card.name == N)` or `card is T` in its caller a call whose loop over the cards is C's "
          "(`map` over the definitions), not a comprehension's bytecodes"),
-    Pass("filter-in-c", "compile/ir/emit_loops.py (Where), runtime/tally.py",
+    Pass("filter-in-c", "compile/ir/emit_loops.py (Where, OverItems), runtime/tally.py",
          "`CARDS where card.C == X` (C a per-card counter) in its caller, with `guard-reuse`, a call whose loop "
-         "over the cards is C's (`compress` over a `map` of the counter's table), not a comprehension's bytecodes"),
+         "over the cards is C's (`compress` over a `map` of the counter's table), not a comprehension's bytecodes; "
+         "`where card.P == X` over the game's card definitions (P printed) a lookup in a table of them by P"),
     Pass("decide-inline", "compile/decisions.py, compile/ir/emit_ask.py (nodes_ask.py)",
          "a decision (`choose`, `choose one of`, `may`) and its prompt built and asked in the generated function "
          "itself, reading the names there (its locals), its blocks inlined; not a call of a closure that reads "
@@ -88,6 +89,12 @@ PASSES: tuple[Pass, ...] = (
     Pass("bot-by-name", "compile/botgen.py (_by_name), compile/bots.py",
          "a bot rule of names only tries those names against the decision's filter (`choose up to 1` from a zone, "
          "or from several when one holds piles: compile/decisions.py); the options are not built"),
+    Pass("weigh-local", "compile/ir/emit_decisions.py (_pick_weighed)",
+         "a bot's `lowest`/`highest` reads the option weighed from a Python local, not from ctx.vars at each "
+         "read, when its amount reads that one name in its own code (ctx.vars set once after, as before)"),
+    Pass("charge-once", "compile/ir/emit_stmts.py (_loop), compile/statements.py (Loop.breaks)",
+         "a `repeat` or `for` whose body has no `break` charges its passes to the step budget in one addition "
+         "before the loop, not one step at the top of each pass (the same steps, as a charged `where` does)"),
     Pass("one-card", "compile/ir/one_card.py", "IR -> IR: a read of the first of cards written as one card reads that card"),
     Pass("generated-expressions", "compile/compiler.py (fn_of), codegen.Gen.expr", "always on: an expression "
          "with code is inlined or generated as one function; its closure half is the reference of other "

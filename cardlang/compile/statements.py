@@ -210,7 +210,7 @@ class Statements:
     def _(self, node: ast.Repeat, scope: Scope) -> Code:
         count = self.coerce_ce(self.expr(node.count, scope), INT, node.count.span)
         body = self.block_items(node.body, scope.loop())
-        loop = N.Loop("repeat", ir_of(count), (N.OfBlock(body),), node.span, over_budget)
+        loop = N.Loop("repeat", ir_of(count), (N.OfBlock(body),), node.span, over_budget, breaks=_breaks(node.body))
         return G.of_ir(loop)
 
     @stmt_rule
@@ -244,7 +244,8 @@ class Statements:
         if bound is not None:
             inner = inner.bounded(node.var, bound)
         body = self.block_items(node.body, inner)
-        loop = N.Loop("for", ir_of(items), (N.OfBlock(body),), node.span, over_budget, node.var, own)
+        loop = N.Loop("for", ir_of(items), (N.OfBlock(body),), node.span, over_budget, node.var, own,
+                      _breaks(node.body))
         return G.of_ir(loop)
 
     @stmt_rule
@@ -304,6 +305,12 @@ class Statements:
         if not scope.in_loop:
             raise self.error("'break' outside a loop", node.span)
         return G.of_ir(NL.Break())
+
+
+def _breaks(body: ast.Block) -> bool:
+    """May a loop of BODY end early by a `break`? Any `break` in it says yes, one of an inner loop's too (a
+    loop that says no runs every pass: ir/nodes.py Loop)."""
+    return any(type(n) is ast.Break for n in nodes(body))
 
 
 def _called_fn(node) -> Effect | None:

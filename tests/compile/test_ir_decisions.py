@@ -207,3 +207,27 @@ def test_a_local_of_a_fixed_name_and_a_return() -> None:
     assert code == "_kept = None"
     fn = _fns([("f", (G.CTX,), (N.Let(v, N.Name("a")), N.Return(N.Cards((v, v)))))])["f"]
     assert fn(Ctx(_state(), 0, None, {"a": 3})) == [3, 3]
+
+
+def test_a_weighing_reads_its_option_from_a_local_and_leaves_the_names_as_the_plain_loop() -> None:
+    """The pass `weigh-local`: `lowest card.strength` reads the option weighed from a local where the decision's
+    options are cards (the name it reads), and leaves `card` in the names table as the plain loop does; a
+    decision of another kind weighs by the plain loop. The same picks with the pass off."""
+    from cardlang.compile.passes import OPTIMISED, Options
+    prefs = _rule(("lowest", None, None))
+    made = {}
+    for label, options in (("on", OPTIMISED), ("off", Options(OPTIMISED.passes - {"weigh-local"}))):
+        g, fns = G.build_functions("ir test", None, [("_decide", DECIDE_PARAMS, lambda gen: gen.emit_ir(
+            (B.decide_ir(gen, prefs),)))], options=options)
+        made[label] = (fns["_decide"], G.source_of(g))
+    assert "_wvar == 'card'" in made["on"][1] and "_wvar == 'card'" not in made["off"][1]
+    state = _state()
+    hand = state.zones[0][1].cards
+    labels = [state.card_def[c].name for c in hand]
+    answers = {}
+    for label, (fn, _) in made.items():
+        ctx = Ctx(state, 1, None, {})
+        d = Decision(1, "t", "", "cards", hand, 2, 3, labels)
+        answers[label] = (fn(ctx, d, None), dict(ctx.vars))
+    assert answers["on"] == answers["off"] and answers["on"][0] == [1, 3, 0]
+    assert answers["on"][1]["card"] == hand[2]  # the last option weighed for the third pick

@@ -318,3 +318,49 @@ def test_a_phases_own_function_enters_it_tells_whoever_watches_then_runs_its_blo
     assert state.log == [Phase(state.current, "action")] and ran == ["buy", "action"]
     _run((NL.RunPhase("clean", tell_phase),), ctx)  # an empty phase: no block to call
     assert state.phase == "clean" and state.log[-1] == Phase(state.current, "clean")
+
+
+@pytest.mark.parametrize("breaks", [False, True], ids=["never-breaks", "may-break"])
+def test_a_loop_that_never_breaks_over_written_numbers_charges_its_passes_at_once(breaks: bool) -> None:
+    """The pass `charge-once`: a `for` over a list written out (or a `repeat` of a written count) whose body has
+    no `break` adds all its passes to the steps before it starts; one that may break, or with the pass off,
+    charges a step at the top of each pass. The same steps after the loop either way."""
+    count = N.Let(N.Name("n"), O.Arith("+", N.Name("n"), N.Name("f")))
+    body = (N.OfBlock([(None, G.Code(lambda gen: gen.emit_ir((count,))))]),)
+    over = O.Numbers((N.Const(1), N.Const(2), N.Const(3)))
+    loops = (N.Loop("for", over, body, SPAN, over_budget, "f", True, breaks),
+             N.Loop("repeat", N.Const(2), body, SPAN, over_budget, breaks=breaks))
+    for options in (OPTIMISED, PLAIN):
+        state = _state()
+        ctx = _ctx(state, n=0)
+        _, code = _run(loops, ctx, options)
+        assert ctx.vars["n"] == 6 + 2 * 3 and state.steps == 5
+        at_once = options is OPTIMISED and not breaks
+        assert ("steps += 3" in code and "steps += 2" in code and "steps += 1" not in code) == at_once, code
+    state = _state()
+    state.step_budget, state.steps = 4, 2
+    ctx = _ctx(state, n=0)
+    with pytest.raises(RuleViolation, match="step budget"):
+        _run(loops[:1], ctx)
+    assert ctx.vars["n"] == (0 if not breaks else 1 + 2)  # at once: stopped before the first pass
+
+
+@pytest.mark.parametrize("options", [OPTIMISED, PLAIN], ids=["optimised", "plain"])
+def test_a_filter_of_definitions_by_a_printed_property_gives_what_the_plain_loop_gives(options: Options) -> None:
+    """`cards where card.P == X` over the game's definitions: with the pass `filter-in-c`, a lookup in a table
+    of the definitions by what they print (made when compiling), a new list each time; the same definitions,
+    in order, as the plain loop, for a value some print, one none prints and the default."""
+    state = _state()
+    state.defs.append(CardDef(3, "Farm", frozenset({"Land"})))  # a second Farm printing no strength: the default
+    defs = N.Value(list(state.defs), "defs")
+    for cond_of in (lambda p: O.Compare("==", p, N.Name("x")), lambda p: O.Compare("==", N.Name("x"), p)):
+        cond = cond_of(N.DefPrinted(N.Name("card"), "strength", 0))
+        for strength in (0, 3, 5, 7):
+            ctx = _ctx(state, x=strength)
+            want = [d for d in state.defs if d.props.get("strength", 0) == strength]
+            got, code = _run((NL.OverItems("where", defs, "card", cond, SPAN, over_budget, too_big, None, False),),
+                             ctx, options)
+            assert got == want and ("_index" in code) == (options is OPTIMISED), code
+            again, _ = _run((NL.OverItems("where", defs, "card", cond, SPAN, over_budget, too_big, None, False),),
+                            ctx, options)
+            assert again == want and (again is not got or not want)

@@ -15,8 +15,10 @@ import ast as py
 from typing import Any, Callable
 
 from cardlang.compile.ir import nodes_decisions as D
+from cardlang.compile.hoist import escapes
 from cardlang.compile.ir.emit import (Emitter, _call, _sub, card_defs, cards_of, ctx_names, ctx_state,
-                                      ctx_you, has_piles, name_of, pile_of, piles_by_key, slot_of, spec_of)
+                                      ctx_you, has_piles, is_names, name_of, pile_of, piles_by_key, slot_of, spec_of)
+from cardlang.compile.ir.emit_loops import naming
 from cardlang.compile.ir.emit_stmts import STMT_RULES, stmts
 from cardlang.compile.pyast import CTX, attr, const, name, store
 from cardlang.runtime import layout as L
@@ -237,16 +239,51 @@ def _pick_weighed(e: Emitter, n: D.PickWeighed) -> list[py.stmt]:
            for _i in _remaining:
                ctx.vars[_wvar] = _opts[_i]; _v = VALUE
                if _best is None or _v < _bv: _best = _i; _bv = _v          (`>` for highest)
-           _choice = _best; break"""
+           _choice = _best; break
+    With the pass `weigh-local`, when VALUE reads one name of the option, X, in its own code alone (it hands
+    ctx to nothing that might read names): `if _wvar == X:` the loop reads the option from a local, `_w =
+    _opts[_i]`, VALUE reading `_w`, and ctx.vars[X] is set once after it, to the last option weighed, as the
+    plain loop leaves it; `else:` the plain loop (a decision of another kind, whose options VALUE does not
+    name)."""
     better = py.Lt() if n.kind == "lowest" else py.Gt()
-    loop = py.For(store("_i"), name("_remaining"), [
-        py.Assign([py.Subscript(ctx_names(), name("_wvar"), py.Store())], _sub(name("_opts"), name("_i"))),
-        _assign("_v", e.expr(n.value)),
-        py.If(py.BoolOp(py.Or(), [_is_none(name("_best")), py.Compare(name("_v"), [better], [name("_bv")])]),
-              [_assign("_best", name("_i")), _assign("_bv", name("_v"))], [])], [], None)
+
+    def loop(value: py.expr, item: py.stmt) -> py.For:
+        return py.For(store("_i"), name("_remaining"), [
+            item, _assign("_v", value),
+            py.If(py.BoolOp(py.Or(), [_is_none(name("_best")), py.Compare(name("_v"), [better], [name("_bv")])]),
+                  [_assign("_best", name("_i")), _assign("_bv", name("_v"))], [])], [], None)
+    plain_value = e.expr(n.value)
+    plain = loop(plain_value, py.Assign([py.Subscript(ctx_names(), name("_wvar"), py.Store())],
+                                        _sub(name("_opts"), name("_i"))))
+    weighing = [plain]
+    one = _one_name(plain_value) if e.gen.options.on("weigh-local") else None  # (compile/passes.py)
+    if one is not None and not escapes(plain_value, e.gen):
+        value = naming(e, one, "_w", n.value)
+        if _one_name(value, none=True):
+            last = py.Subscript(name("_remaining"), const(-1), py.Load())
+            fast = [loop(value, _assign("_w", _sub(name("_opts"), name("_i")))),
+                    py.If(name("_remaining"), [py.Assign([py.Subscript(ctx_names(), const(one), py.Store())],
+                                                         _sub(name("_opts"), last))], [])]
+            weighing = [py.If(py.Compare(name("_wvar"), [py.Eq()], [const(one)]), fast, [plain])]
     return [py.If(_is_none(name("_wvar"), True),
-                  [_assign("_best", const(None)), _assign("_bv", const(None)), loop,
+                  [_assign("_best", const(None)), _assign("_bv", const(None)), *weighing,
                    _assign("_choice", name("_best")), py.Break()], [])]
+
+
+def _one_name(code: py.expr, none: bool = False) -> str | bool | None:
+    """The one rules name CODE reads from ctx.vars (`ctx.vars['slot']`, however often), or None (NONE: whether
+    it reads none)."""
+    keys = set()
+    nodes = list(py.walk(code))
+    keyed = {id(x.value) for x in nodes if type(x) is py.Subscript and is_names(x.value)}
+    for x in nodes:
+        if is_names(x) and id(x) not in keyed:
+            keys.add(None)  # the table itself, handed on
+        elif type(x) is py.Subscript and is_names(x.value):
+            keys.add(x.slice.value if type(x.slice) is py.Constant and type(x.slice.value) is str else None)
+    if none:
+        return not keys
+    return next(iter(keys)) if len(keys) == 1 and None not in keys else None
 
 
 DECISION_STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {

@@ -21,7 +21,7 @@ from cardlang.compile.ir import nodes_ops as O
 from cardlang.compile.ir.emit import (Emitter, _call, card_def_table, charge_steps, ctx_names, ctx_state, is_names,
                                       is_you, set_phase, watched_test)
 from cardlang.compile.pyast import CTX, attr, const, fresh_list, name, store
-from cardlang.runtime.state import NUMBER_LIMIT
+from cardlang.runtime.state import NUMBER_LIMIT, CardDef
 from cardlang.runtime.tally import cards_holding, count_named, count_of_type
 
 
@@ -34,7 +34,7 @@ def _bounded(e: Emitter, code: py.expr, span: Any, too_big: Any) -> py.expr:
     return py.IfExp(test, name(n), _call(gen.const(too_big), name(CTX), name(n), gen.const(span, "span")))
 
 
-def _naming(e: Emitter, var: str, local: str, node: N.Node) -> py.expr:
+def naming(e: Emitter, var: str, local: str, node: N.Node) -> py.expr:
     """NODE's code with the rules name VAR read from the Python local LOCAL (a loop's item), VAR's own local,
     if any, restored after."""
     locals_ = e.gen.locals
@@ -78,7 +78,7 @@ def _in_caller(e: Emitter, fn: Callable, items_node: N.Node, cond_node: N.Node, 
     g.const(fn)
     items = e.expr(items_node)
     c = g.fresh("c")
-    cond = _naming(e, var, c, cond_node)
+    cond = naming(e, var, c, cond_node)
     if g.replay:  # (its code is not kept: no analysis)
         return g.call_fn(fn)
     # (Python allows no `:=` in a comprehension's iterable.) A long filter that reads none of the rules' names
@@ -100,7 +100,7 @@ def _at_most_one(e: Emitter, n: NL.Where, called: Callable[[], py.expr]) -> py.e
             and not items.orelse.elts):
         return called()
     x = items.body.elts[0].id
-    cond = _naming(e, n.var, x, n.cond)
+    cond = naming(e, n.var, x, n.cond)
     if not H.safe_read(cond):
         return called()
     return py.IfExp(py.BoolOp(py.And(), [items.test, cond]), items.body, py.List([], py.Load()))
@@ -175,6 +175,27 @@ def _where(e: Emitter, n: NL.Where) -> py.expr:
     return e.gen.call_fn(n.fn) if test is None else py.IfExp(test, py.List([], py.Load()), called())
 
 
+def _printing(e: Emitter, cond: N.Node, var: str, items: N.Node) -> py.expr | None:
+    """`list(INDEX.get(X, ()))` for a filter of a list of card definitions known when compiling whose condition
+    COND is `card.P == X` alone (P printed: what a definition prints is fixed once the game has loaded, before
+    its rules compile), X a name or a constant: INDEX, a table of the module, holds for each value of P the
+    definitions printing it, in order (a dict lookup in place of a loop comparing every definition; X, a
+    number or a text, is hashed as `==` compares it). Else None. The same code whether or not the module is
+    replayed (no decision on the code), so the same constants."""
+    if type(cond) is not O.Compare or cond.op != "==" or type(items) is not N.Value or type(items.obj) is not list:
+        return None
+    item = N.Name(var)
+    for printed, x in ((cond.left, cond.right), (cond.right, cond.left)):
+        if type(printed) is N.DefPrinted and printed.definition == item and type(x) in (N.Name, N.Const) \
+                and x != item and all(type(d) is CardDef for d in items.obj):
+            index: dict = {}
+            for d in items.obj:
+                index.setdefault(d.props.get(printed.name, printed.default), []).append(d)
+            table = e.gen.const(index, "index")
+            return _call(name("list"), _call(attr(table, "get"), e.expr(x), py.Tuple([], py.Load())))
+    return None
+
+
 def _tallied(e: Emitter, n: NL.CountWhere) -> py.expr | None:
     """`count_named(ctx.state.card_def, ITEMS, NAME)` for a count whose condition is `card.name == NAME`, or
     `count_of_type(..., T)` for `card is T` (runtime/tally.py: the loop over the items in C); else None. ITEMS is the
@@ -232,7 +253,7 @@ def _sum_in(e: Emitter, n: NL.SumIn) -> py.expr:
     g.const(n.fn)
     items = e.expr(n.items)
     c = g.fresh("c")
-    each = _naming(e, "card", c, n.each)
+    each = naming(e, "card", c, n.each)
     total = _call(g.const(sum), py.ListComp(each, [py.comprehension(store(c), items, [], 0)]))
     code = _bounded(e, total, n.span, n.too_big)
     if g.replay:  # (its code is not kept: no analysis)
@@ -333,6 +354,10 @@ def _over_items(e: Emitter, n: NL.OverItems) -> list[py.stmt]:
       vars = ctx.vars; saved = vars.get(VAR); ... for c in items: vars[VAR] = c; ...; vars[VAR] = saved
     STEP: `if EACH: out.append(c)` (where), `if EACH: out += 1` (count), `out += EACH` (sum)."""
     gen = e.gen
+    if n.kind == "where" and n.guard is None and not n.charged and gen.options.on("filter-in-c"):
+        printing = _printing(e, n.each, n.var, n.items)  # (compile/passes.py)
+        if printing is not None:
+            return [py.Return(printing)]
 
     def start() -> py.expr:
         return py.List([], py.Load()) if n.kind == "where" else const(0)

@@ -241,10 +241,12 @@ def _loop(e: Emitter, n: N.Loop) -> list[py.stmt]:
                BODY
        except _BreakLoop: pass
     OVER is emitted after BODY (the order the rules had: the generated names follow it). After a `for`, NAME
-    is read from the names table again (a loop that ran no pass leaves its local unset)."""
+    is read from the names table again (a loop that ran no pass leaves its local unset). A loop that never
+    breaks (Loop.breaks) and whose passes the code counts (_passes), with the pass `charge-once`, charges
+    them all before the loop (`_st.steps += N` and its check) and nothing in its body."""
     gen = e.gen
     st = gen.fresh("st")
-    step = charge_steps(st, const(1), [py.Expr(_call(gen.const(n.over_budget), name(CTX), gen.const(n.span, "span")))])
+    over = [py.Expr(_call(gen.const(n.over_budget), name(CTX), gen.const(n.span, "span")))]
     unbind = None
     if n.kind == "for":
         x = gen.fresh("x")
@@ -262,16 +264,32 @@ def _loop(e: Emitter, n: N.Loop) -> list[py.stmt]:
     gen.loops -= 1
     if unbind is not None:
         unbind()
+    over_code = e.expr(n.over)
+    passes = _passes(n, over_code) if not n.breaks and gen.options.on("charge-once") else None  # (passes.py)
+    charge = charge_steps(st, const(1 if passes is None else passes), over)
+    step = charge if passes is None else []
     if n.kind == "repeat":
-        loop: py.stmt = py.For(store(gen.fresh("i")), _call(name("range"), e.expr(n.over)), step + inner, [])
+        loop: py.stmt = py.For(store(gen.fresh("i")), _call(name("range"), over_code), step + inner, [])
     elif n.kind == "while":
-        loop = py.While(e.expr(n.over), step + inner, [])
+        loop = py.While(over_code, step + inner, [])
     else:  # the step check first, then the loop's name, as the closures did
         named = py.Assign([py.Subscript(ctx_names(), const(n.name), py.Store())], name(x))
         if n.own and n.name in gen.local_ok:  # (read from its local, x, in the body)
             gen.own_stores.append((named, n.name))
-        loop = py.For(store(x), e.expr(n.over), step + [named] + inner, [])
-    return [py.Try([loop], [py.ExceptHandler(name("_BreakLoop"), None, [py.Pass()])], [], [])]
+        loop = py.For(store(x), over_code, step + [named] + inner, [])
+    tried = py.Try([loop], [py.ExceptHandler(name("_BreakLoop"), None, [py.Pass()])], [], [])
+    return [tried] if passes is None else charge + [tried]
+
+
+def _passes(n: N.Loop, over: py.expr) -> int | None:
+    """How many passes a loop that never breaks makes, when its code says so: `repeat N` of a written N, or
+    a `for` over a list written out (no `*`); None for any other (charged a step at each pass: an addition
+    before a loop over a list of unknown length, often empty or of one card, costs more than it saves)."""
+    if n.kind == "repeat" and type(n.over) is N.Const and type(n.over.value) is int:
+        return max(n.over.value, 0)
+    if n.kind == "for" and type(over) in (py.Tuple, py.List) and not any(type(x) is py.Starred for x in over.elts):
+        return len(over.elts)
+    return None
 
 
 STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {

@@ -341,7 +341,9 @@ class Loop(Node):
     long as OVER holds) or `for` ("for": over the list OVER, each item the rules name NAME in the body; OWN:
     NAME names nothing of an enclosing block). Every pass charges one step of the game's step budget first;
     past it, OVER_BUDGET(ctx, SPAN) stops the game naming the loop. A `break` ends the loop (also from a
-    function it calls)."""
+    function it calls). BREAKS: may the body break (False only where the rules' body has no `break` at all):
+    a `repeat` or `for` that never breaks runs all its passes, which the pass `charge-once` charges when the
+    loop starts, in one addition (the same steps; a loop past the budget stops before its first pass)."""
 
     kind: str
     over: "Expr"
@@ -350,6 +352,7 @@ class Loop(Node):
     over_budget: Any = field(compare=False)
     name: str | None = None
     own: bool = False
+    breaks: bool = True
 
 
 @dataclass(frozen=True, slots=True)
