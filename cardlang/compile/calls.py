@@ -11,6 +11,7 @@ from cardlang.compile import codegen as G
 from cardlang.compile.ir import emit as E
 from cardlang.compile import reacting as R_
 from cardlang.compile.codegen import Code
+from cardlang.compile.lift import lifted
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_calls as C
 from cardlang.compile.ir.ce import ir_ce, ir_of
@@ -186,7 +187,7 @@ class Calls:
                 continue
             a = given[p.name]
             if p.type == R.NAME:
-                if not isinstance(a, ast.NameRef):
+                if not isinstance(a, ast.NameRef) or lifted(a):  # (a choice is no plain word, lifted or not)
                     raise self.error(f"'{p.name}' must be a plain word", a.span)
                 b.consts[p.name] = a.name
                 b.values[p.name] = a.name

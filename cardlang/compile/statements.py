@@ -23,6 +23,7 @@ from cardlang.compile.ir.ce import ir_ce, ir_of
 from cardlang.compile import counter_code as CC
 from cardlang.compile import visibility as V
 from cardlang.compile.codegen import Code
+from cardlang.compile.lift import lift_choices
 from cardlang.compile.scope import Scope, stmt_rule
 from cardlang.errors import CardCompileError, Span, did_you_mean
 from cardlang.primitives.counting import compile_assign
@@ -63,7 +64,10 @@ class Statements:
         """The block's statements, compiled (to code to inline or a function to call), with their spans."""
         items: Items = []
         scope = scope.with_()
-        for st in node.stmts:
+        stmts = node.stmts
+        if self.options.on("decide-inline"):  # a choice in expression position asked by a `let` of its own
+            stmts = lift_choices(stmts)
+        for st in stmts:
             try:
                 items.append((st.span, self.stmt_item(st, scope)))
             except CardCompileError as e:
@@ -347,7 +351,7 @@ def kept_in_locals(node: ast.Block, decisions_inline: bool) -> frozenset[str]:
     one place only (written_once), and those written in several, each by a `let` or an assignment (no loop
     binds them) in the function's own code (not in a block that is a function of its own, which would change
     the name in ctx.vars behind the local's back). DECISIONS_INLINE: `may` and `choose one of` blocks are the
-    function's own code."""
+    function's own code, and each block's choices in expression position are lifted (compile/lift.py)."""
     once = written_once(node)
     inlined = {**_INLINED, **_INLINED_DECISIONS} if decisions_inline else _INLINED
     writes: dict[str, bool] = {}  # name -> every write so far a let or an assignment in the function's own code
@@ -362,7 +366,10 @@ def kept_in_locals(node: ast.Block, decisions_inline: bool) -> frozenset[str]:
             writes[name] = writes.get(name, True) and own and type(n) in (ast.Let, ast.Assign)
         fields = inlined.get(type(n))
         for f in field_names(type(n)) or ():
-            stack.append((getattr(n, f), own and fields is not None and f in fields))
+            value = getattr(n, f)
+            if decisions_inline and type(n) is ast.Block:  # (with its choices lifted, as block_items has them)
+                value = lift_choices(value)
+            stack.append((value, own and fields is not None and f in fields))
     return once | frozenset(k for k, ok in writes.items() if ok)
 
 
