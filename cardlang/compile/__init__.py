@@ -79,11 +79,13 @@ Not generated at all, hand-written closures the generated code calls by name: th
 test_decision_runs.py), called with the pass decide-inline off; with it on, a choice in expression position
 is lifted into a `let` of its own name wherever its statement evaluates it unconditionally (lift.py), so only
 a conditional one (the right of `and`/`or`, inside another choice, a call run `for` a player, ...) calls its
-reference, made with the functions it calls only when its code is (none in the four games); a change of a card's counter past its plain case (primitives/counting.py card_counter_change); a
-card-name argument taken from a pick (values.skip_if_nothing_chosen). A module whose constants include one of
-these has no symbol for it and is generated again for its namespace on a cached load (codecache.py); every
-other module links. (A `choose one of`'s labels and find-by-label are closures too, but made by a marked
-factory of plain labels, primitives/types.py `remade`, which names them in the cache.)
+reference, made with the functions it calls only when its code is (none in the four games). A module whose
+constants include a reference has no symbol for it and is generated again for its namespace on a cached load
+(codecache.py); every other module links, every module of the four games among them. Closures made by a
+marked factory of plain values (primitives/types.py `remade`), which names them in the cache, link too: a
+`choose one of`'s labels and find-by-label, and a change of a card's counter past its plain case
+(primitives/counting.py card_counter_change); a card-name argument taken from a pick is a generated function
+(calls.py `_card_argument_fn`).
 A phase's own function (`run_phase`: the game's phases table, the turn's call where someone watches or with
 the pass phase-inline off) is generated (ir/nodes_loops.py `RunPhase`).
 """

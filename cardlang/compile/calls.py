@@ -25,7 +25,7 @@ from cardlang.primitives.registry import Bound
 from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, PLAYER, PLAYERS, TEXT, ZONE, Effect,
                                        LeavesNames, leaves_names,
                                        article as _article)
-from cardlang.primitives.values import NothingToActOn, skip_if_nothing_chosen
+from cardlang.primitives.values import NothingChosen, NothingToActOn
 from cardlang.runtime.abilities import Abilities
 from cardlang.runtime.acts import told_verb
 from cardlang.syntax import ast
@@ -309,7 +309,7 @@ def _card_argument(comp, ce: CE, bound: CE, span) -> CE:
     none, and the call does nothing (`NothingToActOn`). As code when the cards are read without a call (a
     name): `first_card_def(ctx.state, CARDS)`, inline for a local (the call only for none); else the checked
     function."""
-    fn = skip_if_nothing_chosen(comp.fn_of(bound))
+    fn = _card_argument_fn(comp, bound)
     if ce.type != CARDS:
         return ir_ce(bound.type, N.Call(fn, (), first="ctx"))
     cards = comp.coerce_ce(ce, CARDS, span)
@@ -323,6 +323,18 @@ def _card_argument(comp, ce: CE, bound: CE, span) -> CE:
             return py.IfExp(items, first, g.apply(first_card_def, [G.name(items.id)]))
         return g.apply(first_card_def, [items])
     return CE(bound.type, code=code)
+
+
+def _card_argument_fn(comp, bound: CE) -> Callable:
+    """`def run_card_argument(ctx): try: return BOUND except NothingChosen: raise NothingToActOn() from None`:
+    the card-name argument BOUND, whose pick found nothing, makes the call it belongs to do nothing. Generated
+    (not a closure around BOUND's function), so that a cached module calling it links (compile/codecache.py)."""
+    def body(gen: G.Gen) -> list[py.stmt]:
+        nothing = py.Raise(py.Call(gen.const(NothingToActOn), [], []), py.Constant(None))
+        return [py.Try([py.Return(gen.expr(bound))], [py.ExceptHandler(gen.const(NothingChosen), None, [nothing])],
+                       [], [])]
+    return G.build_function("a card argument", None, body, "run_card_argument", log=comp.code_log,
+                            options=comp.options).fn
 
 
 def first_card_def(state, cards: list[int]):
