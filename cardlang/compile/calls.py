@@ -261,8 +261,8 @@ class Calls:
                     _unwritten(decl.body, params) == params:
                 # its code needs no names in ctx.vars, or it has no parameters and so no table of its own (it
                 # runs on its caller's, in place as when called): a call may run the same statements in place
-                self.verb_inline[name] = (items, kept_in_locals(decl.body, self.options.on("decide-inline")), params,
-                                          g.uses_names)
+                kept = kept_in_locals(decl.body, self.options.on("decide-inline"), self.eager_call)
+                self.verb_inline[name] = (items, kept, params, g.uses_names)
 
 
 def callees_first(verbs: dict[str, ast.VerbDecl]) -> list[str]:

@@ -32,6 +32,7 @@ KEPT = [  # conditional, or in an order the reference decides: still its referen
     ("if marks > 5 or count(choose any from hand as q) > 0 { marks += 1; }", [["Gem"]]),
     ("move choose 1 from (choose 2 from hand as two) as one to table;", [["Coin", "Gem"], "Gem"]),
     ("move choose 1 from hand as pick to table for you;", ["Land"]),
+    ("marks += sum(hand, count(choose up to 1 from table as each));", [[], [], []]),
 ]
 
 
@@ -88,3 +89,15 @@ def test_a_lifted_choice_is_still_no_plain_word(tiny) -> None:
 def test_rules_text_is_written_from_the_card_as_written(tiny) -> None:
     g = tiny("move choose 1 from hand as pick to table;")
     assert "choice@" not in " ".join(g.text())
+
+
+def test_a_call_that_reads_an_argument_later_keeps_its_choice_in_place() -> None:
+    # a verb with a lazy argument (read when needed, or long after: primitives/registry.py `lazy`) is not
+    # eager: its choice stays where it is written (its reference, asked when the verb reads it)
+    from cardlang.compile.lift import lift_choices
+    from cardlang.syntax import ast
+    choice = ast.Choose(ast.Quantity("exactly", ast.IntLit(1)), ast.NameRef("hand"), ast.ChooseOpts())
+    call = ast.Call("refill", (ast.NameRef("table"),), (ast.Kwarg("from", choice),))
+    assert lift_choices((call,), lambda verb: False) == (call,)
+    lifted = lift_choices((call,), lambda verb: True)
+    assert [type(s).__name__ for s in lifted] == ["Let", "Call"] and lifted[0].value is choice
