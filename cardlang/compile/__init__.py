@@ -74,14 +74,18 @@ after the call; claim and block: read in the call's window) it is a function gen
 (Compiler.fn_of), as it is with the pass `lower` off.
 
 Not generated at all, hand-written closures the generated code calls by name: the references of decisions.py
-(`run_choose` and the others) that build a Decision and put it (runtime/decisions.py `ask`), which the code
-calls with the pass decide-inline off (and a choice no `let` holds whole, always; with the pass on, a
-reference and the functions it calls are made only for such a choice, when its code is: none in the four
-games); a change of a card's counter past its plain case (primitives/counting.py card_counter_change); a
-card-name argument taken from a pick (values.skip_if_nothing_chosen). A module whose constants include one of
-these has no symbol for it and is generated again for its namespace on a cached load (codecache.py); every
-other module links. (A `choose one of`'s labels and find-by-label are closures too, but made by a marked
-factory of plain labels, primitives/types.py `remade`, which names them in the cache.)
+(`run_choose` and the others), which evaluate a choice's options and put it through its reference run
+(decision_runs.py, over evaluated options, which the code asked in place is checked against: tests/primitives/
+test_decision_runs.py), called with the pass decide-inline off; with it on, a choice in expression position
+is lifted into a `let` of its own name wherever its statement evaluates it unconditionally (lift.py), so only
+a conditional one (the right of `and`/`or`, inside another choice, a call run `for` a player, ...) calls its
+reference, made with the functions it calls only when its code is (none in the four games). A module whose
+constants include a reference has no symbol for it and is generated again for its namespace on a cached load
+(codecache.py); every other module links, every module of the four games among them. Closures made by a
+marked factory of plain values (primitives/types.py `remade`), which names them in the cache, link too: a
+`choose one of`'s labels and find-by-label, and a change of a card's counter past its plain case
+(primitives/counting.py card_counter_change); a card-name argument taken from a pick is a generated function
+(calls.py `_card_argument_fn`).
 A phase's own function (`run_phase`: the game's phases table, the turn's call where someone watches or with
 the pass phase-inline off) is generated (ir/nodes_loops.py `RunPhase`).
 """

@@ -11,6 +11,7 @@ from cardlang.compile import codegen as G
 from cardlang.compile.ir import emit as E
 from cardlang.compile import reacting as R_
 from cardlang.compile.codegen import Code
+from cardlang.compile.lift import lifted
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_calls as C
 from cardlang.compile.ir.ce import ir_ce, ir_of
@@ -24,7 +25,7 @@ from cardlang.primitives.registry import Bound
 from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, PLAYER, PLAYERS, TEXT, ZONE, Effect,
                                        LeavesNames, leaves_names,
                                        article as _article)
-from cardlang.primitives.values import NothingToActOn, skip_if_nothing_chosen
+from cardlang.primitives.values import NothingChosen, NothingToActOn
 from cardlang.runtime.abilities import Abilities
 from cardlang.runtime.acts import told_verb
 from cardlang.syntax import ast
@@ -186,7 +187,7 @@ class Calls:
                 continue
             a = given[p.name]
             if p.type == R.NAME:
-                if not isinstance(a, ast.NameRef):
+                if not isinstance(a, ast.NameRef) or lifted(a):  # (a choice is no plain word, lifted or not)
                     raise self.error(f"'{p.name}' must be a plain word", a.span)
                 b.consts[p.name] = a.name
                 b.values[p.name] = a.name
@@ -260,8 +261,8 @@ class Calls:
                     _unwritten(decl.body, params) == params:
                 # its code needs no names in ctx.vars, or it has no parameters and so no table of its own (it
                 # runs on its caller's, in place as when called): a call may run the same statements in place
-                self.verb_inline[name] = (items, kept_in_locals(decl.body, self.options.on("decide-inline")), params,
-                                          g.uses_names)
+                kept = kept_in_locals(decl.body, self.options.on("decide-inline"), self.eager_call)
+                self.verb_inline[name] = (items, kept, params, g.uses_names)
 
 
 def callees_first(verbs: dict[str, ast.VerbDecl]) -> list[str]:
@@ -308,7 +309,7 @@ def _card_argument(comp, ce: CE, bound: CE, span) -> CE:
     none, and the call does nothing (`NothingToActOn`). As code when the cards are read without a call (a
     name): `first_card_def(ctx.state, CARDS)`, inline for a local (the call only for none); else the checked
     function."""
-    fn = skip_if_nothing_chosen(comp.fn_of(bound))
+    fn = _card_argument_fn(comp, bound)
     if ce.type != CARDS:
         return ir_ce(bound.type, N.Call(fn, (), first="ctx"))
     cards = comp.coerce_ce(ce, CARDS, span)
@@ -322,6 +323,18 @@ def _card_argument(comp, ce: CE, bound: CE, span) -> CE:
             return py.IfExp(items, first, g.apply(first_card_def, [G.name(items.id)]))
         return g.apply(first_card_def, [items])
     return CE(bound.type, code=code)
+
+
+def _card_argument_fn(comp, bound: CE) -> Callable:
+    """`def run_card_argument(ctx): try: return BOUND except NothingChosen: raise NothingToActOn() from None`:
+    the card-name argument BOUND, whose pick found nothing, makes the call it belongs to do nothing. Generated
+    (not a closure around BOUND's function), so that a cached module calling it links (compile/codecache.py)."""
+    def body(gen: G.Gen) -> list[py.stmt]:
+        nothing = py.Raise(py.Call(gen.const(NothingToActOn), [], []), py.Constant(None))
+        return [py.Try([py.Return(gen.expr(bound))], [py.ExceptHandler(gen.const(NothingChosen), None, [nothing])],
+                       [], [])]
+    return G.build_function("a card argument", None, body, "run_card_argument", log=comp.code_log,
+                            options=comp.options).fn
 
 
 def first_card_def(state, cards: list[int]):

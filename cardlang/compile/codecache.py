@@ -205,7 +205,8 @@ _PY_ROOTS = ("cardlang.", "builtins")  # the only modules a ("py", MODULE, QUALN
 class Linker:
     """Names the constants of a load's modules as symbols (plain data) and resolves symbols back to the
     values of a later load of the same sources: a span, a line table, a card or a declared counter (by
-    name), the list of every card, a table by name of values with symbols (a call's outcome blocks), a
+    name), the list of every card or of some (by their names), a table by name or number of values with symbols
+    (a call's outcome blocks, the definitions printing each value of a property), a
     function a marked factory made of plain arguments (primitives/types.py remade: a `choose one of`'s
     labels), the compiler, one of its methods or its verb tables, the game's abilities (runtime/abilities.py)
     or one of their methods, a function of an earlier module of the artifact (by its place), or a function or
@@ -240,7 +241,8 @@ class Linker:
         if type(v) is dict:
             if all(type(k) is int and (x is None or isinstance(x, Span)) for k, x in v.items()):
                 return ("lines", tuple((k, None if x is None else _span_data(x)) for k, x in v.items()))
-            if all(type(k) is str for k in v):  # (a call's outcome blocks by case: `claim`'s honest, caught...)
+            if all(type(k) in (str, int) for k in v):  # (a call's outcome blocks by case: `claim`'s honest,
+                # caught...; the definitions printing each value, ir/emit_loops.py _printing)
                 entries = tuple((k, self.symbol(x)) for k, x in v.items())
                 return ("table", entries) if all(x is not None for _, x in entries) else None
             return None
@@ -248,6 +250,8 @@ class Linker:
             defs = comp.defs_by_name.values()
             if len(v) == len(defs) and all(a is b for a, b in zip(v, defs)):
                 return ("all cards",)
+            if v and all(isinstance(d, CardDef) and comp.defs_by_name.get(d.name) is d for d in v):  # some, by name
+                return ("cards", tuple(d.name for d in v))
             return None
         if isinstance(v, CardDef):
             return ("card", v.name) if comp.defs_by_name.get(v.name) is v else None
@@ -300,6 +304,8 @@ class Linker:
             return {k: self.resolve(x) for k, x in sym[1]}
         if kind == "all cards":
             return list(self.comp.defs_by_name.values())
+        if kind == "cards":
+            return [self.comp.defs_by_name[n] for n in sym[1]]
         if kind == "compiler":
             return self.comp
         if kind == "verbs":

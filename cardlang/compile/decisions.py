@@ -3,10 +3,13 @@ of` options, `may`, and the texts they show (prompts with `{name}` filled in). M
 
 Each decision is built as IR (ir/nodes_ask.py: asked in the generated function itself, the names it reads
 from there, its blocks inlined) when the pass `decide-inline` is on; its closure (`run_choose`, ...) is the
-reference, which a choice that is no `let`'s whole value still calls, and all of them with the pass off. With
-the pass on, the reference and the functions it calls (its count, its options, who is asked, its prompt) are
-made only when code calls it (`A.Reference`, when the emitter reaches such a choice). A text with `{name}` in
-it is IR always (its closure, `run_text`, the reference).
+reference, which evaluates the options and puts the decision through its reference run (compile/decision_runs.py,
+which the code asked in place is checked against), and what every choice calls with the pass off. With the
+pass on, a choice in expression position is asked by a `let` of its own name (compile/lift.py) wherever its
+statement evaluates it unconditionally; only a conditional one (the right of `or`, inside another choice, ...)
+still calls its reference, which is then made, with the functions it calls (its count, its options, who is
+asked, its prompt), only when code calls it (`A.Reference`, when the emitter reaches such a choice). A text
+with `{name}` in it is IR always (its closure, `run_text`, the reference).
 """
 from __future__ import annotations
 
@@ -24,13 +27,14 @@ from cardlang.compile import visibility as V
 from cardlang.compile.scope import Scope, expr_rule, stmt_rule
 from cardlang.compile.spec import GameSpec
 from cardlang.errors import Span
-from cardlang.compile.asking import named_cards, named_option, picks_none, player_labels, unread_by_rule
+from cardlang.compile.asking import named_cards, named_option, picks_none
+from cardlang.compile.decision_runs import choose_cards, choose_player, choose_values
 from cardlang.compile.names import uses_names
 from cardlang.primitives.types import (CARD, CARDNAMES, CARDS, CE, INT, TEXT, ZONE, NUMBERS, PLAYER, PLAYERS, SLOTS,
                                        remade)
-from cardlang.primitives.values import choice_bounds, noop, slot_labels, text_of
+from cardlang.primitives.values import noop, slot_labels, text_of
 from cardlang.runtime.decisions import CHANCE, ask
-from cardlang.runtime.state import Ctx, Decision, IllegalAction
+from cardlang.runtime.state import Ctx, Decision
 from cardlang.syntax import ast
 
 
@@ -68,12 +72,7 @@ class Decisions:
                 by, prompt, _, players = parts(players_ce)
 
                 def run_choose_player(ctx: Ctx) -> int:
-                    options = players(ctx)
-                    if not options:
-                        raise IllegalAction("there is no player to choose")
-                    d = Decision(by(ctx), tag, prompt(ctx), "players", options, 1, 1, player_labels(options),
-                                 private=private)
-                    return options[ask(ctx.state, d)[0]]
+                    return choose_player(ctx, players(ctx), by, prompt, tag, private)
                 return run_choose_player
             return asked_or_called(PLAYER, player_reference, lambda ref: A.AskPlayer(*asked, ir_of(players_ce), ref))
         if src.type == CARDNAMES:
@@ -82,10 +81,8 @@ class Decisions:
 
                 def run_choose_name(ctx: Ctx) -> list:
                     options = names_fn(ctx)
-                    lo, hi = choice_bounds(kind, count(ctx) if count else None, len(options))
-                    d = Decision(by(ctx), tag, prompt(ctx), "cards", options, lo, hi, [o.name for o in options],
-                                 private=private)
-                    return [options[i] for i in ask(ctx.state, d)]
+                    return choose_values(ctx, options, count(ctx) if count else None, kind, "cards", None, by,
+                                         prompt, tag, private)
                 return run_choose_name
             return asked_or_called(CARDNAMES, name_reference, lambda ref: A.AskValues(
                 *asked, ir_of(src), "cards", kind, count_ir, None, ref))
@@ -98,11 +95,8 @@ class Decisions:
 
                 def run_choose_value(ctx: Ctx) -> list:
                     options = list(values_fn(ctx))
-                    lo, hi = choice_bounds(kind, count(ctx) if count else None, len(options))
-                    d = Decision(by(ctx), tag, prompt(ctx), vkind, options, lo, hi, None, private=private,
-                                 names=label_of)  # labels made if read
-                    picked = [options[i] for i in ask(ctx.state, d)]
-                    return tuple(picked) if vkind == NUMBERS else picked
+                    return choose_values(ctx, options, count(ctx) if count else None, kind, vkind, label_of, by,
+                                         prompt, tag, private)
                 return run_choose_value
             return asked_or_called(src.type, value_reference, lambda ref: A.AskValues(
                 *asked, ir_of(src), vkind, kind, count_ir, label_of, ref))
@@ -124,31 +118,13 @@ class Decisions:
 
         def cards_reference() -> Callable:
             by, prompt, count, cards = parts(cards_ce)
-            text = getattr(prompt, "text", None)
+            asked_by = None if by_you else by
+            counted = count is not None and written is None and (up_to or exactly)
 
             def ask_cards(ctx: Ctx, state) -> list[int]:  # the decision in full: every option, put to the player
                 options = cards(ctx)
-                n = len(options)
-                if up_to or exactly:  # values.choice_bounds, inline
-                    c = written if written is not None else max(count(ctx) or 0, 0) if count else 0
-                    hi = c if c < n else n
-                    lo = hi if exactly else 0
-                else:
-                    lo, hi = 0, n
-                if hi == 0:  # nothing may be picked: not asked (as `ask` does), nothing to build; but a question
-                    # asked always is logged when someone reads the game, and a private one put to its player
-                    if private:
-                        if state.log is None and not state.listeners and unread_by_rule(state, you_or(ctx)):
-                            return []
-                    elif not always or (state.log is None and not state.listeners):
-                        return []
-                d = Decision(ctx.you if by_you else by(ctx), tag, text if text is not None else prompt(ctx),
-                             "cards", options, lo, hi, None, private=private, names=state.card_def,  # names read
-                             always=always)                                                    # if asked
-                picks = ask(state, d)  # most answers pick one: no comprehension (a call of its own) for those
-                if len(picks) == 1:
-                    return [options[picks[0]]]
-                return [options[i] for i in picks] if picks else []
+                return choose_cards(ctx, options, count(ctx) if counted else None, kind, written, asked_by, prompt,
+                                    tag, private, always)
 
             def you_or(ctx: Ctx) -> int:
                 return ctx.you if by_you else by(ctx)

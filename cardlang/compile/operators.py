@@ -17,6 +17,7 @@ from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_loops as NL
 from cardlang.compile.ir import nodes_ops as O
 from cardlang.compile.ir.ce import ir_ce, ir_of
+from cardlang.compile.lift import lifted
 from cardlang.compile.scope import Scope, expr_rule
 from cardlang.errors import Span, did_you_mean
 from cardlang.primitives import registry as R
@@ -159,7 +160,7 @@ class Operators:
         """A function argument: compiled, or for a `name` parameter the plain word itself (`bank(coins)`)."""
         if param.type != R.NAME:
             return self.expr(a, scope)
-        if not isinstance(a, ast.NameRef):
+        if not isinstance(a, ast.NameRef) or lifted(a):  # (a choice is no plain word, lifted or not)
             raise self.error(f"'{param.name}' must be a plain word", a.span)
         word = a.name
         return ir_ce(R.NAME, N.Const(word))

@@ -23,6 +23,7 @@ from cardlang.compile.ir.ce import ir_ce, ir_of
 from cardlang.compile import counter_code as CC
 from cardlang.compile import visibility as V
 from cardlang.compile.codegen import Code
+from cardlang.compile.lift import lift_choices
 from cardlang.compile.scope import Scope, stmt_rule
 from cardlang.errors import CardCompileError, Span, did_you_mean
 from cardlang.primitives.counting import compile_assign
@@ -53,7 +54,7 @@ class Statements:
         if not items:
             return noop, items, None
         inline = self.options.on("decide-inline")
-        g = G.build(self.gen_label, node.span, items, local_ok=lambda: kept_in_locals(node, inline), params=params,
+        g = G.build(self.gen_label, node.span, items, local_ok=lambda: kept_in_locals(node, inline, self.eager_call), params=params,
                     given=(lambda: _unwritten(node, params)) if params else (), log=self.code_log,
                     options=self.options)
         self.add_generated(g)
@@ -63,7 +64,10 @@ class Statements:
         """The block's statements, compiled (to code to inline or a function to call), with their spans."""
         items: Items = []
         scope = scope.with_()
-        for st in node.stmts:
+        stmts = node.stmts
+        if self.options.on("decide-inline"):  # a choice in expression position asked by a `let` of its own
+            stmts = lift_choices(stmts, self.eager_call)
+        for st in stmts:
             try:
                 items.append((st.span, self.stmt_item(st, scope)))
             except CardCompileError as e:
@@ -71,6 +75,14 @@ class Statements:
                 if isinstance(st, ast.Let):
                     scope.names.setdefault(st.name, ANY)  # one error, not one per later use
         return items
+
+    def eager_call(self, verb: str) -> bool:
+        """Does a call of VERB evaluate all its arguments when it runs, before it acts (compile/lift.py)? A game's
+        verb does; a core verb unless it takes a lazy argument; an unknown one is left as written."""
+        if verb in self.spec.verbs:
+            return True
+        prim = self.registry.get(verb)
+        return prim is not None and prim.kind == "verb" and not getattr(prim, "lazy", ())
 
     def stmt_item(self, node, scope: Scope) -> Code:
         return self.stmt_rules.find(type(node))(self, node, scope)  # NoRule for a class without one: a bug
@@ -342,12 +354,13 @@ _INLINED = {ast.If: ("then", "else_"), ast.Repeat: ("body",), ast.While: ("body"
 _INLINED_DECISIONS = {ast.May: ("body", "else_"), ast.ChooseOption: ("options",), ast.OptionBlock: ("body",)}
 
 
-def kept_in_locals(node: ast.Block, decisions_inline: bool) -> frozenset[str]:
+def kept_in_locals(node: ast.Block, decisions_inline: bool, eager=None) -> frozenset[str]:
     """The names the function of block NODE may keep in Python locals (codegen.Gen.local_ok): those it writes in
     one place only (written_once), and those written in several, each by a `let` or an assignment (no loop
     binds them) in the function's own code (not in a block that is a function of its own, which would change
     the name in ctx.vars behind the local's back). DECISIONS_INLINE: `may` and `choose one of` blocks are the
-    function's own code."""
+    function's own code, and with EAGER (Statements.eager_call) each block's choices in expression position are
+    lifted, as block_items lifts them (compile/lift.py)."""
     once = written_once(node)
     inlined = {**_INLINED, **_INLINED_DECISIONS} if decisions_inline else _INLINED
     writes: dict[str, bool] = {}  # name -> every write so far a let or an assignment in the function's own code
@@ -362,7 +375,10 @@ def kept_in_locals(node: ast.Block, decisions_inline: bool) -> frozenset[str]:
             writes[name] = writes.get(name, True) and own and type(n) in (ast.Let, ast.Assign)
         fields = inlined.get(type(n))
         for f in field_names(type(n)) or ():
-            stack.append((getattr(n, f), own and fields is not None and f in fields))
+            value = getattr(n, f)
+            if decisions_inline and eager is not None and type(n) is ast.Block:  # (its choices lifted)
+                value = lift_choices(value, eager)
+            stack.append((value, own and fields is not None and f in fields))
     return once | frozenset(k for k, ok in writes.items() if ok)
 
 

@@ -16,17 +16,20 @@ from typing import Callable
 from cardlang.errors import CardCompileError
 from cardlang.primitives.registry import NAME, Bound, Param, Verb, primitive
 from cardlang.primitives.lowering import CTX, attr, call, name
-from cardlang.primitives.types import CE, leaves_names
+from cardlang.primitives.types import CE, leaves_names, remade
 from cardlang.runtime import counters as C
 from cardlang.runtime.state import Ctx, IllegalAction
 from cardlang.syntax import ast
 
 
-def card_counter_change(spec, op: str) -> Callable:
-    """`CARDS.COUNTER op V` for one counter and operator, as change(state, V, CARDS) over evaluated values
-    (the value first, as it is written to be computed): the counter's name, start and bounds are the
-    function's own, not looked up on each change."""
-    name, start, low, high, clamp = spec.name, spec.start, spec.minimum, spec.maximum, op != "-="
+@remade
+def card_counter_change(op: str, name: str, start: int, low: int | None, high: int | None, slot: int) -> Callable:
+    """`CARDS.COUNTER op V` for one counter (NAME, of slot SLOT, START and bounds LOW, HIGH) and operator, as
+    change(state, V, CARDS) over evaluated values (the value first, as it is written to be computed): the
+    counter's name, start and bounds are the function's own, not looked up on each change. Made of plain
+    values (a marked factory: a cached module calling it links), the declaration itself is read from the state
+    only where a change is told or clamped (runtime/counters.py set_card_counter)."""
+    clamp = op != "-="
     assign, plus = op == "=", op == "+="
     set_card_counter = C.set_card_counter
 
@@ -41,7 +44,7 @@ def card_counter_change(spec, op: str) -> Callable:
                     table[cid] = v
             return
         for cid in cards:
-            set_card_counter(state, cid, spec, v, clamp=clamp)
+            set_card_counter(state, cid, state.counter_specs[slot], v, clamp=clamp)
 
     def change(state, v: int, cards: list[int]) -> None:
         table = state.card_counters[name]
@@ -57,7 +60,7 @@ def card_counter_change(spec, op: str) -> Callable:
                     else:
                         table[cid] = new
                 continue
-            set_card_counter(state, cid, spec, new, clamp=clamp)
+            set_card_counter(state, cid, state.counter_specs[slot], new, clamp=clamp)
     return change_to if assign else change
 
 
@@ -90,7 +93,7 @@ def compile_assign(comp, node, scope, spec) -> Assigned:
         value = comp.coerce_ce(comp.expr(node.value, scope), INT, node.value.span)
         # generated code calls the change with its arguments' code inlined (compile/statements.py)
         cards = comp.coerce_ce(who, CARDS, node.span)
-        fn = card_counter_change(spec, op)
+        fn = card_counter_change(op, spec.name, spec.start, spec.minimum, spec.maximum, spec.slot)
         return Assigned(card=(fn, value, cards), call=applied(fn, [value, cards], INT))
     who_ce = None  # (None: `ctx.you`, or no player for a shared counter)
     if len(target) == 2:

@@ -19,16 +19,6 @@ class NothingToActOn(Exception):
     from a supply with nothing cheap enough left gains nothing, and the card goes on)."""
 
 
-def skip_if_nothing_chosen(fn: Callable[[Ctx], Any]) -> Callable[[Ctx], Any]:
-    """A card argument taken from a pick that may be empty: empty, the call it belongs to does nothing."""
-    def card_argument(ctx: Ctx):
-        try:
-            return fn(ctx)
-        except NothingChosen:
-            raise NothingToActOn() from None
-    return card_argument
-
-
 @leaves_names
 def noop(ctx: Ctx, *_args: Any) -> None:  # (an empty block; a verb's is called with its arguments too)
     return None

@@ -182,14 +182,15 @@ def test_a_call_for_another_player_switches_you_and_puts_it_back_and_an_empty_pi
 def test_a_verb_of_no_parameters_using_names_runs_in_place_only_where_no_table_of_names_would_be_built(
         tmp_path) -> None:
     """It runs on its caller's names whether called or in place, so a card's ability runs it in place (its store
-    into ctx.vars kept: a choice that is no let's value reads it there, through its reference); a verb with
-    parameters calls it, or it would build its own table."""
+    into ctx.vars kept: a choice that is no let's value, and is not lifted into one (compile/lift.py: a call run
+    `for` a player), reads it there, through its reference); a verb with parameters calls it, or it would build
+    its own table."""
     from pathlib import Path
 
     from cardlang.compile.codegen import source_of
     from cardlang.compile.game import load_game
     (tmp_path / "verbs.cl").write_text('verb peek_top() { let got = top 1 of deck; '
-                                       'move (choose up to 1 from got as keep) to hand; }\n'
+                                       'move (choose up to 1 from got as keep) to hand for you; }\n'
                                        "verb twice(n: int) { peek_top; coins += n; }\n", encoding="utf-8")
     (tmp_path / "peeker.card").write_text("card Peeker { cost 0; types Action; on play { peek_top; } }",
                                           encoding="utf-8")

@@ -98,11 +98,13 @@ def test_a_choose_one_ofs_labels_are_named_by_their_factory_and_labels() -> None
     assert option_labels(("Buy", "Pass"))([1]) == ["Pass"] and option_finder(("Buy", "Pass"))([0, 1], "Pass") == 1
 
 
-@pytest.mark.parametrize("game", ["dominion", "greedy-kingdoms"])
+@pytest.mark.parametrize("game", GAMES)
 def test_every_module_of_a_game_links(tmp_path, monkeypatch, game: str) -> None:
-    """No module of Dominion's or Greedy Kingdoms' is generated again on a cached load: none calls a closure
+    """No module of any of the four games is generated again on a cached load: none calls a closure
     (Dominion's 27 of 75 did, the turn's among them: `trigger`'s and `reveal`'s run, the `owned` closure, the
-    list of every card; Greedy Kingdoms' 61 of 145, most for a `choose one of`'s labels)."""
+    list of every card; Greedy Kingdoms' 61 of 145, most for a `choose one of`'s labels; Warring Kingdom's 11
+    of 227, a card counter's change; The Fall of Kingdoms' 3 of 160, a card argument from a pick and a table
+    of the definitions printing each value)."""
     private_home(tmp_path, monkeypatch, (game,))
     load_game(game)
     warm = load_game(game)

@@ -76,9 +76,10 @@ def test_a_choice_asked_in_place_makes_no_reference_and_one_called_makes_it_when
     assert "an expression" not in made
     load_game("tiny", options=REFERENCE)
     assert "an expression" in made
-    # a choice of cards that is no let's value (the cards of `move`): its reference, made as the code is made,
-    # and again, when a load from the cache binds the code
-    probe = 'move choose 1 from hand where card is Thing as pick prompt "Take {marks}" to table;'
+    # a choice of cards that is no let's value and is not lifted (compile/lift.py: the cards of a `move` run
+    # `for` a player): its reference, made as the code is made, and again, when a load from the cache binds
+    # the code
+    probe = 'move choose 1 from hand where card is Thing as pick prompt "Take {marks}" to table for you;'
     for _ in range(2):
         made.clear()
         seen, log, zones, marks = _play(tiny, probe, ["Gem"], OPTIMISED)
