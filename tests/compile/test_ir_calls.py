@@ -120,6 +120,45 @@ def test_the_pass_verb_in_place_splits_a_flat_verbs_call_on_nobody_watching() ->
         assert verb_in_place(kept) is kept
 
 
+def test_the_pass_nested_in_place_runs_a_nesting_verb_in_place_with_its_depth_counted() -> None:
+    from cardlang.compile.codegen import Code
+    from cardlang.compile.ir.nested_in_place import nested_in_place
+    seen, inner = [], Span("t.cl", 7, 3, 7, 9)
+
+    def statements(gen):  # the verb's body: records its parameter and the depth; past 3, a cycle's error
+        def look(ctx: Ctx, a) -> None:
+            seen.append((a, ctx.state.depth))
+            if ctx.state.depth > 3:
+                raise NestingLimit(MAX_DEPTH, "w", SPAN, inner)
+        return [py.Expr(G.call(gen.const(look), G.name("ctx"), gen.var("a")))]
+    items = [(None, Code(statements))]
+    body = (items, frozenset(), ("a",), False)
+    call = C.CallVerb("v", (N.Const(5),), {"v": lambda ctx, a: seen.append(("called", a))}, {}, False, (SPAN, SPAN),
+                      body)
+    [split] = nested_in_place(N.If(N.Const(True), (call,))).body
+    assert split == N.If(N.Quiet(), (C.InPlace((N.Const(5),), body, ("v", (SPAN, SPAN))),),
+                         (C.CallVerb("v", (N.Const(5),), {}, {}, False),))
+    # a flat verb's call is verb-in-place's, a call without statements stays a call
+    for kept in (C.CallVerb("v", (), {}, {}, True, (SPAN, SPAN), body), C.CallVerb("v", (), {}, {}, False)):
+        assert nested_in_place(kept) is kept
+    fn = G.build_function("ir test", None, lambda gen: emit_stmts(gen, (call,))).fn
+    state = _state()
+    fn(Ctx(state, 1, None))
+    assert seen == [(5, 1)] and state.depth == 0  # in place, one level deeper, as its call counts it
+    state.depth = 3
+    with pytest.raises(NestingLimit) as caught:
+        fn(Ctx(state, 1, None))
+    assert [c[0] for c in caught.value.calls] == ["w", "v"] and state.depth == 3
+    state.depth = MAX_DEPTH + 1
+    with pytest.raises(NestingLimit):
+        fn(Ctx(state, 1, None))
+    assert seen[-1] == (5, 4)  # (not run past the limit)
+    state.depth = 0
+    state.listeners.append(lambda e: None)  # someone watches: the verb is called
+    fn(Ctx(state, 1, None))
+    assert seen[-1] == ("called", 5)
+
+
 def test_verbs_are_compiled_callees_first_and_a_cycle_is_broken_where_it_closes() -> None:
     from cardlang.compile.calls import callees_first
     from cardlang.syntax import ast
