@@ -8,7 +8,6 @@ import ast as py
 from typing import Callable
 
 from cardlang.compile import codegen as G
-from cardlang.compile import pytree
 from cardlang.compile.ir import emit as E
 from cardlang.compile import reacting as R_
 from cardlang.compile.codegen import Code
@@ -32,9 +31,10 @@ from cardlang.syntax import ast
 from cardlang.syntax.walk import nodes as walk_nodes
 
 # The largest verb that may run inside itself whose statements a call runs in place (pass nested-in-place), in
-# nodes of its own generated code: a card game's `play` of a few lines has about 400; with no limit, a fresh
-# compile of the shipped games took up to 23% more calls, verbs of 2,000-5,000 nodes copied into every caller.
-_NESTED_IN_PLACE_NODES = 600
+# nodes of its source and of the verbs it runs in place (the source: a cached load generates no code to measure):
+# a card game's `play` of a few lines has 18; with no limit, a fresh compile of the shipped games took up to 23%
+# more calls, their longer such verbs copied into every caller.
+_NESTED_IN_PLACE_NODES = 18
 
 
 def _refuse_you_after_switch(compiler, node: ast.Call, player: ast.Expr) -> None:
@@ -250,6 +250,14 @@ class Calls:
         """Compile the bodies of the game's own verbs (after all signatures are known: verbs may recurse), each
         after the verbs it calls where no cycle forbids it (callees_first): a call may then run its verb's
         statements in place (verb_inline), which it can only where the verb was compiled before it."""
+        sizes: dict[str, int] = {}
+
+        def size(verb: str) -> int:
+            """VERB's source nodes, with those of the verbs its calls run in place (those compiled before it)."""
+            if verb not in sizes:
+                sizes[verb] = sum(1 + (size(n.verb) if type(n) is ast.Call and n.verb in self.verb_inline else 0)
+                                  for n in walk_nodes(self.spec.verbs[verb].body))
+            return sizes[verb]
         for name in callees_first(self.spec.verbs):
             decl = self.spec.verbs[name]
             names = {p.name: _user_type(p.type) for p in decl.params}
@@ -264,8 +272,8 @@ class Calls:
             self.told_fns[name] = told_verb(name, tuple((p.name, p.type) for p in decl.params), fn)
             # (one that may run inside itself only when its code is short: each call gets a copy, and the long
             # ones are called from many places, where a copy costs more compiling than its call costs running)
-            runs_nested = name not in self.flat_verbs and self.options.on("nested-in-place") and g is not None \
-                and len(pytree.walk(g.tree)) <= _NESTED_IN_PLACE_NODES
+            runs_nested = name not in self.flat_verbs and self.options.on("nested-in-place") and \
+                size(name) <= _NESTED_IN_PLACE_NODES
             if g is not None and (name in self.flat_verbs or runs_nested) and (not g.uses_names or not params) and \
                     _unwritten(decl.body, params) == params:
                 # its code needs no names in ctx.vars, or it has no parameters and so no table of its own (it

@@ -238,3 +238,17 @@ def test_a_verb_of_no_parameters_using_names_runs_in_place_only_where_no_table_o
     quiet = "if _quiet:" in peeker or "if _state.log is None and (not _state.listeners):" in peeker
     assert quiet and "ctx.vars['got'] = " in peeker and "['peek_top'](ctx)" in peeker
     assert "ctx.vars = {" not in twice and "['peek_top'](ctx)" in twice and "ctx.vars['got']" not in twice
+
+
+def test_only_a_short_verb_that_may_run_inside_itself_keeps_its_statements_for_a_call() -> None:
+    """calls.compile_verbs: Dominion's `play` (a `trigger play` may lead back to it; 18 source nodes) runs in
+    place; The Fall of Kingdoms' `redirect` and `kingdom_attack`, long, are called (a copy in every caller cost
+    more compiling than the call costs); with the pass off, none."""
+    from cardlang.compile.game import load_game
+    from cardlang.compile.passes import SWITCHABLE
+    dominion, fall = load_game("dominion").facts, load_game("fall-of-kingdoms").facts
+    assert "play" in dominion.verb_inline and "play" not in dominion.flat_verbs
+    assert {"redirect", "kingdom_attack"} - fall.flat_verbs == {"redirect", "kingdom_attack"}
+    assert not [n for n in fall.verb_inline if n not in fall.flat_verbs]
+    off = load_game("dominion", options=Options(SWITCHABLE - {"nested-in-place"})).facts
+    assert "play" not in off.verb_inline
