@@ -21,4 +21,5 @@ def nested_in_place(node: N.Node) -> N.Node:
 def _rule(node: N.Node) -> N.Node | None:
     if type(node) is not C.CallVerb or node.in_place is None or node.flat:
         return None
-    return N.If(N.Quiet(), (C.InPlace(node.args, node.in_place, (node.name, node.spans)),), (replace(node, in_place=None),))
+    in_place = C.InPlace(node.args, node.in_place, (node.name, node.spans))
+    return N.If(N.Quiet(), (in_place,), (replace(node, in_place=None),))
