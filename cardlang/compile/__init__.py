@@ -41,7 +41,7 @@ The pipeline as it now is, from a checked rule to the code that runs:
          In ir/nodes_ask.py (emitted by ir/emit_ask.py): the decisions asked in the generated function itself,
          and `simultaneous` (`Secretly`: its choices in the function of the block around them, the state's
          secrecy set and set back in a `finally`)
-      -> IR passes, IR -> IR (ir/passes.py: `one-card`, `verb-in-place`), each switchable with the others (passes.py)
+      -> IR passes, IR -> IR (ir/passes.py: `one-card`, `verb-in-place`, `nested-in-place`), each switchable (passes.py)
       -> the emitter (ir/emit.py, its statements ir/emit_stmts.py, the loops' ir/emit_loops.py, which asks
          hoist.py what a loop may move out, the operators' ir/emit_ops.py, calls' ir/emit_calls.py, decisions'
          and bots' ir/emit_decisions.py): IR -> Python `ast`, the only compile code spelling

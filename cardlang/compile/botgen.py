@@ -21,9 +21,12 @@ from dataclasses import dataclass
 from typing import Any, Callable
 
 from cardlang.compile import codegen as G
+from cardlang.compile import pytree
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_decisions as D
+from cardlang.compile.ir.emit import mark
 from cardlang.compile.ir.emit_decisions import BY_NAME_PARAMS, DECIDE_PARAMS
+from cardlang.compile.pyast import CTX, name
 from cardlang.errors import Span
 from cardlang.primitives.types import CE
 from cardlang.syntax import ast
@@ -137,8 +140,38 @@ def _cond(p: BotPref) -> D.Node | None:
 
 def _by_name_body(prefs: list[BotPref]) -> Callable[[G.Gen], list[py.stmt]]:
     def body(gen: G.Gen) -> list[py.stmt]:
-        return gen.emit_ir(by_name_ir(prefs))
+        ir = by_name_ir(prefs)
+        if not ir or type(ir[0]) is not D.BotContext or not gen.options.on("bot-reads-state"):
+            return gen.emit_ir(ir)
+        rest = gen.emit_ir(ir[1:])  # (the context's statements make no constant: emitted after, the same module)
+        direct = _on_params(gen, rest)
+        return direct if direct is not None else gen.emit_ir(ir[:1]) + rest
     return body
+
+
+def _on_params(gen: G.Gen, stmts: list[py.stmt]) -> list[py.stmt] | None:
+    """STMTS (by_name's, after the bot's context is found) reading its parameters `_st` and `_p` where they read
+    that context's state and player (the emitter's marked `ctx.state`, `ctx.you`), which are the same: the
+    context is the one for that state and seat. None when they read ctx for anything else (a call handed ctx,
+    its names, `picked`): the context is then needed. A copy (the conditions' code may be shared with
+    `_decide`'s), placed on the lines the statements had."""
+    direct = {N.State: name(BY_NAME_PARAMS[1]), N.You: name(BY_NAME_PARAMS[2])}
+    copies = [pytree.copy_listed(st) for st in stmts]
+
+    def new_for(n: py.AST) -> py.AST | None:
+        if type(n.value) is py.Name and n.value.id == CTX and type(n.ctx) is py.Load:
+            to = direct.get(type(mark(n)))
+            if to is not None:
+                return py.copy_location(py.Name(to.id, py.Load()), n)
+        return None
+    for _, listed in copies:
+        pytree.replace_children(listed, new_for, (py.Attribute,))
+    out = [top for top, _ in copies]
+    if any(type(n) is py.Name and n.id == CTX for n in pytree.walk_all(out)):
+        return None
+    new_of = {id(st): top for st, top in zip(stmts, out)}
+    gen.placing[:] = [(new_of.get(id(st), st), ln) for st, ln in gen.placing]
+    return out
 
 
 def by_name_ir(prefs: list[BotPref]) -> tuple[D.Node, ...]:

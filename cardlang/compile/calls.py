@@ -31,6 +31,12 @@ from cardlang.runtime.acts import told_verb
 from cardlang.syntax import ast
 from cardlang.syntax.walk import nodes as walk_nodes
 
+# The largest verb that may run inside itself whose statements a call runs in place (pass nested-in-place), in
+# nodes of its source and of the verbs it runs in place (the source: a cached load generates no code to measure):
+# a card game's `play` of a few lines has 18; with no limit, a fresh compile of the shipped games took up to 23%
+# more calls, their longer such verbs copied into every caller.
+_NESTED_IN_PLACE_NODES = 18
+
 
 def _refuse_you_after_switch(compiler, node: ast.Call, player: ast.Expr) -> None:
     """`VERB ... X=you for P;`: the arguments are worked out after the switch, so that `you` is P, not the
@@ -245,6 +251,14 @@ class Calls:
         """Compile the bodies of the game's own verbs (after all signatures are known: verbs may recurse), each
         after the verbs it calls where no cycle forbids it (callees_first): a call may then run its verb's
         statements in place (verb_inline), which it can only where the verb was compiled before it."""
+        sizes: dict[str, int] = {}
+
+        def size(verb: str) -> int:
+            """VERB's source nodes, with those of the verbs its calls run in place (those compiled before it)."""
+            if verb not in sizes:
+                sizes[verb] = sum(1 + (size(n.verb) if type(n) is ast.Call and n.verb in self.verb_inline else 0)
+                                  for n in walk_nodes(self.spec.verbs[verb].body))
+            return sizes[verb]
         for name in callees_first(self.spec.verbs):
             decl = self.spec.verbs[name]
             names = {p.name: _user_type(p.type) for p in decl.params}
@@ -257,10 +271,15 @@ class Calls:
                 self.verb_params = ()
             self.verb_fns[name] = fn
             self.told_fns[name] = told_verb(name, tuple((p.name, p.type) for p in decl.params), fn)
-            if g is not None and name in self.flat_verbs and (not g.uses_names or not params) and \
+            # (one that may run inside itself only when its code is short: each call gets a copy, and the long
+            # ones are called from many places, where a copy costs more compiling than its call costs running)
+            runs_nested = name not in self.flat_verbs and self.options.on("nested-in-place") and \
+                size(name) <= _NESTED_IN_PLACE_NODES
+            if g is not None and (name in self.flat_verbs or runs_nested) and (not g.uses_names or not params) and \
                     _unwritten(decl.body, params) == params:
                 # its code needs no names in ctx.vars, or it has no parameters and so no table of its own (it
                 # runs on its caller's, in place as when called): a call may run the same statements in place
+                # (a verb that may run inside itself with the nesting counted around them: nested_in_place.py)
                 kept = kept_in_locals(decl.body, self.options.on("decide-inline"), self.eager_call)
                 self.verb_inline[name] = (items, kept, params, g.uses_names)
 

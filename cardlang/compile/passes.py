@@ -38,6 +38,11 @@ PASSES: tuple[Pass, ...] = (
     Pass("verb-in-place", "compile/ir/verb_in_place.py",
          "IR -> IR: a flat verb's body run in place of the call when nobody watches, where its code needs no "
          "names in ctx.vars or it has no parameters (calls.compile_verbs, which compiles the verbs callees first)"),
+    Pass("nested-in-place", "compile/ir/nested_in_place.py",
+         "IR -> IR: as verb-in-place, for a verb that may run inside itself (a `trigger` may lead back to it; "
+         "calls.compile_verbs keeps its statements), "
+         "its body run in place with the nesting limit counted around it as its call counts it, when its code is "
+         "short (calls._NESTED_IN_PLACE_NODES)"),
     Pass("name-locals", "compile/codegen.py (Gen.local_ok, given parameters), compile/statements.py (kept_in_locals)",
          "a rules name written once (or only by lets and assignments of the function's own code), and a verb's "
          "unwritten parameters, kept in Python locals"),
@@ -89,6 +94,9 @@ PASSES: tuple[Pass, ...] = (
     Pass("bot-by-name", "compile/botgen.py (_by_name), compile/bots.py",
          "a bot rule of names only tries those names against the decision's filter (`choose up to 1` from a zone, "
          "or from several when one holds piles: compile/decisions.py); the options are not built"),
+    Pass("bot-reads-state", "compile/botgen.py (_on_params)",
+         "a bot's pick by name whose conditions read only the state and the player reads them from its "
+         "parameters, without finding the bot's context first"),
     Pass("weigh-local", "compile/ir/emit_decisions.py (_pick_weighed)",
          "a bot's `lowest`/`highest` reads the option weighed from a Python local, not from ctx.vars at each "
          "read, when its amount reads that one name in its own code (ctx.vars set once after, as before)"),

@@ -99,3 +99,24 @@ def test_by_name_tries_only_the_names_preferred(game):
     assert bot.pick_by_name(state, 0, "buy", find, None) == 42
     assert tried == [EVIL_NAME, "Silver"]
     assert bot.pick_by_name(state, 0, "cellar_discard", find, None) is NOT_NAMED  # `lowest`: options needed
+
+
+
+def test_a_pick_by_name_reading_only_state_and_player_reads_its_parameters():
+    """With the pass bot-reads-state, a rule whose conditions read the state and the player only (smithy-bm's
+    `buy`: coins, what it owns) does not find the bot's context: no `ctx` in its code. It tries the names the
+    rule tries with the pass off, for every number of coins and either seat."""
+    from cardlang.compile.game import load_game
+    from cardlang.compile.passes import SWITCHABLE, Options
+    games = load_game("dominion"), load_game("dominion", options=Options(SWITCHABLE - {"bot-reads-state"}))
+    bots = [LanguageBot(g, "smithy-bm") for g in games]
+    on, off = (b.named_picks["buy"] for b in bots)
+    assert "ctx" not in on.__code__.co_varnames and "ctx" in off.__code__.co_varnames
+    for coins in range(10):
+        for seat in (0, 1):
+            tried: list[list[str]] = [[], []]
+            for g, b, t in zip(games, bots, tried):
+                state = g.new_state(2, 1)
+                state.counters[next(c.slot for c in state.counter_specs if c.name == "coins")][seat] = coins
+                b.named_picks["buy"](b, state, seat, lambda where, n, t=t: t.append(n), None)
+            assert tried[0] == tried[1] and (coins < 3 or tried[0])

@@ -120,6 +120,45 @@ def test_the_pass_verb_in_place_splits_a_flat_verbs_call_on_nobody_watching() ->
         assert verb_in_place(kept) is kept
 
 
+def test_the_pass_nested_in_place_runs_a_nesting_verb_in_place_with_its_depth_counted() -> None:
+    from cardlang.compile.codegen import Code
+    from cardlang.compile.ir.nested_in_place import nested_in_place
+    seen, inner = [], Span("t.cl", 7, 3, 7, 9)
+
+    def statements(gen):  # the verb's body: records its parameter and the depth; past 3, a cycle's error
+        def look(ctx: Ctx, a) -> None:
+            seen.append((a, ctx.state.depth))
+            if ctx.state.depth > 3:
+                raise NestingLimit(MAX_DEPTH, "w", SPAN, inner)
+        return [py.Expr(G.call(gen.const(look), G.name("ctx"), gen.var("a")))]
+    items = [(None, Code(statements))]
+    body = (items, frozenset(), ("a",), False)
+    call = C.CallVerb("v", (N.Const(5),), {"v": lambda ctx, a: seen.append(("called", a))}, {}, False, (SPAN, SPAN),
+                      body)
+    [split] = nested_in_place(N.If(N.Const(True), (call,))).body
+    assert split == N.If(N.Quiet(), (C.InPlace((N.Const(5),), body, ("v", (SPAN, SPAN))),),
+                         (C.CallVerb("v", (N.Const(5),), {}, {}, False),))
+    # a flat verb's call is verb-in-place's, a call without statements stays a call
+    for kept in (C.CallVerb("v", (), {}, {}, True, (SPAN, SPAN), body), C.CallVerb("v", (), {}, {}, False)):
+        assert nested_in_place(kept) is kept
+    fn = G.build_function("ir test", None, lambda gen: emit_stmts(gen, (call,))).fn
+    state = _state()
+    fn(Ctx(state, 1, None))
+    assert seen == [(5, 1)] and state.depth == 0  # in place, one level deeper, as its call counts it
+    state.depth = 3
+    with pytest.raises(NestingLimit) as caught:
+        fn(Ctx(state, 1, None))
+    assert [c[0] for c in caught.value.calls] == ["w", "v"] and state.depth == 3
+    state.depth = MAX_DEPTH + 1
+    with pytest.raises(NestingLimit):
+        fn(Ctx(state, 1, None))
+    assert seen[-1] == (5, 4)  # (not run past the limit)
+    state.depth = 0
+    state.listeners.append(lambda e: None)  # someone watches: the verb is called
+    fn(Ctx(state, 1, None))
+    assert seen[-1] == ("called", 5)
+
+
 def test_verbs_are_compiled_callees_first_and_a_cycle_is_broken_where_it_closes() -> None:
     from cardlang.compile.calls import callees_first
     from cardlang.syntax import ast
@@ -200,3 +239,17 @@ def test_a_verb_of_no_parameters_using_names_runs_in_place_only_where_no_table_o
     quiet = "if _quiet:" in peeker or "if _state.log is None and (not _state.listeners):" in peeker
     assert quiet and "ctx.vars['got'] = " in peeker and "['peek_top'](ctx)" in peeker
     assert "ctx.vars = {" not in twice and "['peek_top'](ctx)" in twice and "ctx.vars['got']" not in twice
+
+
+def test_only_a_short_verb_that_may_run_inside_itself_keeps_its_statements_for_a_call() -> None:
+    """calls.compile_verbs: Dominion's `play` (a `trigger play` may lead back to it; 18 source nodes) runs in
+    place; The Fall of Kingdoms' `redirect` and `kingdom_attack`, long, are called (a copy in every caller cost
+    more compiling than the call costs); with the pass off, none."""
+    from cardlang.compile.game import load_game
+    from cardlang.compile.passes import SWITCHABLE
+    dominion, fall = load_game("dominion").facts, load_game("fall-of-kingdoms").facts
+    assert "play" in dominion.verb_inline and "play" not in dominion.flat_verbs
+    assert {"redirect", "kingdom_attack"} - fall.flat_verbs == {"redirect", "kingdom_attack"}
+    assert not [n for n in fall.verb_inline if n not in fall.flat_verbs]
+    off = load_game("dominion", options=Options(SWITCHABLE - {"nested-in-place"})).facts
+    assert "play" not in off.verb_inline

@@ -84,20 +84,43 @@ def _call_verb(e: Emitter, n: C.CallVerb) -> list[py.stmt]:
     values = [e.expr(a) for a in n.args]
     if n.flat and gen.options.on("flat-verbs"):  # it never runs inside itself: no nesting to count
         return [py.Expr(_call(fn, name(CTX), *values))]
-    verb_span, call_span = n.spans
-    spans = [const(n.name), gen.const(verb_span, "span"), gen.const(call_span, "span")]
-    deep = py.If(py.Compare(depth(), [py.Gt()], [const(MAX_DEPTH)]),
-                 [py.Raise(_call(gen.const(NestingLimit), const(MAX_DEPTH), *spans), None)], [])
     # the arguments computed before the depth goes up (a local or a constant is read in the call)
     temps = [None if isinstance(v, (py.Name, py.Constant)) else gen.fresh("t") for v in values]
+    run = py.Expr(_call(fn, name(CTX), *[v if t is None else name(t) for t, v in zip(temps, values)]))
+    given = [py.Assign([store(t)], v) for t, v in zip(temps, values) if t is not None]
+    return _nested(gen, n.name, n.spans, given, [run])
+
+
+def _nested(gen, verb: str, spans_: tuple, given: list[py.stmt], body: list[py.stmt]) -> list[py.stmt]:
+    """BODY (a verb's call, or its statements in place) with the nesting counted around it, GIVEN (its
+    arguments) computed first:
+        if ctx.state.depth > MAX: raise NestingLimit(...)  (before the arguments, as a call is entered)
+        GIVEN; _st = ctx.state; _st.depth += 1
+        try: BODY except NestingLimit as e: e.called_from(...); raise
+        finally: _st.depth -= 1"""
+    verb_span, call_span = spans_
+    spans = [const(verb), gen.const(verb_span, "span"), gen.const(call_span, "span")]
+    deep = py.If(py.Compare(depth(), [py.Gt()], [const(MAX_DEPTH)]),
+                 [py.Raise(_call(gen.const(NestingLimit), const(MAX_DEPTH), *spans), None)], [])
     st, err = gen.fresh("st"), gen.fresh("e")
     level = depth(name(st), store_=True)
-    run = py.Expr(_call(fn, name(CTX), *[v if t is None else name(t) for t, v in zip(temps, values)]))
     limit = py.ExceptHandler(gen.const(NestingLimit), err, [
         py.Expr(_call(py.Attribute(name(err), "called_from", py.Load()), *spans)), py.Raise(None, None)])
-    return [deep, *[py.Assign([store(t)], v) for t, v in zip(temps, values) if t is not None],
-            py.Assign([store(st)], ctx_state()), py.AugAssign(level, py.Add(), const(1)),
-            py.Try([run], [limit], [], [py.AugAssign(level, py.Sub(), const(1))])]
+    return [deep, *given, py.Assign([store(st)], ctx_state()), py.AugAssign(level, py.Add(), const(1)),
+            py.Try(body, [limit], [], [py.AugAssign(level, py.Sub(), const(1))])]
+
+
+def _in_place(e: Emitter, n: C.InPlace) -> list[py.stmt]:
+    """A verb's statements in place of its call (names.in_place); a verb that may run inside itself (NESTED:
+    the call's name and spans, the pass nested-in-place) with its nesting counted around them, its arguments
+    given before, as `_call_verb` counts it."""
+    values = [e.expr(a) for a in n.args]
+    code = in_place(e.gen, n.body, values)
+    if not n.nested:
+        return code
+    verb, spans = n.nested
+    given = sum(not isinstance(v, py.Name) for v in values)  # (in_place's first statements: its arguments)
+    return _nested(e.gen, verb, spans, code[:given], code[given:])
 
 
 def _trigger(e: Emitter, n: C.Trigger) -> list[py.stmt]:
@@ -125,6 +148,6 @@ def rules(stmts: Stmts) -> dict[type, Callable[[Emitter, Any], list[py.stmt]]]:
         C.AsPlayer: lambda e, n: _as_player(e, n, stmts),
         C.CallPrimitive: _call_primitive,
         C.CallVerb: _call_verb,
-        C.InPlace: lambda e, n: in_place(e.gen, n.body, [e.expr(a) for a in n.args]),
+        C.InPlace: _in_place,
         C.Trigger: _trigger,
     }

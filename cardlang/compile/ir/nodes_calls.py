@@ -69,10 +69,13 @@ class CallVerb(Node):
 class InPlace(Node):
     """A flat verb's statements run in place of its call (the pass verb-in-place): ARGS, in its parameters'
     order, given to the parameters as locals of their own, then BODY, the verb's compiled statements with their
-    lines (items, the names it writes once, its parameters: calls.compile_verbs), its names in locals."""
+    lines (items, the names it writes once, its parameters: calls.compile_verbs), its names in locals. NESTED:
+    the name and spans of a call of a verb that may run inside itself (the pass nested-in-place), whose nesting is
+    counted around it as its call counts it (ir/emit_calls.py), or empty."""
 
     args: tuple[Expr, ...]
     body: Any = field(compare=False)
+    nested: tuple = field(default=(), compare=False)
 
 
 @dataclass(frozen=True, slots=True)
