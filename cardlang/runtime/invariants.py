@@ -37,12 +37,13 @@ def check_state(state) -> None:
     _check_empty_piles(state)
 
 
-def _check_empty_piles(state) -> None:
-    """The empty piles `empty_piles` answers from (state.empty_known) are those there are."""
+def _check_empty_piles(state, where: str = "") -> None:
+    """The empty piles `empty_piles` answers from (state.empty_known) are those there are (WHERE: the message's
+    opening)."""
     for slot, n in (state.empty_known or {}).items():
         there = sum(1 for z in state.pile_order.get(slot, ()) if not z.cards)
         if there != n:
-            raise InvariantViolation(f"{state.zone_specs[slot].name} has {there} empty piles, but {n} are "
+            raise InvariantViolation(f"{where}{state.zone_specs[slot].name} has {there} empty piles, but {n} are "
                                      "remembered (a mutator emptied or filled a pile and did not say so)")
 
 
@@ -441,10 +442,7 @@ class InvariantChecker:
                 or [z.cells for z in self._grids] != self._cells):
             self._whole(state, f"{where}, after a change no step reported: " if self._of else "")
         if state.empty_known:
-            try:
-                _check_empty_piles(state)
-            except InvariantViolation as e:
-                raise InvariantViolation(f"{where}: {e}") from None
+            _check_empty_piles(state, f"{where}: ")
 
     def final(self, state) -> None:
         """Check the finished game once more (the last step may not have been a mutation, or the game was

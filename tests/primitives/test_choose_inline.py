@@ -9,7 +9,7 @@ import pytest
 
 from cardlang.compile.codegen import source_of
 from cardlang.compile.passes import OPTIMISED, SWITCHABLE, Options
-from cardlang.runtime.decisions import ScriptedAgent
+from tiny_game import play_scripted
 
 REFERENCE = Options(SWITCHABLE - {"decide-inline"})
 
@@ -29,21 +29,7 @@ PROBES = [
 
 
 def _play(tiny, body: str, answers: list, options: Options) -> tuple:
-    from cardlang.compile.game import load_game
-    from tiny_game import Tiny
-    tiny(body)
-    g = Tiny(load_game("tiny", options=options))
-    s = g.state(players=3)  # two others: a choice of a player is put, not forced
-    g.put(s, "p1.hand", ["Coin", "Gem", "Land"])
-    seen: list = []
-    script: list = []
-    for a in answers:
-        script += [lambda d: seen.append((d.player, d.tag, d.prompt, d.kind, list(d.options), d.min, d.max,
-                                          list(d.labels), d.private)), a]
-    s.agents = [ScriptedAgent(script)] * 3
-    g.play(s)
-    assert script == []  # every answer taken
-    zones = {w: g.names(s, w) for w in ("p1.hand", "p1.discard", "table")}
+    g, s, zones, seen = play_scripted(tiny, body, answers, options)
     return seen, [str(e) for e in s.log], zones, [g.marks(s, p) for p in (1, 2, 3)]
 
 

@@ -10,8 +10,7 @@ import pytest
 
 from cardlang.compile.codegen import source_of
 from cardlang.compile.passes import OPTIMISED, SWITCHABLE, Options
-from cardlang.runtime.decisions import ScriptedAgent
-from tiny_game import probe_span
+from tiny_game import play_scripted, probe_span
 
 REFERENCE = Options(SWITCHABLE - {"decide-inline"})
 
@@ -37,21 +36,7 @@ KEPT = [  # conditional, or in an order the reference decides: still its referen
 
 
 def _play(tiny, body: str, answers: list, options: Options) -> tuple:
-    from cardlang.compile.game import load_game
-    from tiny_game import Tiny
-    tiny(body)
-    g = Tiny(load_game("tiny", options=options))
-    s = g.state(players=3)
-    g.put(s, "p1.hand", ["Coin", "Gem", "Land"])
-    seen: list = []
-    script: list = []
-    for a in answers:
-        script += [lambda d: seen.append((d.player, d.tag, d.prompt, d.kind, list(d.options), d.min, d.max,
-                                          list(d.labels), d.private)), a]
-    s.agents = [ScriptedAgent(script)] * 3
-    g.play(s)
-    assert script == []  # every answer taken
-    zones = {w: g.names(s, w) for w in ("p1.hand", "p1.discard", "table")}
+    g, s, zones, seen = play_scripted(tiny, body, answers, options)
     code = "\n".join(source_of(m) for m in g.game.generated if m.card == "Probe")
     return (seen, [str(e) for e in s.log], zones, [g.marks(s, p) for p in (1, 2, 3)], s.rng.random()), code
 

@@ -117,6 +117,28 @@ class Tiny:
         return self.game.defs_by_name[card].text
 
 
+
+def play_scripted(tiny: "TinyFactory", body: str, answers: list, options) -> tuple[Tiny, GameState, dict, list]:
+    """The probe BODY loaded with compile OPTIONS and played by p1 of three (two others: a choice of a player is
+    put, not forced), p1's hand Coin, Gem, Land, each decision answered by the next of ANSWERS; returns the game,
+    the state, the three zones a probe touches, and each decision as it was put (its seat, tag, prompt, kind,
+    options, bounds, labels and privacy)."""
+    from cardlang.runtime.decisions import ScriptedAgent
+    tiny(body)
+    g = Tiny(load_game("tiny", options=options))
+    s = g.state(players=3)
+    g.put(s, "p1.hand", ["Coin", "Gem", "Land"])
+    seen: list = []
+    script: list = []
+    for a in answers:
+        script += [lambda d: seen.append((d.player, d.tag, d.prompt, d.kind, list(d.options), d.min, d.max,
+                                          list(d.labels), d.private)), a]
+    s.agents = [ScriptedAgent(script)] * 3
+    g.play(s)
+    assert script == []  # every answer taken
+    zones = {w: g.names(s, w) for w in ("p1.hand", "p1.discard", "table")}
+    return g, s, zones, seen
+
 class TinyFactory:
     def __init__(self, home: Path) -> None:
         self.home = home
