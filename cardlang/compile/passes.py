@@ -77,13 +77,9 @@ PASSES: tuple[Pass, ...] = (
     Pass("guard-reuse", "compile/ir/emit_loops.py (Where)",
          "a `where card.C == X` in its caller reads X and C's table from the locals its shortcut's test set, "
          "not again for each card"),
-    Pass("count-in-c", "compile/ir/emit_loops.py (CountWhere), runtime/tally.py",
-         "`count(CARDS where card.name == N)` or `card is T` in its caller a call whose loop over the cards is C's "
-         "(`map` over the definitions), not a comprehension's bytecodes"),
-    Pass("filter-in-c", "compile/ir/emit_loops.py (Where, OverItems), runtime/tally.py",
-         "`CARDS where card.C == X` (C a per-card counter) in its caller, with `guard-reuse`, a call whose loop "
-         "over the cards is C's (`compress` over a `map` of the counter's table), not a comprehension's bytecodes; "
-         "`where card.P == X` over the game's card definitions (P printed) a lookup in a table of them by P"),
+    Pass("filter-in-c", "compile/ir/emit_loops.py (OverItems)",
+         "`where card.P == X` over the game's card definitions (P printed) a lookup in a table of them by P, not a "
+         "loop comparing every definition"),
     Pass("decide-inline", "compile/decisions.py, compile/ir/emit_ask.py (nodes_ask.py)",
          "a decision (`choose`, `choose one of`, `may`) and its prompt built and asked in the generated function "
          "itself, reading the names there (its locals), its blocks inlined; not a call of a closure that reads "

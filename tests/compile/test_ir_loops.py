@@ -148,20 +148,19 @@ def test_a_guarded_filter_tests_the_counter_first_in_its_caller() -> None:
         assert got == want and "if (_x" in code and ".values()" in code
 
 
-@pytest.mark.parametrize("options", [OPTIMISED, Options(OPTIMISED.passes - {"filter-in-c"}),
-                                     Options(OPTIMISED.passes - {"guard-reuse"})],
-                         ids=["in-c", "reused", "not-reused"])
+@pytest.mark.parametrize("options", [OPTIMISED, Options(OPTIMISED.passes - {"guard-reuse"})],
+                         ids=["reused", "not-reused"])
 def test_a_guarded_filter_in_its_caller_reuses_the_guards_value_and_table(options: Options) -> None:
     """`where card.damage == X` in its caller (the pass `guard-reuse`): the loop compares each card's counter,
-    read from the table the guard kept, with the X it kept (alone, with `filter-in-c`: runtime/tally.py's
-    cards_holding, whose loop is C's), and gives what the plain loop gives, for a value some card holds, none
-    holds, and the start value (every card without an entry holds it); `and` with another test keeps that test."""
+    read from the table the guard kept, with the X it kept, and gives what the plain loop gives, for a value
+    some card holds, none holds, and the start value (every card without an entry holds it); `and` with another
+    test keeps that test."""
     state = _state()
     ctx = _ctx(state, x=2)
     never = lambda ctx: pytest.fail("the filter's function is not called")  # noqa: E731
     x = N.Name("x")
     plus = O.Arith("+", x, N.Const(0))
-    reused, in_c = options.on("guard-reuse"), options.on("filter-in-c")
+    reused = options.on("guard-reuse")
     for value, want in ((2, [1]), (7, []), (0, [0, 2, 3])):
         ctx.vars["x"] = value
         for left in (x, plus):  # X a name, or arithmetic
@@ -171,19 +170,17 @@ def test_a_guarded_filter_in_its_caller_reuses_the_guards_value_and_table(option
             got, code = _value(NL.Where(HAND, cond, "card", never, inline=True, guard=guard), ctx, options)
             assert got == want, code
             assert ("ctx.state.card_counters['damage'].get" not in code) == reused, code
-            assert ("cards_holding(" in code) == (reused and in_c), code
+            assert "[_c" in code, code  # a comprehension in the caller, no helper's loop
             flipped = O.Both(True, UNIT, O.Compare("==", left, damage))  # `card is Unit and X == card.damage`
             got, code = _value(NL.Where(HAND, flipped, "card", never, inline=True, guard=guard), ctx, options)
             assert got == [c for c in want if "Unit" in state.card_def[c].types], code
-            assert ("ctx.state.card_counters['damage'].get" not in code) == reused and "cards_holding(" not in code
+            assert ("ctx.state.card_counters['damage'].get" not in code) == reused, code
 
 
-@pytest.mark.parametrize("options", [OPTIMISED, Options(OPTIMISED.passes - {"count-in-c"}), PLAIN],
-                         ids=["in-c", "comprehension", "plain"])
+@pytest.mark.parametrize("options", [OPTIMISED, PLAIN], ids=["optimised", "plain"])
 def test_a_count_by_name_or_type_gives_what_the_plain_loop_gives(options: Options) -> None:
-    """`count(CARDS where card.name == N)` and `count(CARDS where card is T)` in the caller: a call of
-    runtime/tally.py's (the pass `count-in-c`) or `len` of the comprehension, the same count either way; a
-    condition of another shape, or on another name than the item, is left to the comprehension."""
+    """`count(CARDS where card.name == N)` and `count(CARDS where card is T)` in the caller: `len` of the
+    comprehension, the same count as the plain loop's, for the item's card and for another name's."""
     state = _state()
     ctx = _ctx(state)
     never = lambda ctx: pytest.fail("the count's function is not called")  # noqa: E731
@@ -192,7 +189,7 @@ def test_a_count_by_name_or_type_gives_what_the_plain_loop_gives(options: Option
                        (N.DefIsType(card, "Unit"), 3), (N.DefIsType(card, "Land"), 2), (N.DefIsType(card, "Spell"), 0)):
         got, code = _value(NL.CountWhere(HAND, cond, "card", never, inline=True), ctx, options)
         assert got == want, code
-        assert ("count_" in code) == options.on("count-in-c"), code
+        assert "len([" in code, code
     other = N.DefNamed(N.DefOf(N.Name("other")), "Knight")  # another name's card: not the item
     ctx.vars["other"] = 1
     got, code = _value(NL.CountWhere(HAND, other, "card", never, inline=True), ctx, options)

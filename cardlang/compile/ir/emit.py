@@ -147,11 +147,6 @@ def _state(field: str) -> py.Attribute:
     return attr(ctx_state(), field)
 
 
-def card_def_table() -> py.Attribute:
-    """`ctx.state.card_def`: every card's definition, by card id (a table handed whole to a runtime helper)."""
-    return _state(L.CARD_DEF)
-
-
 def _sub(base: py.expr, key: py.expr) -> py.Subscript:
     return py.Subscript(base, key, py.Load())
 

@@ -18,11 +18,10 @@ from cardlang.compile import hoist as H
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_loops as NL
 from cardlang.compile.ir import nodes_ops as O
-from cardlang.compile.ir.emit import (Emitter, _call, card_def_table, charge_steps, ctx_names, ctx_state, is_names,
+from cardlang.compile.ir.emit import (Emitter, _call, charge_steps, ctx_names, ctx_state, is_names,
                                       is_you, set_phase, watched_test)
 from cardlang.compile.pyast import CTX, attr, const, fresh_list, name, store
 from cardlang.runtime.state import NUMBER_LIMIT, CardDef
-from cardlang.runtime.tally import cards_holding, count_named, count_of_type
 
 
 def _bounded(e: Emitter, code: py.expr, span: Any, too_big: Any) -> py.expr:
@@ -151,10 +150,9 @@ def _guard_reused(cond: N.Node, guard: NL.CounterGuard, x: str, table: str) -> N
 def _where(e: Emitter, n: NL.Where) -> py.expr:
     """The loop in the caller (INLINE) or a call of FN; before it, the at-most-one test (ONE) or the guard's:
     `[] if <no card holds X> else ...`, no call when none does. With the pass `guard-reuse`, a loop in the caller
-    whose condition is the guard's `card.KEY == X` reads X and the counter's table from the guard's locals; with
-    `filter-in-c`, one whose condition is that test alone is a call of runtime/tally.py's cards_holding. (A filter
-    by a card's type or name the same way cost more than the comprehension over the short lists The Fall of
-    Kingdoms filters: the call's fixed cost is about three cards'.)"""
+    whose condition is the guard's `card.KEY == X` reads X and the counter's table from the guard's locals. (A
+    filter in C, `compress` over a `map` of the table's `get`, has fewer bytecodes but took two to four times the
+    comprehension's time on lists of 0 to 36 cards on Python 3.11: README, Speed.)"""
     def called(cond: N.Node = n.cond, own: tuple[str, ...] = ()) -> py.expr:
         return _in_caller(e, n.fn, n.items, cond, n.var, own) if n.inline else e.gen.call_fn(n.fn)
     if n.guard is None:
@@ -166,10 +164,6 @@ def _where(e: Emitter, n: NL.Where) -> py.expr:
             test = _none_held(e, n.guard, kept)
             if test is None:
                 return e.gen.call_fn(n.fn)
-            if type(cond) is O.Compare and e.gen.options.on("filter-in-c"):  # `card.C == X` alone: in C
-                items = _own_list(e, n.items)
-                held = _call(e.gen.const(cards_holding), name(kept[1]), items, const(n.guard.start), name(kept[0]))
-                return py.IfExp(test, py.List([], py.Load()), held)
             return py.IfExp(test, py.List([], py.Load()), called(cond, kept))
     test = _none_held(e, n.guard)
     return e.gen.call_fn(n.fn) if test is None else py.IfExp(test, py.List([], py.Load()), called())
@@ -196,41 +190,12 @@ def _printing(e: Emitter, cond: N.Node, var: str, items: N.Node) -> py.expr | No
     return None
 
 
-def _tallied(e: Emitter, n: NL.CountWhere) -> py.expr | None:
-    """`count_named(ctx.state.card_def, ITEMS, NAME)` for a count whose condition is `card.name == NAME`, or
-    `count_of_type(..., T)` for `card is T` (runtime/tally.py: the loop over the items in C); else None. ITEMS is the
-    zone's own list where its code copies one (nothing is changed while C goes over it). The same code whether
-    or not the module is replayed (no decision on the code), so the same constants."""
-    cond = n.cond
-    if type(cond) is N.DefNamed:
-        fn, value = count_named, cond.name
-    elif type(cond) is N.DefIsType:
-        fn, value = count_of_type, cond.type
-    else:
-        return None
-    if cond.definition != N.DefOf(N.Name(n.var)):
-        return None
-    items = _own_list(e, n.items)
-    return _call(e.gen.const(fn), card_def_table(), items, const(value))
-
-
-def _own_list(e: Emitter, items: N.Node) -> py.expr:
-    """ITEMS' code, the zone's own list where that code copies one: for a runtime helper that only reads it
-    (nothing is changed while C goes over it)."""
-    code = e.expr(items)
-    return code.args[0] if fresh_list(code) and isinstance(code, py.Call) else code
-
-
 def _count_where(e: Emitter, n: NL.CountWhere) -> py.expr:
     """`len([...])` of the loop in the caller (INLINE), or a call of FN. `len` is a constant either way: a
-    replayed namespace makes the same constants (_in_caller). With the pass `count-in-c`, a count by a card's
-    name or type in the caller is a call of runtime/tally.py's, whose loop is C's."""
+    replayed namespace makes the same constants (_in_caller). (A count by a card's name or type in C, `map` over
+    the definitions, has fewer bytecodes but took about twice the comprehension's time: README, Speed.)"""
     if not n.inline:
         return e.gen.call_fn(n.fn)
-    if e.gen.options.on("count-in-c"):
-        tallied = _tallied(e, n)
-        if tallied is not None:
-            return tallied
     code = _in_caller(e, n.fn, n.items, n.cond, n.var)
     length = e.gen.const(len)
     return _call(length, code) if isinstance(code, py.ListComp) else code
