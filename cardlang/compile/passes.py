@@ -94,6 +94,9 @@ PASSES: tuple[Pass, ...] = (
     Pass("bot-by-name", "compile/botgen.py (_by_name), compile/bots.py",
          "a bot rule of names only tries those names against the decision's filter (`choose up to 1` from a zone, "
          "or from several when one holds piles: compile/decisions.py); the options are not built"),
+    Pass("names-first", "compile/decisions.py (_names_first), compile/asking.py (named_cards_in)",
+         "a bot's pick by name from a zone of no piles looks each name up among the names of the zone's cards, "
+         "gathered once, and calls the decision's filter (a call and a scan of the zone) only for a name there"),
     Pass("bot-reads-state", "compile/botgen.py (_on_params)",
          "a bot's pick by name whose conditions read only the state and the player reads them from its "
          "parameters, without finding the bot's context first"),
