@@ -56,6 +56,9 @@ PASSES: tuple[Pass, ...] = (
     Pass("you-local", "compile/youlocal.py (with_you_local)",
          "the player whose effect runs read from a local set once, in a function that reads it three times or "
          "more and never sets it (a turn reads it at each counter set and each zone of the player's)"),
+    Pass("seats-kept", "compile/expressions.py, compile/ir/emit.py (Seats), runtime/state.py (seat_tables)",
+         "`others` and `players` read from the state's tables of them (made again when a player goes out; the "
+         "invariant checker compares them with `out`), not worked out by a call at each use"),
     Pass("bounds", "compile/operators.py (BinOp), compile/expressions.py, compile/statements.py (For)",
          "`+`, `-` and `*` of numbers whose size the compiler knows (written in the source, printed on every card, "
          "a loop's name over written numbers) not checked against the 18-digit limit when they cannot reach it"),
