@@ -72,7 +72,7 @@ class Without:
     cards (what to discard, trash or play) are untouched. It answers every decision in full (no answers by
     name), which by the bots' contract picks what the named answer would."""
 
-    named_picks = None
+    named_picks = named_picks_in = None
 
     def __init__(self, agent, banned: frozenset[str]) -> None:
         self.agent = agent

@@ -69,6 +69,25 @@ def _renamed(fn: Callable, new: str) -> Callable:
 named_cards_by_card = leaves_names(_renamed(named_cards, "named_cards_by_card"))
 
 
+def named_cards_in(ctx: Ctx, state, p: int, tag: str, find: Callable, zone) -> list[int] | None:
+    """named_cards over ZONE, a zone of no piles (FIND's zone), handed to the pick: a rule of many names looks
+    each up among the names of ZONE's cards, gathered once, and calls FIND only for a name a card there has
+    (the pass `names-first`: most names such a rule tries are not there, and FIND scans the zone for each).
+    STATE: CTX's state, which the caller holds (read here, the call would cost what the zone's argument does)."""
+    agent = state.agents[p]
+    named = getattr(agent, "named_picks_in", None)
+    pick = named[tag] if named is not None else None
+    if pick is None:
+        return None
+    if state.check is not None:
+        state.check.checkpoint(state, "before a decision")
+    cid = pick(agent, state, p, find, ctx, zone)
+    return [] if cid is None else [cid]
+
+
+named_cards_in_by_card = leaves_names(_renamed(named_cards_in, "named_cards_in_by_card"))
+
+
 def named_option(state, p: int, tag: str, legal: list[int], find: Callable) -> int | None:
     """Seat P's bot's pick of an option of `choose one of` by name (FIND(legal, label) giving a legal option's
     index): its pick, else the first legal option (one is needed), which is what its `decide` gives; None

@@ -25,7 +25,7 @@ from cardlang.compile import pytree
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_decisions as D
 from cardlang.compile.ir.emit import mark
-from cardlang.compile.ir.emit_decisions import BY_NAME_PARAMS, DECIDE_PARAMS
+from cardlang.compile.ir.emit_decisions import BY_NAME_IN_PARAMS, BY_NAME_PARAMS, DECIDE_PARAMS
 from cardlang.compile.pyast import CTX, name
 from cardlang.errors import Span
 from cardlang.primitives.types import CE
@@ -107,16 +107,20 @@ def reads(node_shape: Any, name: str) -> bool:
     return False
 
 
-def generate(comp, label: str, span: Span, prefs: list[BotPref]) -> tuple[Callable, Callable | None]:
-    """One module for a bot's rule of one decision tag: its decide function, and its by_name function when
-    the rule names cards (and `none`) only, else None."""
+def generate(comp, label: str, span: Span, prefs: list[BotPref]) -> tuple[Callable, Callable | None, Callable | None]:
+    """One module for a bot's rule of one decision tag: its decide function, its by_name function when the rule
+    names cards (and `none`) only, else None, and its by_name for a decision that hands the zone it picks from
+    (by_name_in: by_name itself, but for a rule of many names, the pass `names-first`)."""
     defs = [("_decide", DECIDE_PARAMS, _decide_body(prefs))]
     if all(p.kind in NAMES_ONLY for p in prefs) and comp.options.on("bot-by-name"):  # (compile/passes.py)
         defs.append(("_by_name", BY_NAME_PARAMS, _by_name_body(prefs)))
+        if comp.options.on("names-first") and sum(p.kind == "name" for p in prefs) >= _NAMES_FIRST_AT:
+            defs.append(("_by_name_in", BY_NAME_IN_PARAMS, _by_name_in_body(prefs)))
     module, fns = G.build_functions(label, span, defs, log=comp.code_log, options=comp.options)
     comp.add_generated(module)
     module.card = None  # a bot's, whatever the compiler compiled last
-    return fns["_decide"], fns.get("_by_name")
+    by_name = fns.get("_by_name")
+    return fns["_decide"], by_name, fns.get("_by_name_in", by_name)
 
 
 # ---- the rule as IR (compile/ir/nodes_decisions.py), emitted by compile/ir/emit_decisions.py -------------
@@ -138,15 +142,30 @@ def _cond(p: BotPref) -> D.Node | None:
 
 # ---- by_name: a rule of names and `none`, tried against the decision's filter ----------------------------
 
+# A rule naming this many cards or more has a by_name_in, which tests each name against the names of the zone's
+# cards first (the pass `names-first`): gathering the names costs about what two calls of the filter for names
+# not there do, and a rule of a few names mostly finds its first (Dominion's `Smithy; none`).
+_NAMES_FIRST_AT = 6
+
+
 def _by_name_body(prefs: list[BotPref]) -> Callable[[G.Gen], list[py.stmt]]:
     def body(gen: G.Gen) -> list[py.stmt]:
-        ir = by_name_ir(prefs)
-        if not ir or type(ir[0]) is not D.BotContext or not gen.options.on("bot-reads-state"):
-            return gen.emit_ir(ir)
-        rest = gen.emit_ir(ir[1:])  # (the context's statements make no constant: emitted after, the same module)
-        direct = _on_params(gen, rest)
-        return direct if direct is not None else gen.emit_ir(ir[:1]) + rest
+        return _by_name_stmts(gen, by_name_ir(prefs))
     return body
+
+
+def _by_name_in_body(prefs: list[BotPref]) -> Callable[[G.Gen], list[py.stmt]]:
+    def body(gen: G.Gen) -> list[py.stmt]:  # the zone's names gathered, then each name tested against them
+        return gen.emit_ir((D.ZoneNames(),)) + _by_name_stmts(gen, by_name_ir(prefs, tested=True))
+    return body
+
+
+def _by_name_stmts(gen: G.Gen, ir: tuple[D.Node, ...]) -> list[py.stmt]:
+    if not ir or type(ir[0]) is not D.BotContext or not gen.options.on("bot-reads-state"):
+        return gen.emit_ir(ir)
+    rest = gen.emit_ir(ir[1:])  # (the context's statements make no constant: emitted after, the same module)
+    direct = _on_params(gen, rest)
+    return direct if direct is not None else gen.emit_ir(ir[:1]) + rest
 
 
 def _on_params(gen: G.Gen, stmts: list[py.stmt]) -> list[py.stmt] | None:
@@ -174,10 +193,11 @@ def _on_params(gen: G.Gen, stmts: list[py.stmt]) -> list[py.stmt] | None:
     return out
 
 
-def by_name_ir(prefs: list[BotPref]) -> tuple[D.Node, ...]:
+def by_name_ir(prefs: list[BotPref], tested: bool = False) -> tuple[D.Node, ...]:
     """The body of by_name: the bot's context (only a rule with a condition reads it: `NAME; none;` tries
     the name at once), `picked` empty (one pick is made at a time), then each name in turn under its
-    condition, a condition tested by more than one group kept in a local."""
+    condition, a condition tested by more than one group kept in a local (TESTED: each name tried only when a
+    card of the zone has it, TryName)."""
     out: list[D.Node] = [D.BotContext()] if any(p.cond is not None or p.reads_picked for p in prefs) else []
     if any(p.reads_picked for p in prefs):
         out.append(N.Let(N.Name("picked"), N.Cards(())))
@@ -191,7 +211,7 @@ def by_name_ir(prefs: list[BotPref]) -> tuple[D.Node, ...]:
             if p.kind == "none":
                 tries.append(N.Return(N.Const(None)))
                 break
-            tries.append(D.TryName(p.value))
+            tries.append(D.TryName(p.value, tested))
         if head.cond is None:
             out.append(D.Prefer(head.span, tuple(tries)))
             if p.kind == "none":

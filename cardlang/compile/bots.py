@@ -27,16 +27,19 @@ class CompiledBot:
     comp: Any
     name: str
     rules: dict[str, tuple[Span, list[BotPref]]]
-    codes: dict[str, tuple[Callable | None, Callable | None]] = field(default_factory=dict)
+    codes: dict[str, tuple[Callable | None, Callable | None, Callable | None]] = field(default_factory=dict)
     named: "NamedPicks" = field(init=False)
+    named_in: "NamedPicks" = field(init=False)
     key: bytes | None = None  # the user-cache key of its code (a game that loaded from the cache), if any
 
     def __post_init__(self) -> None:
         self.named = NamedPicks(self)
+        self.named_in = NamedPicks(self, 2)
 
-    def code(self, tag: str) -> tuple[Callable | None, Callable | None]:
-        """(decide, by_name) for TAG: decide(ctx, decision, rng) gives the picked indices, by_name(ctx, find,
-        where) the pick for a rule of names and `none` only (else None); (None, None) with no rule."""
+    def code(self, tag: str) -> tuple[Callable | None, Callable | None, Callable | None]:
+        """(decide, by_name, by_name_in) for TAG: decide(ctx, decision, rng) gives the picked indices, by_name(bot,
+        state, seat, find, where) the pick for a rule of names and `none` only (else None), by_name_in the
+        same with the zone picked from as a last argument (botgen.generate); (None, None, None) with no rule."""
         got = self.codes.get(tag)
         if got is not None:
             return got
@@ -48,7 +51,7 @@ class CompiledBot:
         if got is None:
             rule = self.rules.get(tag)
             if rule is None:
-                got = (None, None)
+                got = (None, None, None)
             elif self.key is None:
                 got = generate(self.comp, f"bot {self.name}: on {tag}", *rule)
             else:  # its code from the user's cache, under the bot's key and the tag
@@ -66,14 +69,16 @@ class CompiledBot:
 class NamedPicks(dict):
     """A bot's picks by name, by decision tag: by_name(bot, state, player, find, where) for a rule of names
     and `none` only, else None (the decision is put in full); generated the first time a tag is asked. A
-    decision calls it itself (compile/decisions.py): no call of the agent in between."""
+    decision calls it itself (compile/decisions.py): no call of the agent in between. WHICH 2: by_name_in, which
+    takes the zone picked from too (compile/asking.py named_cards_in)."""
 
-    def __init__(self, bot: CompiledBot) -> None:
+    def __init__(self, bot: CompiledBot, which: int = 1) -> None:
         super().__init__()
         self.bot = bot
+        self.which = which
 
     def __missing__(self, tag: str) -> Callable | None:
-        fn = self[tag] = self.bot.code(tag)[1]
+        fn = self[tag] = self.bot.code(tag)[self.which]
         return fn
 
 
@@ -184,10 +189,11 @@ class LanguageBot:
 
     def __init__(self, game, name: str, seed: int = 0) -> None:
         self.name = name
-        self._bot = compile_bot(game, name)
-        self.rules = self._bot.rules
-        self._codes = self._bot.codes  # tag -> (decide, by_name), shared by every seat of every game
-        self.named_picks = self._bot.named  # tag -> by_name or None, shared likewise (see NamedPicks)
+        bot = self._bot = compile_bot(game, name)
+        self.rules = bot.rules
+        self._codes = bot.codes  # tag -> (decide, by_name, by_name_in), shared by every seat of every game
+        self.named_picks = bot.named  # tag -> by_name or None, shared likewise (see NamedPicks)
+        self.named_picks_in = bot.named_in  # tag -> by_name_in or None, likewise
         self._seed = seed
         self._rng: random.Random | None = None  # made when first used: most bots never draw from it
         self._ctx: Ctx | None = None  # the bot's context, reused while the game and seat stay

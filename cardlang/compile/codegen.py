@@ -465,8 +465,10 @@ def _generate(label: str, defs: list[tuple[str, tuple[str, ...], Callable[[Gen],
     fdefs = []
     for fn_name, args, body_of in defs:
         body = body_of(gen)
-        fn = py.FunctionDef(fn_name, py.arguments([], [py.arg(a) for a in args], None, [], [], None, []), body,
-                            [], None)
+        star = [a[1:] for a in args if a.startswith("*")]  # `*NAME`: the arguments past the others, a tuple
+        plain = [py.arg(a) for a in args if not a.startswith("*")]
+        fn = py.FunctionDef(fn_name, py.arguments([], plain, py.arg(star[0]) if star else None, [], [], None, []),
+                            body, [], None)
         # every node gets a line: its statement's, or 1 (`def`, helpers' own statements)
         gen.placing.extend([(st, 1) for st in body] + [(fn, 1)])
         fdefs.append(fn)

@@ -105,6 +105,7 @@ class Decisions:
         # bot a question with nothing to pick and not asking it look the same)
         find, find_reads_card = self._named_option(node.source, scope) if kind == "up_to" and count_ce is not None \
             else (None, False)
+        names_of = self._names_first(node.source, scope) if find is not None and inline else None
         one = isinstance(q.count, ast.IntLit) and q.count.value == 1  # `up to 1`: no need to compute it
         by_you = node.opts.by is None
         # what needs no computing per decision: a count written as a number, a prompt with no {name} in it
@@ -151,7 +152,8 @@ class Decisions:
                     return ask_cards(ctx, state)
             return run_choose
         return asked_or_called(CARDS, cards_reference, lambda ref: A.AskCards(
-            *asked, ir_of(cards_ce), kind, count_ir, written, always, first, one, find, find_reads_card, ref))
+            *asked, ir_of(cards_ce), kind, count_ir, written, always, first, one, find, find_reads_card, ref,
+            names_of))
 
     def _named_option(self, source: ast.Expr, scope: Scope) -> tuple[Callable | None, bool]:
         """For `choose up to 1 from ZONE where COND` (or from `[ZONE, ZONE, ...] where COND`): find(ctx, NAME)
@@ -200,6 +202,20 @@ class Decisions:
             finally:
                 vars_["card"] = saved
         return find, False
+
+    def _names_first(self, source: ast.Where, scope: Scope) -> N.Node | None:
+        """With the pass `names-first`: the zone of `choose up to 1 from ZONE where COND` (ZONE a declared zone of
+        no piles, as the game declares it) as IR, whose card names a bot's pick by name tests each name against
+        before it calls FIND (compile/asking.py named_cards_in); else None. Most names a bot tries are not in
+        such a zone (a handful of cards), and FIND is a call and a scan of the zone for each."""
+        z = source.source
+        if not self.options.on("names-first") or not isinstance(z, ast.NameRef) or z.name in scope.names:
+            return None
+        zspec = self.spec.zones.get(z.name)
+        if zspec is None or zspec.piles:
+            return None
+        zce = self.expr(z, scope)
+        return ir_of(zce) if zce.type == ZONE else None
 
     def _find_fn(self, zces: list[CE], cond_ce: CE, span: Span) -> tuple[Callable, bool]:
         """`find` as one generated function, the filter inlined, reading `card` as a local (and in ctx.vars too

@@ -50,12 +50,10 @@ class Expressions:
             return ir_ce(t, N.Name(n), bound=scope.bounds.get(n))
         if n == "you":
             return ir_ce(PLAYER, N.You())
-        if n == "others":
-            return ir_ce(PLAYERS,
-                         N.Call(others_of, (N.You(), N.Const(False))))
-        if n == "players":
-            return ir_ce(PLAYERS,
-                         N.Call(others_of, (N.You(), N.Const(True))))
+        if n in ("others", "players"):  # the state's tables (the pass seats-kept), or worked out by others_of
+            every = n == "players"
+            return ir_ce(PLAYERS, N.Seats(N.You(), every) if self.options.on("seats-kept") else
+                         N.Call(others_of, (N.You(), N.Const(every))))
         if n == "current":
             return ir_ce(PLAYER, N.Current())
         if n in ("left", "right"):

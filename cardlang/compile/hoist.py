@@ -118,6 +118,8 @@ class _Reads:
                 self.quiet = False
             elif isinstance(n, py.NamedExpr):
                 self._bound.add(n.target.id)
+            elif isinstance(n, py.comprehension):  # its loop's name varies too (a loop's own reads stay in it)
+                self._bound.update(x.id for x in py.walk(n.target) if isinstance(x, py.Name))
             parts, ops = [], []
             it = va = False
             ok = _own_safe(n)

@@ -56,6 +56,9 @@ PASSES: tuple[Pass, ...] = (
     Pass("you-local", "compile/youlocal.py (with_you_local)",
          "the player whose effect runs read from a local set once, in a function that reads it three times or "
          "more and never sets it (a turn reads it at each counter set and each zone of the player's)"),
+    Pass("seats-kept", "compile/expressions.py, compile/ir/emit.py (Seats), runtime/state.py (seat_tables)",
+         "`others` and `players` read from the state's tables of them (made again when a player goes out; the "
+         "invariant checker compares them with `out`), not worked out by a call at each use"),
     Pass("bounds", "compile/operators.py (BinOp), compile/expressions.py, compile/statements.py (For)",
          "`+`, `-` and `*` of numbers whose size the compiler knows (written in the source, printed on every card, "
          "a loop's name over written numbers) not checked against the 18-digit limit when they cannot reach it"),
@@ -90,6 +93,9 @@ PASSES: tuple[Pass, ...] = (
     Pass("bot-by-name", "compile/botgen.py (_by_name), compile/bots.py",
          "a bot rule of names only tries those names against the decision's filter (`choose up to 1` from a zone, "
          "or from several when one holds piles: compile/decisions.py); the options are not built"),
+    Pass("names-first", "compile/decisions.py (_names_first), compile/asking.py (named_cards_in)",
+         "a bot's pick by name from a zone of no piles looks each name up among the names of the zone's cards, "
+         "gathered once, and calls the decision's filter (a call and a scan of the zone) only for a name there"),
     Pass("bot-reads-state", "compile/botgen.py (_on_params)",
          "a bot's pick by name whose conditions read only the state and the player reads them from its "
          "parameters, without finding the bot's context first"),

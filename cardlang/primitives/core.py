@@ -12,7 +12,7 @@ from cardlang.primitives.registry import (CARDNAME, CARDS, INT, NAME, PLAYER, ST
 from cardlang.primitives.types import leaves_names
 from cardlang.runtime import zones as Z
 from cardlang.runtime import events as E  # (events by module: Note and FirstTurn are verbs here too)
-from cardlang.runtime.state import Ctx, GameOver, IllegalAction
+from cardlang.runtime.state import Ctx, GameOver, IllegalAction, seat_tables
 
 
 @primitive
@@ -345,6 +345,7 @@ class Eliminate(Verb):
     def run(ctx: Ctx, who: int) -> None:
         state = ctx.state
         state.out[who] = True  # (read once: after a player is out, names like `left` already skip them)
+        state.others, state.around = seat_tables(state.out)  # (new tables: a copy of the state may share these)
         if state.log is not None or state.listeners:
             state.emit(E.Eliminated(who))
         alive = [p for p in range(state.num_players) if not state.out[p]]

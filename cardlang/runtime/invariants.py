@@ -13,6 +13,8 @@ from collections import Counter
 from itertools import chain, repeat
 from operator import attrgetter
 
+from cardlang.runtime.state import seat_tables
+
 
 class InvariantViolation(Exception):
     """A state that breaks an invariant: the message says which and where."""
@@ -38,8 +40,10 @@ def check_state(state) -> None:
 
 
 def _check_empty_piles(state, where: str = "") -> None:
-    """The empty piles `empty_piles` answers from (state.empty_known) are those there are (WHERE: the message's
-    opening)."""
+    """The empty piles `empty_piles` answers from (state.empty_known) are those there are, and the tables of the
+    seats still in (state.others, state.around) are those `out` gives (WHERE: the message's opening)."""
+    if (state.others, state.around) != seat_tables(state.out):
+        raise InvariantViolation(f"{where}the seats still in are remembered as {state.around}, but out is {state.out}")
     for slot, n in (state.empty_known or {}).items():
         there = sum(1 for z in state.pile_order.get(slot, ()) if not z.cards)
         if there != n:
@@ -441,8 +445,7 @@ class InvariantChecker:
                 or state.cell != self._cell or state.host != self._host or state.attached != self._attached
                 or [z.cells for z in self._grids] != self._cells):
             self._whole(state, f"{where}, after a change no step reported: " if self._of else "")
-        if state.empty_known:
-            _check_empty_piles(state, f"{where}: ")
+        _check_empty_piles(state, f"{where}: ")
 
     def final(self, state) -> None:
         """Check the finished game once more (the last step may not have been a mutation, or the game was

@@ -203,6 +203,17 @@ class Decision:
         return not self.options and self.min == 0
 
 
+_ALL_IN: dict[int, tuple] = {}  # seat_tables with nobody out, by the number of players (GameState)
+
+
+def seat_tables(out: list[bool]) -> tuple[list[tuple[int, ...]], list[tuple[int, ...]]]:
+    """For each seat P, OUT saying who is out: the seats still in round the table from P's left (`others`), and
+    the same from P on (`players`: P first, if still in). What primitives/values.py others_of works out."""
+    n = len(out)
+    return ([tuple((p + i) % n for i in range(1, n) if not out[(p + i) % n]) for p in range(n)],
+            [tuple((p + i) % n for i in range(n) if not out[(p + i) % n]) for p in range(n)])
+
+
 class GameState:
     """Everything that changes during a game."""
 
@@ -256,6 +267,10 @@ class GameState:
         self.turn_number = 0
         self.phase = ""
         self.out = [False] * num_players      # eliminated players are skipped
+        # `others` and `players` as each seat reads them (seat_tables), made again whenever a player goes out
+        # (primitives/core.py Eliminate): generated code reads them instead of working them out at each use.
+        # Nobody out: the tables every game of this many players starts with (never changed in place)
+        self.others, self.around = _ALL_IN.get(num_players) or _ALL_IN.setdefault(num_players, seat_tables(self.out))
         self.winners: list[int] | None = None
         self.ended_by: str | None = None      # which end condition ended the game (the `Ended` event)
         self.log: list[Any] | None = [] if log else None  # runtime/events.py

@@ -122,7 +122,8 @@ def copy_state(state: GameState, *, log: bool = False, rng_state: tuple | None =
 # field added to GameState cannot be forgotten here).
 SHARED = frozenset({"defs", "def_by_name", "num_players", "seed", "zone_specs", "zone_slot", "counter_specs",
                     "variants", "step_budget", "card_limit", "chance", "acts", "current", "turn_number", "phase",
-                    "ended_by", "steps", "depth", "immune", "secret", "checking"})
+                    "ended_by", "steps", "depth", "immune", "secret", "checking",
+                    "others", "around"})  # (these two are replaced when a player goes out, never changed in place)
 COPIED = frozenset({"zones", "piles", "pile_order", "empty_known", "loc", "rng", "card_def", "counters", "banks", "card_counters",
                     "cell", "host", "attached", "fixed_dice", "modifying", "ids_of", "turns", "out", "winners",
                     "agents", "claims", "peeked", "vars", "last_reveal", "log", "listeners", "check", "views",

@@ -49,6 +49,18 @@ def test_what_the_loop_writes_stays_in_it() -> None:
     assert py.unparse(body) == "_out += _inv0[_c].props.get('hp', 0) + _out"
 
 
+def test_a_comprehensions_own_name_stays_in_it() -> None:
+    """A comprehension inside the body (`count(others where player != b)` in a `where`): what reads its loop's
+    name varies with it, as with the loop's own item; only what reads neither is taken out."""
+    gen = G.Gen("test")
+    body = _loop_body("if 'T' in _c.types and _k0_len([_c0 for _c0 in [*ctx.state.others[ctx.you]] "
+                      "if _c0 != ctx.vars['b'] and ctx.vars['m'][_c0] > 1]) > 0:\n    _out.append(_c)")
+    hoisted = H.hoist_invariants(gen, body, {"_c", "_out"})
+    assert [py.unparse(py.fix_missing_locations(h)) for h in hoisted] == [
+        "_inv0 = ctx.state.others[ctx.you]", "_inv1 = ctx.vars['b']", "_inv2 = ctx.vars['m']"]
+    assert "if _c0 != _inv1 and _inv2[_c0] > 1" in py.unparse(body)
+
+
 def test_a_body_that_only_reads_may_go_over_a_zones_own_list() -> None:
     reads = _loop_body("if 'Castle' in ctx.state.card_def[_c].types and _k0_len(_x) > 0:\n    _out.append(_c)")
     assert H.only_reads(reads, {"_c", "_out"})

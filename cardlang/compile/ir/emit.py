@@ -260,6 +260,8 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.You: lambda e, n: ctx_you(),
     N.ThisCard: lambda e, n: _ctx(L.CARD),
     N.Current: lambda e, n: _state(L.CURRENT),
+    N.Seats: lambda e, n: py.List([py.Starred(_sub(_state(L.AROUND if n.all else L.OTHERS), e.expr(n.whose)),
+                                              py.Load())], py.Load()),
     N.Name: lambda e, n: e.gen.var(n.name),
     N.Var: lambda e, n: name(e.var(n)),
     N.Of: lambda e, n: e.gen.expr(n.ce),

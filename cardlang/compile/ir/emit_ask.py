@@ -85,7 +85,8 @@ def _cards(e: Emitter, n: A.AskCards, put: Callable, read: Callable) -> list[py.
         else: FULL
     or  if <quiet> [and BY != CHANCE] [and COUNT == 1]: X = named_cards(ctx, BY, TAG, FIND) else: X = None
         if X is None: FULL                                                                       ("named")
-    (named_cards_by_card, the same function marked to read no names, where FIND reads none.)
+    (named_cards_by_card, the same function marked to read no names, where FIND reads none; with the pass
+    `names-first`, named_cards_in[_by_card](ctx, ctx.state, BY, TAG, FIND, ZONE), ZONE NAMES_OF's zone.)
     X the let's own store (PUT), read back by READ."""
     gen = e.gen
     if n.first == "none":
@@ -94,8 +95,13 @@ def _cards(e: Emitter, n: A.AskCards, put: Callable, read: Callable) -> list[py.
         return [py.If(test, [put(_list())], _cards_in_full(e, n, put))]
     if n.first == "named":
         also = _not_chance(e, n) + ([] if n.one else [_is(e.expr(n.count), py.Eq(), const(1))])
-        by_name = asking.named_cards_by_card if n.find_reads_card else asking.named_cards
-        got = _call(gen.const(by_name), name(CTX), _by(e, n), const(n.tag), gen.const(n.find))
+        if n.names_of is None:
+            by_name = asking.named_cards_by_card if n.find_reads_card else asking.named_cards
+            got = _call(gen.const(by_name), name(CTX), _by(e, n), const(n.tag), gen.const(n.find))
+        else:
+            by_name = asking.named_cards_in_by_card if n.find_reads_card else asking.named_cards_in
+            got = _call(gen.const(by_name), name(CTX), ctx_state(), _by(e, n), const(n.tag), gen.const(n.find),
+                        e.expr(n.names_of))
         # (a statement, not `X = ... if <quiet> else None`: in code that runs only when nobody watches, the test
         # goes, compile/quietfold.py)
         first = py.If(quiet_test(also=also), [put(got)], [put(const(None))])

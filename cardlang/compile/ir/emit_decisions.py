@@ -23,10 +23,15 @@ from cardlang.compile.ir.emit_stmts import STMT_RULES, stmts
 from cardlang.compile.pyast import CTX, attr, const, name, store
 from cardlang.runtime import layout as L
 
-# The parameters of a bot's generated functions: decide(ctx, decision, rng) and by_name(bot, state, seat, find,
-# where) (compile/bots.py calls them so; compile/decisions.py calls by_name).
+# The parameters of a bot's generated functions: decide(ctx, decision, rng), by_name(bot, state, seat, find,
+# where) and by_name_in(bot, state, seat, find, where, zone) (compile/bots.py calls them so; compile/asking.py
+# calls by_name, and by_name_in where the decision hands ZONE, the zone of no piles it picks from: the pass
+# `names-first`). A by_name takes a zone too, and leaves it (`*_zone`): it stands for by_name_in where the rule has
+# none of its own.
 DECIDE_PARAMS = (CTX, "_decision", "_rng")
-BY_NAME_PARAMS = ("_bot", "_st", "_p", "_find", "_where")
+BY_NAME_PARAMS = ("_bot", "_st", "_p", "_find", "_where", "*_zone")
+BY_NAME_IN_PARAMS = ("_bot", "_st", "_p", "_find", "_where", "_zone")
+_HAVE = "_have"  # the names of ZONE's cards (ZoneNames)
 # What a bot (compile/bots.py LanguageBot) keeps for its pick by name: its context, and the method making one.
 _BOT_CTX, _BOT_CTX_FOR = "_ctx", "_ctx_for"
 
@@ -159,10 +164,20 @@ def _bot_context(e: Emitter, n: D.BotContext) -> list[py.stmt]:
 
 
 def _try_name(e: Emitter, n: D.TryName) -> list[py.stmt]:
-    """`_got = _find(_where, NAME); if _got is not None: return _got`."""
-    find, where = BY_NAME_PARAMS[3:]
-    return [_assign("_got", _call(name(find), name(where), const(n.name))),
-            py.If(_is_none(name("_got"), True), [py.Return(name("_got"))], [])]
+    """`_got = _find(_where, NAME); if _got is not None: return _got`; TESTED: under `if NAME in _have:`."""
+    find, where = BY_NAME_PARAMS[3:5]
+    out: list[py.stmt] = [_assign("_got", _call(name(find), name(where), const(n.name))),
+                          py.If(_is_none(name("_got"), True), [py.Return(name("_got"))], [])]
+    return [py.If(py.Compare(const(n.name), [py.In()], [name(_HAVE)]), out, [])] if n.tested else out
+
+
+def _zone_names(e: Emitter, n: D.ZoneNames) -> list[py.stmt]:
+    """`_defs = _st.card_def; _have = {_defs[_c].name for _c in _zone.cards}`."""
+    defs, c = "_defs", "_c"
+    zone = name(BY_NAME_IN_PARAMS[5])
+    names = py.SetComp(name_of(_sub(name(defs), name(c))),
+                       [py.comprehension(store(c), cards_of(zone), [], 0)])
+    return [_assign(defs, attr(name(BY_NAME_PARAMS[1]), L.CARD_DEF)), _assign(_HAVE, names)]
 
 
 def _bot_decide(e: Emitter, n: D.BotDecide) -> list[py.stmt]:
@@ -292,6 +307,7 @@ DECISION_STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     D.NamedOption: _named_option,
     D.BotContext: _bot_context,
     D.TryName: _try_name,
+    D.ZoneNames: _zone_names,
     D.BotDecide: _bot_decide,
     D.PickName: _pick_name,
     D.PickRandom: lambda e, n: [_assign("_choice", _call(attr(name(DECIDE_PARAMS[2]), "choice"), name("_remaining"))),

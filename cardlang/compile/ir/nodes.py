@@ -250,6 +250,15 @@ class Turns(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Seats(Node):
+    """The seats still in, round the table from WHOSE's left (`others`), or from WHOSE on (ALL: `players`), as
+    a new list: the state's table of them (runtime/state.py seat_tables), not worked out at each use."""
+
+    whose: "Expr"
+    all: bool
+
+
+@dataclass(frozen=True, slots=True)
 class Pool(Node):
     """The game-level value NAME (a pool of card names)."""
 
@@ -438,7 +447,7 @@ class Return(Node):
 
 Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounterTable, ZoneCards, CellTable, AttachedTable,
              CardsAt, ZoneCount, CardCounter, Printed,
-             DefPrinted, IsType, DefIsType, DefNamed, NameOf, Variant, DefOf, Not, HolderOf, Turns, Pool, Quiet, Watched, Call, Cards, Item, FirstOr,
+             DefPrinted, IsType, DefIsType, DefNamed, NameOf, Variant, DefOf, Not, HolderOf, Turns, Seats, Pool, Quiet, Watched, Call, Cards, Item, FirstOr,
              Single, HasTrigger]
 Stmt = Union[Let, If, Loop, OfBlock, Do, ChangeCardCounter, ChangeCounter, MoveOne, Return]
 

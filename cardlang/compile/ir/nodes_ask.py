@@ -46,7 +46,9 @@ class AskCards(Node):
     to pick when someone reads the game. FIRST, a bot's answer tried before the decision is put, when nobody
     reads the game: "none" (its pick by name comes to none: nothing picked), "named" (its pick by name, FIND
     giving the option of a name; ONE: the count is 1 as written, else tested; FIND_READS_CARD: FIND's filter reads
-    no names of the rules but its card), or None. FN: the reference (a `Reference`)."""
+    no names of the rules but its card), or None. FN: the reference (a `Reference`). NAMES_OF: the zone (of no
+    piles) whose card names the pick by name tests each name against before it calls FIND (the pass
+    `names-first`), or None."""
 
     by: Node | None
     tag: str
@@ -62,6 +64,7 @@ class AskCards(Node):
     find: Any = field(default=None, compare=False)
     find_reads_card: bool = False
     fn: Any = field(default=None, compare=False)
+    names_of: Node | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -62,9 +62,17 @@ class BotContext(Node):
 
 @dataclass(frozen=True, slots=True)
 class TryName(Node):
-    """A pick by name: return the option the name NAME gives under the decision's filter, if any."""
+    """A pick by name: return the option the name NAME gives under the decision's filter, if any. TESTED: only
+    if NAME is among the names of the zone's cards (ZoneNames), the filter asked only then."""
 
     name: Any
+    tested: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class ZoneNames(Node):
+    """The names of the cards of the zone a pick by name picks from (by_name_in's last argument: a zone of no
+    piles), kept for the TryNames that are TESTED (the pass `names-first`)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,5 +123,5 @@ class PickWeighed(Node):
     value: Node
 
 
-Stmt = Union[Prefer, ReturnLegal, NamedOption, BotContext, TryName, BotDecide, PickName,
+Stmt = Union[Prefer, ReturnLegal, NamedOption, BotContext, TryName, ZoneNames, BotDecide, PickName,
              PickRandom, PickNone, PickWeighed]
