@@ -58,7 +58,9 @@ PASSES: tuple[Pass, ...] = (
          "more and never sets it (a turn reads it at each counter set and each zone of the player's)"),
     Pass("bounds", "compile/operators.py (BinOp), compile/expressions.py, compile/statements.py (For)",
          "`+`, `-` and `*` of numbers whose size the compiler knows (written in the source, printed on every card, "
-         "a loop's name over written numbers) not checked against the 18-digit limit when they cannot reach it"),
+         "a loop's name over written numbers) not checked against the 18-digit limit when they cannot reach it; "
+         "a counter's `+=` (`-=`) of a value never below 0 (written, or a property every card prints so) not "
+         "tested against the lower (upper) bound it cannot pass"),
     Pass("leaves-names",
          "compile/hoist.py (escapes, _quiet_call), compile/ir/emit_loops.py, compile/decisions.py (find)",
          "a loop or find whose condition hands ctx only to functions that read no names (too_big: a number past "

@@ -395,7 +395,8 @@ class ChangeCounter(Node):
     and MAXIMUM its bounds, None for none; BANK the slot of the bank it draws on, None for none. Done in the code itself when INLINE, nobody is told and the new value keeps the bounds (and
     the bank covers it), else by SET(state, slot, seat, value[, clamp=True]), the reference (an invariant
     checker is told of the change the code makes). Not INLINE (a counter of numbers, or the pass
-    counter-code off): always the reference."""
+    counter-code off): always the reference. LOWEST: the smallest VALUE can be, when the compiler knows it
+    (a number written, a property every card prints), else None."""
 
     slot: int
     whose: "Expr"
@@ -407,6 +408,7 @@ class ChangeCounter(Node):
     inline: bool
     set: Any = field(compare=False)
     per_player: bool = True
+    lowest: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
