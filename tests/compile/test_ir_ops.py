@@ -363,7 +363,8 @@ def test_a_pile_read_in_the_code_is_what_count_named_in_and_top_named_in_give() 
 
 def test_the_pass_piles_in_code_reads_dominions_supply_piles_in_the_code() -> None:
     """With the pass `piles-in-code`, the end test's `count(Province in supply)` and `gain`'s `top 1 of (c in
-    supply)` read the pile in the code; without it, the helpers' calls."""
+    supply)` read the pile in the code, as a bot's option of a name in the supply does; without it, the helpers'
+    calls and the zone's tests (a hand, no zone of piles, keeps the helpers)."""
     from cardlang.compile.codegen import source_of
     from cardlang.compile.game import load_game
     from cardlang.compile.passes import SWITCHABLE
@@ -374,3 +375,5 @@ def test_the_pass_piles_in_code_reads_dominions_supply_piles_in_the_code() -> No
     supply = "_state, _state.zones[0][0]"  # (the supply: the zone of piles at slot 0)
     assert "piles.get((0, 'Province'))" in on and f"top_named_in({supply}" not in on
     assert "piles.get((0, " not in off and f"top_named_in({supply}" in off and f"count_named_in({supply}" in off
+    # a bot's option of a name in the supply (`buy`): its pile by its key, no test of the zone
+    assert on.count("_zone.spec.piles") < off.count("_zone.spec.piles") and "piles.get((0, _name))" in on

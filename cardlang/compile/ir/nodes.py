@@ -154,6 +154,17 @@ class ZoneCount(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class EmptyPiles(Node):
+    """How many piles of the zone of piles declared at SLOT (ZONE's) are empty: in the code, the count the state
+    keeps by slot (state.empty_known) when it has one, else RUN(state, ZONE), the reference, which counts and
+    keeps it (a game's end test asks after every turn)."""
+
+    slot: int
+    zone: "Expr"
+    run: Any = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class CardCounter(Node):
     """The per-card counter KEY of CARD, START when it was never changed; TABLE: the counter's table as its
     caller has it already (a local), else None (read from the state)."""
@@ -439,7 +450,7 @@ class Return(Node):
 
 
 Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounterTable, ZoneCards, CellTable, AttachedTable,
-             CardsAt, ZoneCount, CardCounter, Printed,
+             CardsAt, ZoneCount, EmptyPiles, CardCounter, Printed,
              DefPrinted, IsType, DefIsType, DefNamed, NameOf, Variant, DefOf, Not, HolderOf, Turns, Pool, Quiet, Watched, Call, Cards, Item, FirstOr,
              Single, HasTrigger]
 Stmt = Union[Let, If, Loop, OfBlock, Do, ChangeCardCounter, ChangeCounter, MoveOne, Return]
