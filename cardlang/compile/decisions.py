@@ -232,7 +232,8 @@ class Decisions:
             # COND hands ctx to a compiled function (which reads it there); only shapes the code, so not asked
             # when only the namespace is wanted (nor without the pass: compile/passes.py)
             kept = H.escapes(gen.expr(cond_ce), gen) if not gen.replay and gen.options.on("unread-stores") else True
-            out = gen.emit_ir((D.NamedOption(zones, N.Of(cond_ce), N.Var(name="_name"), card, kept),))
+            slot = self._pile_slot(zces[0]) if len(zces) == 1 else None  # (compile/operators.py)
+            out = gen.emit_ir((D.NamedOption(zones, N.Of(cond_ce), N.Var(name="_name"), card, kept, slot),))
             if not gen.replay:
                 facts.quiet = not kept and not uses_names(gen, out)
             return out

@@ -24,7 +24,7 @@ class Expressions:
     @expr_rule
     def _(self, node: ast.IntLit, scope: Scope) -> CE:
         v = node.value
-        return ir_ce(INT, N.Const(v), bound=abs(v))
+        return ir_ce(INT, N.Const(v), bound=abs(v), lowest=v)
 
     @expr_rule
     def _(self, node: ast.StrLit, scope: Scope) -> CE:
@@ -178,7 +178,8 @@ class Expressions:
             if dynamic:
                 return ir_ce(INT,
                              N.Call(prop_of_def, (ir_of(base),), first="ctx", consts=(n, default, None)))
-            return ir_ce(INT, N.DefPrinted(ir_of(base), n, default))
+            return ir_ce(INT, N.DefPrinted(ir_of(base), n, default), bound=self._printed_bound(n, default),
+                         lowest=self._printed_lowest(n, default))
         if base.type == CARD:
             if dynamic:
                 return ir_ce(INT,
@@ -187,24 +188,34 @@ class Expressions:
             return ir_ce(INT,
                          N.FirstOr(N.Cards((ir_of(base),)), first, N.Printed(N.Item(first, 0), n, default),
                                    N.Call(prop_of_first, (first,), first="ctx", consts=(n, default))),
-                         bound=self._printed_bound(n, default))
+                         bound=self._printed_bound(n, default), lowest=self._printed_lowest(n, default))
         cards = self.coerce_ce(base, CARDS, span)
         if dynamic:
             return applied(prop_of_first, [cards], INT, state="ctx", consts=(n, default))
         first = N.Var("f")  # the property of the first card, else the call saying there is none
         return ir_ce(INT, N.FirstOr(ir_of(cards), first, N.Printed(N.Item(first, 0), n, default),
                                              N.Call(prop_of_first, (first,), first="ctx", consts=(n, default))),
-                     bound=self._printed_bound(n, default))
+                     bound=self._printed_bound(n, default), lowest=self._printed_lowest(n, default))
 
     def _printed_bound(self, n: str, default: Any) -> int | None:
         """The largest size of property N where every card prints it as a number (or leaves it at DEFAULT) and
         nothing computes or modifies it: the bound of a read of it (CE.bound). Every card of the load is known
         here (static properties are set before any expression compiles: compile/game.py)."""
+        values = self._printed_values(n, default)
+        return None if values is None else max(abs(v) for v in values)
+
+    def _printed_lowest(self, n: str, default: Any) -> int | None:
+        """The smallest value of property N where every card prints it as a number (or leaves it at DEFAULT)
+        and nothing computes or modifies it (CE.lowest)."""
+        values = self._printed_values(n, default)
+        return None if values is None else min(values)
+
+    def _printed_values(self, n: str, default: Any) -> list[int] | None:
         values = [default, *(d.props[n] for d in self.defs_by_name.values() if n in d.props)]
         if n in self.modified or any(n in d.dynamic for d in self.defs_by_name.values()) \
                 or not all(type(v) is int for v in values):
             return None
-        return max(abs(v) for v in values)
+        return values
 
     def prop_default(self, n: str) -> Any:
         if n not in self.prop_defaults:

@@ -188,12 +188,25 @@ class Operators:
             cards = self.coerce_ce(zce, CARDS, node.zone.span)  # a set of cards: its last ones are on top
             named = self._named_in(node.zone, scope) if node.end == "top" else None
             if named is not None:  # `top N of (NAME in ZONE)`: one call, no copy of them all (`gain`)
+                slot = self._pile_slot(named[0])
+                n = ir_of(cce)
+                if slot is not None and type(n) is N.Const and type(n.value) is int and n.value >= 1:
+                    return ir_ce(CARDS, O.PileTop(slot, ir_of(named[1]), n.value))  # (its pile, in the code)
                 return _helper(top_named_in, [*named, cce], CARDS)
             if node.end == "top":
                 return _helper(_top_of_cards, [cards, cce], CARDS, state=False)
             return ir_ce(CARDS, O.Bottom(ir_of(cards), ir_of(cce)))  # `bottom N of CARDS`: its first N
         pick = Z.top if node.end == "top" else Z.bottom
         return ir_ce(CARDS, N.Call(pick, (ir_of(zce), ir_of(cce))))  # zones.top(ctx.state, ZONE, N)
+
+    def _pile_slot(self, zone: CE) -> int | None:
+        """The slot of ZONE when it is a shared zone of piles (its pile of a name then found by its key alone:
+        count_named_in, top_named_in) and the pass `piles-in-code` is on, else None."""
+        ref = zone.ir
+        if type(ref) is not N.ZoneRef or ref.whose != N.Const(0) or not self.options.on("piles-in-code"):
+            return None
+        spec = next((z for z in self.spec.zones.values() if z.slot == ref.slot), None)
+        return ref.slot if spec is not None and spec.piles and not spec.per_player else None
 
     def _named_in(self, node: ast.Expr, scope: Scope) -> tuple[CE, CE] | None:
         """(ZONE, NAME) of `NAME in ZONE` (a card name in a zone, as cards_named_in reads it), else None. NODE
@@ -277,7 +290,9 @@ class Operators:
                              node.item.span)
         cont = self.expr(node.container, scope)
         if cont.type == ZONE:  # (a `count` of it counts them in place: counted)
-            counting = _helper(count_named_in, [cont, item], INT)
+            slot = self._pile_slot(cont)
+            counting = _helper(count_named_in, [cont, item], INT) if slot is None else \
+                ir_ce(INT, O.PileCount(slot, ir_of(item)))  # (its pile, in the code)
             return replace(_helper(cards_named_in, [cont, item], CARDS), counted=lambda: counting)
         return _helper(cards_named, [self.coerce_ce(cont, CARDS, node.container.span), item], CARDS)
 

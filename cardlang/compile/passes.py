@@ -61,7 +61,9 @@ PASSES: tuple[Pass, ...] = (
          "invariant checker compares them with `out`), not worked out by a call at each use"),
     Pass("bounds", "compile/operators.py (BinOp), compile/expressions.py, compile/statements.py (For)",
          "`+`, `-` and `*` of numbers whose size the compiler knows (written in the source, printed on every card, "
-         "a loop's name over written numbers) not checked against the 18-digit limit when they cannot reach it"),
+         "a loop's name over written numbers) not checked against the 18-digit limit when they cannot reach it; "
+         "a counter's `+=` (`-=`) of a value never below 0 (written, or a property every card prints so) not "
+         "tested against the lower (upper) bound it cannot pass"),
     Pass("leaves-names",
          "compile/hoist.py (escapes, _quiet_call), compile/ir/emit_loops.py, compile/decisions.py (find)",
          "a loop or find whose condition hands ctx only to functions that read no names (too_big: a number past "
@@ -105,6 +107,14 @@ PASSES: tuple[Pass, ...] = (
     Pass("charge-once", "compile/ir/emit_stmts.py (_loop), compile/statements.py (Loop.breaks)",
          "a `repeat` or `for` whose body has no `break` charges its passes to the step budget in one addition "
          "before the loop, not one step at the top of each pass (the same steps, as a charged `where` does)"),
+    Pass("piles-in-code", "compile/operators.py (_pile_slot), compile/ir/emit_ops.py (PileCount, PileTop), "
+         "compile/ir/emit_decisions.py (NamedOption)",
+         "`count(NAME in ZONE)` and `top N of (NAME in ZONE)` (N written) of a shared zone of piles find the pile "
+         "by its key in the code (`state.piles.get((slot, name))`), not by a call of count_named_in or "
+         "top_named_in (a game's end test, a gain); a bot's option of a name in one such zone (compile/decisions.py "
+         "_find_fn, ir/emit_decisions.py NamedOption) finds its pile so too, with no test of the zone; and "
+         "`empty_piles(ZONE)` reads the count the state keeps (state.empty_known) in the code, calling the "
+         "reference only when it has none (primitives/functions.py EmptyPiles.lower, ir/emit.py)"),
     Pass("one-card", "compile/ir/one_card.py", "IR -> IR: a read of the first of cards written as one card reads that card"),
     Pass("generated-expressions", "compile/compiler.py (fn_of), codegen.Gen.expr", "always on: an expression "
          "with code is inlined or generated as one function; its closure half is the reference of other "

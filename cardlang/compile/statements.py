@@ -201,7 +201,7 @@ class Statements:
             return gen.emit_ir((N.ChangeCounter(slot, whose, op, ir_of(value), minimum, maximum,
                                                 bslot if banked else None,
                                                 plain and gen.options.on("counter-code"), C.set_counter,
-                                                per_player),))
+                                                per_player, value.lowest),))
         return Code(emit)
 
     @stmt_rule

@@ -74,6 +74,14 @@ class EmptyPiles(Function):
     def describe(self, a: dict) -> str:
         return "empty piles"
 
+    def lower(self, gen, args: list) -> py.expr | None:
+        """For a zone the code reads by its slot (the emitter's mark): the count the state keeps, read in the
+        code, the call only when it has none (the pass `piles-in-code`); else no lowering (the call)."""
+        ref = gen.ir_mark(args[0])
+        if type(ref) is not gen.ir.ZoneRef or not gen.options.on("piles-in-code"):
+            return None
+        return gen.emit_expr(gen.ir.EmptyPiles(ref.slot, gen.ir.Py(args[0]), self.run))
+
     @staticmethod
     def run(state, zone) -> int:
         """Counted once, then answered from `state.empty_known` until a mutator forgets it (a pile lost its last

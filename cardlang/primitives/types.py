@@ -32,6 +32,10 @@ class CE:
     # a loop's name over written numbers): arithmetic of such numbers that stays under NUMBER_LIMIT needs no
     # check (the `bounds` pass, compile/passes.py)
     bound: int | None = None
+    # a number's smallest value, when the compiler knows one (a number written in the source, a property every
+    # card prints): a counter's `+=` of a value never below 0 cannot pass its lower bound, `-=` its upper one
+    # (the `bounds` pass)
+    lowest: int | None = None
     # its IR (compile/ir/): what others built on it compose with (`code` emits it)
     ir: Any = None
     # its function of ctx, once a compiler made one for a caller that needs a function (Compiler.fn_of), kept

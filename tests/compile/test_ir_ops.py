@@ -335,3 +335,45 @@ def test_each_coercion_has_code_computing_what_plain_python_does() -> None:
         ce = comp.coerce_ce(ir_ce(have, N.Name("x")), T.CARDNAME, None)
         with pytest.raises(NothingChosen):
             _value(ce.ir, Ctx(state, 0, None, {"x": empty}))
+
+
+def test_a_pile_read_in_the_code_is_what_count_named_in_and_top_named_in_give() -> None:
+    """`PileCount` / `PileTop` (the pass `piles-in-code`): a shared zone of piles's pile of a name found by its key
+    in the code; the same count and the same top cards, top first, as the helpers give, for a pile of three, an
+    emptied pile and a name with no pile, whether the name is written (a constant key) or read from a name."""
+    from cardlang.compile.operators import count_named_in, top_named_in
+    from cardlang.runtime import zones as Z
+    state = _state()
+    knight, farm = state.defs
+    Z.create(state, knight, state.pile(1, "Knight"), 3)
+    Z.create(state, farm, state.pile(1, "Farm"), 1)
+    state.pile(1, "Farm").cards.clear()  # (emptied: its pile is still there)
+    nobody = CardDef(2, "Nobody", frozenset())
+    supply = state.zones[1][0]
+    for d in (knight, farm, nobody):
+        ctx = _ctx(state, d=d)
+        for card in (N.Value(d, "card"), N.Name("d")):
+            got, code = _value(NO.PileCount(1, card), ctx)
+            assert got == count_named_in(state, supply, d) and "piles.get((1, " in code, code
+            for n in (1, 2, 5):
+                got, code = _value(NO.PileTop(1, card, n), ctx)
+                assert got == top_named_in(state, supply, d, n), (d.name, n)
+        assert "'Knight'" in _value(NO.PileCount(1, N.Value(knight, "card")), ctx)[1]  # a written name: a constant
+
+
+def test_the_pass_piles_in_code_reads_dominions_supply_piles_in_the_code() -> None:
+    """With the pass `piles-in-code`, the end test's `count(Province in supply)` and `gain`'s `top 1 of (c in
+    supply)` read the pile in the code, as a bot's option of a name in the supply does; without it, the helpers'
+    calls and the zone's tests (a hand, no zone of piles, keeps the helpers)."""
+    from cardlang.compile.codegen import source_of
+    from cardlang.compile.game import load_game
+    from cardlang.compile.passes import SWITCHABLE
+
+    def code(options: Options) -> str:
+        return "\n".join(source_of(m) for m in load_game("dominion", options=options).generated)
+    on, off = code(OPTIMISED), code(Options(SWITCHABLE - {"piles-in-code"}))
+    supply = "_state, _state.zones[0][0]"  # (the supply: the zone of piles at slot 0)
+    assert "piles.get((0, 'Province'))" in on and f"top_named_in({supply}" not in on
+    assert "piles.get((0, " not in off and f"top_named_in({supply}" in off and f"count_named_in({supply}" in off
+    # a bot's option of a name in the supply (`buy`): its pile by its key, no test of the zone
+    assert on.count("_zone.spec.piles") < off.count("_zone.spec.piles") and "piles.get((0, _name))" in on

@@ -117,4 +117,6 @@ def test_a_name_in_a_zone_is_counted_without_a_list(tiny):
     g.play(s)
     assert g.marks(s) == 1000 + 2 * 100 + 3 * 10
     code = "".join(source_of(x) for x in g.game.generated if x.card == "Probe")
-    assert code.count("count_named_in(") == 3  # (the `where` still goes over the list of Lands)
+    # (the `where` still goes over the list of Lands; the supply's piles are found in the code, by their keys:
+    # the pass piles-in-code)
+    assert code.count("count_named_in(") == 1 and code.count("piles.get((") == 2

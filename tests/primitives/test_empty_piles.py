@@ -4,7 +4,7 @@ import pytest
 from cardlang.errors import ErrorList, RuleViolation
 from cardlang.primitives import CORE
 
-from tiny_game import probe_span
+from tiny_game import Tiny, probe_span
 
 
 def test_counts_the_piles_that_ran_out(tiny):
@@ -15,6 +15,28 @@ def test_counts_the_piles_that_ran_out(tiny):
     g.put(s, "supply[Land]", [])
     g.play(s)
     assert g.marks(s) == 12  # Land was empty from the start; then Gem ran out too
+
+
+@pytest.mark.parametrize("in_code", [True, False], ids=["in-code", "called"])
+def test_the_count_kept_is_read_in_the_code_and_counted_again_once_a_pile_ran_out(tiny, in_code):
+    """With the pass `piles-in-code`, `empty_piles` of a zone the code reads by its slot reads the count the state
+    keeps (state.empty_known) in the code and calls the reference only when there is none; the same counts
+    either way, logged or not: a move that empties a pile makes it count again."""
+    from cardlang.compile.codegen import source_of
+    from cardlang.compile.game import load_game
+    from cardlang.compile.passes import OPTIMISED, SWITCHABLE, Options
+    tiny("marks += empty_piles(supply) * 10; move Gem in supply to table; marks += empty_piles(supply) * 100;"
+         " marks += empty_piles(supply);")
+    g = Tiny(load_game("tiny", options=OPTIMISED if in_code else Options(SWITCHABLE - {"piles-in-code"})))
+    code = "\n".join(source_of(m) for m in g.game.generated if m.card == "Probe")
+    assert ("empty_known" in code) == in_code
+    for log in (True, False):
+        s = g.state(log=log)
+        g.put(s, "supply[Coin]", ["Coin", "Coin"])
+        g.put(s, "supply[Gem]", ["Gem"])
+        g.put(s, "supply[Land]", [])
+        g.play(s)
+        assert g.marks(s) == 10 + 200 + 2  # Land empty from the start; then Gem too (counted again), kept
 
 
 def test_a_pile_never_made_is_not_counted(tiny):

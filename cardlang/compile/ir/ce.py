@@ -14,9 +14,10 @@ from cardlang.primitives.types import CE
 from cardlang.runtime.state import Ctx
 
 
-def ir_ce(type_: str, node: N.Node, bound: int | None = None) -> CE:
-    """The CE computing NODE: its code NODE emitted."""
-    return CE(type_, code=code_of(node), bound=bound, ir=node)
+def ir_ce(type_: str, node: N.Node, bound: int | None = None, lowest: int | None = None) -> CE:
+    """The CE computing NODE: its code NODE emitted (BOUND, LOWEST: its largest size and smallest value, when
+    known: CE)."""
+    return CE(type_, code=code_of(node), bound=bound, ir=node, lowest=lowest)
 
 
 def ir_of(ce: CE) -> N.Node:

@@ -244,6 +244,16 @@ def _zone_count(e: Emitter, n: N.ZoneCount) -> py.expr:
                     _call(e.gen.const(n.whole), ctx_state(), name(z)))
 
 
+def _empty_piles(e: Emitter, n: N.EmptyPiles) -> py.expr:
+    """`_n if (_k := ctx.state.empty_known) is not None and (_n := _k.get(SLOT)) is not None else RUN(ctx.state,
+    ZONE)` (ZONE's code only where it is read: the reference's call)."""
+    k, got = e.gen.fresh("k"), e.gen.fresh("n")
+    known = py.BoolOp(py.And(), [
+        py.Compare(py.NamedExpr(store(k), _state(L.EMPTY_KNOWN)), [py.IsNot()], [const(None)]),
+        py.Compare(py.NamedExpr(store(got), _call(attr(name(k), "get"), const(n.slot))), [py.IsNot()], [const(None)])])
+    return py.IfExp(known, name(got), _call(e.gen.const(n.run), ctx_state(), e.expr(n.zone)))
+
+
 def _first_or(e: Emitter, n: N.FirstOr) -> py.expr:
     """`READ if (_f := CARDS) else FALLBACK` (READ and FALLBACK reading `_f`)."""
     cards = e.expr(n.cards)
@@ -274,6 +284,7 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.AttachedTable: lambda e, n: _state(L.ATTACHED),
     N.CardsAt: _cards_at,
     N.ZoneCount: _zone_count,
+    N.EmptyPiles: _empty_piles,
     N.CardCounter: lambda e, n: _get(_sub(_state(L.CARD_COUNTERS), const(n.key)) if n.table is None
                                      else e.expr(n.table), e.expr(n.card), const(n.start)),
     N.Printed: lambda e, n: _get(attr(def_of(e.expr(n.card)), L.PROPS), const(n.name), const(n.default)),

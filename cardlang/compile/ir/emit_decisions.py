@@ -61,7 +61,8 @@ def _return_legal(e: Emitter, n: D.ReturnLegal) -> list[py.stmt]:
 
 
 def _named_option(e: Emitter, n: D.NamedOption) -> list[py.stmt]:
-    """One zone (the lines marked * only when KEPT):
+    """One zone (the lines marked * only when KEPT; a shared zone of piles known, PILE_SLOT: the lines of
+    piles alone, the slot written, no test of the zone):
         _zone = ZONE; _vars = ctx.vars; _saved = _vars.get("card")                                  *
         if _zone.spec.piles and _zone.pile is None:      # a pile zone offers the top card of each pile
             _pile = ctx.state.piles.get((_zone.spec.slot, NAME))
@@ -91,8 +92,8 @@ def _named_option(e: Emitter, n: D.NamedOption) -> list[py.stmt]:
 
     def in_piles(spec: py.expr) -> list[py.stmt]:
         cards = cards_of(name(pile))
-        return [_assign(pile, _call(attr(piles_by_key(), "get"),
-                                    py.Tuple([slot_of(spec), e.expr(n.name)], py.Load()))),
+        slot = const(n.pile_slot) if n.pile_slot is not None else slot_of(spec)
+        return [_assign(pile, _call(attr(piles_by_key(), "get"), py.Tuple([slot, e.expr(n.name)], py.Load()))),
                 py.If(py.BoolOp(py.And(), [_is_none(name(pile), True), cards]),
                       [_assign(c, _sub(cards, const(-1)))] + found(), [])]
 
@@ -102,6 +103,8 @@ def _named_option(e: Emitter, n: D.NamedOption) -> list[py.stmt]:
     def named() -> py.Compare:
         return py.Compare(name_of(_sub(name(defs), name(c))), [py.Eq()], [e.expr(n.name)])
     save = [_assign(vs, ctx_names()), _assign(saved, _call(attr(name(vs), "get"), const("card")))] if n.kept else []
+    if n.pile_slot is not None:  # a shared zone of piles the compiler knows: its pile, found by its key alone
+        return [*save, *in_piles(None), *card_is(saved), py.Return(const(None))]
     if len(zones) == 1:
         spec = spec_of(name(z))
         ps = in_piles(spec)

@@ -16,9 +16,11 @@ from typing import Any, Callable
 
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_ops as O
-from cardlang.compile.ir.emit import Emitter, _call, _zone_cards, ctx_state, zone_read
-from cardlang.compile.pyast import CTX, const, fresh_list, name
+from cardlang.compile.ir.emit import (Emitter, _call, _zone_cards, cards_of, ctx_state, name_of, piles_by_key,
+                                      zone_read)
+from cardlang.compile.pyast import CTX, attr, const, fresh_list, name, store
 from cardlang.primitives.lowering import first_or_call
+from cardlang.runtime.state import CardDef
 
 _ARITH = {"+": py.Add, "-": py.Sub, "*": py.Mult}
 _CMP = {"==": py.Eq, "!=": py.NotEq, "<": py.Lt, "<=": py.LtE, ">": py.Gt, ">=": py.GtE}
@@ -85,6 +87,28 @@ def _helper(e: Emitter, n: O.Helper) -> py.expr:
     """`FN(ctx.state, *ARGS)`, the arguments' code made before FN's constant (as Gen.apply makes a call's)."""
     args = [e.expr(a) for a in n.args]
     return _call(e.gen.const(n.fn), *([ctx_state()] if n.state else []), *args)
+
+
+def _pile(e: Emitter, slot: int, card: N.Node, read: Callable[[py.expr], py.expr], none: py.expr) -> py.expr:
+    """`READ(_pl) if (_pl := ctx.state.piles.get((SLOT, NAME))) is not None else NONE`, NAME the card name's
+    (a constant for a card the source names)."""
+    known = type(card) is N.Value and isinstance(card.obj, CardDef)
+    key = py.Tuple([const(slot), const(card.obj.name) if known else name_of(e.expr(card))], py.Load())
+    pl = e.gen.fresh("pl")
+    found = py.NamedExpr(store(pl), _call(attr(piles_by_key(), "get"), key))
+    return py.IfExp(py.Compare(found, [py.IsNot()], [const(None)]), read(name(pl)), none)
+
+
+def _pile_count(e: Emitter, n: O.PileCount) -> py.expr:
+    """`len(_pl.cards) if (_pl := ...) is not None else 0`."""
+    return _pile(e, n.slot, n.card, lambda pl: _call(e.gen.const(len), cards_of(pl)), const(0))
+
+
+def _pile_top(e: Emitter, n: O.PileTop) -> py.expr:
+    """`_pl.cards[:-N - 1:-1] if (_pl := ...) is not None else []`."""
+    def top(pl: py.expr) -> py.expr:
+        return py.Subscript(cards_of(pl), py.Slice(None, const(-n.n - 1), const(-1)), py.Load())
+    return _pile(e, n.slot, n.card, top, py.List([], py.Load()))
 
 
 def _divide(e: Emitter, n: O.Divide) -> py.expr:
@@ -163,6 +187,8 @@ OPS_EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     O.Compare: lambda e, n: py.Compare(e.expr(n.left), [_CMP[n.op]()], [e.expr(n.right)]),
     O.AllAre: _all_are,
     O.Helper: _helper,
+    O.PileCount: _pile_count,
+    O.PileTop: _pile_top,
     O.Both: lambda e, n: py.BoolOp(py.And() if n.conj else py.Or(), [_truth(e.expr(n.left)), _truth(e.expr(n.right))]),
     N.Not: lambda e, n: py.UnaryOp(py.Not(), _tested(e.expr(n.value))),
     O.ListOf: lambda e, n: py.List([e.expr(x) for x in n.items], py.Load()),

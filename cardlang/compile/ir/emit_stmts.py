@@ -124,9 +124,11 @@ def _change_counter(e: Emitter, n: N.ChangeCounter) -> list[py.stmt]:
     quiet: list[py.expr] = []  # besides nobody watching
     known = new.value if isinstance(new, py.Constant) and type(new.value) is int else None
     # A counter is always within its bounds (set_counter keeps it there; runtime/invariants.py checks it), so
-    # `-= K` of a written K >= 0 cannot pass its upper bound, nor `+= K` its lower one: those tests go.
-    step = n.op != "=" and gen.options.on("bounds") and type(change) is py.Constant and type(change.value) is int \
-        and change.value >= 0
+    # `-= K` of a K never below 0 (written, or a property every card prints so) cannot pass its upper bound,
+    # nor `+= K` its lower one: those tests go.
+    written = type(change) is py.Constant and type(change.value) is int
+    lowest = change.value if written else n.lowest
+    step = n.op != "=" and gen.options.on("bounds") and lowest is not None and lowest >= 0
     up_ok, down_ok = step and n.op == "-=", step and n.op == "+="
     if n.minimum is not None and (known is None or known < n.minimum) and not down_ok:
         quiet.append(py.Compare(value(), [py.GtE()], [const(n.minimum)]))

@@ -154,6 +154,17 @@ class ZoneCount(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class EmptyPiles(Node):
+    """How many piles of the zone of piles declared at SLOT (ZONE's) are empty: in the code, the count the state
+    keeps by slot (state.empty_known) when it has one, else RUN(state, ZONE), the reference, which counts and
+    keeps it (a game's end test asks after every turn)."""
+
+    slot: int
+    zone: "Expr"
+    run: Any = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class CardCounter(Node):
     """The per-card counter KEY of CARD, START when it was never changed; TABLE: the counter's table as its
     caller has it already (a local), else None (read from the state)."""
@@ -404,7 +415,8 @@ class ChangeCounter(Node):
     and MAXIMUM its bounds, None for none; BANK the slot of the bank it draws on, None for none. Done in the code itself when INLINE, nobody is told and the new value keeps the bounds (and
     the bank covers it), else by SET(state, slot, seat, value[, clamp=True]), the reference (an invariant
     checker is told of the change the code makes). Not INLINE (a counter of numbers, or the pass
-    counter-code off): always the reference."""
+    counter-code off): always the reference. LOWEST: the smallest VALUE can be, when the compiler knows it
+    (a number written, a property every card prints), else None."""
 
     slot: int
     whose: "Expr"
@@ -416,6 +428,7 @@ class ChangeCounter(Node):
     inline: bool
     set: Any = field(compare=False)
     per_player: bool = True
+    lowest: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -446,7 +459,7 @@ class Return(Node):
 
 
 Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounterTable, ZoneCards, CellTable, AttachedTable,
-             CardsAt, ZoneCount, CardCounter, Printed,
+             CardsAt, ZoneCount, EmptyPiles, CardCounter, Printed,
              DefPrinted, IsType, DefIsType, DefNamed, NameOf, Variant, DefOf, Not, HolderOf, Turns, Seats, Pool, Quiet, Watched, Call, Cards, Item, FirstOr,
              Single, HasTrigger]
 Stmt = Union[Let, If, Loop, OfBlock, Do, ChangeCardCounter, ChangeCounter, MoveOne, Return]

@@ -45,13 +45,16 @@ class NamedOption(Node):
     """Return the option the name NAME gives in the zones ZONES under the filter COND: the first card of that
     name (a pile's top card in a zone of piles) that COND lets through, the zones in order, or None. COND
     reads the rules name `card` as the local CARD; KEPT: it hands the context to a compiled function, which
-    reads `card` in the names table, so the card is put there too (the name's value before put back)."""
+    reads `card` in the names table, so the card is put there too (the name's value before put back).
+    PILE_SLOT: the one zone is a shared zone of piles declared at that slot (the pass `piles-in-code`), whose
+    pile of NAME is found by its key alone, with no test of the zone; else None."""
 
     zones: tuple[Node, ...]
     cond: Node
     name: Var
     card: Var
     kept: bool
+    pile_slot: int | None = None
 
 
 @dataclass(frozen=True, slots=True)

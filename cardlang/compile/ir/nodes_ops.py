@@ -1,7 +1,8 @@
 """The IR's nodes for the operators and the coercions: arithmetic (`Arith`, inside a nodes_loops.Bounded where it
 can grow past the number limit) and its minus (`Neg`), comparisons (`Compare`), `and` / `or` as a truth value
 (`Both`; `not` is ir/nodes.py's `Not`), `CARDS is T` (`AllAre`), `/` and `%` (`Divide`), the card-set `==`
-(`SameCards`), a call of an operator's runtime helper (`Helper`), the lists written in the source (`ListOf`,
+(`SameCards`), a call of an operator's runtime helper (`Helper`), a pile of a zone of piles read in the code
+(`PileCount`, `PileTop`), the lists written in the source (`ListOf`,
 `Numbers`, `Joined`), `bottom N of CARDS` (`Bottom`), a text with names in braces (`Text`), and the coercions
 that have code of their own: a zone's cards (`CardsOfZone`; a card as a list of one is ir/nodes.py's `Cards`)
 and the list a `for` loop runs over (`Listed`); the others are calls of the runtime's conversions (ir/nodes.py
@@ -106,6 +107,26 @@ class Helper(Node):
     state: bool = True
 
 
+# ---- a pile of a zone of piles, read in the code (the pass `piles-in-code`)
+@dataclass(frozen=True, slots=True)
+class PileCount(Node):
+    """How many cards the pile of the card name CARD holds in the zone of piles declared at SLOT (0 when it has
+    none): count_named_in's case of a zone of piles, its pile found by its key (SLOT, name)."""
+
+    slot: int
+    card: Node
+
+
+@dataclass(frozen=True, slots=True)
+class PileTop(Node):
+    """A new list of the top N cards (N written, 1 or more) of the pile of the card name CARD in the zone of
+    piles declared at SLOT, the top first (empty when it has none): top_named_in's case of a zone of piles."""
+
+    slot: int
+    card: Node
+    n: int
+
+
 # ---- lists written in the source
 @dataclass(frozen=True, slots=True)
 class ListOf(Node):
@@ -169,5 +190,5 @@ class Listed(Node):
     items: Node
 
 
-Expr = Union[Arith, Divide, Neg, Compare, Both, AllAre, SameCards, Helper, ListOf, Numbers, Joined, Bottom, Text,
-             CardsOfZone, Listed]
+Expr = Union[Arith, Divide, Neg, Compare, Both, AllAre, SameCards, Helper, PileCount, PileTop, ListOf, Numbers,
+             Joined, Bottom, Text, CardsOfZone, Listed]
