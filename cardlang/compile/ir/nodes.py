@@ -146,11 +146,9 @@ class CardsAt(Node):
 
 @dataclass(frozen=True, slots=True)
 class ZoneCount(Node):
-    """How many cards the zone ZONE holds: in the code for a zone of no piles (or one pile), else
-    WHOLE(state, zone), the reference (which counts all the zone's piles)."""
+    """How many cards the zone ZONE holds (a zone of piles: all its piles together)."""
 
     zone: "Expr"
-    whole: Any = field(compare=False)
 
 
 @dataclass(frozen=True, slots=True)
