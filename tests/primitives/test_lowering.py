@@ -49,7 +49,7 @@ def test_the_primitives_with_a_fast_path_are_the_ones_checked():
     """A new lowering is checked here without a word more; one that no longer exists fails loudly."""
     assert {p.verb for p in LOWERED} >= {"move", "reveal", "trigger", "note", "reset", "attached", "card_at", "column",
                                          "row", "adjacent", "count", "refill", "display", "attach", "first_turn",
-                                         "modify", "claim", "block"}
+                                         "modify", "claim", "block", "bank"}
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -135,7 +135,7 @@ def _draw(prim, game, state, rng: random.Random):
         t = types[i] if types is not None else p.type
         if t == "int" and slot:
             out.append(("const", slot.pop(0)))
-        elif p.type == NAME:
+        elif t == NAME:
             out.append(("const", rng.choice(_words(game, state, p.name))))
         elif not p.required and rng.random() < 0.3:
             out.append(("const", p.default))

@@ -277,6 +277,7 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.ZoneRef: lambda e, n: _row(e, L.ZONES, n),
     N.CounterRef: lambda e, n: _row(e, L.COUNTERS, n),
     N.CardCounterTable: lambda e, n: card_counter_table(ctx_state(), n.key),
+    N.BankLeft: lambda e, n: _sub(banks(ctx_state()), const(n.slot)),
     N.ZoneCards: lambda e, n: _zone_cards(e.expr(n.zone)),
     N.CellTable: lambda e, n: _state(L.CELL),
     N.AttachedTable: lambda e, n: _state(L.ATTACHED),

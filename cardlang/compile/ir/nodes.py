@@ -119,6 +119,13 @@ class CardCounterTable(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class BankLeft(Node):
+    """What the bank behind the counter at SLOT still holds (None: the counter has no bank)."""
+
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
 class ZoneCards(Node):
     """A new list of the cards of the zone ZONE, the top last (a zone of no piles: its own cards)."""
 
@@ -434,7 +441,8 @@ class Return(Node):
     value: Node
 
 
-Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounterTable, ZoneCards, CellTable, AttachedTable,
+Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounterTable, BankLeft,
+             ZoneCards, CellTable, AttachedTable,
              CardsAt, ZoneCount, CardCounter, Printed,
              DefPrinted, IsType, DefIsType, DefNamed, NameOf, Variant, DefOf, Not, HolderOf, Turns, Pool, Quiet, Watched, Call, Cards, Item, FirstOr,
              Single, HasTrigger]
