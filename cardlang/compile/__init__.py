@@ -65,12 +65,12 @@ compiler, builds nodes through `gen.ir` and hands them to `gen.emit_ir` / `gen.e
 (G.ctx_attr("state"), G.state_attr, G.you, G.set_you are the emitter's marked reads).
 
 A core verb's call is its lowered code where it has a `lower` (move, reveal, trigger, note, reset, refill,
-display, attach, first_turn, modify, claim, block; the registry's property test, tests/primitives/
+display, attach, first_turn, modify, claim, bank; the registry's property test, tests/primitives/
 test_lowering.py, checks each against its reference `run` on random states), else `run(ctx, ARG, ...)`: a
 primitive's reference called by name, as the runtime's helpers are (move_into, tell_revealed, ...). A lazy
-argument (read by run only when it needs it) is code placed where the lowering reads it (`lowers_lazy`: every
-verb with lazy arguments: refill, display, attach, first_turn, modify, claim, block); with the pass `lower`
-off it is a function generated from its code (Compiler.fn_of), which run calls.
+argument (read by run only when it needs it) is code placed where the lowering reads it (`lowers_lazy`:
+refill, display, attach, first_turn, modify, claim); for `block`, and with the pass `lower` off, it is a
+function generated from its code (Compiler.fn_of), which run calls (why block keeps them: primitives/block.py).
 
 Every decision is generated code too: with the pass decide-inline, asked in the generated function itself;
 without it, a call of its reference run (decision_runs.py: `choose_cards`, `choose_option`, `ask_may`...,
