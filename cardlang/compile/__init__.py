@@ -65,27 +65,27 @@ compiler, builds nodes through `gen.ir` and hands them to `gen.emit_ir` / `gen.e
 (G.ctx_attr("state"), G.state_attr, G.you, G.set_you are the emitter's marked reads).
 
 A core verb's call is its lowered code where it has a `lower` (move, reveal, trigger, note, reset, refill,
-display, attach, first_turn; the registry's property test, tests/primitives/test_lowering.py, checks each
-against its reference `run` on random states), else `run(ctx, ARG, ...)`: a primitive's reference called by
-name, as the runtime's helpers are (move_into, tell_revealed, ...). A lazy argument (read by run only when it
-needs it) is code placed where the lowering reads it for a verb whose lowering takes it so (`lowers_lazy`:
-refill, display, attach, first_turn); for the others (modify: read whenever the property is summed, long
-after the call; claim and block: read in the call's window) it is a function generated from its code
-(Compiler.fn_of), as it is with the pass `lower` off.
+display, attach, first_turn, modify, claim, bank; the registry's property test, tests/primitives/
+test_lowering.py, checks each against its reference `run` on random states), else `run(ctx, ARG, ...)`: a
+primitive's reference called by name, as the runtime's helpers are (move_into, tell_revealed, ...). A lazy
+argument (read by run only when it needs it) is code placed where the lowering reads it (`lowers_lazy`:
+refill, display, attach, first_turn, modify, claim); for `block`, and with the pass `lower` off, it is a
+function generated from its code (Compiler.fn_of), which run calls (why block keeps them: primitives/block.py).
 
-Not generated at all, hand-written closures the generated code calls by name: the references of decisions.py
-(`run_choose` and the others), which evaluate a choice's options and put it through its reference run
-(decision_runs.py, over evaluated options, which the code asked in place is checked against: tests/primitives/
-test_decision_runs.py), called with the pass decide-inline off; with it on, a choice in expression position
-is lifted into a `let` of its own name wherever its statement evaluates it unconditionally (lift.py), so only
-a conditional one (the right of `and`/`or`, inside another choice, a call run `for` a player, ...) calls its
-reference, made with the functions it calls only when its code is (none in the four games). A module whose
-constants include a reference has no symbol for it and is generated again for its namespace on a cached load
-(codecache.py); every other module links, every module of the four games among them. Closures made by a
-marked factory of plain values (primitives/types.py `remade`), which names them in the cache, link too: a
-`choose one of`'s labels and find-by-label, and a change of a card's counter past its plain case
-(primitives/counting.py card_counter_change); a card-name argument taken from a pick is a generated function
-(calls.py `_card_argument_fn`).
+Every decision is generated code too: with the pass decide-inline, asked in the generated function itself;
+without it, a call of its reference run (decision_runs.py: `choose_cards`, `choose_option`, `ask_may`...,
+hand-written over evaluated options, and what the code asked in place is checked against: tests/primitives/
+test_decision_runs.py), the options' code its arguments, the parts it reads only when it asks (who is asked,
+a prompt with names in it) generated functions, the blocks of `choose one of` and `may` their blocks'
+functions. With the pass on, a choice in expression position is lifted into a `let` of its own name wherever
+its statement evaluates it unconditionally (lift.py), so only a conditional one (the right of `and`/`or`,
+inside another choice, a call run `for` a player, ...) is that call of its reference run, made only when its
+code is (none in the four games). No closure is made for one call: every module of the four games links on a
+cached load (codecache.py), with the passes and without (`--no-opt`). Closures made by a marked factory of
+plain values (primitives/types.py `remade`), which names them in the cache, link too: a `choose one of`'s
+labels and find-by-label, and a change of a card's counter past its plain case (primitives/counting.py
+card_counter_change); a card-name argument taken from a pick is a generated function (calls.py
+`_card_argument_fn`).
 A phase's own function (`run_phase`: the game's phases table, the turn's call where someone watches or with
 the pass phase-inline off) is generated (ir/nodes_loops.py `RunPhase`).
 """

@@ -2,14 +2,15 @@
 of` options, `may`, and the texts they show (prompts with `{name}` filled in). Mixed into the `Compiler`.
 
 Each decision is built as IR (ir/nodes_ask.py: asked in the generated function itself, the names it reads
-from there, its blocks inlined) when the pass `decide-inline` is on; its closure (`run_choose`, ...) is the
-reference, which evaluates the options and puts the decision through its reference run (compile/decision_runs.py,
-which the code asked in place is checked against), and what every choice calls with the pass off. With the
-pass on, a choice in expression position is asked by a `let` of its own name (compile/lift.py) wherever its
-statement evaluates it unconditionally; only a conditional one (the right of `or`, inside another choice, ...)
-still calls its reference, which is then made, with the functions it calls (its count, its options, who is
-asked, its prompt), only when code calls it (`A.Reference`, when the emitter reaches such a choice). A text
-with `{name}` in it is IR always (its closure, `run_text`, the reference).
+from there, its blocks inlined) when the pass `decide-inline` is on; its reference is a call of its reference
+run (compile/decision_runs.py, which the code asked in place is checked against) over the options' code, with
+the parts it reads only when it asks (who is asked, the prompt, and for a choice a bot may answer first, its
+options and count) as generated functions and the blocks of `choose one of` and `may` as the functions of
+those blocks: what every decision is with the pass off. No closure is made for a decision. With the pass on,
+a choice in expression position is asked by a `let` of its own name (compile/lift.py) wherever its statement
+evaluates it unconditionally; only a conditional one (the right of `or`, inside another choice, ...) still
+calls its reference, a generated function returning that call, made, with the functions it passes, only when
+code calls it (`A.Reference`, when the emitter reaches such a choice). A text with `{name}` in it is IR always.
 """
 from __future__ import annotations
 
@@ -27,14 +28,14 @@ from cardlang.compile import visibility as V
 from cardlang.compile.scope import Scope, expr_rule, stmt_rule
 from cardlang.compile.spec import GameSpec
 from cardlang.errors import Span
-from cardlang.compile.asking import named_cards, named_option, picks_none
-from cardlang.compile.decision_runs import choose_cards, choose_player, choose_values
+from cardlang.compile.decision_runs import (ask_may, choose_cards, choose_cards_first, choose_option, choose_player,
+                                            choose_values, legal_options)
 from cardlang.compile.names import uses_names
 from cardlang.primitives.types import (CARD, CARDNAMES, CARDS, CE, INT, TEXT, ZONE, NUMBERS, PLAYER, PLAYERS, SLOTS,
                                        remade)
 from cardlang.primitives.values import noop, slot_labels, text_of
-from cardlang.runtime.decisions import CHANCE, ask
-from cardlang.runtime.state import Ctx, Decision
+from cardlang.runtime.decisions import CHANCE
+from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
 
 
@@ -45,7 +46,6 @@ class Decisions:
         who, tag, asked = self._opts(node.opts, scope, node.span, default_tag="choose")
         private = node.opts.private
         inline = self.options.on("decide-inline")
-        fn_of = lambda ce: self.fn_of(ce, later=inline)  # noqa: E731  (the reference's parts: made with it)
         # options picked by what they are from a zone some seat cannot see (`hand where card is Spell`):
         # whether it is asked would tell the others whether one is there, so it is asked always, even with
         # nothing to pick (docs/language.md section 11, "Asked always")
@@ -55,50 +55,39 @@ class Decisions:
         count_ir = ir_of(count_ce) if count_ce is not None else None
         kind = q.kind
 
-        def parts(options_ce: CE) -> tuple[Callable, Callable, Callable | None, Callable]:
-            """The reference's functions: who is asked, the prompt, the count (None: not written), the options."""
-            by, prompt = self._who(who, later=inline)
-            return by, prompt, fn_of(count_ce) if count_ce is not None else None, fn_of(options_ce)
-
-        def asked_or_called(typ: str, reference: Callable[[], Callable], node_of: Callable) -> CE:
+        def asked_or_called(typ: str, call_of: Callable[[bool], N.Node], node_of: Callable) -> CE:
             """The choice as the IR's node (NODE_OF(its reference, made only if called)), or, the pass off, as
-            a call of its reference."""
-            return ir_ce(typ, node_of(A.Reference(reference))) if inline else \
-                ir_ce(typ, N.Call(reference(), (), first="ctx"))
+            the call of its reference run (CALL_OF(later): decision_runs.py's run over the options' code, the
+            parts it reads only when it asks passed as generated functions, made LATER where the emitter asks
+            for the reference: Compiler.fn_of). No closure is made for a choice: the reference of one the
+            emitter cannot ask in place is that call too."""
+            if not inline:
+                return ir_ce(typ, call_of(False))
+            return ir_ce(typ, node_of(A.Reference(lambda: call_of(True))))
+
+        def count_arg() -> N.Node:
+            return count_ir if count_ir is not None else N.Const(None)
         if src.type in (PLAYERS, PLAYER):
             players_ce = self.coerce_ce(src, PLAYERS, node.source.span)
 
-            def player_reference() -> Callable:
-                by, prompt, _, players = parts(players_ce)
-
-                def run_choose_player(ctx: Ctx) -> int:
-                    return choose_player(ctx, players(ctx), by, prompt, tag, private)
-                return run_choose_player
-            return asked_or_called(PLAYER, player_reference, lambda ref: A.AskPlayer(*asked, ir_of(players_ce), ref))
+            def player_call(later: bool) -> N.Node:
+                return N.Call(choose_player, (ir_of(players_ce),), first="ctx",
+                              consts=(*self._who_parts(who, later), tag, private))
+            return asked_or_called(PLAYER, player_call, lambda ref: A.AskPlayer(*asked, ir_of(players_ce), ref))
         if src.type == CARDNAMES:
-            def name_reference() -> Callable:
-                by, prompt, count, names_fn = parts(src)
-
-                def run_choose_name(ctx: Ctx) -> list:
-                    options = names_fn(ctx)
-                    return choose_values(ctx, options, count(ctx) if count else None, kind, "cards", None, by,
-                                         prompt, tag, private)
-                return run_choose_name
-            return asked_or_called(CARDNAMES, name_reference, lambda ref: A.AskValues(
+            def name_call(later: bool) -> N.Node:
+                return N.Call(choose_values, (ir_of(src), count_arg()), first="ctx",
+                              consts=(kind, "cards", None, *self._who_parts(who, later), tag, private))
+            return asked_or_called(CARDNAMES, name_call, lambda ref: A.AskValues(
                 *asked, ir_of(src), "cards", kind, count_ir, None, ref))
         if src.type in (NUMBERS, SLOTS):  # a die to reroll; a slot of a grid to put a card in
             vkind = src.type
             label_of = _number_labels if vkind == NUMBERS else slot_labels
 
-            def value_reference() -> Callable:
-                by, prompt, count, values_fn = parts(src)
-
-                def run_choose_value(ctx: Ctx) -> list:
-                    options = list(values_fn(ctx))
-                    return choose_values(ctx, options, count(ctx) if count else None, kind, vkind, label_of, by,
-                                         prompt, tag, private)
-                return run_choose_value
-            return asked_or_called(src.type, value_reference, lambda ref: A.AskValues(
+            def value_call(later: bool) -> N.Node:
+                return N.Call(choose_values, (N.Call(list, (ir_of(src),), first=None), count_arg()), first="ctx",
+                              consts=(kind, vkind, label_of, *self._who_parts(who, later), tag, private))
+            return asked_or_called(src.type, value_call, lambda ref: A.AskValues(
                 *asked, ir_of(src), vkind, kind, count_ir, label_of, ref))
         cards_ce = self.coerce_ce(src, CARDS, node.source.span)
         # (a private question too: its named pick is taken only when nobody reads the game, when asking a rule
@@ -107,51 +96,26 @@ class Decisions:
             else (None, False)
         names_of = self._names_first(node.source, scope) if find is not None and inline else None
         one = isinstance(q.count, ast.IntLit) and q.count.value == 1  # `up to 1`: no need to compute it
-        by_you = node.opts.by is None
         # what needs no computing per decision: a count written as a number, a prompt with no {name} in it
         written = max(q.count.value, 0) if isinstance(q.count, ast.IntLit) else None
-        up_to, exactly = kind == "up_to", kind == "exactly"
+        counted = count_ce is not None and written is None and kind in ("up_to", "exactly")
         # A bot that answers by naming cards tries just the names it prefers against the filter, instead of
         # building every option, when nobody reads the decision (no log, no listener): its `named_picks`
         # (compile/bots.py) give TAG's by_name(bot, state, player, find, where), or None when it answers TAG
         # from the full list (compile/asking.py).
         first = "named" if find is not None else "none" if kind in ("any", "up_to") else None
 
-        def cards_reference() -> Callable:
-            by, prompt, count, cards = parts(cards_ce)
-            asked_by = None if by_you else by
-            counted = count is not None and written is None and (up_to or exactly)
-
-            def ask_cards(ctx: Ctx, state) -> list[int]:  # the decision in full: every option, put to the player
-                options = cards(ctx)
-                return choose_cards(ctx, options, count(ctx) if counted else None, kind, written, asked_by, prompt,
-                                    tag, private, always)
-
-            def you_or(ctx: Ctx) -> int:
-                return ctx.you if by_you else by(ctx)
-
-            if first == "none":
-                def run_choose(ctx: Ctx) -> list[int]:
-                    state = ctx.state
-                    if state.log is None and not state.listeners:
-                        p = you_or(ctx)
-                        if p != CHANCE and picks_none(ctx, p, tag):
-                            return []
-                    return ask_cards(ctx, state)
-            elif first is None:
-                def run_choose(ctx: Ctx) -> list[int]:
-                    return ask_cards(ctx, ctx.state)
-            else:
-                def run_choose(ctx: Ctx) -> list[int]:
-                    state = ctx.state
-                    if state.log is None and not state.listeners and (one or count(ctx) == 1):
-                        p = you_or(ctx)
-                        got = named_cards(ctx, p, tag, find) if p != CHANCE else None
-                        if got is not None:
-                            return got
-                    return ask_cards(ctx, state)
-            return run_choose
-        return asked_or_called(CARDS, cards_reference, lambda ref: A.AskCards(
+        def cards_call(later: bool) -> N.Node:
+            by, prompt = self._who_parts(who, later)
+            if first is None:  # the decision in full: every option worked out, put to the player
+                return N.Call(choose_cards, (ir_of(cards_ce), count_ir if counted else N.Const(None)), first="ctx",
+                              consts=(kind, written, by, prompt, tag, private, always))
+            # a bot's answer tried first: the options (and the count) worked out only if it gives none
+            options_fn = self.fn_of(cards_ce, later=later)
+            count_fn = self.fn_of(count_ce, later=later) if count_ce is not None else None
+            return N.Call(choose_cards_first, first="ctx", consts=(
+                first, one, find, options_fn, count_fn, counted, kind, written, by, prompt, tag, private, always))
+        return asked_or_called(CARDS, cards_call, lambda ref: A.AskCards(
             *asked, ir_of(cards_ce), kind, count_ir, written, always, first, one, find, find_reads_card, ref,
             names_of))
 
@@ -244,7 +208,7 @@ class Decisions:
         return fns["run_find"], bool(facts.quiet)
 
     def _opts(self, opts: ast.ChooseOpts, scope: Scope, span: Span, default_tag: str):
-        """Who is asked, the tag and the prompt of a decision, checked: WHO (what `_who` makes the reference's
+        """Who is asked, the tag and the prompt of a decision, checked: WHO (what `_who_parts` makes the reference's
         functions of), the tag, and the IR's fields (by, tag, prompt, private: ir/nodes_ask.py)."""
         if _is_chance(opts.by, scope, self.spec):
             by: CE | str | None = "chance"  # `by chance`: the game's RNG picks (a scenario scripts it like any answer)
@@ -263,22 +227,14 @@ class Decisions:
             prompt_ir = prompt.ir
         return (by, prompt), tag, (by_ir, tag, prompt_ir, opts.private)
 
-    def _who(self, who: tuple, later: bool = False) -> tuple[Callable[[Ctx], int], Callable[[Ctx], str]]:
-        """The reference's functions of who is asked and of the prompt, from `_opts`'s WHO (LATER: Compiler.fn_of)."""
+    def _who_parts(self, who: tuple, later: bool = False) -> tuple[Callable | None, Callable | str]:
+        """Who is asked and the prompt, from `_opts`'s WHO, as a reference run of decision_runs.py takes them
+        (read only when it asks): None (the effect's own player), `by chance` or a generated function of the
+        context; the text itself when it has no `{name}` in it, else a generated function (LATER:
+        Compiler.fn_of)."""
         by, prompt = who
-        if by == "chance":
-            by_fn = _by_chance
-        elif by is not None:
-            by_fn = self.fn_of(by, later=later)
-        else:
-            by_fn = lambda ctx: ctx.you  # noqa: E731
-        if isinstance(prompt, str):
-            text = prompt
-            prompt_fn = lambda ctx: text  # noqa: E731
-            prompt_fn.text = text  # type: ignore[attr-defined]  # the same every time: a caller may take it as it is
-        else:
-            prompt_fn = self.fn_of(prompt, later=later)
-        return by_fn, prompt_fn
+        by_fn = None if by is None else _by_chance if by == "chance" else self.fn_of(by, later=later)
+        return by_fn, prompt if isinstance(prompt, str) else self.fn_of(prompt, later=later)
 
     def interpolated(self, text: str, scope: Scope, span: Span) -> CE:
         """The text TEXT written with names in braces (`"Set aside {c}?"`), each shown as its value is."""
@@ -312,39 +268,19 @@ class Decisions:
             bodies = tuple(N.OfBlock(self.block_items(o.body, scope)) for o in node.options)
             choice = A.AskOption(*asked, conds, bodies, always, label_of, find)
             return G.of_ir(choice)
-        # each condition one call (a generated function, even for one comparison: `honor > 0` as closures is
-        # three calls, and a choice tests every option's condition each time it is made)
+        # the reference run over the legal options (decision_runs.choose_option), called from the code with
+        # the parts it reads only when it asks (who, the prompt) and the options' blocks as functions of the
+        # context (generated, as a call's outcome blocks are): no closure made for the call. Each condition one
+        # call (a generated function, even for one comparison: a choice tests every option's condition each
+        # time it is made), or all in one generated function (the pass options-at-once)
         legal_of = self._legal_fn(ces, node.span) if self.options.on("options-at-once") else None
-        conds = [self.fn_of(ce, listed=True) if ce is not None else None for ce in ces] if legal_of is None else []
-        bodies = [self.block(o.body, scope) for o in node.options]
-        by, prompt = self._who(who)
-        by_you, text = node.opts.by is None, getattr(prompt, "text", None)
-
-        def run_choose_option(ctx: Ctx) -> None:
-            if legal_of is not None:
-                legal = legal_of(ctx)
-            else:
-                legal = []
-                for i, c in enumerate(conds):  # a loop, not a comprehension: one call fewer per decision
-                    if c is None or c(ctx):
-                        legal.append(i)
-            state = ctx.state
-            if not legal:
-                if always and (state.log is not None or state.listeners):
-                    ask(state, Decision(ctx.you if by_you else by(ctx), tag, "", "options", [], 0, 1, [], always=True))
-                return
-            p = ctx.you if by_you else by(ctx)
-            if not private and p != CHANCE and state.log is None and not state.listeners:
-                # a bot that answers by naming options tries just those against the legal ones, as for cards
-                # (run_choose): its pick, else the first legal option, is what `decide` gives (one is needed)
-                i = named_option(state, p, tag, legal, find)
-                if i is not None:
-                    bodies[i](ctx)
-                    return
-            d = Decision(p, tag, text if text is not None else prompt(ctx), "options", legal, 1, 1, None,
-                         private=private, names=label_of)
-            bodies[legal[ask(state, d)[0]]](ctx)
-        return G.called(run_choose_option)
+        legal = N.Call(legal_of, first="ctx") if legal_of is not None else N.Call(
+            legal_options, first="ctx", consts=tuple(self.fn_of(ce, listed=True) if ce is not None else None
+                                                       for ce in ces))
+        bodies = tuple(self.block(o.body, scope) for o in node.options)
+        by, prompt = self._who_parts(who)
+        return G.of_ir(N.Do(N.Call(choose_option, (legal,), first="ctx",
+                                   consts=(by, prompt, tag, private, always, label_of, find, *bodies))))
 
     def _legal_fn(self, ces: list[CE | None], span: Span) -> Callable | None:
         """The legal options of a `choose one of` (indices, in order) as one generated function testing every
@@ -374,19 +310,11 @@ class Decisions:
             other = (N.OfBlock(self.block_items(node.else_, scope)),) if node.else_ is not None else ()
             may = A.AskMay(*asked, (body,), other)
             return G.of_ir(may)
+        # the reference run (decision_runs.ask_may) called from the code, its blocks functions of the context
         run_body = self.block(node.body, scope)
         run_other = self.block(node.else_, scope) if node.else_ is not None else noop
-        by, prompt = self._who(who)
-        by_you, text = node.opts.by is None, getattr(prompt, "text", None)
-
-        def run_may(ctx: Ctx) -> None:
-            d = Decision(ctx.you if by_you else by(ctx), tag, text if text is not None else prompt(ctx), "yesno",
-                         ["yes"], 0, 1, ["yes"], private=private)
-            if ask(ctx.state, d):
-                run_body(ctx)
-            else:
-                run_other(ctx)
-        return G.called(run_may)
+        by, prompt = self._who_parts(who)
+        return G.of_ir(N.Do(N.Call(ask_may, first="ctx", consts=(by, prompt, tag, private, run_body, run_other))))
 
 
 class _FindFacts:

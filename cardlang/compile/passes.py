@@ -87,8 +87,9 @@ PASSES: tuple[Pass, ...] = (
          "loop comparing every definition"),
     Pass("decide-inline", "compile/decisions.py, compile/ir/emit_ask.py (nodes_ask.py)",
          "a decision (`choose`, `choose one of`, `may`) and its prompt built and asked in the generated function "
-         "itself, reading the names there (its locals), its blocks inlined; not a call of a closure that reads "
-         "them in ctx.vars and calls its blocks' functions (the reference)"),
+         "itself, reading the names there (its locals), its blocks inlined; not a call of its reference run "
+         "(compile/decision_runs.py) over the options' code, passed generated functions that read the names in "
+         "ctx.vars and its blocks' functions (the reference)"),
     Pass("options-at-once", "compile/decisions.py (_legal_fn), compile/ir/emit_ask.py (AskOption)",
          "the conditions of a `choose ... { \"A\" if COND {...} ... }` tested in one go (inline, or one generated "
          "function), not one call each (a choice of a dozen actions tests a dozen conditions every time it is made)"),

@@ -14,7 +14,10 @@ on the same window. Knows no game.
 """
 from __future__ import annotations
 
+import ast as py
+
 from cardlang.primitives.challenge import open_window, record_claim
+from cardlang.primitives.lowering import CTX, call, const, name, state, store
 from cardlang.primitives.registry import BOOL, CARDNAME, CARDS, NAME, PLAYER, Bound, Param, Verb, primitive
 from cardlang.runtime.events import Settled
 from cardlang.runtime.state import Ctx
@@ -44,12 +47,25 @@ def _d_claim(a: dict) -> str:
 
 def settle(ctx: Ctx, cases: dict, claimant: int, role, source, silent: int | None, uncallable: bool,
            tag: str) -> None:
-    """Say the claim, ask for a call, then run the outcome blocks with `caller` and `proof` set."""
-    state = ctx.state
+    """Say the claim, ask for a call, then run the outcome blocks with `caller` and `proof` set (SOURCE, a
+    function of the context, read once the call is made or not)."""
+    caller = call_claim(ctx.state, claimant, role, silent, uncallable, tag)
+    settle_claim(ctx, cases, claimant, role, caller, source(ctx))
+
+
+def call_claim(state, claimant: int, role, silent: int | None, uncallable, tag: str) -> int | None:
+    """Say the claim out loud and ask the others whether they call it (nobody is asked when UNCALLABLE holds):
+    the player who calls, or None."""
     record_claim(state, claimant, role.name)
-    caller = None if uncallable else open_window(state, claimant, role.name, silent, tag)
+    return None if uncallable else open_window(state, claimant, role.name, silent, tag)
+
+
+def settle_claim(ctx: Ctx, cases: dict, claimant: int, role, caller: int | None, cards: list[int]) -> None:
+    """Run the outcome blocks of CLAIMANT's claim of ROLE, called by CALLER (None: nobody), its truth in CARDS,
+    with `caller` and `proof` set for them (and put back after)."""
+    state = ctx.state
     defs = state.card_def
-    proof = [c for c in source(ctx) if defs[c] is role][:1]
+    proof = [c for c in cards if defs[c] is role][:1]
     vars_ = ctx.vars
     saved = (vars_.get("caller", _MISSING), vars_.get("proof", _MISSING))
     vars_["proof"] = proof
@@ -75,6 +91,38 @@ def settle(ctx: Ctx, cases: dict, claimant: int, role, source, silent: int | Non
                 vars_[key] = old
 
 
+def lower_settle(gen, cases: py.expr, claimant: py.expr, role: py.expr, silent: py.expr, unless: py.expr,
+                 tag: str, cards: py.expr) -> list[py.stmt]:
+    """`_c = call_claim(ctx.state, CLAIMANT, ROLE, SILENT, UNLESS, TAG); settle_claim(ctx, CASES, CLAIMANT,
+    ROLE, _c, CARDS)` (CLAIMANT and ROLE read without effect: locals or constants): the claim's truth, CARDS,
+    worked out in the code itself once the call is made or not, as settle reads its source."""
+    c = gen.fresh("c")
+    return [py.Assign([store(c)], call(gen.const(call_claim), state(gen), claimant, role, silent, unless,
+                                       const(tag))),
+            py.Expr(call(gen.const(settle_claim), name(CTX), cases, claimant, role, name(c), cards))]
+
+
+def claimant_of(gen, by: py.expr, first: list[py.stmt]) -> py.expr:
+    """The player who claims, in a local FIRST sets: BY (the code of a player), or, where it is None (left
+    out), the player whose effect runs, as run reads `by if by is not None else ctx.you`."""
+    you = gen.emit_expr(gen.ir.You())
+    if isinstance(by, py.Constant):  # (known now: None where the argument is left out)
+        return local(gen, you if by.value is None else by, "who", first)
+    if type(gen.ir_mark(by)) is gen.ir.You:  # (a player read as `you` is never None)
+        return local(gen, by, "who", first)
+    b = local(gen, by, "b", first)
+    return local(gen, py.IfExp(py.Compare(b, [py.IsNot()], [const(None)]), b, you), "who", first)
+
+
+def local(gen, code: py.expr, hint: str, first: list[py.stmt]) -> py.expr:
+    """CODE itself when it reads nothing (a local, a constant), else a new local FIRST sets to it."""
+    if isinstance(code, (py.Name, py.Constant)):
+        return code
+    n = gen.fresh(hint)
+    first.append(py.Assign([store(n)], code))
+    return name(n)
+
+
 def _run(cases: dict, name: str, ctx: Ctx) -> None:
     body = cases.get(name)
     if body is not None:
@@ -96,6 +144,7 @@ class Claim(Verb):
     binds = BINDS
     compiled = ("cases",)  # the compiled outcome blocks, by name
     lazy = frozenset({"from"})  # the truth is looked up once the claim is called (or not)
+    lowers_lazy = True
 
     def describe(self, a: dict) -> str:
         return _d_claim(a)
@@ -107,3 +156,14 @@ class Claim(Verb):
     def run(ctx: Ctx, cases, tag, by, role, except_, unless, from_) -> None:
         settle(ctx, cases, by if by is not None else ctx.you, role, from_, except_,
                bool(unless) if unless is not None else False, tag or "challenge")
+
+    def lower(self, gen, args: list, site) -> list:
+        """The claimant (BY, or the player whose effect runs) and ROLE in locals, then `lower_settle`'s code,
+        which works out the `from` cards itself once the call is made or not (no function of the context made
+        for them)."""
+        cases, tag, by, role, except_, unless, from_ = args
+        first: list[py.stmt] = []
+        claimant = claimant_of(gen, by, first)
+        role = local(gen, role, "r", first)
+        return first + lower_settle(gen, cases, claimant, role, except_, unless, site.known[1] or "challenge",
+                                    from_)

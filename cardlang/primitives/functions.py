@@ -38,9 +38,9 @@ class Count(Function):
         return len(what.cards)
 
     def lower(self, gen, args: list) -> py.expr:
-        """`len(_z.cards) if not (_z := ZONE).spec.piles or _z.pile is not None else run(ctx.state, _z)` (a zone
-        of piles counts all of them)."""
-        return gen.emit_expr(gen.ir.ZoneCount(gen.ir.Py(args[0]), self.run))
+        """`len(_z.cards) if not (_z := ZONE).spec.piles or _z.pile is not None else <its piles' cards, counted
+        in the code>` (the IR's ZoneCount)."""
+        return gen.emit_expr(gen.ir.ZoneCount(gen.ir.Py(args[0])))
 
 
 count_zone = Count.run

@@ -13,7 +13,10 @@ runtime/abilities.py (Abilities.modifier_total), from the index made here. Knows
 """
 from __future__ import annotations
 
+import ast as py
+
 from cardlang.errors import CardCompileError
+from cardlang.primitives.lowering import call, name, one_card, state, store, subscript
 from cardlang.primitives.registry import CARDS, INT, NAME, Param, Verb, primitive
 from cardlang.primitives.types import leaves_names
 from cardlang.primitives.values import prop_of_card
@@ -33,22 +36,56 @@ class Modify(Verb):
 
     verb = "modify"
     params = (Param("property", NAME), Param("what", CARDS), Param("by", INT, aliases=("by",)))
-    lazy = frozenset({"what", "by"})  # read only while the property they change is summed, N for each match
+    # read only for a sum of this property (the call itself runs only while a property is summed: the modifier
+    # ability runs on every read), N once for each card that matches: no function of the context is needed,
+    # since the call runs when the reading does, so the lowering places their code where run reads them
+    lazy = frozenset({"what", "by"})
+    lowers_lazy = True
 
     def describe(self, a: dict) -> str:
         return f"{a['what']} has +{a['by']} {a['property']}."
 
     @staticmethod
     def run(ctx: Ctx, property: str, what, by) -> None:
-        acc = ctx.state.modifying
+        acc = summing(ctx.state, property)
         if acc is None:
-            raise IllegalAction("modify works only inside an `on modify in ZONE` ability")
-        if acc[1] != property:
             return
-        target = acc[0]
+        target = acc[_CARD]
         for cid in what(ctx):
             if cid == target:
-                acc[2] += by(ctx)
+                acc[_TOTAL] += by(ctx)
+
+    def lower(self, gen, args: list, site) -> list:
+        """`_a = summing(ctx.state, PROPERTY); if _a is not None: for _c in WHAT: if _c == _a[0]: _a[2] += BY`
+        (WHAT the code of one card: `if CARD == _a[0]: ...`, no loop): WHAT and BY worked out in the code itself
+        where run calls them, BY once for each card that matches."""
+        prop, what, by = args
+        a = gen.fresh("a")
+        add = py.AugAssign(py.Subscript(name(a), py.Constant(_TOTAL), py.Store()), py.Add(), by)
+
+        def hit(card: py.expr) -> py.expr:
+            return py.Compare(card, [py.Eq()], [subscript(name(a), py.Constant(_CARD))])
+        card = one_card(what)
+        if card is not None:
+            body: list[py.stmt] = [py.If(hit(card), [add], [])]
+        else:
+            c = gen.fresh("c")
+            body = [py.For(store(c), what, [py.If(hit(name(c)), [add], [])], [])]
+        return [py.Assign([store(a)], call(gen.const(summing), state(gen), prop)),
+                py.If(py.Compare(name(a), [py.IsNot()], [py.Constant(None)]), body, [])]
+
+
+# (the running sum of a modifier read, runtime/abilities.py: [card, property, total])
+_CARD, _TOTAL = 0, 2
+
+
+def summing(state, property: str) -> list | None:
+    """The running sum of the property being read while a modifier runs ([card, property, total]), None when
+    the read is of another property; outside a modifier, a rule violation."""
+    acc = state.modifying
+    if acc is None:
+        raise IllegalAction("modify works only inside an `on modify in ZONE` ability")
+    return acc if acc[1] == property else None
 
 
 def modifier_index(watched: list[tuple[str, set[int]]], decls: list[ast.CardDecl], verbs: dict,

@@ -38,6 +38,7 @@ PEEKED = "peeked"        # card id -> the seats privately shown it, until it mov
 CELL = "cell"            # card id -> its (column, row), for a card in a grid zone
 ATTACHED = "attached"    # card id -> the cards attached to it, in order
 PILES_BY_KEY = "piles"  # (zone slot, pile key) -> the Zone of that pile
+PILE_ORDER = "pile_order"  # zone slot -> the piles of a zone of piles, in the order they were made
 BANKS = "banks"          # banks[counter slot] -> what a counter drawing on a bank has left, None for none
 STEPS = "steps"          # the steps the game has run (its step budget is charged on every loop's pass)
 STEP_BUDGET = "step_budget"  # the steps a game may run before it is stopped
@@ -72,7 +73,7 @@ MAX = "max"              # the most options to pick
 # Which object each name is a field of (tests/compile/test_ir.py checks each against a real game).
 OF_CTX = (STATE, YOU, CARD, NAMES)
 OF_STATE = (ZONES, COUNTERS, CARD_COUNTERS, CARD_DEF, LOC, CURRENT, TURNS, POOLS, LOG, LISTENERS, CHECK, HOST,
-            PEEKED, CELL, ATTACHED, PILES_BY_KEY, BANKS, STEPS, STEP_BUDGET, DEPTH, ACTS, PHASE, SECRET, VARIANTS)
+            PEEKED, CELL, ATTACHED, PILES_BY_KEY, PILE_ORDER, BANKS, STEPS, STEP_BUDGET, DEPTH, ACTS, PHASE, SECRET, VARIANTS)
 OF_ZONE = (CARDS, OWNER, CELLS, SPEC, PILE)
 OF_SPEC = (PILES, SLOT)
 OF_CHECK = (MOVED, COUNTED)

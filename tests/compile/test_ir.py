@@ -97,7 +97,9 @@ def test_the_emitters_reads_are_the_runtimes_readers() -> None:
     assert _run(N.CardCounterTable("damage"), ctx) is state.card_counters["damage"]
     assert _run(N.State(), ctx) is state and _run(N.You(), ctx) == 1
     assert _run(N.CellTable(), ctx) is state.cell and _run(N.AttachedTable(), ctx) is state.attached
-    assert _run(N.ZoneCount(N.ZoneRef(0, N.You()), None), ctx) == len(state.zones[0][1].cards) == 1
+    assert _run(N.ZoneCount(N.ZoneRef(0, N.You())), ctx) == len(state.zones[0][1].cards) == 1
+    state.banks[1] = 9
+    assert _run(N.BankLeft(1), ctx) == 9
     assert _run(N.CardsAt(N.ZoneRef(0, N.You()), N.Const(0), N.Const(0)), ctx) == []  # no grid: no cell
     assert _run(N.Printed(N.ThisCard(), "strength", 0), ctx) == L.printed(state, 1, "strength", 0) == 3
     assert _run(N.Printed(N.ThisCard(), "speed", -1), ctx) == -1

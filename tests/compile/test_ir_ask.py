@@ -188,9 +188,9 @@ def test_a_choice_of_a_player_names_and_numbers() -> None:
 def test_a_choice_that_is_no_lets_value_calls_its_reference_made_only_then() -> None:
     made: list = []
 
-    def make():
+    def make():  # (the IR of the call of its reference run)
         made.append(1)
-        return lambda ctx: ["the reference's"]
+        return N.Call(lambda ctx: ["the reference's"], first="ctx")
     ref = A.Reference(make)
     x = N.Var("x")  # a let's value: asked in place
     G.build_function("ir test", None, lambda gen: gen.emit_ir((N.Let(x, _cards("any", fn=ref)), N.Return(x))))

@@ -1,8 +1,9 @@
 """Decisions asked in the generated function itself (the pass `decide-inline`: compile/ir/emit_ask.py) ask
-exactly what their closures (the reference, the pass off) ask: the same decisions (player, tag, prompt, kind,
-options, bounds, labels, privacy), the same log and the same cards moved, for choices of cards (written and
-computed counts, nothing to pick, `by`, prompts with names), of players and of numbers, `choose one of` with
-conditions and `may` with an else; and a `let` of a choice keeps its names in locals."""
+exactly what their reference runs (compile/decision_runs.py, called with the pass off) ask: the same decisions
+(player, tag, prompt, kind, options, bounds, labels, privacy), the same log and the same cards moved, for
+choices of cards (written and computed counts, nothing to pick, `by`, prompts with names), of players and of
+numbers, `choose one of` with conditions and `may` with an else; and a `let` of a choice keeps its names in
+locals."""
 from __future__ import annotations
 
 import pytest

@@ -48,7 +48,8 @@ def games():
 def test_the_primitives_with_a_fast_path_are_the_ones_checked():
     """A new lowering is checked here without a word more; one that no longer exists fails loudly."""
     assert {p.verb for p in LOWERED} >= {"move", "reveal", "trigger", "note", "reset", "attached", "card_at", "column",
-                                         "row", "adjacent", "count", "refill", "display", "attach", "first_turn"}
+                                         "row", "adjacent", "count", "refill", "display", "attach", "first_turn",
+                                         "modify", "claim", "bank"}
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -87,8 +88,9 @@ def _applies(prim, game) -> bool:
 def _position(game, seed: int, turns: int):
     """The state after set-up and TURNS turns of seeded random play (always the same for the same arguments),
     or None when the game ended before. In one position of four a player has peeked at a quarter of the cards
-    (as `peek` leaves it: a private look the fast paths must not lose track of), and in another, where a zone
-    keeps attachments, a card is attached to one there (as `attach` leaves it)."""
+    (as `peek` leaves it: a private look the fast paths must not lose track of); in another, where a zone
+    keeps attachments, a card is attached to one there (as `attach` leaves it); in another a modifier is summing
+    a property (as `modify` runs); in the last a player is out."""
     agents = [RandomAgent(seed * 10 + i) for i in range(2)]
     try:
         state = setup_game(game, agents, seed)
@@ -99,6 +101,10 @@ def _position(game, seed: int, turns: int):
     if seed % 4 == 0:
         for cid in range(seed % 3, len(state.card_def), 4):
             state.peeked.setdefault(cid, set()).add(1)
+    if seed % 4 == 2:  # inside a modifier summing a property of one card (as abilities.modifier_total runs it)
+        state.modifying = [seed % len(state.card_def), _SUMMED[seed % 2], 0]
+    if seed % 4 == 3:  # a player out of the game (asked nothing more: a block, a call of a claim)
+        state.out[seed % state.num_players] = True
     hosts = [c for z in state.all_zones() if z.spec.keeps_attachments for c in z.cards]
     if hosts and seed % 4 == 1:  # a card attached to one in a zone that keeps attachments, as `attach` leaves it
         host = hosts[seed % len(hosts)]
@@ -108,6 +114,8 @@ def _position(game, seed: int, turns: int):
 
 
 # ---- drawing arguments ----------------------------------------------------------------------------------------
+
+_SUMMED = ("offence", "power")  # the properties a position's modifier sums, and the words `modify` is given
 
 def _zones(state) -> list:
     return [z for z in state.all_zones()]
@@ -127,7 +135,7 @@ def _draw(prim, game, state, rng: random.Random):
         t = types[i] if types is not None else p.type
         if t == "int" and slot:
             out.append(("const", slot.pop(0)))
-        elif p.type == NAME:
+        elif t == NAME:
             out.append(("const", rng.choice(_words(game, state, p.name))))
         elif not p.required and rng.random() < 0.3:
             out.append(("const", p.default))
@@ -147,7 +155,7 @@ def _words(game, state, param: str) -> list[str]:
     events = sorted({e for d in state.defs for e in d.triggers})
     counters = sorted(game.spec.counters)
     return {"at": ["top", "bottom"], "event": events + ["no such event"],
-            "counter": counters or ["damage"]}.get(param, events + counters)
+            "counter": counters or ["damage"], "property": list(_SUMMED)}.get(param, events + counters)
 
 
 def _zone_key(z) -> tuple:
@@ -165,6 +173,13 @@ def _draw_value(t: str, state, rng: random.Random):
         return ("const", rng.choice(taken) if taken and rng.random() < 0.5 else rng.randrange(-1, 7))
     if t == "text":
         return ("const", rng.choice(("The attack fails", "")))
+    if t == "bool":
+        return ("const", rng.random() < 0.5)
+    if t == "card name":  # (most often the definition of a card in play: a claim of it may be true)
+        return ("const", state.card_def[rng.randrange(len(state.card_def))] if rng.random() < 0.8 else
+                rng.choice(state.defs))
+    if t == "card names":
+        return ("const", rng.sample(state.defs, min(len(state.defs), rng.randrange(0, 3))))
     if t == "player":
         return ("const", rng.randrange(state.num_players))
     if t in ("cards", "any"):
@@ -173,8 +188,9 @@ def _draw_value(t: str, state, rng: random.Random):
         if shape in ("one", "local") and cards:
             # (a card someone peeked at, one in a slot of a grid, one attached or attached to, or any card)
             placed = [c for z in grids for c in z.cards]
+            summed = [state.modifying[0]] if state.modifying is not None else cards  # (the card a modifier sums)
             pick = rng.choice(rng.choice([sorted(state.peeked) or cards, placed or cards, sorted([*state.attached, *state.host]) or cards,
-                                          cards]))
+                                          summed, cards]))
             return ("cards", shape, [pick] if shape == "one" or rng.random() < 0.7 else
                     rng.sample(cards, min(len(cards), rng.randrange(0, 4))))
         if shape in ("named", "list") and cards:
@@ -284,6 +300,7 @@ def _snapshot(state) -> tuple:
         {k: dict(v) for k, v in state.card_counters.items()},
         dict(state.cell), dict(state.host), {k: list(v) for k, v in state.attached.items()},
         {k: set(v) for k, v in state.peeked.items()}, state.immune, list(state.out), state.winners, state.ended_by,
+        list(state.claims),
         state.current, state.rng.getstate(), state.steps, state.depth, state.secret, state.modifying,
         list(state.log) if state.log is not None else None,
     )
@@ -406,5 +423,14 @@ def _compiled(prim, game, case) -> list:
         p = prim.param_of(n)
         if p is not None and s[0] == "const":
             b.consts[p.name] = s[1]
+    b.cases = {case: _outcome_block(case) for case in prim.cases}
     values = prim.prepare(b, Compiler.for_game(game))  # a compiler sharing the game's facts, as a bot's
     return [values[n] for n in prim.run_args if n in prim.compiled]
+
+
+def _outcome_block(case: str):
+    """An outcome block (`honest { ... }`) that says in the state's public record of claims that it ran, with
+    the names its verb set for it (`caller`, `proof`): the lowered code must run the same blocks, so."""
+    def ran(ctx) -> None:
+        ctx.state.claims.append((case, ctx.vars.get("caller"), tuple(ctx.vars.get("proof") or ())))
+    return ran

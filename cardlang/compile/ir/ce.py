@@ -31,7 +31,7 @@ _MADE = (NL.Where, NL.CountWhere, NL.CountEqual, NL.SumIn)
 
 def ready_fn(ce: CE) -> Callable[[Ctx], Any] | None:
     """CE's function of ctx where one exists already: the function its code is one call of, with ctx alone (a
-    decision's `run_choose`), or a loop's generated function (a `where`, a `sum`); else None (the compiler
+    generated block's), or a loop's generated function (a `where`, a `sum`); else None (the compiler
     generates `def run_expr(ctx): return CODE`)."""
     node = ce.ir
     if type(node) is N.Call and node.first == "ctx" and not node.args and not node.consts:

@@ -235,13 +235,18 @@ def _cards_at(e: Emitter, n: N.CardsAt) -> py.expr:
 
 
 def _zone_count(e: Emitter, n: N.ZoneCount) -> py.expr:
-    """`len(_z.cards) if not (_z := ZONE).spec.piles or _z.pile is not None else WHOLE(ctx.state, _z)`."""
-    z = e.gen.fresh("z")
+    """`len(_z.cards) if not (_z := ZONE).spec.piles or _z.pile is not None else
+    sum([len(_p.cards) for _p in ctx.state.pile_order.get(_z.spec.slot, ())])` (a zone of piles: all its piles
+    together, as the reference counts them; the list's iterable read here, so that no name of the function is
+    a cell of the comprehension's)."""
+    z, p = e.gen.fresh("z"), e.gen.fresh("p")
+    length = e.gen.const(len)
     plain = py.BoolOp(py.Or(), [
         py.UnaryOp(py.Not(), attr(attr(py.NamedExpr(store(z), e.expr(n.zone)), L.SPEC), L.PILES)),
         py.Compare(attr(name(z), L.PILE), [py.IsNot()], [const(None)])])
-    return py.IfExp(plain, _call(e.gen.const(len), attr(name(z), L.CARDS)),
-                    _call(e.gen.const(n.whole), ctx_state(), name(z)))
+    piles = _call(attr(_state(L.PILE_ORDER), "get"), attr(attr(name(z), L.SPEC), L.SLOT), py.Tuple([], py.Load()))
+    each = py.ListComp(_call(length, attr(name(p), L.CARDS)), [py.comprehension(store(p), piles, [], 0)])
+    return py.IfExp(plain, _call(length, attr(name(z), L.CARDS)), _call(e.gen.const(sum), each))
 
 
 def _empty_piles(e: Emitter, n: N.EmptyPiles) -> py.expr:
@@ -279,6 +284,7 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.ZoneRef: lambda e, n: _row(e, L.ZONES, n),
     N.CounterRef: lambda e, n: _row(e, L.COUNTERS, n),
     N.CardCounterTable: lambda e, n: card_counter_table(ctx_state(), n.key),
+    N.BankLeft: lambda e, n: _sub(banks(ctx_state()), const(n.slot)),
     N.ZoneCards: lambda e, n: _zone_cards(e.expr(n.zone)),
     N.CellTable: lambda e, n: _state(L.CELL),
     N.AttachedTable: lambda e, n: _state(L.ATTACHED),

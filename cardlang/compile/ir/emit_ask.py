@@ -67,10 +67,11 @@ def _ask(e: Emitter, decision: py.expr) -> py.Call:
 
 
 def _reference(e: Emitter, n: Any) -> py.expr:
-    """A decision that is no `let`'s whole value: its reference called (it reads the names in the table)."""
+    """A decision that is no `let`'s whole value: the call of its reference run (the functions it passes read the
+    names in the table)."""
     if n.fn is None:
         raise TypeError(f"the IR node {type(n).__name__} has no reference to call where it is not a let's value")
-    return _call(e.gen.const(n.fn()), name(CTX))
+    return e.expr(n.fn())
 
 
 # ---- choices whose answer is a value: statements, each result stored by PUT (VALUE_RULES)

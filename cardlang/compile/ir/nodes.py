@@ -119,6 +119,13 @@ class CardCounterTable(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class BankLeft(Node):
+    """What the bank behind the counter at SLOT still holds (None: the counter has no bank)."""
+
+    slot: int
+
+
+@dataclass(frozen=True, slots=True)
 class ZoneCards(Node):
     """A new list of the cards of the zone ZONE, the top last (a zone of no piles: its own cards)."""
 
@@ -146,11 +153,9 @@ class CardsAt(Node):
 
 @dataclass(frozen=True, slots=True)
 class ZoneCount(Node):
-    """How many cards the zone ZONE holds: in the code for a zone of no piles (or one pile), else
-    WHOLE(state, zone), the reference (which counts all the zone's piles)."""
+    """How many cards the zone ZONE holds (a zone of piles: all its piles together)."""
 
     zone: "Expr"
-    whole: Any = field(compare=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -458,7 +463,8 @@ class Return(Node):
     value: Node
 
 
-Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounterTable, ZoneCards, CellTable, AttachedTable,
+Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounterTable, BankLeft,
+             ZoneCards, CellTable, AttachedTable,
              CardsAt, ZoneCount, EmptyPiles, CardCounter, Printed,
              DefPrinted, IsType, DefIsType, DefNamed, NameOf, Variant, DefOf, Not, HolderOf, Turns, Seats, Pool, Quiet, Watched, Call, Cards, Item, FirstOr,
              Single, HasTrigger]

@@ -24,16 +24,17 @@ from cardlang.compile.ir.nodes import Node
 
 
 class Reference:
-    """A choice's reference (FN of AskCards, AskPlayer, AskValues): MAKE() builds it, the first time code calls
-    it (ir/emit_ask.py), so a choice asked in place, as most are, never builds it nor the functions it calls."""
+    """A choice's reference (FN of AskCards, AskPlayer, AskValues): MAKE() builds it, the IR of the call of its
+    reference run (compile/decision_runs.py), the first time code calls it (ir/emit_ask.py), so a choice asked
+    in place, as most are, never builds it nor the functions it passes."""
 
     __slots__ = ("make", "fn")
 
-    def __init__(self, make: Callable[[], Callable]) -> None:
+    def __init__(self, make: Callable[[], Node]) -> None:
         self.make = make
-        self.fn: Callable | None = None
+        self.fn: Node | None = None
 
-    def __call__(self) -> Callable:
+    def __call__(self) -> Node:
         if self.fn is None:
             self.fn = self.make()
         return self.fn
