@@ -144,7 +144,7 @@ def _cond(p: BotPref) -> D.Node | None:
 
 # A rule naming this many cards or more has a by_name_in, which tests each name against the names of the zone's
 # cards first (the pass `names-first`): gathering the names costs about what two calls of the filter for names
-# not there do, and a rule of a few names mostly finds its first (Dominion's `Smithy; none`).
+# not there do, and a rule of a few names mostly finds its first (a rule like `on play_action { CARD; none; }`).
 _NAMES_FIRST_AT = 6
 
 
