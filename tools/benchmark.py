@@ -15,7 +15,8 @@ and `check_after_edit_seconds` the check right after an edit of one card, in a c
 cache of its own (that game is compiled again). Medians of 5 processes.
 
     python tools/benchmark.py [--games N] [--repeat R] [--json] [--only TARGET ...] [--no-load | --load-only]
-                             [--instructions N]   # also Python bytecodes per game (sys.settrace opcodes)
+                             [--instructions N]   # also Python bytecodes per game (sys.settrace opcodes;
+                                                  # settled: the counted games played first, uncounted)
     python tools/benchmark.py --parse        # parse and check speed and linearity instead (parse_speed,
                                              # check_speed)
     python tools/benchmark.py --without PASS [PASS ...]   # also each game compiled without those passes
@@ -294,11 +295,31 @@ def _bot_games(game, bots):
     return run
 
 
-def instructions_per_game(run, n: int) -> float:
+def instructions_per_game(run, n: int, rounds: int = 6) -> float:
     """Python bytecodes executed per game by RUN(n), counted with sys.settrace's opcode events: a figure that
     does not depend on the machine's load (only Python frames count; a call into C is one instruction, and the
-    reference's own hand-written loop can be counted the same way). Run a game first, so that binding the
-    cached code (compile/codecache.py) and making the bots are not counted."""
+    reference's own hand-written loop can be counted the same way). Settled (issue 25): the very games
+    counted are played once first, uncounted, so that every function of the game they reach is linked from
+    the cache or generated (compile/codecache.py), every bot made and every table built once is there; then
+    they are counted again until two counts in a row agree (at most ROUNDS), with the cycle collector run
+    before and held off during a count (a collection could close a generator or run a finaliser at a point
+    that depends on what the process did before). The figure is then play only, the same in any process
+    whatever the cache held, and the same for a commit from run to run."""
+    run(n)  # the counted games themselves, uncounted: every one-off thing they do is done
+    counts: list[int] = []
+    for _ in range(rounds):
+        counts.append(_count_opcodes(run, n))
+        if counts[-2:-1] == counts[-1:]:
+            break
+    else:
+        print(f"warning: bytecodes a game not settled after {rounds} counts ({counts}): the last is shown",
+              file=sys.stderr)
+    return counts[-1] / n
+
+
+def _count_opcodes(run, n: int) -> int:
+    """Opcode events of RUN(n), the cycle collector run first and held off meanwhile."""
+    import gc
     count = [0]
 
     def local(frame, event, arg):
@@ -311,13 +332,18 @@ def instructions_per_game(run, n: int) -> float:
         frame.f_trace_lines = False
         return local
 
+    gc.collect()
+    was_enabled = gc.isenabled()
+    gc.disable()
     old = sys.gettrace()
     sys.settrace(tracer)
     try:
         run(n)
     finally:
         sys.settrace(old)
-    return count[0] / n
+        if was_enabled:
+            gc.enable()
+    return count[0]
 
 
 def _fresh_env() -> dict:
