@@ -36,12 +36,13 @@ def check_state(state) -> None:
         _explain_cards(state, zones)
     _check_links(state, [z for z in zones if z.cells is not None])
     _check_counters(state)
-    _check_empty_piles(state)
+    _check_kept(state)
 
 
-def _check_empty_piles(state, where: str = "") -> None:
-    """The empty piles `empty_piles` answers from (state.empty_known) are those there are, and the tables of the
-    seats still in (state.others, state.around) are those `out` gives (WHERE: the message's opening)."""
+def _check_kept(state, where: str = "") -> None:
+    """What the state keeps so as not to work it out again matches what it stands for: the tables of the seats
+    still in (state.others, state.around) are those `out` gives, and the empty piles `empty_piles` answers from
+    (state.empty_known) are those there are (WHERE: the message's opening)."""
     if (state.others, state.around) != seat_tables(state.out):
         raise InvariantViolation(f"{where}the seats still in are remembered as {state.around}, but out is {state.out}")
     for slot, n in (state.empty_known or {}).items():
@@ -445,7 +446,7 @@ class InvariantChecker:
                 or state.cell != self._cell or state.host != self._host or state.attached != self._attached
                 or [z.cells for z in self._grids] != self._cells):
             self._whole(state, f"{where}, after a change no step reported: " if self._of else "")
-        _check_empty_piles(state, f"{where}: ")
+        _check_kept(state, f"{where}: ")
 
     def final(self, state) -> None:
         """Check the finished game once more (the last step may not have been a mutation, or the game was
