@@ -25,8 +25,9 @@ CARDS = {
 }
 
 
-def _game(tmp_path: Path, options: Options = OPTIMISED):
-    for name, text in CARDS.items():
+def _game(tmp_path: Path, options: Options = OPTIMISED, cards: dict[str, str] = CARDS):
+    """Dominion with CARDS written into TMP_PATH, compiled with OPTIONS."""
+    for name, text in cards.items():
         (tmp_path / name).write_text(text, encoding="utf-8")
     return load_game("dominion", [tmp_path], options=options)
 
@@ -84,12 +85,6 @@ SIGNED = {
 }
 
 
-def _signed(tmp_path: Path, options: Options = OPTIMISED):
-    for name, text in SIGNED.items():
-        (tmp_path / name).write_text(text, encoding="utf-8")
-    return load_game("dominion", [tmp_path], options=options)
-
-
 def _tests(code: str) -> list[str]:
     """The bound tests of the counter changes in CODE, in order."""
     return [line.strip() for line in code.splitlines() if line.strip().startswith("if _quiet and _v")]
@@ -99,17 +94,17 @@ def test_a_counter_changed_by_a_value_never_below_0_leaves_out_the_bound_it_cann
     """A counter is always within its bounds: `+=` a property every card prints as 0 or more cannot pass its
     lower bound, `-=` it cannot pass its upper one (NUMBER_LIMIT's, for a counter with no maximum); `+=` a
     property some card prints below 0 keeps both tests; with the pass off every test is there."""
-    up, down, actions = _tests(_code(_signed(tmp_path), "Payer"))
+    up, down, actions = _tests(_code(_game(tmp_path, cards=SIGNED), "Payer"))
     assert ">= 0" not in up and "< 1000000000000000000" in up
     assert ">= 0" in down and "< 1000000000000000000" not in down
     assert ">= 0" in actions and "< 1000000000000000000" in actions
     (tmp_path / "plain").mkdir()
-    plain = _tests(_code(_signed(tmp_path / "plain", Options(OPTIMISED.passes - {"bounds"})), "Payer"))
+    plain = _tests(_code(_game(tmp_path / "plain", Options(OPTIMISED.passes - {"bounds"}), SIGNED), "Payer"))
     assert all(">= 0" in t and "< 1000000000000000000" in t for t in plain), plain
 
 
 @pytest.mark.parametrize("off", [False, True])
 def test_a_counter_changed_by_a_printed_value_is_the_same_either_way(tmp_path: Path, off: bool) -> None:
-    g = _signed(tmp_path, Options(OPTIMISED.passes - {"bounds"}) if off else OPTIMISED)
+    g = _game(tmp_path, Options(OPTIMISED.passes - {"bounds"}) if off else OPTIMISED, SIGNED)
     coins = _coins(_play(g, "Payer", ["Copper"]))
     assert coins == 0  # 0 + 5 - 5
