@@ -152,7 +152,7 @@ def _where(e: Emitter, n: NL.Where) -> py.expr:
     `[] if <no card holds X> else ...`, no call when none does. With the pass `guard-reuse`, a loop in the caller
     whose condition is the guard's `card.KEY == X` reads X and the counter's table from the guard's locals. (A
     filter in C, `compress` over a `map` of the table's `get`, has fewer bytecodes but took two to four times the
-    comprehension's time on lists of 0 to 36 cards on Python 3.11: README, Speed.)"""
+    comprehension's time on lists of 0 to 36 cards on Python 3.11: docs/speed-history.md.)"""
     def called(cond: N.Node = n.cond, own: tuple[str, ...] = ()) -> py.expr:
         return _in_caller(e, n.fn, n.items, cond, n.var, own) if n.inline else e.gen.call_fn(n.fn)
     if n.guard is None:
@@ -193,7 +193,7 @@ def _printing(e: Emitter, cond: N.Node, var: str, items: N.Node) -> py.expr | No
 def _count_where(e: Emitter, n: NL.CountWhere) -> py.expr:
     """`len([...])` of the loop in the caller (INLINE), or a call of FN. `len` is a constant either way: a
     replayed namespace makes the same constants (_in_caller). (A count by a card's name or type in C, `map` over
-    the definitions, has fewer bytecodes but took about twice the comprehension's time: README, Speed.)"""
+    the definitions, has fewer bytecodes but took about twice the comprehension's time: docs/speed-history.md.)"""
     if not n.inline:
         return e.gen.call_fn(n.fn)
     code = _in_caller(e, n.fn, n.items, n.cond, n.var)
