@@ -176,11 +176,11 @@ def _move_one(e: Emitter, n: N.MoveOne) -> list[py.stmt]:
     card = e.expr(n.card)
     c = card.id if isinstance(card, py.Name) else gen.fresh("c")
     d, st, src, h = (gen.fresh(x) for x in ("d", "st", "src", "h"))
-    dest_plain = [] if n.dest_plain else [py.Compare(attr(name(d), L.CELLS), [py.Is()], [const(None)]),
-                                          py.UnaryOp(py.Not(), attr(attr(name(d), L.SPEC), L.PILES))]
+    def no_cells(zone: str) -> list[py.expr]:  # (none to test in a game with no grid: MoveOne.gridless)
+        return [] if n.gridless else [py.Compare(attr(name(zone), L.CELLS), [py.Is()], [const(None)])]
+    dest_plain = [] if n.dest_plain else [*no_cells(d), py.UnaryOp(py.Not(), attr(attr(name(d), L.SPEC), L.PILES))]
     quiet = quiet_test(name(st), [py.UnaryOp(py.Not(), attr(name(st), L.HOST)),
-                                  py.UnaryOp(py.Not(), attr(name(st), L.PEEKED)),
-                                  py.Compare(attr(name(src), L.CELLS), [py.Is()], [const(None)]), *dest_plain])
+                                  py.UnaryOp(py.Not(), attr(name(st), L.PEEKED)), *no_cells(src), *dest_plain])
     take = py.If(py.Compare(_sub(name(h), py.UnaryOp(py.USub(), const(1))), [py.Eq()], [name(c)]),
                  [py.Expr(_call(attr(name(h), "pop")))], [py.Expr(_call(attr(name(h), "remove"), name(c)))])
     check = attr(name(st), L.CHECK)
