@@ -108,6 +108,14 @@ PASSES: tuple[Pass, ...] = (
     Pass("charge-once", "compile/ir/emit_stmts.py (_loop), compile/statements.py (Loop.breaks)",
          "a `repeat` or `for` whose body has no `break` charges its passes to the step budget in one addition "
          "before the loop, not one step at the top of each pass (the same steps, as a charged `where` does)"),
+    Pass("charge-list", "compile/ir/emit_stmts.py (_loop)",
+         "a `for` that never breaks over a list of unknown length (`play hand where card is Treasure`) charges "
+         "the list's length to the step budget in one addition before the loop, not a step at each pass (as "
+         "charge-once does for a written list): a loop of several cards saves a step's code at each"),
+    Pass("gridless", "compile/ir/emit_calls.py (gridless), primitives/core_lowering.py, compile/ir/emit_stmts.py "
+         "(_move_one)",
+         "the move of one card in the code itself does not test either zone for a grid's cells in a game that "
+         "declares no grid zone (no zone of it ever has cells)"),
     Pass("piles-in-code", "compile/operators.py (_pile_slot), compile/ir/emit_ops.py (PileCount, PileTop), "
          "compile/ir/emit_decisions.py (NamedOption)",
          "`count(NAME in ZONE)` and `top N of (NAME in ZONE)` (N written) of a shared zone of piles find the pile "

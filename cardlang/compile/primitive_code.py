@@ -14,7 +14,7 @@ from cardlang.compile.codegen import Code
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_calls as C
 from cardlang.compile.ir.ce import ir_of
-from cardlang.compile.ir.emit_calls import zones_read
+from cardlang.compile.ir.emit_calls import gridless, zones_read
 from cardlang.primitives.lowering import UNKNOWN, Site
 from cardlang.primitives.registry import Bound, Verb
 from cardlang.primitives.types import CE
@@ -41,7 +41,8 @@ class PrimitiveCall(Code):
             if not verb.switches or verb.lower is None or not gen.options.on("lower"):
                 return None
             code = [gen.emit_expr(a) for a in node.args]
-            return verb.lower(gen, code, Site(known, zones_read(zones), switched, R_.free, R_.free_read))
+            return verb.lower(gen, code, Site(known, zones_read(zones), switched, R_.free, R_.free_read,
+                                              gridless(zones, gen.options)))
 
         super().__init__(lambda gen: gen.emit_ir((node,)), node)
         self.within = within

@@ -22,7 +22,7 @@ def lower_move(gen, to: py.expr, what: py.expr, site, move_into: Callable, move_
     ir = gen.ir
     card = one_card(what)
     if card is not None:
-        return gen.emit_ir(_move_one(ir, move_into, ir.Py(to), ir.Py(card), site.zone_of(to)))
+        return gen.emit_ir(_move_one(ir, move_into, ir.Py(to), ir.Py(card), site.zone_of(to), site.gridless))
     if isinstance(what, py.Name):
         # cards in a local (`let got = top 1 of ...; move got to dest`), most often one card:
         # if len(CARDS) == 1: <the move of one card, CARDS[0]> else: move_into(ctx, DEST, CARDS)
@@ -30,7 +30,7 @@ def lower_move(gen, to: py.expr, what: py.expr, site, move_into: Callable, move_
         d = ir.Py(to) if isinstance(to, py.Name) else ir.Var("d")
         first = () if isinstance(to, py.Name) else (ir.Let(d, ir.Py(to)),)
         return gen.emit_ir(first + (ir.If(
-            ir.Single(cards), _move_one(ir, move_into, d, ir.Item(cards, 0), site.zone_of(to)),
+            ir.Single(cards), _move_one(ir, move_into, d, ir.Item(cards, 0), site.zone_of(to), site.gridless),
             (ir.Do(ir.Call(move_into, (d, cards), first="ctx")),)),))
     if calls(gen, what, Z.top) and len(what.args) == 3:
         # zones.top(ctx.state, ZONE, N): the same arguments, evaluated in the same order, in one call
@@ -41,13 +41,13 @@ def lower_move(gen, to: py.expr, what: py.expr, site, move_into: Callable, move_
     return gen.emit_ir((ir.Do(ir.Call(move_into, (ir.Py(to), ir.Py(what)), first="ctx")),))
 
 
-def _move_one(ir, move_into: Callable, dest, card, spec=None) -> tuple:
+def _move_one(ir, move_into: Callable, dest, card, spec=None, gridless: bool = False) -> tuple:
     """`move CARD to DEST` (IR) of one card: MoveOne, move_into's quiet case in the code, else the call (the
     emitter's rule says the code). DEST a declared zone (SPEC) is known to have no grid and no piles, or is
-    known to have them (the call alone)."""
+    known to have them (the call alone); GRIDLESS: the game has no grid (Site.gridless)."""
     if spec is not None and (spec.grid or spec.piles):
         return (ir.Do(ir.Call(move_into, (dest, ir.Cards((card,))), first="ctx")),)
-    return (ir.MoveOne(card, dest, move_into, dest_plain=spec is not None),)
+    return (ir.MoveOne(card, dest, move_into, dest_plain=spec is not None, gridless=gridless),)
 
 
 def lower_trigger(gen, args: list[py.expr], event: str, site) -> list[py.stmt] | None:

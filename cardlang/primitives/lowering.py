@@ -131,10 +131,12 @@ class Site:
     reads_no_you: does this code read nothing of its context but `ctx.state` and `ctx.vars` (the same whoever's
         turn it is)?
     free_read: is this code a read without effect, which cannot fail and reads no `you` (so it may be read
-        before the switch)?"""
+        before the switch)?;
+    gridless: does the game declare no grid zone (so no zone of its ever has cells: runtime/state.py Zone)?"""
 
     known: tuple = ()
     zone_of: Callable[[py.expr], Any] = lambda code: None
     switched: Callable[[list[py.stmt]], list[py.stmt]] | None = None
     reads_no_you: Callable[[py.expr], bool] = lambda code: False
     free_read: Callable[[py.expr], bool] = lambda code: False
+    gridless: bool = False

@@ -215,7 +215,20 @@ def seat_tables(out: list[bool]) -> tuple[list[tuple[int, ...]], list[tuple[int,
 
 
 class GameState:
-    """Everything that changes during a game."""
+    """Everything that changes during a game.
+
+    Its fields are slots: generated code reads and sets them at every step (`_state.steps`, `.loc`, `.check`),
+    and an instance dict of more than 30 keys is no longer shared between instances (CPython 3.11), so each
+    read went through a hashed lookup; a slot is read at a fixed offset. runtime/stepping.py copy_state names
+    every field (SHARED, COPIED), and tests/runtime/test_stepping.py checks that those are the slots."""
+
+    __slots__ = ("defs", "def_by_name", "num_players", "rng", "seed", "card_def", "loc", "zone_specs", "zone_slot",
+                 "counter_specs", "zones", "piles", "pile_order", "empty_known", "counters", "banks",
+                 "card_counters", "cell", "host", "attached", "fixed_dice", "variants", "modifying", "ids_of",
+                 "current", "turns", "turn_number", "phase", "out", "others", "around", "winners", "ended_by",
+                 "log", "listeners", "acts", "check", "steps", "depth", "step_budget", "card_limit", "agents",
+                 "views", "chance", "claims", "peeked", "immune", "secret", "checking", "vars", "last_reveal",
+                 "tape", "replay", "on_turn")
 
     def __init__(self, *, defs: list[CardDef], zone_specs: list[ZoneSpec], counter_specs: list[CounterSpec],
                  num_players: int, seed: int, log: bool = False, def_by_name: dict[str, CardDef] | None = None,

@@ -67,7 +67,14 @@ def copy_state(state: GameState, *, log: bool = False, rng_state: tuple | None =
     A search copies a position for every iteration, so this is written out field by field (no table walked,
     no deep copy); tests/runtime/test_stepping.py checks that it names every field a state has."""
     new = GameState.__new__(GameState)
-    new.__dict__.update(state.__dict__)  # the shared and plain fields; the rest are replaced below
+    # the shared and plain fields (SHARED), one by one: a state's fields are slots (runtime/state.py)
+    new.defs, new.def_by_name, new.num_players, new.seed = state.defs, state.def_by_name, state.num_players, state.seed
+    new.zone_specs, new.zone_slot, new.counter_specs = state.zone_specs, state.zone_slot, state.counter_specs
+    new.variants, new.step_budget, new.card_limit = state.variants, state.step_budget, state.card_limit
+    new.chance, new.acts, new.current, new.turn_number = state.chance, state.acts, state.current, state.turn_number
+    new.phase, new.ended_by, new.steps, new.depth = state.phase, state.ended_by, state.steps, state.depth
+    new.immune, new.secret, new.checking = state.immune, state.secret, state.checking
+    new.others, new.around = state.others, state.around
     twins: dict[Zone, Zone] = {}
     new_zone = Zone.__new__
     rows = []

@@ -10,7 +10,7 @@ from cardlang.runtime.decisions import RandomAgent, View
 from cardlang.runtime.engine import play_game
 from cardlang.runtime.events import render_event
 from cardlang.runtime.invariants import InvariantChecker
-from cardlang.runtime.state import IllegalAction
+from cardlang.runtime.state import GameState, IllegalAction
 from cardlang.runtime.stepping import (COPIED, SHARED, Diverged, Match, PositionMismatch, Recorder, copy_state,
                                        game_key, play_on)
 
@@ -80,7 +80,9 @@ def test_a_bot_seat_plays_inside_a_match(game) -> None:
 
 def test_a_copy_names_every_field_and_plays_on_alike(game) -> None:
     fresh = game.new_state(2, 1)
-    assert set(vars(fresh)) == SHARED | COPIED
+    assert set(GameState.__slots__) == SHARED | COPIED and not hasattr(fresh, "__dict__")
+    for f in GameState.__slots__:
+        getattr(fresh, f)  # every field set by the state's __init__
     bot = GAMES[game.id]
     seen = []
 
@@ -95,6 +97,8 @@ def test_a_copy_names_every_field_and_plays_on_alike(game) -> None:
 
     r = play_game(game, [Copying(0), Copying(1)], 4)
     snap = seen[0]
+    for f in GameState.__slots__:
+        getattr(snap, f)  # every field set in the copy (a slot never set would raise)
     assert snap.zones is not r.state.zones and snap.card_def is not r.state.card_def
     checker = InvariantChecker()
     checker.final(snap)  # every card in one zone, counters in bounds, in the copy too

@@ -53,12 +53,18 @@ def zones_read(zones: tuple) -> Callable[[py.expr], Any]:
     return zone_of
 
 
+def gridless(zones: tuple, options) -> bool:
+    """Site.gridless for a game's declared ZONES, with the pass `gridless` on: does none of them have a grid?
+    (Every zone of a game, a pile too, has a declared zone's spec; only a grid's has cells.)"""
+    return options.on("gridless") and not any(z.grid for z in zones)
+
+
 def _call_primitive(e: Emitter, n: C.CallPrimitive) -> list[py.stmt]:
     """`RUN(ctx, ARG, ...)`, or the verb's lowered code (pass `lower`)."""
     gen = e.gen
     code = [e.expr(a) for a in n.args]
     if n.verb.lower is not None and gen.options.on("lower"):  # (compile/passes.py)
-        lowered = n.verb.lower(gen, code, Site(n.known, zones_read(n.zones)))
+        lowered = n.verb.lower(gen, code, Site(n.known, zones_read(n.zones), gridless=gridless(n.zones, gen.options)))
         if lowered is not None:
             return lowered
         if n.verb.lowers_lazy:  # (its lazy arguments are code here, which run cannot be handed)

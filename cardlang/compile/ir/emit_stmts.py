@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from cardlang.compile.ir import emit_calls
 from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir import nodes_ops as NO
 from cardlang.compile.ir.emit import (EXPR_RULES, Emitter, _call, _get, _sub, banks, card_counter_table, charge_steps,
                                       checker, counter_row, ctx_names, ctx_state, quiet_test)
 from cardlang.compile.ir.emit_loops import LOOP_EXPR_RULES, LOOP_STMT_RULES
@@ -175,11 +176,11 @@ def _move_one(e: Emitter, n: N.MoveOne) -> list[py.stmt]:
     card = e.expr(n.card)
     c = card.id if isinstance(card, py.Name) else gen.fresh("c")
     d, st, src, h = (gen.fresh(x) for x in ("d", "st", "src", "h"))
-    dest_plain = [] if n.dest_plain else [py.Compare(attr(name(d), L.CELLS), [py.Is()], [const(None)]),
-                                          py.UnaryOp(py.Not(), attr(attr(name(d), L.SPEC), L.PILES))]
+    def no_cells(zone: str) -> list[py.expr]:  # (none to test in a game with no grid: MoveOne.gridless)
+        return [] if n.gridless else [py.Compare(attr(name(zone), L.CELLS), [py.Is()], [const(None)])]
+    dest_plain = [] if n.dest_plain else [*no_cells(d), py.UnaryOp(py.Not(), attr(attr(name(d), L.SPEC), L.PILES))]
     quiet = quiet_test(name(st), [py.UnaryOp(py.Not(), attr(name(st), L.HOST)),
-                                  py.UnaryOp(py.Not(), attr(name(st), L.PEEKED)),
-                                  py.Compare(attr(name(src), L.CELLS), [py.Is()], [const(None)]), *dest_plain])
+                                  py.UnaryOp(py.Not(), attr(name(st), L.PEEKED)), *no_cells(src), *dest_plain])
     take = py.If(py.Compare(_sub(name(h), py.UnaryOp(py.USub(), const(1))), [py.Eq()], [name(c)]),
                  [py.Expr(_call(attr(name(h), "pop")))], [py.Expr(_call(attr(name(h), "remove"), name(c)))])
     check = attr(name(st), L.CHECK)
@@ -245,7 +246,9 @@ def _loop(e: Emitter, n: N.Loop) -> list[py.stmt]:
     OVER is emitted after BODY (the order the rules had: the generated names follow it). After a `for`, NAME
     is read from the names table again (a loop that ran no pass leaves its local unset). A loop that never
     breaks (Loop.breaks) and whose passes the code counts (_passes), with the pass `charge-once`, charges
-    them all before the loop (`_st.steps += N` and its check) and nothing in its body."""
+    them all before the loop (`_st.steps += N` and its check) and nothing in its body; with `charge-list`, a
+    `for` over a list it owns (Listed) of a length the code does not know charges `len` of it so, the list in a
+    local, and runs none of it for an empty list."""
     gen = e.gen
     st = gen.fresh("st")
     over = [py.Expr(_call(gen.const(n.over_budget), name(CTX), gen.const(n.span, "span")))]
@@ -268,7 +271,15 @@ def _loop(e: Emitter, n: N.Loop) -> list[py.stmt]:
         unbind()
     over_code = e.expr(n.over)
     passes = _passes(n, over_code) if not n.breaks and gen.options.on("charge-once") else None  # (passes.py)
-    charge = charge_steps(st, const(1 if passes is None else passes), over)
+    bound: list[py.stmt] = []
+    if passes is None and type(n.over) is NO.Listed and not n.breaks and gen.options.on("charge-list"):
+        # a `for` over a list of cards (numbers, slots) of unknown length that it owns (`play hand where card
+        # is Treasure`): the list in a local, its length charged at once (passes.py). Not a loop over players
+        # (`others`: often one), where the addition would cost more than the steps it saves
+        items = gen.fresh("t")
+        bound = [py.Assign([store(items)], over_code)]
+        over_code, passes = name(items), _call(gen.const(len), name(items))
+    charge = charge_steps(st, const(1) if passes is None else passes if bound else const(passes), over)
     step = charge if passes is None else []
     if n.kind == "repeat":
         loop: py.stmt = py.For(store(gen.fresh("i")), _call(name("range"), over_code), step + inner, [])
@@ -280,6 +291,8 @@ def _loop(e: Emitter, n: N.Loop) -> list[py.stmt]:
             gen.own_stores.append((named, n.name))
         loop = py.For(store(x), over_code, step + [named] + inner, [])
     tried = py.Try([loop], [py.ExceptHandler(name("_BreakLoop"), None, [py.Pass()])], [], [])
+    if bound:  # (an empty list: no charge, no loop, as many steps as a loop of no pass)
+        return bound + [py.If(name(items), charge + [tried], [])]
     return [tried] if passes is None else charge + [tried]
 
 

@@ -440,13 +440,15 @@ class ChangeCounter(Node):
 class MoveOne(Node):
     """Move the card CARD to the top of the zone DEST: in the code itself when nobody is told (no log, listener
     or checker told first), no card is attached (to it or to another), none is privately shown, and neither
-    zone is a grid nor holds piles (DEST_PLAIN: DEST is known to be neither, so it is not tested), else by
+    zone is a grid nor holds piles (DEST_PLAIN: DEST is known to be neither, so it is not tested; GRIDLESS: the
+    game declares no grid, so no zone is one and neither is tested for it: the pass `gridless`), else by
     MOVE(ctx, DEST, [CARD]), the reference. An invariant checker is told of the move the code makes."""
 
     card: "Expr"
     dest: "Expr"
     move: Any = field(compare=False)
     dest_plain: bool = False
+    gridless: bool = False
 
 
 @dataclass(frozen=True, slots=True)
