@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, Callable
 
 from cardlang.compile.ir import nodes as IR
-from cardlang.compile.ir.emit import ctx_names, ctx_state, ctx_you, emit, mark, quiet_test, set_you, watched_test  # noqa: F401
+from cardlang.compile.ir.emit import ctx_names, ctx_state, ctx_you, emit, mark, quiet_test, set_you, watched_test, zones_cards  # noqa: F401
 from cardlang.compile.ir.emit_stmts import emit_stmts
 from cardlang.compile.names import drop_unread_stores_and_tell
 from cardlang.compile.passes import OPTIMISED, Options
@@ -199,6 +199,7 @@ class Gen:
         """The IR node CODE computes, when the emitter marked it (ir/emit.py mark), for a lowering."""
         return mark(code)
 
+    zones_cards = staticmethod(zones_cards)  # is CODE the cards of whole zones (ir/emit.py)? for a lowering
     def emit_expr(self, node) -> py.expr:
         """The Python expression of the IR expression NODE (a lowering's), through the one emitter."""
         return emit(self, node)

@@ -28,6 +28,10 @@ PASSES: tuple[Pass, ...] = (
          "a primitive's call (and the compiler's own owner/type tests) as the code it computes, not a call of `run`"),
     Pass("react-first", "compile/calls.py, compile/reacting.py",
          "a `for P` call whose lowering can look first for a card that reacts switches players only when one does"),
+    Pass("react-skip", "primitives/core_lowering.py (may_react), compile/reacting.py, compile/ir/emit_calls.py "
+         "(_trigger), compile/ir/emit.py (MayReact)",
+         "a `trigger EVENT CARDS` looks through its cards for one with an `on EVENT` ability only when the list "
+         "holds one of the game's cards that have it (one set operation, runtime/abilities.py reacting_ids)"),
     Pass("counter-code", "compile/counter_code.py, compile/statements.py (a plain counter's change)",
          "a counter's change (a player's, a card's, a number list) set in the code itself when nobody watches, "
          "not by calling set_counter or the assignment's function"),

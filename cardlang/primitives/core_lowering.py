@@ -10,6 +10,7 @@ from typing import Callable
 
 from cardlang.primitives.lowering import CTX, call, calls, const, fresh_list, name, one_card, store
 from cardlang.runtime import zones as Z
+from cardlang.runtime.abilities import reacting_ids
 
 
 def lower_move(gen, to: py.expr, what: py.expr, site, move_into: Callable, move_top: Callable,
@@ -81,13 +82,25 @@ def lower_trigger(gen, args: list[py.expr], event: str, site) -> list[py.stmt] |
         first = [] if isinstance(card, py.Name) else [py.Assign([store(c)], card)]
         return first + [py.If(has(c), wrap([run(c)]), [])]
     t, c = gen.fresh("t"), gen.fresh("c")
+    zones = gen.zones_cards(cards)
     # looked through as the abilities run: a list of its own unless it is one already (`[x]`, `list(X)`)
     first = py.Assign([store(t)], cards if fresh_list(cards) else call(name("list"), cards))
     if switched is None:
-        return [first, py.For(store(c), name(t), [py.If(has(c), [run(c)], [])], [])]
+        return [first, may_react(gen, zones, t, event, py.For(store(c), name(t), [py.If(has(c), [run(c)], [])], []))]
     c2 = gen.fresh("c")
     each = py.For(store(c2), name(t), [py.If(has(c2), [run(c2)], [])], [])
-    return [first, py.For(store(c), name(t), [py.If(has(c), switched([each]) + [py.Break()], [])], [])]
+    return [first, may_react(gen, zones, t, event,
+                             py.For(store(c), name(t), [py.If(has(c), switched([each]) + [py.Break()], [])], []))]
+
+
+def may_react(gen, zones: bool, t: str, event: str, scan: py.stmt) -> py.stmt:
+    """SCAN, the look through the list T for a card with an `on EVENT` ability, done only when T holds one of
+    the cards that have one (a set operation, runtime/abilities.py reacting_ids; the pass `react-skip`), when
+    T is the cards of whole zones (ZONES: Gen.zones_cards): most such lists hold none, and the look costs a
+    few steps a card; a card or two (`[s, attached(s)]`) is looked through sooner than the set is found."""
+    if not zones or not gen.options.on("react-skip"):
+        return scan
+    return py.If(gen.emit_expr(gen.ir.MayReact(gen.ir.Py(name(t)), event, reacting_ids)), [scan], [])
 
 
 def when_watched(gen, fn: Callable, args: list[py.expr]) -> list[py.stmt]:

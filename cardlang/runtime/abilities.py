@@ -11,6 +11,7 @@ card's source (the step budget) is made by the type the compiling side hands in.
 """
 from __future__ import annotations
 
+from itertools import compress, count
 from typing import Any, Callable
 
 from cardlang.runtime.events import AbilityDone, Triggered
@@ -18,6 +19,46 @@ from cardlang.runtime.state import Ctx, GameState
 
 MAX_DEPTH = 150  # abilities resolving inside each other; well below Python's own recursion limit
 MODIFY = "modify"  # the event of continuous modifiers (`on modify in ZONE`), read, never resolved
+
+
+def reacting_ids(state: GameState, event: str) -> frozenset[int]:
+    """The cards with an `on EVENT` ability, kept in state.ids_of under ("on", EVENT) until a card is made:
+    generated code asks whether a list of cards holds one of them in one set operation (compile/ir/emit.py
+    MayReact) before it looks for them card by card. Made once for a list of definitions, not once a game:
+    the games of a simulation deal the same cards in the same order (_KNOWN)."""
+    card_def = state.card_def
+    if card_def.__class__ is not list:  # a search's world whose replay is watched for reads of dealt cards
+        return _every_card(state)       # (runtime/worlds.py): every list may react, each card is looked at
+    known = state.ids_of.get(("on",))
+    if known is None:
+        key = tuple(card_def)
+        known = _KNOWN.get(key)
+        if known is None:
+            if len(_KNOWN) >= 8:
+                _KNOWN.clear()
+            known = _KNOWN[key] = {}
+        state.ids_of[("on",)] = known
+    ids = known.get(event)
+    if ids is None:
+        hits = {d for d in set(card_def) if event in d.triggers}
+        ids = known[event] = frozenset(compress(count(), map(hits.__contains__, card_def))) if hits else frozenset()
+    state.ids_of[("on", event)] = ids
+    return ids
+
+
+# (a game's definitions, in card order) -> event -> the cards with that ability: the last few lists of cards seen
+# (definitions never change once compiled)
+_KNOWN: dict[tuple, dict[str, frozenset[int]]] = {}
+
+
+def _every_card(state: GameState) -> frozenset[int]:
+    """Every card id, which meets any list of cards: reacting_ids's answer when it may not read every card's
+    definition, so that a trigger looks at its cards one by one, reading only theirs, as without the set (not
+    kept under ("on", EVENT): once the world is no longer watched, the set is made)."""
+    ids = state.ids_of.get(("every",))
+    if ids is None or len(ids) != len(state.card_def):
+        ids = state.ids_of[("every",)] = frozenset(range(len(state.card_def)))
+    return ids
 
 
 class Abilities:

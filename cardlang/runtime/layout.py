@@ -37,6 +37,7 @@ EMPTY_KNOWN = "empty_known"  # zone slot -> its empty piles, None once a pile ma
 PEEKED = "peeked"        # card id -> the seats privately shown it, until it moves (empty: none)
 CELL = "cell"            # card id -> its (column, row), for a card in a grid zone
 ATTACHED = "attached"    # card id -> the cards attached to it, in order
+IDS_OF = "ids_of"        # card ids derived from card_def (by definitions; ("on", EVENT): those with that ability)
 PILES_BY_KEY = "piles"  # (zone slot, pile key) -> the Zone of that pile
 PILE_ORDER = "pile_order"  # zone slot -> the piles of a zone of piles, in the order they were made
 BANKS = "banks"          # banks[counter slot] -> what a counter drawing on a bank has left, None for none
@@ -73,7 +74,7 @@ MAX = "max"              # the most options to pick
 # Which object each name is a field of (tests/compile/test_ir.py checks each against a real game).
 OF_CTX = (STATE, YOU, CARD, NAMES)
 OF_STATE = (ZONES, COUNTERS, CARD_COUNTERS, CARD_DEF, LOC, CURRENT, TURNS, POOLS, LOG, LISTENERS, CHECK, HOST,
-            PEEKED, CELL, ATTACHED, PILES_BY_KEY, PILE_ORDER, BANKS, STEPS, STEP_BUDGET, DEPTH, ACTS, PHASE, SECRET, VARIANTS)
+            PEEKED, CELL, ATTACHED, IDS_OF, PILES_BY_KEY, PILE_ORDER, BANKS, STEPS, STEP_BUDGET, DEPTH, ACTS, PHASE, SECRET, VARIANTS)
 OF_ZONE = (CARDS, OWNER, CELLS, SPEC, PILE)
 OF_SPEC = (PILES, SLOT)
 OF_CHECK = (MOVED, COUNTED)

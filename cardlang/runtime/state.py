@@ -272,9 +272,10 @@ class GameState:
         self.fixed_dice: list[int] = []              # outcomes a test queued; rolls take these first
         self.variants: frozenset[str] = frozenset()  # the game's variants chosen for this game
         self.modifying: list | None = None           # [card, property, total] while modifiers are summed
-        # card ids by a set of definition indexes, made when first asked (primitives/modify.py): derived from
-        # card_def alone, which grows only at set-up, and emptied whenever it does
-        self.ids_of: dict[frozenset[int], frozenset[int]] = {}
+        # card ids derived from card_def alone, made when first asked (runtime/abilities.py): by a set of
+        # definition indexes (modifiers), by ("on", EVENT) the cards with an `on EVENT` ability; card_def grows
+        # only at set-up, and this is emptied whenever it does
+        self.ids_of: dict[frozenset[int] | tuple[str, ...], Any] = {}
         self.current = 0
         self.turns = [0] * num_players
         self.turn_number = 0

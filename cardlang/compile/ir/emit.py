@@ -267,6 +267,26 @@ def _first_or(e: Emitter, n: N.FirstOr) -> py.expr:
     return py.IfExp(py.NamedExpr(store(f), cards), e.expr(n.read), fallback)
 
 
+def zones_cards(code: py.AST) -> bool:
+    """Is CODE the cards of whole zones, `list(ZONE.cards)` or `[*ZONE.cards, ...]` (not a card or two, which
+    a look card by card answers sooner than a set operation)?"""
+    if type(mark(code)) is N.ZoneCards:
+        return True
+    return isinstance(code, py.List) and bool(code.elts) and all(
+        isinstance(x, py.Starred) and isinstance(x.value, py.Attribute) and x.value.attr == L.CARDS
+        and type(mark(x.value.value)) is N.ZoneRef for x in code.elts)
+
+
+def _may_react(e: Emitter, n: N.MayReact) -> py.expr:
+    """`not (_r if (_r := ctx.state.ids_of.get(("on", EVENT))) is not None else FILL(ctx.state, EVENT))
+    .isdisjoint(CARDS)`: the cards with an `on EVENT` ability, kept by the state until a card is made."""
+    r = e.gen.fresh("r")
+    got = py.Compare(py.NamedExpr(store(r), _call(attr(attr(ctx_state(), L.IDS_OF), "get"), py.Tuple([const("on"), const(n.event)], py.Load()))),
+                     [py.IsNot()], [const(None)])
+    ids = py.IfExp(got, name(r), _call(e.gen.const(n.fill), ctx_state(), const(n.event)))
+    return py.UnaryOp(py.Not(), _call(attr(ids, "isdisjoint"), e.expr(n.cards)))
+
+
 EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.Const: lambda e, n: const(n.value),
     N.Value: lambda e, n: e.gen.const(n.obj, n.hint),
@@ -313,6 +333,7 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.FirstOr: _first_or,
     N.Single: lambda e, n: py.Compare(_call(e.gen.const(len), e.expr(n.list)), [py.Eq()], [const(1)]),
     N.HasTrigger: lambda e, n: py.Compare(const(n.event), [py.In()], [attr(def_of(e.expr(n.card)), L.TRIGGERS)]),
+    N.MayReact: _may_react,
 }
 
 

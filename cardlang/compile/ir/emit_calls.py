@@ -13,13 +13,13 @@ from typing import Any, Callable
 
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_calls as C
-from cardlang.compile.ir.emit import Emitter, _call, acts, ctx_state, depth, set_you, zone_read
+from cardlang.compile.ir.emit import Emitter, _call, acts, ctx_state, depth, set_you, zone_read, zones_cards
 from cardlang.compile.names import in_place
 from cardlang.compile.pyast import CTX, const, fresh_list, name, store
 from cardlang.errors import NestingLimit
 from cardlang.primitives.lowering import Site
 from cardlang.primitives.values import NothingToActOn
-from cardlang.runtime.abilities import MAX_DEPTH
+from cardlang.runtime.abilities import MAX_DEPTH, reacting_ids
 
 Stmts = Callable[[Emitter, tuple], list[py.stmt]]
 
@@ -143,8 +143,17 @@ def _trigger(e: Emitter, n: C.Trigger) -> list[py.stmt]:
     items = e.expr(n.cards)
     has = e.expr(N.HasTrigger(N.Py(name(c)), n.event))
     run = py.Expr(_call(gen.const(n.run_ability), name(CTX), name(c), const(n.event), name(vals)))
-    return [py.Assign([store(vals)], py.Dict([const(k) for k in n.names], [e.expr(v) for v in n.values])),
-            py.For(store(c), items if fresh_list(items) else _call(name("list"), items), [py.If(has, [run], [])], [])]
+    table = py.Assign([store(vals)], py.Dict([const(k) for k in n.names], [e.expr(v) for v in n.values]))
+    zones = zones_cards(items)
+    items = items if fresh_list(items) else _call(name("list"), items)
+    if not zones or not gen.options.on("react-skip"):
+        return [table, py.For(store(c), items, [py.If(has, [run], [])], [])]
+    # _vals = {...}; _t = list(CARDS)
+    # if not REACTING(EVENT).isdisjoint(_t): for _c in _t: ...   (the look only when a card of _t reacts)
+    t = gen.fresh("t")
+    scan = py.For(store(c), name(t), [py.If(has, [run], [])], [])
+    return [table, py.Assign([store(t)], items),
+            py.If(e.expr(N.MayReact(N.Py(name(t)), n.event, reacting_ids)), [scan], [])]
 
 
 def rules(stmts: Stmts) -> dict[type, Callable[[Emitter, Any], list[py.stmt]]]:

@@ -348,6 +348,17 @@ class HasTrigger(Node):
     event: str
 
 
+@dataclass(frozen=True, slots=True)
+class MayReact(Node):
+    """Has any card of CARDS (a list) an `on EVENT` ability? Answered in one set operation against the cards
+    that have one, which FILL(state, EVENT) finds the first time they are asked for (runtime/abilities.py
+    reacting_ids), not card by card."""
+
+    cards: "Expr"
+    event: str
+    fill: Callable
+
+
 # ---- statements
 @dataclass(frozen=True, slots=True)
 class Let(Node):
@@ -469,7 +480,7 @@ Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, 
              ZoneCards, CellTable, AttachedTable,
              CardsAt, ZoneCount, EmptyPiles, CardCounter, Printed,
              DefPrinted, IsType, DefIsType, DefNamed, NameOf, Variant, DefOf, Not, HolderOf, Turns, Seats, Pool, Quiet, Watched, Call, Cards, Item, FirstOr,
-             Single, HasTrigger]
+             Single, HasTrigger, MayReact]
 Stmt = Union[Let, If, Loop, OfBlock, Do, ChangeCardCounter, ChangeCounter, MoveOne, Return]
 
 
