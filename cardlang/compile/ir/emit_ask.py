@@ -1,7 +1,9 @@
 """The emitter's rules for asking (ir/nodes_ask.py): a text shown to a seat, and the decisions, each built and
 asked in the generated function itself (its prompt made only when the decision is put in full), one rule per
 node class, over ir/emit.py's helpers. Each rule does what the closure compile/decisions.py built before did
-(the same `Decision`, asked the same way: the same log, the same view for every seat), in generated code.
+(the same `Decision`, asked the same way: the same log, the same view for every seat), in generated code; with
+the pass `ask-rules`, a decision nobody reads goes first to runtime/decisions.py ask_rules (ask_private), which
+puts its fields to a bot answering by compiled rules, and is built only for any other seat.
 
 A choice of cards, names, players, numbers or slots is an expression whose asking is statements: its
 statements are emitted where it is a `let`'s whole value (emit_stmts.VALUE_RULES: each result stored by the
@@ -10,7 +12,7 @@ put, and the labels of players, are compile/asking.py's functions, called by nam
 
 Its rules join the emitter's tables (emit.EXPR_RULES, emit_stmts.STMT_RULES, emit_stmts.VALUE_RULES) when it
 is imported, which the package compile/ir does. Knows Python's `ast`, the runtime's decisions and the emitter's
-accessors (no runtime field of its own); no game, no source construct, no pass.
+accessors (no runtime field of its own); no game, no source construct; of the passes, only whether `ask-rules` is on.
 """
 from __future__ import annotations
 
