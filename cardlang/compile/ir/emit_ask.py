@@ -20,6 +20,7 @@ import ast as py
 from typing import Any, Callable
 
 from cardlang.compile import asking
+from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_ask as A
 from cardlang.compile.ir.emit import (EXPR_RULES, Emitter, _call, _sub, card_defs, ctx_state, ctx_you, name_of,
                                       quiet_test, secret, watched_test)
@@ -77,14 +78,19 @@ def _asked(e: Emitter, n: Any, pk: str, player: py.expr, kind: str, options: py.
     (a bot answering by rule is put the decision's fields, its Decision and prompt not built: runtime/decisions.py
     ask_rules; ask_private for a private one, asked of its bot whatever its options; a statement, not an `if`
     expression: in code that runs only when nobody watches, the test goes, compile/quietfold.py). DECISION makes
-    the Decision's node (PLAYER's code emitted again there)."""
+    the Decision's node (PLAYER's code emitted again there). A decision written `by chance` is asked as before."""
     full = [_assign(pk, _ask(e, decision()))]
-    if not e.gen.options.on("ask-rules"):  # (compile/passes.py)
+    if not e.gen.options.on("ask-rules") or _by_chance(n):  # (compile/passes.py)
         return full
     by_rules = _call(e.gen.const(ask_private if n.private else ask_rules), ctx_state(), player, const(n.tag), const(kind), options, lo, hi, labels,
                      names if names is not None else const(None))
     return [py.If(quiet_test(), [_assign(pk, by_rules)], [_assign(pk, const(None))]),
             py.If(_is(name(pk), py.Is(), const(None)), full, [])]
+
+
+def _by_chance(n: Any) -> bool:
+    """Is N asked `by chance` (written so: no seat's bot to put it to)?"""
+    return type(n.by) is N.Const and n.by.value == CHANCE
 
 
 def _reference(e: Emitter, n: Any) -> py.expr:
@@ -272,7 +278,7 @@ def _may(e: Emitter, n: A.AskMay) -> list[py.stmt]:
     the pass `ask-rules` its answer first put in `_pk` (_asked), then `if _pk: BODY else: ORELSE`."""
     decision = lambda: _decision(e, n, _by(e, n), "yesno", _list(const("yes")), const(0), const(1),  # noqa: E731
                                  _list(const("yes")))
-    if not e.gen.options.on("ask-rules"):
+    if not e.gen.options.on("ask-rules") or _by_chance(n):
         return [py.If(_ask(e, decision()), stmts(e, n.body), stmts(e, n.orelse) if n.orelse else [])]
     pk = e.gen.fresh("pk")
     asked = _asked(e, n, pk, _by(e, n), "yesno", _list(const("yes")), const(0), const(1), _list(const("yes")), None,
