@@ -12,7 +12,8 @@ put, and the labels of players, are compile/asking.py's functions, called by nam
 
 Its rules join the emitter's tables (emit.EXPR_RULES, emit_stmts.STMT_RULES, emit_stmts.VALUE_RULES) when it
 is imported, which the package compile/ir does. Knows Python's `ast`, the runtime's decisions and the emitter's
-accessors (no runtime field of its own); no game, no source construct; of the passes, only whether `ask-rules` is on.
+accessors (no runtime field of its own); no game, no source construct; of the passes, only whether
+`ask-rules` is on.
 """
 from __future__ import annotations
 
@@ -82,8 +83,8 @@ def _asked(e: Emitter, n: Any, pk: str, player: py.expr, kind: str, options: py.
     full = [_assign(pk, _ask(e, decision()))]
     if not e.gen.options.on("ask-rules") or _by_chance(n):  # (compile/passes.py)
         return full
-    by_rules = _call(e.gen.const(ask_private if n.private else ask_rules), ctx_state(), player, const(n.tag), const(kind), options, lo, hi, labels,
-                     names if names is not None else const(None))
+    by_rules = _call(e.gen.const(ask_private if n.private else ask_rules), ctx_state(), player, const(n.tag),
+                     const(kind), options, lo, hi, labels, names if names is not None else const(None))
     return [py.If(quiet_test(), [_assign(pk, by_rules)], [_assign(pk, const(None))]),
             py.If(_is(name(pk), py.Is(), const(None)), full, [])]
 
