@@ -109,6 +109,11 @@ def unread_by_rule(state, p: int) -> bool:
     return p != CHANCE and hasattr(state.agents[p], "named_picks")
 
 
+def def_names(defs: list) -> list[str]:
+    """The labels of a choice of card names (card definitions): their names."""
+    return [d.name for d in defs]
+
+
 def player_labels(players: list[int]) -> list[str]:
     """What a seat sees of each player offered: `p1`, `p2`, ..."""
     return [f"p{p + 1}" for p in players]

@@ -37,7 +37,8 @@ class CompiledBot:
         self.named_in = NamedPicks(self, 2)
 
     def code(self, tag: str) -> tuple[Callable | None, Callable | None, Callable | None]:
-        """(decide, by_name, by_name_in) for TAG: decide(ctx, decision, rng) gives the picked indices, by_name(bot,
+        """(decide, by_name, by_name_in) for TAG: decide(ctx, kind, options, min, max, labels, names, rng) (a
+        decision's fields: compile/ir/emit_decisions.py DECIDE_PARAMS) gives the picked indices, by_name(bot,
         state, seat, find, where) the pick for a rule of names and `none` only (else None), by_name_in the
         same with the zone picked from as a last argument (botgen.generate); (None, None, None) with no rule."""
         got = self.codes.get(tag)
@@ -234,7 +235,27 @@ class LanguageBot:
         if ctx is None or ctx.state is not state or ctx.you != view.player:
             ctx = self._ctx_for(state, view.player)
         rng = self._rng  # the `rng` property, inline: no call for the decisions after the first
-        return fn(ctx, decision, rng if rng is not None else self.rng)
+        # (its fields, not the decision: decide_on's rule takes them so; LABELS None when NAMES make them)
+        return fn(ctx, decision.kind, decision.options, decision.min, decision.max, decision._labels,
+                  decision._names, rng if rng is not None else self.rng)
+
+    def decide_on(self, state, player: int, tag: str, kind: str, options: list, lo: int, hi: int,
+                  labels: list | None, names) -> list[int]:
+        """Answer a decision of these fields (those of a `Decision`: LABELS a list, or None and NAMES what makes
+        them) by the rule for TAG, as `decide` does a Decision: a decision nobody reads is put so without being
+        built (runtime/decisions.py ask_rules). (`decide`'s code, not a call of it or from it: a call more for
+        each decision.)"""
+        code = self._codes.get(tag)
+        if code is None:
+            code = self._bot.code(tag)
+        fn = code[0]
+        if fn is None:  # no rule: no to a question, else the fewest options allowed, in offer order
+            return [] if kind == "yesno" else list(range(min(lo, len(options))))
+        ctx = self._ctx
+        if ctx is None or ctx.state is not state or ctx.you != player:
+            ctx = self._ctx_for(state, player)
+        rng = self._rng  # the `rng` property, inline: no call for the decisions after the first
+        return fn(ctx, kind, options, lo, hi, labels, names, rng if rng is not None else self.rng)
 
 
 def cards_named(game, name: str) -> list[str]:

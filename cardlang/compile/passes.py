@@ -100,6 +100,12 @@ PASSES: tuple[Pass, ...] = (
     Pass("bot-by-name", "compile/botgen.py (_by_name), compile/bots.py",
          "a bot rule of names only tries those names against the decision's filter (`choose up to 1` from a zone, "
          "or from several when one holds piles: compile/decisions.py); the options are not built"),
+    Pass("ask-rules", "compile/ir/emit_ask.py (_by_rules), runtime/decisions.py (ask_rules), compile/bots.py "
+         "(decide_on)",
+         "a decision asked in place (not private) that nobody reads is put to a bot answering by compiled rules "
+         "with the fields the code holds (its options, bounds, labels unmade), its `Decision` and prompt never "
+         "built; one with nothing to choose is answered without its agent; any other seat is asked the Decision "
+         "as before (the reference runs, compile/decision_runs.py, always build it)"),
     Pass("names-first", "compile/decisions.py (_names_first), compile/asking.py (named_cards_in)",
          "a bot's pick by name from a zone of no piles looks each name up among the names of the zone's cards, "
          "gathered once, and calls the decision's filter (a call and a scan of the zone) only for a name there"),

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from cardlang.primitives.claim import BINDS, OUTCOMES, outcome_text, settle
 from cardlang.primitives.registry import BOOL, CARDNAMES, CARDS, NAME, PLAYER, Bound, Param, Verb, primitive
-from cardlang.runtime.decisions import ask
+from cardlang.runtime.decisions import ask, ask_rules
 from cardlang.runtime.state import Ctx, Decision
 
 
@@ -61,8 +61,12 @@ class Block(Verb):
         if not options:
             return
         names = [d.name for d in options]
-        d = Decision(blocker, tag or "block", f"Block with {' or '.join(names)}?", "cards", options, 0, 1, names)
-        picks = ask(state, d)
+        # nobody reads it: a bot answering by rule is asked without the Decision and its prompt (ask_rules)
+        picks = ask_rules(state, blocker, tag or "block", "cards", options, 0, 1, names) \
+            if state.log is None and not state.listeners else None
+        if picks is None:
+            picks = ask(state, Decision(blocker, tag or "block", f"Block with {' or '.join(names)}?", "cards", options,
+                                        0, 1, names))
         if not picks:
             return
         settle(ctx, cases, blocker, options[picks[0]], from_, except_(ctx) if except_ is not None else None,

@@ -6,7 +6,7 @@ written in the language (see `claim`).
 from __future__ import annotations
 
 from cardlang.primitives.registry import CARDNAME, PLAYER, Function, Param, primitive
-from cardlang.runtime.decisions import ask
+from cardlang.runtime.decisions import ask, ask_rules
 from cardlang.runtime import events as E  # (events by module: Claimed is also a function here)
 from cardlang.runtime.state import Ctx, Decision, GameState, IllegalAction
 
@@ -23,12 +23,17 @@ def open_window(state: GameState, claimant: int, role: str, silent: int | None =
     """Ask each player still in, from the claimant's left, whether they call the claim; return the first who
     does, or None. SILENT (a player who must say nothing) and the claimant are not asked."""
     n = state.num_players
+    quiet = state.log is None and not state.listeners
     for i in range(1, n):
         q = (claimant + i) % n
         if state.out[q] or q == silent:
             continue
-        d = Decision(q, tag, f"Call p{claimant + 1}'s claim of {role}?", "yesno", ["yes"], 0, 1, ["yes"])
-        if ask(state, d):
+        # nobody reads it: a bot answering by rule is asked without the Decision and its prompt (ask_rules)
+        picks = ask_rules(state, q, tag, "yesno", ["yes"], 0, 1, ["yes"]) if quiet else None
+        if picks is None:
+            picks = ask(state, Decision(q, tag, f"Call p{claimant + 1}'s claim of {role}?", "yesno", ["yes"], 0, 1,
+                                        ["yes"]))
+        if picks:
             if state.log is not None or state.listeners:
                 state.emit(E.Challenged(q, claimant, role))
             return q

@@ -130,6 +130,47 @@ def ask(state: GameState, decision: Decision) -> list[int]:
     return picks
 
 
+def ask_rules(state: GameState, p: int, tag: str, kind: str, options: list, lo: int, hi: int,
+              labels: list[str] | None = None, names=None) -> list[int] | None:
+    """A decision nobody reads (no log, no listener: the caller tested it, as a recorded or replayed game
+    always has one: runtime/stepping.py) put to seat P without building its `Decision` when P's agent answers by
+    compiled rules (it has `decide_on`, taking the decision's fields: compile/bots.py LanguageBot): its picks,
+    as `ask` gives them, with nothing to pick or every option to take answered here, for any seat but chance.
+    None when P is chance or its agent answers a `Decision` only (a person, a search, random play, an external
+    seat: they see exactly the Decision they saw before): the caller builds it and asks. The fields are a
+    Decision's (LABELS a list, or None and NAMES what makes them, state.option_labels); a private decision is
+    put by ask_private. A rule's answer picks offered options only, at most HI, and at least LO while any are
+    left (compile/ir/emit_decisions.py BotDecide): it is not checked again."""
+    if p == CHANCE:
+        return None
+    n = len(options)
+    if hi == 0 or (n == 0 and lo == 0):
+        return []
+    if n == lo:
+        return list(range(n))
+    on = getattr(state.agents[p], "decide_on", None)
+    if on is None:
+        return None
+    if state.check is not None:  # a change that no mutation reported is found before the next answer
+        state.check.checkpoint(state, "before a decision")
+    return on(state, p, tag, kind, options, lo, hi, labels, names)
+
+
+def ask_private(state: GameState, p: int, tag: str, kind: str, options: list, lo: int, hi: int,
+                labels: list[str] | None = None, names=None) -> list[int] | None:
+    """ask_rules for a private decision: put to its bot whatever its options (`ask` asks a private decision
+    always, so that being asked reveals nothing; nobody reads this one, and the bot answers it as it answers the
+    Decision: the same picks, in the same order, drawing the same numbers); None as for ask_rules."""
+    if p == CHANCE:
+        return None
+    on = getattr(state.agents[p], "decide_on", None)
+    if on is None:
+        return None
+    if state.check is not None:  # a change that no mutation reported is found before the next answer
+        state.check.checkpoint(state, "before a decision")
+    return on(state, p, tag, kind, options, lo, hi, labels, names)
+
+
 def recorded(decision: Decision, picks: list[int]) -> tuple:
     """An answer as a copy of the position plays it again (runtime/stepping.py): who, the tag, the picked
     option indices and, for a choice of cards, the picked cards themselves (a copy whose hidden cards were

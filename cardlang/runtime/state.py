@@ -127,6 +127,13 @@ class CardDef:
         return f"<CardDef {self.name}>"
 
 
+def option_labels(options: list, names) -> list[str]:
+    """The labels of OPTIONS by NAMES: the game's card definitions by id (the options are card ids), or a
+    function of the options giving their labels (a Decision's `labels`, made when first read; a bot's rule that
+    names options, answering a decision not built, makes them so too: compile/botgen.py)."""
+    return [names[c].name for c in options] if isinstance(names, list) else names(options)
+
+
 class Decision:
     """One request to an agent: who decides, what about, which options are legal, how many to pick.
 
@@ -161,9 +168,7 @@ class Decision:
     def labels(self) -> list[str]:
         got = self._labels
         if got is None:
-            names = self._names
-            got = self._labels = [names[c].name for c in self.options] if isinstance(names, list) else \
-                names(self.options)
+            got = self._labels = option_labels(self.options, self._names)
         return got
 
     @labels.setter

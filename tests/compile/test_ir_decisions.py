@@ -135,6 +135,11 @@ RULES = [
 ]
 
 
+def _fields(d: Decision) -> tuple:
+    """What a bot's decide takes of a decision (DECIDE_PARAMS): its fields, its labels or what makes them."""
+    return d.kind, d.options, d.min, d.max, d._labels, d._names
+
+
 @pytest.mark.parametrize("rule", RULES, ids=lambda r: "-".join(p[0] for p in r))
 def test_a_bots_answer_is_the_rules_reading(rule) -> None:
     prefs = _rule(*rule)
@@ -147,10 +152,13 @@ def test_a_bots_answer_is_the_rules_reading(rule) -> None:
         ctx = Ctx(state, 1, None, {"a": a, "b": b})
         for lo, hi in ((0, 1), (0, 3), (2, 4), (1, 1)):
             d = Decision(1, "t", "", "cards", hand, lo, hi, labels)
-            got = fn(ctx, d, random.Random(7))
+            got = fn(ctx, *_fields(d), random.Random(7))
             assert got == _reference(prefs, d, {"a": a, "b": b}, random.Random(7), state), (a, b, lo, hi)
+            # its labels unmade (the card definitions given): made by the rule, the same answer
+            unmade = Decision(1, "t", "", "cards", hand, lo, hi, names=state.card_def)
+            assert fn(ctx, *_fields(unmade), random.Random(7)) == got
         yesno = Decision(1, "t", "", "yesno", ["yes"], 0, 1, ["yes"])
-        assert fn(ctx, yesno, None) == _reference(prefs, yesno, {"a": a, "b": b}, None, state)
+        assert fn(ctx, *_fields(yesno), None) == _reference(prefs, yesno, {"a": a, "b": b}, None, state)
 
 
 class _Bot:
@@ -228,6 +236,6 @@ def test_a_weighing_reads_its_option_from_a_local_and_leaves_the_names_as_the_pl
     for label, (fn, _) in made.items():
         ctx = Ctx(state, 1, None, {})
         d = Decision(1, "t", "", "cards", hand, 2, 3, labels)
-        answers[label] = (fn(ctx, d, None), dict(ctx.vars))
+        answers[label] = (fn(ctx, *_fields(d), None), dict(ctx.vars))
     assert answers["on"] == answers["off"] and answers["on"][0] == [1, 3, 0]
     assert answers["on"][1]["card"] == hand[2]  # the last option weighed for the third pick

@@ -9,7 +9,10 @@ Likewise the decisions that run blocks and the choice a bot may answer by name f
 (AskOption against choose_option over legal_options: the same conditions tested in order, the same block run),
 `may` (AskMay against ask_may) and a choice of cards with FIRST "named" or "none" (AskCards against
 choose_cards_first: a bot's pick by name when nobody watches, the full question, its options worked out only then,
-when someone does: a log or a listener), with seats answering at random or by name; the listener hears the same."""
+when someone does: a log or a listener), with seats answering at random or by name; the listener hears the same.
+Some seats answer by compiled rules (ByRules): the code asked in place puts a decision nobody reads to them by its
+fields, its Decision not built (the pass ask-rules, runtime/decisions.py ask_rules), the reference run always
+builds it; they see and answer the same."""
 from __future__ import annotations
 
 import ast as py
@@ -25,7 +28,7 @@ from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_ask as A
 from cardlang.compile.pyast import name
 from cardlang.runtime.decisions import CHANCE, RandomAgent
-from cardlang.runtime.state import Ctx, IllegalAction
+from cardlang.runtime.state import Ctx, Decision, IllegalAction
 
 CASES = 300
 NAMES = ["Coin", "Gem", "Land"]
@@ -42,6 +45,29 @@ class Recording(RandomAgent):
         self.seen.append((d.player, d.tag, d.prompt, d.kind, list(d.options), d.min, d.max, list(d.labels),
                           d.private))
         return super().decide(view, d)
+
+
+class ByRules(Recording):
+    """A bot answering by compiled rules (compile/bots.py's protocol: `decide_on`, the decision's fields, which
+    runtime/decisions.py ask_rules puts when nobody reads the game): a random answer either way, each decision
+    noted as the fields show it (no prompt: the fields have none), the puts of fields counted in ON_FIELDS."""
+
+    on_fields = 0
+
+    def decide(self, view, d):
+        self.seen.append(("rules", d.player, d.tag, d.kind, list(d.options), d.min, d.max, list(d.labels)))
+        return RandomAgent.decide(self, view, d)
+
+    def decide_on(self, state, p, tag, kind, options, lo, hi, labels, names):
+        ByRules.on_fields += 1
+        d = Decision(p, tag, "", kind, options, lo, hi, labels, names=names)
+        return self.decide(None, d)
+
+
+def _agents(seed: int, seen: list, players: int) -> list:
+    """Each seat random (asked the Decision) or a bot answering by rules, drawn from SEED."""
+    rng = random.Random(seed - 1)
+    return [(ByRules if rng.random() < 0.5 else Recording)(seed + i, seen) for i in range(players)]
 
 
 def _inlined(node_of) -> callable:
@@ -69,7 +95,7 @@ def _position(tiny_game, case: dict, players: int):
     rng = random.Random(case["seed"])
     s = tiny_game.state(players=players, seed=case["seed"], log=case["log"])
     seen: list = []
-    s.agents = [Recording(case["seed"] + i, seen) for i in range(players)]
+    s.agents = _agents(case["seed"], seen, players)
     for where in ("p1.hand", "table", "p2.hand"):
         tiny_game.put(s, where, [rng.choice(NAMES) for _ in range(rng.randrange(0, 5))])
     cards = [c for z in ("p1.hand", "table", "p2.hand") for c in tiny_game.zone(s, z).cards]
@@ -108,6 +134,7 @@ def tiny_game(tmp_path_factory):
 def test_a_choice_of_cards_asked_in_place_is_its_reference_run(tiny_game) -> None:
     rng = random.Random("cards")
     asked = 0
+    on_fields = ByRules.on_fields
     for _ in range(CASES):
         players = rng.choice((2, 3))
         case = _draw(rng, players)
@@ -128,10 +155,12 @@ def test_a_choice_of_cards_asked_in_place_is_its_reference_run(tiny_game) -> Non
         assert _outcome(lambda: run(ctx, list(options), count, by), s, seen) == reference, case
         asked += bool(reference[1])
     assert asked > CASES // 4  # most cases put a decision (the others: nothing to pick)
+    assert ByRules.on_fields > on_fields + CASES // 20  # some to a bot by rules, its Decision not built
 
 
 def test_a_choice_of_a_player_asked_in_place_is_its_reference_run(tiny_game) -> None:
     rng = random.Random("players")
+    on_fields = ByRules.on_fields
     for _ in range(CASES // 3):
         players = rng.choice((2, 3, 4))
         case = _draw(rng, players)
@@ -147,11 +176,13 @@ def test_a_choice_of_a_player_asked_in_place_is_its_reference_run(tiny_game) -> 
         s, seen, _ = _position(tiny_game, case, players)
         ctx = Ctx(s, 0)
         assert _outcome(lambda: run(ctx, list(seats), None, by), s, seen) == reference, case
+    assert ByRules.on_fields > on_fields
 
 
 @pytest.mark.parametrize("vkind", ["cards", "numbers"])
 def test_a_choice_of_values_asked_in_place_is_its_reference_run(tiny_game, vkind: str) -> None:
     rng = random.Random(f"values {vkind}")
+    on_fields = ByRules.on_fields
     defs = [tiny_game.game.defs_by_name[n] for n in NAMES]
     for _ in range(CASES // 3):
         players = rng.choice((2, 3))
@@ -173,6 +204,7 @@ def test_a_choice_of_values_asked_in_place_is_its_reference_run(tiny_game, vkind
         s, seen, _ = _position(tiny_game, case, players)
         ctx = Ctx(s, 0)
         assert _outcome(lambda: run(ctx, values, count, by), s, seen) == reference, case
+    assert ByRules.on_fields > on_fields
 
 
 # ---- the decisions whose reference runs are otherwise checked only through whole games: `choose one of` (over
@@ -200,7 +232,7 @@ def _table(tiny_game, case: dict, players: int, names: list[str]):
     listener (someone watching) on some cases; returns the events the listener hears too."""
     s, seen, options = _position(tiny_game, case, players)
     rng = random.Random(case["seed"] + 1)
-    s.agents = [Recording(case["seed"] + i, seen) if rng.random() < 0.3 else
+    s.agents = [(ByRules if rng.random() < 0.5 else Recording)(case["seed"] + i, seen) if rng.random() < 0.3 else
                 ByName(case["seed"] + i, seen, rng.sample(names, rng.randrange(0, 4)),
                        set(rng.sample(("pick", "take"), rng.randrange(1, 3)))) for i in range(players)]
     heard: list = []
@@ -275,6 +307,7 @@ def test_a_choice_of_options_asked_in_place_is_its_reference_run(tiny_game) -> N
 
 def test_may_asked_in_place_is_its_reference_run(tiny_game) -> None:
     rng = random.Random("may")
+    on_fields = ByRules.on_fields
     for _ in range(CASES // 2):
         players = rng.choice((2, 3))
         case = _draw(rng, players)
@@ -299,6 +332,7 @@ def test_may_asked_in_place_is_its_reference_run(tiny_game) -> None:
         s, seen, _, heard = _table(tiny_game, case, players, NAMES)
         ctx = Ctx(s, 0)
         assert _outcome(lambda: run(ctx, by), s, seen) + (list(trace), heard) == reference, case
+    assert ByRules.on_fields > on_fields
 
 
 @pytest.mark.parametrize("first", ["named", "none"])

@@ -1,7 +1,9 @@
 """The emitter's rules for asking (ir/nodes_ask.py): a text shown to a seat, and the decisions, each built and
 asked in the generated function itself (its prompt made only when the decision is put in full), one rule per
 node class, over ir/emit.py's helpers. Each rule does what the closure compile/decisions.py built before did
-(the same `Decision`, asked the same way: the same log, the same view for every seat), in generated code.
+(the same `Decision`, asked the same way: the same log, the same view for every seat), in generated code; with
+the pass `ask-rules`, a decision nobody reads goes first to runtime/decisions.py ask_rules (ask_private), which
+puts its fields to a bot answering by compiled rules, and is built only for any other seat.
 
 A choice of cards, names, players, numbers or slots is an expression whose asking is statements: its
 statements are emitted where it is a `let`'s whole value (emit_stmts.VALUE_RULES: each result stored by the
@@ -10,7 +12,8 @@ put, and the labels of players, are compile/asking.py's functions, called by nam
 
 Its rules join the emitter's tables (emit.EXPR_RULES, emit_stmts.STMT_RULES, emit_stmts.VALUE_RULES) when it
 is imported, which the package compile/ir does. Knows Python's `ast`, the runtime's decisions and the emitter's
-accessors (no runtime field of its own); no game, no source construct, no pass.
+accessors (no runtime field of its own); no game, no source construct; of the passes, only whether
+`ask-rules` is on.
 """
 from __future__ import annotations
 
@@ -18,13 +21,14 @@ import ast as py
 from typing import Any, Callable
 
 from cardlang.compile import asking
+from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_ask as A
 from cardlang.compile.ir.emit import (EXPR_RULES, Emitter, _call, _sub, card_defs, ctx_state, ctx_you, name_of,
                                       quiet_test, secret, watched_test)
 from cardlang.compile.ir.emit_stmts import STMT_RULES, VALUE_RULES, stmts
 from cardlang.compile.pyast import CTX, attr, const, name, store
 from cardlang.primitives.values import choice_bounds
-from cardlang.runtime.decisions import CHANCE, ask
+from cardlang.runtime.decisions import CHANCE, ask, ask_private, ask_rules
 from cardlang.runtime.state import Decision
 
 def _assign(n: str, value: py.expr) -> py.Assign:
@@ -64,6 +68,30 @@ def _decision(e: Emitter, n: Any, player: py.expr, kind: str, options: py.expr, 
 
 def _ask(e: Emitter, decision: py.expr) -> py.Call:
     return _call(e.gen.const(ask), ctx_state(), decision)
+
+
+def _asked(e: Emitter, n: Any, pk: str, player: py.expr, kind: str, options: py.expr, lo: py.expr, hi: py.expr,
+           labels: py.expr, names: py.expr | None, decision: Callable[[], py.expr]) -> list[py.stmt]:
+    """`PK = ask(ctx.state, DECISION)`; with the pass `ask-rules`, first
+        if <quiet>: PK = ask_rules(ctx.state, PLAYER, TAG, KIND, OPTIONS, LO, HI, LABELS, NAMES)
+        else: PK = None
+        if PK is None: PK = ask(ctx.state, DECISION)
+    (a bot answering by rule is put the decision's fields, its Decision and prompt not built: runtime/decisions.py
+    ask_rules; ask_private for a private one, asked of its bot whatever its options; a statement, not an `if`
+    expression: in code that runs only when nobody watches, the test goes, compile/quietfold.py). DECISION makes
+    the Decision's node (PLAYER's code emitted again there). A decision written `by chance` is asked as before."""
+    full = [_assign(pk, _ask(e, decision()))]
+    if not e.gen.options.on("ask-rules") or _by_chance(n):  # (compile/passes.py)
+        return full
+    by_rules = _call(e.gen.const(ask_private if n.private else ask_rules), ctx_state(), player, const(n.tag),
+                     const(kind), options, lo, hi, labels, names if names is not None else const(None))
+    return [py.If(quiet_test(), [_assign(pk, by_rules)], [_assign(pk, const(None))]),
+            py.If(_is(name(pk), py.Is(), const(None)), full, [])]
+
+
+def _by_chance(n: Any) -> bool:
+    """Is N asked `by chance` (written so: no seat's bot to put it to)?"""
+    return type(n.by) is N.Const and n.by.value == CHANCE
 
 
 def _reference(e: Emitter, n: Any) -> py.expr:
@@ -145,11 +173,12 @@ def _cards_in_full(e: Emitter, n: A.AskCards, put: Callable) -> list[py.stmt]:
     elif n.always:
         skip = py.BoolOp(py.And(), [skip, quiet_test()])
     pk, i = gen.fresh("pk"), gen.fresh("i")
-    decision = _decision(e, n, _by(e, n), "cards", name(o), name(low) if low else const(0), name(top), const(None),
-                         names=card_defs(), always=n.always)
+    lo_ = (lambda: name(low)) if low else (lambda: const(0))  # noqa: E731
+    decision = lambda: _decision(e, n, _by(e, n), "cards", name(o), lo_(), name(top), const(None),  # noqa: E731
+                                 names=card_defs(), always=n.always)
     one = _is(_call(length, name(pk)), py.Eq(), const(1))
     several = py.IfExp(name(pk), _picked(o, i, name(pk)), _list())
-    asked = [_assign(pk, _ask(e, decision)),
+    asked = [*_asked(e, n, pk, _by(e, n), "cards", name(o), lo_(), name(top), const(None), card_defs(), decision),
              put(py.IfExp(one, _list(_sub(name(o), _sub(name(pk), const(0)))), several))]
     return out + [py.If(skip, [put(_list())], asked)]
 
@@ -159,12 +188,14 @@ def _player(e: Emitter, n: A.AskPlayer, put: Callable, read: Callable) -> list[p
            if not _o: raise IllegalAction("there is no player to choose")
            X = _o[ask(ctx.state, Decision(BY, TAG, PROMPT, "players", _o, 1, 1, player_labels(_o)))[0]]"""
     gen = e.gen
-    o = gen.fresh("o")
+    o, pk = gen.fresh("o"), gen.fresh("pk")
     refuse = py.Raise(_call(name("_IllegalAction"), const("there is no player to choose")), None)
-    decision = _decision(e, n, _by(e, n), "players", name(o), const(1), const(1),
-                         _call(gen.const(asking.player_labels), name(o)))
-    return [_assign(o, e.expr(n.players)), py.If(py.UnaryOp(py.Not(), name(o)), [refuse], []),
-            put(_sub(name(o), _sub(_ask(e, decision), const(0))))]
+    decision = lambda: _decision(e, n, _by(e, n), "players", name(o), const(1), const(1),  # noqa: E731
+                                 _call(gen.const(asking.player_labels), name(o)))
+    asked = _asked(e, n, pk, _by(e, n), "players", name(o), const(1), const(1), const(None),
+                   gen.const(asking.player_labels), decision)
+    return [_assign(o, e.expr(n.players)), py.If(py.UnaryOp(py.Not(), name(o)), [refuse], []), *asked,
+            put(_sub(name(o), _sub(name(pk), const(0))))]
 
 
 def _values(e: Emitter, n: A.AskValues, put: Callable, read: Callable) -> list[py.stmt]:
@@ -174,7 +205,7 @@ def _values(e: Emitter, n: A.AskValues, put: Callable, read: Callable) -> list[p
     LABELS: the names' own, `[_x.name for _x in _o]`, or None and `names=LABELS` for numbers and slots; numbers
     are picked as a tuple."""
     gen = e.gen
-    o, lo, hi, i = (gen.fresh(h) for h in ("o", "lo", "hi", "i"))
+    o, lo, hi, i, pk = (gen.fresh(h) for h in ("o", "lo", "hi", "i", "pk"))
     values = e.expr(n.values)
     if n.vkind != "cards":
         values = _call(name("list"), values)
@@ -182,15 +213,21 @@ def _values(e: Emitter, n: A.AskValues, put: Callable, read: Callable) -> list[p
     bounds = _call(gen.const(choice_bounds), const(n.kind), count, _call(gen.const(len), name(o)))
     if n.vkind == "cards":
         x = gen.fresh("x")
-        labels: py.expr = py.ListComp(name_of(name(x)), [py.comprehension(store(x), name(o), [], 0)])
-        decision = _decision(e, n, _by(e, n), n.vkind, name(o), name(lo), name(hi), labels)
+
+        def decision() -> py.Call:
+            labels: py.expr = py.ListComp(name_of(name(x)), [py.comprehension(store(x), name(o), [], 0)])
+            return _decision(e, n, _by(e, n), n.vkind, name(o), name(lo), name(hi), labels)
+        names: py.expr = gen.const(asking.def_names)
     else:
-        decision = _decision(e, n, _by(e, n), n.vkind, name(o), name(lo), name(hi), const(None),
-                             names=gen.const(n.labels))
-    picked: py.expr = _picked(o, i, _ask(e, decision))
+        decision = lambda: _decision(e, n, _by(e, n), n.vkind, name(o), name(lo), name(hi),  # noqa: E731
+                                     const(None), names=gen.const(n.labels))
+        names = gen.const(n.labels)
+    asked = _asked(e, n, pk, _by(e, n), n.vkind, name(o), name(lo), name(hi), const(None), names, decision)
+    picked: py.expr = _picked(o, i, name(pk))
     if n.vkind == "numbers":
         picked = _call(gen.const(tuple), picked)
-    return [_assign(o, values), py.Assign([py.Tuple([store(lo), store(hi)], py.Store())], bounds), put(picked)]
+    return [_assign(o, values), py.Assign([py.Tuple([store(lo), store(hi)], py.Store())], bounds), *asked,
+            put(picked)]
 
 
 # ---- decisions that run blocks: statements
@@ -238,9 +275,16 @@ def _option(e: Emitter, n: A.AskOption) -> list[py.stmt]:
 
 
 def _may(e: Emitter, n: A.AskMay) -> list[py.stmt]:
-    """`if ask(ctx.state, Decision(BY, TAG, PROMPT, "yesno", ["yes"], 0, 1, ["yes"])): BODY else: ORELSE`."""
-    decision = _decision(e, n, _by(e, n), "yesno", _list(const("yes")), const(0), const(1), _list(const("yes")))
-    return [py.If(_ask(e, decision), stmts(e, n.body), stmts(e, n.orelse) if n.orelse else [])]
+    """`if ask(ctx.state, Decision(BY, TAG, PROMPT, "yesno", ["yes"], 0, 1, ["yes"])): BODY else: ORELSE`; with
+    the pass `ask-rules` its answer first put in `_pk` (_asked), then `if _pk: BODY else: ORELSE`."""
+    decision = lambda: _decision(e, n, _by(e, n), "yesno", _list(const("yes")), const(0), const(1),  # noqa: E731
+                                 _list(const("yes")))
+    if not e.gen.options.on("ask-rules") or _by_chance(n):
+        return [py.If(_ask(e, decision()), stmts(e, n.body), stmts(e, n.orelse) if n.orelse else [])]
+    pk = e.gen.fresh("pk")
+    asked = _asked(e, n, pk, _by(e, n), "yesno", _list(const("yes")), const(0), const(1), _list(const("yes")), None,
+                   decision)
+    return [*asked, py.If(name(pk), stmts(e, n.body), stmts(e, n.orelse) if n.orelse else [])]
 
 
 def _secretly(e: Emitter, n: A.Secretly) -> list[py.stmt]:

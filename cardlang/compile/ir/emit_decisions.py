@@ -22,13 +22,17 @@ from cardlang.compile.ir.emit_loops import naming
 from cardlang.compile.ir.emit_stmts import STMT_RULES, stmts
 from cardlang.compile.pyast import CTX, attr, const, name, store
 from cardlang.runtime import layout as L
+from cardlang.runtime.state import option_labels
 
-# The parameters of a bot's generated functions: decide(ctx, decision, rng), by_name(bot, state, seat, find,
-# where) and by_name_in(bot, state, seat, find, where, zone) (compile/bots.py calls them so; compile/asking.py
+# The parameters of a bot's generated functions: decide(ctx, kind, options, min, max, labels, names, rng), the
+# fields of the decision it answers (LABELS a list, or None and NAMES what makes them: state.option_labels), so
+# that a decision nobody reads need not be built to be put to a bot (runtime/decisions.py ask_rules);
+# by_name(bot, state, seat, find, where) and by_name_in(bot, state, seat, find, where, zone) (compile/bots.py
+# calls them so; compile/asking.py
 # calls by_name, and by_name_in where the decision hands ZONE, the zone of no piles it picks from: the pass
 # `names-first`). A by_name takes a zone too, and leaves it (`*_zone`): it stands for by_name_in where the rule has
 # none of its own.
-DECIDE_PARAMS = (CTX, "_decision", "_rng")
+DECIDE_PARAMS = (CTX, "_kind", "_opts", "_min", "_max", "_lab", "_names", "_rng")
 BY_NAME_PARAMS = ("_bot", "_st", "_p", "_find", "_where", "*_zone")
 BY_NAME_IN_PARAMS = ("_bot", "_st", "_p", "_find", "_where", "_zone")
 _HAVE = "_have"  # the names of ZONE's cards (ZoneNames)
@@ -44,9 +48,20 @@ def _is_none(x: py.expr, negate: bool = False) -> py.Compare:
     return py.Compare(x, [py.IsNot() if negate else py.Is()], [const(None)])
 
 
-def _decision(f: str) -> py.Attribute:
-    """`_decision.F`: a field of the decision a bot answers (F a runtime/layout.py name)."""
-    return attr(name(DECIDE_PARAMS[1]), f)
+_FIELD_PARAM = {L.KIND: "_kind", L.OPTIONS: "_opts", L.MIN: "_min", L.MAX: "_max"}
+
+
+def _decision(f: str) -> py.Name:
+    """The parameter holding field F of the decision a bot answers (F a runtime/layout.py name; its labels are
+    made by `_labels`)."""
+    return name(_FIELD_PARAM[f])
+
+
+def _labels(gen) -> py.IfExp:
+    """`_lab if _lab is not None else option_labels(_opts, _names)`: the options' labels, made here when the
+    decision came without them."""
+    return py.IfExp(_is_none(name("_lab"), True), name("_lab"),
+                    _call(gen.const(option_labels, "f"), name("_opts"), name("_names")))
 
 
 # ---- a decision's generated code (compile/decisions.py)
@@ -184,29 +199,29 @@ def _zone_names(e: Emitter, n: D.ZoneNames) -> list[py.stmt]:
 
 
 def _bot_decide(e: Emitter, n: D.BotDecide) -> list[py.stmt]:
-    """    if _decision.kind == "yesno": YESNO
-           [_labels = _decision.labels]                                   (NAMES)
-           _opts = _decision.options; _remaining = list(range(len(_opts))); _picks = []
+    """    (the decision's fields are parameters: DECIDE_PARAMS)
+           if _kind == "yesno": YESNO
+           [_labels = _lab if _lab is not None else option_labels(_opts, _names)]      (NAMES)
+           _remaining = list(range(len(_opts))); _picks = []
            [_picked = []; ctx.vars["picked"] = _picked]                  (PICKED)
-           [_wvar = WEIGHED.get(_decision.kind)]                         (WEIGHED)
+           [_wvar = WEIGHED.get(_kind)]                         (WEIGHED)
            BEFORE
-           while len(_picks) < _decision.max and _remaining:
+           while len(_picks) < _max and _remaining:
                EACH_PICK
                [_first = {}; for _i in _remaining[::-1]: _first[_labels[_i]] = _i]     (NAMES: label -> earliest)
                _choice = None
                while True: TRIES [break]                                 (the break unless ENDED)
                if _choice is None: break
                _picks.append(_choice); _remaining.remove(_choice)
-               [if _decision.kind == "cards" and isinstance(_opts[_choice], int): _picked.append(_opts[_choice])]
-           _need = _decision.min - len(_picks)
+               [if _kind == "cards" and isinstance(_opts[_choice], int): _picked.append(_opts[_choice])]
+           _need = _min - len(_picks)
            if _need > 0: _picks.extend(_remaining[:_need])       # a forced pick: the options in offer order
            return _picks"""
     gen = e.gen
     out: list[py.stmt] = [py.If(py.Compare(_decision(L.KIND), [py.Eq()], [const("yesno")]), stmts(e, n.yesno), [])]
     length = gen.const(len, "f")
-    out += [_assign("_labels", _decision(L.LABELS))] if n.names else []
-    out += [_assign("_opts", _decision(L.OPTIONS)),
-            _assign("_remaining", _call(name("list"), _call(name("range"), _call(length, name("_opts"))))),
+    out += [_assign("_labels", _labels(gen))] if n.names else []
+    out += [_assign("_remaining", _call(name("list"), _call(name("range"), _call(length, name("_opts"))))),
             _assign("_picks", py.List([], py.Load()))]
     if n.picked:
         out += [_assign("_picked", py.List([], py.Load())),
@@ -313,7 +328,7 @@ DECISION_STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     D.ZoneNames: _zone_names,
     D.BotDecide: _bot_decide,
     D.PickName: _pick_name,
-    D.PickRandom: lambda e, n: [_assign("_choice", _call(attr(name(DECIDE_PARAMS[2]), "choice"), name("_remaining"))),
+    D.PickRandom: lambda e, n: [_assign("_choice", _call(attr(name(DECIDE_PARAMS[-1]), "choice"), name("_remaining"))),
                                 py.Break()],
     D.PickNone: lambda e, n: [py.Break()],
     D.PickWeighed: _pick_weighed,
