@@ -3,7 +3,8 @@ the compile rules and the Python they generate.
 
     compile rules (compile/expressions.py, ...) --build--> IR (ir/nodes.py, the loops' ir/nodes_loops.py, the
         operators' and coercions' ir/nodes_ops.py, asking's ir/nodes_ask.py)
-        --passes, IR -> IR (ir/passes.py, each its own module, switchable: compile/passes.py)-->
+        --passes, IR -> IR (ir/passes.py, each its own module, switchable: compile/passes.py; their shared
+          bottom-up rewrite, ir/rewrite.py)-->
         --emitter (ir/emit.py, its statements ir/emit_stmts.py, the loops' ir/emit_loops.py, the operators'
           ir/emit_ops.py, decisions' and bots' ir/emit_decisions.py over ir/nodes_decisions.py, asking's
           ir/emit_ask.py (a decision built and asked in the generated code, its prompt): the only compile

@@ -11,11 +11,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir.rewrite import bottom_up
 from cardlang.compile.ir import nodes_calls as C
 
 
 def nested_in_place(node: N.Node) -> N.Node:
-    return N.bottom_up(node, _rule)
+    return bottom_up(node, _rule)
 
 
 def _rule(node: N.Node) -> N.Node | None:

@@ -11,7 +11,7 @@ generated function, named only when emitted (its identity is the variable: two `
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Callable, Union
 
 
@@ -483,34 +483,3 @@ Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, 
              Single, HasTrigger, MayReact]
 Stmt = Union[Let, If, Loop, OfBlock, Do, ChangeCardCounter, ChangeCounter, MoveOne, Return]
 
-
-def children(node: Node) -> list[Node]:
-    """NODE's sub-nodes, in field order (a tuple field's each)."""
-    out: list[Node] = []
-    for f in node.__dataclass_fields__:
-        v = getattr(node, f)
-        if isinstance(v, Node):
-            out.append(v)
-        elif isinstance(v, tuple):
-            out += [x for x in v if isinstance(x, Node)]
-    return out
-
-
-def bottom_up(node: Node, rule: Callable[[Node], Node | None]) -> Node:
-    """NODE with its sub-nodes rewritten first, then itself: RULE's node for it, or it as it is (RULE gives
-    None). A node none of whose parts changed is kept, not copied (a Var keeps its identity)."""
-    changes = {}
-    for f in node.__dataclass_fields__:
-        v = getattr(node, f)
-        if isinstance(v, Node):
-            new = bottom_up(v, rule)
-            if new is not v:
-                changes[f] = new
-        elif isinstance(v, tuple) and any(isinstance(x, Node) for x in v):
-            new_t = tuple(bottom_up(x, rule) if isinstance(x, Node) else x for x in v)
-            if any(a is not b for a, b in zip(new_t, v)):
-                changes[f] = new_t
-    if changes:
-        node = replace(node, **changes)
-    got = rule(node)
-    return node if got is None else got

@@ -6,10 +6,11 @@ makes a read of one card's property cost what the hand-written read does. Knows 
 from __future__ import annotations
 
 from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir.rewrite import bottom_up
 
 
 def one_card(node: N.Node) -> N.Node:
-    return N.bottom_up(node, _rule)
+    return bottom_up(node, _rule)
 
 
 def _rule(node: N.Node) -> N.Node | None:
@@ -17,4 +18,4 @@ def _rule(node: N.Node) -> N.Node | None:
         return None
     card, var = node.cards.items[0], node.var
     # the first item of the local is the card itself (READ mentions it once: E is still computed once)
-    return N.bottom_up(node.read, lambda n: card if type(n) is N.Item and n.list is var and n.index == 0 else None)
+    return bottom_up(node.read, lambda n: card if type(n) is N.Item and n.list is var and n.index == 0 else None)
