@@ -20,7 +20,7 @@ import soak  # noqa: E402
 
 from cardlang.cli.simulate import default_workers  # noqa: E402
 from cardlang.compile.game import game_ids  # noqa: E402
-from cardlang.runtime import invariants  # noqa: E402
+from cardlang.runtime import checker  # noqa: E402
 from cardlang.simulation.simulate import game_seed  # noqa: E402
 
 # 100 games a case with every 10th checked at every step: as many games checked step by step as 300 with every
@@ -50,7 +50,7 @@ def _break_one_game(monkeypatch, seed: int, g: int, at_step: int) -> dict:
     """Make the first card move of game G from step AT_STEP on a broken one (the card is left behind in its
     old zone too: in two places), as a buggy engine would (the engine keeps every invariant, so a real
     violation cannot be produced through the language). Returns {"step": the step it broke}."""
-    real = invariants.InvariantChecker.moved
+    real = checker.InvariantChecker.moved
     target = game_seed(seed, g)
     broke: dict = {}
 
@@ -59,7 +59,7 @@ def _break_one_game(monkeypatch, seed: int, g: int, at_step: int) -> dict:
             src.cards.append(cid)
             broke["step"] = self.steps + 1
         real(self, state, cid, src, dest)
-    monkeypatch.setattr(invariants.InvariantChecker, "moved", moved)
+    monkeypatch.setattr(checker.InvariantChecker, "moved", moved)
     return broke
 
 

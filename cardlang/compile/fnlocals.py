@@ -208,7 +208,7 @@ def _quiet_local(f: _Fn) -> None:
     fn = f.fn
     # the quiet and watched tests the emitter made (compile/ir/emit.py quiet_test, watched_test): their first
     # two terms are the log's and the listeners'. An invariant checker does not make a case loud: the quiet
-    # paths tell it what they did (runtime/invariants.py), so checked games run the code unchecked ones do.
+    # paths tell it what they did (runtime/checker.py), so checked games run the code unchecked ones do.
     tests = [n for n in f.bool_ops if is_split_test(n)]
     if len(tests) < 2:
         return

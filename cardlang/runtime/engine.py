@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from typing import Callable
 
 from cardlang.runtime.events import Ended, GameEnded, Pool, Turn
-from cardlang.runtime.invariants import as_checker
+from cardlang.runtime.checker import as_checker
 from cardlang.runtime.state import Ctx, GameOver, GameState
 
 MAX_TURNS = 1000  # a game still going after this many turns is stopped as a draw (e.g. two passive bots)

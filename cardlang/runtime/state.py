@@ -297,7 +297,7 @@ class GameState:
         # someone asked for the game's acts as well (a verb called and done, an ability done: runtime/events.py
         # Acted, Done, AbilityDone), to tell the game in its own words (a table); `listen(..., acts=True)`
         self.acts = False
-        self.check: Any = None  # the invariant checker, told of every mutation (runtime/invariants.py)
+        self.check: Any = None  # the invariant checker, told of every mutation (runtime/checker.py)
         self.steps = 0
         self.depth = 0                        # abilities resolving inside each other
         self.step_budget = 200_000

@@ -16,7 +16,8 @@ from typing import Callable
 
 from cardlang.agents import make_agent, without
 from cardlang.runtime.engine import MAX_TURNS, play_out, setup_into
-from cardlang.runtime.invariants import InvariantChecker, InvariantViolation
+from cardlang.runtime.checker import InvariantChecker
+from cardlang.runtime.invariants import InvariantViolation
 from cardlang.simulation.seating import bot_of_seat as _bots_by_seat
 
 

@@ -15,7 +15,7 @@ from cardlang.compile.game import load_game
 from cardlang.compile.passes import SWITCHABLE, Options
 from cardlang.runtime.decisions import RandomAgent, ScriptedAgent
 from cardlang.runtime.engine import play_game
-from cardlang.runtime.invariants import InvariantChecker
+from cardlang.runtime.checker import InvariantChecker
 from cardlang.runtime.stepping import Recorder
 
 GAMES = {"greedy-kingdoms": ("reader", "palace-rusher"), "fall-of-kingdoms": ("honest", "bluffer"),

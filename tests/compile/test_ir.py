@@ -25,7 +25,7 @@ from cardlang.compile.ir.passes import IR_PASSES, run_passes
 from cardlang.compile.passes import OPTIMISED, PASSES, PLAIN, Options
 from cardlang.runtime import layout as L
 from cardlang.runtime import zones as Z
-from cardlang.runtime.invariants import InvariantChecker
+from cardlang.runtime.checker import InvariantChecker
 from cardlang.runtime.state import CardDef, CounterSpec, Ctx, Decision, GameState, ZoneSpec
 
 ROOT = Path(__file__).resolve().parents[2]

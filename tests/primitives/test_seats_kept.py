@@ -10,7 +10,8 @@ from cardlang.compile import codegen as G
 from cardlang.compile.game import load_game
 from cardlang.compile.passes import SWITCHABLE, Options
 from cardlang.primitives.values import others_of
-from cardlang.runtime.invariants import InvariantChecker, InvariantViolation
+from cardlang.runtime.checker import InvariantChecker
+from cardlang.runtime.invariants import InvariantViolation
 from cardlang.runtime.state import seat_tables
 from cardlang.runtime.stepping import copy_state
 

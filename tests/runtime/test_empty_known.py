@@ -10,7 +10,8 @@ from cardlang.primitives.core import move_into, move_top_into, move_zone_into
 from cardlang.primitives.functions import EmptyPiles
 from cardlang.runtime import zones as Z
 from cardlang.runtime.engine import play_game, setup_game
-from cardlang.runtime.invariants import InvariantChecker, InvariantViolation
+from cardlang.runtime.checker import InvariantChecker
+from cardlang.runtime.invariants import InvariantViolation
 from cardlang.runtime.state import Ctx
 from cardlang.runtime.stepping import copy_state
 

@@ -10,7 +10,8 @@ import pytest
 from cardlang.compile.game import load_game
 from cardlang.runtime.decisions import RandomAgent
 from cardlang.runtime.engine import play_game
-from cardlang.runtime.invariants import InvariantChecker, InvariantViolation, check_state
+from cardlang.runtime.checker import InvariantChecker
+from cardlang.runtime.invariants import InvariantViolation, check_state
 
 
 def finished(gid: str, players: int = 3, seed: int = 4):

@@ -9,7 +9,7 @@ from cardlang.compile.game import load_game
 from cardlang.runtime.decisions import RandomAgent, View
 from cardlang.runtime.engine import play_game
 from cardlang.runtime.events import render_event
-from cardlang.runtime.invariants import InvariantChecker
+from cardlang.runtime.checker import InvariantChecker
 from cardlang.runtime.state import GameState, IllegalAction
 from cardlang.runtime.stepping import (COPIED, SHARED, Diverged, Match, PositionMismatch, Recorder, copy_state,
                                        game_key, play_on)
