@@ -60,6 +60,10 @@ PASSES: tuple[Pass, ...] = (
     Pass("you-local", "compile/youlocal.py (with_you_local)",
          "the player whose effect runs read from a local set once, in a function that reads it three times or "
          "more and never sets it (a turn reads it at each counter set and each zone of the player's)"),
+    Pass("comp-loops", "compile/comploops.py (with_comp_loops), compile/rewrites.py",
+         "a list comprehension assigned as a statement (or as a branch of a conditional expression so assigned) "
+         "run as a loop appending to the list, its variable seen nowhere else in the function: on Python 3.11 a "
+         "comprehension is a function made and called each time it runs"),
     Pass("seats-kept", "compile/expressions.py, compile/ir/emit.py (Seats), runtime/state.py (seat_tables)",
          "`others` and `players` read from the state's tables of them (made again when a player goes out; the "
          "invariant checker compares them with `out`), not worked out by a call at each use"),

@@ -8,6 +8,7 @@ from __future__ import annotations
 import ast as py
 from typing import Callable
 
+from cardlang.compile.comploops import with_comp_loops
 from cardlang.compile.fnlocals import with_state_local
 from cardlang.compile.passes import Options
 from cardlang.compile.quietfold import fold_quiet
@@ -18,6 +19,7 @@ REWRITES: tuple[tuple[str, str | None, Callable[[py.Module], py.Module]], ...] =
     ("state-locals", None, with_state_local),
     ("quiet-fold", "state-locals", fold_quiet),
     ("you-local", None, with_you_local),
+    ("comp-loops", None, with_comp_loops),  # last: the others see the comprehensions as made
 )
 
 
