@@ -5,6 +5,9 @@ written in the language (see `claim`).
 """
 from __future__ import annotations
 
+import ast as py
+
+from cardlang.primitives.lowering import attr, call, const, state, subscript
 from cardlang.primitives.registry import CARDNAME, PLAYER, Function, Param, primitive
 from cardlang.runtime.decisions import ask, ask_rules
 from cardlang.runtime import events as E  # (events by module: Claimed is also a function here)
@@ -78,6 +81,12 @@ class Claimed(Function):
             raise IllegalAction("no claim has been made yet")
         return state.def_by_name[state.claims[-1][1]]
 
+    def lower(self, gen, args: list) -> py.expr:
+        """`S.def_by_name[S.claims[-1][1]] if S.claims else run(S)`: read in the code itself (run raises
+        when no claim has been made)."""
+        return _latest(gen, self.run, lambda last: subscript(attr(state(gen), "def_by_name"),
+                                                             subscript(last, const(1))))
+
 
 @primitive
 class Claimant(Function):
@@ -96,6 +105,11 @@ class Claimant(Function):
             raise IllegalAction("no claim has been made yet")
         return state.claims[-1][0]
 
+    def lower(self, gen, args: list) -> py.expr:
+        """`S.claims[-1][0] if S.claims else run(S)`: read in the code itself (run raises when no claim has
+        been made)."""
+        return _latest(gen, self.run, lambda last: subscript(last, const(0)))
+
 
 @primitive
 class Claims(Function):
@@ -113,3 +127,15 @@ class Claims(Function):
     def run(state: GameState, player: int, role) -> int:
         name = role.name
         return state.claims.count((player, name))  # claims are (player, role name) pairs: counted in C
+
+    def lower(self, gen, args: list) -> py.expr:
+        """`S.claims.count((PLAYER, ROLE.name))` in the code itself (PLAYER before ROLE, as run gets them)."""
+        player, role = args
+        return call(attr(attr(state(gen), "claims"), "count"), py.Tuple([player, attr(role, "name")], py.Load()))
+
+
+def _latest(gen, run, read) -> py.expr:
+    """READ(S.claims[-1]) if S.claims else RUN(S): the latest claim read in the code, the reference called
+    (to raise its error) only when there is none."""
+    claims = attr(state(gen), "claims")
+    return py.IfExp(claims, read(subscript(attr(state(gen), "claims"), const(-1))), call(gen.const(run), state(gen)))
