@@ -84,7 +84,7 @@ class Claimed(Function):
     def lower(self, gen, args: list) -> py.expr:
         """`S.def_by_name[S.claims[-1][1]] if S.claims else run(S)`: read in the code itself (run raises
         when no claim has been made)."""
-        return _latest(gen, self.run, lambda last: subscript(attr(state(gen), "def_by_name"),
+        return _latest(gen, self.run, lambda last: subscript(gen.emit_expr(gen.ir.DefsByName()),
                                                              subscript(last, const(1))))
 
 
@@ -131,11 +131,13 @@ class Claims(Function):
     def lower(self, gen, args: list) -> py.expr:
         """`S.claims.count((PLAYER, ROLE.name))` in the code itself (PLAYER before ROLE, as run gets them)."""
         player, role = args
-        return call(attr(attr(state(gen), "claims"), "count"), py.Tuple([player, attr(role, "name")], py.Load()))
+        name = gen.emit_expr(gen.ir.NameOf(gen.ir.Py(role)))
+        return call(attr(gen.emit_expr(gen.ir.ClaimsMade()), "count"), py.Tuple([player, name], py.Load()))
 
 
 def _latest(gen, run, read) -> py.expr:
     """READ(S.claims[-1]) if S.claims else RUN(S): the latest claim read in the code, the reference called
     (to raise its error) only when there is none."""
-    claims = attr(state(gen), "claims")
-    return py.IfExp(claims, read(subscript(attr(state(gen), "claims"), const(-1))), call(gen.const(run), state(gen)))
+    claims = gen.emit_expr(gen.ir.ClaimsMade())
+    return py.IfExp(claims, read(subscript(gen.emit_expr(gen.ir.ClaimsMade()), const(-1))),
+                    call(gen.const(run), state(gen)))

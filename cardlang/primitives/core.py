@@ -2,7 +2,7 @@
 note, fail.
 
 Each is a class (primitives/registry.py): `run(ctx, ...)` over evaluated arguments, `describe`, and for move,
-reveal, trigger, first_turn and note a `lower` (primitives/core_lowering.py: the code generated in place of a call).
+reveal, trigger, first_turn, note and create a `lower` (primitives/core_lowering.py: the code generated in place of a call).
 """
 from __future__ import annotations
 
@@ -213,6 +213,14 @@ class Create(Verb):
         if count < 0:
             raise IllegalAction(f"cannot create {count} cards")
         Z.create(ctx.state, card, to, count)
+
+    def lower(self, gen, args: list, site) -> list | None:
+        """Into a zone known to hold no piles: zones.create's quiet case in the code itself (the cards' ids,
+        definitions and places added at once), run called otherwise (core_lowering.py)."""
+        spec = site.zone_of(args[1])
+        if spec is None or spec.piles:
+            return None
+        return L.lower_create(gen, *args, self.run, site.gridless)
 
 
 @primitive

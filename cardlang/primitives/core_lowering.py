@@ -1,4 +1,4 @@
-"""The code generated in place of a call of `move`, `reveal`, `trigger`, `first_turn` and `note` (their `lower`,
+"""The code generated in place of a call of `move`, `reveal`, `trigger`, `first_turn`, `note` and `create` (their `lower`,
 primitives/core.py): the same state and events as the verb's `run`, with fewer calls when nobody watches. Built as the compiler's
 IR (a move of one card, a test for an ability, the watched split) through `gen.ir` and spelt by its emitter
 (`gen.emit_ir`): this module imports nothing of the compiler and spells no field of the runtime's state.
@@ -125,3 +125,12 @@ def lower_first_turn(gen, who: py.expr, check: Callable, give: Callable) -> list
     once the check passed) worked out in the code itself and handed to GIVE(ctx.state, WHO)."""
     ir = gen.ir
     return gen.emit_ir((ir.Do(ir.Call(check, ())), ir.Do(ir.Call(give, (ir.Py(who),)))))
+
+
+
+def lower_create(gen, card: py.expr, to: py.expr, count: py.expr, run: Callable, gridless: bool) -> list[py.stmt]:
+    """`create COUNT CARD to TO` (TO a zone of no piles) as zones.create's quiet case, in the code (the IR's
+    CreateCards), RUN(ctx, CARD, TO, COUNT) when someone watches or a limit is met. A set-up makes a few
+    dozen creates; each was two calls of Python (run, zones.create)."""
+    ir = gen.ir
+    return gen.emit_ir((ir.CreateCards(ir.Py(card), ir.Py(to), ir.Py(count), run, gridless),))

@@ -43,6 +43,9 @@ PILE_ORDER = "pile_order"  # zone slot -> the piles of a zone of piles, in the o
 BANKS = "banks"          # banks[counter slot] -> what a counter drawing on a bank has left, None for none
 STEPS = "steps"          # the steps the game has run (its step budget is charged on every loop's pass)
 STEP_BUDGET = "step_budget"  # the steps a game may run before it is stopped
+CARD_LIMIT = "card_limit"  # the cards one game may create
+CLAIMS = "claims"        # the claims said out loud so far: (seat, card name) pairs, in order
+DEF_BY_NAME = "def_by_name"  # card name -> its CardDef
 DEPTH = "depth"          # abilities (and game verbs) resolving inside each other
 ACTS = "acts"            # does a listener ask for the game's acts (the told verbs, runtime/acts.py)?
 PHASE = "phase"          # the name of the phase running
@@ -74,7 +77,8 @@ MAX = "max"              # the most options to pick
 # Which object each name is a field of (tests/compile/test_ir.py checks each against a real game).
 OF_CTX = (STATE, YOU, CARD, NAMES)
 OF_STATE = (ZONES, COUNTERS, CARD_COUNTERS, CARD_DEF, LOC, CURRENT, TURNS, POOLS, LOG, LISTENERS, CHECK, HOST,
-            PEEKED, CELL, ATTACHED, IDS_OF, PILES_BY_KEY, PILE_ORDER, BANKS, STEPS, STEP_BUDGET, DEPTH, ACTS, PHASE, SECRET, VARIANTS)
+            PEEKED, CELL, ATTACHED, IDS_OF, PILES_BY_KEY, PILE_ORDER, BANKS, STEPS, STEP_BUDGET, CARD_LIMIT, DEPTH, ACTS,
+            PHASE, SECRET, VARIANTS, CLAIMS, DEF_BY_NAME)
 OF_ZONE = (CARDS, OWNER, CELLS, SPEC, PILE)
 OF_SPEC = (PILES, SLOT)
 OF_CHECK = (MOVED, COUNTED)

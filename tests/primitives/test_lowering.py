@@ -49,7 +49,8 @@ def test_the_primitives_with_a_fast_path_are_the_ones_checked():
     """A new lowering is checked here without a word more; one that no longer exists fails loudly."""
     assert {p.verb for p in LOWERED} >= {"move", "reveal", "trigger", "note", "reset", "attached", "card_at", "column",
                                          "row", "adjacent", "count", "refill", "display", "attach", "first_turn",
-                                         "modify", "claim", "bank"}
+                                         "modify", "claim", "bank", "create", "claims", "claimant",
+                                         "claimed"}
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -308,6 +308,8 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.ZoneCards: lambda e, n: _zone_cards(e.expr(n.zone)),
     N.CellTable: lambda e, n: _state(L.CELL),
     N.AttachedTable: lambda e, n: _state(L.ATTACHED),
+    N.ClaimsMade: lambda e, n: _state(L.CLAIMS),
+    N.DefsByName: lambda e, n: _state(L.DEF_BY_NAME),
     N.CardsAt: _cards_at,
     N.ZoneCount: _zone_count,
     N.EmptyPiles: _empty_piles,

@@ -307,6 +307,47 @@ def _passes(n: N.Loop, over: py.expr) -> int | None:
     return None
 
 
+def _create_cards(e: Emitter, n: N.CreateCards) -> list[py.stmt]:
+    """`create COUNT CARD to DEST` (a zone of no piles): zones.create's quiet case in the code itself.
+
+        _d = CARD; _z = DEST; _n = COUNT              (in the reference's order; a local or constant as it is)
+        _st = ctx.state; _i = len(_st.card_def)
+        if <quiet> and _n >= 0 and not _st.ids_of and _st.steps + _n <= _st.step_budget
+                and _i + _n <= _st.card_limit [and _z.cells is None]:      (unless GRIDLESS)
+            _st.steps += _n; _st.card_def.extend([_d] * _n); _st.loc.extend([_z] * _n)
+            _z.cards.extend(range(_i, _i + _n))
+        else: CREATE(ctx, _d, _z, _n)"""
+    gen = e.gen
+    first: list[py.stmt] = []
+
+    def kept(code: py.expr, hint: str) -> Callable[[], py.expr]:  # (a node of its own at each use)
+        if not isinstance(code, (py.Name, py.Constant)):
+            v = gen.fresh(hint)
+            first.append(py.Assign([store(v)], code))
+            code = name(v)
+        return lambda: copy.copy(code)
+    d, z, k = kept(e.expr(n.card), "d"), kept(e.expr(n.dest), "z"), kept(e.expr(n.count), "n")
+    st, i = gen.fresh("st"), gen.fresh("i")
+
+    def times(x: py.expr) -> py.expr:
+        return py.BinOp(py.List([x], py.Load()), py.Mult(), k())
+
+    def end() -> py.expr:
+        return py.BinOp(name(i), py.Add(), k())
+    fits = [py.Compare(k(), [py.GtE()], [const(0)]), py.UnaryOp(py.Not(), attr(name(st), L.IDS_OF)),
+            py.Compare(py.BinOp(attr(name(st), L.STEPS), py.Add(), k()), [py.LtE()], [attr(name(st), L.STEP_BUDGET)]),
+            py.Compare(end(), [py.LtE()], [attr(name(st), L.CARD_LIMIT)])]
+    if not n.gridless:
+        fits.append(py.Compare(attr(z(), L.CELLS), [py.Is()], [const(None)]))
+    fast = [py.AugAssign(py.Attribute(name(st), L.STEPS, py.Store()), py.Add(), k()),
+            py.Expr(_call(attr(attr(name(st), L.CARD_DEF), "extend"), times(d()))),
+            py.Expr(_call(attr(attr(name(st), L.LOC), "extend"), times(z()))),
+            py.Expr(_call(attr(attr(z(), L.CARDS), "extend"), _call(name("range"), name(i), end())))]
+    return [*first, py.Assign([store(st)], ctx_state()),
+            py.Assign([store(i)], _call(gen.const(len), attr(name(st), L.CARD_DEF))),
+            py.If(quiet_test(name(st), fits), fast, [py.Expr(_call(gen.const(n.create), name(CTX), d(), z(), k()))])]
+
+
 STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     N.Let: lambda e, n: _let(e, n),
     N.OfBlock: lambda e, n: e.gen.items(n.items),
@@ -316,6 +357,7 @@ STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     N.ChangeCardCounter: _change_card_counter,
     N.ChangeCounter: _change_counter,
     N.MoveOne: _move_one,
+    N.CreateCards: _create_cards,
     N.Return: lambda e, n: [py.Return(e.expr(n.value))],
     **LOOP_STMT_RULES,  # (ir/emit_loops.py: loops over a set, a name's +=/-=, attack, phases, break)
     **emit_calls.rules(stmts),  # (ir/nodes_calls.py's: a call's wrappers emit their bodies by `stmts`)

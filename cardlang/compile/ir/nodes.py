@@ -143,6 +143,16 @@ class AttachedTable(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class ClaimsMade(Node):
+    """The claims said out loud so far, in order: (player, card name) pairs, the public record."""
+
+
+@dataclass(frozen=True, slots=True)
+class DefsByName(Node):
+    """The game's card definitions by card name."""
+
+
+@dataclass(frozen=True, slots=True)
 class CardsAt(Node):
     """The card at (COLUMN, ROW) of the zone ZONE as a list of it, or an empty list (none there, or ZONE no grid)."""
 
@@ -463,6 +473,21 @@ class MoveOne(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class CreateCards(Node):
+    """COUNT new cards of the definition CARD into DEST, a zone known to hold no piles: their ids, definitions
+    and places added at once in the code itself when nobody is told (no log or listener), the count is not
+    negative, no table derived from the definitions is kept, and the step budget and the card limit allow
+    them (GRIDLESS: no zone of the game is a grid, so DEST is not tested for cells); else by
+    CREATE(ctx, CARD, DEST, COUNT), the reference."""
+
+    card: "Expr"
+    dest: "Expr"
+    count: "Expr"
+    create: Any = field(compare=False)
+    gridless: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Do(Node):
     """An expression computed for its effect (a call)."""
 
@@ -477,9 +502,9 @@ class Return(Node):
 
 
 Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounterTable, BankLeft,
-             ZoneCards, CellTable, AttachedTable,
+             ZoneCards, CellTable, AttachedTable, ClaimsMade, DefsByName,
              CardsAt, ZoneCount, EmptyPiles, CardCounter, Printed,
              DefPrinted, IsType, DefIsType, DefNamed, NameOf, Variant, DefOf, Not, HolderOf, Turns, Seats, Pool, Quiet, Watched, Call, Cards, Item, FirstOr,
              Single, HasTrigger, MayReact]
-Stmt = Union[Let, If, Loop, OfBlock, Do, ChangeCardCounter, ChangeCounter, MoveOne, Return]
+Stmt = Union[Let, If, Loop, OfBlock, Do, ChangeCardCounter, ChangeCounter, MoveOne, CreateCards, Return]
 
