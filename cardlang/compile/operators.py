@@ -88,7 +88,15 @@ def top_named_in(state, zone, d, n: int) -> list[int]:
     if zone.spec.piles:
         pile = state.piles.get((zone.spec.slot, d.name))
         return pile.cards[: -n - 1: -1] if pile is not None else []
-    return cards_named_in(state, zone, d)[: -n - 1: -1]
+    # from the top down, stopping at the Nth: most often the top 1 of a name in a long zone (a set-up's House)
+    defs = state.card_def
+    out: list[int] = []
+    for c in reversed(zone.cards):
+        if defs[c] is d:
+            out.append(c)
+            if len(out) == n:
+                break
+    return out
 
 
 def cards_in_zone(state, cards: list[int], zone) -> list[int]:

@@ -234,6 +234,23 @@ def test_an_operators_helper_is_called_with_its_arguments_code_made_first() -> N
     assert got == 3 and code == "_k0_len(ctx.vars['cs'])"
 
 
+def test_top_n_of_a_name_in_a_zone_is_the_top_n_of_all_its_cards_of_that_name() -> None:
+    """top_named_in looks from the top down and stops at the Nth card of the name: the same cards, in the same
+    order (top first), as the top N of the whole list of them."""
+    import random
+    from cardlang.compile.operators import cards_named_in, top_named_in
+    state = _state()
+    hand = state.zones[0][0]
+    rng = random.Random(5)
+    for _ in range(40):
+        state.new_card(state.defs[rng.randrange(2)], hand)
+    rng.shuffle(hand.cards)
+    for d in state.defs:
+        for n in (1, 2, 3, 25, 40):
+            assert top_named_in(state, hand, d, n) == cards_named_in(state, hand, d)[: -n - 1: -1], (d.name, n)
+        assert top_named_in(state, hand, d, 0) == []
+
+
 def test_division_and_its_remainder_are_the_references_or_pythons_by_a_written_number() -> None:
     from cardlang.primitives.values import int_div, int_mod
     from cardlang.runtime.state import IllegalAction
