@@ -162,7 +162,10 @@ class Operators:
             raise self.error(f"{n}() takes {want} argument(s), got {len(args)}", node.span,
                              hint=f"use {prim.example}" if prim.example else None)
         ces = [self._func_arg(p, a, scope) for p, a in zip(prim.params, args)]
-        return prim.compile(self, ces, [a.span for a in args])
+        ce = prim.compile(self, ces, [a.span for a in args])
+        if prim.bound is not None and ce.type == INT and ce.bound is None:  # (its size known: `bounds` pass)
+            ce = replace(ce, bound=prim.bound, lowest=0)
+        return ce
 
     def _func_arg(self, param: R.Param, a: ast.Expr, scope: Scope) -> CE:
         """A function argument: compiled, or for a `name` parameter the plain word itself (`bank(coins)`)."""

@@ -67,9 +67,10 @@ PASSES: tuple[Pass, ...] = (
     Pass("seats-kept", "compile/expressions.py, compile/ir/emit.py (Seats), runtime/state.py (seat_tables)",
          "`others` and `players` read from the state's tables of them (made again when a player goes out; the "
          "invariant checker compares them with `out`), not worked out by a call at each use"),
-    Pass("bounds", "compile/operators.py (BinOp), compile/expressions.py, compile/statements.py (For)",
+    Pass("bounds", "compile/operators.py (BinOp, Func), compile/expressions.py, compile/statements.py (For, Let)",
          "`+`, `-` and `*` of numbers whose size the compiler knows (written in the source, printed on every card, "
-         "a loop's name over written numbers) not checked against the 18-digit limit when they cannot reach it; "
+         "a loop's name over written numbers, a count, a truth value as a number, a `let` of such that nothing "
+         "else writes) not checked against the 18-digit limit when they cannot reach it; "
          "a counter's `+=` (`-=`) of a value never below 0 (written, or a property every card prints so) not "
          "tested against the lower (upper) bound it cannot pass"),
     Pass("leaves-names",

@@ -28,6 +28,9 @@ class Scope:
         # names known to hold numbers no larger than this (a loop over numbers written in the source, which
         # nothing else writes): the `bounds` pass (compile/passes.py)
         self.bounds: dict[str, int] = {}
+        # the names this scope's own block writes once only (a `let` of its own, nothing else writing it in the
+        # block or any block inside it): such a `let` of a value of known size makes its name's bound
+        self.written_once: frozenset[str] = frozenset()
 
     def with_(self, **names: str) -> "Scope":
         s = Scope(self.names, in_card=self.in_card, in_loop=self.in_loop, scenario=self.scenario)

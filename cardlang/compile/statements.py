@@ -67,6 +67,7 @@ class Statements:
         stmts = node.stmts
         if self.options.on("decide-inline"):  # a choice in expression position asked by a `let` of its own
             stmts = lift_choices(stmts, self.eager_call)
+        scope.written_once = _written_once(stmts)
         for st in stmts:
             try:
                 items.append((st.span, self.stmt_item(st, scope)))
@@ -116,8 +117,8 @@ class Statements:
         elif want == CARDS and have == ZONE:  # zone_cards(ZONE): its cards (a pile zone: each pile's top)
             plain = frozenset(z.slot for z in self.spec.zones.values() if not z.piles)
             node = NO.CardsOfZone(x, plain, zone_cards_in)
-        elif want == INT and have == BOOL:  # a truth value as a number
-            node = N.Call(int, (x,), first=None)
+        elif want == INT and have == BOOL:  # a truth value as a number: 0 or 1
+            return ir_ce(want, N.Call(int, (x,), first=None), bound=1, lowest=0)
         elif want == CARDNAME and have == CARDNAMES:  # a choice of one card name, passed on as that name
             first = N.Var("f")
             node = N.FirstOr(x, first, N.Item(first, 0), N.Call(first_name, (first,), first=None))
@@ -142,6 +143,8 @@ class Statements:
         own = node.name not in scope.names  # (a `let` of a name already known writes that one)
         _hold(self, scope, node.name, node.value, own)
         scope.names[node.name] = ce.type
+        if own and ce.bound is not None and node.name in scope.written_once:  # (the `bounds` pass: its size known)
+            scope.bounds[node.name] = ce.bound
         let = N.Let(N.Name(node.name), ir_of(ce), own)
         return G.of_ir(let)
 
@@ -380,6 +383,16 @@ def kept_in_locals(node: ast.Block, decisions_inline: bool, eager=None) -> froze
                 value = lift_choices(value, eager)
             stack.append((value, own and fields is not None and f in fields))
     return once | frozenset(k for k, ok in writes.items() if ok)
+
+
+def _written_once(stmts) -> frozenset[str]:
+    """The names a `let` of STMTS binds that nothing else in them (or in any block inside them) writes."""
+    writes: dict[str, int] = {}
+    for n in nodes(tuple(stmts)):
+        w = ast.written_name(n)
+        if w is not None:
+            writes[w] = writes.get(w, 0) + 1
+    return frozenset(st.name for st in stmts if isinstance(st, ast.Let) and writes.get(st.name) == 1)
 
 
 def _written_numbers_bound(node: ast.For) -> int | None:

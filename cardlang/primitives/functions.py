@@ -5,6 +5,11 @@ import ast as py
 
 from cardlang.primitives.registry import ANY, INT, ZONE, Function, Param, primitive
 
+# More items than any list, zone or set of players a game can hold: 10**12 would take 8 TB of pointers alone.
+# What a count can give, so the `bounds` pass (compile/passes.py) knows a sum of counts stays under the 18-digit
+# limit (runtime/state.py NUMBER_LIMIT) and checks it no more.
+LIST_LIMIT = 10**12
+
 
 @primitive
 class Count(Function):
@@ -15,6 +20,7 @@ class Count(Function):
     params = (Param("what", ANY),)
     returns = INT
     lowers = ("zone",)  # (the count of a list is Python's len)
+    bound = LIST_LIMIT  # (no list or zone a game holds is longer)
 
     def describe(self, a: dict) -> str:
         return "the number of"

@@ -172,6 +172,9 @@ class Function(Primitive):
     kind = "function"
     gets: ClassVar[bool | str] = True
     lowers: ClassVar[tuple[str, ...] | None] = None
+    # the largest number it can give, when it gives numbers from 0 to a known size (a count): arithmetic of it
+    # that stays under the 18-digit limit is not checked (the `bounds` pass, compile/passes.py)
+    bound: ClassVar[int | None] = None
 
     @staticmethod
     def run(*args: Any) -> Any:

@@ -108,3 +108,27 @@ def test_a_counter_changed_by_a_printed_value_is_the_same_either_way(tmp_path: P
     g = _game(tmp_path, Options(OPTIMISED.passes - {"bounds"}) if off else OPTIMISED, SIGNED)
     coins = _coins(_play(g, "Payer", ["Copper"]))
     assert coins == 0  # 0 + 5 - 5
+
+
+COUNTS = {
+    # a count is never past 10**12 items, a truth value as a number is 0 or 1, and a `let` of its own that
+    # nothing else writes keeps its value's size: none of these sums is checked
+    "tally.card": "card Tally { cost 0; types Action; on play {\n"
+                  "  let n = count(hand);\n"
+                  "  coins += n + count(hand where card.cost > 2) * 2 + (count(hand) > 1);\n} }",
+    # a name written again after its `let` is not known
+    "retally.card": "card Retally { cost 0; types Action; on play {\n"
+                    "  let w = count(hand);\n  w = 999999999999999999;\n  coins += w + count(hand);\n} }",
+}
+
+
+def test_counts_truth_values_and_lets_of_them_go_unchecked(tmp_path: Path) -> None:
+    g = _game(tmp_path, cards=COUNTS)
+    assert "too_big(ctx" not in _code(g, "Tally") and "too_big(ctx" in _code(g, "Retally")
+    (tmp_path / "plain").mkdir()
+    plain = _game(tmp_path / "plain", Options(OPTIMISED.passes - {"bounds"}), cards=COUNTS)
+    assert _code(plain, "Tally").count("too_big(ctx") >= 3
+    for game in (g, plain):  # the same numbers either way: 3 cards, Gold costs more than 2, more than 1 card
+        assert _coins(_play(game, "Tally", ["Copper", "Estate", "Gold"])) == 3 + 1 * 2 + 1
+    with pytest.raises(RuleViolation, match="18 digits"):
+        _play(g, "Retally", ["Province"])  # 999999999999999999 + 1 is past the limit
