@@ -28,6 +28,7 @@ from cardlang.compile.ir.emit import mark
 from cardlang.compile.ir.emit_decisions import BY_NAME_IN_PARAMS, BY_NAME_PARAMS, DECIDE_PARAMS
 from cardlang.compile.pyast import CTX, name
 from cardlang.errors import Span
+from cardlang.primitives import CORE
 from cardlang.primitives.types import CE
 from cardlang.syntax import ast
 from cardlang.syntax.walk import field_names, nodes
@@ -272,7 +273,7 @@ def decide_ir(gen: G.Gen, prefs: list[BotPref]) -> D.BotDecide:
             kept[head.shape] = local = f"_c{len(kept)}"
             (per_pick if head.reads_picked else across).append(local)
     weighs = any(p.kind in ("lowest", "highest") for p in picks)
-    tries, ended = _prefs(groups, kept)
+    tries, ended = _prefs(groups, kept, gen.options.on("offered-first"))
 
     def unset(names: list[str]) -> tuple[D.Node, ...]:
         return tuple(N.Let(N.Var(name=n), N.Const(None)) for n in names)
@@ -300,9 +301,11 @@ def _yesno(prefs: list[BotPref]) -> tuple[D.Node, ...]:
     return tuple(out)
 
 
-def _prefs(groups, kept: dict) -> tuple[tuple[D.Node, ...], bool]:
+def _prefs(groups, kept: dict, offered_first: bool = False) -> tuple[tuple[D.Node, ...], bool]:
     """The preferences of one pick, in order (each group under its condition, kept in a local when KEPT says);
-    and whether they end with one after which nothing is tried."""
+    and whether they end with one after which nothing is tried. OFFERED_FIRST (the pass `offered-first`): a
+    group of names only under a condition that draws nothing tests first whether one of its names is offered,
+    and its condition only then (kept conditions are computed when first needed, so none is missed later)."""
     out: list[D.Node] = []
     for head, members in groups:
         tries: list[D.Node] = []
@@ -328,6 +331,21 @@ def _prefs(groups, kept: dict) -> tuple[tuple[D.Node, ...], bool]:
                 return tuple(out), True
             continue
         local = kept.get(head.shape)
-        out.append(D.Prefer(head.span, tuple(tries), _cond(head), N.Var(name=local) if local else None,
-                            lazy=local is not None))
+        prefer = D.Prefer(head.span, tuple(tries), _cond(head), N.Var(name=local) if local else None,
+                          lazy=local is not None)
+        if offered_first and all(type(t) is D.PickName for t in tries) and not may_draw(head.shape):
+            prefer = D.Prefer(head.span, (prefer,), D.NamesOffered(tuple(t.name for t in tries)))
+        out.append(prefer)
     return tuple(out), False
+
+
+def may_draw(cond_shape: Any) -> bool:
+    """Might the condition of this shape (botgen.shape) draw from the game's randomness (a function that
+    draws, `roll`, or one not known)? Such a condition is tested whenever it is reached, as written."""
+    if isinstance(cond_shape, tuple):
+        if len(cond_shape) > 1 and cond_shape[0] == "Func":
+            prim = CORE.get(cond_shape[1])
+            if prim is None or prim.kind != "function" or prim.draws:
+                return True
+        return any(may_draw(x) for x in cond_shape)
+    return False

@@ -117,6 +117,11 @@ PASSES: tuple[Pass, ...] = (
     Pass("bot-reads-state", "compile/botgen.py (_on_params)",
          "a bot's pick by name whose conditions read only the state and the player reads them from its "
          "parameters, without finding the bot's context first"),
+    Pass("offered-first", "compile/botgen.py (_prefs), compile/ir/emit_decisions.py (NamesOffered)",
+         "a bot's preference of names under a condition (`Saint if count(Saint in active) > 0;`) tests first "
+         "whether one of its names is offered in this pick, and its condition only then; a condition that may "
+         "draw randomness (`roll`) is tested where it is reached, as written (a condition that would stop the game "
+         "with an error is not reached for names not offered)"),
     Pass("weigh-local", "compile/ir/emit_decisions.py (_pick_weighed)",
          "a bot's `lowest`/`highest` reads the option weighed from a Python local, not from ctx.vars at each "
          "read, when its amount reads that one name in its own code (ctx.vars set once after, as before)"),

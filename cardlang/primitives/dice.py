@@ -17,6 +17,7 @@ class Roll(Function):
     verb = "roll"
     params = (Param("count", INT), Param("sides", INT), Param("who", PLAYER, required=False))
     returns = "numbers"
+    draws = True
     run = staticmethod(D.roll)  # roll(state, WHO, COUNT, SIDES)
 
     def describe(self, a: dict) -> str:

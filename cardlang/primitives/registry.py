@@ -175,6 +175,7 @@ class Function(Primitive):
     # the largest number it can give, when it gives numbers from 0 to a known size (a count): arithmetic of it
     # that stays under the 18-digit limit is not checked (the `bounds` pass, compile/passes.py)
     bound: ClassVar[int | None] = None
+    draws: ClassVar[bool] = False  # does it draw from the game's randomness (`roll`)? (a bot's test: botgen.py)
 
     @staticmethod
     def run(*args: Any) -> Any:

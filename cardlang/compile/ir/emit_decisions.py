@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from cardlang.compile.ir import nodes_decisions as D
 from cardlang.compile.hoist import escapes
-from cardlang.compile.ir.emit import (Emitter, _call, _sub, card_defs, cards_of, ctx_names, ctx_state,
+from cardlang.compile.ir.emit import (EXPR_RULES, Emitter, _call, _sub, card_defs, cards_of, ctx_names, ctx_state,
                                       ctx_you, has_piles, is_names, name_of, pile_of, piles_by_key, slot_of, spec_of)
 from cardlang.compile.ir.emit_loops import naming
 from cardlang.compile.ir.emit_stmts import STMT_RULES, stmts
@@ -319,6 +319,12 @@ def _one_name(code: py.expr, none: bool = False) -> str | bool | None:
     return next(iter(keys)) if len(keys) == 1 and None not in keys else None
 
 
+def _names_offered(e: Emitter, n: D.NamesOffered) -> py.expr:
+    """`NAME in _first or ...`: the pick's table of the remaining options' labels (BotDecide) holds one."""
+    tests = [py.Compare(const(v), [py.In()], [name("_first")]) for v in n.names]
+    return tests[0] if len(tests) == 1 else py.BoolOp(py.Or(), tests)
+
+
 DECISION_STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     D.Prefer: _prefer,
     D.ReturnLegal: _return_legal,
@@ -336,3 +342,4 @@ DECISION_STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
 
 # The emitter's tables hold every node class's rule (this module is imported with the package compile/ir).
 STMT_RULES.update(DECISION_STMT_RULES)
+EXPR_RULES[D.NamesOffered] = _names_offered

@@ -107,6 +107,13 @@ class PickName(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class NamesOffered(Node):
+    """Does a remaining option of this pick carry one of the labels NAMES?"""
+
+    names: tuple[Any, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class PickRandom(Node):
     """A remaining option at random, from the bot's own stream: this pick is made."""
 
