@@ -17,7 +17,7 @@ def lower_move(gen, to: py.expr, what: py.expr, site, move_into: Callable, move_
                move_zone: Callable) -> list[py.stmt]:
     """`move WHAT to TO`: the move of one card (`move x to inplay`) in the code itself when nobody watches
     (the IR's MoveOne); cards in a local, most often one card, the same when there is one; `top N of ZONE`
-    (zones.top's code) as MOVE_TOP(ctx, TO, ZONE, N) and a whole zone (`list(ZONE.cards)`) as
+    (zones.top's code) as MOVE_TOP(ctx, TO, ZONE, N) and a whole zone (`list(ZONE.cards)`), when it holds cards, as
     MOVE_ZONE(ctx, TO, ZONE): one call each; else MOVE_INTO(ctx, TO, WHAT). Built as IR (gen.ir), spelt by
     the compiler's emitter."""
     ir = gen.ir
@@ -38,7 +38,12 @@ def lower_move(gen, to: py.expr, what: py.expr, site, move_into: Callable, move_
         return gen.emit_ir((ir.Do(ir.Call(move_top, (ir.Py(to), *map(ir.Py, what.args[1:])), first="ctx")),))
     zone = gen.ir_mark(what)
     if type(zone) is ir.ZoneCards:  # list(ZONE.cards), a copy of a whole zone's cards (the emitter's)
-        return gen.emit_ir((ir.Do(ir.Call(move_zone, (ir.Py(to), zone.zone), first="ctx")),))
+        # `_d = TO; _z = ZONE; if _z.cards: MOVE_ZONE(ctx, _d, _z)`: an empty zone (most often: `move fresh to
+        # destiny` at each action) moves nothing, as move_zone_into returns at once (a zone of piles holds no
+        # card of its own: nor does it move one)
+        d, z = ir.Var("d"), ir.Var("z")
+        return gen.emit_ir((ir.Let(d, ir.Py(to)), ir.Let(z, zone.zone),
+                            ir.If(ir.OwnCards(z), (ir.Do(ir.Call(move_zone, (d, z), first="ctx")),))))
     return gen.emit_ir((ir.Do(ir.Call(move_into, (ir.Py(to), ir.Py(what)), first="ctx")),))
 
 

@@ -306,6 +306,7 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.CardCounterTable: lambda e, n: card_counter_table(ctx_state(), n.key),
     N.BankLeft: lambda e, n: _sub(banks(ctx_state()), const(n.slot)),
     N.ZoneCards: lambda e, n: _zone_cards(e.expr(n.zone)),
+    N.OwnCards: lambda e, n: attr(e.expr(n.zone), L.CARDS),
     N.CellTable: lambda e, n: _state(L.CELL),
     N.AttachedTable: lambda e, n: _state(L.ATTACHED),
     N.ClaimsMade: lambda e, n: _state(L.CLAIMS),

@@ -133,6 +133,14 @@ class ZoneCards(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class OwnCards(Node):
+    """The list ZONE itself holds, not a copy (a zone of piles holds none of its own: its piles do): a test
+    that it is empty, a read that must not change it."""
+
+    zone: "Expr"
+
+
+@dataclass(frozen=True, slots=True)
 class CellTable(Node):
     """The grid cell of each card in a grid zone: card -> (column, row)."""
 
@@ -502,7 +510,7 @@ class Return(Node):
 
 
 Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounterTable, BankLeft,
-             ZoneCards, CellTable, AttachedTable, ClaimsMade, DefsByName,
+             ZoneCards, OwnCards, CellTable, AttachedTable, ClaimsMade, DefsByName,
              CardsAt, ZoneCount, EmptyPiles, CardCounter, Printed,
              DefPrinted, IsType, DefIsType, DefNamed, NameOf, Variant, DefOf, Not, HolderOf, Turns, Seats, Pool, Quiet, Watched, Call, Cards, Item, FirstOr,
              Single, HasTrigger, MayReact]

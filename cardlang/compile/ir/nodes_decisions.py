@@ -135,3 +135,4 @@ class PickWeighed(Node):
 
 Stmt = Union[Prefer, ReturnLegal, NamedOption, BotContext, TryName, ZoneNames, BotDecide, PickName,
              PickRandom, PickNone, PickWeighed]
+Expr = NamesOffered  # (the one expression of a decision: a Union of one is that class)
