@@ -144,6 +144,9 @@ PASSES: tuple[Pass, ...] = (
          "_find_fn, ir/emit_decisions.py NamedOption) finds its pile so too, with no test of the zone; and "
          "`empty_piles(ZONE)` reads the count the state keeps (state.empty_known) in the code, calling the "
          "reference only when it has none (primitives/functions.py EmptyPiles.lower, ir/emit.py)"),
+    Pass("plain-count", "compile/operators.py (Func, _plain_zone)",
+         "`count(ZONE)` of a zone declared without piles is the length of its own list, not the test of whether "
+         "it is a zone of piles (Count.run and its lowering) at each count"),
     Pass("one-card", "compile/ir/one_card.py", "IR -> IR: a read of the first of cards written as one card reads that card"),
     Pass("printed-consts", "compile/ir/printed_consts.py",
          "IR -> IR: a printed property of a card named in the source (`Saint.cost`) is the constant it prints, not a "
