@@ -191,6 +191,8 @@ def _check_and_compile(game_id: str, game_dir: Path, registry: Registry, errors:
         spec = GameSpec.from_decl(game_id, game_decl)
     except ErrorList as e:
         raise ErrorList(errors + e.errors) from None
+    spec.none_first = frozenset(r.tag for f in rules + extra_rules for d in f.decls if isinstance(d, ast.BotDecl)
+                                for r in d.rules if r.prefs and r.prefs[0].kind == "none" and r.prefs[0].cond is None)
     # An entry of these sources' code is there only because a load of them found no error (compile/codecache.py):
     # what only finds errors may be left out (a stale entry is found at the first function it lacks, and the
     # load then starts again without it, checking everything).

@@ -113,6 +113,10 @@ PASSES: tuple[Pass, ...] = (
     Pass("names-first", "compile/decisions.py (_names_first), compile/asking.py (named_cards_in)",
          "a bot's pick by name from a zone of no piles looks each name up among the names of the zone's cards, "
          "gathered once, and calls the decision's filter (a call and a scan of the zone) only for a name there"),
+    Pass("none-rules", "compile/bots.py (answers_none), compile/ir/emit_ask.py (_cards)",
+         "a decision a bot answers by name, when the bot's rule for it is `none` first with no condition (`on "
+         "play_action { none; }`), answered none in the code (a set test of the agent's `nones`), with no call of "
+         "named_cards and of the bot's by_name"),
     Pass("bot-reads-state", "compile/botgen.py (_on_params)",
          "a bot's pick by name whose conditions read only the state and the player reads them from its "
          "parameters, without finding the bot's context first"),
@@ -130,6 +134,11 @@ PASSES: tuple[Pass, ...] = (
          "(_move_one)",
          "the move of one card in the code itself does not test either zone for a grid's cells in a game that "
          "declares no grid zone (no zone of it ever has cells)"),
+    Pass("quiet-moves", "primitives/core_lowering.py (lower_move), primitives/core.py (move_top_quiet, "
+         "move_zone_quiet), compile/ir/emit_calls.py (Site.quiet)",
+         "a draw (`move top N of ZONE to DEST`) or a move of a whole zone in a verb's statements run in place (only "
+         "when nobody watches), in a game of no grid, to a declared zone of no piles, calls a version of "
+         "move_top_into / move_zone_into that tests neither the log, the listeners, cells nor piles again"),
     Pass("piles-in-code", "compile/operators.py (_pile_slot), compile/ir/emit_ops.py (PileCount, PileTop), "
          "compile/ir/emit_decisions.py (NamedOption)",
          "`count(NAME in ZONE)` and `top N of (NAME in ZONE)` (N written) of a shared zone of piles find the pile "
@@ -138,6 +147,14 @@ PASSES: tuple[Pass, ...] = (
          "_find_fn, ir/emit_decisions.py NamedOption) finds its pile so too, with no test of the zone; and "
          "`empty_piles(ZONE)` reads the count the state keeps (state.empty_known) in the code, calling the "
          "reference only when it has none (primitives/functions.py EmptyPiles.lower, ir/emit.py)"),
+    Pass("computed-inline", "compile/expressions.py (_property), compile/ir/emit.py (Computed)",
+         "a property some card computes (`vp count(owned) / 10`) read of a card in a local as its printed value in "
+         "the code, the call of prop_of_card only for a card whose definition computes one (a score's `sum` of "
+         "it called a function for every card owned)"),
+    Pass("known-types", "compile/ir/known_types.py, compile/names.py (in_place), compile/ir/emit.py (IsType)",
+         "a card's type test answered where the code knows it: in a verb run in place, each card of a loop over a "
+         "parameter that holds a `where`'s answer of cards of that type (`play hand where card is Treasure`, the "
+         "verb's `if x is Treasure`) has the type"),
     Pass("one-card", "compile/ir/one_card.py", "IR -> IR: a read of the first of cards written as one card reads that card"),
     Pass("generated-expressions", "compile/compiler.py (fn_of), codegen.Gen.expr", "always on: an expression "
          "with code is inlined or generated as one function; its closure half is the reference of other "

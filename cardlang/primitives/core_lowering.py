@@ -14,13 +14,18 @@ from cardlang.runtime.abilities import reacting_ids
 
 
 def lower_move(gen, to: py.expr, what: py.expr, site, move_into: Callable, move_top: Callable,
-               move_zone: Callable) -> list[py.stmt]:
+               move_zone: Callable, quiet: tuple[Callable, Callable] | None = None) -> list[py.stmt]:
     """`move WHAT to TO`: the move of one card (`move x to inplay`) in the code itself when nobody watches
     (the IR's MoveOne); cards in a local, most often one card, the same when there is one; `top N of ZONE`
     (zones.top's code) as MOVE_TOP(ctx, TO, ZONE, N) and a whole zone (`list(ZONE.cards)`) as
     MOVE_ZONE(ctx, TO, ZONE): one call each; else MOVE_INTO(ctx, TO, WHAT). Built as IR (gen.ir), spelt by
-    the compiler's emitter."""
+    the compiler's emitter. QUIET: the two calls' versions for code that runs only when nobody watches, in a
+    game of no grid, to a declared zone of no piles (the pass quiet-moves: Site.quiet), which test less."""
     ir = gen.ir
+    if quiet is not None and site.quiet and site.gridless:
+        spec = site.zone_of(to)
+        if spec is not None and not spec.piles and not spec.grid:
+            move_top, move_zone = quiet
     card = one_card(what)
     if card is not None:
         return gen.emit_ir(_move_one(ir, move_into, ir.Py(to), ir.Py(card), site.zone_of(to), site.gridless))
