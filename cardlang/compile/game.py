@@ -321,6 +321,9 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
     # (facts like this one, found by walking the sources, are kept in the artifact: codecache.CodeLog.fact)
     comp.flat_verbs.update(fact(log, "flat verbs", lambda: flat_verbs(spec.verbs, [d for d, _ in cards], decl.reactions,
                                                        (p.verb for p in registry.all()), bool(comp.modified))))
+    # The events some card has an `on EVENT` ability for (CardDef.triggers, made below): before any code is
+    # compiled, so that a `trigger` of another event knows no card can react (the pass dead-triggers)
+    spec.card_events = frozenset(t.event for d, _ in cards for t in d.triggers if t.zone is None)
     comp.compile_verbs()
     for ev in getattr(decl, "events", ()) if events is not None else ():
         if ev.name not in events:

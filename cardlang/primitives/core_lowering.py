@@ -71,6 +71,10 @@ def lower_trigger(gen, args: list[py.expr], event: str, site) -> list[py.stmt] |
     what runs once a card that reacts is found (a loop of its own, as run's second one), when the cards read
     no `you` and run_ability is a free read; else None (the compiler switches around the whole)."""
     run_ability, _, cards = args
+    if site.reacts is not None and event not in site.reacts:
+        # no card of the game has an `on EVENT` ability (the pass dead-triggers): nothing can react; the cards
+        # are still worked out (`top 1 of deck` may shuffle), as run does
+        return [py.Pass()] if isinstance(cards, (py.Name, py.Constant)) else [py.Expr(cards)]
     switched = site.switched
     if switched is not None and (not site.reads_no_you(cards) or not site.free_read(run_ability)):
         return None

@@ -66,7 +66,8 @@ def _call_primitive(e: Emitter, n: C.CallPrimitive) -> list[py.stmt]:
     code = [e.expr(a) for a in n.args]
     if n.verb.lower is not None and gen.options.on("lower"):  # (compile/passes.py)
         lowered = n.verb.lower(gen, code, Site(n.known, zones_read(n.zones), gridless=gridless(n.zones, gen.options),
-                                               quiet=gen.quiet_known > 0 and gen.options.on("quiet-moves")))
+                                               quiet=gen.quiet_known > 0 and gen.options.on("quiet-moves"),
+                                               reacts=n.reacts))
         if lowered is not None:
             return lowered
         if n.verb.lowers_lazy:  # (its lazy arguments are code here, which run cannot be handed)
@@ -146,6 +147,9 @@ def _trigger(e: Emitter, n: C.Trigger) -> list[py.stmt]:
         table = py.Dict([const(k) for k in n.names], [e.expr(v) for v in n.values])
         return [py.Expr(_call(gen.const(n.run_ability), name(CTX), const(None), const(n.event), table,
                               e.expr(n.definition)))]
+    if n.dead:  # no card can react (dead-triggers): the cards worked out (`top 1 of deck` may shuffle), no look
+        items = e.expr(n.cards)
+        return [py.Pass()] if isinstance(items, (py.Name, py.Constant)) else [py.Expr(items)]
     vals, c = gen.fresh("vals"), gen.fresh("c")
     items = e.expr(n.cards)
     has = e.expr(N.HasTrigger(N.Py(name(c)), n.event))
