@@ -140,7 +140,7 @@ PASSES: tuple[Pass, ...] = (
          "when nobody watches), in a game of no grid, to a declared zone of no piles, calls a version of "
          "move_top_into / move_zone_into that tests neither the log, the listeners, cells nor piles again"),
     Pass("dead-triggers", "compile/game.py (GameSpec.card_events), primitives/core_lowering.py (lower_trigger)",
-         "a `trigger EVENT CARDS` for an event no card of the game has an `on EVENT` ability for (Dominion's `gain`) "
+         "a `trigger EVENT CARDS` for an event no card of the game has an `on EVENT` ability for (a `gain` that no card answers) "
          "works out its cards and looks through none of them (no card can react: Trigger.run looks at the cards' "
          "`on EVENT` abilities only)"),
     Pass("piles-in-code", "compile/operators.py (_pile_slot), compile/ir/emit_ops.py (PileCount, PileTop), "

@@ -28,7 +28,7 @@ def _is_var(node: N.Node, var: str) -> bool:
 
 def where_types(node: N.Node) -> frozenset[str]:
     """The types every card of NODE's value has, as far as its IR says: a `where` whose condition is a type test
-    of its card (`hand where card is Treasure`), or `and`s of such tests; else none."""
+    of its card (`hand where card is Treasure`); else none."""
     if type(node) is not NL.Where:
         return frozenset()
     return _cond_types(node.cond, node.var)
