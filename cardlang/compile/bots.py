@@ -9,7 +9,7 @@ import random
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from cardlang.compile.botgen import BotPref, compile_condition, generate, reads, repeated_calls, shape
+from cardlang.compile.botgen import NAMES_ONLY, BotPref, compile_condition, generate, reads, repeated_calls, shape
 from cardlang.compile.codecache import cached_code
 from cardlang.compile.visibility import check_bot_expr
 from cardlang.compile.compiler import CARD, CARDS, INT, PLAYER, Compiler, Scope
@@ -31,10 +31,12 @@ class CompiledBot:
     named: "NamedPicks" = field(init=False)
     named_in: "NamedPicks" = field(init=False)
     key: bytes | None = None  # the user-cache key of its code (a game that loaded from the cache), if any
+    nones: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:
         self.named = NamedPicks(self)
         self.named_in = NamedPicks(self, 2)
+        self.nones = answers_none(self.rules, self.comp.options)
 
     def code(self, tag: str) -> tuple[Callable | None, Callable | None, Callable | None]:
         """(decide, by_name, by_name_in) for TAG: decide(ctx, kind, options, min, max, labels, names, rng) (a
@@ -65,6 +67,17 @@ class CompiledBot:
         """The code of every rule (for `cardlang compile`)."""
         for tag in self.rules:
             self.code(tag)
+
+
+def answers_none(rules: dict, options) -> frozenset[str]:
+    """The tags whose rule's first preference is `none` with no condition, in a rule by_name answers (names
+    and `none` only): its pick by name is none whatever the state, without a call (the pass `none-rules`,
+    compile/ir/emit_ask.py). Empty with the pass off, or with bot-by-name off (no pick by name at all)."""
+    if not options.on("none-rules") or not options.on("bot-by-name"):
+        return frozenset()
+    return frozenset(tag for tag, (_, prefs) in rules.items()
+                     if prefs and prefs[0].kind == "none" and prefs[0].cond is None
+                     and all(p.kind in NAMES_ONLY for p in prefs))
 
 
 class NamedPicks(dict):
@@ -195,6 +208,7 @@ class LanguageBot:
         self._codes = bot.codes  # tag -> (decide, by_name, by_name_in), shared by every seat of every game
         self.named_picks = bot.named  # tag -> by_name or None, shared likewise (see NamedPicks)
         self.named_picks_in = bot.named_in  # tag -> by_name_in or None, likewise
+        self.nones = bot.nones  # the tags it answers `none` by name whatever the state (answers_none)
         self._seed = seed
         self._rng: random.Random | None = None  # made when first used: most bots never draw from it
         self._ctx: Ctx | None = None  # the bot's context, reused while the game and seat stay

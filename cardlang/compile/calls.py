@@ -146,7 +146,9 @@ class Calls:
         if what.type == CARDNAME:
             return IrCall(C.Trigger(event, None, names, values, run_ability, ir_of(what)))
         cards_ce = self.coerce_ce(what, CARDS, node.args[1].span)
-        node = C.Trigger(event, ir_of(cards_ce), names, values, run_ability)
+        events = self.spec.card_events
+        dead = not names and events is not None and event not in events and self.options.on("dead-triggers")
+        node = C.Trigger(event, ir_of(cards_ce), names, values, run_ability, dead=dead)
         return IrCall(node, R_.trigger_within(run_ability, event, cards_ce, value_ces))
 
     def _cases(self, prim: R.Primitive, node: ast.Call, scope: Scope) -> dict[str, Effect]:

@@ -119,6 +119,10 @@ class Gen:
         # of an enclosing block), each beside its local: dropped when nothing could read them there
         # (compile/names.py).
         self.own_stores: list[tuple[py.Assign, str]] = []
+        # Python locals whose every card (a list's, or a loop's one card) has these types (ir/known_types.py)
+        self.item_types: dict[str, frozenset[str]] = {}
+        # how many verbs' statements run in place (only when nobody watches) around the code being emitted
+        self.quiet_known = 0
         # (node, line) in the order placed: placed only when the module is compiled (not when its code
         # object comes from the cache), in this order, so that a node reached twice keeps its first line
         self.placing: list[tuple[py.AST, int]] = []

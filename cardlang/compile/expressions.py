@@ -181,6 +181,8 @@ class Expressions:
             return ir_ce(INT, N.DefPrinted(ir_of(base), n, default), bound=self._printed_bound(n, default),
                          lowest=self._printed_lowest(n, default))
         if base.type == CARD:
+            if dynamic and self.options.on("computed-inline"):
+                return ir_ce(INT, N.Computed(ir_of(base), n, default, prop_of_card))
             if dynamic:
                 return ir_ce(INT,
                              N.Call(prop_of_card, (ir_of(base), N.Const(n), N.Const(default)), first="ctx"))

@@ -191,6 +191,8 @@ def _check_and_compile(game_id: str, game_dir: Path, registry: Registry, errors:
         spec = GameSpec.from_decl(game_id, game_decl)
     except ErrorList as e:
         raise ErrorList(errors + e.errors) from None
+    spec.none_first = frozenset(r.tag for f in rules + extra_rules for d in f.decls if isinstance(d, ast.BotDecl)
+                                for r in d.rules if r.prefs and r.prefs[0].kind == "none" and r.prefs[0].cond is None)
     # An entry of these sources' code is there only because a load of them found no error (compile/codecache.py):
     # what only finds errors may be left out (a stale entry is found at the first function it lacks, and the
     # load then starts again without it, checking everything).
@@ -319,6 +321,9 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
     # (facts like this one, found by walking the sources, are kept in the artifact: codecache.CodeLog.fact)
     comp.flat_verbs.update(fact(log, "flat verbs", lambda: flat_verbs(spec.verbs, [d for d, _ in cards], decl.reactions,
                                                        (p.verb for p in registry.all()), bool(comp.modified))))
+    # The events some card has an `on EVENT` ability for (CardDef.triggers, made below): before any code is
+    # compiled, so that a `trigger` of another event knows no card can react (the pass dead-triggers)
+    spec.card_events = frozenset(t.event for d, _ in cards for t in d.triggers if t.zone is None)
     comp.compile_verbs()
     for ev in getattr(decl, "events", ()) if events is not None else ():
         if ev.name not in events:

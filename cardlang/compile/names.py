@@ -136,20 +136,27 @@ def drop_stores(body: list[py.stmt], stores: list[py.Assign]) -> None:
             d["body"] += (py.Pass(),)
 
 
-def in_place(gen: Gen, inline: tuple, values: list[py.expr]) -> list[py.stmt]:
+def in_place(gen: Gen, inline: tuple, values: list[py.expr],
+             types: list[frozenset[str]] | None = None) -> list[py.stmt]:
     """A flat verb's statements, its code needing no names in ctx.vars (calls.compile_verbs), run in place of
     a call (ir/verb_in_place.py: when nobody watches): `_p0 = ARG; ...; BODY`, its parameters and names in
     locals. VALUES: the arguments' code (ARG). The body is the verb's own compiled statements, emitted here
-    with its names and its lines (a run-time error still points at the verb's statement)."""
+    with its names and its lines (a run-time error still points at the verb's statement). TYPES: for each
+    argument, the types every card of the list it computes has (ir/known_types.py), kept on GEN for a
+    parameter of its own while the body is emitted."""
     items, once, params, uses = inline
     # a parameter is a local of its own, or the caller's local given to it (neither is written while it runs)
     temps = [v.id if isinstance(v, py.Name) else gen.fresh("p") for v in values]
+    known = {t: k for t, k, v in zip(temps, types or (), values) if k and not isinstance(v, py.Name)}
+    gen.item_types.update(known)
     outer_locals, outer_ok, mark = gen.locals, gen.local_ok, len(gen.own_stores)
     gen.locals, gen.local_ok = dict(zip(params, temps)), once  # the verb sees its parameters only
     try:
         body = gen.items(items)
     finally:
         gen.locals, gen.local_ok = outer_locals, outer_ok
+        for t in known:
+            del gen.item_types[t]
     # its own names' stores into ctx.vars, which its function dropped (nothing reads them): dropped here too;
     # kept where its code uses names (a verb of no parameters, on its caller's table)
     if not gen.replay and not uses:  # (generated for its namespace only, the stores do not matter: Gen.replay)

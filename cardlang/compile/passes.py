@@ -114,6 +114,10 @@ PASSES: tuple[Pass, ...] = (
     Pass("names-first", "compile/decisions.py (_names_first), compile/asking.py (named_cards_in)",
          "a bot's pick by name from a zone of no piles looks each name up among the names of the zone's cards, "
          "gathered once, and calls the decision's filter (a call and a scan of the zone) only for a name there"),
+    Pass("none-rules", "compile/bots.py (answers_none), compile/ir/emit_ask.py (_cards)",
+         "a decision a bot answers by name, when the bot's rule for it is `none` first with no condition (`on "
+         "play_action { none; }`), answered none in the code (a set test of the agent's `nones`), with no call of "
+         "named_cards and of the bot's by_name"),
     Pass("bot-reads-state", "compile/botgen.py (_on_params)",
          "a bot's pick by name whose conditions read only the state and the player reads them from its "
          "parameters, without finding the bot's context first"),
@@ -136,6 +140,15 @@ PASSES: tuple[Pass, ...] = (
          "(_move_one)",
          "the move of one card in the code itself does not test either zone for a grid's cells in a game that "
          "declares no grid zone (no zone of it ever has cells)"),
+    Pass("quiet-moves", "primitives/core_lowering.py (lower_move), primitives/core.py (move_top_quiet, "
+         "move_zone_quiet), compile/ir/emit_calls.py (Site.quiet)",
+         "a draw (`move top N of ZONE to DEST`) or a move of a whole zone in a verb's statements run in place (only "
+         "when nobody watches), in a game of no grid, to a declared zone of no piles, calls a version of "
+         "move_top_into / move_zone_into that tests neither the log, the listeners, cells nor piles again"),
+    Pass("dead-triggers", "compile/game.py (GameSpec.card_events), primitives/core_lowering.py (lower_trigger)",
+         "a `trigger EVENT CARDS` for an event no card of the game has an `on EVENT` ability for (a `gain` that no card answers) "
+         "works out its cards and looks through none of them (no card can react: Trigger.run looks at the cards' "
+         "`on EVENT` abilities only)"),
     Pass("piles-in-code", "compile/operators.py (_pile_slot), compile/ir/emit_ops.py (PileCount, PileTop), "
          "compile/ir/emit_decisions.py (NamedOption)",
          "`count(NAME in ZONE)` and `top N of (NAME in ZONE)` (N written) of a shared zone of piles find the pile "
@@ -147,6 +160,14 @@ PASSES: tuple[Pass, ...] = (
     Pass("plain-count", "compile/operators.py (Func, _plain_zone)",
          "`count(ZONE)` of a zone declared without piles is the length of its own list, not the test of whether "
          "it is a zone of piles (Count.run and its lowering) at each count"),
+    Pass("computed-inline", "compile/expressions.py (_property), compile/ir/emit.py (Computed)",
+         "a property some card computes (`vp count(owned) / 10`) read of a card in a local as its printed value in "
+         "the code, the call of prop_of_card only for a card whose definition computes one (a score's `sum` of "
+         "it called a function for every card owned)"),
+    Pass("known-types", "compile/ir/known_types.py, compile/names.py (in_place), compile/ir/emit.py (IsType)",
+         "a card's type test answered where the code knows it: in a verb run in place, each card of a loop over a "
+         "parameter that holds a `where`'s answer of cards of that type (`play hand where card is Treasure`, the "
+         "verb's `if x is Treasure`) has the type"),
     Pass("one-card", "compile/ir/one_card.py", "IR -> IR: a read of the first of cards written as one card reads that card"),
     Pass("printed-consts", "compile/ir/printed_consts.py",
          "IR -> IR: a printed property of a card named in the source (`Saint.cost`) is the constant it prints, not a "

@@ -35,14 +35,16 @@ class PrimitiveCall(Code):
         else:  # passed to run as a function of the context: the compiler's of its expression
             args = [(kind, info.fn_of(v) if kind == "lazy" and isinstance(v, CE) else v) for kind, v in args]
         known = tuple(v if kind == "const" else UNKNOWN for kind, v in args)
-        node = C.CallPrimitive(verb, tuple(_arg(kind, v) for kind, v in args), known, zones)
+        spec = getattr(info, "spec", None)  # (the compiler; the events some card reacts to: pass dead-triggers)
+        reacts = spec.card_events if spec is not None and info.options.on("dead-triggers") else None
+        node = C.CallPrimitive(verb, tuple(_arg(kind, v) for kind, v in args), known, zones, reacts)
 
         def within(gen: G.Gen, switched: Callable) -> list[py.stmt] | None:
             if not verb.switches or verb.lower is None or not gen.options.on("lower"):
                 return None
             code = [gen.emit_expr(a) for a in node.args]
             return verb.lower(gen, code, Site(known, zones_read(zones), switched, R_.free, R_.free_read,
-                                              gridless(zones, gen.options)))
+                                              gridless(zones, gen.options), reacts=reacts))
 
         super().__init__(lambda gen: gen.emit_ir((node,)), node)
         self.within = within

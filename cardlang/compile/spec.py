@@ -35,6 +35,11 @@ class GameSpec:
     card_names: list[str] = field(default_factory=list)
     verbs: dict[str, ast.VerbDecl] = field(default_factory=dict)
     variants: dict[str, ast.VariantDecl] = field(default_factory=dict)  # chosen before a game; NAME reads true
+    # decision tags some bot of the game's sources answers `none` first, with no condition (compile/bots.py
+    # answers_none): where the code tests a bot for it (the pass none-rules), not at every other decision
+    none_first: frozenset[str] = frozenset()
+    # the events some card of the game has an `on EVENT` ability for (compile/game.py _compile), None until known
+    card_events: frozenset[str] | None = None
 
     @classmethod
     def from_decl(cls, game_id: str, decl: ast.GameDecl) -> "GameSpec":

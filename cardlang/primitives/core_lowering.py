@@ -14,13 +14,18 @@ from cardlang.runtime.abilities import reacting_ids
 
 
 def lower_move(gen, to: py.expr, what: py.expr, site, move_into: Callable, move_top: Callable,
-               move_zone: Callable) -> list[py.stmt]:
+               move_zone: Callable, quiet: tuple[Callable, Callable] | None = None) -> list[py.stmt]:
     """`move WHAT to TO`: the move of one card (`move x to inplay`) in the code itself when nobody watches
     (the IR's MoveOne); cards in a local, most often one card, the same when there is one; `top N of ZONE`
     (zones.top's code) as MOVE_TOP(ctx, TO, ZONE, N) and a whole zone (`list(ZONE.cards)`), when it holds cards, as
     MOVE_ZONE(ctx, TO, ZONE): one call each; else MOVE_INTO(ctx, TO, WHAT). Built as IR (gen.ir), spelt by
-    the compiler's emitter."""
+    the compiler's emitter. QUIET: the two calls' versions for code that runs only when nobody watches, in a
+    game of no grid, to a declared zone of no piles (the pass quiet-moves: Site.quiet), which test less."""
     ir = gen.ir
+    if quiet is not None and site.quiet and site.gridless:
+        spec = site.zone_of(to)
+        if spec is not None and not spec.piles and not spec.grid:
+            move_top, move_zone = quiet
     card = one_card(what)
     if card is not None:
         return gen.emit_ir(_move_one(ir, move_into, ir.Py(to), ir.Py(card), site.zone_of(to), site.gridless))
@@ -71,6 +76,10 @@ def lower_trigger(gen, args: list[py.expr], event: str, site) -> list[py.stmt] |
     what runs once a card that reacts is found (a loop of its own, as run's second one), when the cards read
     no `you` and run_ability is a free read; else None (the compiler switches around the whole)."""
     run_ability, _, cards = args
+    if site.reacts is not None and event not in site.reacts:
+        # no card of the game has an `on EVENT` ability (the pass dead-triggers): nothing can react; the cards
+        # are still worked out (`top 1 of deck` may shuffle), as run does
+        return [py.Pass()] if isinstance(cards, (py.Name, py.Constant)) else [py.Expr(cards)]
     switched = site.switched
     if switched is not None and (not site.reads_no_you(cards) or not site.free_read(run_ability)):
         return None

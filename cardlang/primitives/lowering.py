@@ -132,7 +132,11 @@ class Site:
         turn it is)?
     free_read: is this code a read without effect, which cannot fail and reads no `you` (so it may be read
         before the switch)?;
-    gridless: does the game declare no grid zone (so no zone of its ever has cells: runtime/state.py Zone)?"""
+    gridless: does the game declare no grid zone (so no zone of its ever has cells: runtime/state.py Zone)?;
+    quiet: does the call run only when nobody watches (no log, no listener: in a verb's statements run in place
+        of its call, ir/verb_in_place.py), with the pass quiet-moves on?;
+    reacts: the events some card of the game has an `on EVENT` ability for, with the pass dead-triggers on,
+        else None (not known)."""
 
     known: tuple = ()
     zone_of: Callable[[py.expr], Any] = lambda code: None
@@ -140,3 +144,5 @@ class Site:
     reads_no_you: Callable[[py.expr], bool] = lambda code: False
     free_read: Callable[[py.expr], bool] = lambda code: False
     gridless: bool = False
+    quiet: bool = False
+    reacts: frozenset | None = None

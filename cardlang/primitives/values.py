@@ -170,6 +170,7 @@ def owner_of(ctx: Ctx, cards: list[int]) -> int:
     return owner
 
 
+@leaves_names  # (a computed property runs in a context of its own, its names empty)
 def prop_of_card(ctx: Ctx, cid: int, n: str, default) -> Any:
     d = ctx.state.card_def[cid]
     if d.dynamic:  # (most cards compute no property: one test, not a look-up)

@@ -41,6 +41,7 @@ IDS_OF = "ids_of"        # card ids derived from card_def (by definitions; ("on"
 PILES_BY_KEY = "piles"  # (zone slot, pile key) -> the Zone of that pile
 PILE_ORDER = "pile_order"  # zone slot -> the piles of a zone of piles, in the order they were made
 BANKS = "banks"          # banks[counter slot] -> what a counter drawing on a bank has left, None for none
+AGENTS = "agents"        # the seats' agents, by seat
 STEPS = "steps"          # the steps the game has run (its step budget is charged on every loop's pass)
 STEP_BUDGET = "step_budget"  # the steps a game may run before it is stopped
 CARD_LIMIT = "card_limit"  # the cards one game may create
@@ -62,12 +63,15 @@ CELLS = "cells"          # a grid zone's cards by cell, None for a zone that is 
 SPEC = "spec"            # a zone's declaration (ZoneSpec)
 PILES = "piles"          # a declaration's: does the zone hold named piles?
 PROPS = "props"          # a definition's printed properties: name -> value
+DYNAMIC = "dynamic"      # a definition's computed properties: name -> function (empty when it computes none)
 TYPES = "types"          # a definition's types: a frozenset of names
 NAME = "name"            # a definition's card name
 SLOT = "slot"            # a declaration's slot in the state's zones
 TRIGGERS = "triggers"    # a definition's abilities run when something happens to its card: event -> effect
 
 # ---- a decision put to a player (state.Decision), as a bot's generated answer reads it
+NONES = "nones"          # an agent's decision tags that its rules answer `none` by name whatever the state
+                         # (compile/bots.py answers_none; an agent without it has none)
 KIND = "kind"            # "cards" | "options" | "yesno" | "players" | "numbers" | "slots"
 OPTIONS = "options"      # the options offered: card ids, labels, player indices, numbers or slots
 LABELS = "labels"        # what the decider sees of each option (made when first read)

@@ -24,6 +24,7 @@ from __future__ import annotations
 import ast as py
 from typing import TYPE_CHECKING, Any, Callable
 
+from cardlang.compile.ir import known_types as KT
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir.passes import run_passes
 from cardlang.compile.pyast import CTX, attr, const, name, store
@@ -219,6 +220,33 @@ def _call_rule(e: Emitter, n: N.Call) -> py.expr:
     return _call(e.gen.const(n.fn), *first, *[e.expr(a) for a in n.args], *[_const(e, c) for c in n.consts])
 
 
+def _is_type(e: Emitter, n: N.IsType) -> py.expr:
+    """`TYPE in ctx.state.card_def[CARD].types` (`not in`: negated), or its answer where the code knows it
+    (the pass known-types)."""
+    if type(n.type) is N.Const and isinstance(n.type.value, str) and KT.known(e.gen, n.card, n.type.value):
+        return const(not n.negated)
+    return py.Compare(e.expr(n.type), [py.NotIn() if n.negated else py.In()], [attr(def_of(e.expr(n.card)), L.TYPES)])
+
+
+def _def_is_type(e: Emitter, n: N.DefIsType) -> py.expr:
+    """`TYPE in DEF.types`, or True where the code knows DEF's card has it (the pass known-types)."""
+    if type(n.definition) is N.DefOf and KT.known(e.gen, n.definition.card, n.type):
+        return const(True)
+    return py.Compare(const(n.type), [py.In()], [attr(e.expr(n.definition), L.TYPES)])
+
+
+def _computed(e: Emitter, n: N.Computed) -> py.expr:
+    """`RUN(ctx, C, NAME, DEFAULT) if card_def[C].dynamic else card_def[C].props.get(NAME, DEFAULT)` for a card
+    C in a local (each read of its definition marked, which a loop over cards reads once: fnlocals.py); the
+    call alone for a card of other code (computed twice, it would cost more than the call)."""
+    card = e.expr(n.card)
+    call = _call(e.gen.const(n.run), name(CTX), card, const(n.name), _const(e, n.default))
+    if not isinstance(card, py.Name):
+        return call
+    printed = _get(attr(def_of(name(card.id)), L.PROPS), const(n.name), _const(e, n.default))
+    return py.IfExp(attr(def_of(name(card.id)), L.DYNAMIC), call, printed)
+
+
 def _zone_cards(zone: py.expr) -> py.expr:
     """`list(ZONE.cards)`, marked ZoneCards of ZONE's code (a move of all of them asks: core_lowering.py)."""
     return _marked(_call(name("list"), attr(zone, L.CARDS)), N.ZoneCards(N.Py(zone)))
@@ -317,10 +345,10 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.CardCounter: lambda e, n: _get(_sub(_state(L.CARD_COUNTERS), const(n.key)) if n.table is None
                                      else e.expr(n.table), e.expr(n.card), const(n.start)),
     N.Printed: lambda e, n: _get(attr(def_of(e.expr(n.card)), L.PROPS), const(n.name), const(n.default)),
+    N.Computed: lambda e, n: _computed(e, n),
     N.DefPrinted: lambda e, n: _get(attr(e.expr(n.definition), L.PROPS), const(n.name), const(n.default)),
-    N.IsType: lambda e, n: py.Compare(e.expr(n.type), [py.NotIn() if n.negated else py.In()],
-                                      [attr(def_of(e.expr(n.card)), L.TYPES)]),
-    N.DefIsType: lambda e, n: py.Compare(const(n.type), [py.In()], [attr(e.expr(n.definition), L.TYPES)]),
+    N.IsType: lambda e, n: _is_type(e, n),
+    N.DefIsType: lambda e, n: _def_is_type(e, n),
     N.DefNamed: lambda e, n: py.Compare(attr(e.expr(n.definition), L.NAME), [py.Eq()], [const(n.name)]),
     N.NameOf: lambda e, n: attr(e.expr(n.definition), L.NAME),
     N.Variant: lambda e, n: py.Compare(const(n.name), [py.In()], [_state(L.VARIANTS)]),
@@ -378,6 +406,12 @@ def banks(state: py.expr) -> py.Attribute:
 def checker(state: py.expr) -> py.Attribute:
     """`STATE.check`: the invariant checker, or None."""
     return attr(state, L.CHECK)
+
+
+def agent_nones(e: Emitter, by: py.expr) -> py.Call:
+    """`getattr(ctx.state.agents[BY], "nones", ())`: the tags seat BY's agent answers `none` by name whatever
+    the state (compile/bots.py answers_none; an agent of another kind has none)."""
+    return _call(e.gen.const(getattr), _sub(attr(ctx_state(), L.AGENTS), by), const(L.NONES), py.Tuple([], py.Load()))
 
 
 def piles_by_key() -> py.Attribute:

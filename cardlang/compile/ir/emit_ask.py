@@ -23,8 +23,8 @@ from typing import Any, Callable
 from cardlang.compile import asking
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_ask as A
-from cardlang.compile.ir.emit import (EXPR_RULES, Emitter, _call, _sub, card_defs, ctx_state, ctx_you, name_of,
-                                      quiet_test, secret, watched_test)
+from cardlang.compile.ir.emit import (EXPR_RULES, Emitter, _call, _sub, agent_nones, card_defs, checker, ctx_state,
+                                      ctx_you, name_of, quiet_test, secret, watched_test)
 from cardlang.compile.ir.emit_stmts import STMT_RULES, VALUE_RULES, stmts
 from cardlang.compile.pyast import CTX, attr, const, name, store
 from cardlang.primitives.values import choice_bounds
@@ -131,6 +131,13 @@ def _cards(e: Emitter, n: A.AskCards, put: Callable, read: Callable) -> list[py.
             by_name = asking.named_cards_in_by_card if n.find_reads_card else asking.named_cards_in
             got = _call(gen.const(by_name), name(CTX), ctx_state(), _by(e, n), const(n.tag), gen.const(n.find),
                         e.expr(n.names_of))
+        if n.nones and gen.options.on("none-rules"):
+            # [] if TAG in getattr(ctx.state.agents[BY], "nones", ()) and ctx.state.check is None else GOT: a bot
+            # whose rule is `none` first answers none by name (compile/bots.py answers_none), with no call; the
+            # invariant checker still gets its checkpoint from the call
+            test = py.BoolOp(py.And(), [py.Compare(const(n.tag), [py.In()], [agent_nones(e, _by(e, n))]),
+                                        py.Compare(checker(ctx_state()), [py.Is()], [const(None)])])
+            got = py.IfExp(test, _list(), got)
         # (a statement, not `X = ... if <quiet> else None`: in code that runs only when nobody watches, the test
         # goes, compile/quietfold.py)
         first = py.If(quiet_test(also=also), [put(got)], [put(const(None))])

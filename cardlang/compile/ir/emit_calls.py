@@ -11,6 +11,7 @@ from __future__ import annotations
 import ast as py
 from typing import Any, Callable
 
+from cardlang.compile.ir import known_types as KT
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_calls as C
 from cardlang.compile.ir.emit import Emitter, _call, acts, ctx_state, depth, set_you, zone_read, zones_cards
@@ -64,7 +65,9 @@ def _call_primitive(e: Emitter, n: C.CallPrimitive) -> list[py.stmt]:
     gen = e.gen
     code = [e.expr(a) for a in n.args]
     if n.verb.lower is not None and gen.options.on("lower"):  # (compile/passes.py)
-        lowered = n.verb.lower(gen, code, Site(n.known, zones_read(n.zones), gridless=gridless(n.zones, gen.options)))
+        lowered = n.verb.lower(gen, code, Site(n.known, zones_read(n.zones), gridless=gridless(n.zones, gen.options),
+                                               quiet=gen.quiet_known > 0 and gen.options.on("quiet-moves"),
+                                               reacts=n.reacts))
         if lowered is not None:
             return lowered
         if n.verb.lowers_lazy:  # (its lazy arguments are code here, which run cannot be handed)
@@ -121,7 +124,12 @@ def _in_place(e: Emitter, n: C.InPlace) -> list[py.stmt]:
     the call's name and spans, the pass nested-in-place) with its nesting counted around them, its arguments
     given before, as `_call_verb` counts it."""
     values = [e.expr(a) for a in n.args]
-    code = in_place(e.gen, n.body, values)
+    types = [KT.where_types(a) for a in n.args] if e.gen.options.on("known-types") else None
+    e.gen.quiet_known += 1  # (an InPlace runs only when nobody watches: ir/verb_in_place.py puts it so)
+    try:
+        code = in_place(e.gen, n.body, values, types)
+    finally:
+        e.gen.quiet_known -= 1
     if not n.nested:
         return code
     verb, spans = n.nested
@@ -139,6 +147,9 @@ def _trigger(e: Emitter, n: C.Trigger) -> list[py.stmt]:
         table = py.Dict([const(k) for k in n.names], [e.expr(v) for v in n.values])
         return [py.Expr(_call(gen.const(n.run_ability), name(CTX), const(None), const(n.event), table,
                               e.expr(n.definition)))]
+    if n.dead:  # no card can react (dead-triggers): the cards worked out (`top 1 of deck` may shuffle), no look
+        items = e.expr(n.cards)
+        return [py.Pass()] if isinstance(items, (py.Name, py.Constant)) else [py.Expr(items)]
     vals, c = gen.fresh("vals"), gen.fresh("c")
     items = e.expr(n.cards)
     has = e.expr(N.HasTrigger(N.Py(name(c)), n.event))

@@ -12,6 +12,7 @@ import copy
 from typing import TYPE_CHECKING, Any, Callable
 
 from cardlang.compile.ir import emit_calls
+from cardlang.compile.ir import known_types as KT
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_ops as NO
 from cardlang.compile.ir.emit import (EXPR_RULES, Emitter, _call, _get, _sub, banks, card_counter_table, charge_steps,
@@ -256,16 +257,23 @@ def _loop(e: Emitter, n: N.Loop) -> list[py.stmt]:
     if n.kind == "for":
         x = gen.fresh("x")
         before = gen.locals.get(n.name)
-        if n.name in gen.local_ok:
+        if n.name in gen.local_ok:  # (written here only: x is the card of the pass all through the body)
             gen.bind_local(n.name, x)
+            types = KT.loop_types(gen, n.over) if gen.item_types else frozenset()
+            if types:
+                gen.item_types[x] = types
 
         def unbind() -> None:
+            gen.item_types.pop(x, None)
             if before is None:
                 gen.locals.pop(n.name, None)
             else:
                 gen.locals[n.name] = before
     gen.loops += 1  # (a `break` in the body is Python's)
     inner = stmts(e, n.body)
+    if unbind is not None and x in gen.item_types and KT.writes(inner, x):
+        del gen.item_types[x]  # the body sets the loop's name again: what it holds is not known (known-types)
+        inner = stmts(e, n.body)
     gen.loops -= 1
     if unbind is not None:
         unbind()

@@ -208,6 +208,18 @@ class Printed(Node):
 
 
 @dataclass(frozen=True, slots=True)
+class Computed(Node):
+    """CARD's property NAME where some card of the game computes it (`vp count(owned) / 10`): RUN(ctx, CARD,
+    NAME, DEFAULT) (values.prop_of_card) for a card whose definition computes a property, else the printed one
+    read in the code (the pass `computed-inline`: most cards compute none, and the call was most of a score)."""
+
+    card: "Expr"
+    name: str
+    default: Any
+    run: Any = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
 class DefPrinted(Node):
     """The printed property NAME of the card definition DEF (DEFAULT where it prints none)."""
 
@@ -511,7 +523,7 @@ class Return(Node):
 
 Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounterTable, BankLeft,
              ZoneCards, OwnCards, CellTable, AttachedTable, ClaimsMade, DefsByName,
-             CardsAt, ZoneCount, EmptyPiles, CardCounter, Printed,
+             CardsAt, ZoneCount, EmptyPiles, CardCounter, Printed, Computed,
              DefPrinted, IsType, DefIsType, DefNamed, NameOf, Variant, DefOf, Not, HolderOf, Turns, Seats, Pool, Quiet, Watched, Call, Cards, Item, FirstOr,
              Single, HasTrigger, MayReact]
 Stmt = Union[Let, If, Loop, OfBlock, Do, ChangeCardCounter, ChangeCounter, MoveOne, CreateCards, Return]

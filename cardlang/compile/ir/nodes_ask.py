@@ -66,6 +66,7 @@ class AskCards(Node):
     find_reads_card: bool = False
     fn: Any = field(default=None, compare=False)
     names_of: Node | None = None
+    nones: bool = False  # may a bot answer TAG `none` first (GameSpec.none_first: the pass none-rules tests it)
 
 
 @dataclass(frozen=True, slots=True)

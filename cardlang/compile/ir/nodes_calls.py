@@ -45,6 +45,7 @@ class CallPrimitive(Node):
     args: tuple[Expr, ...]
     known: tuple = field(compare=False)
     zones: tuple = field(compare=False)
+    reacts: frozenset[str] | None = field(default=None, compare=False)  # Site.reacts
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,6 +91,7 @@ class Trigger(Node):
     values: tuple[Expr, ...]
     run_ability: Any = field(compare=False)
     definition: Expr | None = None
+    dead: bool = False  # no card of the game has an `on EVENT` ability (the pass dead-triggers): CARDS worked out only
 
 
 CallStmt = Union[Skip, AsPlayer, CallPrimitive, CallVerb, InPlace, Trigger]
