@@ -17,6 +17,7 @@ from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_loops as NL
 from cardlang.compile.ir.ce import ir_ce, ir_of
 from cardlang.compile.ir.emit import code_of
+from cardlang.compile.openrows import open_rows
 from cardlang.compile.scope import Scope, expr_rule
 from cardlang.compile.shortcuts import equal_to_item, unmatched
 from cardlang.primitives.types import CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS, SLOT, SLOTS
@@ -31,6 +32,10 @@ _FLAT_FUNCTIONS = frozenset({"count", "max", "min", "empty_piles"})
 class Loops:
     @expr_rule
     def _(self, node: ast.Where, scope: Scope) -> CE:
+        if self.options.on("open-rows"):  # `open_slots(board) where slot.row <= 2`: one call (compile/passes.py)
+            rows = open_rows(self, node, scope)
+            if rows is not None:
+                return rows
         src = self.expr(node.source, scope)
         var = "card"
         if src.type == CARDNAMES:

@@ -138,6 +138,10 @@ PASSES: tuple[Pass, ...] = (
          "_find_fn, ir/emit_decisions.py NamedOption) finds its pile so too, with no test of the zone; and "
          "`empty_piles(ZONE)` reads the count the state keeps (state.empty_known) in the code, calling the "
          "reference only when it has none (primitives/functions.py EmptyPiles.lower, ir/emit.py)"),
+    Pass("open-rows", "compile/openrows.py, runtime/board.py (open_cells_in_rows, count_open_in_rows)",
+         "`open_slots(ZONE) where slot.row <= K` (any of <, <=, ==, >=, >, K written) one call listing the empty "
+         "slots of those rows, its `count` one call counting them from the cards on the grid: no list of every "
+         "empty slot filtered by a comprehension"),
     Pass("one-card", "compile/ir/one_card.py", "IR -> IR: a read of the first of cards written as one card reads that card"),
     Pass("generated-expressions", "compile/compiler.py (fn_of), codegen.Gen.expr", "always on: an expression "
          "with code is inlined or generated as one function; its closure half is the reference of other "
