@@ -60,7 +60,7 @@ _ROWS: dict[tuple, tuple[Cell, ...]] = {}
 def open_cells_in_rows(zone: Zone, lo: int, hi: int) -> list[Cell]:
     """The empty slots of rows LO to HI of a grid zone, in reading order: `open_cells` less the slots of the
     other rows, without a pass over every slot (`open_slots(board) where slot.row <= 2`)."""
-    cells = _rows_cells(zone.spec.grid, lo, hi)
+    cells = _ROWS.get((zone.spec.grid, lo, hi)) or _rows_cells(zone.spec.grid, lo, hi)
     taken = zone.cells
     if not taken:
         return list(cells)
@@ -70,7 +70,7 @@ def open_cells_in_rows(zone: Zone, lo: int, hi: int) -> list[Cell]:
 def count_open_in_rows(zone: Zone, lo: int, hi: int) -> int:
     """How many slots of rows LO to HI of a grid zone are empty: those rows' slots less the cards there (a
     pass over the few cards on the grid, no list of slots made)."""
-    n = len(_rows_cells(zone.spec.grid, lo, hi))
+    n = len(_ROWS.get((zone.spec.grid, lo, hi)) or _rows_cells(zone.spec.grid, lo, hi))
     taken = zone.cells
     if taken:
         for _column, row in taken:
