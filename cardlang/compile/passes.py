@@ -87,10 +87,6 @@ PASSES: tuple[Pass, ...] = (
          "`sum(ITEMS, card.P)` of a property P that modifiers change inlined in its caller as sum-inline inlines "
          "a printed one (read_modified runs the modifiers in a context of their own, their loops charged by "
          "themselves), not a generated function charging a step a card: `strength` runs in place in `arm`"),
-    Pass("empty-skip", "compile/ir/emit_loops.py (_unless_empty)",
-         "a `count(ITEMS where COND)` or `sum(ITEMS, EACH)` written in its caller as a comprehension makes and "
-         "calls no comprehension when ITEMS is empty (`... if (_i := ITEMS) else 0`): on Python 3.11 each "
-         "comprehension is a function call, and the cards attached to a unit are most often none"),
     Pass("hoist", "compile/hoist.py, compile/ir/emit_loops.py (OverItems)",
          "a loop that only reads goes over the zone's own list; reads the same for every item made once"),
     Pass("shortcuts", "compile/shortcuts.py, compile/loops.py, compile/ir/emit_loops.py",

@@ -198,21 +198,7 @@ def _count_where(e: Emitter, n: NL.CountWhere) -> py.expr:
         return e.gen.call_fn(n.fn)
     code = _in_caller(e, n.fn, n.items, n.cond, n.var)
     length = e.gen.const(len)
-    if not isinstance(code, py.ListComp):
-        return code
-    return _unless_empty(e, code.generators[0], _call(length, code), const(0))
-
-
-def _unless_empty(e: Emitter, loop: py.comprehension, code: py.expr, empty: py.expr) -> py.expr:
-    """With the pass `empty-skip`: `CODE if (_i := ITEMS) else EMPTY`, LOOP (CODE's comprehension) going over _i:
-    on Python 3.11 a comprehension is a function made and called even over no item, and the lists a count or a
-    sum in the caller goes over are often empty (the cards attached to a unit, a side's fallen units)."""
-    if not e.gen.options.on("empty-skip") or e.gen.replay:
-        return code
-    items = e.gen.fresh("i")
-    test = py.NamedExpr(store(items), loop.iter)
-    loop.iter = name(items)
-    return py.IfExp(test, code, empty)
+    return _call(length, code) if isinstance(code, py.ListComp) else code
 
 
 def _list_count(e: Emitter, n: NL.ListCount) -> py.Call:
@@ -242,7 +228,7 @@ def _sum_in(e: Emitter, n: NL.SumIn) -> py.expr:
         return g.call_fn(n.fn)
     if fresh_list(items) and isinstance(items, py.Call) and H.only_reads(each, {c}, g.options.on("leaves-names")):
         total.args[0].generators[0].iter = items.args[0]  # a zone's own list, no copy: EACH moves no card
-    return _unless_empty(e, total.args[0].generators[0], code, const(0))
+    return code
 
 
 # ---- statements
