@@ -17,6 +17,7 @@ from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_loops as NL
 from cardlang.compile.ir.ce import ir_ce, ir_of
 from cardlang.compile.ir.emit import code_of
+from cardlang.compile.openrows import open_rows
 from cardlang.compile.scope import Scope, expr_rule
 from cardlang.compile.shortcuts import equal_to_item, unmatched
 from cardlang.primitives.types import CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS, SLOT, SLOTS
@@ -31,6 +32,10 @@ _FLAT_FUNCTIONS = frozenset({"count", "max", "min", "empty_piles"})
 class Loops:
     @expr_rule
     def _(self, node: ast.Where, scope: Scope) -> CE:
+        if self.options.on("open-rows"):  # `open_slots(board) where slot.row <= 2`: one call (compile/passes.py)
+            rows = open_rows(self, node, scope)
+            if rows is not None:
+                return rows
         src = self.expr(node.source, scope)
         var = "card"
         if src.type == CARDNAMES:
@@ -88,16 +93,20 @@ class Loops:
         items_ce = src if src.type == CARDNAMES else self.coerce_ce(src, CARDS, args[0].span)
         nests = self._nests(args[1])
         fn = self._sum_fn(items_ce, each_ce, node.span, nests)  # one generated function: the amount inlined
+        # a modified property's read runs the modifiers in a context of their own, each loop of theirs charged
+        # by itself: with the pass sum-modified, EACH reading one inlines as a plain read does (compile/passes.py)
+        if nests and self.options.on("sum-modified") and not self._nests(args[1], modified=False):
+            nests = False
         if nests or not self.options.on("sum-inline"):  # (compile/passes.py)
             return ir_ce(INT, N.Call(fn, (), first="ctx"))
         return ir_ce(INT, NL.SumIn(ir_of(items_ce), ir_of(each_ce), fn, node.span, too_big))
 
-    def _nests(self, node: ast.Expr) -> bool:
+    def _nests(self, node: ast.Expr, modified: bool = True) -> bool:
         """May NODE, a loop's condition or amount, run loops of its own (a `where`, a `sum`, a game's function,
         a property computed from the state)? Only such loops are charged to the step budget: a loop over what
         a flat condition reads costs at most the cards of the game, and most loops (`count(hand where card is
         Action)`) are flat, on the simulation's hot path."""
-        dynamic = self.modified | {n for d in self.defs_by_name.values() for n in d.dynamic}
+        dynamic = (self.modified if modified else set()) | {n for d in self.defs_by_name.values() for n in d.dynamic}
         return any(isinstance(n, ast.Where) or (isinstance(n, ast.Func) and n.name not in _FLAT_FUNCTIONS)
                    or (isinstance(n, ast.Attr) and n.name in dynamic) for n in nodes(node))
 

@@ -84,6 +84,10 @@ PASSES: tuple[Pass, ...] = (
     Pass("sum-inline", "compile/loops.py, compile/ir/emit_loops.py (SumIn)",
          "`sum(ITEMS, EACH)` as `sum([EACH for ...])` in its caller, EACH reading the caller's locals, when EACH "
          "hands ctx to nothing that reads names: `sum(attached(u), card.offence)` needs no ctx.vars for `u`"),
+    Pass("sum-modified", "compile/loops.py (_sum)",
+         "`sum(ITEMS, card.P)` of a property P that modifiers change inlined in its caller as sum-inline inlines "
+         "a printed one (read_modified runs the modifiers in a context of their own, their loops charged by "
+         "themselves), not a generated function charging a step a card: `strength` runs in place in `arm`"),
     Pass("hoist", "compile/hoist.py, compile/ir/emit_loops.py (OverItems)",
          "a loop that only reads goes over the zone's own list; reads the same for every item made once"),
     Pass("shortcuts", "compile/shortcuts.py, compile/loops.py, compile/ir/emit_loops.py",
@@ -168,6 +172,14 @@ PASSES: tuple[Pass, ...] = (
          "a card's type test answered where the code knows it: in a verb run in place, each card of a loop over a "
          "parameter that holds a `where`'s answer of cards of that type (`play hand where card is Treasure`, the "
          "verb's `if x is Treasure`) has the type"),
+    Pass("open-rows", "compile/openrows.py, runtime/board.py (open_cells_in_rows, count_open_in_rows)",
+         "`open_slots(ZONE) where slot.row <= K` (any of <, <=, ==, >=, >, K written) one call listing the empty "
+         "slots of those rows, its `count` one call counting them from the cards on the grid: no list of every "
+         "empty slot filtered by a comprehension"),
+    Pass("modify-this-first", "compile/modifythis.py, compile/ir/emit.py (ForThis), runtime/layout.py (for_this)",
+         "an `if COND { modify P this by N; }` (no else, only modifies of `this`) tests COND only when no modifier "
+         "runs or the one running sums this very card's property: a modifier runs on every read of every card, "
+         "and its `modify ... this` adds nothing to another card's"),
     Pass("one-card", "compile/ir/one_card.py", "IR -> IR: a read of the first of cards written as one card reads that card"),
     Pass("printed-consts", "compile/ir/printed_consts.py",
          "IR -> IR: a printed property of a card named in the source (`Saint.cost`) is the constant it prints, not a "

@@ -24,6 +24,7 @@ from cardlang.compile import counter_code as CC
 from cardlang.compile import visibility as V
 from cardlang.compile.codegen import Code
 from cardlang.compile.lift import lift_choices
+from cardlang.compile.modifythis import this_first
 from cardlang.compile.scope import Scope, stmt_rule
 from cardlang.errors import CardCompileError, Span, did_you_mean
 from cardlang.primitives.counting import compile_assign
@@ -218,7 +219,10 @@ class Statements:
             else:  # `else if`: its condition reports at this `if`, as the enclosing block did
                 other = [(node.span, self.stmt_item(node.else_, scope))]
 
-        if_ = N.If(ir_of(cond), (N.OfBlock(then),), (N.OfBlock(other),) if other is not None else ())
+        test = ir_of(cond)
+        if self.options.on("modify-this-first"):  # (compile/passes.py)
+            test = this_first(node, scope, test)
+        if_ = N.If(test, (N.OfBlock(then),), (N.OfBlock(other),) if other is not None else ())
         return G.of_ir(if_)
 
     @stmt_rule

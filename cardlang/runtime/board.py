@@ -45,6 +45,40 @@ def open_cells(zone: Zone) -> list[Cell]:
     return cells
 
 
+def _rows_cells(grid: tuple[int, int] | None, lo: int, hi: int) -> tuple[Cell, ...]:
+    """The slots of rows LO to HI of a grid of that size in reading order, worked out once (a constant)."""
+    key = (grid, lo, hi)
+    cells = _ROWS.get(key)
+    if cells is None:
+        cells = _ROWS[key] = tuple(cell for cell in _grid_cells(grid) if lo <= cell[1] <= hi)
+    return cells
+
+
+_ROWS: dict[tuple, tuple[Cell, ...]] = {}
+
+
+def open_cells_in_rows(zone: Zone, lo: int, hi: int) -> list[Cell]:
+    """The empty slots of rows LO to HI of a grid zone, in reading order: `open_cells` less the slots of the
+    other rows, without a pass over every slot (`open_slots(board) where slot.row <= 2`)."""
+    cells = _ROWS.get((zone.spec.grid, lo, hi)) or _rows_cells(zone.spec.grid, lo, hi)
+    taken = zone.cells
+    if not taken:
+        return list(cells)
+    return [cell for cell in cells if cell not in taken]
+
+
+def count_open_in_rows(zone: Zone, lo: int, hi: int) -> int:
+    """How many slots of rows LO to HI of a grid zone are empty: those rows' slots less the cards there (a
+    pass over the few cards on the grid, no list of slots made)."""
+    n = len(_ROWS.get((zone.spec.grid, lo, hi)) or _rows_cells(zone.spec.grid, lo, hi))
+    taken = zone.cells
+    if taken:
+        for _column, row in taken:
+            if lo <= row <= hi:
+                n -= 1
+    return n
+
+
 def check_cell(zone: Zone, cell: Cell) -> None:
     if zone.spec.grid is None:
         raise IllegalAction(f"{zone.label} has no slots")

@@ -37,6 +37,8 @@ EMPTY_KNOWN = "empty_known"  # zone slot -> its empty piles, None once a pile ma
 PEEKED = "peeked"        # card id -> the seats privately shown it, until it moves (empty: none)
 CELL = "cell"            # card id -> its (column, row), for a card in a grid zone
 ATTACHED = "attached"    # card id -> the cards attached to it, in order
+MODIFYING = "modifying"  # while a modifier runs: [card, property, total] of the read it sums, else None
+MODIFYING_CARD = 0       # modifying[MODIFYING_CARD]: the card whose property is summed
 IDS_OF = "ids_of"        # card ids derived from card_def (by definitions; ("on", EVENT): those with that ability)
 PILES_BY_KEY = "piles"  # (zone slot, pile key) -> the Zone of that pile
 PILE_ORDER = "pile_order"  # zone slot -> the piles of a zone of piles, in the order they were made
@@ -81,7 +83,7 @@ MAX = "max"              # the most options to pick
 # Which object each name is a field of (tests/compile/test_ir.py checks each against a real game).
 OF_CTX = (STATE, YOU, CARD, NAMES)
 OF_STATE = (ZONES, COUNTERS, CARD_COUNTERS, CARD_DEF, LOC, CURRENT, TURNS, POOLS, LOG, LISTENERS, CHECK, HOST,
-            PEEKED, CELL, ATTACHED, IDS_OF, PILES_BY_KEY, PILE_ORDER, BANKS, STEPS, STEP_BUDGET, CARD_LIMIT, DEPTH, ACTS,
+            PEEKED, CELL, ATTACHED, MODIFYING, IDS_OF, PILES_BY_KEY, PILE_ORDER, BANKS, STEPS, STEP_BUDGET, CARD_LIMIT, DEPTH, ACTS,
             PHASE, SECRET, VARIANTS, CLAIMS, DEF_BY_NAME)
 OF_ZONE = (CARDS, OWNER, CELLS, SPEC, PILE)
 OF_SPEC = (PILES, SLOT)
@@ -113,6 +115,12 @@ def card_counter(state: Any, key: str, card: int, start: int) -> int:
 def printed(state: Any, card: int, prop: str, default: Any) -> Any:
     """CARD's printed property PROP (DEFAULT when its card does not print it)."""
     return state.card_def[card].props.get(prop, default)
+
+
+def for_this(ctx: Any) -> bool:
+    """No modifier runs, or the one running sums a property of ctx.card (a `modify ... this` may add to it)."""
+    acc = ctx.state.modifying
+    return acc is None or acc[MODIFYING_CARD] == ctx.card
 
 
 def quiet(state: Any, checked: bool = False) -> bool:

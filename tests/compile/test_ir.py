@@ -114,6 +114,11 @@ def test_the_emitters_reads_are_the_runtimes_readers() -> None:
         assert _run(N.Quiet(checked), ctx) is L.quiet(state, checked) is True
     state.listeners.append(lambda e: None)
     assert _run(N.Quiet(), ctx) is L.quiet(state) is False
+    # a modifier's `modify ... this` adds to this card only (the pass modify-this-first)
+    for acc, want in ((None, True), ([1, "strength", 0], True), ([2, "strength", 0], False)):
+        state.modifying = acc
+        assert bool(_run(N.ForThis(), ctx)) is L.for_this(ctx) is want
+    state.modifying = None
 
 
 def test_statements_and_locals() -> None:

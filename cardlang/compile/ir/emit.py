@@ -315,6 +315,14 @@ def _may_react(e: Emitter, n: N.MayReact) -> py.expr:
     return py.UnaryOp(py.Not(), _call(attr(ids, "isdisjoint"), e.expr(n.cards)))
 
 
+def _for_this(e: Emitter, n: N.ForThis) -> py.expr:
+    """`(_m := ctx.state.modifying) is None or _m[0] == ctx.card` (primitives/modify.py for_this)."""
+    m = e.gen.fresh("m")
+    return py.BoolOp(py.Or(), [
+        py.Compare(py.NamedExpr(store(m), _state(L.MODIFYING)), [py.Is()], [const(None)]),
+        py.Compare(_sub(name(m), const(L.MODIFYING_CARD)), [py.Eq()], [_ctx(L.CARD)])])
+
+
 EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.Const: lambda e, n: const(n.value),
     N.Value: lambda e, n: e.gen.const(n.obj, n.hint),
@@ -358,6 +366,7 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.Pool: lambda e, n: _sub(_state(L.POOLS), const(n.name)),
     N.Quiet: lambda e, n: quiet_test(checked=n.checked),
     N.Watched: lambda e, n: watched_test(),
+    N.ForThis: _for_this,
     N.Call: _call_rule,
     N.Cards: lambda e, n: py.List([e.expr(x) for x in n.items], py.Load()),
     N.Item: lambda e, n: _sub(e.expr(n.list), const(n.index)),

@@ -325,6 +325,12 @@ class Watched(Node):
     is written first."""
 
 
+@dataclass(frozen=True, slots=True)
+class ForThis(Node):
+    """May a `modify ... this` add anything now: no modifier runs, or the one running sums a property of the
+    card whose ability runs (primitives/modify.py for_this, the reference; the pass `modify-this-first`)."""
+
+
 # ---- plain computations
 @dataclass(frozen=True, slots=True)
 class Call(Node):
@@ -524,7 +530,7 @@ class Return(Node):
 Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, Py, ZoneRef, CounterRef, CardCounterTable, BankLeft,
              ZoneCards, OwnCards, CellTable, AttachedTable, ClaimsMade, DefsByName,
              CardsAt, ZoneCount, EmptyPiles, CardCounter, Printed, Computed,
-             DefPrinted, IsType, DefIsType, DefNamed, NameOf, Variant, DefOf, Not, HolderOf, Turns, Seats, Pool, Quiet, Watched, Call, Cards, Item, FirstOr,
+             DefPrinted, IsType, DefIsType, DefNamed, NameOf, Variant, DefOf, Not, HolderOf, Turns, Seats, Pool, Quiet, Watched, ForThis, Call, Cards, Item, FirstOr,
              Single, HasTrigger, MayReact]
 Stmt = Union[Let, If, Loop, OfBlock, Do, ChangeCardCounter, ChangeCounter, MoveOne, CreateCards, Return]
 
