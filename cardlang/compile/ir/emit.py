@@ -5,6 +5,7 @@ rules built by hand before the IR (the results, and the bytecodes a game runs, a
 Marks: the Python node of a zone's or a counter's read carries the IR node it computes (`mark`), the
 `rows[SLOT]` inside it the same node (`row_mark`); so do the state (`State`), the player read or set
 (`You`), the rules' names table (`Names`), a card's definition (`DefOf`, its `card_def` table row-marked), a
+printed property's read (`Printed`, `DefPrinted`, a `FirstOr` of one: compile/samereads.py), a
 copy of a zone's cards (`ZoneCards`) and a quiet or watched test (`Quiet` / `Watched`). The rewrites of the
 emitted Python (compile/fnlocals.py, compile/hoist.py, compile/reacting.py) and the primitives' lowerings
 (through `gen.ir_mark`) ask what a node is instead of recognising the shape of its code. Code the compile
@@ -264,7 +265,7 @@ def _first_or(e: Emitter, n: N.FirstOr) -> py.expr:
     cards = e.expr(n.cards)
     f = e.var(n.var)  # (named after CARDS's code and before FALLBACK's: the order the rules had)
     fallback = e.expr(n.fallback)
-    return py.IfExp(py.NamedExpr(store(f), cards), e.expr(n.read), fallback)
+    return _marked(py.IfExp(py.NamedExpr(store(f), cards), e.expr(n.read), fallback), n)
 
 
 def zones_cards(code: py.AST) -> bool:
@@ -313,8 +314,8 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.EmptyPiles: _empty_piles,
     N.CardCounter: lambda e, n: _get(_sub(_state(L.CARD_COUNTERS), const(n.key)) if n.table is None
                                      else e.expr(n.table), e.expr(n.card), const(n.start)),
-    N.Printed: lambda e, n: _get(attr(def_of(e.expr(n.card)), L.PROPS), const(n.name), const(n.default)),
-    N.DefPrinted: lambda e, n: _get(attr(e.expr(n.definition), L.PROPS), const(n.name), const(n.default)),
+    N.Printed: lambda e, n: _marked(_get(attr(def_of(e.expr(n.card)), L.PROPS), const(n.name), const(n.default)), n),
+    N.DefPrinted: lambda e, n: _marked(_get(attr(e.expr(n.definition), L.PROPS), const(n.name), const(n.default)), n),
     N.IsType: lambda e, n: py.Compare(e.expr(n.type), [py.NotIn() if n.negated else py.In()],
                                       [attr(def_of(e.expr(n.card)), L.TYPES)]),
     N.DefIsType: lambda e, n: py.Compare(const(n.type), [py.In()], [attr(e.expr(n.definition), L.TYPES)]),
