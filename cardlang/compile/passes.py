@@ -156,6 +156,9 @@ PASSES: tuple[Pass, ...] = (
          "`empty_piles(ZONE)` reads the count the state keeps (state.empty_known) in the code, calling the "
          "reference only when it has none (primitives/functions.py EmptyPiles.lower, ir/emit.py)"),
     Pass("one-card", "compile/ir/one_card.py", "IR -> IR: a read of the first of cards written as one card reads that card"),
+    Pass("static-where", "compile/ir/static_where.py",
+         "IR -> IR: `cards where COND` over the game's card definitions, COND asking only their types, tags or "
+         "names, worked out when compiled and read as a constant list (a `count` of it as its length)"),
     Pass("generated-expressions", "compile/compiler.py (fn_of), codegen.Gen.expr", "always on: an expression "
          "with code is inlined or generated as one function; its closure half is the reference of other "
          "constructs (coercions) and cannot be chosen alone without a second backend", switchable=False),

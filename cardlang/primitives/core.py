@@ -214,6 +214,11 @@ class Create(Verb):
             raise IllegalAction(f"cannot create {count} cards")
         Z.create(ctx.state, card, to, count)
 
+    def lower(self, gen, args: list, site) -> list | None:
+        """A written count into a zone of no piles: zones.create itself, not run (core_lowering.py)."""
+        card, to, count = args
+        return L.lower_create(gen, card, to, count, site.zone_of(to))
+
 
 @primitive
 class Reveal(Verb):

@@ -120,3 +120,33 @@ def test_react_copy_late_asks_the_zone_before_it_copies_it() -> None:
     assert re.search(asked, on) and not re.search(asked, off)
     assert re.search(r"_t\d+ = list\(_state\.zones\[\d+\]\[\w+\]\.cards\)\n.*\('on', 'develop_step'\).*\.isdisjoint\(_t\d+\)",
                      off)
+
+
+def test_static_where_works_out_a_filter_of_the_definitions_once() -> None:
+    """`for h in cards where card is Starting { create 1 h to p.hand; }` (a set-up): the Starting Heroes are a
+    constant list; with the pass off, a look through every definition at each run."""
+    on, off = _source(None, "'setup'"), _source("static-where", "'setup'")
+    assert "'Starting' in" not in on and "'Starting' in" in off
+    assert "'TwoPlayersOnly' in" in on  # (a test of each card in the loop's body is not the filter's)
+
+
+def test_static_where_answers_only_what_a_definition_is() -> None:
+    from cardlang.compile.ir import nodes_loops as NL
+    from cardlang.compile.ir import nodes_ops as NO
+    from cardlang.compile.ir.static_where import static_where
+    a, b, c = (SimpleNamespace(name=n, types=t) for n, t in (("A", ["X"]), ("B", ["X", "Y"]), ("C", ["Y"])))
+    defs = N.Value([a, b, c], "defs")
+    card = N.Name("card")
+    x_not_y = NO.Both(True, N.DefIsType(card, "X"), N.Not(N.DefIsType(card, "Y")))
+    got = static_where(NL.Where(defs, NO.Both(False, x_not_y, N.DefNamed(card, "C")), "card", None))
+    assert type(got) is N.Value and got.obj == [a, c]
+    assert static_where(NL.CountWhere(defs, N.DefIsType(card, "Y"), "card", None)) == N.Const(2)
+    printed = N.DefPrinted(card, "cost", 0)  # a property (may be modified in play): left to run
+    left = NL.Where(defs, printed, "card", None)
+    assert static_where(left) is left
+
+
+def test_a_written_create_into_a_plain_zone_calls_zones_create_itself() -> None:
+    on, off = _source(None, "'setup'"), _source("lower", "'setup'")
+    assert re.search(r"_k\d+_create\(_state, ", on) and "run_create(ctx, " in on  # (`create sets h`: run's)
+    assert not re.search(r"_k\d+_create\(", off)
