@@ -67,6 +67,10 @@ PASSES: tuple[Pass, ...] = (
     Pass("same-reads", "compile/samereads.py (with_same_reads), compile/rewrites.py, compile/ir/emit.py (marks)",
          "a printed property read again in one expression (`card.cost_honor <= honor and ... card.cost_honor + "
          "card.cost_gold <= ...`) reads the value the first read, certain to have run before it, kept in a local"),
+    Pass("exists-loops", "compile/existsloops.py (with_exists_loops), compile/rewrites.py, compile/ir/emit_loops.py "
+         "(_count_where's mark)",
+         "`if count(ITEMS where COND) > 0` (or `== 0`) as a loop that stops at the first item that holds, not a "
+         "comprehension counted, when COND is a read without effect that cannot fail"),
     Pass("comp-loops", "compile/comploops.py (with_comp_loops), compile/rewrites.py",
          "a list comprehension assigned as a statement (or as a branch of a conditional expression so assigned) "
          "run as a loop appending to the list, its variable seen nowhere else in the function: on Python 3.11 a "
@@ -155,6 +159,8 @@ PASSES: tuple[Pass, ...] = (
          "_find_fn, ir/emit_decisions.py NamedOption) finds its pile so too, with no test of the zone; and "
          "`empty_piles(ZONE)` reads the count the state keeps (state.empty_known) in the code, calling the "
          "reference only when it has none (primitives/functions.py EmptyPiles.lower, ir/emit.py)"),
+    Pass("plain-count", "primitives/functions.py (Count.lower), compile/ir/emit.py (ZoneCount)",
+         "`count(ZONE)` of a zone declared with no piles is the length of its own list, with no test for piles"),
     Pass("one-card", "compile/ir/one_card.py", "IR -> IR: a read of the first of cards written as one card reads that card"),
     Pass("static-where", "compile/ir/static_where.py",
          "IR -> IR: `cards where COND` over the game's card definitions, COND asking only their types, tags or "

@@ -150,3 +150,50 @@ def test_a_written_create_into_a_plain_zone_calls_zones_create_itself() -> None:
     on, off = _source(None, "'setup'"), _source("lower", "'setup'")
     assert re.search(r"_k\d+_create\(_state, ", on) and "run_create(ctx, " in on  # (`create sets h`: run's)
     assert not re.search(r"_k\d+_create\(", off)
+
+
+def test_exists_loops_asks_whether_any_card_blocks_with_a_loop_that_stops() -> None:
+    """`if count(d.shown where card.icon == h.icon) > 0` (mark_blocks): a loop that stops at the first."""
+    head = "'verb mark_blocks'"
+    on, off = _source(None, "'verb mark_blocks'"), _source("exists-loops", head)
+    assert re.search(r"_any0 = False\n\s+for _c\d+ in .*\n\s+if .*'icon'.*:\n\s+_any0 = True\n\s+break", on)
+    assert "len([" not in on and "len([" in off
+
+
+def _exists(cond: str, test: str = "> 0"):
+    """`def g(xs)` asking `if len([c for c in xs if COND]) TEST`, its `len` marked as the emitter marks a
+    counted `where`; (the rewritten source, the function) after exists-loops."""
+    from cardlang.compile.existsloops import with_exists_loops
+    from cardlang.compile.ir import nodes_loops as NL
+    tree = py.parse(f"def g(xs):\n    if len([c for c in xs if {cond}]) {test}:\n        return 'yes'\n"
+                    "    return 'no'\n")
+    for n in py.walk(tree):
+        if isinstance(n, py.Call) and isinstance(n.func, py.Name) and n.func.id == "len":
+            n.__dict__[MARK] = NL.CountWhere(N.Name("xs"), N.Const(True), "card", None)
+    tree = py.fix_missing_locations(with_exists_loops(tree))
+    space: dict = {}
+    exec(compile(tree, "<test>", "exec"), space)
+    return py.unparse(tree), space["g"]
+
+
+@pytest.mark.parametrize("test,want", [("> 0", ("yes", "no")), ("== 0", ("no", "yes")), (">= 1", ("yes", "no"))])
+def test_an_exists_loop_answers_as_the_count_did(test: str, want: tuple) -> None:
+    text, g = _exists("c == 2", test)
+    assert "_any0 = False" in text and "len(" not in text, text
+    assert (g([1, 2, 3]), g([1, 3])) == want
+
+
+def test_a_condition_that_may_fail_is_counted_over_every_item() -> None:
+    """Stopping at the first item that holds would not look at the next, whose condition might raise."""
+    text, g = _exists("10 // c > 1")
+    assert "len(" in text and "_any" not in text
+    with pytest.raises(ZeroDivisionError):
+        g([1, 0])
+
+
+def test_plain_count_counts_a_zone_of_no_piles_by_its_own_list() -> None:
+    """`while count(shown) > 0` (use_heroes): `shown` is declared with no piles."""
+    on, off = _source(None, "'verb use_heroes'"), _source("plain-count", "'verb use_heroes'")
+    assert re.search(r"while _k\d+_len\(_state\.zones\[\d+\]\[ctx\.you\]\.cards\) > 0", on)
+    assert ".spec.piles" not in on.split("while", 1)[1].split("\n")[0]
+    assert ".spec.piles" in off.split("while", 1)[1].split("\n")[0]

@@ -240,8 +240,10 @@ def _zone_count(e: Emitter, n: N.ZoneCount) -> py.expr:
     sum([len(_p.cards) for _p in ctx.state.pile_order.get(_z.spec.slot, ())])` (a zone of piles: all its piles
     together, as the reference counts them; the list's iterable read here, so that no name of the function is
     a cell of the comprehension's)."""
-    z, p = e.gen.fresh("z"), e.gen.fresh("p")
     length = e.gen.const(len)
+    if n.plain:  # `len(ZONE.cards)`
+        return _call(length, attr(e.expr(n.zone), L.CARDS))
+    z, p = e.gen.fresh("z"), e.gen.fresh("p")
     plain = py.BoolOp(py.Or(), [
         py.UnaryOp(py.Not(), attr(attr(py.NamedExpr(store(z), e.expr(n.zone)), L.SPEC), L.PILES)),
         py.Compare(attr(name(z), L.PILE), [py.IsNot()], [const(None)])])

@@ -153,9 +153,11 @@ class CardsAt(Node):
 
 @dataclass(frozen=True, slots=True)
 class ZoneCount(Node):
-    """How many cards the zone ZONE holds (a zone of piles: all its piles together)."""
+    """How many cards the zone ZONE holds (a zone of piles: all its piles together). PLAIN: ZONE is known to be
+    declared with no piles (its own list's length)."""
 
     zone: "Expr"
+    plain: bool = False
 
 
 @dataclass(frozen=True, slots=True)
