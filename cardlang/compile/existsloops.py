@@ -95,7 +95,8 @@ _TESTS = (py.Eq, py.NotEq, py.In, py.NotIn, py.Is, py.IsNot)
 def _cannot_fail(n: py.AST) -> bool:
     """Is N a test of what the cards' definitions print, which cannot fail: `==`/`in` of names, constants, a
     card's definition (marked DefOf, of a card in a local: a card's id always has one), its printed property
-    (marked Printed/DefPrinted: a dict's get), its types or name, joined by `and`/`or`/`not`?"""
+    (marked Printed/DefPrinted: a dict's get), a field of it the emitter reads (its types, its name), joined
+    by `and`/`or`/`not`?"""
     t = type(n)
     if t is py.Name or t is py.Constant:
         return True
@@ -104,10 +105,10 @@ def _cannot_fail(n: py.AST) -> bool:
         return isinstance(n, py.Subscript) and type(n.slice) is py.Name
     if m in (N.Printed, N.DefPrinted):
         f = n.func if isinstance(n, py.Call) else None
-        return (isinstance(f, py.Attribute) and isinstance(f.value, py.Attribute) and f.value.attr == "props"
-                and _cannot_fail(f.value.value) and all(type(a) is py.Constant for a in n.args) and not n.keywords)
-    if t is py.Attribute:
-        return n.attr in ("types", "name") and type(mark(n.value)) is N.DefOf and _cannot_fail(n.value)
+        return (isinstance(f, py.Attribute) and isinstance(f.value, py.Attribute) and _cannot_fail(f.value.value)
+                and all(type(a) is py.Constant for a in n.args) and not n.keywords)  # (the table's `get`)
+    if t is py.Attribute:  # a field of a definition the emitter reads (its types, its name)
+        return type(mark(n.value)) is N.DefOf and _cannot_fail(n.value)
     if t is py.Compare:
         return all(type(o) in _TESTS for o in n.ops) and _cannot_fail(n.left) and all(map(_cannot_fail, n.comparators))
     if t is py.BoolOp:

@@ -202,7 +202,7 @@ class Expressions:
         runtime/invariants.py checks it), and one drawing on a finite bank holds at most what that bank held
         at the start when the bank is conserved (invariants.py check_bank) and no holder of its tokens can
         go below 0 or started with any (each holder's start counts once per player, a number not known here).
-        So `honor + gold + food + land` of four `bank 12` counters is known to stay far under the 18-digit limit."""
+        So `wood + ore + wool` of three `bank 12` counters is known to stay far under the 18-digit limit."""
         if cs.numbers or not self.options.on("counter-bounds"):
             return None, None
         lo, hi = cs.minimum, cs.maximum

@@ -65,8 +65,8 @@ PASSES: tuple[Pass, ...] = (
          "the player whose effect runs read from a local set once, in a function that reads it three times or "
          "more and never sets it (a turn reads it at each counter set and each zone of the player's)"),
     Pass("same-reads", "compile/samereads.py (with_same_reads), compile/rewrites.py, compile/ir/emit.py (marks)",
-         "a printed property read again in one expression (`card.cost_honor <= honor and ... card.cost_honor + "
-         "card.cost_gold <= ...`) reads the value the first read, certain to have run before it, kept in a local"),
+         "a printed property read again in one expression (`card.cost_wood <= wood and ... card.cost_wood + "
+         "card.cost_ore <= ...`) reads the value the first read, certain to have run before it, kept in a local"),
     Pass("exists-loops", "compile/existsloops.py (with_exists_loops), compile/rewrites.py, compile/ir/emit_loops.py "
          "(_count_where's mark)",
          "`if count(ITEMS where COND) > 0` (or `== 0`) as a loop that stops at the first item that holds, not a "
@@ -85,7 +85,7 @@ PASSES: tuple[Pass, ...] = (
          "tested against the lower (upper) bound it cannot pass"),
     Pass("counter-bounds", "compile/expressions.py (_counter_range)",
          "a counter's read known to stay within its bounds, and one drawing on a finite bank within what the bank "
-         "held at the start (the bank conserved, every holder at least 0): `honor + gold + food + land` is not "
+         "held at the start (the bank conserved, every holder at least 0): `wood + ore + wool` is not "
          "checked against the 18-digit limit (the pass `bounds` then drops the test)"),
     Pass("bank-tests", "compile/statements.py (a counter's change), compile/ir/emit_stmts.py (_change_counter)",
          "a banked counter's change in the code does not test its bank for None (a bank is declared `bank N`: a "

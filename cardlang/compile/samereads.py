@@ -1,8 +1,8 @@
 """A rewrite of the generated Python: a printed property read twice in one expression is read once.
 
-A condition such as `card.cost_honor <= honor and ... and card.cost_honor + card.cost_gold + ... <= honor + ...`
-reads each cost twice: `_it('cost_honor', 0)` (a card's `props.get`), or, for a card held in a list,
-`(card_def[_f[0]].props.get('cost_honor', 0) if (_f := _l1) else prop_of_first(...))`. A card's printed
+A condition such as `card.cost_wood <= wood and ... and card.cost_wood + card.cost_ore + ... <= wood + ...`
+reads each cost twice: `_it('cost_wood', 0)` (a card's `props.get`), or, for a card held in a list,
+`(card_def[_f[0]].props.get('cost_wood', 0) if (_f := _l1) else prop_of_first(...))`. A card's printed
 properties never change, and nothing an expression does changes which card a name holds, so where the first
 read is certain to have run before a later one (it is not in a branch the later one can be reached without:
 the right of an `and`/`or`, a later link of a chained comparison, a branch of a conditional expression), the
