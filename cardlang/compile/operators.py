@@ -162,8 +162,6 @@ class Operators:
             raise self.error(f"{n}() takes {want} argument(s), got {len(args)}", node.span,
                              hint=f"use {prim.example}" if prim.example else None)
         ces = [self._func_arg(p, a, scope) for p, a in zip(prim.params, args)]
-        if n == "count" and self._plain_zone(ces[0]):  # (the pass plain-count)
-            return ir_ce(INT, N.Call(len, (N.OwnCards(ces[0].ir),), first=None), bound=prim.bound, lowest=0)
         ce = prim.compile(self, ces, [a.span for a in args])
         if prim.bound is not None and ce.type == INT and ce.bound is None:  # (its size known: `bounds` pass)
             ce = replace(ce, bound=prim.bound, lowest=0)
@@ -211,15 +209,6 @@ class Operators:
             return ir_ce(CARDS, O.Bottom(ir_of(cards), ir_of(cce)))  # `bottom N of CARDS`: its first N
         pick = Z.top if node.end == "top" else Z.bottom
         return ir_ce(CARDS, N.Call(pick, (ir_of(zce), ir_of(cce))))  # zones.top(ctx.state, ZONE, N)
-
-    def _plain_zone(self, zone: CE) -> bool:
-        """Is ZONE a read of a zone declared without piles (its count the length of its own list: count_zone's
-        plain case), with the pass `plain-count` on?"""
-        ref = zone.ir
-        if zone.type != ZONE or type(ref) is not N.ZoneRef or not self.options.on("plain-count"):
-            return False
-        spec = next((z for z in self.spec.zones.values() if z.slot == ref.slot), None)
-        return spec is not None and not spec.piles
 
     def _pile_slot(self, zone: CE) -> int | None:
         """The slot of ZONE when it is a shared zone of piles (its pile of a name then found by its key alone:

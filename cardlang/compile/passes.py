@@ -32,6 +32,10 @@ PASSES: tuple[Pass, ...] = (
          "(_trigger), compile/ir/emit.py (MayReact)",
          "a `trigger EVENT CARDS` looks through its cards for one with an `on EVENT` ability only when the list "
          "holds one of the game's cards that have it (one set operation, runtime/abilities.py reacting_ids)"),
+    Pass("react-copy-late", "primitives/core_lowering.py (copy_if_reacting), compile/ir/emit_calls.py (_trigger), "
+         "compile/reacting.py",
+         "with react-skip, a `trigger EVENT ZONE` asks its set question of the zone's own list and copies the list "
+         "(to look through it) only when a card may react: most triggers copy nothing"),
     Pass("counter-code", "compile/counter_code.py, compile/statements.py (a plain counter's change)",
          "a counter's change (a player's, a card's, a number list) set in the code itself when nobody watches, "
          "not by calling set_counter or the assignment's function"),
@@ -60,6 +64,13 @@ PASSES: tuple[Pass, ...] = (
     Pass("you-local", "compile/youlocal.py (with_you_local)",
          "the player whose effect runs read from a local set once, in a function that reads it three times or "
          "more and never sets it (a turn reads it at each counter set and each zone of the player's)"),
+    Pass("same-reads", "compile/samereads.py (with_same_reads), compile/rewrites.py, compile/ir/emit.py (marks)",
+         "a printed property read again in one expression (`card.cost_wood <= wood and ... card.cost_wood + "
+         "card.cost_ore <= ...`) reads the value the first read, certain to have run before it, kept in a local"),
+    Pass("exists-loops", "compile/existsloops.py (with_exists_loops), compile/rewrites.py, compile/ir/emit_loops.py "
+         "(_count_where's mark)",
+         "`if count(ITEMS where COND) > 0` (or `== 0`) as a loop that stops at the first item that holds, not a "
+         "comprehension counted, when COND is a read without effect that cannot fail"),
     Pass("comp-loops", "compile/comploops.py (with_comp_loops), compile/rewrites.py",
          "a list comprehension assigned as a statement (or as a branch of a conditional expression so assigned) "
          "run as a loop appending to the list, its variable seen nowhere else in the function: on Python 3.11 a "
@@ -73,6 +84,16 @@ PASSES: tuple[Pass, ...] = (
          "else writes) not checked against the 18-digit limit when they cannot reach it; "
          "a counter's `+=` (`-=`) of a value never below 0 (written, or a property every card prints so) not "
          "tested against the lower (upper) bound it cannot pass"),
+    Pass("counter-bounds", "compile/expressions.py (_counter_range)",
+         "a counter's read known to stay within its bounds, and one drawing on a finite bank within what the bank "
+         "held at the start (the bank conserved, every holder at least 0): `wood + ore + wool` is not "
+         "checked against the 18-digit limit (the pass `bounds` then drops the test)"),
+    Pass("bank-tests", "compile/statements.py (a counter's change), compile/ir/emit_stmts.py (_change_counter)",
+         "a banked counter's change in the code does not test its bank for None (a bank is declared `bank N`: a "
+         "number from the start), and a `-=` of a value never below 0 does not test that the bank covers it"),
+    Pass("zero-skip", "compile/statements.py (_mostly_zero), compile/ir/emit_stmts.py (_change_counter)",
+         "a counter's `+=` or `-=` of a printed property whose default is 0 (a cost) tests the value first and "
+         "does nothing for 0, as set_counter does (no change, nobody told)"),
     Pass("leaves-names",
          "compile/hoist.py (escapes, _quiet_call), compile/ir/emit_loops.py, compile/decisions.py (find)",
          "a loop or find whose condition hands ctx only to functions that read no names (too_big: a number past "
@@ -161,9 +182,8 @@ PASSES: tuple[Pass, ...] = (
          "_find_fn, ir/emit_decisions.py NamedOption) finds its pile so too, with no test of the zone; and "
          "`empty_piles(ZONE)` reads the count the state keeps (state.empty_known) in the code, calling the "
          "reference only when it has none (primitives/functions.py EmptyPiles.lower, ir/emit.py)"),
-    Pass("plain-count", "compile/operators.py (Func, _plain_zone)",
-         "`count(ZONE)` of a zone declared without piles is the length of its own list, not the test of whether "
-         "it is a zone of piles (Count.run and its lowering) at each count"),
+    Pass("plain-count", "primitives/functions.py (Count.lower), compile/ir/emit.py (ZoneCount)",
+         "`count(ZONE)` of a zone declared with no piles is the length of its own list, with no test for piles"),
     Pass("computed-inline", "compile/expressions.py (_property), compile/ir/emit.py (Computed)",
          "a property some card computes (`vp count(owned) / 10`) read of a card in a local as its printed value in "
          "the code, the call of prop_of_card only for a card whose definition computes one (a score's `sum` of "
@@ -184,6 +204,9 @@ PASSES: tuple[Pass, ...] = (
     Pass("printed-consts", "compile/ir/printed_consts.py",
          "IR -> IR: a printed property of a card named in the source (`Saint.cost`) is the constant it prints, not a "
          "lookup in its definition's table at each read"),
+    Pass("static-where", "compile/ir/static_where.py",
+         "IR -> IR: `cards where COND` over the game's card definitions, COND asking only their types, tags or "
+         "names, worked out when compiled and read as a constant list (a `count` of it as its length)"),
     Pass("generated-expressions", "compile/compiler.py (fn_of), codegen.Gen.expr", "always on: an expression "
          "with code is inlined or generated as one function; its closure half is the reference of other "
          "constructs (coercions) and cannot be chosen alone without a second backend", switchable=False),

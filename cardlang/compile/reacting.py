@@ -14,7 +14,7 @@ from cardlang.compile import pytree
 from cardlang.compile.codegen import Code
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir.emit import mark
-from cardlang.primitives.core_lowering import may_react
+from cardlang.primitives.core_lowering import copy_if_reacting
 from cardlang.primitives.types import CE
 
 
@@ -66,7 +66,7 @@ def trigger_within(run_ability: Callable, event: str, cards_ce: CE, value_ces: l
         run = py.Expr(G.call(gen.const(run_ability), G.name(G.CTX), G.name(c), G.const(event), G.name(vals)))
         body = [py.Assign([G.store(vals)], py.Dict([G.const(k) for k, _ in value_ces], values)),
                 py.For(G.store(c), G.name(t), [py.If(has(gen, event, c), [run], [])], [])]
-        return [py.Assign([G.store(t)], items if G.fresh_list(items) else G.call(G.name("list"), items)),
-                may_react(gen, gen.zones_cards(items), t, event, py.For(G.store(c), G.name(t),
-                                                [py.If(has(gen, event, c), switched(body) + [py.Break()], [])], []))]
+        return copy_if_reacting(gen, items if G.fresh_list(items) else G.call(G.name("list"), items), t, event,
+                                py.For(G.store(c), G.name(t),
+                                       [py.If(has(gen, event, c), switched(body) + [py.Break()], [])], []))
     return within

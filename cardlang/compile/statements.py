@@ -205,7 +205,9 @@ class Statements:
             return gen.emit_ir((N.ChangeCounter(slot, whose, op, ir_of(value), minimum, maximum,
                                                 bslot if banked else None,
                                                 plain and gen.options.on("counter-code"), C.set_counter,
-                                                per_player, value.lowest),))
+                                                per_player, value.lowest,
+                                                banked and gen.options.on("bank-tests"),
+                                                op != "=" and gen.options.on("zero-skip") and _mostly_zero(ir_of(value))),))
         return Code(emit)
 
     @stmt_rule
@@ -434,3 +436,11 @@ def _hold(comp, scope: Scope, name: str, value, fresh: bool) -> None:
         scope.held.pop(name, None)
     if got > scope.held.get(name, V.NONE):
         scope.held[name] = got
+
+
+def _mostly_zero(value: N.Node) -> bool:
+    """Is VALUE a printed property read whose default is 0 (a cost a card leaves out unless it has one), so
+    that a change by it is worth a test for 0 first (the pass `zero-skip`)?"""
+    if type(value) is N.FirstOr:
+        value = value.read
+    return type(value) in (N.Printed, N.DefPrinted) and value.default == 0 and type(value.default) is int

@@ -6,6 +6,7 @@ IR (a move of one card, a test for an ability, the watched split) through `gen.i
 from __future__ import annotations
 
 import ast as py
+import copy
 from typing import Callable
 
 from cardlang.primitives.lowering import CTX, call, calls, const, fresh_list, name, one_card, store
@@ -98,13 +99,20 @@ def lower_trigger(gen, args: list[py.expr], event: str, site) -> list[py.stmt] |
     t, c = gen.fresh("t"), gen.fresh("c")
     zones = gen.zones_cards(cards)
     # looked through as the abilities run: a list of its own unless it is one already (`[x]`, `list(X)`)
-    first = py.Assign([store(t)], cards if fresh_list(cards) else call(name("list"), cards))
+    items = cards if fresh_list(cards) else call(name("list"), cards)
+    if not zones:
+        first = py.Assign([store(t)], items)
+        if switched is None:
+            return [first, py.For(store(c), name(t), [py.If(has(c), [run(c)], [])], [])]
+        c2 = gen.fresh("c")
+        each = py.For(store(c2), name(t), [py.If(has(c2), [run(c2)], [])], [])
+        return [first, py.For(store(c), name(t), [py.If(has(c), switched([each]) + [py.Break()], [])], [])]
     if switched is None:
-        return [first, may_react(gen, zones, t, event, py.For(store(c), name(t), [py.If(has(c), [run(c)], [])], []))]
+        return copy_if_reacting(gen, items, t, event, py.For(store(c), name(t), [py.If(has(c), [run(c)], [])], []))
     c2 = gen.fresh("c")
     each = py.For(store(c2), name(t), [py.If(has(c2), [run(c2)], [])], [])
-    return [first, may_react(gen, zones, t, event,
-                             py.For(store(c), name(t), [py.If(has(c), switched([each]) + [py.Break()], [])], []))]
+    return copy_if_reacting(gen, items, t, event,
+                            py.For(store(c), name(t), [py.If(has(c), switched([each]) + [py.Break()], [])], []))
 
 
 def may_react(gen, zones: bool, t: str, event: str, scan: py.stmt) -> py.stmt:
@@ -115,6 +123,31 @@ def may_react(gen, zones: bool, t: str, event: str, scan: py.stmt) -> py.stmt:
     if not zones or not gen.options.on("react-skip"):
         return scan
     return py.If(gen.emit_expr(gen.ir.MayReact(gen.ir.Py(name(t)), event, reacting_ids)), [scan], [])
+
+
+def copy_if_reacting(gen, items: py.expr, t: str, event: str, scan: py.stmt) -> list[py.stmt]:
+    """`_t = ITEMS; <may_react(_t): SCAN>`, where ITEMS is the cards of whole zones (Gen.zones_cards). When
+    ITEMS is the copy of one zone's cards (`list(ZONE.cards)`, the emitter's ZoneCards) and the passes
+    `react-skip` and `react-copy-late` are on, the set question is asked of the zone's own list and the copy
+    made only when a card may react: `if not REACTING(EVENT).isdisjoint(ZONE.cards): _t = list(ZONE.cards);
+    SCAN` (most such zones hold no card that reacts, and nothing changes between the question and the copy)."""
+    one_zone = (gen.options.on("react-skip") and gen.options.on("react-copy-late")
+                and type(gen.ir_mark(items)) is gen.ir.ZoneCards and len(items.args) == 1)
+    if not one_zone:
+        return [py.Assign([store(t)], items), may_react(gen, gen.zones_cards(items), t, event, scan)]
+    asked = gen.emit_expr(gen.ir.MayReact(gen.ir.Py(copy.deepcopy(items.args[0])), event, reacting_ids))
+    return [py.If(asked, [py.Assign([store(t)], items), scan], [])]
+
+
+def lower_create(gen, card: py.expr, to: py.expr, count: py.expr, zone_spec) -> list[py.stmt] | None:
+    """`create N CARD to ZONE`, N written (at least 0) and ZONE's declared spec (ZONE_SPEC) of no piles (so no
+    pile of CARD's name to find): zones.create(ctx.state, CARD, ZONE, N) itself, with none of run's tests
+    (a set-up creates a card or two of each of dozens of definitions); else None (run's call)."""
+    if zone_spec is None or zone_spec.piles or not (isinstance(count, py.Constant) and type(count.value) is int
+                                                     and count.value >= 0):
+        return None
+    ir = gen.ir
+    return gen.emit_ir((ir.Do(ir.Call(Z.create, (ir.State(), ir.Py(card), ir.Py(to), ir.Py(count)), first=None)),))
 
 
 def when_watched(gen, fn: Callable, args: list[py.expr]) -> list[py.stmt]:

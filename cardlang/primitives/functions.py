@@ -31,7 +31,10 @@ class Count(Function):
         if ce.counted is not None:  # `count(X where C)`: one loop that counts, no list built
             return ce.counted()
         if ce.type == ZT:  # the size of a zone is public, even where its cards are not
-            return applied(self.run, [ce], "int", lower=self.lower)
+            # the declared zones with no piles: their own list's length (the pass `plain-count`)
+            plain = frozenset(z.slot for z in comp.spec.zones.values() if not z.piles) \
+                if comp.options.on("plain-count") else frozenset()
+            return applied(self.run, [ce], "int", lower=lambda gen, args: self.lower(gen, args, plain))
         if ce.type in (PLAYERS, CARDNAMES, "numbers", "slots"):  # players, card names, dice, slots
             return applied(len, [ce], "int", state=False)
         return applied(len, [comp.coerce_ce(ce, CARDS, spans[0])], "int", state=False)
@@ -43,10 +46,12 @@ class Count(Function):
             return sum(len(z.cards) for z in state.pile_order.get(what.spec.slot, ()))
         return len(what.cards)
 
-    def lower(self, gen, args: list) -> py.expr:
+    def lower(self, gen, args: list, plain: frozenset = frozenset()) -> py.expr:
         """`len(_z.cards) if not (_z := ZONE).spec.piles or _z.pile is not None else <its piles' cards, counted
-        in the code>` (the IR's ZoneCount)."""
-        return gen.emit_expr(gen.ir.ZoneCount(gen.ir.Py(args[0])))
+        in the code>` (the IR's ZoneCount); `len(ZONE.cards)` for a read of a declared zone of a slot of PLAIN
+        (declared with no piles: it is never a zone of piles)."""
+        read = gen.ir_mark(args[0])
+        return gen.emit_expr(gen.ir.ZoneCount(gen.ir.Py(args[0]), type(read) is gen.ir.ZoneRef and read.slot in plain))
 
 
 count_zone = Count.run

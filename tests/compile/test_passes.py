@@ -86,7 +86,13 @@ def test_simulate_no_opt_on_two_workers_gives_the_same_totals():
                                          ("quiet-fold", "warring-kingdom"), ("quiet-fold", "dominion"),
                                          ("you-local", "warring-kingdom"), ("you-local", "greedy-kingdoms"),
                                          ("open-rows", "warring-kingdom"), ("modify-this-first", "warring-kingdom"),
-                                         ("sum-modified", "warring-kingdom")])
+                                         ("sum-modified", "warring-kingdom"),
+                                         ("counter-bounds", "greedy-kingdoms"), ("bank-tests", "greedy-kingdoms"),
+                                         ("zero-skip", "greedy-kingdoms"), ("same-reads", "greedy-kingdoms"),
+                                         ("react-copy-late", "greedy-kingdoms"), ("react-copy-late", "warring-kingdom"),
+                                         ("static-where", "greedy-kingdoms"), ("static-where", "fall-of-kingdoms"),
+                                         ("exists-loops", "greedy-kingdoms"), ("exists-loops", "fall-of-kingdoms"),
+                                         ("plain-count", "greedy-kingdoms")])
 def test_a_pass_another_game_uses_alone_off_plays_the_same(off, game_id):
     """A pass that Dominion's code meets little or not at all (a `sum` reading a verb's names: Warring
     Kingdom's `toughness`; a choice of 14 options with conditions: The Fall of Kingdoms' action; a bot's pick by

@@ -1,7 +1,7 @@
 """The pass `plain-count` (compile/passes.py): `count(ZONE)` of a zone declared without piles is the length of
 the zone's own list in the code, not the test of whether it is a zone of piles at each count (The Fall of
 Kingdoms counts its House, Destiny pile and active cards at every action); a zone of piles is still counted
-pile by pile (Count.run, compile/operators.py _plain_zone). The same games with it off."""
+pile by pile (Count.run; the lowering: primitives/functions.py Count.lower). The same games with it off."""
 from __future__ import annotations
 
 import pytest

@@ -5,6 +5,7 @@ rules built by hand before the IR (the results, and the bytecodes a game runs, a
 Marks: the Python node of a zone's or a counter's read carries the IR node it computes (`mark`), the
 `rows[SLOT]` inside it the same node (`row_mark`); so do the state (`State`), the player read or set
 (`You`), the rules' names table (`Names`), a card's definition (`DefOf`, its `card_def` table row-marked), a
+printed property's read (`Printed`, `DefPrinted`, a `FirstOr` of one: compile/samereads.py), a
 copy of a zone's cards (`ZoneCards`) and a quiet or watched test (`Quiet` / `Watched`). The rewrites of the
 emitted Python (compile/fnlocals.py, compile/hoist.py, compile/reacting.py) and the primitives' lowerings
 (through `gen.ir_mark`) ask what a node is instead of recognising the shape of its code. Code the compile
@@ -267,8 +268,10 @@ def _zone_count(e: Emitter, n: N.ZoneCount) -> py.expr:
     sum([len(_p.cards) for _p in ctx.state.pile_order.get(_z.spec.slot, ())])` (a zone of piles: all its piles
     together, as the reference counts them; the list's iterable read here, so that no name of the function is
     a cell of the comprehension's)."""
-    z, p = e.gen.fresh("z"), e.gen.fresh("p")
     length = e.gen.const(len)
+    if n.plain:  # `len(ZONE.cards)`
+        return _call(length, attr(e.expr(n.zone), L.CARDS))
+    z, p = e.gen.fresh("z"), e.gen.fresh("p")
     plain = py.BoolOp(py.Or(), [
         py.UnaryOp(py.Not(), attr(attr(py.NamedExpr(store(z), e.expr(n.zone)), L.SPEC), L.PILES)),
         py.Compare(attr(name(z), L.PILE), [py.IsNot()], [const(None)])])
@@ -292,7 +295,7 @@ def _first_or(e: Emitter, n: N.FirstOr) -> py.expr:
     cards = e.expr(n.cards)
     f = e.var(n.var)  # (named after CARDS's code and before FALLBACK's: the order the rules had)
     fallback = e.expr(n.fallback)
-    return py.IfExp(py.NamedExpr(store(f), cards), e.expr(n.read), fallback)
+    return _marked(py.IfExp(py.NamedExpr(store(f), cards), e.expr(n.read), fallback), n)
 
 
 def zones_cards(code: py.AST) -> bool:
@@ -352,9 +355,9 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.EmptyPiles: _empty_piles,
     N.CardCounter: lambda e, n: _get(_sub(_state(L.CARD_COUNTERS), const(n.key)) if n.table is None
                                      else e.expr(n.table), e.expr(n.card), const(n.start)),
-    N.Printed: lambda e, n: _get(attr(def_of(e.expr(n.card)), L.PROPS), const(n.name), const(n.default)),
+    N.Printed: lambda e, n: _marked(_get(attr(def_of(e.expr(n.card)), L.PROPS), const(n.name), const(n.default)), n),
     N.Computed: lambda e, n: _computed(e, n),
-    N.DefPrinted: lambda e, n: _get(attr(e.expr(n.definition), L.PROPS), const(n.name), const(n.default)),
+    N.DefPrinted: lambda e, n: _marked(_get(attr(e.expr(n.definition), L.PROPS), const(n.name), const(n.default)), n),
     N.IsType: lambda e, n: _is_type(e, n),
     N.DefIsType: lambda e, n: _def_is_type(e, n),
     N.DefNamed: lambda e, n: py.Compare(attr(e.expr(n.definition), L.NAME), [py.Eq()], [const(n.name)]),

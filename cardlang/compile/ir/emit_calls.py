@@ -18,9 +18,10 @@ from cardlang.compile.ir.emit import Emitter, _call, acts, ctx_state, depth, set
 from cardlang.compile.names import in_place
 from cardlang.compile.pyast import CTX, const, fresh_list, name, store
 from cardlang.errors import NestingLimit
+from cardlang.primitives.core_lowering import copy_if_reacting
 from cardlang.primitives.lowering import Site
 from cardlang.primitives.values import NothingToActOn
-from cardlang.runtime.abilities import MAX_DEPTH, reacting_ids
+from cardlang.runtime.abilities import MAX_DEPTH
 
 Stmts = Callable[[Emitter, tuple], list[py.stmt]]
 
@@ -163,8 +164,7 @@ def _trigger(e: Emitter, n: C.Trigger) -> list[py.stmt]:
     # if not REACTING(EVENT).isdisjoint(_t): for _c in _t: ...   (the look only when a card of _t reacts)
     t = gen.fresh("t")
     scan = py.For(store(c), name(t), [py.If(has, [run], [])], [])
-    return [table, py.Assign([store(t)], items),
-            py.If(e.expr(N.MayReact(N.Py(name(t)), n.event, reacting_ids)), [scan], [])]
+    return [table, *copy_if_reacting(gen, items, t, n.event, scan)]  # (the copy made late: react-copy-late)
 
 
 def rules(stmts: Stmts) -> dict[type, Callable[[Emitter, Any], list[py.stmt]]]:

@@ -18,7 +18,7 @@ from cardlang.compile import hoist as H
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_loops as NL
 from cardlang.compile.ir import nodes_ops as O
-from cardlang.compile.ir.emit import (Emitter, _call, charge_steps, ctx_names, ctx_state, is_names,
+from cardlang.compile.ir.emit import (Emitter, _call, _marked, charge_steps, ctx_names, ctx_state, is_names,
                                       is_you, set_phase, watched_test)
 from cardlang.compile.pyast import CTX, attr, const, fresh_list, name, store
 from cardlang.runtime.state import NUMBER_LIMIT, CardDef
@@ -197,8 +197,8 @@ def _count_where(e: Emitter, n: NL.CountWhere) -> py.expr:
     if not n.inline:
         return e.gen.call_fn(n.fn)
     code = _in_caller(e, n.fn, n.items, n.cond, n.var)
-    length = e.gen.const(len)
-    return _call(length, code) if isinstance(code, py.ListComp) else code
+    length = e.gen.const(len)  # (marked: compile/existsloops.py asks whether any item holds, stopping early)
+    return _marked(_call(length, code), n) if isinstance(code, py.ListComp) else code
 
 
 def _list_count(e: Emitter, n: NL.ListCount) -> py.Call:

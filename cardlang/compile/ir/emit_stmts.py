@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import ast as py
 import copy
+import dataclasses
 from typing import TYPE_CHECKING, Any, Callable
 
 from cardlang.compile.ir import emit_calls
@@ -89,8 +90,14 @@ def _change_counter(e: Emitter, n: N.ChangeCounter) -> list[py.stmt]:
             [_st.banks[BANK] = _b - (_v - _o)]; _row[_p] = _v
             if _st.check is not None: _st.check.counted(_st, SLOT, _p)   (an invariant checker is told)
         else: SET(_st, SLOT, _p, _v[, clamp=True])
-    A shared counter's row is read at 0 (`_p` is handed to SET only)."""
+    A shared counter's row is read at 0 (`_p` is handed to SET only).
+    SKIP_ZERO (a `+=` or `-=`): `_x = V; if _x: <the above, of _x>`: a change by 0 changes nothing and tells
+    nobody (set_counter returns first), and most cards print 0 for most costs."""
     gen = e.gen
+    if n.skip_zero and n.op != "=":
+        x = gen.fresh("x")
+        inner = _change_counter(e, dataclasses.replace(n, value=N.Py(name(x)), skip_zero=False))
+        return [py.Assign([store(x)], e.expr(n.value)), py.If(name(x), inner, [])]
     setter = gen.const(n.set)
     whose = e.expr(n.whose)
     # a seat that is a local or a constant (a shared counter's None) is read where it is used, not copied first:
@@ -145,8 +152,12 @@ def _change_counter(e: Emitter, n: N.ChangeCounter) -> list[py.stmt]:
     if banked:
         delta = py.BinOp(value(), py.Sub(), name(old))
         out.append(py.Assign([store(bank)], _sub(banks(name(st)), const(n.bank))))
-        # a bank of None (a counter drawing on one that has none) is set_counter's to refuse
-        quiet += [py.Compare(name(bank), [py.IsNot()], [const(None)]), py.Compare(delta, [py.LtE()], [name(bank)])]
+        # a bank of None (a counter drawing on one that has none) is set_counter's to refuse; a bank never
+        # holds less than 0 (runtime/invariants.py check_bank), so it covers any `-=` of a value never below 0
+        if not n.bank_known:
+            quiet.append(py.Compare(name(bank), [py.IsNot()], [const(None)]))
+        if not (n.bank_known and n.op == "-=" and lowest is not None and lowest >= 0):
+            quiet.append(py.Compare(delta, [py.LtE()], [name(bank)]))
         put.insert(0, py.Assign([py.Subscript(banks(name(st)), const(n.bank), py.Store())],
                                 py.BinOp(name(bank), py.Sub(), delta)))
     # Checked games keep this path too (one test, where `quiet` had it), so the checker sees the games as

@@ -171,9 +171,11 @@ class CardsAt(Node):
 
 @dataclass(frozen=True, slots=True)
 class ZoneCount(Node):
-    """How many cards the zone ZONE holds (a zone of piles: all its piles together)."""
+    """How many cards the zone ZONE holds (a zone of piles: all its piles together). PLAIN: ZONE is known to be
+    declared with no piles (its own list's length)."""
 
     zone: "Expr"
+    plain: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -468,7 +470,11 @@ class ChangeCounter(Node):
     the bank covers it), else by SET(state, slot, seat, value[, clamp=True]), the reference (an invariant
     checker is told of the change the code makes). Not INLINE (a counter of numbers, or the pass
     counter-code off): always the reference. LOWEST: the smallest VALUE can be, when the compiler knows it
-    (a number written, a property every card prints), else None."""
+    (a number written, a property every card prints), else None. BANK_KNOWN: the bank is known to be a number
+    (a counter's bank, its own or the one it draws on, is declared `bank N`: compile/spec.py), so the code
+    does not test it for None, and a `-=` of a VALUE never below 0 (LOWEST) does not test that it covers
+    the change (the pass `bank-tests`). SKIP_ZERO: a `+=` or `-=` tests its VALUE first and does nothing for 0
+    (the pass `zero-skip`)."""
 
     slot: int
     whose: "Expr"
@@ -481,6 +487,8 @@ class ChangeCounter(Node):
     set: Any = field(compare=False)
     per_player: bool = True
     lowest: int | None = None
+    bank_known: bool = False
+    skip_zero: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ from typing import Callable
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir.one_card import one_card
 from cardlang.compile.ir.printed_consts import printed_consts
+from cardlang.compile.ir.static_where import static_where
 from cardlang.compile.ir.nested_in_place import nested_in_place
 from cardlang.compile.ir.verb_in_place import verb_in_place
 from cardlang.compile.passes import Options
@@ -16,6 +17,7 @@ from cardlang.compile.passes import Options
 IR_PASSES: tuple[tuple[str, Callable[[N.Node], N.Node]], ...] = (
     ("one-card", one_card),
     ("printed-consts", printed_consts),
+    ("static-where", static_where),
     ("verb-in-place", verb_in_place),
     ("nested-in-place", nested_in_place),
 )
