@@ -147,7 +147,7 @@ PASSES: tuple[Pass, ...] = (
          "a bot's pick by name whose conditions read only the state and the player reads them from its "
          "parameters, without finding the bot's context first"),
     Pass("offered-first", "compile/botgen.py (_prefs), compile/ir/emit_decisions.py (NamesOffered)",
-         "a bot's preference of names under a condition (`Saint if count(Saint in active) > 0;`) tests first "
+         "a bot's preference of names under a condition (`NAME if count(NAME in ZONE) > 0;`) tests first "
          "whether one of its names is offered in this pick, and its condition only then; a condition that may "
          "draw randomness (`roll`) is tested where it is reached, as written (a condition that would stop the game "
          "with an error is not reached for names not offered)"),
@@ -202,7 +202,7 @@ PASSES: tuple[Pass, ...] = (
          "and its `modify ... this` adds nothing to another card's"),
     Pass("one-card", "compile/ir/one_card.py", "IR -> IR: a read of the first of cards written as one card reads that card"),
     Pass("printed-consts", "compile/ir/printed_consts.py",
-         "IR -> IR: a printed property of a card named in the source (`Saint.cost`) is the constant it prints, not a "
+         "IR -> IR: a printed property of a card named in the source (`NAME.cost`) is the constant it prints, not a "
          "lookup in its definition's table at each read"),
     Pass("static-where", "compile/ir/static_where.py",
          "IR -> IR: `cards where COND` over the game's card definitions, COND asking only their types, tags or "

@@ -1,4 +1,4 @@
-"""The pass `printed-consts`: a printed property of a card named in the source (`Saint.cost`), `DefPrinted` of a
+"""The pass `printed-consts`: a printed property of a card named in the source (`NAME.cost`), `DefPrinted` of a
 definition known when compiling (`Value`), becomes the number or text its card prints (or the property's default).
 A definition's printed properties are made from the sources when the game loads and never change in play (a
 property computed from the state, or changed by modifiers, is not a DefPrinted read: compile/expressions.py),
