@@ -11,8 +11,10 @@ generated function, named only when emitted (its identity is the variable: two `
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Union
+
+from cardlang.syntax.nodes import node
 
 
 class Node:
@@ -22,14 +24,14 @@ class Node:
 
 
 # ---- leaves
-@dataclass(frozen=True, slots=True)
+@node
 class Const(Node):
     """A constant written in the code: a number, a text, a truth value or None."""
 
     value: Any
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Value(Node):
     """A compiled value (a card definition, a function, a table) as a constant of the generated module."""
 
@@ -37,40 +39,40 @@ class Value(Node):
     hint: str = "k"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class State(Node):
     """The game state the effect runs on (the same all through a generated function)."""
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Names(Node):
     """The table of the rules' names in scope (a name -> its value), where compiled code that keeps no local
     of a name reads it."""
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class You(Node):
     """The seat whose effect runs."""
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ThisCard(Node):
     """The card whose ability runs."""
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Current(Node):
     """The seat whose turn it is."""
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Name(Node):
     """A name of the rules (a `let`, a loop's name, a parameter): its local where the function keeps one."""
 
     name: str
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@node(eq=False)
 class Var(Node):
     """A local of the generated function, named (fresh, with HINT) when first emitted; or, with NAME, the local
     of that name, fixed by the compiler because Python built outside the IR reads it by that name (a bot's
@@ -80,14 +82,14 @@ class Var(Node):
     name: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Of(Node):
     """An expression whose rule still builds Python (a bridge): emitted by its CE's own code."""
 
     ce: Any = field(compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Py(Node):
     """Python code already emitted (a bridge for lowerings handed their arguments' code)."""
 
@@ -95,7 +97,7 @@ class Py(Node):
 
 
 # ---- reads of the state
-@dataclass(frozen=True, slots=True)
+@node
 class ZoneRef(Node):
     """The zone declared at SLOT of seat WHOSE (`Const(0)` for a shared zone)."""
 
@@ -103,7 +105,7 @@ class ZoneRef(Node):
     whose: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class CounterRef(Node):
     """The value of the counter declared at SLOT of seat WHOSE (`Const(0)` for a shared counter)."""
 
@@ -111,38 +113,38 @@ class CounterRef(Node):
     whose: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class CardCounterTable(Node):
     """The table of the per-card counter KEY: card -> value (a card at its start value has no entry)."""
 
     key: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class BankLeft(Node):
     """What the bank behind the counter at SLOT still holds (None: the counter has no bank)."""
 
     slot: int
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ZoneCards(Node):
     """A new list of the cards of the zone ZONE, the top last (a zone of no piles: its own cards)."""
 
     zone: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class CellTable(Node):
     """The grid cell of each card in a grid zone: card -> (column, row)."""
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class AttachedTable(Node):
     """The cards attached to each card: card -> those cards, in order (no entry: none)."""
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class CardsAt(Node):
     """The card at (COLUMN, ROW) of the zone ZONE as a list of it, or an empty list (none there, or ZONE no grid)."""
 
@@ -151,14 +153,14 @@ class CardsAt(Node):
     row: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ZoneCount(Node):
     """How many cards the zone ZONE holds (a zone of piles: all its piles together)."""
 
     zone: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class EmptyPiles(Node):
     """How many piles of the zone of piles declared at SLOT (ZONE's) are empty: in the code, the count the state
     keeps by slot (state.empty_known) when it has one, else RUN(state, ZONE), the reference, which counts and
@@ -169,7 +171,7 @@ class EmptyPiles(Node):
     run: Any = field(compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class CardCounter(Node):
     """The per-card counter KEY of CARD, START when it was never changed; TABLE: the counter's table as its
     caller has it already (a local), else None (read from the state)."""
@@ -180,7 +182,7 @@ class CardCounter(Node):
     table: "Expr | None" = None
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Printed(Node):
     """CARD's printed property NAME (DEFAULT where its card prints none)."""
 
@@ -189,7 +191,7 @@ class Printed(Node):
     default: Any
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class DefPrinted(Node):
     """The printed property NAME of the card definition DEF (DEFAULT where it prints none)."""
 
@@ -198,7 +200,7 @@ class DefPrinted(Node):
     default: Any
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class IsType(Node):
     """Is CARD of the type TYPE (NEGATED: is it not)?"""
 
@@ -207,7 +209,7 @@ class IsType(Node):
     negated: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class DefIsType(Node):
     """Is the card definition DEFINITION of the type (or tag) TYPE?"""
 
@@ -215,7 +217,7 @@ class DefIsType(Node):
     type: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class DefNamed(Node):
     """Is the card definition DEFINITION the card called NAME?"""
 
@@ -223,49 +225,49 @@ class DefNamed(Node):
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class NameOf(Node):
     """The card name of the card definition DEFINITION (as text)."""
 
     definition: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Variant(Node):
     """Is the game's variant NAME chosen for this game?"""
 
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class DefOf(Node):
     """The definition of the card CARD."""
 
     card: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Not(Node):
     """Not VALUE."""
 
     value: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class HolderOf(Node):
     """The owner of the zone CARD is in (None for a shared zone): the read a card's owner starts from."""
 
     card: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Turns(Node):
     """How many turns seat WHOSE has begun."""
 
     whose: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Seats(Node):
     """The seats still in, round the table from WHOSE's left (`others`), or from WHOSE on (ALL: `players`), as
     a new list: the state's table of them (runtime/state.py seat_tables), not worked out at each use."""
@@ -274,14 +276,14 @@ class Seats(Node):
     all: bool
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Pool(Node):
     """The game-level value NAME (a pool of card names)."""
 
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Quiet(Node):
     """Nobody is told of a change: no log, no listener, and (CHECKED) no invariant checker. The test that
     splits code into its quiet case and its watched one."""
@@ -289,14 +291,14 @@ class Quiet(Node):
     checked: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Watched(Node):
     """Someone is told of a change (a log or a listener): the negation of `Quiet()`, where the watched case
     is written first."""
 
 
 # ---- plain computations
-@dataclass(frozen=True, slots=True)
+@node
 class Call(Node):
     """FN(first, *ARGS, *CONSTS): a compiled function (a constant of the module) over the state (FIRST
     "state"), the context ("ctx") or nothing (None) first."""
@@ -307,14 +309,14 @@ class Call(Node):
     consts: tuple[Any, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Cards(Node):
     """A new list of the cards ITEMS (`[E]`: one card as a list)."""
 
     items: tuple["Expr", ...]
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Item(Node):
     """Item INDEX of the list LIST."""
 
@@ -322,7 +324,7 @@ class Item(Node):
     index: int
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class FirstOr(Node):
     """READ of the first of CARDS, held in the local VAR (READ mentions `Item(VAR, 0)`), or, when CARDS is
     empty, FALLBACK (which mentions VAR: the call whose error says there is no card)."""
@@ -333,14 +335,14 @@ class FirstOr(Node):
     fallback: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Single(Node):
     """Does the list LIST hold exactly one item?"""
 
     list: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class HasTrigger(Node):
     """Has CARD an ability that runs when EVENT happens to it (`on EVENT`)?"""
 
@@ -348,7 +350,7 @@ class HasTrigger(Node):
     event: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class MayReact(Node):
     """Has any card of CARDS (a list) an `on EVENT` ability? Answered in one set operation against the cards
     that have one, which FILL(state, EVENT) finds the first time they are asked for (runtime/abilities.py
@@ -360,7 +362,7 @@ class MayReact(Node):
 
 
 # ---- statements
-@dataclass(frozen=True, slots=True)
+@node
 class Let(Node):
     """`VAR = VALUE`: a local of the generated function (a Var), or a name of the rules (a Name: `let`, `x =`),
     written to the names table and kept in a local where the function keeps one (OWN: the name is declared
@@ -371,7 +373,7 @@ class Let(Node):
     own: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Loop(Node):
     """A loop of the rules, BODY run on each pass: `repeat` (KIND "repeat": OVER times), `while` ("while": as
     long as OVER holds) or `for` ("for": over the list OVER, each item the rules name NAME in the body; OWN:
@@ -391,7 +393,7 @@ class Loop(Node):
     breaks: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class OfBlock(Node):
     """Statements whose rules still build Python (a bridge): a block's compiled items, emitted by the code
     generator, each on its own line of the line table."""
@@ -399,7 +401,7 @@ class OfBlock(Node):
     items: Any = field(compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class If(Node):
     """`if TEST: BODY else: ORELSE` (a quiet/watched split when TEST is `Quiet`)."""
 
@@ -408,7 +410,7 @@ class If(Node):
     orelse: tuple["Stmt", ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ChangeCardCounter(Node):
     """`CARDS.KEY op VALUE` (OP `=`, `+=` or `-=`) of the per-card counter KEY (START, bounds MINIMUM and
     MAXIMUM, None for none): done for one card in the code itself when nobody is told and the new value keeps
@@ -424,7 +426,7 @@ class ChangeCardCounter(Node):
     change: Any = field(compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ChangeCounter(Node):
     """`WHOSE.C op VALUE` (OP `=`, `+=` or `-=`) of the counter C declared at SLOT, by seat when PER_PLAYER
     (else a shared one, its row's 0; WHOSE then `Const(None)`, the seat the reference is handed); MINIMUM
@@ -447,7 +449,7 @@ class ChangeCounter(Node):
     lowest: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class MoveOne(Node):
     """Move the card CARD to the top of the zone DEST: in the code itself when nobody is told (no log, listener
     or checker told first), no card is attached (to it or to another), none is privately shown, and neither
@@ -462,14 +464,14 @@ class MoveOne(Node):
     gridless: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Do(Node):
     """An expression computed for its effect (a call)."""
 
     value: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Return(Node):
     """The generated function returns VALUE (a loop's function, an expression's, a bot's answer)."""
 
