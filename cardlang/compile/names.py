@@ -141,7 +141,8 @@ def in_place(gen: Gen, inline: tuple, values: list[py.expr]) -> list[py.stmt]:
     a call (ir/verb_in_place.py: when nobody watches): `_p0 = ARG; ...; BODY`, its parameters and names in
     locals. VALUES: the arguments' code (ARG). The body is the verb's own compiled statements, emitted here
     with its names and its lines (a run-time error still points at the verb's statement)."""
-    items, once, params, uses = inline
+    items, kept, params, uses = inline
+    once = kept()  # (found when first emitted: calls.compile_verbs)
     # a parameter is a local of its own, or the caller's local given to it (neither is written while it runs)
     temps = [v.id if isinstance(v, py.Name) else gen.fresh("p") for v in values]
     outer_locals, outer_ok, mark = gen.locals, gen.local_ok, len(gen.own_stores)
