@@ -5,6 +5,7 @@ time by runtime/abilities.py, which the compiled calls name. Mixed into the `Com
 from __future__ import annotations
 
 import ast as py
+import functools
 from typing import Callable
 
 from cardlang.compile import codegen as G
@@ -282,7 +283,10 @@ class Calls:
                 # its code needs no names in ctx.vars, or it has no parameters and so no table of its own (it
                 # runs on its caller's, in place as when called): a call may run the same statements in place
                 # (a verb that may run inside itself with the nesting counted around them: nested_in_place.py)
-                kept = kept_in_locals(decl.body, self.options.on("decide-inline"), self.eager_call)
+                # (the names it keeps in locals: found only when a call is emitted in place, never in a cached
+                # load, which emits nothing: an analysis of the verb's whole body, a tenth of such a load)
+                kept = functools.cache(functools.partial(kept_in_locals, decl.body, self.options.on("decide-inline"),
+                                                         self.eager_call))
                 self.verb_inline[name] = (items, kept, params, g.uses_names)
 
 

@@ -30,7 +30,6 @@ from cardlang.compile.passes import OPTIMISED, Options
 from cardlang.compile.pyast import CTX, _place, attr, const, fresh_list, name, store  # noqa: F401 - the
 # compile rules build their code with these as G.name, G.const, ...
 from cardlang.compile.pyast import ctx_attr as _ctx_field
-from cardlang.compile.rewrites import rewritten
 
 # The context's state and player, as the compile rules ask for them (G.ctx_attr("state"), G.state_attr(F),
 # G.you()): the emitter's marked reads (ir/emit.py), which the rewrites know by their mark (fnlocals.py).
@@ -438,7 +437,15 @@ def _code_of(gen: Gen, tree: py.Module, filename: str) -> Any:
     for node, ln in gen.placing:
         _place(node, ln)
     # the code object of our own AST, never of source text
-    return compile(rewritten(tree, gen.options), filename, "exec")
+    return compile(_rewritten(tree, gen.options), filename, "exec")
+
+
+def _rewritten(tree: py.Module, options: Options) -> py.Module:
+    """compile/rewrites.py `rewritten`, imported only when a module is compiled or listed: a cached load takes
+    its modules' code from the artifact and plays with it, and never loads the rewrites of generated Python
+    (tests/test_import_cost.py)."""
+    from cardlang.compile.rewrites import rewritten
+    return rewritten(tree, options)
 
 
 def _compiled_when_called(gen: Gen, tree: py.Module, filename: str, names: list[str]) -> dict[str, Callable]:
@@ -486,7 +493,7 @@ def source_of(g: Generated) -> str:
     for k, v in g.consts.items():
         head.append(f"#   {k} = {_describe(v)}")
     # a function whose code object came from the cache was never placed; unparse wants lines, not these
-    tree = rewritten(g.tree, g.options)
+    tree = _rewritten(g.tree, g.options)
     return "\n".join(head) + "\n" + py.unparse(py.fix_missing_locations(tree)) + "\n"
 
 

@@ -9,7 +9,6 @@ operators (compile/operators.py).
 """
 from __future__ import annotations
 
-from dataclasses import replace
 from typing import Callable
 
 from cardlang.compile import codegen as G
@@ -23,6 +22,7 @@ from cardlang.compile.shortcuts import equal_to_item, unmatched
 from cardlang.primitives.types import CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS, SLOT, SLOTS
 from cardlang.primitives.values import over_budget, too_big
 from cardlang.syntax import ast
+from cardlang.syntax.nodes import replace
 from cardlang.syntax.walk import nodes
 
 # functions whose work is bounded by what they are given: a loop over them needs no charge of its own

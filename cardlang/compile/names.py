@@ -144,7 +144,8 @@ def in_place(gen: Gen, inline: tuple, values: list[py.expr],
     with its names and its lines (a run-time error still points at the verb's statement). TYPES: for each
     argument, the types every card of the list it computes has (ir/known_types.py), kept on GEN for a
     parameter of its own while the body is emitted."""
-    items, once, params, uses = inline
+    items, kept, params, uses = inline
+    once = kept()  # (found when first emitted: calls.compile_verbs)
     # a parameter is a local of its own, or the caller's local given to it (neither is written while it runs)
     temps = [v.id if isinstance(v, py.Name) else gen.fresh("p") for v in values]
     known = {t: k for t, k, v in zip(temps, types or (), values) if k and not isinstance(v, py.Name)}

@@ -4,12 +4,18 @@ know of an event.
 
 An event is made only for someone who reads it (the log, a listener): every emitter tests
 `state.log is not None or state.listeners` first, so a game nobody watches builds none. The classes are
-dataclasses with slots and without `frozen` (a frozen one's __init__ costs twice as much); nothing changes
-an event once made, so they hash by value (`unsafe_hash`) as the tuples they replace did. Readers use the field names. Knows no source text, no AST, no game.
+slotted records made by `@event`, not frozen (a frozen one's __init__ costs twice as much); nothing changes
+an event once made, so they are equal and hash by value, as the tuples they replace did (and as the
+`dataclass(slots=True, unsafe_hash=True)` they were: the same values, hashes and repr). Every command that
+plays imports them, and `dataclass` compiled four methods of each from text (a sixth of importing the
+loader): here each __init__ is a compiled template renamed (`_init`), the rest shared by all. Readers use the
+field names. Knows no source text, no AST, no game.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, fields
+import ast as py
+import functools
+from types import CodeType, FunctionType
 from typing import Any, ClassVar
 
 from cardlang.runtime.state import GameState
@@ -22,10 +28,24 @@ def _p(p: int | None) -> str:
 
 
 class Event:
-    """An event; KEYS, when a field's JSON key is not its name (`from`, a Python keyword)."""
+    """An event; FIELDS, its fields' names in order (`@event`); KEYS, when a field's JSON key is not its name
+    (`from`, a Python keyword)."""
 
     __slots__ = ()
+    FIELDS: ClassVar[tuple[str, ...]] = ()
     KEYS: ClassVar[tuple[str, ...] | None] = None
+
+    def __eq__(self, other: object) -> bool:
+        if other.__class__ is not self.__class__:
+            return NotImplemented
+        return _values(self) == _values(other)  # type: ignore[arg-type]
+
+    def __hash__(self) -> int:
+        return hash(_values(self))
+
+    def __repr__(self) -> str:
+        shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.FIELDS)
+        return f"{type(self).__qualname__}({shown})"
 
     @property
     def kind(self) -> str:
@@ -37,7 +57,7 @@ class Event:
 
     def as_dict(self) -> dict[str, Any]:
         """A JSON-ready form of the event, stable across runs (for --log FILE.jsonl)."""
-        keys = self.KEYS or tuple(f.name for f in fields(self))  # type: ignore[arg-type]
+        keys = self.KEYS or self.FIELDS
         out: dict[str, Any] = {"event": self.kind}
         for k, v in zip(keys, _values(self)):
             out[k] = list(v) if isinstance(v, tuple) else v
@@ -46,10 +66,50 @@ class Event:
 
 def _values(e: Event) -> tuple:
     """E's fields' values, in order."""
-    return tuple(getattr(e, f.name) for f in fields(e))  # type: ignore[arg-type]
+    return tuple([getattr(e, n) for n in e.FIELDS])
 
 
-@dataclass(slots=True, unsafe_hash=True)
+def event(cls: type) -> type:
+    """Make CLS (a subclass of Event) a slotted record of its annotated fields, in order (no defaults; a
+    ClassVar is not a field): as `dataclass(slots=True, unsafe_hash=True)` made it, equality, hash and repr
+    by value (Event's), made without compiling anything of its own."""
+    names = tuple(n for n, t in cls.__dict__.get("__annotations__", {}).items() if not str(t).startswith("ClassVar"))
+    if any(n in cls.__dict__ for n in names):
+        raise TypeError(f"{cls.__name__}: an event's fields take no default")
+    body = {k: v for k, v in cls.__dict__.items() if k not in ("__dict__", "__weakref__")}
+    body.update(__slots__=names, FIELDS=names, __match_args__=names, __init__=_init(cls.__qualname__, names))
+    made = type(cls.__name__, cls.__bases__, body)
+    made.__qualname__ = cls.__qualname__
+    made.__init__.__module__ = cls.__module__
+    return made
+
+
+def _init(qualname: str, names: tuple[str, ...]) -> FunctionType:
+    """`def __init__(self, A, B): self.A = A; self.B = B`: the compiled template of as many fields with the
+    class's own names put in place of the template's, in its arguments and in the attributes it sets (the
+    same code `dataclass` made, at a thousandth of the cost of compiling it)."""
+    code = _template(len(names))
+    slot = {f"_f{i}": n for i, n in enumerate(names)}
+    code = code.replace(co_varnames=("self", *names), co_names=tuple(slot.get(n, n) for n in code.co_names),
+                        co_filename=f"<event {qualname}>", co_qualname=f"{qualname}.__init__")
+    return FunctionType(code, {}, "__init__")
+
+
+@functools.cache
+def _template(count: int) -> CodeType:
+    """The code of `def __init__(self, _f0, _f1, ...): self._f0 = _f0; ...` for COUNT fields, compiled once
+    for each count (the names are placeholders, the compiler's own: _init puts a class's in their place)."""
+    names = [f"_f{i}" for i in range(count)]
+    args = py.arguments([], [py.arg("self")] + [py.arg(n) for n in names], None, [], [], None, [])
+    body: list[py.stmt] = [py.Assign([py.Attribute(py.Name("self", py.Load()), n, py.Store())], py.Name(n, py.Load()))
+                           for n in names] or [py.Pass()]
+    ns: dict[str, Any] = {}
+    exec(compile(py.fix_missing_locations(py.Module([py.FunctionDef("__init__", args, body, [], None)], [])),
+                 "<event>", "exec"), ns)
+    return ns["__init__"].__code__
+
+
+@event
 class Moved(Event):
     card_id: int | None  # None: as a seat that sees neither zone knows it
     card: str | None
@@ -61,7 +121,7 @@ class Moved(Event):
         return f"{self.card or 'a card'} moved {self.src} -> {self.dst}"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class Shuffled(Event):
     zone: str
     order: tuple[str, ...] | None  # None: as the seats know it
@@ -70,7 +130,7 @@ class Shuffled(Event):
         return f"Shuffled {self.zone}" if self.order is None else f"Shuffled {self.zone}: {', '.join(self.order)}"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class Refilled(Event):
     zone: str
     src: str
@@ -81,7 +141,7 @@ class Refilled(Event):
         return f"Refilled {self.zone} from {self.src} ({self.count} cards)"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class Counter(Event):
     counter: str
     player: int | None
@@ -92,7 +152,7 @@ class Counter(Event):
         return f"{_p(self.player)} {self.counter}: {self.old} -> {self.new}"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class Decided(Event):
     player: int
     tag: str
@@ -107,7 +167,7 @@ class Decided(Event):
         return f"{_p(self.player)} chose {', '.join(self.picked) or 'nothing'} ({self.tag})"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class Revealed(Event):
     player: int
     cards: tuple[str, ...]
@@ -116,7 +176,7 @@ class Revealed(Event):
         return f"{_p(self.player)} revealed {', '.join(self.cards) or 'nothing'}"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class Turn(Event):
     player: int
     turn: int
@@ -125,7 +185,7 @@ class Turn(Event):
         return f"== Turn {self.turn} of {_p(self.player)} =="
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class Phase(Event):
     player: int
     phase: str
@@ -134,7 +194,7 @@ class Phase(Event):
         return f"-- {self.phase} phase"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class Created(Event):
     card_id: int
     card: str
@@ -144,7 +204,7 @@ class Created(Event):
         return f"{self.card} created in {self.zone}"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class Pool(Event):
     pool: str
     cards: tuple[str, ...]
@@ -153,7 +213,7 @@ class Pool(Event):
         return f"{self.pool}: {', '.join(self.cards)}"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class GameEnded(Event):
     winners: tuple[int, ...]
     scores: tuple[int, ...]
@@ -162,7 +222,7 @@ class GameEnded(Event):
         return f"Game over. Scores: {list(self.scores)}; winners: {', '.join(_p(w) for w in self.winners) or 'none'}"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class Note(Event):
     player: int | None
     text: str
@@ -171,7 +231,7 @@ class Note(Event):
         return f"{_p(self.player)}: {self.text}"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class Eliminated(Event):
     player: int
 
@@ -179,7 +239,7 @@ class Eliminated(Event):
         return f"{_p(self.player)} is out"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class FirstTurn(Event):
     player: int
 
@@ -187,7 +247,7 @@ class FirstTurn(Event):
         return f"{_p(self.player)} takes the first turn"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class Claimed(Event):
     player: int
     card: str
@@ -196,7 +256,7 @@ class Claimed(Event):
         return f"{_p(self.player)} claims {self.card}"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class Challenged(Event):
     caller: int
     claimant: int
@@ -206,7 +266,7 @@ class Challenged(Event):
         return f"{_p(self.caller)} calls {_p(self.claimant)}'s claim of {self.card}"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class Settled(Event):
     claimant: int
     card: str
@@ -218,7 +278,7 @@ class Settled(Event):
         return f"{_p(self.claimant)}'s claim of {self.card} {said}"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class Peeked(Event):
     player: int
     cards: tuple[str | None, ...]  # (None, ...) as another seat knows it: how many, not which
@@ -231,7 +291,7 @@ class Peeked(Event):
         return f"{_p(self.player)} looked at {', '.join(self.cards) or 'nothing'} ({', '.join(self.zones)})"  # type: ignore[arg-type]
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class Rolled(Event):
     player: int
     sides: int
@@ -241,7 +301,7 @@ class Rolled(Event):
         return f"{_p(self.player)} rolled {', '.join(map(str, self.values)) or 'no dice'}"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class CardCounter(Event):
     card_id: int
     card: str
@@ -253,7 +313,7 @@ class CardCounter(Event):
         return f"{self.card} {self.counter}: {self.old} -> {self.new}"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class Attached(Event):
     card_id: int
     card: str
@@ -264,7 +324,7 @@ class Attached(Event):
         return f"{self.card} attached to {self.host}"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class Detached(Event):
     card_id: int
     card: str
@@ -274,7 +334,7 @@ class Detached(Event):
         return f"{self.card} came off {self.host}"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class Displayed(Event):
     lines: tuple[str, ...]
 
@@ -282,7 +342,7 @@ class Displayed(Event):
         return "\n".join(self.lines)
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class Triggered(Event):
     player: int | None
     card_id: int | None  # None: an ability run by a card's name, with no card in play
@@ -293,7 +353,7 @@ class Triggered(Event):
         return f"{_p(self.player)}: {self.card} resolves (on {self.on})"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class Ended(Event):
     reason: str
 
@@ -301,7 +361,7 @@ class Ended(Event):
         return f"The game ends: {self.reason}"
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class Acted(Event):
     """A game verb called (told only to a listener that asks for the game's acts: a table)."""
 
@@ -310,7 +370,7 @@ class Acted(Event):
     args: tuple[tuple[str, Any], ...]  # (parameter, value as plain data), in the parameters' order
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class Done(Event):
     """A game verb's call has ended."""
 
@@ -318,7 +378,7 @@ class Done(Event):
     verb: str
 
 
-@dataclass(slots=True, unsafe_hash=True)
+@event
 class AbilityDone(Event):
     """A card ability has finished resolving (its start is its `Triggered`)."""
 

@@ -1,25 +1,36 @@
-"""`@node`: what the syntax tree's classes are made with, a frozen slotted record like
-`dataclass(frozen=True, slots=True)` gives, made with one compile per class instead of six.
+"""`@node`: what the syntax tree's classes (and the compiler's IR's, compile/ir/) are made with, a frozen slotted record like
+`dataclass(frozen=True, slots=True)` gives, made with no compile of its own instead of six.
 
-Every command that loads a game imports the tree's 55 classes, and `dataclass` compiles six methods of
-each from text: two thirds of importing the loader. Here only `__init__`, which every node made (parsed or
-unpickled from the cache) runs, is generated per class, built as `ast` nodes from the class's own field
-names; equality, hashing, `repr` and refusing to be changed are one shared function each, reading the
-fields the class lists. A class declares its fields as a dataclass would (annotations, defaults, and
-`dataclasses.field(default=..., compare=False, repr=False)`); `__node_fields__` names them in order.
-Knows nothing of the language.
+Every command that loads a game imports the tree's 55 classes and the compiler's IR's 107 (compile/ir/), and
+`dataclass` compiles six methods of each from text: most of importing the loader. Here only `__init__`, which
+every node made (parsed or unpickled from the cache) runs, is made per class: one compiled template for each
+number of fields, its names replaced by the class's own field names (_init); equality, hashing, `repr` and
+refusing to be changed are one shared function each, reading the fields the class lists. A class declares
+its fields as a dataclass would (annotations, defaults, and `dataclasses.field(default=..., compare=False,
+repr=False)`); `__node_fields__` names them in order. Knows nothing of the language.
 """
 from __future__ import annotations
 
 import ast as py
+import functools
 from dataclasses import MISSING, Field, FrozenInstanceError
-from typing import Any
+from operator import attrgetter
+from types import CodeType, FunctionType
+from typing import Any, Callable
 
 _set = object.__setattr__
 
 
-def node(cls: type) -> type:
-    """Make CLS a frozen slotted record of its annotated fields (see the module's docstring)."""
+def node(cls: type | None = None, *, eq: bool = True) -> Any:
+    """Make CLS a frozen slotted record of its annotated fields (see the module's docstring). `@node(eq=False)`:
+    one equal only to itself, hashed by identity (as `dataclass(eq=False)`: the compiler's IR `Var`, whose
+    identity is the variable)."""
+    if cls is None:
+        return lambda c: _made(c, eq)
+    return _made(cls, eq)
+
+
+def _made(cls: type, eq: bool) -> type:
     names, defaults, compare, shown = [], {}, [], []
     for n in cls.__dict__.get("__annotations__", {}):
         value = cls.__dict__.get(n, MISSING)
@@ -41,40 +52,65 @@ def node(cls: type) -> type:
     body = {k: v for k, v in cls.__dict__.items() if k not in names and k not in ("__dict__", "__weakref__")}
     body.update(__slots__=tuple(names), __node_fields__=tuple(names), __node_compare__=tuple(compare),
                 __node_repr__=tuple(shown), __match_args__=tuple(names), __init__=_init(cls.__name__, names, defaults),
-                __eq__=_eq, __hash__=_hash, __repr__=_repr, __setattr__=_frozen, __delattr__=_frozen)
+                __repr__=_repr, __setattr__=_frozen, __delattr__=_frozen)
+    if eq:
+        body.update(__eq__=_eq, __hash__=_hash, __node_key__=staticmethod(_key(compare)))
     made = type(cls.__name__, cls.__bases__, body)
     made.__qualname__ = cls.__qualname__
     made.__init__.__qualname__ = f"{cls.__qualname__}.__init__"
+    made.__init__.__module__ = cls.__module__
     return made
 
 
-def _init(cls_name: str, names: list[str], defaults: dict[str, Any]):
-    """`def __init__(self, A, B=<default>): _set(self, 'A', A); _set(self, 'B', B)`, compiled from its
-    nodes (the names are the class's own fields; each default is a value of the function's namespace)."""
-    ns: dict[str, Any] = {"_set": _set}
-    given = []
-    for i, n in enumerate(names):
-        if n in defaults:
-            ns[f"_default{i}"] = defaults[n]
-            given.append(py.Name(f"_default{i}", py.Load()))
-    args = py.arguments([], [py.arg("self")] + [py.arg(n) for n in names], None, [], [], None, given)
+def _init(cls_name: str, names: list[str], defaults: dict[str, Any]) -> FunctionType:
+    """`def __init__(self, A, B=<default>): _set(self, 'A', A); _set(self, 'B', B)`: the compiled template of
+    as many fields (_template) with the class's own field names put in place of the template's, in its
+    arguments and in its constants. Renaming a code object costs a thousandth of compiling one, and every
+    command that loads a game makes some 160 of these classes (the syntax tree's and the compiler's IR)."""
+    code = _template(len(names))
+    slot = {f"_f{i}": n for i, n in enumerate(names)}
+    code = code.replace(co_varnames=("self", *names), co_consts=tuple(slot.get(c, c) if type(c) is str else c
+                                                                       for c in code.co_consts),
+                        co_filename=f"<node {cls_name}>", co_qualname=f"{cls_name}.__init__")
+    # (defaults follow the fields without one: node refuses any other order)
+    return FunctionType(code, {"_set": _set}, "__init__", tuple(defaults[n] for n in names if n in defaults) or None)
+
+
+@functools.cache
+def _template(count: int) -> CodeType:
+    """The code of `def __init__(self, _f0, _f1, ...): _set(self, '_f0', _f0); ...` for COUNT fields, compiled
+    from its nodes once for each count (the names are placeholders: _init puts a class's own in their place)."""
+    names = [f"_f{i}" for i in range(count)]
+    args = py.arguments([], [py.arg("self")] + [py.arg(n) for n in names], None, [], [], None, [])
     body: list[py.stmt] = [py.Expr(py.Call(py.Name("_set", py.Load()), [py.Name("self", py.Load()), py.Constant(n),
                                                                           py.Name(n, py.Load())], []))
                            for n in names] or [py.Pass()]
     fn = py.FunctionDef("__init__", args, body, [], None)
-    module = py.fix_missing_locations(py.Module([fn], []))
-    exec(compile(module, f"<node {cls_name}>", "exec"), ns)
-    return ns["__init__"]
+    ns: dict[str, Any] = {}
+    exec(compile(py.fix_missing_locations(py.Module([fn], [])), "<node>", "exec"), ns)
+    return ns["__init__"].__code__
 
 
 def _eq(self, other):
     if other.__class__ is not self.__class__:
         return NotImplemented
-    return all(getattr(self, n) == getattr(other, n) for n in self.__node_compare__)
+    key = self.__node_key__
+    return key(self) == key(other)
 
 
 def _hash(self) -> int:
-    return hash(tuple([getattr(self, n) for n in self.__node_compare__]))
+    return hash(self.__node_key__(self))
+
+
+def _key(names: list[str]) -> Callable[[Any], tuple]:
+    """The tuple of a node's compared fields (NAMES), which equality and hash are taken over as a dataclass's
+    are (the same hash): read in C where there are two or more."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    if names:
+        one = attrgetter(names[0])
+        return lambda node: (one(node),)
+    return lambda node: ()
 
 
 def _repr(self) -> str:

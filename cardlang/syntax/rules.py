@@ -9,7 +9,6 @@ Knows no node class and no phase: each phase makes its own table and fills it.
 """
 from __future__ import annotations
 
-import typing
 from typing import Callable
 
 
@@ -22,6 +21,22 @@ class NoRule(LookupError):
                          "class needs a rule in every phase that meets it: see tests/test_completeness.py)")
         self.phase = phase
         self.node_class = node_class
+
+
+def _annotated_class(fn: Callable) -> type:
+    """The class FN's `node` parameter is annotated with: a name or a dotted name (`ast.If`) of FN's module, read
+    there (under `from __future__ import annotations` the annotation is that text). Only this one annotation is
+    read: typing.get_type_hints compiles every annotation of the function, some 90 at each import of the loader."""
+    ann = fn.__annotations__["node"]
+    if not isinstance(ann, str):
+        return ann
+    head, *rest = ann.split(".")
+    found = fn.__globals__[head]
+    for part in rest:
+        found = getattr(found, part)
+    if not isinstance(found, type):
+        raise TypeError(f"{fn.__qualname__}: `node` is annotated with {ann!r}, not a class")
+    return found
 
 
 class Rules(dict):
@@ -43,7 +58,7 @@ class Rules(dict):
 
     def hinted(self, fn: Callable) -> Callable:
         """Register FN for the node class its `node` parameter is annotated with (`def _(self, node: ast.X, ...)`)."""
-        return self.rule(typing.get_type_hints(fn)["node"])(fn)
+        return self.rule(_annotated_class(fn))(fn)
 
     def find(self, cls: type) -> Callable:
         """The rule for node class CLS (or the nearest of its bases that has one); NoRule when there is none."""

@@ -94,7 +94,7 @@ def test_a_flat_verbs_call_runs_its_statements_in_place_when_nobody_watches() ->
     # the verb's statements read its parameter `a` from the local the call gives it
     items = [(None, Code(lambda gen: [py.Expr(G.call(gen.const(seen.append), gen.var("a")))]))]
     node = C.CallVerb("v", (N.Const(5),), {"v": lambda ctx, a: seen.append(("called", a))}, {}, True, (SPAN, SPAN),
-                      (items, frozenset(), ("a",), False))
+                      (items, lambda: frozenset(), ("a",), False))  # (its names kept in locals: found when emitted)
     fn = G.build_function("ir test", None, lambda gen: emit_stmts(gen, (node,))).fn
     state = _state()
     fn(Ctx(state, 1, None))
@@ -109,7 +109,7 @@ def test_a_flat_verbs_call_runs_its_statements_in_place_when_nobody_watches() ->
 
 def test_the_pass_verb_in_place_splits_a_flat_verbs_call_on_nobody_watching() -> None:
     from cardlang.compile.ir.verb_in_place import verb_in_place
-    body = ([], frozenset(), ("a",), False)
+    body = ([], lambda: frozenset(), ("a",), False)
     call = C.CallVerb("v", (N.Const(5),), {}, {}, True, (SPAN, SPAN), body)
     got = verb_in_place(N.If(N.Const(True), (call,)))
     [split] = got.body
@@ -132,7 +132,7 @@ def test_the_pass_nested_in_place_runs_a_nesting_verb_in_place_with_its_depth_co
                 raise NestingLimit(MAX_DEPTH, "w", SPAN, inner)
         return [py.Expr(G.call(gen.const(look), G.name("ctx"), gen.var("a")))]
     items = [(None, Code(statements))]
-    body = (items, frozenset(), ("a",), False)
+    body = (items, lambda: frozenset(), ("a",), False)  # (its names kept in locals: found when emitted)
     call = C.CallVerb("v", (N.Const(5),), {"v": lambda ctx, a: seen.append(("called", a))}, {}, False, (SPAN, SPAN),
                       body)
     [split] = nested_in_place(N.If(N.Const(True), (call,))).body

@@ -68,14 +68,34 @@ def test_a_field_without_a_default_after_one_with_a_default_is_refused() -> None
             b: int
 
 
-def test_making_the_tree_classes_compiles_one_function_each() -> None:
+def test_making_the_tree_classes_compiles_one_function_for_each_number_of_fields() -> None:
     # (what is exec'd as text, as `dataclass` does, is counted too; a module's own source is not)
     code = ("import builtins, sys; import cardlang.errors; n = [0]; real_c, real_e = builtins.compile, builtins.exec\n"
             "def counted(src, name, *a, **k):\n    n[0] += str(name).startswith('<')\n"
             "    return real_c(src, name, *a, **k)\n"
             "def execs(src, *a, **k):\n    n[0] += isinstance(src, str)\n    return real_e(src, *a, **k)\n"
             "builtins.compile, builtins.exec = counted, execs\nimport cardlang.syntax.ast as A\n"
-            "print(n[0], len(A.node_classes()))")
+            "from cardlang.syntax.nodes import fields_of\n"
+            "print(n[0], len(A.node_classes()), len({len(fields_of(c)) for c in A.node_classes()}))")
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, check=True)
-    compiled, classes = map(int, out.stdout.split())
-    assert classes > 50 and compiled == classes
+    compiled, classes, counts = map(int, out.stdout.split())
+    assert classes > 50 and compiled == counts < 12  # (a class's own fields put in a template's place: _init)
+
+
+def test_an_init_made_from_the_template_names_its_own_fields() -> None:
+    made = Pair(left=1, right=(2,))
+    assert (made.left, made.right, made.note) == (1, (2,), "")
+    code = Pair.__init__.__code__
+    assert code.co_varnames[:5] == ("self", "left", "right", "note", "span")
+    assert Pair.__init__.__defaults__ == ((), "", NO_SPAN)
+    assert Pair.__init__.__qualname__ == "Pair.__init__" and "Pair" in code.co_filename
+    with pytest.raises(TypeError, match="'left'"):
+        Pair(right=())
+    with pytest.raises(TypeError, match="unexpected keyword argument 'wrong'"):
+        Pair(1, wrong=2)
+
+    @node(eq=False)
+    class Local:
+        hint: str = "v"
+    a, b = Local(), Local()
+    assert a != b and a == a and hash(a) != hash(b) and a.hint == "v"

@@ -11,7 +11,6 @@ source construct, no pass.
 from __future__ import annotations
 
 import ast as py
-from dataclasses import replace
 from typing import Any, Callable
 
 from cardlang.compile import hoist as H
@@ -22,6 +21,7 @@ from cardlang.compile.ir.emit import (Emitter, _call, _marked, charge_steps, ctx
                                       is_you, set_phase, watched_test)
 from cardlang.compile.pyast import CTX, attr, const, fresh_list, name, store
 from cardlang.runtime.state import NUMBER_LIMIT, CardDef
+from cardlang.syntax.nodes import replace
 
 
 def _bounded(e: Emitter, code: py.expr, span: Any, too_big: Any) -> py.expr:

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import ast as py
 import copy
-import dataclasses
 from typing import TYPE_CHECKING, Any, Callable
 
 from cardlang.compile.ir import emit_calls
@@ -24,6 +23,7 @@ from cardlang.compile.ir.passes import run_passes
 from cardlang.compile.pyast import CTX, attr, const, name, store
 from cardlang.runtime import layout as L
 from cardlang.runtime.state import NUMBER_LIMIT
+from cardlang.syntax.nodes import replace
 
 if TYPE_CHECKING:
     from cardlang.compile.codegen import Gen
@@ -96,7 +96,7 @@ def _change_counter(e: Emitter, n: N.ChangeCounter) -> list[py.stmt]:
     gen = e.gen
     if n.skip_zero and n.op != "=":
         x = gen.fresh("x")
-        inner = _change_counter(e, dataclasses.replace(n, value=N.Py(name(x)), skip_zero=False))
+        inner = _change_counter(e, replace(n, value=N.Py(name(x)), skip_zero=False))
         return [py.Assign([store(x)], e.expr(n.value)), py.If(name(x), inner, [])]
     setter = gen.const(n.set)
     whose = e.expr(n.whose)

@@ -8,11 +8,10 @@ short keeps its statements for this (calls.compile_verbs). Knows the IR only.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir.rewrite import bottom_up
 from cardlang.compile.ir import nodes_calls as C
+from cardlang.syntax.nodes import replace
 
 
 def nested_in_place(node: N.Node) -> N.Node:

@@ -11,8 +11,10 @@ generated function, named only when emitted (its identity is the variable: two `
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Union
+
+from cardlang.syntax.nodes import node
 
 
 class Node:
@@ -22,14 +24,14 @@ class Node:
 
 
 # ---- leaves
-@dataclass(frozen=True, slots=True)
+@node
 class Const(Node):
     """A constant written in the code: a number, a text, a truth value or None."""
 
     value: Any
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Value(Node):
     """A compiled value (a card definition, a function, a table) as a constant of the generated module."""
 
@@ -37,40 +39,40 @@ class Value(Node):
     hint: str = "k"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class State(Node):
     """The game state the effect runs on (the same all through a generated function)."""
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Names(Node):
     """The table of the rules' names in scope (a name -> its value), where compiled code that keeps no local
     of a name reads it."""
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class You(Node):
     """The seat whose effect runs."""
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ThisCard(Node):
     """The card whose ability runs."""
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Current(Node):
     """The seat whose turn it is."""
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Name(Node):
     """A name of the rules (a `let`, a loop's name, a parameter): its local where the function keeps one."""
 
     name: str
 
 
-@dataclass(frozen=True, slots=True, eq=False)
+@node(eq=False)
 class Var(Node):
     """A local of the generated function, named (fresh, with HINT) when first emitted; or, with NAME, the local
     of that name, fixed by the compiler because Python built outside the IR reads it by that name (a bot's
@@ -80,14 +82,14 @@ class Var(Node):
     name: str | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Of(Node):
     """An expression whose rule still builds Python (a bridge): emitted by its CE's own code."""
 
     ce: Any = field(compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Py(Node):
     """Python code already emitted (a bridge for lowerings handed their arguments' code)."""
 
@@ -95,7 +97,7 @@ class Py(Node):
 
 
 # ---- reads of the state
-@dataclass(frozen=True, slots=True)
+@node
 class ZoneRef(Node):
     """The zone declared at SLOT of seat WHOSE (`Const(0)` for a shared zone)."""
 
@@ -103,7 +105,7 @@ class ZoneRef(Node):
     whose: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class CounterRef(Node):
     """The value of the counter declared at SLOT of seat WHOSE (`Const(0)` for a shared counter)."""
 
@@ -111,28 +113,28 @@ class CounterRef(Node):
     whose: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class CardCounterTable(Node):
     """The table of the per-card counter KEY: card -> value (a card at its start value has no entry)."""
 
     key: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class BankLeft(Node):
     """What the bank behind the counter at SLOT still holds (None: the counter has no bank)."""
 
     slot: int
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ZoneCards(Node):
     """A new list of the cards of the zone ZONE, the top last (a zone of no piles: its own cards)."""
 
     zone: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class OwnCards(Node):
     """The list ZONE itself holds, not a copy (a zone of piles holds none of its own: its piles do): a test
     that it is empty, a read that must not change it."""
@@ -140,27 +142,27 @@ class OwnCards(Node):
     zone: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class CellTable(Node):
     """The grid cell of each card in a grid zone: card -> (column, row)."""
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class AttachedTable(Node):
     """The cards attached to each card: card -> those cards, in order (no entry: none)."""
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ClaimsMade(Node):
     """The claims said out loud so far, in order: (player, card name) pairs, the public record."""
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class DefsByName(Node):
     """The game's card definitions by card name."""
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class CardsAt(Node):
     """The card at (COLUMN, ROW) of the zone ZONE as a list of it, or an empty list (none there, or ZONE no grid)."""
 
@@ -169,7 +171,7 @@ class CardsAt(Node):
     row: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ZoneCount(Node):
     """How many cards the zone ZONE holds (a zone of piles: all its piles together). PLAIN: ZONE is known to be
     declared with no piles (its own list's length)."""
@@ -178,7 +180,7 @@ class ZoneCount(Node):
     plain: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class EmptyPiles(Node):
     """How many piles of the zone of piles declared at SLOT (ZONE's) are empty: in the code, the count the state
     keeps by slot (state.empty_known) when it has one, else RUN(state, ZONE), the reference, which counts and
@@ -189,7 +191,7 @@ class EmptyPiles(Node):
     run: Any = field(compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class CardCounter(Node):
     """The per-card counter KEY of CARD, START when it was never changed; TABLE: the counter's table as its
     caller has it already (a local), else None (read from the state)."""
@@ -200,7 +202,7 @@ class CardCounter(Node):
     table: "Expr | None" = None
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Printed(Node):
     """CARD's printed property NAME (DEFAULT where its card prints none)."""
 
@@ -209,7 +211,7 @@ class Printed(Node):
     default: Any
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Computed(Node):
     """CARD's property NAME where some card of the game computes it (`vp count(owned) / 10`): RUN(ctx, CARD,
     NAME, DEFAULT) (values.prop_of_card) for a card whose definition computes a property, else the printed one
@@ -221,7 +223,7 @@ class Computed(Node):
     run: Any = field(compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class DefPrinted(Node):
     """The printed property NAME of the card definition DEF (DEFAULT where it prints none)."""
 
@@ -230,7 +232,7 @@ class DefPrinted(Node):
     default: Any
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class IsType(Node):
     """Is CARD of the type TYPE (NEGATED: is it not)?"""
 
@@ -239,7 +241,7 @@ class IsType(Node):
     negated: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class DefIsType(Node):
     """Is the card definition DEFINITION of the type (or tag) TYPE?"""
 
@@ -247,7 +249,7 @@ class DefIsType(Node):
     type: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class DefNamed(Node):
     """Is the card definition DEFINITION the card called NAME?"""
 
@@ -255,49 +257,49 @@ class DefNamed(Node):
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class NameOf(Node):
     """The card name of the card definition DEFINITION (as text)."""
 
     definition: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Variant(Node):
     """Is the game's variant NAME chosen for this game?"""
 
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class DefOf(Node):
     """The definition of the card CARD."""
 
     card: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Not(Node):
     """Not VALUE."""
 
     value: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class HolderOf(Node):
     """The owner of the zone CARD is in (None for a shared zone): the read a card's owner starts from."""
 
     card: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Turns(Node):
     """How many turns seat WHOSE has begun."""
 
     whose: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Seats(Node):
     """The seats still in, round the table from WHOSE's left (`others`), or from WHOSE on (ALL: `players`), as
     a new list: the state's table of them (runtime/state.py seat_tables), not worked out at each use."""
@@ -306,14 +308,14 @@ class Seats(Node):
     all: bool
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Pool(Node):
     """The game-level value NAME (a pool of card names)."""
 
     name: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Quiet(Node):
     """Nobody is told of a change: no log, no listener, and (CHECKED) no invariant checker. The test that
     splits code into its quiet case and its watched one."""
@@ -321,20 +323,20 @@ class Quiet(Node):
     checked: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Watched(Node):
     """Someone is told of a change (a log or a listener): the negation of `Quiet()`, where the watched case
     is written first."""
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ForThis(Node):
     """May a `modify ... this` add anything now: no modifier runs, or the one running sums a property of the
     card whose ability runs (primitives/modify.py for_this, the reference; the pass `modify-this-first`)."""
 
 
 # ---- plain computations
-@dataclass(frozen=True, slots=True)
+@node
 class Call(Node):
     """FN(first, *ARGS, *CONSTS): a compiled function (a constant of the module) over the state (FIRST
     "state"), the context ("ctx") or nothing (None) first."""
@@ -345,14 +347,14 @@ class Call(Node):
     consts: tuple[Any, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Cards(Node):
     """A new list of the cards ITEMS (`[E]`: one card as a list)."""
 
     items: tuple["Expr", ...]
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Item(Node):
     """Item INDEX of the list LIST."""
 
@@ -360,7 +362,7 @@ class Item(Node):
     index: int
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class FirstOr(Node):
     """READ of the first of CARDS, held in the local VAR (READ mentions `Item(VAR, 0)`), or, when CARDS is
     empty, FALLBACK (which mentions VAR: the call whose error says there is no card)."""
@@ -371,14 +373,14 @@ class FirstOr(Node):
     fallback: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Single(Node):
     """Does the list LIST hold exactly one item?"""
 
     list: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class HasTrigger(Node):
     """Has CARD an ability that runs when EVENT happens to it (`on EVENT`)?"""
 
@@ -386,7 +388,7 @@ class HasTrigger(Node):
     event: str
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class MayReact(Node):
     """Has any card of CARDS (a list) an `on EVENT` ability? Answered in one set operation against the cards
     that have one, which FILL(state, EVENT) finds the first time they are asked for (runtime/abilities.py
@@ -398,7 +400,7 @@ class MayReact(Node):
 
 
 # ---- statements
-@dataclass(frozen=True, slots=True)
+@node
 class Let(Node):
     """`VAR = VALUE`: a local of the generated function (a Var), or a name of the rules (a Name: `let`, `x =`),
     written to the names table and kept in a local where the function keeps one (OWN: the name is declared
@@ -409,7 +411,7 @@ class Let(Node):
     own: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Loop(Node):
     """A loop of the rules, BODY run on each pass: `repeat` (KIND "repeat": OVER times), `while` ("while": as
     long as OVER holds) or `for` ("for": over the list OVER, each item the rules name NAME in the body; OWN:
@@ -429,7 +431,7 @@ class Loop(Node):
     breaks: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class OfBlock(Node):
     """Statements whose rules still build Python (a bridge): a block's compiled items, emitted by the code
     generator, each on its own line of the line table."""
@@ -437,7 +439,7 @@ class OfBlock(Node):
     items: Any = field(compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class If(Node):
     """`if TEST: BODY else: ORELSE` (a quiet/watched split when TEST is `Quiet`)."""
 
@@ -446,7 +448,7 @@ class If(Node):
     orelse: tuple["Stmt", ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ChangeCardCounter(Node):
     """`CARDS.KEY op VALUE` (OP `=`, `+=` or `-=`) of the per-card counter KEY (START, bounds MINIMUM and
     MAXIMUM, None for none): done for one card in the code itself when nobody is told and the new value keeps
@@ -462,7 +464,7 @@ class ChangeCardCounter(Node):
     change: Any = field(compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ChangeCounter(Node):
     """`WHOSE.C op VALUE` (OP `=`, `+=` or `-=`) of the counter C declared at SLOT, by seat when PER_PLAYER
     (else a shared one, its row's 0; WHOSE then `Const(None)`, the seat the reference is handed); MINIMUM
@@ -491,7 +493,7 @@ class ChangeCounter(Node):
     skip_zero: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class MoveOne(Node):
     """Move the card CARD to the top of the zone DEST: in the code itself when nobody is told (no log, listener
     or checker told first), no card is attached (to it or to another), none is privately shown, and neither
@@ -506,7 +508,7 @@ class MoveOne(Node):
     gridless: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class CreateCards(Node):
     """COUNT new cards of the definition CARD into DEST, a zone known to hold no piles: their ids, definitions
     and places added at once in the code itself when nobody is told (no log or listener), the count is not
@@ -521,14 +523,14 @@ class CreateCards(Node):
     gridless: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Do(Node):
     """An expression computed for its effect (a call)."""
 
     value: "Expr"
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Return(Node):
     """The generated function returns VALUE (a loop's function, an expression's, a bot's answer)."""
 

@@ -17,10 +17,11 @@ Decision.private).
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Callable, Union
 
 from cardlang.compile.ir.nodes import Node
+from cardlang.syntax.nodes import node
 
 
 class Reference:
@@ -40,7 +41,7 @@ class Reference:
         return self.fn
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class AskCards(Node):
     """`choose KIND [COUNT] from CARDS`: the cards picked, a list. KIND "any", "up_to" or "exactly"; COUNT the
     number (WRITTEN when written as one, else COUNT's value; neither for "any"). ALWAYS: asked even with nothing
@@ -69,7 +70,7 @@ class AskCards(Node):
     nones: bool = False  # may a bot answer TAG `none` first (GameSpec.none_first: the pass none-rules tests it)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class AskPlayer(Node):
     """`choose player from PLAYERS`: the seat picked (none to pick: an illegal action). FN: the reference (a
     `Reference`)."""
@@ -82,7 +83,7 @@ class AskPlayer(Node):
     fn: Any = field(default=None, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class AskValues(Node):
     """`choose KIND [COUNT] from VALUES`, VALUES card names (VKIND "cards": a list of them), numbers ("numbers":
     a tuple) or slots of a grid ("slots": a list); LABELS(options) their labels, made when read (None: the names'
@@ -101,7 +102,7 @@ class AskValues(Node):
 
 
 # ---- statements
-@dataclass(frozen=True, slots=True)
+@node
 class AskOption(Node):
     """`choose one of`: BODIES[i] (a statement: a block's) run for the option picked among those whose condition
     in CONDS holds (None: an option always offered). None legal: nothing (ALWAYS: asked with nothing to pick when
@@ -120,7 +121,7 @@ class AskOption(Node):
     find: Any = field(default=None, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class AskMay(Node):
     """`may`: BODY when the answer is yes, else ORELSE."""
 
@@ -132,7 +133,7 @@ class AskMay(Node):
     orelse: tuple[Node, ...] = ()
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Secretly(Node):
     """`simultaneous`: BODY (its `let NAME = choose ...;` lines) with every decision asked in secret, the
     state's secrecy as it was again after BODY, however it ends."""

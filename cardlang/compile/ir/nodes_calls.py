@@ -8,13 +8,14 @@ comparison.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Union
 
 from cardlang.compile.ir.nodes import Expr, Node, Stmt
+from cardlang.syntax.nodes import node
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Skip(Node):
     """BODY, a call whose card argument may come from an empty pick: then the call does nothing (the run-time
     `NothingToActOn` is caught around it)."""
@@ -22,7 +23,7 @@ class Skip(Node):
     body: tuple[Stmt, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class AsPlayer(Node):
     """BODY run with `you` the seat PLAYER (`... for P`), on the same context: it sees the caller's names,
     card and source, as a player's own; `you` is put back after. WITHIN(gen, player_code, switched), where not
@@ -34,7 +35,7 @@ class AsPlayer(Node):
     within: Any = field(default=None, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class CallPrimitive(Node):
     """A core verb's call: VERB.run(ctx, *ARGS), or, with the pass `lower`, the code VERB's own `lower` gives
     in its place (primitives/registry.py), handed the arguments' code and the call's `Site`: KNOWN, each
@@ -48,7 +49,7 @@ class CallPrimitive(Node):
     reacts: frozenset[str] | None = field(default=None, compare=False)  # Site.reacts
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class CallVerb(Node):
     """A call of the game's verb NAME with ARGS, in its parameters' order: its body (an entry of the table
     VERBS, or of TOLD when a listener asks for the game's acts: runtime/acts.py) runs on this same context, as
@@ -66,7 +67,7 @@ class CallVerb(Node):
     in_place: Any = field(default=None, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class InPlace(Node):
     """A flat verb's statements run in place of its call (the pass verb-in-place): ARGS, in its parameters'
     order, given to the parameters as locals of their own, then BODY, the verb's compiled statements with their
@@ -79,7 +80,7 @@ class InPlace(Node):
     nested: tuple = field(default=(), compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Trigger(Node):
     """`trigger EVENT CARDS NAME=VALUE...`: each of CARDS (taken first, as a list) with an `on EVENT` ability
     runs it by RUN_ABILITY, with the named values (NAMES, VALUES, worked out once before) in it. CARDS None:

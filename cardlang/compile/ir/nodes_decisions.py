@@ -10,14 +10,15 @@ fixed parameters: those are the IR's `Var`s with a name (`Var(name="_s0")`), set
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Union
 
 from cardlang.compile.ir.nodes import Node, Var
+from cardlang.syntax.nodes import node
 
 
 # ---- statements
-@dataclass(frozen=True, slots=True)
+@node
 class Prefer(Node):
     """A bot's preferences under one condition (their code on the line of SPAN, the first one's): BODY, when
     COND holds (None: always). KEEP: the local the condition's value is kept in, for a later test or pick, set
@@ -32,7 +33,7 @@ class Prefer(Node):
     lazy: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ReturnLegal(Node):
     """Return the indices of the legal options of a `choose one of`, in order: each option whose condition in
     CONDS holds (None: an option always offered)."""
@@ -40,7 +41,7 @@ class ReturnLegal(Node):
     conds: tuple[Node | None, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class NamedOption(Node):
     """Return the option the name NAME gives in the zones ZONES under the filter COND: the first card of that
     name (a pile's top card in a zone of piles) that COND lets through, the zones in order, or None. COND
@@ -57,13 +58,13 @@ class NamedOption(Node):
     pile_slot: int | None = None
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class BotContext(Node):
     """The bot's context for the state and the seat its pick by name is asked for (`ctx`): the one the bot
     keeps, or a new one for another game or seat."""
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class TryName(Node):
     """A pick by name: return the option the name NAME gives under the decision's filter, if any. TESTED: only
     if NAME is among the names of the zone's cards (ZoneNames), the filter asked only then."""
@@ -72,13 +73,13 @@ class TryName(Node):
     tested: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ZoneNames(Node):
     """The names of the cards of the zone a pick by name picks from (by_name_in's last argument: a zone of no
     piles), kept for the TryNames that are TESTED (the pass `names-first`)."""
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class BotDecide(Node):
     """A bot's answer to a decision put to it in full (the function's decision): YESNO for a yes/no question;
     else picks, while the decision allows more and options remain: EACH_PICK first, then TRIES in order until
@@ -99,31 +100,31 @@ class BotDecide(Node):
     weighed: Any = field(default=None, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class PickName(Node):
     """The remaining option labelled NAME (the earliest of them), if one remains: this pick is made."""
 
     name: Any
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class NamesOffered(Node):
     """Does a remaining option of this pick carry one of the labels NAMES?"""
 
     names: tuple[Any, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class PickRandom(Node):
     """A remaining option at random, from the bot's own stream: this pick is made."""
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class PickNone(Node):
     """No option: the picks end."""
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class PickWeighed(Node):
     """The remaining option with the least VALUE (KIND "lowest") or the most ("highest"), the first of equals,
     VALUE reading the option as the rules name the decision's kind gives it (`card`, `slot`, ...); when the

@@ -9,14 +9,15 @@ inlined); a statement's RUN is the closure doing the same (what the emitter call
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Union
 
 from cardlang.compile.ir.nodes import Node
+from cardlang.syntax.nodes import node
 
 
 # ---- expressions
-@dataclass(frozen=True, slots=True)
+@node
 class Bounded(Node):
     """VALUE, a number, checked against the number limit: past it, TOO_BIG(ctx, value, SPAN) stops the game."""
 
@@ -25,7 +26,7 @@ class Bounded(Node):
     too_big: Any = field(compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Where(Node):
     """`ITEMS where COND` in its caller, each item the rules name VAR in COND: a list of the items COND holds
     for. INLINE: the loop written in the caller (a comprehension, when COND hands the context to nothing that
@@ -42,7 +43,7 @@ class Where(Node):
     guard: "CounterGuard | None" = None
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class CountWhere(Node):
     """`count(ITEMS where COND)` in its caller: the length of the comprehension where INLINE allows it (as for
     `Where`), else a call of FN, the counting loop (which builds no list)."""
@@ -54,7 +55,7 @@ class CountWhere(Node):
     inline: bool = False
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class ListCount(Node):
     """How many of the list of numbers ITEMS are equal to X (the list's own count)."""
 
@@ -62,7 +63,7 @@ class ListCount(Node):
     x: Node
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class CountEqual(Node):
     """`count(NUMBERS where number == X)` in its caller: `ListCount(ITEMS, X)` when both only read (no
     call, nothing that can fail), else a call of FN, the function returning it."""
@@ -72,7 +73,7 @@ class CountEqual(Node):
     fn: Any = field(compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class SumIn(Node):
     """`sum(ITEMS, EACH)` in its caller, each item the rules name `card` in EACH, the total `Bounded` (SPAN,
     TOO_BIG): written in the caller where EACH hands the context to nothing that might read names and reads
@@ -86,7 +87,7 @@ class SumIn(Node):
 
 
 # ---- statements
-@dataclass(frozen=True, slots=True)
+@node
 class ChangeName(Node):
     """`NAME += VALUE` / `NAME -= VALUE` (OP) of a rules name, the new value checked as `Bounded` is (SPAN,
     TOO_BIG)."""
@@ -98,7 +99,7 @@ class ChangeName(Node):
     too_big: Any = field(compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Attack(Node):
     """`attack NAME in TARGETS { BODY }`: each target (one step each, COUNT_STEP(ctx, SPAN)) goes through the
     game's attack window and its watchers (WINDOW(ctx, target): whether it is hit, runtime/abilities.py), and
@@ -113,7 +114,7 @@ class Attack(Node):
     body: Any = field(compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class RunPhase(Node):
     """The body of phase NAME's function of its own (the game's phases table; the turn calls it where it does
     not enter the phase in place: EnterPhase): the game enters phase NAME, TELL(state, NAME) tells whoever
@@ -124,7 +125,7 @@ class RunPhase(Node):
     block: Any = field(default=None, compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class EnterPhase(Node):
     """`phase NAME { BODY }`: the game enters phase NAME (told to whoever watches), then BODY runs. RUN(ctx) is
     the reference (called when someone watches, or when not INLINE: the pass phase-inline off); BLOCK(ctx)
@@ -140,12 +141,12 @@ class EnterPhase(Node):
     inline: bool = True
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Break(Node):
     """`break`: ends the loop around it (one of the same generated function, or one that called it)."""
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Charge(Node):
     """Charge one step of the game's step budget per item of the list ITEMS, all at once; past the budget,
     OVER_BUDGET(ctx, SPAN) stops the game naming the loop."""
@@ -155,7 +156,7 @@ class Charge(Node):
     over_budget: Any = field(compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class CounterGuard(Node):
     """Answer EMPTY at once (a `return`) when no card holds the value X of the per-card counter KEY (START: a
     card at it has no entry): no card can pass a filter `card.KEY == X`. Nothing when X's reading might fail."""
@@ -166,7 +167,7 @@ class CounterGuard(Node):
     empty: Node
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class OverItems(Node):
     """The body of the function generated for a loop over ITEMS (each item the rules name VAR in EACH), which
     returns its result: KIND "where" (the items the condition EACH holds for), "count" (how many) or "sum" (EACH

@@ -14,14 +14,15 @@ An operator's OP is data: the operator's own spelling in the rules (`+`, `<=`), 
 """
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import field
 from typing import Any, Union
 
 from cardlang.compile.ir.nodes import Node
+from cardlang.syntax.nodes import node
 
 
 # ---- numbers
-@dataclass(frozen=True, slots=True)
+@node
 class Arith(Node):
     """LEFT OP RIGHT of two numbers, OP `+`, `-` or `*`, unchecked (a `Bounded` around it checks the limit)."""
 
@@ -30,7 +31,7 @@ class Arith(Node):
     right: Node
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Divide(Node):
     """LEFT OP RIGHT of two numbers, OP `/` (rounded down) or `%`: FN(LEFT, RIGHT) is the reference, which stops
     the game on a division by zero; by a number written in the source other than 0, Python's own `//` or `%`."""
@@ -41,7 +42,7 @@ class Divide(Node):
     fn: Any = field(compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Neg(Node):
     """Minus the number VALUE."""
 
@@ -49,7 +50,7 @@ class Neg(Node):
 
 
 # ---- truth values
-@dataclass(frozen=True, slots=True)
+@node
 class Compare(Node):
     """LEFT OP RIGHT, OP `==`, `!=`, `<`, `<=`, `>` or `>=`: of two numbers, or (`==`, `!=`) of two players or
     texts."""
@@ -59,7 +60,7 @@ class Compare(Node):
     right: Node
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Both(Node):
     """LEFT and RIGHT (CONJ) or LEFT or RIGHT (not CONJ), as True or False: each side's truth as `bool` gives
     it, RIGHT computed only when LEFT does not decide."""
@@ -69,7 +70,7 @@ class Both(Node):
     right: Node
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class AllAre(Node):
     """`CARDS is VALUE` (NEGATED: `is not`): are all of the cards CARDS, and at least one, of the type or tag
     VALUE (KIND "type") or the card called VALUE (KIND "named")? FN(state, cards, VALUE, NEGATED) is the
@@ -82,7 +83,7 @@ class AllAre(Node):
     fn: Any = field(compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class SameCards(Node):
     """`A == B` (EQUAL) or `A != B` of two sets of cards or card names: do they hold the same card names, as many
     times each? LEFT and RIGHT are each a value and its kind ("card name", "card names" or "cards"); FN(state,
@@ -96,7 +97,7 @@ class SameCards(Node):
     fn: Any = field(compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Helper(Node):
     """FN(state, *ARGS) (STATE false: FN(*ARGS)), a runtime helper of an operator (`NAME in ZONE`, `top N of
     CARDS`): its arguments' code is made first, the helper's constant after, as a primitive's call is
@@ -108,7 +109,7 @@ class Helper(Node):
 
 
 # ---- a pile of a zone of piles, read in the code (the pass `piles-in-code`)
-@dataclass(frozen=True, slots=True)
+@node
 class PileCount(Node):
     """How many cards the pile of the card name CARD holds in the zone of piles declared at SLOT (0 when it has
     none): count_named_in's case of a zone of piles, its pile found by its key (SLOT, name)."""
@@ -117,7 +118,7 @@ class PileCount(Node):
     card: Node
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class PileTop(Node):
     """A new list of the top N cards (N written, 1 or more) of the pile of the card name CARD in the zone of
     piles declared at SLOT, the top first (empty when it has none): top_named_in's case of a zone of piles."""
@@ -128,21 +129,21 @@ class PileTop(Node):
 
 
 # ---- lists written in the source
-@dataclass(frozen=True, slots=True)
+@node
 class ListOf(Node):
     """A new list of the values ITEMS (card names, players), in order."""
 
     items: tuple[Node, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Numbers(Node):
     """The list of numbers ITEMS (each one number): a tuple, as every list of numbers is."""
 
     items: tuple[Node, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Joined(Node):
     """The items of each of PARTS, one part after another: a new list of cards (KIND "cards", each part cards)
     or a list of numbers ("numbers", each part numbers)."""
@@ -151,7 +152,7 @@ class Joined(Node):
     parts: tuple[Node, ...]
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Bottom(Node):
     """The first COUNT of the list CARDS (the bottom ones of a set of cards, whose last are on top)."""
 
@@ -159,7 +160,7 @@ class Bottom(Node):
     count: Node
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Text(Node):
     """A text written in the source with names in braces (`"Set aside {c}?"`): PARTS, each a piece of the text
     (a str) or a value with its kind (Node, kind) shown as TEXT(ctx, value, kind) shows it (the reference,
@@ -170,7 +171,7 @@ class Text(Node):
 
 
 # ---- coercions
-@dataclass(frozen=True, slots=True)
+@node
 class CardsOfZone(Node):
     """The cards of the zone ZONE as a new list, the top last: a copy of its own list (`ZoneCards`) where ZONE
     is read from a declared zone whose slot is in PLAIN (the zones of no piles), else READ(state, zone), the
@@ -181,7 +182,7 @@ class CardsOfZone(Node):
     read: Any = field(compare=False)
 
 
-@dataclass(frozen=True, slots=True)
+@node
 class Listed(Node):
     """The list ITEMS as a `for` loop runs over it, a list nothing else holds (its body may move the cards): ITEMS
     itself where it is a new list already (a copy, a list display, a generated `where`'s answer) or numbers

@@ -7,11 +7,10 @@ so that a call compiled before its verb was is rare. Knows the IR only.
 """
 from __future__ import annotations
 
-from dataclasses import replace
-
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir.rewrite import bottom_up
 from cardlang.compile.ir import nodes_calls as C
+from cardlang.syntax.nodes import replace
 
 
 def verb_in_place(node: N.Node) -> N.Node:
