@@ -52,7 +52,7 @@ def _made(cls: type, eq: bool) -> type:
     body = {k: v for k, v in cls.__dict__.items() if k not in names and k not in ("__dict__", "__weakref__")}
     body.update(__slots__=tuple(names), __node_fields__=tuple(names), __node_compare__=tuple(compare),
                 __node_repr__=tuple(shown), __match_args__=tuple(names), __init__=_init(cls.__name__, names, defaults),
-                __repr__=_repr, __setattr__=_frozen, __delattr__=_frozen)
+                __repr__=_repr, __setattr__=_frozen, __delattr__=_frozen, __reduce__=_reduce)
     if eq:
         body.update(__eq__=_eq, __hash__=_hash, __node_key__=staticmethod(_key(compare)))
     made = type(cls.__name__, cls.__bases__, body)
@@ -116,6 +116,12 @@ def _key(names: list[str]) -> Callable[[Any], tuple]:
 def _repr(self) -> str:
     shown = ", ".join(f"{n}={getattr(self, n)!r}" for n in self.__node_repr__)
     return f"{type(self).__qualname__}({shown})"
+
+
+def _reduce(self) -> tuple:
+    """How `copy`, `deepcopy` and `pickle` remake a node: its class called with its fields' values (a frozen
+    record refuses the attribute-by-attribute restore they use by default)."""
+    return type(self), tuple(getattr(self, n) for n in self.__node_fields__)
 
 
 def _frozen(self, name: str, *value: Any) -> None:

@@ -3,6 +3,7 @@ and hash without the span, defaults, no change after making, a repr of the shown
 compile each to make."""
 from __future__ import annotations
 
+import copy
 import dataclasses
 import pickle
 import subprocess
@@ -56,6 +57,8 @@ def test_replace_and_pickle_keep_every_field() -> None:
     tree = ast.Func("max", (ast.IntLit(1, Span("a.card", 3, 4, 3, 5)), ast.NameRef("coins")), Span("a.card", 3, 1, 3, 9))
     again = pickle.loads(pickle.dumps(tree, protocol=pickle.HIGHEST_PROTOCOL))
     assert again == tree and again.args[0].span == tree.args[0].span and again.span == tree.span
+    for copied in (copy.deepcopy(tree), copy.copy(tree)):  # (a lowering deep-copies code marked with IR nodes)
+        assert copied == tree and copied.span == tree.span and copied.args[0].span == tree.args[0].span
     other = replace(tree, name="min")
     assert (other.name, other.args, other.span) == ("min", tree.args, tree.span) and tree.name == "max"
 
