@@ -57,8 +57,10 @@ def test_replace_and_pickle_keep_every_field() -> None:
     tree = ast.Func("max", (ast.IntLit(1, Span("a.card", 3, 4, 3, 5)), ast.NameRef("coins")), Span("a.card", 3, 1, 3, 9))
     again = pickle.loads(pickle.dumps(tree, protocol=pickle.HIGHEST_PROTOCOL))
     assert again == tree and again.args[0].span == tree.args[0].span and again.span == tree.span
-    for copied in (copy.deepcopy(tree), copy.copy(tree)):  # (a lowering deep-copies code marked with IR nodes)
-        assert copied == tree and copied.span == tree.span and copied.args[0].span == tree.args[0].span
+    pair = Pair(1, ([2],), "x")  # (a lowering deep-copies code marked with the compiler's IR nodes)
+    for copied in (copy.deepcopy(pair), copy.copy(pair), pickle.loads(pickle.dumps(pair))):
+        assert copied == pair and copied.note == "x"
+    assert copy.deepcopy(pair).right[0] is not pair.right[0] and copy.copy(pair).right is pair.right
     other = replace(tree, name="min")
     assert (other.name, other.args, other.span) == ("min", tree.args, tree.span) and tree.name == "max"
 
