@@ -146,10 +146,6 @@ def _load_game(game_id: str, extra: list[Path] | None, registry: Registry,
         game = compile_game(sources, registry, [], log, options)
     log.save()
     game.code_key = log.key
-    # The load's checks compiled the bots before the game had its key, so their code was never stored: they
-    # are compiled again under it when first asked for (compile/bots.py), and stored then; the next load of
-    # these sources takes them from the cache instead of generating them.
-    game.bot_rules.clear()
     return game
 
 
