@@ -6,15 +6,14 @@ from __future__ import annotations
 
 import pytest
 
-from cardlang.agents import make_agent
 from cardlang.compile.botgen import may_draw
 from cardlang.compile.bots import compile_bot
 from cardlang.compile.codegen import source_of
 from cardlang.compile.game import load_game
-from cardlang.compile.passes import SWITCHABLE, Options
-from cardlang.runtime.engine import play_game
 
-OFF = Options(SWITCHABLE - {"offered-first"})
+from onoff import assert_same_games, without
+
+OFF = without("offered-first")
 
 
 @pytest.fixture(scope="module")
@@ -35,15 +34,7 @@ def test_the_name_offered_is_tested_before_the_condition(games):
 
 
 def test_the_same_games_with_it_off(games):
-    logs = []
-    for game in games:
-        played = []
-        for seed in range(12):
-            bots = [make_agent(game, b, seed + j) for j, b in enumerate(("honest", "bluffer"))]
-            r = play_game(game, bots, seed, log=True)
-            played.append((r.winners, r.scores, r.turns, [repr(e) for e in r.state.log]))
-        logs.append(played)
-    assert logs[0] == logs[1]
+    assert_same_games(*games, bots=("honest", "bluffer"))
 
 
 def test_a_condition_that_may_draw_randomness_is_left_as_written():

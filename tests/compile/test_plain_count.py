@@ -6,13 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from cardlang.agents import make_agent
 from cardlang.compile.codegen import source_of
 from cardlang.compile.game import load_game
-from cardlang.compile.passes import SWITCHABLE, Options
-from cardlang.runtime.engine import play_game
 
-OFF = Options(SWITCHABLE - {"plain-count"})
+from onoff import assert_same_games, without
+
+OFF = without("plain-count")
 
 
 @pytest.fixture(scope="module")
@@ -31,12 +30,4 @@ def test_a_zone_of_no_piles_is_counted_by_its_length(games):
 
 
 def test_the_same_games_with_it_off(games):
-    played = []
-    for game in games:
-        out = []
-        for seed in range(12):
-            bots = [make_agent(game, b, seed + j) for j, b in enumerate(("honest", "bluffer"))]
-            r = play_game(game, bots, seed, log=True)
-            out.append((r.winners, r.scores, r.turns, [repr(e) for e in r.state.log]))
-        played.append(out)
-    assert played[0] == played[1]
+    assert_same_games(*games, bots=("honest", "bluffer"))

@@ -5,16 +5,15 @@ from __future__ import annotations
 
 import pytest
 
-from cardlang.agents import make_agent
 from cardlang.compile.codegen import source_of
 from cardlang.compile.game import load_game
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir.printed_consts import printed_consts
-from cardlang.compile.passes import SWITCHABLE, Options
-from cardlang.runtime.engine import play_game
 from cardlang.runtime.state import CardDef
 
-OFF = Options(SWITCHABLE - {"printed-consts"})
+from onoff import assert_same_games, without
+
+OFF = without("printed-consts")
 
 
 @pytest.fixture(scope="module")
@@ -38,12 +37,4 @@ def test_the_turns_code_reads_no_named_cards_table(games):
 
 
 def test_the_same_games_with_it_off(games):
-    played = []
-    for game in games:
-        out = []
-        for seed in range(12):
-            bots = [make_agent(game, b, seed + j) for j, b in enumerate(("honest", "bluffer"))]
-            r = play_game(game, bots, seed, log=True)
-            out.append((r.winners, r.scores, r.turns, [repr(e) for e in r.state.log]))
-        played.append(out)
-    assert played[0] == played[1]
+    assert_same_games(*games, bots=("honest", "bluffer"))

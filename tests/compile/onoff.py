@@ -1,0 +1,35 @@
+"""One check for every pass's test: the same games with the pass on and off. A pass changes the code only, so
+the two compiles of a game must play the same winners, scores, turns and event log (every `repr` of every
+event), seed by seed. Imported by the tests of tests/compile (pytest puts this folder on the path)."""
+from __future__ import annotations
+
+from cardlang.agents import make_agent
+from cardlang.compile.game import load_game
+from cardlang.compile.passes import SWITCHABLE, Options
+from cardlang.runtime.engine import play_game
+
+
+def without(*names: str) -> Options:
+    """The game's passes with these off (an unknown name is a bug in the test: KeyError)."""
+    unknown = set(names) - SWITCHABLE
+    if unknown:
+        raise KeyError(f"no such pass: {sorted(unknown)}")
+    return Options(SWITCHABLE - set(names))
+
+
+def played(game, bots: tuple[str, ...], seeds) -> list[tuple]:
+    """Each seed's logged game: winners, scores, turns and the whole event log."""
+    out = []
+    for seed in seeds:
+        agents = [make_agent(game, b, seed + j) for j, b in enumerate(bots)]
+        r = play_game(game, agents, seed, log=True)
+        out.append((r.winners, r.scores, r.turns, [repr(e) for e in r.state.log]))
+    return out
+
+
+def assert_same_games(on, off, bots: tuple[str, ...], seeds=range(12)) -> None:
+    """`on` and `off` (two loads of one game, or their game ids) play the same games."""
+    on = load_game(on) if isinstance(on, str) else on
+    off = load_game(off) if isinstance(off, str) else off
+    a, b = played(on, bots, seeds), played(off, bots, seeds)
+    assert a and a == b
