@@ -81,7 +81,8 @@ PASSES: tuple[Pass, ...] = (
     Pass("bounds", "compile/operators.py (BinOp, Func), compile/expressions.py, compile/statements.py (For, Let)",
          "`+`, `-` and `*` of numbers whose size the compiler knows (written in the source, printed on every card, "
          "a loop's name over written numbers, a count, a truth value as a number, a `let` of such that nothing "
-         "else writes) not checked against the 18-digit limit when they cannot reach it; "
+         "else writes) not checked against the 18-digit limit when they cannot reach it; a `create` of a written "
+         "count not tested for a count below 0 (compile/ir/emit_stmts.py _create_cards); "
          "a counter's `+=` (`-=`) of a value never below 0 (written, or a property every card prints so) not "
          "tested against the lower (upper) bound it cannot pass"),
     Pass("counter-bounds", "compile/expressions.py (_counter_range)",
@@ -207,6 +208,11 @@ PASSES: tuple[Pass, ...] = (
     Pass("static-where", "compile/ir/static_where.py",
          "IR -> IR: `cards where COND` over the game's card definitions, COND asking only their types, tags or "
          "names, worked out when compiled and read as a constant list (a `count` of it as its length)"),
+    Pass("create-all", "compile/ir/create_all.py, compile/ir/emit_stmts.py (_create_all)",
+         "IR -> IR: a set-up's `for d in cards where card is T { create d.copies d to ZONE; }` (ZONE of no piles) as "
+         "one create of every card it makes, their definitions a constant list in the loop's order, when nobody "
+         "is told and the limits allow them all (else the loop as written): no step charge, count read and "
+         "create's tests a definition"),
     Pass("generated-expressions", "compile/compiler.py (fn_of), codegen.Gen.expr", "always on: an expression "
          "with code is inlined or generated as one function; its closure half is the reference of other "
          "constructs (coercions) and cannot be chosen alone without a second backend", switchable=False),

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Callable
 from cardlang.compile.ir import emit_calls
 from cardlang.compile.ir import known_types as KT
 from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir import nodes_loops as NL
 from cardlang.compile.ir import nodes_ops as NO
 from cardlang.compile.ir.emit import (EXPR_RULES, Emitter, _call, _get, _sub, banks, card_counter_table, charge_steps,
                                       checker, counter_row, ctx_names, ctx_state, quiet_test)
@@ -353,9 +354,12 @@ def _create_cards(e: Emitter, n: N.CreateCards) -> list[py.stmt]:
 
     def end() -> py.expr:
         return py.BinOp(name(i), py.Add(), k())
-    fits = [py.Compare(k(), [py.GtE()], [const(0)]), py.UnaryOp(py.Not(), attr(name(st), L.IDS_OF)),
+    fits = [py.UnaryOp(py.Not(), attr(name(st), L.IDS_OF)),
             py.Compare(py.BinOp(attr(name(st), L.STEPS), py.Add(), k()), [py.LtE()], [attr(name(st), L.STEP_BUDGET)]),
             py.Compare(end(), [py.LtE()], [attr(name(st), L.CARD_LIMIT)])]
+    written = isinstance(k(), py.Constant) and type(k().value) is int and k().value >= 0
+    if not (written and e.gen.options.on("bounds")):  # (a written count is never below 0)
+        fits.insert(0, py.Compare(k(), [py.GtE()], [const(0)]))
     if not n.gridless:
         fits.append(py.Compare(attr(z(), L.CELLS), [py.Is()], [const(None)]))
     fast = [py.AugAssign(py.Attribute(name(st), L.STEPS, py.Store()), py.Add(), k()),
@@ -365,6 +369,34 @@ def _create_cards(e: Emitter, n: N.CreateCards) -> list[py.stmt]:
     return [*first, py.Assign([store(st)], ctx_state()),
             py.Assign([store(i)], _call(gen.const(len), attr(name(st), L.CARD_DEF))),
             py.If(quiet_test(name(st), fits), fast, [py.Expr(_call(gen.const(n.create), name(CTX), d(), z(), k()))])]
+
+
+def _create_all(e: Emitter, n: NL.CreateAll) -> list[py.stmt]:
+    """A loop of creates as one (the pass `create-all`), as `_create_cards` makes one create:
+
+        _z = DEST; _st = ctx.state; _i = len(_st.card_def)
+        if <quiet> and not _st.ids_of and _st.steps + STEPS <= _st.step_budget
+                and _i + len(DEFS) <= _st.card_limit and _z.cells is None:
+            _st.steps += STEPS; _st.card_def.extend(DEFS); _st.loc.extend([_z] * len(DEFS))
+            _z.cards.extend(range(_i, _i + len(DEFS)))
+        else: LOOP"""
+    gen = e.gen
+    z, st, i = gen.fresh("z"), gen.fresh("st"), gen.fresh("i")
+    made = len(n.defs.obj)
+    end = py.BinOp(name(i), py.Add(), const(made))
+    fits = [py.UnaryOp(py.Not(), attr(name(st), L.IDS_OF)),
+            py.Compare(py.BinOp(attr(name(st), L.STEPS), py.Add(), const(n.steps)), [py.LtE()],
+                       [attr(name(st), L.STEP_BUDGET)]),
+            py.Compare(end, [py.LtE()], [attr(name(st), L.CARD_LIMIT)]),
+            py.Compare(attr(name(z), L.CELLS), [py.Is()], [const(None)])]
+    fast = [py.AugAssign(py.Attribute(name(st), L.STEPS, py.Store()), py.Add(), const(n.steps)),
+            py.Expr(_call(attr(attr(name(st), L.CARD_DEF), "extend"), e.expr(n.defs))),
+            py.Expr(_call(attr(attr(name(st), L.LOC), "extend"),
+                          py.BinOp(py.List([name(z)], py.Load()), py.Mult(), const(made)))),
+            py.Expr(_call(attr(attr(name(z), L.CARDS), "extend"), _call(name("range"), name(i), copy.copy(end))))]
+    return [py.Assign([store(z)], e.expr(n.dest)), py.Assign([store(st)], ctx_state()),
+            py.Assign([store(i)], _call(gen.const(len), attr(name(st), L.CARD_DEF))),
+            py.If(quiet_test(name(st), fits), fast, stmts(e, (n.loop,)))]
 
 
 STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
@@ -377,6 +409,7 @@ STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     N.ChangeCounter: _change_counter,
     N.MoveOne: _move_one,
     N.CreateCards: _create_cards,
+    NL.CreateAll: _create_all,
     N.Return: lambda e, n: [py.Return(e.expr(n.value))],
     **LOOP_STMT_RULES,  # (ir/emit_loops.py: loops over a set, a name's +=/-=, attack, phases, break)
     **emit_calls.rules(stmts),  # (ir/nodes_calls.py's: a call's wrappers emit their bodies by `stmts`)

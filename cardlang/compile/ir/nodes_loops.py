@@ -189,3 +189,18 @@ class OverItems(Node):
 
 Expr = Union[Bounded, Where, CountWhere, ListCount, CountEqual, SumIn]
 Stmt = Union[ChangeName, Attack, EnterPhase, RunPhase, Break, Charge, CounterGuard, OverItems]
+
+
+@node
+class CreateAll(Node):
+    """LOOP, a `for` over a constant list of card definitions whose body is one `create` of each into the same
+    zone DEST of no piles (`for d in cards where card is Destiny { create d.copies d to destiny_pile; }`), as
+    one create of them all: DEFS (a Value) every new card's definition in the order the loop makes them, added
+    at once in the code when nobody is told, no table derived from the definitions is kept, DEST is no grid,
+    and the step budget (STEPS: the loop's passes and the cards) and the card limit allow them all; else LOOP
+    as it is (the pass `create-all`: compile/ir/create_all.py)."""
+
+    defs: Node
+    dest: Node
+    steps: int
+    loop: Node

@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Callable
 
 from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir.create_all import create_all
 from cardlang.compile.ir.one_card import one_card
 from cardlang.compile.ir.printed_consts import printed_consts
 from cardlang.compile.ir.static_where import static_where
@@ -18,6 +19,7 @@ IR_PASSES: tuple[tuple[str, Callable[[N.Node], N.Node]], ...] = (
     ("one-card", one_card),
     ("printed-consts", printed_consts),
     ("static-where", static_where),
+    ("create-all", create_all),
     ("verb-in-place", verb_in_place),
     ("nested-in-place", nested_in_place),
 )
