@@ -128,6 +128,10 @@ PASSES: tuple[Pass, ...] = (
     Pass("options-at-once", "compile/decisions.py (_legal_fn), compile/ir/emit_ask.py (AskOption)",
          "the conditions of a `choose ... { \"A\" if COND {...} ... }` tested in one go (inline, or one generated "
          "function), not one call each (a choice of a dozen actions tests a dozen conditions every time it is made)"),
+    Pass("shared-conds", "compile/ir/shared_conds.py, compile/ir/emit_ask.py (AskOption.pre)",
+         "IR -> IR: a read without effect that cannot fail which several conditions of one `choose` make, one "
+         "of them whenever it is tested (`coins >= 5 + tax`, `count(others where player.fog == 0) > 0`), worked "
+         "out once before the conditions into a local"),
     Pass("bot-by-name", "compile/botgen.py (_by_name), compile/bots.py",
          "a bot rule of names only tries those names against the decision's filter (`choose up to 1` from a zone, "
          "or from several when one holds piles: compile/decisions.py); the options are not built"),

@@ -251,10 +251,11 @@ def _option(e: Emitter, n: A.AskOption) -> list[py.stmt]:
                                                                     (ALWAYS only)"""
     gen = e.gen
     legal, p, i = gen.fresh("legal"), gen.fresh("p"), gen.fresh("i")
+    out: list[py.stmt] = stmts(e, n.pre) if n.pre else []  # (the pass shared-conds' locals)
     if all(c is None for c in n.conds):
-        out: list[py.stmt] = [_assign(legal, _list(*(const(k) for k in range(len(n.conds)))))]
+        out.append(_assign(legal, _list(*(const(k) for k in range(len(n.conds))))))
     else:
-        out = [_assign(legal, _list())]
+        out.append(_assign(legal, _list()))
         for k, cond in enumerate(n.conds):
             add = py.Expr(_call(attr(name(legal), "append"), const(k)))
             out.append(add if cond is None else py.If(e.expr(cond), [add], []))

@@ -119,6 +119,7 @@ class AskOption(Node):
     always: bool = False
     label_of: Any = field(default=None, compare=False)
     find: Any = field(default=None, compare=False)
+    pre: tuple[Node, ...] = ()  # statements run before the conditions (the pass shared-conds' locals)
 
 
 @node

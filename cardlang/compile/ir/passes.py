@@ -10,6 +10,7 @@ from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir.create_all import create_all
 from cardlang.compile.ir.one_card import one_card
 from cardlang.compile.ir.printed_consts import printed_consts
+from cardlang.compile.ir.shared_conds import shared_conds
 from cardlang.compile.ir.static_where import static_where
 from cardlang.compile.ir.nested_in_place import nested_in_place
 from cardlang.compile.ir.verb_in_place import verb_in_place
@@ -20,6 +21,7 @@ IR_PASSES: tuple[tuple[str, Callable[[N.Node], N.Node]], ...] = (
     ("printed-consts", printed_consts),
     ("static-where", static_where),
     ("create-all", create_all),
+    ("shared-conds", shared_conds),
     ("verb-in-place", verb_in_place),
     ("nested-in-place", nested_in_place),
 )
