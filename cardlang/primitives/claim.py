@@ -16,10 +16,10 @@ from __future__ import annotations
 
 import ast as py
 
-from cardlang.primitives.challenge import open_window, record_claim
+from cardlang.primitives.challenge import open_window
 from cardlang.primitives.lowering import CTX, call, const, name, state, store
 from cardlang.primitives.registry import BOOL, CARDNAME, CARDS, NAME, PLAYER, Bound, Param, Verb, primitive
-from cardlang.runtime.events import Settled
+from cardlang.runtime.events import Claimed, Settled
 from cardlang.runtime.state import Ctx
 
 OUTCOMES = ("honest", "caught", "stands", "fails")
@@ -55,40 +55,59 @@ def settle(ctx: Ctx, cases: dict, claimant: int, role, source, silent: int | Non
 
 def call_claim(state, claimant: int, role, silent: int | None, uncallable, tag: str) -> int | None:
     """Say the claim out loud and ask the others whether they call it (nobody is asked when UNCALLABLE holds):
-    the player who calls, or None."""
-    record_claim(state, claimant, role.name)
-    return None if uncallable else open_window(state, claimant, role.name, silent, tag)
+    the player who calls, or None. (challenge.record_claim's two lines, here: a call less at every claim.)"""
+    name = role.name
+    state.claims.append((claimant, name))
+    if state.log is not None or state.listeners:
+        state.emit(Claimed(claimant, name))
+    return None if uncallable else open_window(state, claimant, name, silent, tag)
 
 
 def settle_claim(ctx: Ctx, cases: dict, claimant: int, role, caller: int | None, cards: list[int]) -> None:
-    """Run the outcome blocks of CLAIMANT's claim of ROLE, called by CALLER (None: nobody), its truth in CARDS,
-    with `caller` and `proof` set for them (and put back after)."""
+    """Run the outcome blocks of CLAIMANT's claim of ROLE, called by CALLER (None: nobody), its truth in CARDS
+    (the first card of ROLE there: `proof`), with `caller` and `proof` set for them (and put back after).
+    Spelt out, with no helper called and no comprehension made: a claim is settled at almost every action."""
     state = ctx.state
     defs = state.card_def
-    proof = [c for c in cards if defs[c] is role][:1]
+    proof: list[int] = []
+    for c in cards:
+        if defs[c] is role:
+            proof = [c]
+            break
     vars_ = ctx.vars
-    saved = (vars_.get("caller", _MISSING), vars_.get("proof", _MISSING))
+    old_caller = vars_.get("caller", _MISSING)
+    old_proof = vars_.get("proof", _MISSING)
     vars_["proof"] = proof
     vars_["caller"] = caller
     if state.log is not None or state.listeners:  # the outcome is said out loud: a bluff caught, or not
         outcome = "stands" if caller is None else "honest" if proof else "caught"
         state.emit(Settled(claimant, role.name, caller, outcome))
+    get = cases.get
     try:
         if caller is None:
-            _run(cases, "stands", ctx)
+            body = get("stands")
+            if body is not None:
+                body(ctx)
         elif proof:
-            _run(cases, "honest", ctx)
-            _run(cases, "stands", ctx)
+            for case in ("honest", "stands"):
+                body = get(case)
+                if body is not None:
+                    body(ctx)
         else:
             vars_["proof"] = []
-            _run(cases, "caught", ctx)
-            _run(cases, "fails", ctx)
+            for case in ("caught", "fails"):
+                body = get(case)
+                if body is not None:
+                    body(ctx)
     finally:
-        for key, old in zip(("caller", "proof"), saved):
-            if old is _MISSING:
-                vars_.pop(key, None)
-            else:
-                vars_[key] = old
+        if old_caller is _MISSING:
+            vars_.pop("caller", None)
+        else:
+            vars_["caller"] = old_caller
+        if old_proof is _MISSING:
+            vars_.pop("proof", None)
+        else:
+            vars_["proof"] = old_proof
 
 
 def lower_settle(gen, cases: py.expr, claimant: py.expr, role: py.expr, silent: py.expr, unless: py.expr,
@@ -121,12 +140,6 @@ def local(gen, code: py.expr, hint: str, first: list[py.stmt]) -> py.expr:
     n = gen.fresh(hint)
     first.append(py.Assign([store(n)], code))
     return name(n)
-
-
-def _run(cases: dict, name: str, ctx: Ctx) -> None:
-    body = cases.get(name)
-    if body is not None:
-        body(ctx)
 
 
 @primitive

@@ -144,3 +144,26 @@ def test_an_outcome_given_twice_is_a_syntax_error() -> None:
     from cardlang.errors import CardSyntaxError
     with pytest.raises(CardSyntaxError, match="'stands' is given twice"):
         parse("verb v() { claim Gem from hand { stands { } stands { } } }")
+
+
+def test_settle_claim_runs_the_outcomes_with_the_first_proof_and_puts_the_names_back() -> None:
+    """settle_claim (spelt out, no helper called): `proof` the first card of the role in the cards, the blocks
+    of the outcome in order, and `caller` and `proof` put back as they were (set, or absent) after."""
+    from types import SimpleNamespace
+
+    from cardlang.primitives.claim import settle_claim
+    gem, rock = object(), object()
+    state = SimpleNamespace(card_def=[rock, gem, gem], log=None, listeners=[])
+    ran: list = []
+    cases = {k: (lambda ctx, k=k: ran.append((k, ctx.vars["caller"], ctx.vars["proof"])))
+             for k in ("honest", "caught", "stands", "fails")}
+    ctx = SimpleNamespace(state=state, vars={"caller": "outer"})
+    settle_claim(ctx, cases, 0, gem, 1, [0, 2, 1])
+    assert ran == [("honest", 1, [2]), ("stands", 1, [2])] and ctx.vars == {"caller": "outer"}
+    ran.clear()
+    settle_claim(ctx, cases, 0, gem, 1, [0])
+    assert ran == [("caught", 1, []), ("fails", 1, [])] and ctx.vars == {"caller": "outer"}
+    ran.clear()
+    ctx.vars = {"proof": [9]}
+    settle_claim(ctx, {"stands": cases["stands"]}, 0, gem, None, [1])
+    assert ran == [("stands", None, [1])] and ctx.vars == {"proof": [9]}
