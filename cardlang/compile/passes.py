@@ -112,6 +112,10 @@ PASSES: tuple[Pass, ...] = (
          "themselves), not a generated function charging a step a card: `strength` runs in place in `arm`"),
     Pass("hoist", "compile/hoist.py, compile/ir/emit_loops.py (OverItems)",
          "a loop that only reads goes over the zone's own list; reads the same for every item made once"),
+    Pass("count-loops", "compile/ir/emit_loops.py (_count_where_value)",
+         "a `let` of a `count(ITEMS where COND)` inlined in its caller as a loop counting in a local, not the "
+         "length of a list comprehension (a function made and called each time on Python 3.11): The Fall of "
+         "Kingdoms' action counts `tax` and `truce` so at every action"),
     Pass("shortcuts", "compile/shortcuts.py, compile/loops.py, compile/ir/emit_loops.py",
          "`where` answered early (no card holds the counter), `at most one`, `count(... == x)` as list.count"),
     Pass("guard-reuse", "compile/ir/emit_loops.py (Where)",

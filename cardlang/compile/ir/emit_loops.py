@@ -201,6 +201,31 @@ def _count_where(e: Emitter, n: NL.CountWhere) -> py.expr:
     return _marked(_call(length, code), n) if isinstance(code, py.ListComp) else code
 
 
+def _count_where_value(e: Emitter, n: NL.CountWhere, put: Callable, read: Callable) -> list[py.stmt]:
+    """A `let` of a count of a `where` inlined (`let tax = count(others where player.inflation > 0);`), with the
+    pass `count-loops`, as a loop counting in a local, not the length of a comprehension (on Python 3.11 a
+    comprehension is a function made and called each time it runs; its variable, fresh, is seen nowhere else):
+
+        _n = 0
+        for _c in ITEMS:
+            if COND: _n += 1
+        NAME = _n"""
+    code = _count_where(e, n)
+    comp = code.args[0] if isinstance(code, py.Call) and len(code.args) == 1 else None
+    if not (e.gen.options.on("count-loops") and isinstance(comp, py.ListComp) and len(comp.generators) == 1
+            and len(comp.generators[0].ifs) <= 1 and not comp.generators[0].is_async
+            and isinstance(comp.generators[0].target, py.Name)):
+        return [put(code)]
+    gen = comp.generators[0]
+    k = e.gen.fresh("n")
+    add = py.AugAssign(store(k), py.Add(), const(1))
+    body = [py.If(gen.ifs[0], [add], [])] if gen.ifs else [add]
+    return [py.Assign([store(k)], const(0)), py.For(gen.target, gen.iter, body, []), put(name(k))]
+
+
+LOOP_VALUE_RULES: dict[type, Callable[..., list[py.stmt]]] = {NL.CountWhere: _count_where_value}
+
+
 def _list_count(e: Emitter, n: NL.ListCount) -> py.Call:
     return _call(attr(e.expr(n.items), "count"), e.expr(n.x))
 

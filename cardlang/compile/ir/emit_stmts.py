@@ -18,7 +18,7 @@ from cardlang.compile.ir import nodes_loops as NL
 from cardlang.compile.ir import nodes_ops as NO
 from cardlang.compile.ir.emit import (EXPR_RULES, Emitter, _call, _get, _sub, banks, card_counter_table, charge_steps,
                                       checker, counter_row, ctx_names, ctx_state, quiet_test)
-from cardlang.compile.ir.emit_loops import LOOP_EXPR_RULES, LOOP_STMT_RULES
+from cardlang.compile.ir.emit_loops import LOOP_EXPR_RULES, LOOP_STMT_RULES, LOOP_VALUE_RULES
 from cardlang.compile.ir.emit_ops import OPS_EXPR_RULES
 from cardlang.compile.ir.passes import run_passes
 from cardlang.compile.pyast import CTX, attr, const, name, store
@@ -218,7 +218,7 @@ def _move_one(e: Emitter, n: N.MoveOne) -> list[py.stmt]:
 # An expression computed by statements (a decision: ir/emit_ask.py) when it is a `let`'s whole value: its rule,
 # rule(e, node, put, read), gives those statements, each of its results stored by PUT(value) (the let's own store,
 # made where the result is known) and read back by READ() (elsewhere its expression rule is used).
-VALUE_RULES: dict[type, Callable[..., list[py.stmt]]] = {}
+VALUE_RULES: dict[type, Callable[..., list[py.stmt]]] = dict(LOOP_VALUE_RULES)
 
 
 def _let(e: Emitter, n: N.Let) -> list[py.stmt]:
