@@ -207,7 +207,7 @@ def _count_where_value(e: Emitter, n: NL.CountWhere, put: Callable, read: Callab
     comprehension is a function made and called each time it runs; its variable, fresh, is seen nowhere else):
 
         _n = 0
-        for _c in ITEMS:
+        for _c in ITEMS:               (a list's own, not `[*LIST]`, when COND only reads: hoist.only_reads)
             if COND: _n += 1
         NAME = _n"""
     code = _count_where(e, n)
@@ -220,7 +220,11 @@ def _count_where_value(e: Emitter, n: NL.CountWhere, put: Callable, read: Callab
     k = e.gen.fresh("n")
     add = py.AugAssign(store(k), py.Add(), const(1))
     body = [py.If(gen.ifs[0], [add], [])] if gen.ifs else [add]
-    return [py.Assign([store(k)], const(0)), py.For(gen.target, gen.iter, body, []), put(name(k))]
+    items = gen.iter
+    if isinstance(items, py.List) and len(items.elts) == 1 and isinstance(items.elts[0], py.Starred) \
+            and all(H.only_reads(c, set(), e.gen.options.on("leaves-names")) for c in gen.ifs):
+        items = items.elts[0].value  # (a copy of a list `[*X]` for nothing: counting moves no card, no seat)
+    return [py.Assign([store(k)], const(0)), py.For(gen.target, items, body, []), put(name(k))]
 
 
 LOOP_VALUE_RULES: dict[type, Callable[..., list[py.stmt]]] = {NL.CountWhere: _count_where_value}
