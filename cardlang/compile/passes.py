@@ -114,8 +114,8 @@ PASSES: tuple[Pass, ...] = (
          "a loop that only reads goes over the zone's own list; reads the same for every item made once"),
     Pass("count-loops", "compile/ir/emit_loops.py (_count_where_value)",
          "a `let` of a `count(ITEMS where COND)` inlined in its caller as a loop counting in a local, not the "
-         "length of a list comprehension (a function made and called each time on Python 3.11): The Fall of "
-         "Kingdoms' action counts `tax` and `truce` so at every action"),
+         "length of a list comprehension (a function made and called each time on Python 3.11), over the list "
+         "itself when the condition only reads (a game's action may count such at every action)"),
     Pass("shortcuts", "compile/shortcuts.py, compile/loops.py, compile/ir/emit_loops.py",
          "`where` answered early (no card holds the counter), `at most one`, `count(... == x)` as list.count"),
     Pass("guard-reuse", "compile/ir/emit_loops.py (Where)",
@@ -132,10 +132,10 @@ PASSES: tuple[Pass, ...] = (
     Pass("options-at-once", "compile/decisions.py (_legal_fn), compile/ir/emit_ask.py (AskOption)",
          "the conditions of a `choose ... { \"A\" if COND {...} ... }` tested in one go (inline, or one generated "
          "function), not one call each (a choice of a dozen actions tests a dozen conditions every time it is made)"),
-    Pass("shared-conds", "compile/ir/shared_conds.py, compile/ir/emit_ask.py (AskOption.pre)",
+    Pass("shared-conds", "compile/ir/shared_conds.py",
          "IR -> IR: a read without effect that cannot fail which several conditions of one `choose` make, one "
-         "of them whenever it is tested (`coins >= 5 + tax`, `count(others where player.fog == 0) > 0`), worked "
-         "out once before the conditions into a local"),
+         "of them whenever it is tested (`c >= 5 + x`, `count(others where player.d == 0) > 0`), worked out "
+         "once before the conditions into a local (AskOption.pre, emitted by compile/ir/emit_ask.py)"),
     Pass("bot-by-name", "compile/botgen.py (_by_name), compile/bots.py",
          "a bot rule of names only tries those names against the decision's filter (`choose up to 1` from a zone, "
          "or from several when one holds piles: compile/decisions.py); the options are not built"),
@@ -216,11 +216,11 @@ PASSES: tuple[Pass, ...] = (
     Pass("static-where", "compile/ir/static_where.py",
          "IR -> IR: `cards where COND` over the game's card definitions, COND asking only their types, tags or "
          "names, worked out when compiled and read as a constant list (a `count` of it as its length)"),
-    Pass("create-all", "compile/ir/create_all.py, compile/ir/emit_stmts.py (_create_all)",
+    Pass("create-all", "compile/ir/create_all.py",
          "IR -> IR: a set-up's `for d in cards where card is T { create d.copies d to ZONE; }` (ZONE of no piles) as "
          "one create of every card it makes, their definitions a constant list in the loop's order, when nobody "
          "is told and the limits allow them all (else the loop as written): no step charge, count read and "
-         "create's tests a definition"),
+         "create's tests a definition (CreateAll, emitted by compile/ir/emit_stmts.py _create_all)"),
     Pass("generated-expressions", "compile/compiler.py (fn_of), codegen.Gen.expr", "always on: an expression "
          "with code is inlined or generated as one function; its closure half is the reference of other "
          "constructs (coercions) and cannot be chosen alone without a second backend", switchable=False),

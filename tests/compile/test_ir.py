@@ -62,7 +62,7 @@ def test_every_node_class_has_its_emitter_rule_and_an_unknown_one_raises() -> No
             | set(typing.get_args(NA.Expr)) | set(typing.get_args(ND.Expr) or (ND.Expr,))) == set(EXPR_RULES)
     assert (set(typing.get_args(N.Stmt)) | set(typing.get_args(NL.Stmt)) | set(typing.get_args(ND.Stmt))
             | set(typing.get_args(NC.CallStmt)) | set(typing.get_args(NA.Stmt))) == set(STMT_RULES)
-    assert set(VALUE_RULES) == {NA.AskCards, NA.AskPlayer, NA.AskValues}
+    assert set(VALUE_RULES) == {NA.AskCards, NA.AskPlayer, NA.AskValues, NL.CountWhere}  # (a count: count-loops)
     node_classes = {c for m in (N, NL, NO, ND, NC, NA) for c in vars(m).values()
                     if isinstance(c, type) and issubclass(c, N.Node) and c is not N.Node}
     assert node_classes == set(EXPR_RULES) | set(STMT_RULES)

@@ -202,7 +202,7 @@ def _count_where(e: Emitter, n: NL.CountWhere) -> py.expr:
 
 
 def _count_where_value(e: Emitter, n: NL.CountWhere, put: Callable, read: Callable) -> list[py.stmt]:
-    """A `let` of a count of a `where` inlined (`let tax = count(others where player.inflation > 0);`), with the
+    """A `let` of a count of a `where` inlined (`let n = count(others where player.c > 0);`), with the
     pass `count-loops`, as a loop counting in a local, not the length of a comprehension (on Python 3.11 a
     comprehension is a function made and called each time it runs; its variable, fresh, is seen nowhere else):
 

@@ -187,14 +187,10 @@ class OverItems(Node):
     charged: bool = True
 
 
-Expr = Union[Bounded, Where, CountWhere, ListCount, CountEqual, SumIn]
-Stmt = Union[ChangeName, Attack, EnterPhase, RunPhase, Break, Charge, CounterGuard, OverItems]
-
-
 @node
 class CreateAll(Node):
     """LOOP, a `for` over a constant list of card definitions whose body is one `create` of each into the same
-    zone DEST of no piles (`for d in cards where card is Destiny { create d.copies d to destiny_pile; }`), as
+    zone DEST of no piles (`for d in cards where card is T { create d.copies d to pile; }`), as
     one create of them all: DEFS (a Value) every new card's definition in the order the loop makes them, added
     at once in the code when nobody is told, no table derived from the definitions is kept, DEST is no grid,
     and the step budget (STEPS: the loop's passes and the cards) and the card limit allow them all; else LOOP
@@ -204,3 +200,7 @@ class CreateAll(Node):
     dest: Node
     steps: int
     loop: Node
+
+
+Expr = Union[Bounded, Where, CountWhere, ListCount, CountEqual, SumIn]
+Stmt = Union[ChangeName, Attack, EnterPhase, RunPhase, Break, Charge, CounterGuard, OverItems, CreateAll]

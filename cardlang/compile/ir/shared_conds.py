@@ -1,6 +1,6 @@
 """The pass `shared-conds`: a read that several conditions of one `choose ... { "A" if COND {...} ... }` make
-(`coins >= 5 + tax` in three options, `count(others where player.fog == 0) > 0` in three, the player's coins
-in eleven) worked out once, before the conditions, into a local they read.
+(a player's counter read in eleven conditions, `c >= 5 + x` in three, `count(others where player.d == 0) > 0`
+in three: a game's choice of actions) worked out once, before the conditions, into a local they read.
 
 With options-at-once the conditions are tested one after the other in the caller, with nothing run between
 them, so a read without effect that cannot fail has the same value in every one of them. Only a read that some
