@@ -164,4 +164,40 @@ def in_place(gen: Gen, inline: tuple, values: list[py.expr],
         drop_stores(body, [a for a, _ in gen.own_stores[mark:]])
     del gen.own_stores[mark:]
     given = [py.Assign([G.store(t)], v) for t, v in zip(temps, values) if not isinstance(v, py.Name)]
+    if gen.options.on("owned-args"):
+        uncopy(body, {t for t, v in zip(temps, values) if owned(gen, v)})
     return given + body
+
+
+def owned(gen: Gen, code: py.expr) -> bool:
+    """Is CODE a new list that nothing else holds: a list display or comprehension, `list(X)`, a call of a
+    generated `where` (compile/loops.py marks those `fresh`), or a choice between such?"""
+    t = type(code)
+    if t is py.IfExp:
+        return owned(gen, code.body) and owned(gen, code.orelse)
+    if t is py.ListComp or G.fresh_list(code):
+        return True
+    return t is py.Call and type(code.func) is py.Name and not code.keywords \
+        and getattr(gen.ns.get(code.func.id), "fresh", False) is True
+
+
+def uncopy(body: list[py.stmt], temps: set[str]) -> None:
+    """The pass `owned-args`: `list(_p)` in BODY, a copy of a parameter's list made before a loop over it or a
+    trigger of its cards (ir/emit_ops.py Listed, ir/emit_calls.py Trigger), is `_p` itself where _p (one of
+    TEMPS) holds a new list of the verb's own (owned): only a zone's own list changes while cards move, and no
+    code changes a list of cards in place. In place."""
+    if not temps:
+        return
+    for n in pytree.walk(py.Module(body, [])):
+        for field, value in py.iter_fields(n):
+            if type(value) is list:
+                value[:] = [_uncopied(x, temps) for x in value]
+            elif isinstance(value, py.expr):
+                setattr(n, field, _uncopied(value, temps))
+
+
+def _uncopied(code, temps: set[str]):
+    if (type(code) is py.Call and type(code.func) is py.Name and code.func.id == "list" and len(code.args) == 1
+            and not code.keywords and type(code.args[0]) is py.Name and code.args[0].id in temps):
+        return code.args[0]
+    return code

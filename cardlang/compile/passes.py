@@ -201,6 +201,10 @@ PASSES: tuple[Pass, ...] = (
          "a card's type test answered where the code knows it: in a verb run in place, each card of a loop over a "
          "parameter that holds a `where`'s answer of cards of that type (`play hand where card is Treasure`, the "
          "verb's `if x is Treasure`) has the type"),
+    Pass("owned-args", "compile/names.py (in_place, uncopy)",
+         "in a verb run in place, a parameter given a new list of its own (a `where`'s answer: `play hand where "
+         "card is Treasure`) is looped over and triggered as it is, not copied first as a list that a move might "
+         "change (a zone's own) must be"),
     Pass("open-rows", "compile/openrows.py, runtime/board.py (open_cells_in_rows, count_open_in_rows)",
          "`open_slots(ZONE) where slot.row <= K` (any of <, <=, ==, >=, >, K written) one call listing the empty "
          "slots of those rows, its `count` one call counting them from the cards on the grid: no list of every "

@@ -96,11 +96,44 @@ def move_into(ctx: Ctx, dest, cards) -> None:
 @leaves_names
 def move_top_into(ctx: Ctx, dest, zone, n: int) -> None:
     """`move top N of ZONE to DEST` (a draw): move_into(ctx, DEST, zones.top(state, ZONE, N)) in one call. When
-    nobody watches and nothing is linked, the cards go over as one slice: taken from the top one by one and
-    each put on top of DEST, they land on it in reverse."""
+    nobody watches and nothing is linked, move_top_quiet's slice (the tests it leaves to its callers made
+    here)."""
     state = ctx.state
-    if (n <= 0 or zone is dest or state.log is not None or state.listeners or state.check is not None
-            or state.host or state.peeked or zone.cells is not None or dest.cells is not None or dest.spec.piles):
+    if (state.log is not None or state.listeners or zone.cells is not None or dest.cells is not None
+            or dest.spec.piles):
+        move_into(ctx, dest, Z.top(state, zone, n))
+        return
+    move_top_quiet(ctx, dest, zone, n)
+
+
+@leaves_names
+def move_zone_into(ctx: Ctx, dest, zone) -> None:
+    """`move ZONE to DEST`, every card of a zone, bottom first (`move hand to discard`): move_into(ctx, DEST,
+    list(ZONE.cards)) without the copy; when nobody watches and nothing is linked, move_zone_quiet's one list
+    (the tests it leaves to its callers made here)."""
+    state = ctx.state
+    cards = zone.cards
+    if not cards or zone is dest:
+        return  # (no card moves)
+    if (state.log is not None or state.listeners or zone.cells is not None or dest.cells is not None
+            or dest.spec.piles):
+        move_into(ctx, dest, list(cards))
+        return
+    move_zone_quiet(ctx, dest, zone)
+
+
+# The quiet pair: what move_top_into and move_zone_into do once they know that nobody watches (no log, no
+# listener), that no zone has a grid and that DEST is not a zone of piles. The pass quiet-moves
+# (core_lowering.py) calls them directly where the code knows all that; the *_into pair tests it and hands on
+# (one call more there, none on the quiet path: the tails are written once).
+
+@leaves_names
+def move_top_quiet(ctx: Ctx, dest, zone, n: int) -> None:
+    """move_top_into past its tests: the cards go over as one slice; taken from the top one by one and each put
+    on top of DEST, they land on it in reverse. (A slice taken reversed, `held[:-n - 1:-1]`, timed slower than
+    the slice and its reverse.)"""
+    state = ctx.state
+    if n <= 0 or zone is dest or state.check is not None or state.host or state.peeked:
         move_into(ctx, dest, Z.top(state, zone, n))
         return
     held = zone.cards
@@ -119,54 +152,8 @@ def move_top_into(ctx: Ctx, dest, zone, n: int) -> None:
 
 
 @leaves_names
-def move_zone_into(ctx: Ctx, dest, zone) -> None:
-    """`move ZONE to DEST`, every card of a zone, bottom first (`move hand to discard`): move_into(ctx, DEST,
-    list(ZONE.cards)) without the copy; when nobody watches and nothing is linked, the cards go over as one
-    list and ZONE's is emptied."""
-    state = ctx.state
-    cards = zone.cards
-    if not cards or zone is dest:
-        return  # (no card moves)
-    if (state.log is not None or state.listeners or state.check is not None or state.host or state.peeked
-            or zone.cells is not None or dest.cells is not None or dest.spec.piles):
-        move_into(ctx, dest, list(cards))
-        return
-    dest.cards.extend(cards)
-    loc = state.loc
-    for cid in cards:
-        loc[cid] = dest
-    cards.clear()
-    if zone.pile is not None:
-        state.empty_known = None
-
-
-@leaves_names
-def move_top_quiet(ctx: Ctx, dest, zone, n: int) -> None:
-    """move_top_into where the code knows that nobody watches (no log, no listener), that the game has no grid and
-    that DEST is a declared zone of no piles (the pass quiet-moves, core_lowering.py): only what can still
-    differ is tested before the cards go over as one slice."""
-    state = ctx.state
-    if n <= 0 or zone is dest or state.check is not None or state.host or state.peeked:
-        move_top_into(ctx, dest, zone, n)
-        return
-    held = zone.cards
-    if len(held) < n and zone.spec.refill is not None and not state.checking:
-        Z.refill(state, zone)
-        held = zone.cards
-    taken = held[-n:]
-    del held[-n:]
-    if not held and zone.pile:
-        state.empty_known = None
-    taken.reverse()
-    dest.cards.extend(taken)
-    loc = state.loc
-    for cid in taken:
-        loc[cid] = dest
-
-
-@leaves_names
 def move_zone_quiet(ctx: Ctx, dest, zone) -> None:
-    """move_zone_into where the code knows what move_top_quiet's code knows."""
+    """move_zone_into past its tests: ZONE's cards go over as one list and ZONE's is emptied."""
     state = ctx.state
     cards = zone.cards
     if not cards or zone is dest:

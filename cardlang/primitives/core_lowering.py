@@ -139,17 +139,6 @@ def copy_if_reacting(gen, items: py.expr, t: str, event: str, scan: py.stmt) -> 
     return [py.If(asked, [py.Assign([store(t)], items), scan], [])]
 
 
-def lower_create(gen, card: py.expr, to: py.expr, count: py.expr, zone_spec) -> list[py.stmt] | None:
-    """`create N CARD to ZONE`, N written (at least 0) and ZONE's declared spec (ZONE_SPEC) of no piles (so no
-    pile of CARD's name to find): zones.create(ctx.state, CARD, ZONE, N) itself, with none of run's tests
-    (a set-up creates a card or two of each of dozens of definitions); else None (run's call)."""
-    if zone_spec is None or zone_spec.piles or not (isinstance(count, py.Constant) and type(count.value) is int
-                                                     and count.value >= 0):
-        return None
-    ir = gen.ir
-    return gen.emit_ir((ir.Do(ir.Call(Z.create, (ir.State(), ir.Py(card), ir.Py(to), ir.Py(count)), first=None)),))
-
-
 def when_watched(gen, fn: Callable, args: list[py.expr]) -> list[py.stmt]:
     """`if ctx.state.log is not None or ctx.state.listeners: FN(ctx, ARGS...)`: a call that does something only
     for someone watching (`note`), and no call at all when nobody is."""
