@@ -22,10 +22,11 @@ def compare(*args: str) -> dict:
     return json.loads(r.stdout.strip().splitlines()[-1])
 
 
-@pytest.fixture
-def smithy4(tmp_path: Path) -> Path:
-    """An expansion folder whose Smithy draws 4 (the designer's edit)."""
-    folder = tmp_path / "smithy4"
+@pytest.fixture(scope="module")
+def smithy4(tmp_path_factory) -> Path:
+    """An expansion folder whose Smithy draws 4 (the designer's edit). One for the module: the cache keys a
+    load by its sources' paths, so the tests after the first load the edited game from the cache."""
+    folder = tmp_path_factory.mktemp("arms") / "smithy4"
     folder.mkdir()
     assert "draw 3;" in SMITHY
     (folder / "smithy.card").write_text(SMITHY.replace("draw 3;", "draw 4;"), encoding="utf-8")
