@@ -22,10 +22,11 @@ def compare(*args: str) -> dict:
     return json.loads(r.stdout.strip().splitlines()[-1])
 
 
-@pytest.fixture
-def smithy4(tmp_path: Path) -> Path:
-    """An expansion folder whose Smithy draws 4 (the designer's edit)."""
-    folder = tmp_path / "smithy4"
+@pytest.fixture(scope="module")
+def smithy4(tmp_path_factory) -> Path:
+    """An expansion folder whose Smithy draws 4 (the designer's edit). One for the module: the cache keys a
+    load by its sources' paths, so the tests after the first load the edited game from the cache."""
+    folder = tmp_path_factory.mktemp("arms") / "smithy4"
     folder.mkdir()
     assert "draw 3;" in SMITHY
     (folder / "smithy.card").write_text(SMITHY.replace("draw 3;", "draw 4;"), encoding="utf-8")
@@ -35,11 +36,11 @@ def smithy4(tmp_path: Path) -> Path:
 def test_identical_arms_show_no_difference(tmp_path: Path) -> None:
     copy = tmp_path / "smithy.card"  # one card file, replacing the card of the same name by an exact copy
     copy.write_text(SMITHY, encoding="utf-8")
-    j = compare("--a", str(copy), "--games", "150", "--seed", "4")
-    assert j["a"]["wins"] == j["b"]["wins"] and j["a"]["games"] == j["b"]["games"] == 150
+    j = compare("--a", str(copy), "--games", "40", "--seed", "4")  # (any number of games: the arms play alike)
+    assert j["a"]["wins"] == j["b"]["wins"] and j["a"]["games"] == j["b"]["games"] == 40
     lo, hi = j["difference_interval"]
     assert lo <= 0 <= hi and j["difference"] == 0 and j["p_value"] == 1.0
-    assert j["compared"] == "smithy-bm" and j["per_player"][0]["same"] == 150
+    assert j["compared"] == "smithy-bm" and j["per_player"][0]["same"] == 40
 
 
 def test_a_stronger_smithy_is_detected(smithy4: Path) -> None:

@@ -80,10 +80,10 @@ def dominion():
     return load_game("dominion")
 
 
-# 2, 3 and 4 players x 60 seeds = 180 games; the per-mutation check runs on every other seed (90 games),
+# 2, 3 and 4 players x 40 seeds = 120 games; the per-mutation check runs on every other seed (60 games),
 # the other half is checked once at the end (it keeps the run short on two cores). tests/test_soak.py plays
-# 300 more a player count, and tools/soak.py the full soak.
-SEEDS = range(60)
+# 100 more a player count (every 10th checked at every step), and tools/soak.py the full soak.
+SEEDS = range(40)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -103,8 +103,8 @@ def test_dominion_random_games(dominion, players):
         assert_invariants(result.state)
         assert_ended_by_the_rules(dominion, result)
         kingdoms.add(tuple(d.name for d in result.state.vars["kingdom"]))
-    assert checked == 30 and unchecked == 30
-    assert len(kingdoms) > 30, "random kingdoms should differ between seeds"
+    assert checked == 20 and unchecked == 20
+    assert len(kingdoms) > 20, "random kingdoms should differ between seeds"
 
 
 def test_check_is_called_after_every_move_and_counter_change(dominion):

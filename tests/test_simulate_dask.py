@@ -65,7 +65,11 @@ def test_an_unreachable_scheduler_is_a_clear_error_within_seconds() -> None:
 
 
 def test_a_malformed_executor_is_a_usage_error() -> None:
-    for bad in ("dask://", "dask://host", "local", "dask://host:port"):
-        r = cli("simulate", "dominion", "--players", "big-money,random", "--games", "5", "--executor", bad)
-        assert r.returncode == 2, (bad, r.stderr)
+    from typer.testing import CliRunner
+
+    from cardlang.cli.commands import app
+    for bad in ("dask://", "dask://host", "local", "dask://host:port"):  # (in this process: it ends at the options)
+        r = CliRunner().invoke(app, ["simulate", "dominion", "--players", "big-money,random", "--games", "5",
+                                     "--executor", bad])
+        assert r.exit_code == 2, (bad, r.output)
         assert "expected dask://HOST:N, the scheduler's address" in r.stderr

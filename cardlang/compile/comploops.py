@@ -140,23 +140,8 @@ def _in_body(body: list[py.stmt], loose: _Loose) -> list[py.stmt] | None:
             new = _assigned(st.targets[0].id, st.value, loose, st)
             if new is not None:
                 new = _placed(new, st)
-        elif isinstance(st, (py.If, py.For, py.While, py.With, py.Try)):
-            copied = None
-            for field in ("body", "orelse", "finalbody"):
-                inner = getattr(st, field, None)
-                got = _in_body(inner, loose) if inner else None
-                if got is not None:
-                    copied = copied or copy.copy(st)
-                    setattr(copied, field, got)
-            if isinstance(st, py.Try):
-                for k, h in enumerate(st.handlers):
-                    got = _in_body(h.body, loose)
-                    if got is not None:
-                        copied = copied or copy.copy(st)
-                        if copied.handlers is st.handlers:
-                            copied.handlers = list(st.handlers)
-                        copied.handlers[k] = copy.copy(h)
-                        copied.handlers[k].body = got
+        else:
+            copied = pytree.with_bodies(st, lambda inner: _in_body(inner, loose))
             new = [copied] if copied is not None else None
         if new is None:
             out.append(st)

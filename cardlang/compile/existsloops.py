@@ -128,26 +128,10 @@ def _in_body(body: list[py.stmt], loose: _Loose, fresh) -> list[py.stmt] | None:
             new = _as_loop(st, loose, fresh)
             if new is not None:
                 st = new.pop()  # (the `if` on the answer: its branches are looked into below)
-        if isinstance(st, (py.If, py.For, py.While, py.With, py.Try)):
-            copied = None
-            for field in ("body", "orelse", "finalbody"):
-                inner = getattr(st, field, None)
-                got = _in_body(inner, loose, fresh) if inner else None
-                if got is not None:
-                    copied = copied or copy.copy(st)
-                    setattr(copied, field, got)
-            if isinstance(st, py.Try):
-                for k, h in enumerate(st.handlers):
-                    got = _in_body(h.body, loose, fresh)
-                    if got is not None:
-                        copied = copied or copy.copy(st)
-                        if copied.handlers is st.handlers:
-                            copied.handlers = list(st.handlers)
-                        copied.handlers[k] = copy.copy(h)
-                        copied.handlers[k].body = got
-            if copied is not None:
-                st = copied
-                new = new or []
+        copied = pytree.with_bodies(st, lambda inner: _in_body(inner, loose, fresh))
+        if copied is not None:
+            st = copied
+            new = new or []
         if new is None:
             out.append(st)
         else:

@@ -7,6 +7,7 @@ each node's fields. Knows nothing of what the code means.
 from __future__ import annotations
 
 import ast as py
+import copy
 from typing import Callable
 
 AST = py.AST
@@ -169,3 +170,33 @@ def _replace_in(n: AST, new_for: Callable[[AST], AST | None], kept: list[AST] | 
                 d[f] = r
             elif kept is not None:
                 kept += (v,)
+
+
+_BLOCKS = (py.If, py.For, py.While, py.With, py.Try)
+
+
+def with_bodies(st: py.stmt, rewrite: Callable[[list[py.stmt]], list[py.stmt] | None]) -> py.stmt | None:
+    """ST, when it is an if, for, while, with or try, copied with each of its statement lists (body, else,
+    finally, each handler's body, in that order) for which REWRITE gives a new list set to it; None when ST
+    holds no statements or REWRITE gives None for all of them. ST is never changed in place (the compile rules
+    may share nodes): the rewrites of statement lists (compile/comploops.py, compile/existsloops.py) use it to
+    look into the statements a function's body holds."""
+    if not isinstance(st, _BLOCKS):
+        return None
+    copied = None
+    for field in ("body", "orelse", "finalbody"):
+        inner = getattr(st, field, None)
+        got = rewrite(inner) if inner else None
+        if got is not None:
+            copied = copied or copy.copy(st)
+            setattr(copied, field, got)
+    if isinstance(st, py.Try):
+        for k, h in enumerate(st.handlers):
+            got = rewrite(h.body)
+            if got is not None:
+                copied = copied or copy.copy(st)
+                if copied.handlers is st.handlers:
+                    copied.handlers = list(st.handlers)
+                copied.handlers[k] = copy.copy(h)
+                copied.handlers[k].body = got
+    return copied

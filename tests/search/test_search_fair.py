@@ -1,4 +1,4 @@
-"""The search bot is fair (issue 26, "Fair, proven"): on 200 positions per game, a second true position its seat
+"""The search bot is fair (issue 26, "Fair, proven"): on 100 positions per game, a second true position its seat
 cannot tell apart from the first gives it identical choices with the same seed (tests/runtime/fairness.py, the
 harness that catches an agent reading hidden cards). Its budget is small but searched: every decision of up to
 24 actions is searched in sampled worlds, played out to a short cap."""
@@ -13,7 +13,9 @@ from cardlang.compile.game import load_game
 from tests.runtime.fairness import check_fair, collect_positions
 
 GAMES = ["dominion", "warring-kingdom", "greedy-kingdoms", "fall-of-kingdoms"]
-POSITIONS = 200
+# 100 positions a game give 85-100 pairs its seat cannot tell apart (dominion 100, warring-kingdom 99,
+# greedy-kingdoms 96, fall-of-kingdoms 85 at f7906af); 200 took twice as long and asserted nothing more.
+POSITIONS = 100
 
 
 @cache
@@ -34,6 +36,6 @@ def test_the_search_bot_answers_alike_where_its_seat_cannot_tell(game_id: str) -
 
     report = check_fair(game, agent, positions, seed=5)
     assert report.differences == [], report.differences
-    assert report.compared >= 20, (report.compared, report.skipped)
+    assert report.compared >= 60, (report.compared, report.skipped)
     assert sum(a.searches for a in searched) >= 20  # the answers compared came from searches, not only rollouts
     assert len(positions) == POSITIONS
