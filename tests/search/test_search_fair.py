@@ -1,4 +1,4 @@
-"""The search bot is fair (issue 26, "Fair, proven"): on 100 positions per game, a second true position its seat
+"""The search bot is fair (issue 26, "Fair, proven"): on 200 positions per game, a second true position its seat
 cannot tell apart from the first gives it identical choices with the same seed (tests/runtime/fairness.py, the
 harness that catches an agent reading hidden cards). Its budget is small but searched: every decision of up to
 24 actions is searched in sampled worlds, played out to a short cap."""
@@ -13,9 +13,9 @@ from cardlang.compile.game import load_game
 from tests.runtime.fairness import check_fair, collect_positions
 
 GAMES = ["dominion", "warring-kingdom", "greedy-kingdoms", "fall-of-kingdoms"]
-# 100 positions a game give 85-100 pairs its seat cannot tell apart (dominion 100, warring-kingdom 99,
-# greedy-kingdoms 96, fall-of-kingdoms 85 at f7906af); 200 took twice as long and asserted nothing more.
-POSITIONS = 100
+# Issue 26 asks for at least 200 positions a game in CI; the first 100 alone gave 85-100 pairs the seat cannot
+# tell apart (dominion 100, warring-kingdom 99, greedy-kingdoms 96, fall-of-kingdoms 85 at f7906af).
+POSITIONS = 200
 
 
 @cache
