@@ -1,7 +1,7 @@
 """The package's layout, read from the source with the `ast` module (nothing is imported):
 
 - no import circle between cardlang's modules, counting every import a module can run (at the top or inside a
-  function); an import under `if TYPE_CHECKING:` never runs and names a type only, so it is not counted;
+  function, and the `__init__` of each package an import enters); an import under `if TYPE_CHECKING:` never runs and names a type only, so it is not counted;
 - no private name (`_x`) taken from a module of another package (another folder), neither by `from M import _x`
   nor as `M._x` through an imported module: what one phase needs of another is public;
 - nothing outside cli/ imports the command line;
@@ -103,7 +103,20 @@ def _scan() -> tuple[dict[str, set[str]], list[str]]:
                 source = aliases[node.value.id]
                 if _folder(source) != _folder(module):
                     private.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}: {source}.{node.attr}")
+    # importing a.b.c runs a.b's __init__ first (unless it is the importer's own package, already running)
+    for module, targets in edges.items():
+        own = _ancestors(module)
+        for t in list(targets):
+            targets.update(p for p in _ancestors(t) if p in MODULES and p not in own)
     return edges, private
+
+
+def _ancestors(module: str) -> set[str]:
+    """The packages above MODULE (and MODULE itself when it is a package): cardlang.compile.ir.emit ->
+    {cardlang, cardlang.compile, cardlang.compile.ir}."""
+    parts = module.split(".")
+    top = len(parts) if module in MODULES and _is_package(module) else len(parts) - 1
+    return {".".join(parts[:i]) for i in range(1, top + 1)}
 
 
 def _cycle(edges: dict[str, set[str]]) -> list[str] | None:

@@ -25,6 +25,10 @@ from typing import TYPE_CHECKING, Any, Callable
 from cardlang.compile.ir import nodes as IR
 from cardlang.compile.ir.emit import ctx_names, ctx_state, ctx_you, emit, mark, quiet_test, set_you, watched_test, zones_cards  # noqa: F401
 from cardlang.compile.ir.emit_stmts import emit_stmts
+# ir/emit_decisions.py's and ir/emit_ask.py's rules join the emitter's tables (emit.EXPR_RULES,
+# emit_stmts.STMT_RULES, emit_stmts.VALUE_RULES) when imported: here, beside the emitter's one caller, not in
+# ir/__init__.py, where every compile module reading the emitter's marks would import them in a circle
+from cardlang.compile.ir import emit_ask, emit_decisions  # noqa: E402,F401
 from cardlang.compile.names import drop_unread_stores_and_tell
 from cardlang.compile.passes import OPTIMISED, Options
 from cardlang.compile.pyast import CTX, _place, attr, const, fresh_list, name, store  # noqa: F401 - the

@@ -23,9 +23,11 @@ from cardlang.runtime.state import CounterSpec
 GK = "greedy-kingdoms"
 
 
-def _source(off: str | None, head: str) -> str:
-    """The generated module headed HEAD (`'verb develop: where'`), compiled with all passes but OFF."""
-    game = load_game(GK) if off is None else load_game(GK, options=Options(SWITCHABLE - {off}))
+def _source(off: str | tuple[str, ...] | None, head: str) -> str:
+    """The generated module headed HEAD (`'verb develop: where'`), compiled with all passes but OFF (a name or
+    several)."""
+    off = (off,) if isinstance(off, str) else off
+    game = load_game(GK) if off is None else load_game(GK, options=Options(SWITCHABLE - set(off)))
     texts = [source_of(m) for m in game.generated]
     return next(t for t in texts if t.startswith(f"# {head} at "))
 
@@ -148,8 +150,9 @@ def test_static_where_answers_only_what_a_definition_is() -> None:
 
 def test_a_create_into_a_plain_zone_adds_the_cards_in_the_code() -> None:
     """Create.lower (primitives/core_lowering.py lower_create, the IR's CreateCards): the quiet case in the code,
-    run only when someone watches or a limit is met."""
-    on, off = _source(None, "'setup'"), _source("lower", "'setup'")
+    run only when someone watches or a limit is met (`create-all`, which makes a loop of such creates one, off
+    on both sides: it extends the definitions too)."""
+    on, off = _source("create-all", "'setup'"), _source(("lower", "create-all"), "'setup'")
     assert "_state.card_def.extend(" in on and "run_create(ctx, " in on
     assert "_state.card_def.extend(" not in off
 

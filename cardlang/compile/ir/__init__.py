@@ -23,7 +23,3 @@ Python `ast` itself (compile/codegen.py), which the IR meets through bridges (`O
 `OfBlock`). Python rewrites after emission (compile/fnlocals.py, compile/hoist.py) ask
 the emitter's marks what a node reads where the IR made it. Knows no game and no source construct.
 """
-# ir/emit_decisions.py's and ir/emit_ask.py's rules join the emitter's tables (emit.EXPR_RULES,
-# emit_stmts.STMT_RULES, emit_stmts.VALUE_RULES) when they are imported: here, so that they hold every node
-# class's rule wherever the IR is used
-from cardlang.compile.ir import emit_ask, emit_decisions  # noqa: E402,F401
