@@ -152,6 +152,9 @@ PASSES: tuple[Pass, ...] = (
          "a decision a bot answers by name, when the bot's rule for it is `none` first with no condition (`on "
          "play_action { none; }`), answered none in the code (a set test of the agent's `nones`), with no call of "
          "named_cards and of the bot's by_name"),
+    Pass("bot-shared-reads", "compile/botgen.py (compile_condition)",
+         "a call giving a player or a card name (`claimant()`, `claimed()`) that a bot rule's conditions make more "
+         "than once is kept in a local when first made, as a call giving a number is: read once per pick"),
     Pass("bot-reads-state", "compile/botgen.py (_on_params)",
          "a bot's pick by name whose conditions read only the state and the player reads them from its "
          "parameters, without finding the bot's context first"),
