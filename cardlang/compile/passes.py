@@ -213,6 +213,9 @@ PASSES: tuple[Pass, ...] = (
          "runs or the one running sums this very card's property: a modifier runs on every read of every card, "
          "and its `modify ... this` adds nothing to another card's"),
     Pass("one-card", "compile/ir/one_card.py", "IR -> IR: a read of the first of cards written as one card reads that card"),
+    Pass("bool-arith", "compile/ir/bool_arith.py",
+         "IR -> IR: a condition counted as a number in arithmetic (`(a > 0) + (b > 0)`) is added as the bool it is, "
+         "without a call of `int` (arithmetic of bools gives the same int)"),
     Pass("printed-consts", "compile/ir/printed_consts.py",
          "IR -> IR: a printed property of a card named in the source (`NAME.cost`) is the constant it prints, not a "
          "lookup in its definition's table at each read"),
