@@ -29,7 +29,7 @@ from cardlang.compile.ir.emit_decisions import BY_NAME_IN_PARAMS, BY_NAME_PARAMS
 from cardlang.compile.pyast import CTX, name
 from cardlang.errors import Span
 from cardlang.primitives import CORE
-from cardlang.primitives.types import CE
+from cardlang.primitives.types import CARDNAME, CE, INT, PLAYER
 from cardlang.syntax import ast
 from cardlang.syntax.walk import field_names, nodes
 
@@ -63,18 +63,27 @@ def repeated_calls(conds: list) -> dict:
     return {k: f"_s{i}" for i, k in enumerate(k for k, n in counts.items() if n > 1)}
 
 
+# The types of the calls a rule's conditions may share in a local: values that are never None (a number; with
+# the pass `bot-shared-reads` also a player, a seat number, and a card name, a definition: `claimant()`,
+# `claimed()`), so that None can stand for "not computed yet".
+_SHARED_TYPES = (INT,)
+_SHARED_READS = (INT, PLAYER, CARDNAME)
+
+
 def compile_condition(comp, node: Any, scope: Any, shared: dict) -> tuple[CE, tuple[str, ...]]:
     """Compile a rule's condition; a function call in SHARED, outside any `where`/`sum` binding, reads its
     local when set and sets it otherwise (`_s0 if _s0 is not None else (_s0 := CALL)`), so a rule that
-    writes `sum(board where card is Unit, card.offence)` in four places computes it once per pick."""
+    writes `sum(board where card is Unit, card.offence)` in four places computes it once per pick (and, with
+    the pass `bot-shared-reads`, one that reads `claimant()` seven times reads the latest claim once)."""
     if not shared:
         return comp.expr(node, scope), ()
     compile_rule = type(comp).expr
     used: list[str] = []
+    types = _SHARED_READS if comp.options.on("bot-shared-reads") else _SHARED_TYPES
 
     def expr(n: Any, sc: Any) -> CE:
         ce = compile_rule(comp, n, sc)
-        if isinstance(n, ast.Func) and ce.type == "int" and set(sc.names) <= {"picked"}:
+        if isinstance(n, ast.Func) and ce.type in types and set(sc.names) <= {"picked"}:
             local = shared.get(shape(n))
             if local is not None:
                 if local not in used:

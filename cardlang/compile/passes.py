@@ -152,6 +152,9 @@ PASSES: tuple[Pass, ...] = (
          "a decision a bot answers by name, when the bot's rule for it is `none` first with no condition (`on "
          "play_action { none; }`), answered none in the code (a set test of the agent's `nones`), with no call of "
          "named_cards and of the bot's by_name"),
+    Pass("bot-shared-reads", "compile/botgen.py (compile_condition)",
+         "a call giving a player or a card name (`claimant()`, `claimed()`) that a bot rule's conditions make more "
+         "than once is kept in a local when first made, as a call giving a number is: read once per pick"),
     Pass("bot-reads-state", "compile/botgen.py (_on_params)",
          "a bot's pick by name whose conditions read only the state and the player reads them from its "
          "parameters, without finding the bot's context first"),
@@ -214,6 +217,9 @@ PASSES: tuple[Pass, ...] = (
          "runs or the one running sums this very card's property: a modifier runs on every read of every card, "
          "and its `modify ... this` adds nothing to another card's"),
     Pass("one-card", "compile/ir/one_card.py", "IR -> IR: a read of the first of cards written as one card reads that card"),
+    Pass("bool-arith", "compile/ir/bool_arith.py",
+         "IR -> IR: a condition counted as a number in arithmetic (`(a > 0) + (b > 0)`) is added as the bool it is, "
+         "without a call of `int` (arithmetic of bools gives the same int)"),
     Pass("printed-consts", "compile/ir/printed_consts.py",
          "IR -> IR: a printed property of a card named in the source (`NAME.cost`) is the constant it prints, not a "
          "lookup in its definition's table at each read"),

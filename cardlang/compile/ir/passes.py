@@ -7,6 +7,7 @@ from __future__ import annotations
 from typing import Callable
 
 from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir.bool_arith import bool_arith
 from cardlang.compile.ir.create_all import create_all
 from cardlang.compile.ir.one_card import one_card
 from cardlang.compile.ir.printed_consts import printed_consts
@@ -18,6 +19,7 @@ from cardlang.compile.passes import Options
 
 IR_PASSES: tuple[tuple[str, Callable[[N.Node], N.Node]], ...] = (
     ("one-card", one_card),
+    ("bool-arith", bool_arith),
     ("printed-consts", printed_consts),
     ("static-where", static_where),
     ("create-all", create_all),
