@@ -119,6 +119,10 @@ PASSES: tuple[Pass, ...] = (
     Pass("filter-in-c", "compile/ir/emit_loops.py (OverItems)",
          "`where card.P == X` over the game's card definitions (P printed) a lookup in a table of them by P, not a "
          "loop comparing every definition"),
+    Pass("printed-table", "compile/printedtable.py, compile/expressions.py (_table), compile/game.py (CardDef.printed)",
+         "a card's printed property read as a subscript of its definition's table of every property the game "
+         "declares (`card_def[_c].printed['cost_gold']`), not a call of its dict's `get` with the default; the "
+         "last rewrite of the generated Python, the others knowing the call"),
     Pass("decide-inline", "compile/decisions.py, compile/ir/emit_ask.py (nodes_ask.py)",
          "a decision (`choose`, `choose one of`, `may`) and its prompt built and asked in the generated function "
          "itself, reading the names there (its locals), its blocks inlined; not a call of its reference run "
