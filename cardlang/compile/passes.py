@@ -119,6 +119,10 @@ PASSES: tuple[Pass, ...] = (
     Pass("filter-in-c", "compile/ir/emit_loops.py (OverItems)",
          "`where card.P == X` over the game's card definitions (P printed) a lookup in a table of them by P, not a "
          "loop comparing every definition"),
+    Pass("labels-kept", "compile/ir/emit_decisions.py (_bot_decide)",
+         "a bot's decision of several picks by name makes its table of the remaining options' labels once and "
+         "takes the picked one's label out of it, while no label is there twice (else makes it again), not at "
+         "every pick"),
     Pass("printed-table", "compile/printedtable.py, compile/expressions.py (_table), compile/game.py (CardDef.printed)",
          "a card's printed property read as a subscript of its definition's table of every property the game "
          "declares (`card_def[_c].printed['cost_gold']`), not a call of its dict's `get` with the default; the "
