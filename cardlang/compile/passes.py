@@ -169,6 +169,9 @@ PASSES: tuple[Pass, ...] = (
          "a `for` that never breaks over a list of unknown length (`play hand where card is Treasure`) charges "
          "the list's length to the step budget in one addition before the loop, not a step at each pass (as "
          "charge-once does for a written list): a loop of several cards saves a step's code at each"),
+    Pass("create-const", "compile/ir/emit_stmts.py (_create_cards)",
+         "a `create` of a count written in the source does not test the count's sign, and `create 1` appends "
+         "the card to the tables and the zone, not a list of one made to extend them"),
     Pass("gridless", "compile/ir/emit_calls.py (gridless), primitives/core_lowering.py, compile/ir/emit_stmts.py "
          "(_move_one)",
          "the move of one card in the code itself does not test either zone for a grid's cells in a game that "
