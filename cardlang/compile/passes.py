@@ -125,7 +125,7 @@ PASSES: tuple[Pass, ...] = (
          "every pick"),
     Pass("printed-table", "compile/printedtable.py, compile/expressions.py (_table), compile/game.py (CardDef.printed)",
          "a card's printed property read as a subscript of its definition's table of every property the game "
-         "declares (`card_def[_c].printed['cost_gold']`), not a call of its dict's `get` with the default; the "
+         "declares (`card_def[_c].printed['cost']`), not a call of its dict's `get` with the default; the "
          "last rewrite of the generated Python, the others knowing the call"),
     Pass("decide-inline", "compile/decisions.py, compile/ir/emit_ask.py (nodes_ask.py)",
          "a decision (`choose`, `choose one of`, `may`) and its prompt built and asked in the generated function "

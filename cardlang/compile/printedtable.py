@@ -1,7 +1,7 @@
 """The pass `printed-table`: a card's printed property read as a subscript of its definition's table of every
 property the game declares (CardDef.printed), not as a call of its dict's `get` with the default.
 
-The emitter spells a printed read `card_def[_c].props.get('cost_gold', 0)` (ir/emit.py, marked `Printed` or
+The emitter spells a printed read `card_def[_c].props.get('cost', 0)` (ir/emit.py, marked `Printed` or
 `DefPrinted`), and the rewrites of generated Python that run before this one know that shape: exists-loops
 takes it as a test that cannot fail, same-reads shares it, and the loops' hoist takes the item's
 `card_def[_c].props.get` out of the loop body as a local `_it` called once for each property. Each call costs a
