@@ -19,6 +19,8 @@ from cardlang.primitives.values import (first_slot, neighbour_of, others_of, own
 from cardlang.runtime.state import Ctx, IllegalAction
 from cardlang.syntax import ast
 
+_MISSING = object()  # (what no CardDef.printed holds: a property it lacks)
+
 
 class Expressions:
     @expr_rule
@@ -177,7 +179,7 @@ class Expressions:
             if dynamic:
                 return ir_ce(INT,
                              N.Call(prop_of_def, (ir_of(base),), first="ctx", consts=(n, default, None)))
-            return ir_ce(INT, N.DefPrinted(ir_of(base), n, default), bound=self._printed_bound(n, default),
+            return ir_ce(INT, N.DefPrinted(ir_of(base), n, default, self._table(n, default)), bound=self._printed_bound(n, default),
                          lowest=self._printed_lowest(n, default))
         if base.type == CARD:
             if dynamic and self.options.on("computed-inline"):
@@ -187,16 +189,28 @@ class Expressions:
                              N.Call(prop_of_card, (ir_of(base), N.Const(n), N.Const(default)), first="ctx"))
             first = N.Var("f")  # a list of one card: the pass `one-card` reads the card itself
             return ir_ce(INT,
-                         N.FirstOr(N.Cards((ir_of(base),)), first, N.Printed(N.Item(first, 0), n, default),
+                         N.FirstOr(N.Cards((ir_of(base),)), first, N.Printed(N.Item(first, 0), n, default, self._table(n, default)),
                                    N.Call(prop_of_first, (first,), first="ctx", consts=(n, default))),
                          bound=self._printed_bound(n, default), lowest=self._printed_lowest(n, default))
         cards = self.coerce_ce(base, CARDS, span)
         if dynamic:
             return applied(prop_of_first, [cards], INT, state="ctx", consts=(n, default))
         first = N.Var("f")  # the property of the first card, else the call saying there is none
-        return ir_ce(INT, N.FirstOr(ir_of(cards), first, N.Printed(N.Item(first, 0), n, default),
+        return ir_ce(INT, N.FirstOr(ir_of(cards), first, N.Printed(N.Item(first, 0), n, default, self._table(n, default)),
                                              N.Call(prop_of_first, (first,), first="ctx", consts=(n, default))),
                      bound=self._printed_bound(n, default), lowest=self._printed_lowest(n, default))
+
+    def _table(self, n: str, default: Any) -> bool:
+        """May a printed read of N at DEFAULT be `printed[N]` (the pass `printed-table`): every card of the load
+        has its CardDef.printed (compile/game.py), and N's default there is DEFAULT?"""
+        if not self.options.on("printed-table"):
+            return False
+        for d in self.defs_by_name.values():
+            got = d.printed.get(n, _MISSING)
+            want = d.props.get(n, default)
+            if got is _MISSING or got != want or type(got) is not type(want):
+                return False
+        return True
 
     def _counter_range(self, cs) -> tuple[int | None, int | None]:
         """(bound, lowest) of a read of the counter CS (CE.bound, CE.lowest), under the pass `counter-bounds`:

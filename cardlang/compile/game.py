@@ -307,6 +307,9 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
                 cd.props[p.name] = -p.value.value.value
             else:
                 cd.dynamic[p.name] = None  # type: ignore[assignment]  # compiled below
+    defaults = [(n, comp.prop_default(n)) for n in spec.properties]
+    for cd in defs:  # (CardDef.printed: every declared property, its default where the card prints none)
+        cd.printed = {n: cd.props.get(n, v) for n, v in defaults}
     if not known_clean:
         errors.extend(property_cycles([d for d, _ in cards], spec.properties))
     for (d, _), cd in zip(cards, defs):

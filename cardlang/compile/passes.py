@@ -81,8 +81,7 @@ PASSES: tuple[Pass, ...] = (
     Pass("bounds", "compile/operators.py (BinOp, Func), compile/expressions.py, compile/statements.py (For, Let)",
          "`+`, `-` and `*` of numbers whose size the compiler knows (written in the source, printed on every card, "
          "a loop's name over written numbers, a count, a truth value as a number, a `let` of such that nothing "
-         "else writes) not checked against the 18-digit limit when they cannot reach it; a `create` of a written "
-         "count not tested for a count below 0 (compile/ir/emit_stmts.py _create_cards); "
+         "else writes) not checked against the 18-digit limit when they cannot reach it; "
          "a counter's `+=` (`-=`) of a value never below 0 (written, or a property every card prints so) not "
          "tested against the lower (upper) bound it cannot pass"),
     Pass("counter-bounds", "compile/expressions.py (_counter_range)",
@@ -124,6 +123,14 @@ PASSES: tuple[Pass, ...] = (
     Pass("filter-in-c", "compile/ir/emit_loops.py (OverItems)",
          "`where card.P == X` over the game's card definitions (P printed) a lookup in a table of them by P, not a "
          "loop comparing every definition"),
+    Pass("labels-kept", "compile/ir/emit_decisions.py (_bot_decide)",
+         "a bot's decision of several picks by name makes its table of the remaining options' labels once and "
+         "takes the picked one's label out of it, while no label is there twice (else makes it again), not at "
+         "every pick"),
+    Pass("printed-table", "compile/printedtable.py, compile/expressions.py (_table), compile/game.py (CardDef.printed)",
+         "a card's printed property read as a subscript of its definition's table of every property the game "
+         "declares (`card_def[_c].printed['cost']`), not a call of its dict's `get` with the default; the "
+         "last rewrite of the generated Python, the others knowing the call"),
     Pass("decide-inline", "compile/decisions.py, compile/ir/emit_ask.py (nodes_ask.py)",
          "a decision (`choose`, `choose one of`, `may`) and its prompt built and asked in the generated function "
          "itself, reading the names there (its locals), its blocks inlined; not a call of its reference run "
@@ -173,6 +180,9 @@ PASSES: tuple[Pass, ...] = (
          "a `for` that never breaks over a list of unknown length (`play hand where card is Treasure`) charges "
          "the list's length to the step budget in one addition before the loop, not a step at each pass (as "
          "charge-once does for a written list): a loop of several cards saves a step's code at each"),
+    Pass("create-const", "compile/ir/emit_stmts.py (_create_cards)",
+         "a `create` of a count written in the source does not test the count's sign, and `create 1` appends "
+         "the card to the tables and the zone, not a list of one made to extend them"),
     Pass("gridless", "compile/ir/emit_calls.py (gridless), primitives/core_lowering.py, compile/ir/emit_stmts.py "
          "(_move_one)",
          "the move of one card in the code itself does not test either zone for a grid's cells in a game that "

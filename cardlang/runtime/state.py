@@ -110,13 +110,17 @@ class Zone:
 class CardDef:
     """A card as its source defines it: name, types, properties and compiled abilities."""
 
-    __slots__ = ("index", "name", "types", "props", "dynamic", "triggers", "watchers", "text", "meta")
+    __slots__ = ("index", "name", "types", "props", "printed", "dynamic", "triggers", "watchers", "text", "meta")
 
     def __init__(self, index: int, name: str, types: frozenset[str]) -> None:
         self.index = index
         self.name = name
         self.types = types
         self.props: dict[str, Any] = {}
+        # every property the game declares, as this card prints it or at the game's default (a computed one
+        # at its default too: never read so): filled with the game's cards (compile/game.py), read by the
+        # pass `printed-table` as `printed[NAME]`, a subscript where `props.get(NAME, DEFAULT)` is a call
+        self.printed: dict[str, Any] = {}
         self.dynamic: dict[str, Callable] = {}   # properties computed from the state (e.g. VP per 10 cards)
         self.triggers: dict[str, Callable] = {}  # event -> effect when this card is the subject
         self.watchers: dict[str, tuple[str, Callable]] = {}  # event -> (zone it must be in, effect)

@@ -216,7 +216,11 @@ def _bot_decide(e: Emitter, n: D.BotDecide) -> list[py.stmt]:
                [if _kind == "cards" and isinstance(_opts[_choice], int): _picked.append(_opts[_choice])]
            _need = _min - len(_picks)
            if _need > 0: _picks.extend(_remaining[:_need])       # a forced pick: the options in offer order
-           return _picks"""
+           return _picks
+    With the pass `labels-kept` (and NAMES), `_first = None` before the first pick, and the table is made
+    `else` of `if _first is not None and len(_first) == len(_remaining) + 1: del _first[_labels[_choice]]`:
+    while no two remaining options share a label, the last pick's table less its label is this pick's, so a
+    decision of three picks from nine options makes it once, not three times (one of one pick pays the test)."""
     gen = e.gen
     out: list[py.stmt] = [py.If(py.Compare(_decision(L.KIND), [py.Eq()], [const("yesno")]), stmts(e, n.yesno), [])]
     length = gen.const(len, "f")
@@ -230,11 +234,20 @@ def _bot_decide(e: Emitter, n: D.BotDecide) -> list[py.stmt]:
         out.append(_assign("_wvar", _call(attr(gen.const(n.weighed, "weighed"), "get"), _decision(L.KIND))))
     out += stmts(e, n.before) if n.before else []
     pick: list[py.stmt] = stmts(e, n.each_pick) if n.each_pick else []
+    kept = n.names and gen.options.on("labels-kept")
     if n.names:
-        pick += [_assign("_first", py.Dict([], [])),
+        build = [_assign("_first", py.Dict([], [])),
                  py.For(store("_i"), py.Subscript(name("_remaining"), py.Slice(None, None, const(-1)), py.Load()),
                         [py.Assign([py.Subscript(name("_first"), _sub(name("_labels"), name("_i")), py.Store())],
                                    name("_i"))], [], None)]
+        if kept:  # the table less the label of the last pick, while no label is there twice; else made again
+            out.append(_assign("_first", const(None)))
+            unique = py.BoolOp(py.And(), [_is_none(name("_first"), True), py.Compare(
+                _call(length, name("_first")), [py.Eq()], [py.BinOp(_call(length, name("_remaining")), py.Add(),
+                                                                     const(1))])])
+            taken = py.Delete([py.Subscript(name("_first"), _sub(name("_labels"), name("_choice")), py.Del())])
+            build = [py.If(unique, [taken], build)]
+        pick += build
     pick.append(_assign("_choice", const(None)))
     tries = stmts(e, n.tries) if n.tries else []
     pick.append(py.While(const(True), tries if n.ended else tries + [py.Break()], []))

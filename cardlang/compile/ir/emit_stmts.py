@@ -336,7 +336,9 @@ def _create_cards(e: Emitter, n: N.CreateCards) -> list[py.stmt]:
                 and _i + _n <= _st.card_limit [and _z.cells is None]:      (unless GRIDLESS)
             _st.steps += _n; _st.card_def.extend([_d] * _n); _st.loc.extend([_z] * _n)
             _z.cards.extend(range(_i, _i + _n))
-        else: CREATE(ctx, _d, _z, _n)"""
+        else: CREATE(ctx, _d, _z, _n)
+    With the pass `create-const`, a COUNT written in the source is not tested for its sign, and for 1 the card is
+    appended (`_st.card_def.append(_d)`, `.loc.append(_z)`, `_z.cards.append(_i)`), no list made to extend by."""
     gen = e.gen
     first: list[py.stmt] = []
 
@@ -354,18 +356,25 @@ def _create_cards(e: Emitter, n: N.CreateCards) -> list[py.stmt]:
 
     def end() -> py.expr:
         return py.BinOp(name(i), py.Add(), k())
-    fits = [py.UnaryOp(py.Not(), attr(name(st), L.IDS_OF)),
-            py.Compare(py.BinOp(attr(name(st), L.STEPS), py.Add(), k()), [py.LtE()], [attr(name(st), L.STEP_BUDGET)]),
-            py.Compare(end(), [py.LtE()], [attr(name(st), L.CARD_LIMIT)])]
-    written = isinstance(k(), py.Constant) and type(k().value) is int and k().value >= 0
-    if not (written and e.gen.options.on("bounds")):  # (a written count is never below 0)
-        fits.insert(0, py.Compare(k(), [py.GtE()], [const(0)]))
+    written = k()
+    # create-const: a count written in the source is not tested for its sign, and one card is appended
+    one = type(written) is py.Constant and type(written.value) is int and gen.options.on("create-const")
+    fits = [] if one and written.value >= 0 else [py.Compare(k(), [py.GtE()], [const(0)])]
+    fits += [py.UnaryOp(py.Not(), attr(name(st), L.IDS_OF)),
+             py.Compare(py.BinOp(attr(name(st), L.STEPS), py.Add(), k()), [py.LtE()], [attr(name(st), L.STEP_BUDGET)]),
+             py.Compare(end(), [py.LtE()], [attr(name(st), L.CARD_LIMIT)])]
     if not n.gridless:
         fits.append(py.Compare(attr(z(), L.CELLS), [py.Is()], [const(None)]))
-    fast = [py.AugAssign(py.Attribute(name(st), L.STEPS, py.Store()), py.Add(), k()),
-            py.Expr(_call(attr(attr(name(st), L.CARD_DEF), "extend"), times(d()))),
-            py.Expr(_call(attr(attr(name(st), L.LOC), "extend"), times(z()))),
-            py.Expr(_call(attr(attr(z(), L.CARDS), "extend"), _call(name("range"), name(i), end())))]
+    if one and written.value == 1:
+        fast = [py.AugAssign(py.Attribute(name(st), L.STEPS, py.Store()), py.Add(), k()),
+                py.Expr(_call(attr(attr(name(st), L.CARD_DEF), "append"), d())),
+                py.Expr(_call(attr(attr(name(st), L.LOC), "append"), z())),
+                py.Expr(_call(attr(attr(z(), L.CARDS), "append"), name(i)))]
+    else:
+        fast = [py.AugAssign(py.Attribute(name(st), L.STEPS, py.Store()), py.Add(), k()),
+                py.Expr(_call(attr(attr(name(st), L.CARD_DEF), "extend"), times(d()))),
+                py.Expr(_call(attr(attr(name(st), L.LOC), "extend"), times(z()))),
+                py.Expr(_call(attr(attr(z(), L.CARDS), "extend"), _call(name("range"), name(i), end())))]
     return [*first, py.Assign([store(st)], ctx_state()),
             py.Assign([store(i)], _call(gen.const(len), attr(name(st), L.CARD_DEF))),
             py.If(quiet_test(name(st), fits), fast, [py.Expr(_call(gen.const(n.create), name(CTX), d(), z(), k()))])]

@@ -204,11 +204,13 @@ class CardCounter(Node):
 
 @node
 class Printed(Node):
-    """CARD's printed property NAME (DEFAULT where its card prints none)."""
+    """CARD's printed property NAME (DEFAULT where its card prints none; TABLE: every card's CardDef.printed
+    holds NAME, DEFAULT the game's: compile/printedtable.py)."""
 
     card: "Expr"
     name: str
     default: Any
+    table: bool = False
 
 
 @node
@@ -225,11 +227,12 @@ class Computed(Node):
 
 @node
 class DefPrinted(Node):
-    """The printed property NAME of the card definition DEF (DEFAULT where it prints none)."""
+    """The printed property NAME of the card definition DEF (DEFAULT where it prints none; TABLE: as Printed's)."""
 
     definition: "Expr"
     name: str
     default: Any
+    table: bool = False
 
 
 @node
