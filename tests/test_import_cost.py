@@ -60,10 +60,7 @@ def test_a_cached_load_and_its_games_import_no_rewrite_of_generated_code(tmp_pat
     # The cache this run's other tests use, where the games' entries most often are already (a fresh one would
     # compile all four again); a fresh one where caching is off.
     cache = cache_dir() or tmp_path / "cache"
-    # Two runs first, whatever the cache held: the first stores the games' code, the second the bots' rules'
-    # code (the first compiled its bots in the load's checks, before the game had a cache key, compile/bots.py)
-    _run(cache)
-    _run(cache)
+    _run(cache)  # whatever the cache held, this run stores the games' code and their bots' (compile/bots.py)
     cached = _run(cache)
     assert "cardlang.compile.compiler" in cached["modules"]  # the compile rules do run: they link the code
     assert [m for m in NEVER_ON_A_CACHED_LOAD if m in cached["modules"]] == []

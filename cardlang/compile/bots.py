@@ -99,7 +99,11 @@ class NamedPicks(dict):
 _PLAYER_WORDS = ("human", "random")  # what --players takes besides the bots' names (agents.py)
 
 
-def check_bots(game) -> list[CardLangError]:
+def check_bots(game, load=None) -> list[CardLangError]:
+    """What is wrong with the game's bots, each compiled (and kept: CompiledGame.bot_rules). LOAD: the
+    artifact of the load running the checks (compile/codecache.py CodeLog), whose key the bots' code is
+    stored under (with the load's own artifact, once it is known clean), as a bot compiled after a cached
+    load is: the next load of these sources generates none of it."""
     errors: list[CardLangError] = []
     for bot in game.bots.values():
         if not bot.name.strip() or "," in bot.name or bot.name in _PLAYER_WORDS:
@@ -121,39 +125,44 @@ def check_bots(game) -> list[CardLangError]:
                 break  # a cycle further on: reported at its own bots
             chain.append(nxt)
         try:
-            compile_bot(game, bot.name)
+            compile_bot(game, bot.name, load)
         except CardLangError as e:
             errors.append(e)
     return errors
 
 
-def compile_bot(game, name: str) -> CompiledBot:
+def compile_bot(game, name: str, load=None) -> CompiledBot:
     """The bot NAME, compiled once per game (its code reads only a ctx, so every seat and every game can
-    share it): when the load checks the bots, or at first use after a load that skipped them."""
+    share it): when the load checks the bots (LOAD: its artifact, check_bots), or at first use after a load
+    that skipped them."""
     cache = getattr(game, "bot_rules", None)
     if cache is not None and name in cache:
         return cache[name]
     with game.facts.code_lock:  # (two threads playing the same game may ask at once)
-        return _compile_bot_once(game, name, cache)
+        return _compile_bot_once(game, name, cache, load)
 
 
-def _compile_bot_once(game, name: str, cache: dict | None) -> CompiledBot:
+def _compile_bot_once(game, name: str, cache: dict | None, load=None) -> CompiledBot:
     if cache is not None and name in cache:
         return cache[name]
     comp = Compiler.for_game(game)  # (its labels are those of the load's checks of bots, whenever it runs)
     key = getattr(game, "code_key", None)
-    bot = _compile_bot(game, name, comp) if key is None else _compile_cached(game, name, key, comp)
+    hold = None
+    if key is None and load is not None and load.key is not None:  # the load's checks: the game has no key
+        key, hold = load.key, load  # yet (it is set once the load is clean), its artifact has
+    bot = _compile_bot(game, name, comp) if key is None else _compile_cached(game, name, key, comp, hold)
     if cache is not None:
         cache[name] = bot
     return bot
 
 
-def _compile_cached(game, name: str, key: bytes, comp) -> CompiledBot:
-    """Bot NAME of a game whose load skipped the checks (its sources checked clean before), compiled when
-    first asked for, with its conditions' code from the user's cache as a load takes it (compile/codecache.py),
-    keyed by the game's sources and the bot's name; so is each rule's code, when first asked for."""
+def _compile_cached(game, name: str, key: bytes, comp, hold=None) -> CompiledBot:
+    """Bot NAME, its conditions' code from the user's cache as a load takes it (compile/codecache.py), keyed
+    by the game's sources and the bot's name; so is each rule's code, when first asked for. Compiled by the
+    checks of a load that compiles its game (HOLD: its artifact, stored with it once the load is clean), or
+    when first asked for after a load that skipped them (its sources checked clean before)."""
     key += b"\0bot\0" + name.encode("utf-8", "surrogatepass")
-    bot = cached_code(key, comp, lambda: _compile_bot(game, name, comp))
+    bot = cached_code(key, comp, lambda: _compile_bot(game, name, comp), hold)
     bot.key = key
     return bot
 

@@ -18,6 +18,7 @@ from cardlang.compile.ir import nodes_calls as C
 from cardlang.compile.ir.ce import ir_ce, ir_of
 from cardlang.compile.primitive_code import PrimitiveCall
 from cardlang.compile import visibility as V
+from cardlang.compile.codecache import fact
 from cardlang.compile.scope import Scope, stmt_rule
 from cardlang.compile.statements import _unwritten, kept_in_locals
 from cardlang.errors import did_you_mean
@@ -262,7 +263,12 @@ class Calls:
                 sizes[verb] = sum(1 + (size(n.verb) if type(n) is ast.Call and n.verb in self.verb_inline else 0)
                                   for n in walk_nodes(self.spec.verbs[verb].body))
             return sizes[verb]
-        for name in callees_first(self.spec.verbs):
+        # (the order is the sources' alone: a fact the load's artifact keeps, compile/codecache.py; one that is
+        # not an order of these verbs is found again, and a wrong order makes the artifact stale at its modules)
+        order = fact(self.code_log, "verb order", lambda: callees_first(self.spec.verbs))
+        if type(order) is not list or sorted(order) != sorted(self.spec.verbs):
+            order = callees_first(self.spec.verbs)
+        for name in order:
             decl = self.spec.verbs[name]
             names = {p.name: _user_type(p.type) for p in decl.params}
             self.gen_label = f"verb {name}"

@@ -62,6 +62,9 @@ class CodeLog:
         self.checks_at: int | None = None  # modules made before the checks that can only find errors
         self.closed = False  # past checks_at
         self.lock = threading.RLock()  # binds its modules one at a time (Unbound.bind)
+        # the artifacts of what the load's checks compiled under keys of their own (its bots: cached_code's
+        # HOLD), stored with this one (`save`), so only once the load is known to have found no error
+        self.held: list[CodeLog] = []
 
     def attach(self, comp: Any) -> "CodeLog":
         """Link this artifact's symbols against COMP, the compiler of the load (its cards, verbs, modules)."""
@@ -138,11 +141,18 @@ class CodeLog:
                 and self.pos == len(self.stored))
 
     def save(self) -> None:
-        """Store what this load compiled up to its checks (call it only for a load without errors)."""
+        """Store what this load compiled up to its checks, and the artifacts it holds (call it only for a
+        load without errors)."""
+        for held in self.held:
+            held.save()
+        self.held = []
         if self.key is None or self.complete:
             return
+        modules = self.recorded[:self.checks_at]
+        if not modules and not self.facts:  # (a bot whose conditions generate no code) a load of it would
+            return  # take nothing: no entry, as none is found
         try:
-            payload = marshal.dumps((_FORMAT, self.recorded[:self.checks_at], self.facts))
+            payload = marshal.dumps((_FORMAT, modules, self.facts))
         except ValueError:  # a fact that is not plain data (a bug of the compiler's): nothing is stored
             return
         write_entry(KIND, self.key, payload)
@@ -172,12 +182,13 @@ def _is_artifact(entry: Any) -> bool:
             and type(entry[2]) is dict)
 
 
-def cached_code(key: bytes, comp: Any, make: Callable[[], Any]) -> Any:
+def cached_code(key: bytes, comp: Any, make: Callable[[], Any], hold: CodeLog | None = None) -> Any:
     """MAKE() with COMP (the game's compiler) taking the modules it generates from the artifact under KEY,
-    as a load takes them, and storing them there when they are not (a bot, compiled after its game loaded).
-    An artifact that turns out not to be MAKE's is left, and MAKE runs again compiling all, as a load does
-    (what the first try added to the compiler's list of modules is dropped). The caller holds the game's
-    lock (a compiler compiles one thing at a time)."""
+    as a load takes them, and storing them there when they are not (a bot). An artifact that turns out not
+    to be MAKE's is left, and MAKE runs again compiling all, as a load does (what the first try added to the
+    compiler's list of modules is dropped). HOLD: the log of the load whose checks run MAKE (a bot compiled
+    while its game loads): the artifact is stored with HOLD's, once the load is known clean, not now. The
+    caller holds the game's lock (a compiler compiles one thing at a time)."""
     generated = comp.generated
     before = len(generated)
     log = open_log(key)
@@ -186,7 +197,10 @@ def cached_code(key: bytes, comp: Any, make: Callable[[], Any]) -> Any:
         del generated[before:]
         log = CodeLog(key)
         made = _with_log(comp, log, make)
-    log.save()
+    if hold is not None:
+        hold.held.append(log)
+    else:
+        log.save()
     return made
 
 

@@ -211,7 +211,7 @@ def _check_and_compile(game_id: str, game_dir: Path, registry: Registry, errors:
     if not errors and log is not None and log.checks_known_clean():
         return game  # these sources checked clean before (compile/codecache.py): what follows finds nothing
     from cardlang.compile.bots import check_bots
-    errors.extend(check_bots(game))
+    errors.extend(check_bots(game, log))  # (their code stored with the load's artifact: CodeLog.held)
     from cardlang.compile.checks import this_without_card, verb_cycles
     errors.extend(verb_cycles(game.spec.verbs, (p.verb for p in registry.all())))
     errors.extend(this_without_card(game.decls.values(), game.facts.trigger_sites))

@@ -393,6 +393,8 @@ def kept_in_locals(node: ast.Block, decisions_inline: bool, eager=None) -> froze
 
 def _written_once(stmts) -> frozenset[str]:
     """The names a `let` of STMTS binds that nothing else in them (or in any block inside them) writes."""
+    if not any(isinstance(st, ast.Let) for st in stmts):  # (most blocks: no walk of all they hold)
+        return frozenset()
     writes: dict[str, int] = {}
     for n in nodes(tuple(stmts)):
         w = ast.written_name(n)

@@ -10,6 +10,8 @@ import sys
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
+from cardlang.cache import read_entry
+
 ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("dominion", "warring-kingdom", "greedy-kingdoms", "fall-of-kingdoms")
 SEEDS = (1, 2)
@@ -39,11 +41,15 @@ def digest(game) -> str:
     return h.hexdigest()
 
 
-def _load_all_in_threads() -> dict[str, str]:
+def _load_all_in_threads(keys: dict[str, bytes] | None = None) -> dict[str, str]:
+    """Each game's digest, the games loaded and played in threads of their own; KEYS gets their cache keys."""
     from cardlang.compile.game import load_game
 
     def one(gid: str) -> str:
-        return digest(load_game(gid))
+        game = load_game(gid)
+        if keys is not None:
+            keys[gid] = game.code_key
+        return digest(game)
     with ThreadPoolExecutor(max_workers=len(GAMES)) as pool:
         return dict(zip(GAMES, pool.map(one, GAMES)))
 
@@ -51,14 +57,23 @@ def _load_all_in_threads() -> dict[str, str]:
 def test_games_loaded_in_threads_into_a_fresh_cache_load_again_in_threads_and_processes(tmp_path: Path,
                                                                                          monkeypatch) -> None:
     monkeypatch.setenv("CARDLANG_CACHE", str(tmp_path / "cache"))
-    cold = _load_all_in_threads()
-    assert len(list((tmp_path / "cache").glob("code-*.cache"))) == len(GAMES)
+    keys: dict[str, bytes] = {}
+    cold = _load_all_in_threads(keys)
+    # each game's entry, beside its bots' (stored by the load's checks, and as their rules are first played)
+    assert all(read_entry("code", keys[gid]) is not None for gid in GAMES)
+    stored = _entries(tmp_path / "cache")
     assert _load_all_in_threads() == cold  # every game from its entry, in threads
+    assert _entries(tmp_path / "cache") == stored  # and its bots' code: nothing to store again
     child = _CHILD.format(tests=str(Path(__file__).parent), games=GAMES)
     r = subprocess.run([sys.executable, "-c", child], capture_output=True, text=True, timeout=600, cwd=ROOT,
                        env={**os.environ, "PYTHONPATH": str(ROOT)})
     assert r.returncode == 0 and "Traceback" not in r.stderr, r.stderr
     assert dict(line.split() for line in r.stdout.splitlines()) == cold
+
+
+def _entries(folder: Path) -> list[tuple[str, int]]:
+    """The code entries in FOLDER, with when each was last written."""
+    return sorted((p.name, p.stat().st_mtime_ns) for p in folder.glob("code-*.cache"))
 
 
 def test_threads_sharing_one_cached_game_play_as_one_thread_does(tmp_path: Path, monkeypatch) -> None:

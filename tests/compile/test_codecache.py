@@ -5,6 +5,7 @@ the time to build it again."""
 from __future__ import annotations
 
 import hashlib
+import json
 import marshal
 import os
 import shutil
@@ -351,9 +352,13 @@ def test_a_cached_load_skips_the_bot_checks_and_keeps_each_bots_code(tmp_path: P
     n = Counted(monkeypatch)
     warm = load_game(game)
     assert warm.bot_rules == {} and n.compiled == 0
+    loaded = len(warm.generated)
     for name in warm.bots:
         compile_bot(warm, name)
-    assert n.compiled > 0  # the first time a bot is asked for after a cached load
+    # its conditions' code taken from the cache: the first load's checks stored it, under the game's key
+    # (until issue 25's mend they compiled the bots before the game had one, and this load compiled them)
+    assert set(warm.bot_rules) == set(warm.bots) and n.compiled == 0
+    assert len(warm.generated) > loaded and all(g.unbound is not None for g in warm.generated[loaded:])
     n.reset()
     again = load_game(game)
     assert _fingerprint(again) == _fingerprint(cold)  # (it compiles every bot)
@@ -365,6 +370,60 @@ def test_a_cached_load_skips_the_bot_checks_and_keeps_each_bots_code(tmp_path: P
         r = play_game(g, [make_agent(g, "honest", 1), make_agent(g, "bluffer", 2)], 3, log=True)
         logs.append((r.winners, r.scores, r.turns, list(r.state.log)))
     assert logs[0] == logs[1]
+
+
+_SECOND = """
+import json
+from cardlang.compile import codecache, codegen
+counts = {"compiled": 0, "written": 0}
+real_code, real_write = codegen._code_of, codecache.write_entry
+def code_of(*args):
+    counts["compiled"] += 1
+    return real_code(*args)
+def write(*args, **kw):
+    counts["written"] += 1
+    return real_write(*args, **kw)
+codegen._code_of, codecache.write_entry = code_of, write
+from cardlang.agents import make_agent
+from cardlang.compile.bots import compile_bot
+from cardlang.compile.game import load_game
+from cardlang.runtime.engine import play_game
+game = load_game("fall-of-kingdoms")
+for name in game.bots:
+    compile_bot(game, name)
+r = play_game(game, [make_agent(game, "honest", 1), make_agent(game, "bluffer", 2)], 3, log=True)
+print(json.dumps({**counts, "log": len(r.state.log)}))
+"""
+
+
+def test_the_second_process_generates_no_module(tmp_path: Path) -> None:
+    """A load into a fresh cache stores the code its checks compiled for the bots (compile/bots.py
+    check_bots: stored under the game's key with the load's own artifact), and its bots' rules as they are
+    first played: the next process compiles no module and writes no entry, its bots included. (Until issue
+    25's mend the checks compiled the bots before the game had a key: the second process compiled 41 modules
+    of The Fall of Kingdoms and stored 15 entries, and only the third was fully cached.)"""
+    env = {**os.environ, "PYTHONPATH": str(ROOT), "CARDLANG_CACHE": str(tmp_path / "cache")}
+    runs = []
+    for _ in range(3):
+        r = subprocess.run([sys.executable, "-c", _SECOND], capture_output=True, text=True, timeout=300, cwd=ROOT,
+                           env=env)
+        assert r.returncode == 0, r.stderr
+        runs.append(json.loads(r.stdout.splitlines()[-1]))
+    first, second, third = runs
+    assert first["compiled"] > 100 and first["written"] > 3  # the game's entry, its bots' and their rules'
+    assert second == third == {"compiled": 0, "written": 0, "log": first["log"]}
+
+
+def test_a_load_whose_checks_find_an_error_stores_none_of_its_bots_code(tmp_path: Path, monkeypatch) -> None:
+    """The bots the checks compiled before an error was found are not stored (CodeLog.held): only sources
+    that load clean have entries."""
+    home = private_home(tmp_path, monkeypatch, ("fall-of-kingdoms",))
+    with open(home / "games" / "fall-of-kingdoms" / "bots" / "bots.cl", "a", encoding="utf-8") as f:
+        f.write('\nbot "broken" extends "nosuch" { on target { lowest player.defense; } }\n')
+    with pytest.raises(ErrorList) as e:
+        load_game("fall-of-kingdoms")
+    assert [str(x).endswith("error: bot 'broken' extends unknown bot 'nosuch'") for x in e.value.errors] == [True]
+    assert not _entries("code")
 
 
 def test_an_entry_under_the_key_of_sources_with_errors_hides_none_of_them(home, monkeypatch) -> None:

@@ -52,7 +52,6 @@ def test_a_cached_load_generates_a_function_only_when_it_first_runs(tmp_path: Pa
     private_home(tmp_path, monkeypatch, (GAME,))
     cold = load_game(GAME)
     expected = _played(cold)
-    assert _played(load_game(GAME)) == expected  # (stores the code of the bots' rules: the last test)
     n = Generating(monkeypatch)
     warm = load_game(GAME)
     modules = warm.generated
@@ -98,11 +97,10 @@ def test_a_namespace_other_than_the_stored_one_gets_its_function_compiled_afresh
 
 def test_a_bots_rules_take_their_code_from_the_cache(tmp_path: Path, monkeypatch) -> None:
     private_home(tmp_path, monkeypatch, (GAME,))
-    expected = _played(load_game(GAME))  # the checks compile the bots' conditions, the game their rules
+    # the load's checks compile the bots' conditions, the game their rules: all stored under the game's key
+    # (until issue 25's mend, the checks compiled them before the game had one: the next load compiled them)
+    expected = _played(load_game(GAME))
     n = Generating(monkeypatch)
-    assert _played(load_game(GAME)) == expected
-    assert n.compiled > 0  # a bot's rules compiled, and stored, the first time after a cached load
-    n.compiled = 0
     warm = load_game(GAME)
     assert _played(warm) == expected and n.compiled == 0
     rules = [g for g in warm.generated if g.label.startswith("bot ") and ": on " in g.label]
