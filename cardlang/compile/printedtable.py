@@ -13,7 +13,7 @@ its table, as it prints it or at the default the read asks for):
     _it = X.props.get  ...  _it('P', D)  ->  _it = X.printed  ...  _it['P']     (every use of _it such a read)
 
 The same value for every card of the game, so the same games (tests/compile/test_printed_table.py). Knows
-Python's `ast`, the emitter's marks and CardDef's two field names; no game.
+Python's `ast`, the emitter's marks and CardDef's two field names (from the emitter); no game.
 """
 from __future__ import annotations
 
@@ -21,9 +21,9 @@ import ast as py
 
 from cardlang.compile import pytree
 from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir.emit import DEF_PRINTED as _PRINTED
+from cardlang.compile.ir.emit import DEF_PROPS as _PROPS
 from cardlang.compile.ir.emit import mark
-
-_PROPS, _PRINTED = "props", "printed"  # (CardDef's fields: runtime/state.py)
 
 
 def with_printed_table(tree: py.Module) -> py.Module:

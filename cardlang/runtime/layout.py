@@ -65,6 +65,7 @@ CELLS = "cells"          # a grid zone's cards by cell, None for a zone that is 
 SPEC = "spec"            # a zone's declaration (ZoneSpec)
 PILES = "piles"          # a declaration's: does the zone hold named piles?
 PROPS = "props"          # a definition's printed properties: name -> value
+PRINTED = "printed"      # the same, every property the game declares, at its default where none is printed
 DYNAMIC = "dynamic"      # a definition's computed properties: name -> function (empty when it computes none)
 TYPES = "types"          # a definition's types: a frozenset of names
 NAME = "name"            # a definition's card name
@@ -88,7 +89,7 @@ OF_STATE = (ZONES, COUNTERS, CARD_COUNTERS, CARD_DEF, LOC, CURRENT, TURNS, POOLS
 OF_ZONE = (CARDS, OWNER, CELLS, SPEC, PILE)
 OF_SPEC = (PILES, SLOT)
 OF_CHECK = (MOVED, COUNTED)
-OF_DEF = (PROPS, TYPES, NAME, TRIGGERS)
+OF_DEF = (PROPS, PRINTED, TYPES, NAME, TRIGGERS)
 OF_DECISION = (KIND, OPTIONS, LABELS, MIN, MAX)
 
 # What a state's `zones`, `counters` and `turns` are indexed by: slots and seats that exist (a read of one at a

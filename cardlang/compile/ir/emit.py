@@ -35,6 +35,9 @@ if TYPE_CHECKING:
     from cardlang.compile.codegen import Gen
 
 MARK, ROW_MARK = "cardlang_ir", "cardlang_ir_row"
+# a definition's printed properties as the emitter reads them (`props.get`), and its table of every declared one
+# that the pass `printed-table` (compile/printedtable.py) reads instead
+DEF_PROPS, DEF_PRINTED = L.PROPS, L.PRINTED
 
 
 def mark(code: py.AST) -> N.Node | None:
