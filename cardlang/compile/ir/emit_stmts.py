@@ -360,24 +360,34 @@ def _create_cards(e: Emitter, n: N.CreateCards) -> list[py.stmt]:
     # create-const: a count written in the source is not tested for its sign, and one card is appended
     one = type(written) is py.Constant and type(written.value) is int and gen.options.on("create-const")
     fits = [] if one and written.value >= 0 else [py.Compare(k(), [py.GtE()], [const(0)])]
-    fits += [py.UnaryOp(py.Not(), attr(name(st), L.IDS_OF)),
-             py.Compare(py.BinOp(attr(name(st), L.STEPS), py.Add(), k()), [py.LtE()], [attr(name(st), L.STEP_BUDGET)]),
-             py.Compare(end(), [py.LtE()], [attr(name(st), L.CARD_LIMIT)])]
+    fits += _room(st, k(), end())
     if not n.gridless:
         fits.append(py.Compare(attr(z(), L.CELLS), [py.Is()], [const(None)]))
     if one and written.value == 1:
-        fast = [py.AugAssign(py.Attribute(name(st), L.STEPS, py.Store()), py.Add(), k()),
-                py.Expr(_call(attr(attr(name(st), L.CARD_DEF), "append"), d())),
-                py.Expr(_call(attr(attr(name(st), L.LOC), "append"), z())),
-                py.Expr(_call(attr(attr(z(), L.CARDS), "append"), name(i)))]
+        fast = _add_cards(st, k(), z(), "append", d(), z(), name(i))
     else:
-        fast = [py.AugAssign(py.Attribute(name(st), L.STEPS, py.Store()), py.Add(), k()),
-                py.Expr(_call(attr(attr(name(st), L.CARD_DEF), "extend"), times(d()))),
-                py.Expr(_call(attr(attr(name(st), L.LOC), "extend"), times(z()))),
-                py.Expr(_call(attr(attr(z(), L.CARDS), "extend"), _call(name("range"), name(i), end())))]
+        fast = _add_cards(st, k(), z(), "extend", times(d()), times(z()), _call(name("range"), name(i), end()))
     return [*first, py.Assign([store(st)], ctx_state()),
             py.Assign([store(i)], _call(gen.const(len), attr(name(st), L.CARD_DEF))),
             py.If(quiet_test(name(st), fits), fast, [py.Expr(_call(gen.const(n.create), name(CTX), d(), z(), k()))])]
+
+
+def _room(st: str, steps: py.expr, end: py.expr) -> list[py.expr]:
+    """The tests that the state has room for a quiet create: no card ids kept in a table, STEPS within the
+    step budget, the new cards up to END within the card limit."""
+    return [py.UnaryOp(py.Not(), attr(name(st), L.IDS_OF)),
+            py.Compare(py.BinOp(attr(name(st), L.STEPS), py.Add(), steps), [py.LtE()], [attr(name(st), L.STEP_BUDGET)]),
+            py.Compare(end, [py.LtE()], [attr(name(st), L.CARD_LIMIT)])]
+
+
+def _add_cards(st: str, steps: py.expr, zone: py.expr, how: str, defs: py.expr, locs: py.expr,
+               ids: py.expr) -> list[py.stmt]:
+    """A quiet create's work: STEPS charged, then DEFS, LOCS and IDS added by HOW (`append` one, `extend`
+    several) to the state's definitions, its cards' zones and ZONE's cards."""
+    return [py.AugAssign(py.Attribute(name(st), L.STEPS, py.Store()), py.Add(), steps),
+            py.Expr(_call(attr(attr(name(st), L.CARD_DEF), how), defs)),
+            py.Expr(_call(attr(attr(name(st), L.LOC), how), locs)),
+            py.Expr(_call(attr(attr(zone, L.CARDS), how), ids))]
 
 
 def _create_all(e: Emitter, n: NL.CreateAll) -> list[py.stmt]:
@@ -393,16 +403,10 @@ def _create_all(e: Emitter, n: NL.CreateAll) -> list[py.stmt]:
     z, st, i = gen.fresh("z"), gen.fresh("st"), gen.fresh("i")
     made = len(n.defs.obj)
     end = py.BinOp(name(i), py.Add(), const(made))
-    fits = [py.UnaryOp(py.Not(), attr(name(st), L.IDS_OF)),
-            py.Compare(py.BinOp(attr(name(st), L.STEPS), py.Add(), const(n.steps)), [py.LtE()],
-                       [attr(name(st), L.STEP_BUDGET)]),
-            py.Compare(end, [py.LtE()], [attr(name(st), L.CARD_LIMIT)]),
-            py.Compare(attr(name(z), L.CELLS), [py.Is()], [const(None)])]
-    fast = [py.AugAssign(py.Attribute(name(st), L.STEPS, py.Store()), py.Add(), const(n.steps)),
-            py.Expr(_call(attr(attr(name(st), L.CARD_DEF), "extend"), e.expr(n.defs))),
-            py.Expr(_call(attr(attr(name(st), L.LOC), "extend"),
-                          py.BinOp(py.List([name(z)], py.Load()), py.Mult(), const(made)))),
-            py.Expr(_call(attr(attr(name(z), L.CARDS), "extend"), _call(name("range"), name(i), copy.copy(end))))]
+    fits = [*_room(st, const(n.steps), end), py.Compare(attr(name(z), L.CELLS), [py.Is()], [const(None)])]
+    fast = _add_cards(st, const(n.steps), name(z), "extend", e.expr(n.defs),
+                      py.BinOp(py.List([name(z)], py.Load()), py.Mult(), const(made)),
+                      _call(name("range"), name(i), copy.copy(end)))
     return [py.Assign([store(z)], e.expr(n.dest)), py.Assign([store(st)], ctx_state()),
             py.Assign([store(i)], _call(gen.const(len), attr(name(st), L.CARD_DEF))),
             py.If(quiet_test(name(st), fits), fast, stmts(e, (n.loop,)))]
