@@ -67,11 +67,15 @@ def _call(st: ast.Call, env: dict, decls, verbs: dict, seen: set, out: dict, eve
         prop = st.args[0].name if st.args and type(st.args[0]) is ast.NameRef else None
         what = st.args[1] if len(st.args) > 1 else next((k.value for k in st.kwargs if k.key == "what"), None)
         _add(out, prop, _defs(what, env, decls) if what is not None else ANY)
-    elif st.verb in verbs and st.verb not in seen:
-        seen.add(st.verb)
+    elif st.verb in verbs:
+        # the verb's own names are its parameters (any cards) and its lets; `this` stays what it is here (a
+        # verb is walked once for each set of cards `this` may be at its calls)
+        this = env.get(_THIS, ANY)
+        if (st.verb, this) in seen:
+            return
+        seen.add((st.verb, this))
         v = verbs[st.verb]
-        # the verb's own names are its parameters (any cards) and its lets; `this` stays the modifier's card
-        inner = {_THIS: env.get(_THIS, ANY)}
+        inner = {_THIS: this}
         inner.update((p.name, ANY) for p in v.params)
         _block(v.body, inner, decls, verbs, seen, out, event)
 

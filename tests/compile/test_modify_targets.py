@@ -56,6 +56,10 @@ def test_a_verbs_parameters_are_any_cards_and_its_this_the_modifiers() -> None:
     verbs = {d.name: d for d in P.parse("verb boost(t: cards) { modify power t by 1; }\n"
                                         "verb lift() { modify hp this by 1; }", "v.cl").decls}
     assert modify_targets(decls, 0, "modify", verbs) == {"power": ANY, "hp": frozenset({0})}
+    # the same verb where `this` is another card: walked again for it
+    decls = _decls("card X { types Unit; on modify in board { lift; for this in board where card is Y { lift; } } }",
+                   "card Y { types Unit; }")
+    assert modify_targets(decls, 0, "modify", verbs) == {"hp": frozenset({0, 1})}
 
 
 def test_the_pass_fires_and_leaves_the_numbers_and_the_games_the_same() -> None:
