@@ -22,6 +22,7 @@ from cardlang.primitives.registry import CARDS, INT, NAME, Param, Verb, primitiv
 from cardlang.primitives.types import leaves_names
 from cardlang.primitives.values import prop_of_card
 from cardlang.runtime.abilities import MODIFY
+from cardlang.runtime.invariants import InvariantViolation
 from cardlang.runtime.state import Ctx, IllegalAction
 from cardlang.syntax import ast
 from cardlang.syntax.rules import Rules
@@ -176,6 +177,9 @@ def read_modified(ctx: Ctx, cs: list[int], abilities, n: str, default) -> int:
         return base
     can = abilities.touchable.get(n)  # (modify_targets.py: the cards some modifier can change, when known)
     if can is not None and d.index not in can:
+        if state.check is not None and abilities.modifier_total(state, cid, n, every=True):
+            # (a game played with the invariant checker asks every modifier: none may change this card)
+            raise InvariantViolation(f"a modifier changed {d.name}'s {n}, which modify_targets said none can")
         return base
     return base + abilities.modifier_total(state, cid, n)
 

@@ -145,9 +145,10 @@ class Abilities:
                             continue
                     d.watchers[event][1](Ctx(state, player, cid, dict(extra), d.name))
 
-    def modifier_total(self, state: GameState, cid: int, prop: str) -> int:
+    def modifier_total(self, state: GameState, cid: int, prop: str, every: bool = False) -> int:
         """The sum of every modifier now in play for PROPERTY of card CID. Only the modifiers that may change
-        PROPERTY run, and one that changes only its own card runs only when CID is that card: the others
+        PROPERTY run, one that changes only its own card only when CID is that card, and the others only when
+        they can change CID's definition (EVERY: whatever they can change, for the invariant checker): the rest
         would add nothing (the order of modifiers never matters: inside one, properties read their printed
         values)."""
         entries = self.modifiers.get(prop)
@@ -161,7 +162,7 @@ class Abilities:
                 zone = state.loc[cid]
                 if zone.spec.slot == slot and zone.pile is None:
                     runs.append((zone, cid))
-            if others and (touch is None or index in touch):  # (touch: the cards those can change, if known)
+            if others and (touch is None or every or index in touch):  # (touch: the cards those can change)
                 ids = state.ids_of.get(others)  # the cards of those definitions: a zone holding none is passed
                 if ids is None:                 # over in one set operation, not card by card
                     ids = state.ids_of[others] = frozenset(c for c, d in enumerate(card_def) if d.index in others)

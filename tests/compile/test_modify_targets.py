@@ -94,3 +94,25 @@ def test_the_pass_fires_and_leaves_the_numbers_and_the_games_the_same() -> None:
     assert any(state.card_def[c].index not in can for c in runs["off"]) and len(runs["off"]) > len(runs["on"])
     assert seen > 0  # some modifier changed a number: the reads put the pass to the test
     assert_same_games(on, off, bots=("economy", "rush"), seeds=range(2))
+
+
+def test_the_invariant_checker_asks_every_modifier_of_a_card_none_can_change() -> None:
+    """Played with the invariant checker, a read the pass answers with the printed value asks every modifier
+    too, and a modifier that changed the card after all (here: the answer of a wrong analysis, which leaves
+    out the Warriors) stops the game."""
+    import pytest
+
+    from cardlang.runtime.checker import InvariantChecker
+    from cardlang.runtime.invariants import InvariantViolation
+    game = load_game("warring-kingdom", options=OPTIMISED)
+    bots = ("rush", "economy")
+    play_game(game, [make_agent(game, b, 1 + j) for j, b in enumerate(bots)], 1, check=InvariantChecker())
+    warrior = game.defs_by_name["Warrior"].index
+    kept = dict(game.abilities.touchable)
+    try:
+        for p in kept:
+            game.abilities.touchable[p] = kept[p] - {warrior}
+        with pytest.raises(InvariantViolation, match="Warrior's"):
+            play_game(game, [make_agent(game, b, 1 + j) for j, b in enumerate(bots)], 1, check=InvariantChecker())
+    finally:
+        game.abilities.touchable.update(kept)
