@@ -274,7 +274,7 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
         by_name[d.name] = cd
     comp = Compiler(spec, registry, by_name, options=options)
     comp.code_log = log.attach(comp) if log is not None else None
-    from cardlang.primitives.modify import modified_properties, modifier_index
+    from cardlang.primitives.modify import modified_properties, modifier_index, touchable
     comp.modified.update(modified_properties([d for d, _ in cards], errors, spec.verbs))
     comp.abilities.prop_defaults.update((n, comp.prop_default(n)) for n in spec.properties)
     events = None if known_clean else _events_used(decl, [d for d, _ in cards])  # read by checks only
@@ -377,7 +377,9 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
                 entry[1].add(cd.index)
     comp.gen_label, comp.gen_card = "rules", None
     comp.modifiers.update(modifier_index(comp.watch_index.get("modify", []), [d for d, _ in cards], spec.verbs,
-                                         {n: z.slot for n, z in spec.zones.items()}))
+                                         {n: z.slot for n, z in spec.zones.items()},
+                                         targets=comp.options.on("modify-targets")))
+    comp.abilities.touchable.update(touchable(comp.modifiers))
     end = score = None
     tiebreak = None
     try:

@@ -226,6 +226,10 @@ PASSES: tuple[Pass, ...] = (
          "an `if COND { modify P this by N; }` (no else, only modifies of `this`) tests COND only when no modifier "
          "runs or the one running sums this very card's property: a modifier runs on every read of every card, "
          "and its `modify ... this` adds nothing to another card's"),
+    Pass("modify-targets", "primitives/modify_targets.py, primitives/modify.py (modifier_index, read_modified), "
+         "runtime/abilities.py (touchable, modifier_total)",
+         "a modifier is run only for a read of a card it can change: `this`, or a card of a `for u in ... where card "
+         "is T` it modifies (worked out from its source when compiled); another card's read is its printed value"),
     Pass("one-card", "compile/ir/one_card.py", "IR -> IR: a read of the first of cards written as one card reads that card"),
     Pass("bool-arith", "compile/ir/bool_arith.py",
          "IR -> IR: a condition counted as a number in arithmetic (`(a > 0) + (b > 0)`) is added as the bool it is, "

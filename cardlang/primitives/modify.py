@@ -17,10 +17,12 @@ import ast as py
 
 from cardlang.errors import CardCompileError
 from cardlang.primitives.lowering import call, name, one_card, state, store, subscript
+from cardlang.primitives.modify_targets import modify_targets
 from cardlang.primitives.registry import CARDS, INT, NAME, Param, Verb, primitive
 from cardlang.primitives.types import leaves_names
 from cardlang.primitives.values import prop_of_card
 from cardlang.runtime.abilities import MODIFY
+from cardlang.runtime.invariants import InvariantViolation
 from cardlang.runtime.state import Ctx, IllegalAction
 from cardlang.syntax import ast
 from cardlang.syntax.rules import Rules
@@ -89,23 +91,45 @@ def summing(state, property: str) -> list | None:
 
 
 def modifier_index(watched: list[tuple[str, set[int]]], decls: list[ast.CardDecl], verbs: dict,
-                   slots: dict[str, int]) -> dict[str, list[tuple[int, frozenset[int], frozenset[int]]]]:
+                   slots: dict[str, int], targets: bool = True) -> dict[str, list[tuple]]:
     """For each property some modifier changes: (the zone's slot, cards whose modifiers there change only
-    their own card, the other cards with modifiers there), from WATCHED (the game's `on modify in ZONE`
-    index: zone -> indexes of the cards with one), the cards' declarations, DECLS, by index, and the zones'
-    SLOTS by name."""
+    their own card, the other cards with modifiers there, the definitions those others can change or None
+    for any), from WATCHED (the game's `on modify in ZONE` index: zone -> indexes of the cards with one),
+    the cards' declarations, DECLS, by index, and the zones' SLOTS by name. With TARGETS false (the pass
+    `modify-targets` off) the others may change any card."""
     reach = {}
     for _, defs in watched:
         for i in defs:
             props: set[str] = set()
             own = all(_reach(t.body, props, verbs, set()) for t in decls[i].triggers if t.event == EVENT)
-            reach[i] = (props, own)
+            reach[i] = (props, own, modify_targets(decls, i, EVENT, verbs) if targets else {None: None})
     out: dict[str, list] = {}
     for zone_name, defs in watched:
         for prop in sorted({p for i in defs for p in reach[i][0]}):
             of = [i for i in defs if prop in reach[i][0]]
-            out.setdefault(prop, []).append((slots[zone_name], frozenset(i for i in of if reach[i][1]),
-                                             frozenset(i for i in of if not reach[i][1])))
+            others = frozenset(i for i in of if not reach[i][1])
+            touch: frozenset[int] | None = frozenset()
+            for i in others:
+                can = reach[i][2]
+                t = None if None in can else can.get(prop, frozenset())
+                touch = None if t is None or touch is None else touch | t
+            out.setdefault(prop, []).append((slots[zone_name], frozenset(i for i in of if reach[i][1]), others,
+                                             touch))
+    return out
+
+
+def touchable(index: dict[str, list[tuple]]) -> dict[str, frozenset[int]]:
+    """For each property of INDEX (modifier_index's) whose modifiers can change only cards of known
+    definitions: those definitions (a card of another reads its printed value)."""
+    out = {}
+    for prop, entries in index.items():
+        defs: set[int] = set()
+        for _, own, _others, touch in entries:
+            if touch is None:
+                break
+            defs |= own | touch
+        else:
+            out[prop] = frozenset(defs)
     return out
 
 
@@ -150,6 +174,12 @@ def read_modified(ctx: Ctx, cs: list[int], abilities, n: str, default) -> int:
     d = state.card_def[cid]
     base = d.props.get(n, default) if n not in d.dynamic else prop_of_card(ctx, cid, n, default)
     if state.modifying is not None:  # inside a modifier: printed values only
+        return base
+    can = abilities.touchable.get(n)  # (modify_targets.py: the cards some modifier can change, when known)
+    if can is not None and d.index not in can:
+        if state.check is not None and abilities.modifier_total(state, cid, n, every=True):
+            # (a game played with the invariant checker asks every modifier: none may change this card)
+            raise InvariantViolation(f"a modifier changed {d.name}'s {n}, which modify_targets said none can")
         return base
     return base + abilities.modifier_total(state, cid, n)
 

@@ -66,16 +66,20 @@ class Abilities:
     which event, the game's `on attack` rules, which modifiers may change which property, and the printed
     defaults of the properties."""
 
-    __slots__ = ("watch_index", "attack_rules", "modifiers", "modified", "prop_defaults", "violation")
+    __slots__ = ("watch_index", "attack_rules", "modifiers", "touchable", "modified", "prop_defaults", "violation")
 
     def __init__(self, violation: Callable[[str, Any], Exception]) -> None:
         # event -> (zone name, indexes of the definitions with an `on EVENT in ZONE` ability there)
         self.watch_index: dict[str, list[tuple[str, set[int]]]] = {}
         # the game's `on attack` rules, run for each target of every `attack` before the cards' watchers
         self.attack_rules: list[Callable[[Ctx], None]] = []
-        # property -> (zone slot, definitions whose modifiers there change only their own card, the others):
-        # the modifiers that may change it (primitives/modify.py modifier_index)
-        self.modifiers: dict[str, list[tuple[int, frozenset[int], frozenset[int]]]] = {}
+        # property -> (zone slot, definitions whose modifiers there change only their own card, the others,
+        # the definitions those others can change or None for any): the modifiers that may change it
+        # (primitives/modify.py modifier_index)
+        self.modifiers: dict[str, list[tuple[int, frozenset[int], frozenset[int], frozenset[int] | None]]] = {}
+        # property -> the definitions whose cards some modifier can change, when known (modify.touchable):
+        # a read of another card's runs none (primitives/modify.py read_modified)
+        self.touchable: dict[str, frozenset[int]] = {}
         self.modified: set[str] = set()  # properties some modifier changes
         self.prop_defaults: dict[str, Any] = {}  # property -> its value on a card that does not print it
         self.violation = violation  # (message, span) -> the error for an ability past the budget
@@ -141,22 +145,24 @@ class Abilities:
                             continue
                     d.watchers[event][1](Ctx(state, player, cid, dict(extra), d.name))
 
-    def modifier_total(self, state: GameState, cid: int, prop: str) -> int:
+    def modifier_total(self, state: GameState, cid: int, prop: str, every: bool = False) -> int:
         """The sum of every modifier now in play for PROPERTY of card CID. Only the modifiers that may change
-        PROPERTY run, and one that changes only its own card runs only when CID is that card: the others
+        PROPERTY run, one that changes only its own card only when CID is that card, and the others only when
+        they can change CID's definition (EVERY: whatever they can change, for the invariant checker): the rest
         would add nothing (the order of modifiers never matters: inside one, properties read their printed
         values)."""
         entries = self.modifiers.get(prop)
         if not entries:
             return 0
         card_def = state.card_def
+        index = card_def[cid].index
         runs = []  # (zone, card) of each modifier to run; found first, so that a read none applies to costs little
-        for slot, own, others in entries:
-            if own and card_def[cid].index in own:
+        for slot, own, others, touch in entries:
+            if own and index in own:
                 zone = state.loc[cid]
                 if zone.spec.slot == slot and zone.pile is None:
                     runs.append((zone, cid))
-            if others:
+            if others and (touch is None or every or index in touch):  # (touch: the cards those can change)
                 ids = state.ids_of.get(others)  # the cards of those definitions: a zone holding none is passed
                 if ids is None:                 # over in one set operation, not card by card
                     ids = state.ids_of[others] = frozenset(c for c, d in enumerate(card_def) if d.index in others)

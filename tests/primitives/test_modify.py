@@ -79,11 +79,15 @@ def test_a_read_runs_only_the_modifiers_that_can_change_it(tmp_path, monkeypatch
     g = field(tmp_path, monkeypatch, probe="tally = card_at(board, 1, 1).power + card_at(board, 2, 1).power;",
               cards={"Knight": own, "Banner": BANNER, "Blade": BLADE},
               extra='  verb rally() "rally" { modify power this by 1; }')
-    index = {prop: [(slot, sorted(g.game.defs[i].name for i in mine), sorted(g.game.defs[i].name for i in rest))
-                    for slot, mine, rest in entries]
+    index = {prop: [(slot, sorted(g.game.defs[i].name for i in mine), sorted(g.game.defs[i].name for i in rest),
+                     touch if touch is None else sorted(g.game.defs[i].name for i in touch))
+                    for slot, mine, rest, touch in entries]
              for prop, entries in g.game.abilities.modifiers.items()}
     board = g.game.spec.zones["board"].slot
-    assert index == {"power": [(board, ["Knight"], ["Blade"])], "hp": [(board, [], ["Banner"])]}
+    # (the last: the cards the others can change, when known: the Blade's carrier may be any card, the Banner's
+    # `board where card is Unit` only Units: primitives/modify_targets.py)
+    units = sorted(d.name for d in g.game.defs if "Unit" in d.types)
+    assert index == {"power": [(board, ["Knight"], ["Blade"], None)], "hp": [(board, [], ["Banner"], units)]}
     s = g.state()
     g.put(s, "p1.board", "Knight", (1, 1))
     g.put(s, "p1.board", "Squire", (2, 1))
