@@ -154,8 +154,8 @@ class Site:
 class Reactions(frozenset):
     """The events some card of the game has an `on EVENT` ability for (a frozenset of them, as a `Site.reacts`),
     with each card definition's types beside its events, so that a lowering can ask whether a card known to
-    have some types may react at all (`may`): in Dominion no Treasure has an `on play` ability, so `trigger
-    play x` of a Treasure looks at nothing (the pass typed-triggers). A card's types never change in a game
+    have some types may react at all (`may`): when no Treasure has an `on play` ability, `trigger play x` of
+    a Treasure looks at nothing (the pass typed-triggers). A card's types never change in a game
     (runtime/state.py CardDef)."""
 
     __slots__ = ("cards",)
