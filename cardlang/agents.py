@@ -48,13 +48,21 @@ def check_agent(game, name: str) -> None:
         raise UnknownAgent(name)
 
 
+# The class of a bot written in the language, imported at the first make_agent (importing this module loads no
+# compiler), then kept: an import statement run at every call cost eight times the bot it made (a simulation
+# makes two agents a game)
+_LANGUAGE_BOT: list = []
+
+
 def make_agent(game, name: str, seed: int):
-    from cardlang.compile.bots import LanguageBot
-    from cardlang.runtime.decisions import RandomAgent
     if name == "random":
+        from cardlang.runtime.decisions import RandomAgent
         return RandomAgent(seed)
     if name in game.bots and not game.bots[name].helper:
-        return LanguageBot(game, name, seed)
+        if not _LANGUAGE_BOT:
+            from cardlang.compile.bots import LanguageBot
+            _LANGUAGE_BOT.append(LanguageBot)
+        return _LANGUAGE_BOT[0](game, name, seed)
     from cardlang.search.options import is_search, parse
     if is_search(name):
         from cardlang.search.agent import SearchAgent

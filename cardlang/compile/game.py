@@ -23,6 +23,7 @@ from cardlang.compile.spec import GameSpec
 from cardlang.compile.visibility import watcher_question
 from cardlang.errors import CardCompileError, CardLangError, CardWarning, ErrorList, Span, did_you_mean
 from cardlang.primitives import CORE, Registry
+from cardlang.primitives.lowering import Reactions
 from cardlang.runtime.state import CardDef, Ctx
 from cardlang.syntax import ast
 from cardlang.syntax.cached import parse_cached, source_key
@@ -325,8 +326,10 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
     comp.flat_verbs.update(fact(log, "flat verbs", lambda: flat_verbs(spec.verbs, [d for d, _ in cards], decl.reactions,
                                                        (p.verb for p in registry.all()), bool(comp.modified))))
     # The events some card has an `on EVENT` ability for (CardDef.triggers, made below): before any code is
-    # compiled, so that a `trigger` of another event knows no card can react (the pass dead-triggers)
-    spec.card_events = frozenset(t.event for d, _ in cards for t in d.triggers if t.zone is None)
+    # compiled, so that a `trigger` of another event knows no card can react (the pass dead-triggers), nor a card
+    # of types no card that reacts has (typed-triggers)
+    spec.card_events = Reactions(tuple((cd.types, frozenset(t.event for t in d.triggers if t.zone is None))
+                                       for (d, _), cd in zip(cards, defs)))
     comp.compile_verbs()
     for ev in getattr(decl, "events", ()) if events is not None else ():
         if ev.name not in events:

@@ -214,6 +214,10 @@ PASSES: tuple[Pass, ...] = (
          "a card's type test answered where the code knows it: in a verb run in place, each card of a loop over a "
          "parameter that holds a `where`'s answer of cards of that type (`play hand where card is Treasure`, the "
          "verb's `if x is Treasure`) has the type"),
+    Pass("typed-triggers", "primitives/lowering.py (Reactions), primitives/core_lowering.py (lower_trigger), "
+         "compile/ir/emit_calls.py (Site.types_of)",
+         "a `trigger EVENT x` of one card whose types the code knows (known-types: a loop over `hand where card "
+         "is Treasure`) looks at nothing when no card of those types has an `on EVENT` ability"),
     Pass("owned-args", "compile/names.py (in_place, uncopy)",
          "in a verb run in place, a parameter given a new list of its own (a `where`'s answer: `play hand where "
          "card is Treasure`) is looped over and triggered as it is, not copied first as a list that a move might "

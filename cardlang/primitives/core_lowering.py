@@ -9,7 +9,7 @@ import ast as py
 import copy
 from typing import Callable
 
-from cardlang.primitives.lowering import CTX, call, calls, const, fresh_list, name, one_card, store
+from cardlang.primitives.lowering import CTX, Reactions, call, calls, const, fresh_list, name, one_card, store
 from cardlang.runtime import zones as Z
 from cardlang.runtime.abilities import reacting_ids
 
@@ -81,6 +81,9 @@ def lower_trigger(gen, args: list[py.expr], event: str, site) -> list[py.stmt] |
         # no card of the game has an `on EVENT` ability (the pass dead-triggers): nothing can react; the cards
         # are still worked out (`top 1 of deck` may shuffle), as run does
         return [py.Pass()] if isinstance(cards, (py.Name, py.Constant)) else [py.Expr(cards)]
+    card = one_card(cards)
+    if type(card) is py.Name and isinstance(site.reacts, Reactions) and not site.reacts.may(site.types_of(card), event):
+        return [py.Pass()]  # a card of types no card that reacts has (the pass typed-triggers): nothing to look at
     switched = site.switched
     if switched is not None and (not site.reads_no_you(cards) or not site.free_read(run_ability)):
         return None
@@ -91,7 +94,6 @@ def lower_trigger(gen, args: list[py.expr], event: str, site) -> list[py.stmt] |
 
     def run(c: str) -> py.stmt:
         return py.Expr(call(run_ability, name(CTX), name(c), const(event)))
-    card = one_card(cards)
     if card is not None:
         c = card.id if isinstance(card, py.Name) else gen.fresh("c")
         first = [] if isinstance(card, py.Name) else [py.Assign([store(c)], card)]

@@ -136,7 +136,9 @@ class Site:
     quiet: does the call run only when nobody watches (no log, no listener: in a verb's statements run in place
         of its call, ir/verb_in_place.py), with the pass quiet-moves on?;
     reacts: the events some card of the game has an `on EVENT` ability for, with the pass dead-triggers on,
-        else None (not known)."""
+        else None (not known): a `Reactions`, which also says whether a card of some types may react;
+    types_of: the types every card a code holds has, as far as the emitter knows (a loop's card over a `where`
+        that kept one type: ir/known_types.py), with the pass typed-triggers on; else none."""
 
     known: tuple = ()
     zone_of: Callable[[py.expr], Any] = lambda code: None
@@ -146,3 +148,23 @@ class Site:
     gridless: bool = False
     quiet: bool = False
     reacts: frozenset | None = None
+    types_of: Callable[[py.expr], frozenset] = lambda code: frozenset()
+
+
+class Reactions(frozenset):
+    """The events some card of the game has an `on EVENT` ability for (a frozenset of them, as a `Site.reacts`),
+    with each card definition's types beside its events, so that a lowering can ask whether a card known to
+    have some types may react at all (`may`): when no Treasure has an `on play` ability, `trigger play x` of
+    a Treasure looks at nothing (the pass typed-triggers). A card's types never change in a game
+    (runtime/state.py CardDef)."""
+
+    __slots__ = ("cards",)
+
+    def __new__(cls, cards: tuple[tuple[frozenset[str], frozenset[str]], ...]) -> "Reactions":
+        self = super().__new__(cls, (e for _, events in cards for e in events))
+        self.cards = cards  # (types, events) of each card definition
+        return self
+
+    def may(self, types: frozenset[str], event: str) -> bool:
+        """May a card that has every type of TYPES have an `on EVENT` ability?"""
+        return event in self and any(event in events and types <= kinds for kinds, events in self.cards)

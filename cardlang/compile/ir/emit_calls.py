@@ -61,6 +61,14 @@ def gridless(zones: tuple, options) -> bool:
     return options.on("gridless") and not any(z.grid for z in zones)
 
 
+def _types_of(gen, code: py.expr) -> frozenset[str]:
+    """Site.types_of: the types every card CODE (a Python local) holds has, as the code knows them (the pass
+    known-types keeps them on GEN), with the pass typed-triggers on; else none."""
+    if type(code) is not py.Name or not gen.options.on("typed-triggers"):
+        return frozenset()
+    return gen.item_types.get(code.id, frozenset())
+
+
 def _call_primitive(e: Emitter, n: C.CallPrimitive) -> list[py.stmt]:
     """`RUN(ctx, ARG, ...)`, or the verb's lowered code (pass `lower`)."""
     gen = e.gen
@@ -68,7 +76,7 @@ def _call_primitive(e: Emitter, n: C.CallPrimitive) -> list[py.stmt]:
     if n.verb.lower is not None and gen.options.on("lower"):  # (compile/passes.py)
         lowered = n.verb.lower(gen, code, Site(n.known, zones_read(n.zones), gridless=gridless(n.zones, gen.options),
                                                quiet=gen.quiet_known > 0 and gen.options.on("quiet-moves"),
-                                               reacts=n.reacts))
+                                               reacts=n.reacts, types_of=lambda code: _types_of(gen, code)))
         if lowered is not None:
             return lowered
         if n.verb.lowers_lazy:  # (its lazy arguments are code here, which run cannot be handed)
