@@ -68,7 +68,7 @@ class Statements:
         stmts = node.stmts
         if self.options.on("decide-inline"):  # a choice in expression position asked by a `let` of its own
             stmts = lift_choices(stmts, self.eager_call)
-        scope.written_once = _written_once(stmts)
+        scope.written_once = _written_once(stmts, self.write_counts)
         for st in stmts:
             try:
                 items.append((st.span, self.stmt_item(st, scope)))
@@ -391,16 +391,45 @@ def kept_in_locals(node: ast.Block, decisions_inline: bool, eager=None) -> froze
     return once | frozenset(k for k, ok in writes.items() if ok)
 
 
-def _written_once(stmts) -> frozenset[str]:
-    """The names a `let` of STMTS binds that nothing else in them (or in any block inside them) writes."""
+def _written_once(stmts, memo: dict | None = None) -> frozenset[str]:
+    """The names a `let` of STMTS binds that nothing else in them (or in any block inside them) writes. MEMO:
+    the counts of the blocks inside, kept across the calls of one compile (_write_counts)."""
     if not any(isinstance(st, ast.Let) for st in stmts):  # (most blocks: no walk of all they hold)
         return frozenset()
-    writes: dict[str, int] = {}
-    for n in nodes(tuple(stmts)):
-        w = ast.written_name(n)
-        if w is not None:
-            writes[w] = writes.get(w, 0) + 1
+    writes = _write_counts(tuple(stmts), {} if memo is None else memo)
     return frozenset(st.name for st in stmts if isinstance(st, ast.Let) and writes.get(st.name) == 1)
+
+
+def _write_counts(root, memo: dict[int, tuple[object, dict[str, int]]]) -> dict[str, int]:
+    """How many nodes under ROOT (ROOT too) write each name (ast.written_name). The counts of each block
+    inside it are found once and kept in MEMO (by identity, with the block, so an identity is never reused):
+    every block of a load with a `let` asks this of its whole subtree, and a block nested n deep was walked
+    again for each of the n around it (a twentieth of a cached load). Order does not matter: only counts."""
+    counts: dict[str, int] = {}
+    stack = [root]
+    pop, push = stack.pop, stack.extend
+    written = ast.written_name
+    while stack:
+        n = pop()
+        cls = type(n)
+        if cls is tuple:
+            push(n)
+            continue
+        if cls is ast.Block and n is not root:
+            hit = memo.get(id(n))
+            if hit is None or hit[0] is not n:
+                hit = memo[id(n)] = (n, _write_counts(n, memo))
+            for k, v in hit[1].items():
+                counts[k] = counts.get(k, 0) + v
+            continue
+        fields = field_names(cls)
+        if fields is False:
+            continue
+        w = written(n)
+        if w is not None:
+            counts[w] = counts.get(w, 0) + 1
+        push([getattr(n, f) for f in fields])
+    return counts
 
 
 def _written_numbers_bound(node: ast.For) -> int | None:
