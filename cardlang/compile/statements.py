@@ -408,24 +408,31 @@ def _write_counts(root, memo: dict[int, tuple[object, dict[str, int]]]) -> dict[
     counts: dict[str, int] = {}
     stack = [root]
     pop, push = stack.pop, stack.extend
-    written = ast.written_name
+    binders, assign, block = ast.BINDERS, ast.Assign, ast.Block  # (ast.written_name, inline)
+    known: dict[type, tuple[str, ...] | bool] = {}
     while stack:
         n = pop()
         cls = type(n)
         if cls is tuple:
             push(n)
             continue
-        if cls is ast.Block and n is not root:
+        if cls is block and n is not root:
             hit = memo.get(id(n))
             if hit is None or hit[0] is not n:
                 hit = memo[id(n)] = (n, _write_counts(n, memo))
             for k, v in hit[1].items():
                 counts[k] = counts.get(k, 0) + v
             continue
-        fields = field_names(cls)
+        fields = known.get(cls)
+        if fields is None:
+            fields = known[cls] = field_names(cls)
         if fields is False:
             continue
-        w = written(n)
+        if cls is assign:
+            w = n.target[0] if len(n.target) == 1 else None
+        else:
+            f = binders.get(cls)
+            w = getattr(n, f) if f is not None else None
         if w is not None:
             counts[w] = counts.get(w, 0) + 1
         push([getattr(n, f) for f in fields])
