@@ -22,6 +22,7 @@ from cardlang.compile.ir import nodes_ops as NO
 from cardlang.compile.ir.ce import ir_ce, ir_of
 from cardlang.compile import counter_code as CC
 from cardlang.compile import visibility as V
+from cardlang.compile.codecache import node_fact
 from cardlang.compile.codegen import Code
 from cardlang.compile.lift import lift_choices
 from cardlang.compile.modifythis import this_first
@@ -231,7 +232,8 @@ class Statements:
     def _(self, node: ast.Repeat, scope: Scope) -> Code:
         count = self.coerce_ce(self.expr(node.count, scope), INT, node.count.span)
         body = self.block_items(node.body, scope.loop())
-        loop = N.Loop("repeat", ir_of(count), (N.OfBlock(body),), node.span, over_budget, breaks=_breaks(node.body))
+        breaks = node_fact(self.code_log, "breaks", node.span, lambda: _breaks(node.body))
+        loop = N.Loop("repeat", ir_of(count), (N.OfBlock(body),), node.span, over_budget, breaks=breaks is True)
         return G.of_ir(loop)
 
     @stmt_rule
@@ -265,8 +267,9 @@ class Statements:
         if bound is not None:
             inner = inner.bounded(node.var, bound)
         body = self.block_items(node.body, inner)
+        breaks = node_fact(self.code_log, "breaks", node.span, lambda: _breaks(node.body))
         loop = N.Loop("for", ir_of(items), (N.OfBlock(body),), node.span, over_budget, node.var, own,
-                      _breaks(node.body))
+                      breaks is True)
         return G.of_ir(loop)
 
     @stmt_rule
