@@ -328,6 +328,7 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
                 except CardCompileError as e:
                     errors.append(e)
                     cd.dynamic.pop(p.name)
+    comp.cards_settled = True  # (no card's properties change from here: Compiler.cards_memo)
     from cardlang.compile.checks import flat_verbs
     # (facts like this one, found by walking the sources, are kept in the artifact: codecache.CodeLog.fact)
     comp.flat_verbs.update(fact(log, "flat verbs", lambda: flat_verbs(spec.verbs, [d for d, _ in cards], decl.reactions,
