@@ -93,14 +93,9 @@ def check_parsed(game_id: str, rules: list[ast.SourceFile], cards: list[ast.Sour
 
 @contextmanager
 def _collector_paused() -> Iterator[None]:
-    """Hold Python's cycle collector while a game loads: a load allocates some 80,000 objects (syntax nodes,
-    generated code), which would run the collector over everything in memory again and again (a third of a
-    cached load's time) to find the few cycles a load makes; they are found at the next full collection.
-    The load's objects then go to the oldest generation at once (`gc.freeze` and `gc.unfreeze` move them
-    without looking at them), as they would after two collections that look at each of them (the first, as
-    the collector came back on, was 8-15 ms of a cached load of 31,000 objects, for some 800 unreachable);
-    not when the process has set objects of its own aside with `gc.freeze` (the language server does), which
-    `gc.unfreeze` would give back."""
+    """Hold Python's cycle collector while a game loads (tens of thousands of new objects), then hand them to
+    the oldest generation unlooked-at (gc.freeze, unfreeze; not when the process froze objects of its own, as
+    the language server does): the first collection after went over them all (8-15 ms of a cached load)."""
     was = gc.isenabled()
     gc.disable()
     try:

@@ -108,7 +108,8 @@ class Loops:
         a flat condition reads costs at most the cards of the game, and most loops (`count(hand where card is
         Action)`) are flat, on the simulation's hot path."""
         def walked() -> bool:
-            dynamic = (self.modified if modified else set()) | {n for d in self.defs_by_name.values() for n in d.dynamic}
+            dynamic = (self.modified if modified else set()) | {n for d in self.defs_by_name.values()
+                                                                 for n in d.dynamic}
             return any(isinstance(n, ast.Where) or (isinstance(n, ast.Func) and n.name not in _FLAT_FUNCTIONS)
                        or (isinstance(n, ast.Attr) and n.name in dynamic) for n in nodes(node))
         # (the sources' answer: a fact the load's artifact keeps)
