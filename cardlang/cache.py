@@ -163,26 +163,85 @@ _HEAD = len(_MAGIC) + 64
 def code_version() -> str:
     """What any cached result also depends on: this Python, and the cardlang code itself, as a hash of the
     package's own files (any release or any local edit of the compiler gives a new hash, so an entry is
-    never trusted across a version change), and the installed Lark's version file."""
+    never trusted across a version change), and the installed Lark's version file.
+
+    Reading and hashing the 2 MB of those files took 12-20 ms of every cached load, so the hash is also kept
+    in the cache under the files' names, sizes and change times (`_stat_key`): the same stamps give the hash
+    the same files gave. A file's change time (ctime) is set by the system at every write and no tool can
+    set it back; the hash is kept only when every stamp is over `_SETTLED` seconds old, so a write within
+    the clock's tick after the stamps were read cannot go unseen."""
+    files = _code_files()
+    stamp = _stat_key(files)
+    if stamp is not None:
+        kept = read_entry(VERSION_KIND, stamp[0], versioned=False)
+        if kept is not None and len(kept) == 64:
+            return kept.decode("ascii")
     h = hashlib.sha256(sys.version.encode())
-    pkg = Path(__file__).resolve().parent
+    for rel, p in files[:-1]:
+        h.update(rel.encode("utf-8", "surrogateescape") + b"\0")
+        with open(p, "rb") as f:
+            h.update(f.read())
+    lark = files[-1][1]
+    if lark is not None:
+        try:
+            with open(lark, "rb") as f:
+                h.update(f.read())
+        except OSError:
+            pass
+    digest = h.hexdigest()
+    if stamp is not None and stamp[1]:
+        write_entry(VERSION_KIND, stamp[0], digest.encode("ascii"), versioned=False)
+    return digest
+
+
+VERSION_KIND = "version"
+_SETTLED = 2.0  # seconds: far above any file system's time stamp tick
+
+
+def _code_files() -> list[tuple[str, str | None]]:
+    """The files code_version hashes, in order: (name in the package, path) of each .py and .lark file, then
+    ("lark", the path of Lark's __init__, whose text holds its version, or None)."""
+    pkg = os.path.dirname(os.path.abspath(__file__))
+    out: list[tuple[str, str | None]] = []
+    cut = len(pkg) + 1
     for folder, subs, names in os.walk(pkg):
         subs[:] = sorted(s for s in subs if s != "__pycache__")
         for n in sorted(names):
             if n.endswith((".py", ".lark")):
                 p = os.path.join(folder, n)
-                h.update(os.path.relpath(p, pkg).encode("utf-8", "surrogateescape") + b"\0")
-                with open(p, "rb") as f:
-                    h.update(f.read())
-    try:  # Lark builds the parse trees; its __init__ holds its version (importing it would cost 50 ms)
+                out.append((p[cut:], p))  # (its name in the package: os.path.relpath, without its 30 us)
+    origin = None
+    try:  # importing Lark would cost 50 ms
         from importlib.util import find_spec
         spec = find_spec("lark")
-        if spec is not None and spec.origin:
-            with open(spec.origin, "rb") as f:
-                h.update(f.read())
-    except (ImportError, OSError, ValueError):
+        origin = spec.origin if spec is not None else None
+    except (ImportError, ValueError):
         pass
-    return h.hexdigest()
+    out.append(("lark", origin))
+    return out
+
+
+def _stat_key(files: list[tuple[str, str | None]]) -> tuple[bytes, bool] | None:
+    """A key of FILES' names, sizes, modification and change times (nanoseconds) and inodes, with this
+    Python's version; and whether all of them were changed over _SETTLED seconds ago. None when one cannot
+    be read."""
+    import time
+    h = hashlib.sha256(sys.version.encode() + b"\0stamps\0")
+    oldest_allowed = time.time_ns() - int(_SETTLED * 1e9)
+    settled = True
+    for rel, p in files:
+        if p is None:
+            h.update(b"-\0")
+            continue
+        try:
+            st = os.stat(p)
+        except OSError:
+            return None
+        h.update(f"{rel}\0{p}\0{st.st_size} {st.st_mtime_ns} {st.st_ctime_ns} {st.st_ino} {st.st_dev}\0"
+                 .encode("utf-8", "surrogateescape"))
+        if st.st_mtime_ns > oldest_allowed or st.st_ctime_ns > oldest_allowed:
+            settled = False
+    return h.digest(), settled
 
 
 def _entry(kind: str, key: bytes, folder: Path | None, versioned: bool = True) -> tuple[Path, bytes] | None:
@@ -258,7 +317,7 @@ def write_entry(kind: str, key: bytes, payload: bytes, versioned: bool = True) -
 # behind, every edit of cardlang a whole set. Kept: the newest MAX_ENTRIES written in the last MAX_AGE.
 MAX_ENTRIES = 3000
 MAX_AGE = 30 * 24 * 3600
-_ENTRY_KINDS = ("ast-", "code-", "check-")
+_ENTRY_KINDS = ("ast-", "code-", "check-", "version-")
 
 
 def prune(folder: Path, spare: Path | None = None, keep: int | None = None, max_age: float | None = None) -> None:

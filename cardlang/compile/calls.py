@@ -282,10 +282,13 @@ class Calls:
             self.told_fns[name] = told_verb(name, tuple((p.name, p.type) for p in decl.params), fn)
             # (one that may run inside itself only when its code is short: each call gets a copy, and the long
             # ones are called from many places, where a copy costs more compiling than its call costs running)
-            runs_nested = name not in self.flat_verbs and self.options.on("nested-in-place") and \
-                size(name) <= _NESTED_IN_PLACE_NODES
-            if g is not None and (name in self.flat_verbs or runs_nested) and (not g.uses_names or not params) and \
-                    _unwritten(decl.body, params) == params:
+            def in_place(name=name, decl=decl, params=params) -> bool:
+                runs_nested = name not in self.flat_verbs and self.options.on("nested-in-place") and \
+                    size(name) <= _NESTED_IN_PLACE_NODES
+                return (name in self.flat_verbs or runs_nested) and _unwritten(decl.body, params) == params
+            # (two walks of the verb's body, found from the sources alone: a fact the load's artifact keeps)
+            if fact(self.code_log, f"verb {name} in place", in_place) is True and g is not None and \
+                    (not g.uses_names or not params):
                 # its code needs no names in ctx.vars, or it has no parameters and so no table of its own (it
                 # runs on its caller's, in place as when called): a call may run the same statements in place
                 # (a verb that may run inside itself with the nesting counted around them: nested_in_place.py)

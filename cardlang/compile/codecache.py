@@ -163,6 +163,12 @@ def fact(log: CodeLog | None, name: str, compute: Callable[[], Any]) -> Any:
     return log.fact(name, compute) if log is not None else compute()
 
 
+def node_fact(log: CodeLog | None, what: str, span: Span, compute: Callable[[], Any]) -> Any:
+    """LOG's fact WHAT of the source node at SPAN (a walk of the node's subtree whose answer depends on the
+    sources alone), or COMPUTE(): named by the span, which only one text of the sources has."""
+    return fact(log, f"{what} {span.path}:{span.line}:{span.column}:{span.end_line}:{span.end_column}", compute)
+
+
 def open_log(key: bytes) -> CodeLog:
     """The log for a load of sources with this key, holding the stored artifact if there is a whole one."""
     data = read_entry(KIND, key)

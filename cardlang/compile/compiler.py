@@ -87,6 +87,12 @@ class Compiler(Expressions, Operators, Loops, Decisions, Statements, Calls):
         self.code_lock = facts.code_lock  # once the game is shared (threads), one compile at a time (bots)
         self.gen_label = "rules"  # what the blocks compiled now belong to (a card, a rule, a verb)
         self.gen_card: str | None = None  # the card being compiled, if any
+        # how often each name is written in each nested block compiled so far (statements._write_counts)
+        self.write_counts: dict[int, tuple[Any, dict[str, int]]] = {}
+        # set once every card's properties are known and compiled (compile/game.py): answers read off all the
+        # cards may then be kept (Expressions._cards_say, in cards_memo)
+        self.cards_settled = False
+        self.cards_memo: dict[tuple, Any] = {}
 
     @classmethod
     def for_game(cls, game) -> "Compiler":

@@ -172,7 +172,8 @@ class Expressions:
 
     def _property(self, base: CE, n: str, span: Span) -> CE:
         default = self.prop_default(n)
-        dynamic = any(n in d.dynamic for d in self.defs_by_name.values())
+        dynamic = self._cards_say("dynamic", n, default,
+                                  lambda: any(n in d.dynamic for d in self.defs_by_name.values()))
         if n in self.modified and base.type != CARDNAME:  # `on modify in ZONE` abilities change it
             return modified_property(self, self.coerce_ce(base, CARDS, span), n, default)
         if base.type == CARDNAME:
@@ -200,11 +201,26 @@ class Expressions:
                                              N.Call(prop_of_first, (first,), first="ctx", consts=(n, default))),
                      bound=self._printed_bound(n, default), lowest=self._printed_lowest(n, default))
 
+    def _cards_say(self, what: str, n: str, default: Any, compute: Callable[[], Any]) -> Any:
+        """COMPUTE(), an answer about property N (at DEFAULT) read off every card of the load, kept once the
+        cards are settled (Compiler.cards_settled: their computed properties compiled), as every read of N
+        asks it again over all the cards (a twentieth of a cached load of 60 cards)."""
+        if not self.cards_settled:
+            return compute()
+        key = (what, n, default, type(default))
+        memo = self.cards_memo
+        if key not in memo:
+            memo[key] = compute()
+        return memo[key]
+
     def _table(self, n: str, default: Any) -> bool:
         """May a printed read of N at DEFAULT be `printed[N]` (the pass `printed-table`): every card of the load
         has its CardDef.printed (compile/game.py), and N's default there is DEFAULT?"""
         if not self.options.on("printed-table"):
             return False
+        return self._cards_say("table", n, default, lambda: self._every_printed(n, default))
+
+    def _every_printed(self, n: str, default: Any) -> bool:
         for d in self.defs_by_name.values():
             got = d.printed.get(n, _MISSING)
             want = d.props.get(n, default)
@@ -246,6 +262,9 @@ class Expressions:
         return None if values is None else min(values)
 
     def _printed_values(self, n: str, default: Any) -> list[int] | None:
+        return self._cards_say("values", n, default, lambda: self._printed_numbers(n, default))
+
+    def _printed_numbers(self, n: str, default: Any) -> list[int] | None:
         values = [default, *(d.props[n] for d in self.defs_by_name.values() if n in d.props)]
         if n in self.modified or any(n in d.dynamic for d in self.defs_by_name.values()) \
                 or not all(type(v) is int for v in values):

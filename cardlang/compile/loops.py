@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Callable
 
 from cardlang.compile import codegen as G
+from cardlang.compile.codecache import node_fact
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_loops as NL
 from cardlang.compile.ir.ce import ir_ce, ir_of
@@ -106,9 +107,13 @@ class Loops:
         a property computed from the state)? Only such loops are charged to the step budget: a loop over what
         a flat condition reads costs at most the cards of the game, and most loops (`count(hand where card is
         Action)`) are flat, on the simulation's hot path."""
-        dynamic = (self.modified if modified else set()) | {n for d in self.defs_by_name.values() for n in d.dynamic}
-        return any(isinstance(n, ast.Where) or (isinstance(n, ast.Func) and n.name not in _FLAT_FUNCTIONS)
-                   or (isinstance(n, ast.Attr) and n.name in dynamic) for n in nodes(node))
+        def walked() -> bool:
+            dynamic = (self.modified if modified else set()) | {n for d in self.defs_by_name.values()
+                                                                 for n in d.dynamic}
+            return any(isinstance(n, ast.Where) or (isinstance(n, ast.Func) and n.name not in _FLAT_FUNCTIONS)
+                       or (isinstance(n, ast.Attr) and n.name in dynamic) for n in nodes(node))
+        # (the sources' answer: a fact the load's artifact keeps)
+        return node_fact(self.code_log, "nests" if modified else "nests unmodified", node.span, walked) is True
 
     def _where_fn(self, items_ce: CE, cond_ce: CE, var: str, span, guard=None, nests: bool = True) -> Callable:
         """`ITEMS where COND` as one generated function: the loop with the condition inlined."""

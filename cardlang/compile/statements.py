@@ -22,6 +22,7 @@ from cardlang.compile.ir import nodes_ops as NO
 from cardlang.compile.ir.ce import ir_ce, ir_of
 from cardlang.compile import counter_code as CC
 from cardlang.compile import visibility as V
+from cardlang.compile.codecache import node_fact
 from cardlang.compile.codegen import Code
 from cardlang.compile.lift import lift_choices
 from cardlang.compile.modifythis import this_first
@@ -68,7 +69,7 @@ class Statements:
         stmts = node.stmts
         if self.options.on("decide-inline"):  # a choice in expression position asked by a `let` of its own
             stmts = lift_choices(stmts, self.eager_call)
-        scope.written_once = _written_once(stmts)
+        scope.written_once = _written_once(stmts, self.write_counts)
         for st in stmts:
             try:
                 items.append((st.span, self.stmt_item(st, scope)))
@@ -231,7 +232,8 @@ class Statements:
     def _(self, node: ast.Repeat, scope: Scope) -> Code:
         count = self.coerce_ce(self.expr(node.count, scope), INT, node.count.span)
         body = self.block_items(node.body, scope.loop())
-        loop = N.Loop("repeat", ir_of(count), (N.OfBlock(body),), node.span, over_budget, breaks=_breaks(node.body))
+        breaks = node_fact(self.code_log, "breaks", node.span, lambda: _breaks(node.body))
+        loop = N.Loop("repeat", ir_of(count), (N.OfBlock(body),), node.span, over_budget, breaks=breaks is True)
         return G.of_ir(loop)
 
     @stmt_rule
@@ -265,8 +267,9 @@ class Statements:
         if bound is not None:
             inner = inner.bounded(node.var, bound)
         body = self.block_items(node.body, inner)
+        breaks = node_fact(self.code_log, "breaks", node.span, lambda: _breaks(node.body))
         loop = N.Loop("for", ir_of(items), (N.OfBlock(body),), node.span, over_budget, node.var, own,
-                      _breaks(node.body))
+                      breaks is True)
         return G.of_ir(loop)
 
     @stmt_rule
@@ -391,16 +394,52 @@ def kept_in_locals(node: ast.Block, decisions_inline: bool, eager=None) -> froze
     return once | frozenset(k for k, ok in writes.items() if ok)
 
 
-def _written_once(stmts) -> frozenset[str]:
-    """The names a `let` of STMTS binds that nothing else in them (or in any block inside them) writes."""
+def _written_once(stmts, memo: dict | None = None) -> frozenset[str]:
+    """The names a `let` of STMTS binds that nothing else in them (or in any block inside them) writes. MEMO:
+    the counts of the blocks inside, kept across the calls of one compile (_write_counts)."""
     if not any(isinstance(st, ast.Let) for st in stmts):  # (most blocks: no walk of all they hold)
         return frozenset()
-    writes: dict[str, int] = {}
-    for n in nodes(tuple(stmts)):
-        w = ast.written_name(n)
-        if w is not None:
-            writes[w] = writes.get(w, 0) + 1
+    writes = _write_counts(tuple(stmts), {} if memo is None else memo)
     return frozenset(st.name for st in stmts if isinstance(st, ast.Let) and writes.get(st.name) == 1)
+
+
+def _write_counts(root, memo: dict[int, tuple[object, dict[str, int]]]) -> dict[str, int]:
+    """How many nodes under ROOT (ROOT too) write each name (ast.written_name). The counts of each block
+    inside it are found once and kept in MEMO (by identity, with the block, so an identity is never reused):
+    every block of a load with a `let` asks this of its whole subtree, and a block nested n deep was walked
+    again for each of the n around it (a twentieth of a cached load). Order does not matter: only counts."""
+    counts: dict[str, int] = {}
+    stack = [root]
+    pop, push = stack.pop, stack.extend
+    binders, assign, block = ast.BINDERS, ast.Assign, ast.Block  # (ast.written_name, inline)
+    known: dict[type, tuple[str, ...] | bool] = {}
+    while stack:
+        n = pop()
+        cls = type(n)
+        if cls is tuple:
+            push(n)
+            continue
+        if cls is block and n is not root:
+            hit = memo.get(id(n))
+            if hit is None or hit[0] is not n:
+                hit = memo[id(n)] = (n, _write_counts(n, memo))
+            for k, v in hit[1].items():
+                counts[k] = counts.get(k, 0) + v
+            continue
+        fields = known.get(cls)
+        if fields is None:
+            fields = known[cls] = field_names(cls)
+        if fields is False:
+            continue
+        if cls is assign:
+            w = n.target[0] if len(n.target) == 1 else None
+        else:
+            f = binders.get(cls)
+            w = getattr(n, f) if f is not None else None
+        if w is not None:
+            counts[w] = counts.get(w, 0) + 1
+        push([getattr(n, f) for f in fields])
+    return counts
 
 
 def _written_numbers_bound(node: ast.For) -> int | None:

@@ -28,6 +28,7 @@ KIND = "ast"
 _SPAN = struct.Struct("<4I")
 _PLAIN = (str, int, bool, type(None))
 _PLAIN_SET = frozenset(_PLAIN)
+_SPAN_SLOTS = tuple(Span.__dict__[f].__set__ for f in ("path", "line", "column", "end_line", "end_column"))
 
 
 @lru_cache(maxsize=1)
@@ -74,8 +75,21 @@ def tree_from_data(data: bytes, path: str) -> Any:
     def many(v: tuple) -> tuple:
         return tuple([x if type(x) in plain else made[type(x)](x) for x in v])
 
+    # A span is made without Span's own __init__ (a frozen dataclass sets each field through
+    # object.__setattr__ in Python): its slots set directly, half the cost of a tree's spans, which were as
+    # much as all its nodes.
+    new = object.__new__
+    set_path, set_line, set_column, set_end_line, set_end_column = _SPAN_SLOTS
+
     def span(v: bytes) -> Span:
-        return Span(path, *unpack(v))
+        s = new(Span)
+        line, column, end_line, end_column = unpack(v)
+        set_path(s, path)
+        set_line(s, line)
+        set_column(s, column)
+        set_end_line(s, end_line)
+        set_end_column(s, end_column)
+        return s
 
     made = {list: node, tuple: many, bytes: span}
     top = marshal.loads(data)

@@ -146,6 +146,33 @@ def test_the_version_is_a_hash_of_cardlang_code(tmp_path: Path) -> None:
     assert version() != before
 
 
+def test_the_version_is_kept_under_the_files_stamps_and_a_changed_file_is_hashed_again(tmp_path: Path) -> None:
+    copy = tmp_path / "cardlang"
+    shutil.copytree(ROOT / "cardlang", copy, ignore=shutil.ignore_patterns("__pycache__"))
+    folder = tmp_path / "cache"
+    env = {**os.environ, "PYTHONPATH": str(tmp_path), "CARDLANG_CACHE": str(folder)}
+
+    def version(settled: float | None = None) -> str:
+        code = "import cardlang.cache as c\n"
+        if settled is not None:
+            code += f"c._SETTLED = {settled}\n"
+        r = subprocess.run([sys.executable, "-c", code + "print(c.code_version())"], capture_output=True, text=True,
+                           timeout=120, cwd=tmp_path, env=env)
+        assert r.returncode == 0, r.stderr
+        return r.stdout.strip()
+    before = version()
+    assert not list(folder.glob("version-*"))  # files changed a moment ago: their stamps are not trusted yet
+    assert version(settled=0) == before
+    assert len(list(folder.glob("version-*"))) == 1
+    assert version(settled=0) == before  # (from the entry)
+    with open(copy / "compile" / "codegen.py", "a", encoding="utf-8") as f:
+        f.write("\n# an edit of the compiler\n")
+    after = version(settled=0)
+    assert after != before
+    shutil.rmtree(folder)
+    assert version() == after  # the hash kept is the hash of the files
+
+
 @pytest.mark.parametrize("damage", ["junk", "truncated", "empty", "one byte flipped"])
 def test_a_damaged_entry_is_rebuilt(home, monkeypatch, damage: str) -> None:
     cold = _fingerprint(load_game(GAME))
@@ -463,3 +490,26 @@ def test_a_cached_load_walks_no_generated_code_for_its_names(tmp_path: Path, mon
     warm = load_game("warring-kingdom")
     assert walks == []
     assert warm.facts.verb_inline.keys() == cold.facts.verb_inline.keys() != set()
+
+
+def test_a_load_hands_its_objects_to_the_oldest_generation_and_leaves_what_the_process_froze(tmp_path: Path) -> None:
+    code = """if True:
+        import gc
+        from cardlang.compile.game import load_game
+        load_game("dominion")
+        load_game("dominion")  # (cached)
+        assert gc.isenabled() and gc.get_freeze_count() == 0 and len(gc.get_objects(0)) < 1000
+        kept = [[i] for i in range(100)]
+        gc.freeze()
+        frozen = gc.get_freeze_count()
+        load_game("dominion")
+        assert gc.isenabled() and gc.get_freeze_count() == frozen  # the process's own stay set aside
+        gc.unfreeze()
+        gc.disable()
+        load_game("dominion")
+        assert not gc.isenabled()  # as the caller left it
+        print("ok")
+    """
+    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=300, cwd=ROOT,
+                       env={**os.environ, "PYTHONPATH": str(ROOT), "CARDLANG_CACHE": str(tmp_path / "cache")})
+    assert r.returncode == 0 and r.stdout.strip() == "ok", r.stderr

@@ -24,3 +24,23 @@ def test_a_tree_round_trips_through_pickle() -> None:
     tree = parse(text, "a.card")
     again = pickle.loads(pickle.dumps(tree, protocol=pickle.HIGHEST_PROTOCOL))
     assert again == tree and again.decls[0].triggers[0].body.span == tree.decls[0].triggers[0].body.span
+
+
+def test_a_tree_round_trips_through_the_caches_data_with_every_span_whole() -> None:
+    from dataclasses import fields
+
+    from cardlang.errors import Span
+    from cardlang.syntax.cached import tree_data, tree_from_data
+    from cardlang.syntax.walk import nodes
+    text = 'card A { cost 1; types Action; on play { let n = 2; if n > 1 { draw n; } } }\n'
+    tree = parse(text, "a.card")
+    again = tree_from_data(tree_data(tree), "a.card")
+    assert again == tree
+    # (spans are made field by field, without Span's __init__: a field added to Span must be decoded too)
+    field_names = [f.name for f in fields(Span)]
+    assert field_names == ["path", "line", "column", "end_line", "end_column"]
+    pairs = [(a, b) for a, b in zip(nodes(tree), nodes(again)) if hasattr(a, "span")]
+    assert len(pairs) > 10
+    for a, b in pairs:
+        assert type(b.span) is Span and b.span == a.span
+        assert [getattr(b.span, f) for f in field_names] == [getattr(a.span, f) for f in field_names]
