@@ -1,8 +1,9 @@
 """The compiler's intermediate representation: what generated code computes, in the runtime's terms, between
 the compile rules and the Python they generate.
 
-    compile rules (compile/expressions.py, ...) --build--> IR (ir/nodes.py, the loops' ir/nodes_loops.py, the
-        operators' and coercions' ir/nodes_ops.py, asking's ir/nodes_ask.py)
+    compile rules (compile/expressions.py, ...) --build--> IR (ir/nodes.py, over the leaves' ir/nodes_base.py
+        and the reads' ir/nodes_reads.py; the loops' ir/nodes_loops.py, the operators' and coercions'
+        ir/nodes_ops.py, asking's ir/nodes_ask.py)
         --passes, IR -> IR (ir/passes.py, each its own module, switchable: compile/passes.py; their shared
           bottom-up rewrite, ir/rewrite.py)-->
         --emitter (ir/emit.py, its statements ir/emit_stmts.py, the loops' ir/emit_loops.py, the operators'
