@@ -1,6 +1,6 @@
 """Names of the rules in generated code: which of a function's stores into ctx.vars nothing could read (so
 its locals alone may hold its names), and a flat verb's statements run in place in a caller, its names in
-locals of their own. Works on the compiler's own Python AST (codegen.Gen) and knows no game and no source
+locals of their own. Works on the compiler's own Python AST (generator.Gen) and knows no game and no source
 construct: only the shapes of code the compile rules emit, and the names table (`ctx.vars`) by the emitter's
 mark (ir/emit.py is_names), not by its spelling.
 """
@@ -16,8 +16,8 @@ from cardlang.compile.ir.nodes import Names
 from cardlang.compile.pyast import CTX
 from cardlang.primitives.types import reads_no_names
 
-if TYPE_CHECKING:  # (a Gen is handed in: the generator imports this module, never the other way)
-    from cardlang.compile.codegen import Gen
+if TYPE_CHECKING:  # (a Gen is handed in: codegen.py, which builds the module around it, imports this module)
+    from cardlang.compile.generator import Gen
 
 
 def _leaves(obj: object) -> bool:

@@ -13,7 +13,7 @@ the compile rules and the Python they generate.
 
 Primitives' lowerings build IR too (a move of one card, a grid cell, a zone's size: primitives/core_lowering.py,
 grid.py, functions.py): primitives/ sits below compile/ and may not import it, so a lowering gets the node
-classes as `gen.ir` and hands its nodes to `gen.emit_ir` / `gen.emit_expr` (compile/codegen.py Gen).
+classes as `gen.ir` and hands its nodes to `gen.emit_ir` / `gen.emit_expr` (compile/generator.py Gen).
 
 A first slice: the leaves of expressions are IR (a zone, a counter, a card's counter or printed property, a
 type test, a card's holder, the player, the turn's seat, a pool) and the test "nobody watches" (`Quiet`);
