@@ -47,7 +47,8 @@ The pipeline as it now is, from a checked rule to the code that runs:
          and bots' ir/emit_decisions.py): IR -> Python `ast`, the only compile code spelling
          the runtime's layout, through the names runtime/layout.py owns; it marks the reads it makes (a zone, a
          counter's row)
-      -> codegen.py puts a block's Python together, one function per block, and compiles it, after the
+      -> codegen.py puts a block's Python together (emitted into a generator.py Gen: its constants, line
+         table and locals), one function per block, and compiles it, after the
          Python rewrites (fnlocals.py: locals for what a function reads again and again; hoist.py: loop
          invariants; names.py: unread stores), which ask the emitter's marks what a read is.
 

@@ -454,7 +454,7 @@ class Unbound:
             consts = {name: self.linker.resolve(sym) for name, sym in self.symbols}
         except (LookupError, TypeError, ValueError, IndexError):
             return None
-        ns = {**G._HELPERS, "__builtins__": {"range": range, "list": list}, **consts}
+        ns = {**G.HELPERS, "__builtins__": {"range": range, "list": list}, **consts}
         if tuple(ns) != self.names:
             return None
         return consts, ns

@@ -25,7 +25,6 @@ Knows Python's `ast`; no game, no source construct, no runtime layout.
 from __future__ import annotations
 
 import ast as py
-import copy
 
 from cardlang.compile import pytree
 
@@ -154,13 +153,4 @@ def _in_body(body: list[py.stmt], loose: _Loose) -> list[py.stmt] | None:
 def with_comp_loops(tree: py.Module) -> py.Module:
     """TREE with each function's statement-level list comprehensions as loops that append, where the loop's
     variables cannot be seen (a copy of each function it changes: the compile rules may share nodes)."""
-    out = py.Module(list(tree.body), tree.type_ignores)
-    for i, fn in enumerate(out.body):
-        if not isinstance(fn, py.FunctionDef):
-            continue
-        body = _in_body(fn.body, _Loose(fn))
-        if body is not None:
-            copied = copy.copy(fn)
-            copied.body = body
-            out.body[i] = copied
-    return out
+    return pytree.with_functions(tree, lambda fn: _in_body(fn.body, _Loose(fn)))

@@ -24,7 +24,6 @@ Knows Python's `ast` and the emitter's marks; no runtime layout, no game.
 from __future__ import annotations
 
 import ast as py
-import copy
 
 from cardlang.compile import pytree
 from cardlang.compile.comploops import _bound_by, _Loose, _placed
@@ -39,18 +38,8 @@ _PREFIX = "_any"
 def with_exists_loops(tree: py.Module) -> py.Module:
     """TREE with each `if` that asks whether a counted `where` holds for any item as a loop that stops at the
     first (a copy of each function it changes)."""
-    out = py.Module(list(tree.body), tree.type_ignores)
-    taken = {n.id for n in pytree.walk(tree) if isinstance(n, py.Name) and n.id.startswith(_PREFIX)}
-    fresh = iter(f"{_PREFIX}{i}" for i in range(10**9) if f"{_PREFIX}{i}" not in taken)
-    for i, fn in enumerate(out.body):
-        if not isinstance(fn, py.FunctionDef):
-            continue
-        body = _in_body(fn.body, _Loose(fn), fresh)
-        if body is not None:
-            copied = copy.copy(fn)
-            copied.body = body
-            out.body[i] = copied
-    return out
+    fresh = pytree.fresh_names(tree, _PREFIX)
+    return pytree.with_functions(tree, lambda fn: _in_body(fn.body, _Loose(fn), fresh))
 
 
 def _asks_any(test: py.expr) -> tuple[py.ListComp, bool] | None:

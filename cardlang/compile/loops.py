@@ -78,7 +78,6 @@ class Loops:
                         self.expr(same, scope.with_(number=INT)), INT, same.span), node.span))
             return counter[0]
         fn = self._where_fn(items_ce, cond_ce, var, node.span, guard, nests)
-        fn.fresh = True  # each call makes a list of its own (statements._made)
         # FN(ctx), or the loop in the caller; `[] if <no card holds X> else ...` with a guard
         where = NL.Where(items_ir, cond_ir, var, fn, inline, shortcuts, guard)
         return CE(kind, counted=counted, code=code_of(where), ir=where)

@@ -1,6 +1,6 @@
 """Names of the rules in generated code: which of a function's stores into ctx.vars nothing could read (so
 its locals alone may hold its names), and a flat verb's statements run in place in a caller, its names in
-locals of their own. Works on the compiler's own Python AST (codegen.Gen) and knows no game and no source
+locals of their own. Works on the compiler's own Python AST (generator.Gen) and knows no game and no source
 construct: only the shapes of code the compile rules emit, and the names table (`ctx.vars`) by the emitter's
 mark (ir/emit.py is_names), not by its spelling.
 """
@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING
 
 from cardlang.compile import pyast as G
 from cardlang.compile import pytree
-from cardlang.compile.ir.emit import MARK
+from cardlang.compile.ir.emit import MARK, new_list
 from cardlang.compile.ir.nodes import Names
 from cardlang.compile.pyast import CTX
 from cardlang.primitives.types import reads_no_names
 
-if TYPE_CHECKING:  # (a Gen is handed in: the generator imports this module, never the other way)
-    from cardlang.compile.codegen import Gen
+if TYPE_CHECKING:  # (a Gen is handed in: codegen.py, which builds the module around it, imports this module)
+    from cardlang.compile.generator import Gen
 
 
 def _leaves(obj: object) -> bool:
@@ -165,39 +165,22 @@ def in_place(gen: Gen, inline: tuple, values: list[py.expr],
     del gen.own_stores[mark:]
     given = [py.Assign([G.store(t)], v) for t, v in zip(temps, values) if not isinstance(v, py.Name)]
     if gen.options.on("owned-args"):
-        uncopy(body, {t for t, v in zip(temps, values) if owned(gen, v)})
+        uncopy(body, {t for t, v in zip(temps, values) if new_list(v)})
     return given + body
-
-
-def owned(gen: Gen, code: py.expr) -> bool:
-    """Is CODE a new list that nothing else holds: a list display or comprehension, `list(X)`, a call of a
-    generated `where` (compile/loops.py marks those `fresh`), or a choice between such?"""
-    t = type(code)
-    if t is py.IfExp:
-        return owned(gen, code.body) and owned(gen, code.orelse)
-    if t is py.ListComp or G.fresh_list(code):
-        return True
-    return t is py.Call and type(code.func) is py.Name and not code.keywords \
-        and getattr(gen.ns.get(code.func.id), "fresh", False) is True
 
 
 def uncopy(body: list[py.stmt], temps: set[str]) -> None:
     """The pass `owned-args`: `list(_p)` in BODY, a copy of a parameter's list made before a loop over it or a
     trigger of its cards (ir/emit_ops.py Listed, ir/emit_calls.py Trigger), is `_p` itself where _p (one of
-    TEMPS) holds a new list of the verb's own (owned): only a zone's own list changes while cards move, and no
-    code changes a list of cards in place. In place."""
+    TEMPS) holds a new list of the verb's own (ir/emit.py new_list): only a zone's own list changes while cards
+    move, and no code changes a list of cards in place. In place."""
     if not temps:
         return
-    for n in pytree.walk(py.Module(body, [])):
-        for field, value in py.iter_fields(n):
-            if type(value) is list:
-                value[:] = [_uncopied(x, temps) for x in value]
-            elif isinstance(value, py.expr):
-                setattr(n, field, _uncopied(value, temps))
 
+    def uncopied(code: py.Call) -> py.expr | None:
+        if (type(code.func) is py.Name and code.func.id == "list" and len(code.args) == 1 and not code.keywords
+                and type(code.args[0]) is py.Name and code.args[0].id in temps):
+            return code.args[0]
+        return None
+    pytree.replace_children(pytree.walk(py.Module(body, [])), uncopied, (py.Call,))
 
-def _uncopied(code, temps: set[str]):
-    if (type(code) is py.Call and type(code.func) is py.Name and code.func.id == "list" and len(code.args) == 1
-            and not code.keywords and type(code.args[0]) is py.Name and code.args[0].id in temps):
-        return code.args[0]
-    return code

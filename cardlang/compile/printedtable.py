@@ -42,8 +42,8 @@ def with_printed_table(tree: py.Module) -> py.Module:
             new[id(n)] = _subscript(n, py.Attribute(f.value.value, _PRINTED, py.Load()))
     if by_local:
         _locals(nodes, by_local, new)
-    if new:
-        _replace(nodes, new)
+    if new:  # (the reads replaced are calls; each parent of one is among NODES)
+        pytree.replace_children(nodes, lambda n: new.get(id(n)), (py.Call,))
     return tree
 
 
@@ -88,19 +88,3 @@ def _locals(nodes: list[py.AST], by_local: dict[str, list[py.Call]], new: dict[i
         for n in calls:
             new[id(n)] = _subscript(n, py.Name(local, py.Load()))
 
-
-def _replace(nodes: list[py.AST], new: dict[int, py.expr]) -> None:
-    """Put NEW's nodes in place of the nodes of those ids, wherever a node of NODES holds them."""
-    for n in nodes:
-        d = n.__dict__
-        for f in n._fields:
-            v = d.get(f)
-            if type(v) is list:
-                for i, x in enumerate(v):
-                    got = new.get(id(x))
-                    if got is not None:
-                        v[i] = got
-            elif v is not None:
-                got = new.get(id(v))
-                if got is not None:
-                    d[f] = got

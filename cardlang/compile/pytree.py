@@ -8,7 +8,8 @@ from __future__ import annotations
 
 import ast as py
 import copy
-from typing import Callable
+import itertools
+from typing import Callable, Iterator
 
 AST = py.AST
 
@@ -118,7 +119,7 @@ def replace_children(parents: list[AST], new_for: Callable[[AST], AST | None], o
     are all the nodes of a tree (copy_listed), this rewrites the whole tree with no walk, looking into the
     replaced nodes too: for rewrites whose replaced nodes hold nothing else to replace. ONLY: NEW_FOR is
     asked only of nodes of these types (it replaces no other), when given."""
-    for n in parents:  # (_replace_in's loop, inlined: this runs over every node of a function, twice)
+    for n in parents:  # (a loop of replace's, inlined: this runs over every node of a function, twice)
         d = n.__dict__
         for f in n._fields:
             if f not in d:
@@ -138,38 +139,36 @@ def replace_children(parents: list[AST], new_for: Callable[[AST], AST | None], o
                     d[f] = r
 
 
-def replace(node: AST, new_for: Callable[[AST], AST | None], only: tuple[type, ...] = ()) -> None:
+def replace(node: AST, new_for: Callable[[AST], AST | None], only: tuple[type, ...] = (),
+            opaque: tuple[type, ...] = ()) -> None:
     """Rewrite the tree below NODE in place: each node for which NEW_FOR gives a node is replaced by it (and
-    not looked into); the others are looked into. NODE itself is never replaced. ONLY: as replace_children."""
+    not looked into); the others are looked into, but for those of a type in OPAQUE (a comprehension, a
+    lambda: a function of its own, for samereads.py). NODE itself is never replaced. ONLY: as
+    replace_children."""
     todo = [node]
     while todo:
-        _replace_in(todo.pop(), new_for, todo, only)
-
-
-def _replace_in(n: AST, new_for: Callable[[AST], AST | None], kept: list[AST] | None,
-                only: tuple[type, ...] = ()) -> None:
-    """N's children for which NEW_FOR gives a node replaced by it; the others added to KEPT, if given."""
-    d = n.__dict__
-    for f in n._fields:
-        if f not in d:
-            continue
-        v = d[f]
-        if type(v) is list:
-            i = 0
-            for x in v:
-                if type(x) in NODES:
-                    r = new_for(x) if not only or type(x) in only else None
-                    if r is not None:
-                        v[i] = r
-                    elif kept is not None:
-                        kept += (x,)
-                i += 1
-        elif type(v) in NODES:
-            r = new_for(v) if not only or type(v) in only else None
-            if r is not None:
-                d[f] = r
-            elif kept is not None:
-                kept += (v,)
+        n = todo.pop()
+        d = n.__dict__
+        for f in n._fields:
+            if f not in d:
+                continue
+            v = d[f]
+            if type(v) is list:
+                i = 0
+                for x in v:
+                    if type(x) in NODES:
+                        r = new_for(x) if not only or type(x) in only else None
+                        if r is not None:
+                            v[i] = r
+                        elif type(x) not in opaque:
+                            todo += (x,)
+                    i += 1
+            elif type(v) in NODES:
+                r = new_for(v) if not only or type(v) in only else None
+                if r is not None:
+                    d[f] = r
+                elif type(v) not in opaque:
+                    todo += (v,)
 
 
 _BLOCKS = (py.If, py.For, py.While, py.With, py.Try)
@@ -200,3 +199,25 @@ def with_bodies(st: py.stmt, rewrite: Callable[[list[py.stmt]], list[py.stmt] | 
                 copied.handlers[k] = copy.copy(h)
                 copied.handlers[k].body = got
     return copied
+
+
+def with_functions(tree: py.Module, rewrite: Callable[[py.FunctionDef], list[py.stmt] | None]) -> py.Module:
+    """A new module of TREE's statements, each function for which REWRITE gives a new body a copy of it with
+    that body (TREE and its functions are never changed: the compile rules may share nodes). The rewrites
+    of a module's functions one by one (compile/comploops.py, compile/existsloops.py) go through it."""
+    out = py.Module(list(tree.body), tree.type_ignores)
+    for i, fn in enumerate(out.body):
+        if not isinstance(fn, py.FunctionDef):
+            continue
+        body = rewrite(fn)
+        if body is not None:
+            copied = copy.copy(fn)
+            copied.body = body
+            out.body[i] = copied
+    return out
+
+
+def fresh_names(tree: AST, prefix: str) -> Iterator[str]:
+    """PREFIX0, PREFIX1, ...: the names of that prefix that no name in TREE is, for the locals a rewrite adds."""
+    taken = {n.id for n in walk(tree) if type(n) is py.Name and n.id.startswith(prefix)}
+    return (f"{prefix}{i}" for i in itertools.count() if f"{prefix}{i}" not in taken)

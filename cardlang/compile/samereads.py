@@ -19,6 +19,7 @@ Knows Python's `ast` and the emitter's marks; no runtime layout, no game.
 from __future__ import annotations
 
 import ast as py
+from typing import Iterator
 
 from cardlang.compile import pytree
 from cardlang.compile.ir import nodes as N
@@ -30,8 +31,7 @@ _PREFIX = "_same"
 
 def with_same_reads(tree: py.Module) -> py.Module:
     """TREE with each printed property read twice in one expression read once (rewritten in place)."""
-    taken = {n.id for n in pytree.walk(tree) if isinstance(n, py.Name) and n.id.startswith(_PREFIX)}
-    fresh = _Fresh(taken)
+    fresh = pytree.fresh_names(tree, _PREFIX)
     for node in pytree.walk(tree):
         if isinstance(node, py.stmt):
             d = node.__dict__
@@ -42,18 +42,7 @@ def with_same_reads(tree: py.Module) -> py.Module:
     return tree
 
 
-class _Fresh:
-    def __init__(self, taken: set[str]) -> None:
-        self.taken, self.n = taken, 0
-
-    def __call__(self) -> str:
-        while f"{_PREFIX}{self.n}" in self.taken:
-            self.n += 1
-        self.n += 1
-        return f"{_PREFIX}{self.n - 1}"
-
-
-def _share(root: py.expr, fresh: _Fresh) -> py.expr:
+def _share(root: py.expr, fresh: Iterator[str]) -> py.expr:
     """ROOT with its repeated reads shared (ROOT itself when there are none)."""
     keys = _candidates(root)
     if len(keys) < 2 or len(set(keys.values())) == len(keys):
@@ -64,7 +53,7 @@ def _share(root: py.expr, fresh: _Fresh) -> py.expr:
     if not later:
         return root
     for i in firsts:
-        firsts[i] = fresh()
+        firsts[i] = next(fresh)
 
     def new_for(n: py.AST) -> py.AST | None:
         i = id(n)
@@ -76,29 +65,8 @@ def _share(root: py.expr, fresh: _Fresh) -> py.expr:
     got = new_for(root)
     if got is not None:
         return got
-    _replace(root, new_for)
+    pytree.replace(root, new_for, opaque=_OPAQUE)  # (nothing inside a comprehension or a lambda is replaced)
     return root
-
-
-def _replace(node: py.AST, new_for) -> None:
-    """Replace below NODE each node NEW_FOR gives a new one for (not looking inside a replaced one)."""
-    d = node.__dict__
-    for f in node._fields:
-        v = d.get(f)
-        if type(v) is list:
-            for j, x in enumerate(v):
-                if type(x) in pytree.NODES:
-                    got = new_for(x)
-                    if got is not None:
-                        v[j] = got
-                    elif not isinstance(x, _OPAQUE):
-                        _replace(x, new_for)
-        elif type(v) in pytree.NODES:
-            got = new_for(v)
-            if got is not None:
-                d[f] = got
-            elif not isinstance(v, _OPAQUE):
-                _replace(v, new_for)
 
 
 def _candidates(root: py.expr) -> dict[int, str]:

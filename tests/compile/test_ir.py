@@ -25,7 +25,7 @@ from cardlang.compile.passes import OPTIMISED, PASSES, PLAIN, Options
 from cardlang.runtime import layout as L
 from cardlang.runtime import zones as Z
 from cardlang.runtime.checker import InvariantChecker
-from cardlang.runtime.state import CardDef, CounterSpec, Ctx, Decision, GameState, ZoneSpec
+from cardlang.runtime.state import BreakLoop, CardDef, CounterSpec, Ctx, Decision, GameState, ZoneSpec
 from cardlang.syntax.nodes import node
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -152,7 +152,7 @@ def test_a_loop_charges_one_step_a_pass_binds_its_name_and_stops_past_the_budget
 
     def over(ctx, span):  # the reference's stop, recorded (the real one raises, naming the card)
         stopped.append(span)
-        raise G.BreakLoop()
+        raise BreakLoop()
 
     seen = []
     block = [(None, Code(lambda gen: [py.Expr(G.call(gen.const(seen.append), gen.var("c")))]))]

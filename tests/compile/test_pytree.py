@@ -125,3 +125,33 @@ def test_copy_listed_swaps_the_nodes_it_is_given_and_lists_them():
     swapped = [n for n in nodes if isinstance(n, py.Name) and n.id == "_state"]
     inside = {id(c) for n in swapped for c in py.walk(n) if c is not n}  # (a swap is listed, not looked into)
     assert len(swapped) == 2 and sorted(map(id, nodes)) == sorted(id(n) for n in py.walk(new) if id(n) not in inside)
+
+
+def test_replace_asks_of_an_opaque_node_but_does_not_look_into_it():
+    """OPAQUE (samereads.py: a comprehension or a lambda is a function of its own): `x` is replaced outside the
+    comprehension only, and the comprehension itself is still offered."""
+    tree = py.parse("x + sum([x for y in z]) + (lambda: x)()", mode="eval")
+    offered = []
+
+    def new_for(n):
+        offered.append(type(n))
+        return py.Name("k", py.Load()) if isinstance(n, py.Name) and n.id == "x" else None
+    pytree.replace(tree, new_for, opaque=(py.ListComp, py.Lambda))
+    assert py.unparse(tree) == "k + sum([x for y in z]) + (lambda: x)()"
+    assert py.ListComp in offered and py.Lambda in offered
+    pytree.replace(tree, new_for)
+    assert py.unparse(tree) == "k + sum([k for y in z]) + (lambda: k)()"
+
+
+def test_with_functions_copies_only_the_functions_it_rewrites():
+    tree = py.parse("def f():\n    a = 1\ndef g():\n    b = 2\nx = 3")
+    before = py.dump(tree)
+    out = pytree.with_functions(tree, lambda fn: [py.Pass()] if fn.name == "g" else None)
+    assert py.dump(tree) == before  # the rules' tree is never changed
+    assert py.unparse(out) == "def f():\n    a = 1\n\ndef g():\n    pass\nx = 3"
+    assert out.body[0] is tree.body[0] and out.body[1] is not tree.body[1] and out.body[2] is tree.body[2]
+
+
+def test_fresh_names_skip_the_names_taken():
+    names = pytree.fresh_names(py.parse("_any0 = _any2 = _anything = 1"), "_any")
+    assert [next(names) for _ in range(3)] == ["_any1", "_any3", "_any4"]

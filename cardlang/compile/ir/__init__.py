@@ -1,8 +1,9 @@
 """The compiler's intermediate representation: what generated code computes, in the runtime's terms, between
 the compile rules and the Python they generate.
 
-    compile rules (compile/expressions.py, ...) --build--> IR (ir/nodes.py, the loops' ir/nodes_loops.py, the
-        operators' and coercions' ir/nodes_ops.py, asking's ir/nodes_ask.py)
+    compile rules (compile/expressions.py, ...) --build--> IR (ir/nodes.py, over the leaves' ir/nodes_base.py
+        and the reads' ir/nodes_reads.py; the loops' ir/nodes_loops.py, the operators' and coercions'
+        ir/nodes_ops.py, asking's ir/nodes_ask.py)
         --passes, IR -> IR (ir/passes.py, each its own module, switchable: compile/passes.py; their shared
           bottom-up rewrite, ir/rewrite.py)-->
         --emitter (ir/emit.py, its statements ir/emit_stmts.py, the loops' ir/emit_loops.py, the operators'
@@ -12,7 +13,7 @@ the compile rules and the Python they generate.
 
 Primitives' lowerings build IR too (a move of one card, a grid cell, a zone's size: primitives/core_lowering.py,
 grid.py, functions.py): primitives/ sits below compile/ and may not import it, so a lowering gets the node
-classes as `gen.ir` and hands its nodes to `gen.emit_ir` / `gen.emit_expr` (compile/codegen.py Gen).
+classes as `gen.ir` and hands its nodes to `gen.emit_ir` / `gen.emit_expr` (compile/generator.py Gen).
 
 A first slice: the leaves of expressions are IR (a zone, a counter, a card's counter or printed property, a
 type test, a card's holder, the player, the turn's seat, a pool) and the test "nobody watches" (`Quiet`);

@@ -27,8 +27,9 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from cardlang.compile.ir import known_types as KT
 from cardlang.compile.ir import nodes as N
+from cardlang.compile.ir import nodes_loops as NL
 from cardlang.compile.ir.passes import run_passes
-from cardlang.compile.pyast import CTX, attr, const, name, store
+from cardlang.compile.pyast import CTX, attr, const, fresh_list, name, store
 from cardlang.runtime import layout as L
 
 if TYPE_CHECKING:
@@ -59,6 +60,18 @@ def row_mark(code: py.AST) -> N.Node | None:
     """The read (a ZoneRef, a CounterRef) whose `rows[SLOT]` CODE is, when the emitter marked it (a row read
     for a change, counter_row, has a CounterRef of no seat)."""
     return code.__dict__.get(ROW_MARK)
+
+
+def new_list(code: py.expr) -> bool:
+    """Is CODE a new list that nothing else holds: a list display or comprehension, `list(X)`, the code of a
+    `where` (marked `Where` by ir/emit_loops.py: a call of its generated function or its loop in the caller,
+    with or without its guard before it), or a choice between such? A `for` loops over such a list uncopied
+    (ir/emit_ops.py Listed), and so does a verb run in place over its parameter (names.in_place)."""
+    if type(code.__dict__.get(MARK)) is NL.Where:
+        return True
+    if type(code) is py.IfExp:
+        return new_list(code.body) and new_list(code.orelse)
+    return fresh_list(code)
 
 
 def zone_read(code: py.AST) -> N.ZoneRef | None:

@@ -152,7 +152,12 @@ def _where(e: Emitter, n: NL.Where) -> py.expr:
     `[] if <no card holds X> else ...`, no call when none does. With the pass `guard-reuse`, a loop in the caller
     whose condition is the guard's `card.KEY == X` reads X and the counter's table from the guard's locals. (A
     filter in C, `compress` over a `map` of the table's `get`, has fewer bytecodes but took two to four times the
-    comprehension's time on lists of 0 to 36 cards on Python 3.11: docs/speed-history.md.)"""
+    comprehension's time on lists of 0 to 36 cards on Python 3.11: docs/speed-history.md.) Whichever it is, the
+    code is marked `Where`: a new list of its own, which nothing else holds (names.owned)."""
+    return _marked(_where_code(e, n), n)
+
+
+def _where_code(e: Emitter, n: NL.Where) -> py.expr:
     def called(cond: N.Node = n.cond, own: tuple[str, ...] = ()) -> py.expr:
         return _in_caller(e, n.fn, n.items, cond, n.var, own) if n.inline else e.gen.call_fn(n.fn)
     if n.guard is None:

@@ -16,7 +16,7 @@ from typing import Any, Callable
 
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_ops as O
-from cardlang.compile.ir.emit import (Emitter, _call, _zone_cards, cards_of, ctx_state, name_of, piles_by_key,
+from cardlang.compile.ir.emit import (Emitter, _call, _zone_cards, cards_of, ctx_state, name_of, new_list, piles_by_key,
                                       zone_read)
 from cardlang.compile.pyast import CTX, attr, const, fresh_list, name, store
 from cardlang.primitives.lowering import first_or_call
@@ -160,21 +160,12 @@ def _cards_of_zone(e: Emitter, n: O.CardsOfZone) -> py.expr:
     return _call(e.gen.const(n.read), ctx_state(), zone)
 
 
-def _made(e: Emitter, code: py.expr) -> bool:
-    """Is CODE a call of a generated `where` (a list of its own, which nothing else holds: compile/loops.py
-    marks them `fresh`), or `... if ... else ...` of new lists or such calls?"""
-    if isinstance(code, py.IfExp):
-        return (fresh_list(code.body) or _made(e, code.body)) and (fresh_list(code.orelse) or _made(e, code.orelse))
-    return isinstance(code, py.Call) and isinstance(code.func, py.Name) and \
-        getattr(e.gen.ns.get(code.func.id), "fresh", False) is True
-
-
 def _listed(e: Emitter, n: O.Listed) -> py.expr:
     """`list(ITEMS)`, or ITEMS itself when it is a new list or a tuple of constants (`for f in [1, 2, 3]`)."""
     items = e.expr(n.items)
     if isinstance(items, py.Tuple) and all(isinstance(x, py.Constant) for x in items.elts):
         return items
-    return items if fresh_list(items) or _made(e, items) else _call(name("list"), items)
+    return items if new_list(items) else _call(name("list"), items)
 
 
 OPS_EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
