@@ -17,6 +17,7 @@ from cardlang.compile.compiled import CompiledGame, Pool  # noqa: F401  (loaded 
 from cardlang.compile.compiler import Compiler, Scope
 from cardlang.compile.sources import (CARD_SUFFIX, RULES_SUFFIX, SCENARIO_SUFFIX, game_ids,  # noqa: F401
                                       game_sources, load_key, project_root, shown_path, source_files)
+from cardlang.compile.overrides import replace_cards
 from cardlang.compile.passes import OPTIMISED, Options
 from cardlang.compile.properties import property_cycles, wrong_type
 from cardlang.compile.spec import GameSpec
@@ -265,7 +266,7 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
                 continue
             seen[d.name] = d
             cards.append((d, f.path))
-    _replace_cards(cards, overrides, errors)
+    replace_cards(cards, overrides, errors)
     spec.card_names = [d.name for d, _ in cards]
     defs: list[CardDef] = []
     by_name: dict[str, CardDef] = {}
@@ -467,31 +468,6 @@ def _card_texts(cards: list, comp: Compiler, errors: list[CardLangError]) -> lis
             errors.append(e)
             texts.append([])
     return texts
-
-
-def _replace_cards(cards: list, overrides: list[ast.SourceFile], errors: list[CardLangError]) -> None:
-    """Put each card of OVERRIDES in the place of the card of the same name. A card of no such name is an
-    error: it would be a new card, and an A/B arm made of it (a misspelt name) would compare the game with
-    itself."""
-    at = {d.name: i for i, (d, _) in enumerate(cards)}
-    seen: dict[str, ast.CardDecl] = {}
-    for f in overrides:
-        for d in f.decls:
-            if not isinstance(d, ast.CardDecl):
-                errors.append(CardCompileError("card files hold cards only", d.span))
-            elif d.name in seen:
-                errors.append(CardCompileError(f"card '{d.name}' is defined twice (first at {seen[d.name].span})",
-                                               d.span))
-            else:
-                seen[d.name] = d
-                if d.name in at:
-                    cards[at[d.name]] = (d, f.path)
-                else:
-                    hint = did_you_mean(d.name, at)
-                    errors.append(CardCompileError(
-                        f"card '{d.name}' replaces no card of this game" + (f"; {hint}" if hint else ""), d.span,
-                        hint="an arm's cards replace the game's cards of the same name; new cards go in a "
-                             "--with folder"))
 
 
 def _or_parts(e: ast.Expr) -> list[ast.Expr]:
