@@ -29,11 +29,29 @@ def _limit() -> None:
     resource.setrlimit(resource.RLIMIT_AS, (MEMORY, MEMORY))
 
 
+def _cache(game: str, tmp_path: Path) -> str:
+    """The suite's own cache folder, the game's files parsed into it, so that the child parses only the file it
+    mutated (its copies have the same paths, relative to its working folder, and the same bytes): what a mutant
+    stores is keyed by its own bytes, so it never stands for the game's. A folder of the test's own when the
+    suite's cache is off."""
+    from cardlang.cache import cache_dir
+    from cardlang.compile.game import game_sources, parse_files
+    folder = cache_dir()
+    if folder is None:
+        return str(tmp_path / "cache")
+    if game in GAMES:
+        errors: list = []
+        for paths in game_sources(game, [], []):
+            parse_files(paths, errors)
+        assert not errors, errors
+    return str(folder)
+
+
 def run_child(*args: str, tmp_path: Path) -> list[dict]:
     proc = subprocess.Popen([sys.executable, str(ROOT / "tests" / "mutants.py"), *args, str(tmp_path)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, preexec_fn=_limit,
                             cwd=ROOT, env={"PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin",
-                                           "CARDLANG_CACHE": str(tmp_path / "cache")})
+                                           "CARDLANG_CACHE": _cache(args[0], tmp_path)})
     try:
         out, err = proc.communicate(timeout=TIMEOUT)
     except subprocess.TimeoutExpired:
