@@ -284,12 +284,12 @@ def test_mutated_source_loads_or_reports(rel, home):
     """The full check path: the mutated file replaces the real one in a project copy; the game is loaded."""
     target = home / rel
 
-    # 3 mutants a file (at 6, some 1,000 checks of a whole game, this test was about a quarter of the suite's
-    # time). Hypothesis's first is always the simplest (the first character deleted: a syntax error, cheap);
-    # the other 2 are fresh random draws each run (no database), so every file of every game still meets new
-    # mutants in every run; the parse-only test above takes 40 a file, and tests/test_mutations.py runs broken
-    # copies of each game through every command.
-    @settings(FUZZ, max_examples=3)
+    # 2 mutants a file (at 3, this test was still a fifth of the suite's CPU: 355 s of some 1,800, a mutant that
+    # parses costing a checking load of its whole game). Hypothesis's first is always the simplest (the first
+    # character deleted: a syntax error, cheap); the other is a fresh random draw each run (no database), so
+    # every file of every game still meets a new mutant in every run; the parse-only test above takes 40 a
+    # file, and tests/test_mutations.py runs broken copies of each game through every command.
+    @settings(FUZZ, max_examples=2)
     @given(mutations(TEXTS[rel]))
     def run(text):
         target.write_text(text, encoding="utf-8")
