@@ -411,7 +411,7 @@ def _write_counts(root, memo: dict[int, tuple[object, dict[str, int]]]) -> dict[
     counts: dict[str, int] = {}
     stack = [root]
     pop, push = stack.pop, stack.extend
-    binders, assign, block = ast.BINDERS, ast.Assign, ast.Block  # (ast.written_name, inline)
+    block, written_name = ast.Block, ast.written_name
     known: dict[type, tuple[str, ...] | bool] = {}
     while stack:
         n = pop()
@@ -431,11 +431,7 @@ def _write_counts(root, memo: dict[int, tuple[object, dict[str, int]]]) -> dict[
             fields = known[cls] = field_names(cls)
         if fields is False:
             continue
-        if cls is assign:
-            w = n.target[0] if len(n.target) == 1 else None
-        else:
-            f = binders.get(cls)
-            w = getattr(n, f) if f is not None else None
+        w = written_name(n)
         if w is not None:
             counts[w] = counts.get(w, 0) + 1
         push([getattr(n, f) for f in fields])

@@ -153,7 +153,7 @@ def _where(e: Emitter, n: NL.Where) -> py.expr:
     whose condition is the guard's `card.KEY == X` reads X and the counter's table from the guard's locals. (A
     filter in C, `compress` over a `map` of the table's `get`, has fewer bytecodes but took two to four times the
     comprehension's time on lists of 0 to 36 cards on Python 3.11: docs/speed-history.md.) Whichever it is, the
-    code is marked `Where`: a new list of its own, which nothing else holds (names.owned)."""
+    code is marked `Where`: a new list of its own, which nothing else holds (ir/emit.py new_list)."""
     return _marked(_where_code(e, n), n)
 
 
