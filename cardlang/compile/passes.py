@@ -176,6 +176,10 @@ PASSES: tuple[Pass, ...] = (
     Pass("charge-once", "compile/ir/emit_stmts.py (_loop), compile/statements.py (Loop.breaks)",
          "a `repeat` or `for` whose body has no `break` charges its passes to the step budget in one addition "
          "before the loop, not one step at the top of each pass (the same steps, as a charged `where` does)"),
+    Pass("missing-entry", "compile/ir/missing_entry.py, compile/ir/emit_loops.py (_sum_in)",
+         "a `sum` in its caller over one card's entry of a table most cards have none in (`sum(attached(u), "
+         "card.offence)`) tests the entry first: a missing one sums to 0 with no list copied, comprehension or "
+         "`sum` called"),
     Pass("charge-list", "compile/ir/emit_stmts.py (_loop)",
          "a `for` that never breaks over a list of unknown length (`play hand where card is Treasure`) charges "
          "the list's length to the step budget in one addition before the loop, not a step at each pass (as "
