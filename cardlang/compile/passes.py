@@ -180,6 +180,10 @@ PASSES: tuple[Pass, ...] = (
          "a `sum` in its caller over one card's entry of a table most cards have none in (`sum(attached(u), "
          "card.offence)`) tests the entry first: a missing one sums to 0 with no list copied, comprehension or "
          "`sum` called"),
+    Pass("charge-nested", "compile/ir/emit_stmts.py (_loop, _first_charge)",
+         "with charge-once, a loop of written passes whose body starts with another such loop (`for f in [1, 2, 3, "
+         "4, 5] { for r in [1, 2] { ... } }`) charges the inner loop's steps of every pass with its own, once "
+         "before its first pass, not at the top of each pass (the same steps)"),
     Pass("charge-list", "compile/ir/emit_stmts.py (_loop)",
          "a `for` that never breaks over a list of unknown length (`play hand where card is Treasure`) charges "
          "the list's length to the step budget in one addition before the loop, not a step at each pass (as "
