@@ -58,6 +58,9 @@ PASSES: tuple[Pass, ...] = (
          "stores into ctx.vars that nothing reads dropped; a verb whose body uses no names gets none"),
     Pass("state-locals", "compile/fnlocals.py (with_state_local)",
          "what a function reads again and again (ctx.state, its tables, quiet tests) kept in locals"),
+    Pass("tables-kept", "compile/fnlocals.py (with_tables_local), compile/ir/emit.py (card_counter_table)",
+         "with state-locals, the table of a per-card counter that a loop reads (`card.ticket == X` at each pass) "
+         "is read once before the outermost loop around it, as a counter's row is: the state never replaces it"),
     Pass("quiet-fold", "compile/quietfold.py (fold_quiet)",
          "a quiet test inside a branch of the same test answered: `if _quiet:` there runs its body, `_quiet and X` "
          "is X (a phase inlined when nobody watches no longer asks again at each move and counter change)"),
