@@ -121,7 +121,6 @@ def _loop_locals(f: _Fn) -> None:
     player is always one of the game's), so none fails where the loop would not have run."""
     if f.sets_you:
         return
-    fn = f.fn
 
     def you(e: py.AST) -> bool:  # the emitter's read of the player (marked You: ir/emit.py ctx_you)
         return type(mark(e)) is N.You and type(e.ctx) is py.Load
@@ -141,6 +140,13 @@ def _loop_locals(f: _Fn) -> None:
             return ("zones", zone.slot, "you" if type(zone.whose) is N.You else 0)
         return None
 
+    _hoist_reads(f, key, "_once")
+
+
+def _hoist_reads(f: _Fn, key: Callable[[py.AST], tuple | None], prefix: str) -> None:
+    """Before each outermost loop of F, the reads of its body that KEY knows (the same all through F) read once
+    into locals PREFIX0, PREFIX1, ..., and read from them in the loop."""
+    fn = f.fn
     names: dict[tuple, str] = {}
 
     def in_block(stmts: list[py.stmt]) -> list[py.stmt]:
@@ -157,7 +163,7 @@ def _loop_locals(f: _Fn) -> None:
                         if k is not None and k not in found:
                             found[k] = n
                 for k, n in found.items():
-                    first = py.Assign([store(names.setdefault(k, f"_once{len(names)}"))], n)
+                    first = py.Assign([store(names.setdefault(k, f"{prefix}{len(names)}"))], n)
                     if getattr(st, "lineno", None) is not None:
                         _place(first, st.lineno)
                     out.append(first)
@@ -175,6 +181,39 @@ def _loop_locals(f: _Fn) -> None:
     fn.body = in_block(fn.body)
     if names:
         _drop_copies(f, set(names.values()))
+
+
+def with_tables_local(tree: py.Module) -> py.Module:
+    """The pass `tables-kept`, after state-locals: in a function that keeps the state in its local, the table of a
+    per-card counter (`_state.card_counters['ticket']`, as the emitter marked it: ir/emit.py card_counter_table)
+    that a loop reads is read once before the outermost loop around it, as a counter's row is (_loop_locals):
+    the state makes each table once and never replaces it (a reset clears it in place), and its read by a
+    declared counter's name cannot fail. Only the functions rewritten are copied."""
+    out = py.Module(list(tree.body), tree.type_ignores)
+
+    def key(e: py.AST) -> tuple | None:
+        got = row_mark(e) if type(e) is py.Subscript else None
+        if type(got) is not N.CardCounterTable or type(e.value) is not py.Attribute \
+                or type(e.value.value) is not py.Name or e.value.value.id != STATE:
+            return None
+        return ("tables", got.key)
+
+    for i, fn in enumerate(out.body):
+        if not isinstance(fn, py.FunctionDef) or not fn.body or not _sets_state(fn.body[0]):
+            continue
+        if not any(key(n) is not None for st in fn.body if isinstance(st, (py.For, py.While, py.Try, py.If))
+                   for n in pytree.walk(st)):
+            continue  # no table read below a statement that may hold a loop: left as it is, not copied
+        copied, nodes = pytree.copy_listed(fn)
+        out.body[i] = copied
+        _hoist_reads(_Fn(copied, nodes), key, "_tab")
+    return out
+
+
+def _sets_state(st: py.stmt) -> bool:
+    """Is ST `_state = ctx.state`, the first statement state-locals gives a function?"""
+    return type(st) is py.Assign and len(st.targets) == 1 and type(st.targets[0]) is py.Name \
+        and st.targets[0].id == STATE
 
 
 def _drop_copies(f: _Fn, sources: set[str]) -> None:

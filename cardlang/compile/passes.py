@@ -58,6 +58,9 @@ PASSES: tuple[Pass, ...] = (
          "stores into ctx.vars that nothing reads dropped; a verb whose body uses no names gets none"),
     Pass("state-locals", "compile/fnlocals.py (with_state_local)",
          "what a function reads again and again (ctx.state, its tables, quiet tests) kept in locals"),
+    Pass("tables-kept", "compile/fnlocals.py (with_tables_local), compile/ir/emit.py (card_counter_table)",
+         "with state-locals, the table of a per-card counter that a loop reads (`card.ticket == X` at each pass) "
+         "is read once before the outermost loop around it, as a counter's row is: the state never replaces it"),
     Pass("quiet-fold", "compile/quietfold.py (fold_quiet)",
          "a quiet test inside a branch of the same test answered: `if _quiet:` there runs its body, `_quiet and X` "
          "is X (a phase inlined when nobody watches no longer asks again at each move and counter change)"),
@@ -176,6 +179,14 @@ PASSES: tuple[Pass, ...] = (
     Pass("charge-once", "compile/ir/emit_stmts.py (_loop), compile/statements.py (Loop.breaks)",
          "a `repeat` or `for` whose body has no `break` charges its passes to the step budget in one addition "
          "before the loop, not one step at the top of each pass (the same steps, as a charged `where` does)"),
+    Pass("missing-entry", "compile/ir/missing_entry.py, compile/ir/emit_loops.py (_sum_in)",
+         "a `sum` in its caller over one card's entry of a table most cards have none in (`sum(attached(u), "
+         "card.offence)`) tests the entry first: a missing one sums to 0 with no list copied, comprehension or "
+         "`sum` called"),
+    Pass("charge-nested", "compile/ir/emit_stmts.py (_loop, _first_charge)",
+         "with charge-once, a loop of written passes whose body starts with another such loop (`for f in [1, 2, 3, "
+         "4, 5] { for r in [1, 2] { ... } }`) charges the inner loop's steps of every pass with its own, once "
+         "before its first pass, not at the top of each pass (the same steps)"),
     Pass("charge-list", "compile/ir/emit_stmts.py (_loop)",
          "a `for` that never breaks over a list of unknown length (`play hand where card is Treasure`) charges "
          "the list's length to the step budget in one addition before the loop, not a step at each pass (as "

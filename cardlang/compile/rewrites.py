@@ -10,16 +10,18 @@ from typing import Callable
 
 from cardlang.compile.comploops import with_comp_loops
 from cardlang.compile.existsloops import with_exists_loops
-from cardlang.compile.fnlocals import with_state_local
+from cardlang.compile.fnlocals import with_state_local, with_tables_local
 from cardlang.compile.passes import Options
 from cardlang.compile.quietfold import fold_quiet
 from cardlang.compile.samereads import with_same_reads
 from cardlang.compile.youlocal import with_you_local
 
-# (pass, what it needs on as well, the rewrite): quiet-fold answers the quiet local that state-locals makes
+# (pass, what it needs on as well, the rewrite): quiet-fold answers the quiet local that state-locals makes, and
+# tables-kept reads the state from it
 REWRITES: tuple[tuple[str, str | None, Callable[[py.Module], py.Module]], ...] = (
     ("state-locals", None, with_state_local),
     ("quiet-fold", "state-locals", fold_quiet),
+    ("tables-kept", "state-locals", with_tables_local),
     ("you-local", None, with_you_local),
     ("same-reads", None, with_same_reads),
     ("exists-loops", None, with_exists_loops),

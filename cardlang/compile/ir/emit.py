@@ -191,8 +191,11 @@ def counter_row(state: py.expr, slot: int) -> py.Subscript:
 
 
 def card_counter_table(state: py.expr, key: str) -> py.Subscript:
-    """`STATE.card_counters[KEY]`, the table of the per-card counter KEY (STATE: the code of the state)."""
-    return _sub(attr(state, L.CARD_COUNTERS), const(key))
+    """`STATE.card_counters[KEY]`, the table of the per-card counter KEY (STATE: the code of the state), marked
+    as the table (a loop may read it once before it: compile/fnlocals.py with_tables_local)."""
+    out = _sub(attr(state, L.CARD_COUNTERS), const(key))
+    out.__dict__[ROW_MARK] = N.CardCounterTable(key)
+    return out
 
 
 def _get(table: py.expr, key: py.expr, default: py.expr) -> py.Call:
@@ -369,7 +372,7 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.CardsAt: _cards_at,
     N.ZoneCount: _zone_count,
     N.EmptyPiles: _empty_piles,
-    N.CardCounter: lambda e, n: _get(_sub(_state(L.CARD_COUNTERS), const(n.key)) if n.table is None
+    N.CardCounter: lambda e, n: _get(card_counter_table(ctx_state(), n.key) if n.table is None
                                      else e.expr(n.table), e.expr(n.card), const(n.start)),
     N.Printed: lambda e, n: _marked(_get(attr(def_of(e.expr(n.card)), L.PROPS), const(n.name), const(n.default)), n),
     N.Computed: lambda e, n: _computed(e, n),

@@ -11,6 +11,7 @@ source construct, no pass.
 from __future__ import annotations
 
 import ast as py
+import copy
 from typing import Any, Callable
 
 from cardlang.compile import hoist as H
@@ -19,6 +20,7 @@ from cardlang.compile.ir import nodes_loops as NL
 from cardlang.compile.ir import nodes_ops as O
 from cardlang.compile.ir.emit import (Emitter, _call, _marked, charge_steps, ctx_names, ctx_state, is_names,
                                       is_you, set_phase, watched_test)
+from cardlang.compile.ir.missing_entry import entry_sum
 from cardlang.compile.pyast import CTX, attr, const, fresh_list, name, store
 from cardlang.runtime.state import NUMBER_LIMIT, CardDef
 from cardlang.syntax.nodes import replace
@@ -262,6 +264,12 @@ def _sum_in(e: Emitter, n: NL.SumIn) -> py.expr:
         return g.call_fn(n.fn)
     if fresh_list(items) and isinstance(items, py.Call) and H.only_reads(each, {c}, g.options.on("leaves-names")):
         total.args[0].generators[0].iter = items.args[0]  # a zone's own list, no copy: EACH moves no card
+    elif g.options.on("missing-entry"):  # one card's entry of a table, mostly missing: summed only when there
+        def summed(it: py.expr) -> py.expr:
+            return _call(g.const(sum), py.ListComp(copy.deepcopy(each), [py.comprehension(store(c), it, [], 0)]))
+        alt = entry_sum(items, summed, g.fresh)
+        if alt is not None:
+            return _bounded(e, alt, n.span, n.too_big)
     return code
 
 

@@ -299,7 +299,17 @@ def _loop(e: Emitter, n: N.Loop) -> list[py.stmt]:
         items = gen.fresh("t")
         bound = [py.Assign([store(items)], over_code)]
         over_code, passes = name(items), _call(gen.const(len), name(items))
+    nested = 0
+    if type(passes) is int and passes > 0 and gen.options.on("charge-nested"):
+        # (passes.py) the body's own first statement a charge of a written amount, made at every pass: all of
+        # them charged here, once, with this loop's (the same steps, before the first pass, as charge-once does)
+        nested = _first_charge(inner)
+        if nested:
+            inner = inner[3:] or [py.Pass()]
+            passes += passes * nested
     charge = charge_steps(st, const(1) if passes is None else passes if bound else const(passes), over)
+    if type(passes) is int and not bound:
+        charge[1].__dict__[CHARGE_MARK] = passes  # (a loop around this one may take it into its own charge)
     step = charge if passes is None else []
     if n.kind == "repeat":
         loop: py.stmt = py.For(store(gen.fresh("i")), _call(name("range"), over_code), step + inner, [])
@@ -314,6 +324,18 @@ def _loop(e: Emitter, n: N.Loop) -> list[py.stmt]:
     if bound:  # (an empty list: no charge, no loop, as many steps as a loop of no pass)
         return bound + [py.If(name(items), charge + [tried], [])]
     return [tried] if passes is None else charge + [tried]
+
+
+CHARGE_MARK = "cardlang_charge"  # on the `steps +=` of a loop's charge of a written amount: the amount
+
+
+def _first_charge(body: list[py.stmt]) -> int:
+    """The written amount of BODY's first three statements when they are the charge of a loop of written passes
+    (charge_steps: its own state local, `steps +=`, the check; marked by _loop); else 0."""
+    if len(body) < 3 or type(body[0]) is not py.Assign or type(body[1]) is not py.AugAssign:
+        return 0
+    amount = body[1].__dict__.get(CHARGE_MARK)
+    return amount if type(amount) is int else 0
 
 
 def _passes(n: N.Loop, over: py.expr) -> int | None:
