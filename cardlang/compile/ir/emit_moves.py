@@ -26,58 +26,70 @@ def _not(x: py.expr) -> py.UnaryOp:
 
 
 def _move_all(e: Emitter, n: NL.MoveAll, stmts: Callable) -> list[py.stmt]:
-    """_t = CARDS
+    """_st = ctx.state; _z = SRC; _h = _z.cards; _t = []; _k = []; [_s = 0]; _defs = _st.card_def
+        for _c in _h:                                       (WHERE, with the total and the cards that stay)
+            _df = _defs[_c]
+            if T in _df.types: _t.append(_c) [; _s += PRINTED of _df]
+            else: _k.append(_c)
+        PARAM = _t
         if _t:
-            [_s = 0
-             for _x in _t: _s += PRINTED(_x)]                    (ADD: the total first, a read that cannot fail)
-            _st = ctx.state; _z = SRC; _d = DEST; _n = len(_t)
+            _d = DEST; _n = len(_t)
             [_row = _st.counters[SLOT]; _v = _row[WHOSE] + _s]
             if <quiet, checked> and not _st.host and not _st.peeked and _z is not _d
                     and _st.steps + _n <= _st.step_budget [and _v <= MAX] [and _v < NUMBER_LIMIT]:
                 _st.steps += _n
-                _h = _z.cards; _loc = _st.loc
-                for _x in _t:
-                    _h.remove(_x); _loc[_x] = _d
+                _loc = _st.loc; _h[:] = _k
+                for _x in _t: _loc[_x] = _d
                 _d.cards.extend(_t)
                 if not _h and _z.pile: _st.empty_known = None      (a pile emptied: runtime/state.py)
                 [_row[WHOSE] = _v]
             else: LOOP
-    The cards leave SRC one by one (each `remove` keeps the others' order, as each move's did) and land on DEST
-    in the list's order; the budget is charged what the loop charges (one step a card) before any moves, as
-    the loop's own charge does (charge-list), or the loop runs and stops where it would; a counter that would
-    pass a bound on the way passes it with the total too (values never below 0), and then the loop runs."""
+    The cards leave SRC (what stays in its order, as each move's `remove` left it) and land on DEST in the
+    list's order; the budget is charged what the loop charges (one step a card) before any move, as the loop's
+    own charge does (charge-list), or the loop runs and stops where it would; a counter that would pass a bound
+    on the way passes it with the total too (values never below 0), and then the loop runs. PRINTED is read
+    before the tests: a read of a definition, which cannot fail."""
     gen = e.gen
     t, x, st, z, d, cnt, h, loc = (gen.fresh(k) for k in ("t", "x", "st", "z", "d", "n", "h", "loc"))
-    first: list[py.stmt] = []
+    c, df, k, defs = gen.fresh("c"), gen.fresh("df"), gen.fresh("k"), gen.fresh("defs")
+    add = n.add
+    s, row, v = gen.fresh("s"), gen.fresh("row"), gen.fresh("v")
+    param = gen.locals[n.param]  # (the verb's parameter, a local of the verb run in place: names.in_place)
+    keep = [py.Expr(_call(attr(name(t), "append"), name(c)))]
+    if add is not None:
+        p = add.value
+        keep.append(py.AugAssign(store(s), py.Add(), e.expr(N.DefPrinted(N.Py(name(df)), p.name, p.default, p.table))))
+    test = e.expr(N.DefIsType(N.Py(name(df)), n.where.cond.type))
+    head = [py.Assign([store(st)], ctx_state()), py.Assign([store(z)], e.expr(n.src)),
+            py.Assign([store(h)], attr(name(z), L.CARDS)),
+            py.Assign([store(t)], py.List([], py.Load())), py.Assign([store(k)], py.List([], py.Load())),
+            *([py.Assign([store(s)], const(0))] if add is not None else []),
+            py.Assign([store(defs)], attr(name(st), L.CARD_DEF)),
+            py.For(store(c), name(h), [py.Assign([store(df)], _sub(name(defs), name(c))),
+                                       py.If(test, keep, [py.Expr(_call(attr(name(k), "append"), name(c)))])], []),
+            py.Assign([store(param)], name(t))]
     fits: list[py.expr] = []
     put: list[py.stmt] = []
-    add = n.add
     if add is not None:
-        s, row, v = gen.fresh("s"), gen.fresh("row"), gen.fresh("v")
-        each = e.expr(N.Printed(N.Py(name(x)), add.value.name, add.value.default, add.value.table))
-        first = [py.Assign([store(s)], const(0)),
-                 py.For(store(x), name(t), [py.AugAssign(store(s), py.Add(), each)], [])]
         at = e.expr(add.whose) if add.per_player else const(0)
         put = [py.Assign([store(row)], counter_row(name(st), add.slot)),
                py.Assign([store(v)], py.BinOp(_sub(name(row), at), py.Add(), name(s)))]
         if add.maximum is not None:
             fits.append(py.Compare(name(v), [py.LtE()], [const(add.maximum)]))
         fits.append(py.Compare(name(v), [py.Lt()], [const(NUMBER_LIMIT)]))
-    steps = attr(name(st), L.STEPS)
-    room = py.Compare(py.BinOp(steps, py.Add(), name(cnt)), [py.LtE()], [attr(name(st), L.STEP_BUDGET)])
+    room = py.Compare(py.BinOp(attr(name(st), L.STEPS), py.Add(), name(cnt)), [py.LtE()],
+                      [attr(name(st), L.STEP_BUDGET)])
     quiet = quiet_test(name(st), [_not(attr(name(st), L.HOST)), _not(attr(name(st), L.PEEKED)),
                                   py.Compare(name(z), [py.IsNot()], [name(d)]), room, *fits], checked=True)
     fast = [py.AugAssign(py.Attribute(name(st), L.STEPS, py.Store()), py.Add(), name(cnt)),
-            py.Assign([store(h)], attr(name(z), L.CARDS)), py.Assign([store(loc)], attr(name(st), L.LOC)),
-            py.For(store(x), name(t), [py.Expr(_call(attr(name(h), "remove"), name(x))),
-                                       py.Assign([py.Subscript(name(loc), name(x), py.Store())], name(d))], []),
+            py.Assign([store(loc)], attr(name(st), L.LOC)),
+            py.Assign([py.Subscript(name(h), py.Slice(None, None, None), py.Store())], name(k)),
+            py.For(store(x), name(t), [py.Assign([py.Subscript(name(loc), name(x), py.Store())], name(d))], []),
             py.Expr(_call(attr(attr(name(d), L.CARDS), "extend"), name(t))),
             py.If(py.BoolOp(py.And(), [_not(name(h)), attr(name(z), L.PILE)]),
                   [py.Assign([py.Attribute(name(st), L.EMPTY_KNOWN, py.Store())], const(None))], [])]
     if add is not None:
         at = e.expr(add.whose) if add.per_player else const(0)
         fast.append(py.Assign([py.Subscript(name(row), at, py.Store())], name(v)))
-    setup = [py.Assign([store(st)], ctx_state()), py.Assign([store(z)], e.expr(n.src)),
-             py.Assign([store(d)], e.expr(n.dest)), py.Assign([store(cnt)], _call(gen.const(len), name(t)))]
-    return [py.Assign([store(t)], e.expr(n.cards)),
-            py.If(name(t), first + setup + put + [py.If(quiet, fast, stmts(e, (n.loop,)))], [])]
+    setup = [py.Assign([store(d)], e.expr(n.dest)), py.Assign([store(cnt)], _call(gen.const(len), name(t)))]
+    return head + [py.If(name(t), setup + put + [py.If(quiet, fast, stmts(e, (n.loop,)))], [])]

@@ -1,14 +1,17 @@
 """The pass `whole-moves`: a verb run in place whose loop moves each card of a `where` over one zone to another and
 adds a printed property of each to a counter (`play hand where card is Treasure`, then the verb's
-`for x in c { move x to inplay; if x is Treasure { coins += x.worth; } trigger play x; }`) becomes one move of
-the whole list and one change of the counter by the sum (`MoveAll`, emitted by ir/emit_moves.py), the loop as
-written kept for every case the whole move cannot do exactly as it would (someone told, a card attached or
-shown, the step budget or the counter's bounds reached on the way).
+`for x in c { move x to inplay; if x is Treasure { coins += x.worth; } trigger play x; }`, its only statement)
+becomes one loop working out the `where`, the total and the cards that stay, then one move of the whole list
+and one change of the counter by the total (`MoveAll`, emitted by ir/emit_moves.py); the loop as written is
+kept, over the `where`'s answer, for every case the whole move cannot do exactly as it would (someone told, a
+card attached or shown, the step budget or the counter's bounds reached on the way).
 
 Why the rules allow it, for the loops matched here only:
 - every card of the list is in the `where`'s zone, in its order (nothing runs between the `where` and the loop:
-  the verb's only argument, the loop its first statement), so each move takes a card from that zone and puts
-  it on top of DEST: the same lists and locations after all of them as after each in turn;
+  the verb's only argument, the loop its only statement; a `where` of a type test alone, in its caller, reads
+  and charges nothing else, so it may as well be worked out after the nesting's count), so each move takes a
+  card from that zone and puts it on top of DEST: the same lists and locations after all of them as after
+  each in turn;
 - the counter's change reads a printed property (a card's definition never changes: runtime/state.py CardDef),
   and a `+=` of values never below 0 on a counter with no bank passes its bounds only if the total does;
 - the type test in the body (if any) is one the `where` made, and the `trigger` (if any) is of an event no card
@@ -42,9 +45,12 @@ def _rule(node: N.Node) -> N.Node | None:
     if uses or len(params) != 1 or not items:
         return None
     (span, first), rest = items[0], items[1:]
-    moved = _move_all(node.args[0], params[0], first.node, kept)
+    moved = None if rest else _move_all(node.args[0], params[0], first.node, kept)
     if moved is None:
         return None
+    # the parameter is given the `where`'s answer by the whole move itself (ir/emit_moves.py): the argument
+    # left is nothing to work out
+    node = replace(node, args=(N.Const(None),))
     # (the item a statement of the same kind, generator.Code, its IR the whole move: imported, generator.py would
     # import this module back through the emitter)
     item = dataclasses.replace(first, emit=lambda gen: gen.emit_ir((moved,)), node=moved)
@@ -52,8 +58,10 @@ def _rule(node: N.Node) -> N.Node | None:
 
 
 def _move_all(arg: N.Node, param: str, loop: N.Node, kept) -> NL.MoveAll | None:
-    """The whole move LOOP makes of the cards of ARG (the verb's parameter PARAM), or None."""
-    if type(arg) is not NL.Where or type(arg.items) is not NO.CardsOfZone or type(arg.items.zone) is not N.ZoneRef:
+    """The whole move LOOP makes of the cards of ARG (the verb's parameter PARAM: `ZONE where card is T`, in
+    its caller), or None."""
+    if type(arg) is not NL.Where or type(arg.items) is not NO.CardsOfZone or type(arg.items.zone) is not N.ZoneRef \
+            or not arg.inline or arg.guard is not None or _type_test(arg.cond, arg.var) is None:
         return None
     src = arg.items.zone
     if src.slot not in arg.items.plain:  # (a zone of piles: the `where` looked at their tops)
@@ -84,7 +92,7 @@ def _move_all(arg: N.Node, param: str, loop: N.Node, kept) -> NL.MoveAll | None:
         return None
     if len(tail) > 1:
         return None
-    return NL.MoveAll(loop.over, src, move.args[0], add, loop)
+    return NL.MoveAll(arg, param, src, move.args[0], add, loop)
 
 
 def _primitive(node: N.Node, verb: str) -> C.CallPrimitive | None:
@@ -109,6 +117,13 @@ def _counter_add(node: N.Node, var: str, types: frozenset[str]) -> N.ChangeCount
     if type(value) is not N.Printed or value.card != N.Name(var) or node.lowest is None or node.lowest < 0:
         return None
     return replace(node, value=value)
+
+
+def _type_test(cond: N.Node, var: str) -> str | None:
+    """The type T of a `where`'s condition that is `card is T` alone (of its card VAR), or None."""
+    if type(cond) is N.DefIsType and cond.definition == N.DefOf(N.Name(var)):
+        return cond.type
+    return None
 
 
 def _is_known_type(test: N.Node, var: str, types: frozenset[str]) -> bool:
