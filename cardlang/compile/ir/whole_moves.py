@@ -80,6 +80,8 @@ def _move_all(arg: N.Node, param: str, loop: N.Node, kept) -> NL.MoveAll | None:
             or move.args[2] != N.Const("top") or type(move.args[0]) is not N.ZoneRef:
         return None
     zones = move.zones
+    if not (_plain_seat(src) and _plain_seat(move.args[0])):
+        return None
     if any(z.grid for z in zones) or zones[move.args[0].slot].piles or zones[src.slot].piles:
         return None
     add, tail = None, body[1:]
@@ -93,6 +95,11 @@ def _move_all(arg: N.Node, param: str, loop: N.Node, kept) -> NL.MoveAll | None:
     if len(tail) > 1:
         return None
     return NL.MoveAll(arg, param, src, move.args[0], add, loop)
+
+
+def _plain_seat(zone: N.ZoneRef) -> bool:
+    """Is ZONE the player's own or a shared one (its seat a read that is the same wherever it is made)?"""
+    return type(zone.whose) in (N.You, N.Const)
 
 
 def _primitive(node: N.Node, verb: str) -> C.CallPrimitive | None:
@@ -111,7 +118,8 @@ def _counter_add(node: N.Node, var: str, types: frozenset[str]) -> N.ChangeCount
                 or len(node.body[0].items) != 1 or not _is_known_type(node.test, var, types):
             return None
         node = node.body[0].items[0][1].node
-    if type(node) is not N.ChangeCounter or node.op != "+=" or node.bank is not None or not node.inline:
+    if type(node) is not N.ChangeCounter or node.op != "+=" or node.bank is not None or not node.inline \
+            or type(node.whose) not in (N.You, N.Const):
         return None
     value = one_card(node.value)
     if type(value) is not N.Printed or value.card != N.Name(var) or node.lowest is None or node.lowest < 0:
