@@ -35,20 +35,21 @@ def _move_all(e: Emitter, n: NL.MoveAll, stmts: Callable) -> list[py.stmt]:
         if _t:
             _d = DEST; _n = len(_t)
             [_row = _st.counters[SLOT]; _v = _row[WHOSE] + _s]
-            if <quiet, checked> and not _st.host and not _st.peeked and _z is not _d
+            if <quiet, checked> and not _st.host and not _st.peeked [and _z is not _d]
                     and _st.steps + _n <= _st.step_budget [and _v <= MAX] [and _v < NUMBER_LIMIT]:
                 _st.steps += _n
                 _loc = _st.loc; _h[:] = _k
                 for _x in _t: _loc[_x] = _d
                 _d.cards.extend(_t)
-                if not _h and _z.pile: _st.empty_known = None      (a pile emptied: runtime/state.py)
                 [_row[WHOSE] = _v]
             else: LOOP
     The cards leave SRC (what stays in its order, as each move's `remove` left it) and land on DEST in the
     list's order; the budget is charged what the loop charges (one step a card) before any move, as the loop's
     own charge does (charge-list), or the loop runs and stops where it would; a counter that would pass a bound
     on the way passes it with the total too (values never below 0), and then the loop runs. PRINTED is read
-    before the tests: a read of a definition, which cannot fail."""
+    before the tests: a read of a definition, which cannot fail. SRC and DEST are the same zone only when
+    declared at the same slot (each slot's zones are Zones of their own), so only then is that tested; SRC is
+    no pile (ir/whole_moves.py), so emptying it tells empty_piles nothing (a move's `not _h and _src.pile`)."""
     gen = e.gen
     t, x, st, z, d, cnt, h, loc = (gen.fresh(k) for k in ("t", "x", "st", "z", "d", "n", "h", "loc"))
     c, df, k, defs = gen.fresh("c"), gen.fresh("df"), gen.fresh("k"), gen.fresh("defs")
@@ -79,15 +80,14 @@ def _move_all(e: Emitter, n: NL.MoveAll, stmts: Callable) -> list[py.stmt]:
         fits.append(py.Compare(name(v), [py.Lt()], [const(NUMBER_LIMIT)]))
     room = py.Compare(py.BinOp(attr(name(st), L.STEPS), py.Add(), name(cnt)), [py.LtE()],
                       [attr(name(st), L.STEP_BUDGET)])
-    quiet = quiet_test(name(st), [_not(attr(name(st), L.HOST)), _not(attr(name(st), L.PEEKED)),
-                                  py.Compare(name(z), [py.IsNot()], [name(d)]), room, *fits], checked=True)
+    same = [py.Compare(name(z), [py.IsNot()], [name(d)])] if n.src.slot == n.dest.slot else []
+    quiet = quiet_test(name(st), [_not(attr(name(st), L.HOST)), _not(attr(name(st), L.PEEKED)), *same, room, *fits],
+                       checked=True)
     fast = [py.AugAssign(py.Attribute(name(st), L.STEPS, py.Store()), py.Add(), name(cnt)),
             py.Assign([store(loc)], attr(name(st), L.LOC)),
             py.Assign([py.Subscript(name(h), py.Slice(None, None, None), py.Store())], name(k)),
             py.For(store(x), name(t), [py.Assign([py.Subscript(name(loc), name(x), py.Store())], name(d))], []),
-            py.Expr(_call(attr(attr(name(d), L.CARDS), "extend"), name(t))),
-            py.If(py.BoolOp(py.And(), [_not(name(h)), attr(name(z), L.PILE)]),
-                  [py.Assign([py.Attribute(name(st), L.EMPTY_KNOWN, py.Store())], const(None))], [])]
+            py.Expr(_call(attr(attr(name(d), L.CARDS), "extend"), name(t)))]
     if add is not None:
         at = e.expr(add.whose) if add.per_player else const(0)
         fast.append(py.Assign([py.Subscript(name(row), at, py.Store())], name(v)))

@@ -82,7 +82,8 @@ def _move_all(arg: N.Node, param: str, loop: N.Node, kept) -> NL.MoveAll | None:
     zones = move.zones
     if not (_plain_seat(src) and _plain_seat(move.args[0])):
         return None
-    if any(z.grid for z in zones) or zones[move.args[0].slot].piles or zones[src.slot].piles:
+    spec = {z.slot: z for z in zones}
+    if any(z.grid for z in zones) or spec[move.args[0].slot].piles or spec[src.slot].piles:
         return None
     add, tail = None, body[1:]
     if tail and type(tail[0]) is not C.Skip:
