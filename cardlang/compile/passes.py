@@ -260,6 +260,11 @@ PASSES: tuple[Pass, ...] = (
          "one create of every card it makes, their definitions a constant list in the loop's order, when nobody "
          "is told and the limits allow them all (else the loop as written): no step charge, count read and "
          "create's tests a definition (CreateAll, emitted by compile/ir/emit_stmts.py _create_all)"),
+    Pass("whole-moves", "compile/ir/whole_moves.py",
+         "IR -> IR: a verb run in place whose loop moves each card of a `where` over one zone to another and adds "
+         "a printed property of each to a counter (`play hand where card is Treasure`: `move x to inplay; coins "
+         "+= x.worth`) as one move of the list and one change by the total when nobody is told and the budget and "
+         "the counter's bounds allow it (MoveAll, emitted by compile/ir/emit_moves.py), else the loop as written"),
     Pass("generated-expressions", "compile/compiler.py (fn_of), codegen.Gen.expr", "always on: an expression "
          "with code is inlined or generated as one function; its closure half is the reference of other "
          "constructs (coercions) and cannot be chosen alone without a second backend", switchable=False),

@@ -202,14 +202,14 @@ class Statements:
         banked = cs.bank is not None or getattr(cs, "bank_slot", None) is not None
         minimum, maximum = cs.minimum, cs.maximum
 
-        def emit(gen: G.Gen) -> list[py.stmt]:  # (ir/emit.py: the change's plain case in the code)
-            return gen.emit_ir((N.ChangeCounter(slot, whose, op, ir_of(value), minimum, maximum,
-                                                bslot if banked else None,
-                                                plain and gen.options.on("counter-code"), C.set_counter,
-                                                per_player, value.lowest,
-                                                banked and gen.options.on("bank-tests"),
-                                                op != "=" and gen.options.on("zero-skip") and _mostly_zero(ir_of(value))),))
-        return Code(emit)
+        # an IR statement (ir/emit_stmts.py: the change's plain case in the code), so that an IR pass sees it
+        # (ir/whole_moves.py: `coins += x.worth` in a loop of moves); the passes' choices made now, from the
+        # load's options, which every Gen of the load carries too
+        opt = self.options.on
+        return G.of_ir(N.ChangeCounter(slot, whose, op, ir_of(value), minimum, maximum, bslot if banked else None,
+                                       plain and opt("counter-code"), C.set_counter, per_player, value.lowest,
+                                       banked and opt("bank-tests"),
+                                       op != "=" and opt("zero-skip") and _mostly_zero(ir_of(value))))
 
     @stmt_rule
     def _(self, node: ast.If, scope: Scope) -> Code:

@@ -340,7 +340,7 @@ def test_only_the_emitter_spells_the_layout_in_compile_and_primitives() -> None:
                  if re.search(r"runtime(\.layout| import layout)", p.read_text(encoding="utf-8"))
                  and "runtime" not in p.parts]
     assert sorted(str(p) for p in importers) == ["cardlang/compile/ir/emit.py", "cardlang/compile/ir/emit_decisions.py",
-                                                 "cardlang/compile/ir/emit_stmts.py"]
+                                                 "cardlang/compile/ir/emit_moves.py", "cardlang/compile/ir/emit_stmts.py"]
 
 
 def test_fnlocals_knows_the_state_the_player_and_a_cards_definition_by_their_marks() -> None:

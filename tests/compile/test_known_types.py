@@ -27,7 +27,9 @@ def _turn(options: Options) -> str:
 
 
 def test_the_treasures_played_are_not_tested_again_for_the_type_their_filter_kept() -> None:
-    on, off = _turn(OPTIMISED), _turn(Options(OPTIMISED.passes - {"known-types"}))
+    # (whole-moves off: with it, the loop as written runs over the `where` the whole move works out itself)
+    on = _turn(Options(OPTIMISED.passes - {"whole-moves"}))
+    off = _turn(Options(OPTIMISED.passes - {"known-types", "whole-moves"}))
     # the filter tests each card of the hand (kept), the verb's `if x is Treasure` over its answer goes
     assert off.count("'Treasure' in") - on.count("'Treasure' in") >= 1, on
     assert on.count("'Treasure' in") >= 1

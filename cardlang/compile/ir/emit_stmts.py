@@ -11,7 +11,7 @@ import ast as py
 import copy
 from typing import TYPE_CHECKING, Any, Callable
 
-from cardlang.compile.ir import emit_calls
+from cardlang.compile.ir import emit_calls, emit_moves
 from cardlang.compile.ir import known_types as KT
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_loops as NL
@@ -448,6 +448,7 @@ STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     N.Return: lambda e, n: [py.Return(e.expr(n.value))],
     **LOOP_STMT_RULES,  # (ir/emit_loops.py: loops over a set, a name's +=/-=, attack, phases, break)
     **emit_calls.rules(stmts),  # (ir/nodes_calls.py's: a call's wrappers emit their bodies by `stmts`)
+    **emit_moves.rules(stmts),  # (a loop of moves as one, its loop as written emitted by `stmts`)
 }
 EXPR_RULES.update(LOOP_EXPR_RULES)  # (the emitter's expressions, ir/emit.py, with the loops' over a set)
 EXPR_RULES.update(OPS_EXPR_RULES)  # (ir/emit_ops.py: the operators, `Not` and the coercions)

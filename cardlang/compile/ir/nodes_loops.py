@@ -202,5 +202,24 @@ class CreateAll(Node):
     loop: Node
 
 
+
+@node
+class MoveAll(Node):
+    """LOOP, a `for` over the answer of WHERE (`SRC where card is T`, in the caller, given to the parameter
+    PARAM of the verb run in place) that moves each card to the top of DEST and, where ADD (a `ChangeCounter`
+    `+=` of the printed read of the loop's card, never below 0, with no bank) is given, adds that to the
+    counter: WHERE worked out here, in one loop with the total and the cards that stay in SRC, and then one move
+    of the list and one change by the total, in the code, when nobody is told (no log, listener or checker), no
+    card is attached or privately shown, SRC is not DEST, and the step budget and the counter's bounds allow
+    it all; else LOOP as it is, over WHERE's answer (the pass `whole-moves`: compile/ir/whole_moves.py;
+    emitted by ir/emit_moves.py)."""
+
+    where: Node
+    param: str
+    src: Node
+    dest: Node
+    add: Any
+    loop: Node
+
 Expr = Union[Bounded, Where, CountWhere, ListCount, CountEqual, SumIn]
-Stmt = Union[ChangeName, Attack, EnterPhase, RunPhase, Break, Charge, CounterGuard, OverItems, CreateAll]
+Stmt = Union[ChangeName, Attack, EnterPhase, RunPhase, Break, Charge, CounterGuard, OverItems, CreateAll, MoveAll]

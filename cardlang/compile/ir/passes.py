@@ -15,6 +15,7 @@ from cardlang.compile.ir.shared_conds import shared_conds
 from cardlang.compile.ir.static_where import static_where
 from cardlang.compile.ir.nested_in_place import nested_in_place
 from cardlang.compile.ir.verb_in_place import verb_in_place
+from cardlang.compile.ir.whole_moves import whole_moves
 from cardlang.compile.passes import Options
 
 IR_PASSES: tuple[tuple[str, Callable[[N.Node], N.Node]], ...] = (
@@ -26,6 +27,7 @@ IR_PASSES: tuple[tuple[str, Callable[[N.Node], N.Node]], ...] = (
     ("shared-conds", shared_conds),
     ("verb-in-place", verb_in_place),
     ("nested-in-place", nested_in_place),
+    ("whole-moves", whole_moves),
 )
 
 
