@@ -249,6 +249,10 @@ PASSES: tuple[Pass, ...] = (
          "one create of every card it makes, their definitions a constant list in the loop's order, when nobody "
          "is told and the limits allow them all (else the loop as written): no step charge, count read and "
          "create's tests a definition (CreateAll, emitted by compile/ir/emit_stmts.py _create_all)"),
+    Pass("claim-inline", "primitives/claim_inline.py, compile/calls.py (_cases)",
+         "a `claim`'s outcome blocks run in place in the code that makes the claim, `caller` and `proof` names "
+         "of its own (in locals where it keeps names there), where no enclosing block has those names: no call "
+         "of each block, and no names kept and put back around them (primitives/claim.py settle_claim)"),
     Pass("generated-expressions", "compile/compiler.py (fn_of), codegen.Gen.expr", "always on: an expression "
          "with code is inlined or generated as one function; its closure half is the reference of other "
          "constructs (coercions) and cannot be chosen alone without a second backend", switchable=False),

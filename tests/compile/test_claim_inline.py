@@ -1,0 +1,44 @@
+"""The pass `claim-inline` (compile/passes.py, primitives/claim_inline.py, compile/calls.py `_cases`): a
+`claim`'s outcome blocks run in place in the code that makes the claim (The Fall of Kingdoms' `ability` and
+`borrow`), not as functions called by `settle_claim` around which the `caller` and `proof` names are kept and put
+back; a claim inside another's outcome block (whose names it would have to put back) keeps the reference. The
+same games. (tests/primitives/test_claim.py plays every outcome, and a nested claim, with the pass on.)"""
+from __future__ import annotations
+
+import pytest
+
+from cardlang.compile.codegen import source_of
+from cardlang.compile.game import load_game
+from cardlang.primitives.claim_inline import proof_in
+
+from onoff import assert_same_games, without
+
+OFF = without("claim-inline")
+
+
+@pytest.fixture(scope="module")
+def games():
+    return load_game("fall-of-kingdoms"), load_game("fall-of-kingdoms", options=OFF)
+
+
+def _sources(game, verb: str) -> str:
+    return "\n".join(source_of(m) for m in game.generated if m.label.startswith(f"verb {verb}"))
+
+
+def test_the_outcome_blocks_run_in_the_claims_code(games):
+    on, off = _sources(games[0], "ability"), _sources(games[1], "ability")
+    assert "settle_claim" in off and "proof_in" not in off
+    assert "settle_claim" not in on and "proof_in" in on
+    # the blocks' names are the function's own: `caller` and `proof` read from locals, not ctx.vars
+    assert "ctx.vars['caller']" in off and "ctx.vars['caller']" not in on
+    assert "ctx.vars['proof']" not in on
+
+
+def test_the_proof_is_the_first_card_of_the_role():
+    class S:
+        card_def = ["a", "b", "a"]
+    assert proof_in(S, [1, 2, 0], "a") == [2] and proof_in(S, [1], "a") == []
+
+
+def test_the_same_games_with_it_off(games):
+    assert_same_games(*games, bots=("honest", "bluffer"), seeds=range(4))
