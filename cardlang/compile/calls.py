@@ -154,6 +154,17 @@ class Calls:
         node = C.Trigger(event, ir_of(cards_ce), names, values, run_ability, dead=dead)
         return IrCall(node, R_.trigger_within(run_ability, event, cards_ce, value_ces))
 
+    def _inlines_cases(self, body: ast.Block) -> bool:
+        """Does BODY hold a call whose outcome blocks its verb may run in place (the pass claim-inline)?"""
+        if not self.options.on("claim-inline"):
+            return False
+        for n in walk_nodes(body):
+            if type(n) is ast.Call and n.cases:
+                prim = self.registry.get(n.verb)
+                if prim is not None and getattr(prim, "inline_cases", False):
+                    return True
+        return False
+
     def _cases(self, prim: R.Primitive, node: ast.Call, scope: Scope) -> dict[str, Effect] | InlineCases:
         """Compile a call's outcome blocks (`honest { ... }`), with the names the verb binds for them: each a
         function, or all as statements to inline (InlineCases)."""
@@ -288,10 +299,14 @@ class Calls:
             self.told_fns[name] = told_verb(name, tuple((p.name, p.type) for p in decl.params), fn)
             # (one that may run inside itself only when its code is short: each call gets a copy, and the long
             # ones are called from many places, where a copy costs more compiling than its call costs running)
+            # (nor one whose claims run their outcome blocks in place, pass claim-inline: those blocks are much of
+            # a game's rules, and a copy at each call made a function of thousands of locals, which every call
+            # of it sets up and clears: The Fall of Kingdoms' turn ran 1.5 times slower so)
             def in_place(name=name, decl=decl, params=params) -> bool:
                 runs_nested = name not in self.flat_verbs and self.options.on("nested-in-place") and \
                     size(name) <= _NESTED_IN_PLACE_NODES
-                return (name in self.flat_verbs or runs_nested) and _unwritten(decl.body, params) == params
+                return (name in self.flat_verbs or runs_nested) and _unwritten(decl.body, params) == params \
+                    and not self._inlines_cases(decl.body)
             # (two walks of the verb's body, found from the sources alone: a fact the load's artifact keeps)
             if fact(self.code_log, f"verb {name} in place", in_place) is True and g is not None and \
                     (not g.uses_names or not params):
