@@ -1,6 +1,6 @@
 """The pass `claim-inline` (compile/passes.py, primitives/claim_inline.py, compile/calls.py `_cases`): a
 `claim`'s outcome blocks run in place in the code that makes the claim (The Fall of Kingdoms' `ability` and
-`borrow`), not as functions called by `settle_claim` around which the `caller` and `proof` names are kept and put
+`borrow`; a `block` taken, in `offer_block`), not as functions called by `settle_claim` around which the `caller` and `proof` names are kept and put
 back; a claim inside another's outcome block (whose names it would have to put back) keeps the reference. The
 same games. (tests/primitives/test_claim.py plays every outcome, and a nested claim, with the pass on.)"""
 from __future__ import annotations
@@ -32,6 +32,12 @@ def test_the_outcome_blocks_run_in_the_claims_code(games):
     # the blocks' names are the function's own: `caller` and `proof` read from locals, not ctx.vars
     assert "ctx.vars['caller']" in off and "ctx.vars['caller']" not in on
     assert "ctx.vars['proof']" not in on
+
+
+def test_a_block_taken_runs_its_outcome_blocks_in_place(games):
+    on, off = _sources(games[0], "offer_block"), _sources(games[1], "offer_block")
+    assert "Block.run" in off and "offer_block" not in off.split("def ")[-1]
+    assert "Block.run" not in on and "'offer_block'" in on and "proof_in" in on
 
 
 def test_a_verb_whose_claim_runs_in_place_is_called_not_copied(games):
