@@ -43,10 +43,11 @@ class Block(Verb):
     cases = OUTCOMES
     binds = BINDS
     compiled = ("cases",)  # the compiled outcome blocks, by name
-    # the blocker is read first; the roles only for a blocker still in, the rest once a block is taken. No
-    # lowering yet: the roles are most often `cards where card.P == X`, whose generated function reads a table
-    # of the definitions by P, where the same filter inlined in the caller scans every definition (measured on
-    # a shipped game: +5,800 bytecodes a game with the roles as code in the caller, issue 25)
+    # the blocker is read first; the roles only for a blocker still in, the rest once a block is taken. The
+    # lowering (claim-inline) still calls them as functions: the roles are most often `cards where card.P ==
+    # X`, whose generated function reads a table of the definitions by P, where the same filter inlined in the
+    # caller scans every definition (measured on a shipped game: +5,800 bytecodes a game with the roles as code
+    # in the caller, issue 25)
     lazy = frozenset({"roles", "from", "except", "unless"})
     inline_cases = True  # its lowering runs the outcome blocks in place where the compiler inlines them
 
