@@ -53,7 +53,18 @@ def lower_inline(gen, cases: InlineCases, call_claim, claimant: py.expr, role: p
     settle_claim's order and its names, with no call of a block and nothing to put back (no enclosing block
     has these names)."""
     c, pf = gen.fresh("c"), gen.fresh("pf")
-    out: list[py.stmt] = [
+    out: list[py.stmt] = []
+    if isinstance(unless, py.BoolOp) and isinstance(unless.op, py.Or):
+        # `A or B ...` as `if A: _u = True / elif B: ...`: each test the whole test of an `if`, where a count of
+        # a `where` compared with 0 becomes a loop that stops at the first item (the pass exists-loops), not a
+        # comprehension made and called at every claim
+        u = gen.fresh("u")
+        tail: list[py.stmt] = [py.Assign([store(u)], const(False))]
+        for test in reversed(unless.values):
+            tail = [py.If(test, [py.Assign([store(u)], const(True))], tail)]
+        out.extend(tail)
+        unless = name(u)
+    out += [
         py.Assign([store(c)], call(gen.const(call_claim), state(gen), claimant, role, silent, unless, const(tag))),
         py.Assign([store(pf)], call(gen.const(proof_in), state(gen), cards, role))]
     caller_name, proof_name = cases.names
