@@ -357,8 +357,11 @@ class GameState:
     def pile(self, slot: int, name: str) -> Zone:
         key = (slot, name)
         z = self.piles.get(key)
-        if z is None:
-            z = Zone(self.zone_specs[slot], None, name)
+        if z is None:  # (Zone's fields set here: a call fewer for each pile a set-up makes)
+            spec = self.zone_specs[slot]
+            z = Zone.__new__(Zone)
+            z.spec, z.owner, z.pile, z.cards, z.label = spec, None, name, [], f"{spec.name}[{name}]"
+            z.cells = {} if spec.grid else None
             self.piles[key] = z
             self.pile_order.setdefault(slot, []).append(z)
             self.empty_known = None  # (a new pile, empty until a card comes)

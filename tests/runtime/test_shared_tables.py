@@ -59,3 +59,15 @@ def test_a_state_from_the_games_plan_is_the_state_made_afresh() -> None:
         assert all(x.cards is not y.cards and (x.cells is None or x.cells is not y.cells)
                    for ra, rb in zip(a.zones, b.zones) for x, y in zip(ra, rb))
         assert all(x is not y for x, y in zip(a.card_counters.values(), b.card_counters.values()))
+
+
+def test_a_pile_is_the_zone_made_afresh() -> None:
+    from cardlang.runtime.state import Zone
+
+    state = load_game("dominion").new_state(2, 1)
+    slot = next(s.slot for s in state.zone_specs if s.piles)
+    pile = state.pile(slot, "Copper")
+    fresh = Zone(state.zone_specs[slot], None, "Copper")
+    assert (pile.spec, pile.owner, pile.pile, pile.cards, pile.label, pile.cells) == \
+        (fresh.spec, fresh.owner, fresh.pile, fresh.cards, fresh.label, fresh.cells)
+    assert state.pile(slot, "Copper") is pile and state.pile_order[slot] == [pile]
