@@ -301,7 +301,7 @@ class Calls:
             # ones are called from many places, where a copy costs more compiling than its call costs running)
             # (nor one whose claims run their outcome blocks in place, pass claim-inline: those blocks are much of
             # a game's rules, and a copy at each call made a function of thousands of locals, which every call
-            # of it sets up and clears: The Fall of Kingdoms' turn ran 1.5 times slower so)
+            # of it sets up and clears: a shipped game's turn ran 1.5 times slower so)
             def in_place(name=name, decl=decl, params=params) -> bool:
                 runs_nested = name not in self.flat_verbs and self.options.on("nested-in-place") and \
                     size(name) <= _NESTED_IN_PLACE_NODES

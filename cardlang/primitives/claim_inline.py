@@ -53,6 +53,9 @@ def lower_inline(gen, cases: InlineCases, call_claim, claimant: py.expr, role: p
     settle_claim's order and its names, with no call of a block and nothing to put back (no enclosing block
     has these names)."""
     c, pf = gen.fresh("c"), gen.fresh("pf")
+    if type(cards) is py.Call and type(cards.func) is py.Name and cards.func.id == "list" and \
+            len(cards.args) == 1 and not cards.keywords:
+        cards = cards.args[0]  # (a copy of the cards: proof_in only looks through them, once)
     out: list[py.stmt] = []
     if isinstance(unless, py.BoolOp) and isinstance(unless.op, py.Or):
         # `A or B ...` as `if A: _u = True / elif B: ...`: each test the whole test of an `if`, where a count of
