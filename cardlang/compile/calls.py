@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import ast as py
 import functools
-from typing import Callable
+from typing import Any, Callable
 
 from cardlang.compile import codegen as G
 from cardlang.compile.ir import emit as E
@@ -23,6 +23,7 @@ from cardlang.compile.scope import Scope, stmt_rule
 from cardlang.compile.statements import _unwritten, kept_in_locals
 from cardlang.errors import did_you_mean
 from cardlang.primitives import registry as R
+from cardlang.primitives.claim_inline import InlineCases
 from cardlang.primitives.registry import Bound
 from cardlang.primitives.types import (ANY, BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, PLAYER, PLAYERS, TEXT, ZONE, Effect,
                                        LeavesNames, leaves_names,
@@ -153,21 +154,37 @@ class Calls:
         node = C.Trigger(event, ir_of(cards_ce), names, values, run_ability, dead=dead)
         return IrCall(node, R_.trigger_within(run_ability, event, cards_ce, value_ces))
 
-    def _cases(self, prim: R.Primitive, node: ast.Call, scope: Scope) -> dict[str, Effect]:
-        """Compile a call's outcome blocks (`honest { ... }`), with the names the verb binds for them."""
+    def _inlines_cases(self, body: ast.Block) -> bool:
+        """Does BODY hold a call whose outcome blocks its verb may run in place (the pass claim-inline)?"""
+        if not self.options.on("claim-inline"):
+            return False
+        for n in walk_nodes(body):
+            if type(n) is ast.Call and n.cases:
+                prim = self.registry.get(n.verb)
+                if prim is not None and getattr(prim, "inline_cases", False):
+                    return True
+        return False
+
+    def _cases(self, prim: R.Primitive, node: ast.Call, scope: Scope) -> dict[str, Effect] | InlineCases:
+        """Compile a call's outcome blocks (`honest { ... }`), with the names the verb binds for them: each a
+        function, or all as statements to inline (InlineCases)."""
         if not node.cases:
             return {}
         if not prim.cases:
             raise self.error(f"'{node.verb}' has no outcomes to write blocks for", node.cases[0].span,
                              hint="end the call with ';'")
         inner = scope.with_(**{n: _param_type(t) for n, t in prim.binds})
-        out: dict[str, Effect] = {}
+        # the pass claim-inline: the blocks as statements the verb's lowering runs in place, where no enclosing
+        # block has a name the verb binds (which the reference puts back after the blocks)
+        inline = getattr(prim, "inline_cases", False) and self.options.on("claim-inline") and \
+            self.options.on("lower") and not any(n in scope.names for n, _ in prim.binds)
+        out: dict[str, Any] = {}
         for case in node.cases:
             if case.name not in prim.cases:
                 raise self.error(f"'{node.verb}' has no outcome '{case.name}'", case.span,
                                  hint=did_you_mean(case.name, prim.cases) or f"outcomes: {', '.join(prim.cases)}")
-            out[case.name] = self.block(case.body, inner)
-        return out
+            out[case.name] = self.block_items(case.body, inner) if inline else self.block(case.body, inner)
+        return InlineCases(out, tuple(n for n, _ in prim.binds)) if inline else out
 
     def bind(self, params: tuple[R.Param, ...], node: ast.Call, kwargs: list[ast.Kwarg], scope: Scope) -> Bound:
         """Bind a call's arguments to parameters: positional in order, then by name or preposition."""
@@ -282,10 +299,14 @@ class Calls:
             self.told_fns[name] = told_verb(name, tuple((p.name, p.type) for p in decl.params), fn)
             # (one that may run inside itself only when its code is short: each call gets a copy, and the long
             # ones are called from many places, where a copy costs more compiling than its call costs running)
+            # (nor one whose claims run their outcome blocks in place, pass claim-inline: those blocks are much of
+            # a game's rules, and a copy at each call made a function of thousands of locals, which every call
+            # of it sets up and clears: a shipped game's turn ran 1.5 times slower so)
             def in_place(name=name, decl=decl, params=params) -> bool:
                 runs_nested = name not in self.flat_verbs and self.options.on("nested-in-place") and \
                     size(name) <= _NESTED_IN_PLACE_NODES
-                return (name in self.flat_verbs or runs_nested) and _unwritten(decl.body, params) == params
+                return (name in self.flat_verbs or runs_nested) and _unwritten(decl.body, params) == params \
+                    and not self._inlines_cases(decl.body)
             # (two walks of the verb's body, found from the sources alone: a fact the load's artifact keeps)
             if fact(self.code_log, f"verb {name} in place", in_place) is True and g is not None and \
                     (not g.uses_names or not params):

@@ -15,7 +15,7 @@ from cardlang.compile.spec import GameSpec
 from cardlang.errors import CardLangError
 from cardlang.primitives import Registry
 from cardlang.runtime.abilities import Abilities
-from cardlang.runtime.state import CardDef, Ctx, GameState
+from cardlang.runtime.state import CardDef, Ctx, GameState, StatePlan
 from cardlang.syntax import ast
 
 
@@ -104,7 +104,11 @@ class CompiledGame:
             zone_specs = sorted(self.spec.zones.values(), key=lambda z: z.slot)
             counter_specs = sorted(self.spec.counters.values(), key=lambda c: c.slot)
             made = self._shared = (key, zone_specs, counter_specs, {d.name: d for d in self.defs},
-                                   {spec.name: i for i, spec in enumerate(zone_specs)})
-        _, zone_specs, counter_specs, by_name, zone_slot = made
+                                   {spec.name: i for i, spec in enumerate(zone_specs)}, {})
+        _, zone_specs, counter_specs, by_name, zone_slot, plans = made
+        plan = plans.get(num_players)  # (the zones and counters a state of this many players starts with)
+        if plan is None:
+            plan = plans[num_players] = StatePlan(zone_specs, counter_specs, num_players)
         return GameState(defs=self.defs, zone_specs=zone_specs, counter_specs=counter_specs,
-                         num_players=num_players, seed=seed, log=log, def_by_name=by_name, zone_slot=zone_slot)
+                         num_players=num_players, seed=seed, log=log, def_by_name=by_name, zone_slot=zone_slot,
+                         plan=plan)

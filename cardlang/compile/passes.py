@@ -265,6 +265,10 @@ PASSES: tuple[Pass, ...] = (
          "a printed property of each to a counter (`play hand where card is Treasure`: `move x to inplay; coins "
          "+= x.worth`) as one move of the list and one change by the total when nobody is told and the budget and "
          "the counter's bounds allow it (MoveAll, emitted by compile/ir/emit_moves.py), else the loop as written"),
+    Pass("claim-inline", "primitives/claim_inline.py, compile/calls.py (_cases)",
+         "a `claim`'s outcome blocks run in place in the code that makes the claim, `caller` and `proof` names "
+         "of its own (in locals where it keeps names there), where no enclosing block has those names: no call "
+         "of each block, and no names kept and put back around them (primitives/claim.py settle_claim)"),
     Pass("generated-expressions", "compile/compiler.py (fn_of), codegen.Gen.expr", "always on: an expression "
          "with code is inlined or generated as one function; its closure half is the reference of other "
          "constructs (coercions) and cannot be chosen alone without a second backend", switchable=False),

@@ -15,6 +15,7 @@ from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_calls as C
 from cardlang.compile.ir.ce import ir_of
 from cardlang.compile.ir.emit_calls import gridless, zones_read
+from cardlang.primitives.claim_inline import InlineCases
 from cardlang.primitives.lowering import UNKNOWN, Site
 from cardlang.primitives.registry import Bound, Verb
 from cardlang.primitives.types import CE
@@ -57,4 +58,6 @@ def _arg(kind: str, v: Any) -> N.Node:
         return ir_of(v) if isinstance(v, CE) else N.Call(v, first="ctx")
     if v is None or isinstance(v, (str, int, bool)):
         return N.Const(v)
+    if isinstance(v, InlineCases):  # (its lowering takes it from Site.known: no constant of the module)
+        return N.Const(None)
     return N.Value(v)

@@ -9,7 +9,7 @@ import ast as py
 
 from cardlang.primitives.lowering import attr, call, const, state, subscript
 from cardlang.primitives.registry import CARDNAME, PLAYER, Function, Param, primitive
-from cardlang.runtime.decisions import ask, ask_rules
+from cardlang.runtime.decisions import ask
 from cardlang.runtime import events as E  # (events by module: Claimed is also a function here)
 from cardlang.runtime.state import Ctx, Decision, GameState, IllegalAction
 
@@ -25,15 +25,19 @@ def open_window(state: GameState, claimant: int, role: str, silent: int | None =
                 tag: str = "challenge") -> int | None:
     """Ask each player still in, from the claimant's left, whether they call the claim; return the first who
     does, or None. SILENT (a player who must say nothing) and the claimant are not asked."""
-    n = state.num_players
     quiet = state.log is None and not state.listeners
-    for i in range(1, n):
-        q = (claimant + i) % n
-        if state.out[q] or q == silent:
+    out = state.out
+    for q in state.others[claimant]:  # (the seats from the claimant's left: the state's seat table)
+        if q == silent or out[q]:  # (out: also a seat put out by a test, its table not made again)
             continue
-        # nobody reads it: a bot answering by rule is asked without the Decision and its prompt (ask_rules)
-        picks = ask_rules(state, q, tag, "yesno", ["yes"], 0, 1, ["yes"]) if quiet else None
-        if picks is None:
+        # nobody reads it: a bot answering by rule is asked without the Decision and its prompt (ask_rules's
+        # own steps for a question of one option: a call fewer at each seat asked)
+        on = getattr(state.agents[q], "decide_on", None) if quiet else None
+        if on is not None:
+            if state.check is not None:  # a change that no mutation reported is found before the next answer
+                state.check.checkpoint(state, "before a decision")
+            picks = on(state, q, tag, "yesno", ["yes"], 0, 1, ["yes"], None)
+        else:
             picks = ask(state, Decision(q, tag, f"Call p{claimant + 1}'s claim of {role}?", "yesno", ["yes"], 0, 1,
                                         ["yes"]))
         if picks:

@@ -17,6 +17,7 @@ from __future__ import annotations
 import ast as py
 
 from cardlang.primitives.challenge import open_window
+from cardlang.primitives.claim_inline import InlineCases, lower_inline
 from cardlang.primitives.lowering import CTX, call, const, name, state, store
 from cardlang.primitives.registry import BOOL, CARDNAME, CARDS, NAME, PLAYER, Bound, Param, Verb, primitive
 from cardlang.runtime.events import Claimed, Settled
@@ -158,6 +159,7 @@ class Claim(Verb):
     compiled = ("cases",)  # the compiled outcome blocks, by name
     lazy = frozenset({"from"})  # the truth is looked up once the claim is called (or not)
     lowers_lazy = True
+    inline_cases = True  # its lowering may run the outcome blocks in place (claim_inline.py)
 
     def describe(self, a: dict) -> str:
         return _d_claim(a)
@@ -173,10 +175,14 @@ class Claim(Verb):
     def lower(self, gen, args: list, site) -> list:
         """The claimant (BY, or the player whose effect runs) and ROLE in locals, then `lower_settle`'s code,
         which works out the `from` cards itself once the call is made or not (no function of the context made
-        for them)."""
+        for them); or, where the compiler gave the outcome blocks as statements, those inlined
+        (claim_inline.py)."""
         cases, tag, by, role, except_, unless, from_ = args
         first: list[py.stmt] = []
         claimant = claimant_of(gen, by, first)
         role = local(gen, role, "r", first)
+        if isinstance(site.known[0], InlineCases):  # (the pass claim-inline: compile/calls.py _cases)
+            return first + lower_inline(gen, site.known[0], call_claim, claimant, role, except_, unless,
+                                        site.known[1] or "challenge", from_)
         return first + lower_settle(gen, cases, claimant, role, except_, unless, site.known[1] or "challenge",
                                     from_)

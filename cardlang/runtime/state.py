@@ -223,6 +223,37 @@ def seat_tables(out: list[bool]) -> tuple[list[tuple[int, ...]], list[tuple[int,
             [tuple((p + i) % n for i in range(n) if not out[(p + i) % n]) for p in range(n)])
 
 
+class StatePlan:
+    """What every new state of a game of NUM_PLAYERS starts with, worked out once (compile/compiled.py keeps one
+    for each number of players the game is played with; set-up is a tenth of a short game): each zone's spec,
+    owner and label by slot, the counters' starting rows, the banks, the names of the per-card counters."""
+
+    __slots__ = ("plan", "counters", "banks", "per_card")
+
+    def __init__(self, zone_specs: list[ZoneSpec], counter_specs: list[CounterSpec], num_players: int) -> None:
+        self.plan = tuple(tuple((spec, p, f"p{p + 1}.{spec.name}", bool(spec.grid)) for p in range(num_players))
+                          if spec.per_player else ((spec, None, spec.name, bool(spec.grid)),)
+                          for spec in zone_specs)
+        self.counters = tuple([()] * (num_players if c.per_player else 1) if c.numbers else
+                              [c.start] * (num_players if c.per_player else 1) for c in counter_specs)
+        self.banks = [c.bank for c in counter_specs]
+        self.per_card = tuple(c.name for c in counter_specs if c.per_card)
+
+    def zones(self) -> list[list[Zone]]:
+        """A new zone of each spec and owner, empty: Zone's fields set here, with the labels made once."""
+        new = Zone.__new__
+        out = []
+        for specs in self.plan:
+            row = []
+            for spec, owner, label, grid in specs:
+                z = new(Zone)
+                z.spec, z.owner, z.pile, z.cards, z.label = spec, owner, None, [], label
+                z.cells = {} if grid else None
+                row.append(z)
+            out.append(row)
+        return out
+
+
 class GameState:
     """Everything that changes during a game.
 
@@ -241,8 +272,11 @@ class GameState:
 
     def __init__(self, *, defs: list[CardDef], zone_specs: list[ZoneSpec], counter_specs: list[CounterSpec],
                  num_players: int, seed: int, log: bool = False, def_by_name: dict[str, CardDef] | None = None,
-                 zone_slot: dict[str, int] | None = None) -> None:
-        # DEF_BY_NAME and ZONE_SLOT: those of DEFS and ZONE_SPECS, when the game keeps them for all its states
+                 zone_slot: dict[str, int] | None = None, plan: "StatePlan | None" = None) -> None:
+        # DEF_BY_NAME and ZONE_SLOT: those of DEFS and ZONE_SPECS, and PLAN, the zones and counters every state
+        # of this many players starts with, when the game keeps them for all its states
+        if plan is None:
+            plan = StatePlan(zone_specs, counter_specs, num_players)
         self.defs = defs
         self.def_by_name = {d.name: d for d in defs} if def_by_name is None else def_by_name
         self.num_players = num_players
@@ -254,27 +288,19 @@ class GameState:
         self.zone_slot = {spec.name: i for i, spec in enumerate(zone_specs)} if zone_slot is None else zone_slot
         self.counter_specs = counter_specs
         # zones[slot][player or 0]; shared zones keep one entry
-        self.zones: list[list[Zone]] = []
-        for spec in zone_specs:
-            if spec.per_player:
-                self.zones.append([Zone(spec, p) for p in range(num_players)])
-            else:
-                self.zones.append([Zone(spec, None)])
+        self.zones: list[list[Zone]] = plan.zones()
         self.piles: dict[tuple[int, str], Zone] = {}
         self.pile_order: dict[int, list[Zone]] = {}
         # `empty_piles`' answers by zone slot (primitives/functions.py), kept until a pile may have lost its last
         # card or had one added: every mutator that empties a pile, or adds to one, sets it back to None
         self.empty_known: dict[int, int] | None = None
-        self.counters: list[list[int]] = [[c.start] * num_players if c.per_player else [c.start]
-                                          for c in counter_specs]
-        self.banks: list[int | None] = [c.bank for c in counter_specs]
+        # counters[slot][player or 0] (a number list's: a tuple each), from their start values
+        self.counters: list[list[int]] = [*map(list.copy, plan.counters)]
+        self.banks: list[int | None] = plan.banks.copy()
         # per-card counter name -> card id -> value; a card at its start value has no entry. One table per
         # counter, made here and never replaced: generated code reads `card_counters[NAME].get(card, START)`
         # (no key to build per card) and may keep the table's `get` in a local for a whole loop
-        self.card_counters: dict[str, dict[int, int]] = {c.name: {} for c in counter_specs if c.per_card}
-        for i, c in enumerate(counter_specs):
-            if c.numbers:
-                self.counters[i] = [()] * len(self.counters[i])
+        self.card_counters: dict[str, dict[int, int]] = {n: {} for n in plan.per_card} if plan.per_card else {}
         self.cell: dict[int, tuple[int, int]] = {}  # card id -> its slot, for cards in grid zones
         self.host: dict[int, int] = {}               # attached card -> the card it is attached to
         self.attached: dict[int, list[int]] = {}     # card -> the cards attached to it, in order
@@ -331,8 +357,11 @@ class GameState:
     def pile(self, slot: int, name: str) -> Zone:
         key = (slot, name)
         z = self.piles.get(key)
-        if z is None:
-            z = Zone(self.zone_specs[slot], None, name)
+        if z is None:  # (Zone's fields set here: a call fewer for each pile a set-up makes)
+            spec = self.zone_specs[slot]
+            z = Zone.__new__(Zone)
+            z.spec, z.owner, z.pile, z.cards, z.label = spec, None, name, [], f"{spec.name}[{name}]"
+            z.cells = {} if spec.grid else None
             self.piles[key] = z
             self.pile_order.setdefault(slot, []).append(z)
             self.empty_known = None  # (a new pile, empty until a card comes)
