@@ -84,7 +84,7 @@ _TESTS = (py.Eq, py.NotEq, py.In, py.NotIn, py.Is, py.IsNot)
 def _cannot_fail(n: py.AST) -> bool:
     """Is N a test of what the cards' definitions print, which cannot fail: `==`/`in` of names, constants, a
     card's definition (marked DefOf, of a card in a local: a card's id always has one), its printed property
-    (marked Printed/DefPrinted: a dict's get), a field of it the emitter reads (its types, its name), joined
+    (marked Printed/DefPrinted: a dict's get, or its table's entry, which every card holds), a field of it the emitter reads (its types, its name), joined
     by `and`/`or`/`not`?"""
     t = type(n)
     if t is py.Name or t is py.Constant:
@@ -93,9 +93,12 @@ def _cannot_fail(n: py.AST) -> bool:
     if m is N.DefOf:
         return isinstance(n, py.Subscript) and type(n.slice) is py.Name
     if m in (N.Printed, N.DefPrinted):
-        f = n.func if isinstance(n, py.Call) else None
+        if t is py.Subscript:  # DEF.printed['P'] (the pass printed-table: every card's table holds P)
+            return (type(n.value) is py.Attribute and _cannot_fail(n.value.value)
+                    and type(n.slice) is py.Constant)
+        f = n.func if t is py.Call else None
         return (isinstance(f, py.Attribute) and isinstance(f.value, py.Attribute) and _cannot_fail(f.value.value)
-                and all(type(a) is py.Constant for a in n.args) and not n.keywords)  # (the table's `get`)
+                and all(type(a) is py.Constant for a in n.args) and not n.keywords)  # (DEF.props.get('P', X))
     if t is py.Attribute:  # a field of a definition the emitter reads (its types, its name)
         return type(mark(n.value)) is N.DefOf and _cannot_fail(n.value)
     if t is py.Compare:

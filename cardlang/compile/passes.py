@@ -127,10 +127,11 @@ PASSES: tuple[Pass, ...] = (
          "a bot's decision of several picks by name makes its table of the remaining options' labels once and "
          "takes the picked one's label out of it, while no label is there twice (else makes it again), not at "
          "every pick"),
-    Pass("printed-table", "compile/printedtable.py, compile/expressions.py (_table), compile/game.py (CardDef.printed)",
-         "a card's printed property read as a subscript of its definition's table of every property the game "
-         "declares (`card_def[_c].printed['cost']`), not a call of its dict's `get` with the default; the "
-         "last rewrite of the generated Python, the others knowing the call"),
+    Pass("printed-table", "compile/ir/printed_table.py",
+         "IR -> IR: a card's printed property that every card of the load holds (compile/expressions.py "
+         "_in_table) read as a subscript of its definition's table of every property the game declares "
+         "(compile/game.py CardDef.printed: `card_def[_c].printed['cost']`), not a call of its dict's `get` with "
+         "the default"),
     Pass("decide-inline", "compile/decisions.py, compile/ir/emit_ask.py (nodes_ask.py)",
          "a decision (`choose`, `choose one of`, `may`) and its prompt built and asked in the generated function "
          "itself, reading the names there (its locals), its blocks inlined; not a call of its reference run "
