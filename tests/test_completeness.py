@@ -5,6 +5,17 @@ default: a statement added to the grammar without its rules text would otherwise
 The classes come from the modules that define them (syntax/ast_stmts.py, ast_exprs.py), not from a list here,
 so a new class fails this test until each phase has a rule for it or the allow-list below says, with a reason,
 why that phase never meets it.
+
+So a statement added end to end touches its phase files: its grammar rule (syntax/grammar.lark), its class
+(syntax/ast_stmts.py, joining `ast.Stmt`; tests/syntax/test_ast_modules.py checks syntax/ast.py names it) and
+its tree builder (syntax/to_ast_stmts.py); then one rule in each table below: checking and compiling
+(compile/scope.py STMT_RULES, its rule beside its kind's in compile/statements.py, calls.py or
+decisions.py), the rules text (compile/describe/, STMT_TEXT), the sheet's glossary (render/build.py) and a
+modifier's check (primitives/modify.py). A rule that lowers to IR nodes no statement had before adds them
+(compile/ir/nodes*.py) with their emitter rules (compile/ir/emit*.py: tests/compile/test_ir.py checks every
+IR node class has one, and an unknown one raises). The analyses that know some statements by class leave an
+unknown one as it is (compile/lift.py, primitives/modify_targets.py), but compile/checks.py flat_verbs must
+learn one that runs abilities as `attack` does (the pass flat-verbs): no test here can tell.
 """
 from __future__ import annotations
 

@@ -24,7 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 # compiled-code rewrites: run on a module only when it is compiled (or listed by `cardlang compile`)
 NEVER_ON_A_CACHED_LOAD = ("cardlang.compile.rewrites", "cardlang.compile.fnlocals", "cardlang.compile.quietfold",
-                          "cardlang.compile.youlocal", "cardlang.compile.comploops")
+                          "cardlang.compile.youlocal", "cardlang.compile.comploops", "cardlang.compile.loopnames")
 GAMES = (("dominion", ("big-money", "big-money")), ("fall-of-kingdoms", ("honest", "bluffer")),
          ("greedy-kingdoms", ("reader", "palace-rusher")), ("warring-kingdom", ("economy", "rush")))
 TEXTS_AT_IMPORT = 150  # functions exec'd from text while the loader is imported (the few dataclasses left)

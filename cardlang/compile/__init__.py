@@ -6,8 +6,7 @@ The pipeline as it now is, from a checked rule to the code that runs:
     calls.py, decisions.py) give each construct as a CE (an expression: its code; for a caller that needs
     a function, the compiler generates one from that code, Compiler.fn_of, with no module state) or a `codegen.Code` (a statement: its code, most
     often one IR statement, `codegen.of_ir`; Statements.stmt makes a function from it the same way). Every
-    statement is code: a statement still run by a hand-written closure is the code calling it
-    (`codegen.called`)
+    statement is code: one run by a function of its own is the code calling it (`codegen.called`)
       -> the leaves of expressions are IR (ir/nodes.py): zones and counters of a seat, a card's counter and
          printed property (of one card, or of the first of several: `FirstOr`), type tests, a card's holder,
          the player, the turn's seat, turns, pools, constants and names; of statements, a card's counter
@@ -41,21 +40,25 @@ The pipeline as it now is, from a checked rule to the code that runs:
          In ir/nodes_ask.py (emitted by ir/emit_ask.py): the decisions asked in the generated function itself,
          and `simultaneous` (`Secretly`: its choices in the function of the block around them, the state's
          secrecy set and set back in a `finally`)
-      -> IR passes, IR -> IR (ir/passes.py: `one-card`, `verb-in-place`, `nested-in-place`), each switchable (passes.py)
+      -> IR passes, IR -> IR (ir/passes.py IR_PASSES: `one-card`, `bool-arith`, `printed-consts`, `static-where`,
+         `create-all`, `shared-conds`, `verb-in-place`, `nested-in-place`, `printed-table`), each a module of
+         ir/ and switchable (passes.py)
       -> the emitter (ir/emit.py, its statements ir/emit_stmts.py, the loops' ir/emit_loops.py, which asks
          hoist.py what a loop may move out, the operators' ir/emit_ops.py, calls' ir/emit_calls.py, decisions'
          and bots' ir/emit_decisions.py): IR -> Python `ast`, the only compile code spelling
          the runtime's layout, through the names runtime/layout.py owns; it marks the reads it makes (a zone, a
          counter's row)
       -> codegen.py puts a block's Python together (emitted into a generator.py Gen: its constants, line
-         table and locals), one function per block, and compiles it, after the
-         Python rewrites (fnlocals.py: locals for what a function reads again and again; hoist.py: loop
-         invariants; names.py: unread stores), which ask the emitter's marks what a read is.
+         table and locals), one function per block, drops the stores nothing reads (names.py), and compiles
+         it after the rewrites of the emitted Python (rewrites.py REWRITES: fnlocals.py, locals for what a
+         function reads again and again; quietfold.py; youlocal.py; samereads.py; existsloops.py;
+         comploops.py), which ask the emitter's marks what a read is (the loops' invariants were taken out
+         as they were emitted: hoist.py).
 
 Still direct Python `ast`, not IR: of calls, the arguments' coercions, a `for P` call's react-first form
 (reacting.py), a flat verb's body run in place (names.in_place) and a verb's own names table
-(codegen.build); a bot's shared call kept in a local (botgen.compile_condition); the closures of
-decisions.py that build a Decision and ask it; and most primitives' `lower` (primitives/); those build
+(codegen.build); a bot's shared call kept in a local (botgen.compile_condition); and most primitives'
+`lower` (primitives/); those build
 Python around the runtime's fields but spell none of them: they ask the emitter for each (its marked
 reads, the quiet/watched test, and named accessors such as charge_steps, depth, cards_of) and mark
 nothing by hand (`python tools/layout_names.py` counts what is left: none in compile/ or

@@ -15,7 +15,7 @@ the compiled values), but takes each module from the artifact instead of generat
 made from the stored code object and linked when first run (Unbound): each constant's symbol is
 resolved against this load's compiler (Linker). A module with a constant that has no symbol (a function the
 compile rules made for one call, closing over its arguments: naming those needs primitives that say what
-they were built from) is generated again for its namespace only (codegen.Gen.replay). A module the load
+they were built from) is generated again for its namespace only (generator.Gen.replay). A module the load
 asks for that the artifact does not hold next makes it stale: the load compiles all afresh (game.py).
 
 Nothing here is a module global: a CodeLog belongs to one load (or to one bot being compiled), is handed to

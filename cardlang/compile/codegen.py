@@ -222,13 +222,9 @@ def _code_of(gen: Gen, tree: py.Module, filename: str) -> Any:
 def _rewritten(tree: py.Module, options: Options) -> py.Module:
     """compile/rewrites.py `rewritten`, imported only when a module is compiled or listed: a cached load takes
     its modules' code from the artifact and plays with it, and never loads the rewrites of generated Python
-    (tests/test_import_cost.py). Then the pass `printed-table`, last: the rewrites before it know the reads as calls."""
+    (tests/test_import_cost.py)."""
     from cardlang.compile.rewrites import rewritten
-    tree = rewritten(tree, options)
-    if options.on("printed-table"):
-        from cardlang.compile.printedtable import with_printed_table
-        tree = with_printed_table(tree)
-    return tree
+    return rewritten(tree, options)
 
 
 def _compiled_when_called(gen: Gen, tree: py.Module, filename: str, names: list[str]) -> dict[str, Callable]:

@@ -16,7 +16,7 @@ and the names it reads from the function become cells: compile/comploops.py) and
 that holds. Only where COND is a read without effect that cannot fail (compile/hoist.py safe_read, or a test
 of what the cards' definitions print: _cannot_fail; the items after the first that holds are not looked at,
 so none of them may raise), and where the comprehension's
-variable is seen nowhere else in the function (comploops' rule: a loop's variable stays in the function).
+variable is seen nowhere else in the function (compile/loopnames.py: a loop's variable stays in the function).
 It runs before comp-loops (compile/rewrites.py).
 
 Knows Python's `ast` and the emitter's marks; no runtime layout, no game.
@@ -26,11 +26,11 @@ from __future__ import annotations
 import ast as py
 
 from cardlang.compile import pytree
-from cardlang.compile.comploops import _bound_by, _Loose, _placed
 from cardlang.compile.hoist import safe_read
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_loops as NL
 from cardlang.compile.ir.emit import mark
+from cardlang.compile.loopnames import LooseNames, bound_by, placed
 
 _PREFIX = "_any"
 
@@ -39,7 +39,7 @@ def with_exists_loops(tree: py.Module) -> py.Module:
     """TREE with each `if` that asks whether a counted `where` holds for any item as a loop that stops at the
     first (a copy of each function it changes)."""
     fresh = pytree.fresh_names(tree, _PREFIX)
-    return pytree.with_functions(tree, lambda fn: _in_body(fn.body, _Loose(fn), fresh))
+    return pytree.with_functions(tree, lambda fn: _in_body(fn.body, LooseNames(fn), fresh))
 
 
 def _asks_any(test: py.expr) -> tuple[py.ListComp, bool] | None:
@@ -58,7 +58,7 @@ def _asks_any(test: py.expr) -> tuple[py.ListComp, bool] | None:
     return None
 
 
-def _as_loop(st: py.If, loose: _Loose, fresh) -> list[py.stmt] | None:
+def _as_loop(st: py.If, loose: LooseNames, fresh) -> list[py.stmt] | None:
     asked = _asks_any(st.test)
     if asked is None:
         return None
@@ -66,7 +66,7 @@ def _as_loop(st: py.If, loose: _Loose, fresh) -> list[py.stmt] | None:
     if len(comp.generators) != 1:
         return None
     g = comp.generators[0]
-    if g.is_async or not isinstance(g.target, py.Name) or loose & _bound_by(comp.generators):
+    if g.is_async or not isinstance(g.target, py.Name) or loose & bound_by(comp.generators):
         return None
     if not all(safe_read(c) or _cannot_fail(c) for c in g.ifs):
         return None
@@ -75,7 +75,7 @@ def _as_loop(st: py.If, loose: _Loose, fresh) -> list[py.stmt] | None:
     body = [py.If(g.ifs[0] if len(g.ifs) == 1 else py.BoolOp(py.And(), list(g.ifs)), hit, [])] if g.ifs else hit
     test = py.Name(found, py.Load()) if some else py.UnaryOp(py.Not(), py.Name(found, py.Load()))
     made = [py.Assign([py.Name(found, py.Store())], py.Constant(False)), py.For(g.target, g.iter, body, [])]
-    return _placed(made + [py.If(test, st.body, st.orelse)], st)
+    return placed(made + [py.If(test, st.body, st.orelse)], st)
 
 
 _TESTS = (py.Eq, py.NotEq, py.In, py.NotIn, py.Is, py.IsNot)
@@ -84,7 +84,7 @@ _TESTS = (py.Eq, py.NotEq, py.In, py.NotIn, py.Is, py.IsNot)
 def _cannot_fail(n: py.AST) -> bool:
     """Is N a test of what the cards' definitions print, which cannot fail: `==`/`in` of names, constants, a
     card's definition (marked DefOf, of a card in a local: a card's id always has one), its printed property
-    (marked Printed/DefPrinted: a dict's get), a field of it the emitter reads (its types, its name), joined
+    (marked Printed/DefPrinted: a dict's get, or its table's entry, which every card holds), a field of it the emitter reads (its types, its name), joined
     by `and`/`or`/`not`?"""
     t = type(n)
     if t is py.Name or t is py.Constant:
@@ -93,9 +93,12 @@ def _cannot_fail(n: py.AST) -> bool:
     if m is N.DefOf:
         return isinstance(n, py.Subscript) and type(n.slice) is py.Name
     if m in (N.Printed, N.DefPrinted):
-        f = n.func if isinstance(n, py.Call) else None
+        if t is py.Subscript:  # DEF.printed['P'] (the pass printed-table: every card's table holds P)
+            return (type(n.value) is py.Attribute and _cannot_fail(n.value.value)
+                    and type(n.slice) is py.Constant)
+        f = n.func if t is py.Call else None
         return (isinstance(f, py.Attribute) and isinstance(f.value, py.Attribute) and _cannot_fail(f.value.value)
-                and all(type(a) is py.Constant for a in n.args) and not n.keywords)  # (the table's `get`)
+                and all(type(a) is py.Constant for a in n.args) and not n.keywords)  # (DEF.props.get('P', X))
     if t is py.Attribute:  # a field of a definition the emitter reads (its types, its name)
         return type(mark(n.value)) is N.DefOf and _cannot_fail(n.value)
     if t is py.Compare:
@@ -107,7 +110,7 @@ def _cannot_fail(n: py.AST) -> bool:
     return False
 
 
-def _in_body(body: list[py.stmt], loose: _Loose, fresh) -> list[py.stmt] | None:
+def _in_body(body: list[py.stmt], loose: LooseNames, fresh) -> list[py.stmt] | None:
     """BODY with its `if`s of a counted `where` (and those of the statements it holds) as loops; None if none."""
     out: list[py.stmt] = []
     changed = False

@@ -180,7 +180,7 @@ class Expressions:
             if dynamic:
                 return ir_ce(INT,
                              N.Call(prop_of_def, (ir_of(base),), first="ctx", consts=(n, default, None)))
-            return ir_ce(INT, N.DefPrinted(ir_of(base), n, default, self._table(n, default)), bound=self._printed_bound(n, default),
+            return ir_ce(INT, N.DefPrinted(ir_of(base), n, default, self._in_table(n, default)), bound=self._printed_bound(n, default),
                          lowest=self._printed_lowest(n, default))
         if base.type == CARD:
             if dynamic and self.options.on("computed-inline"):
@@ -190,14 +190,14 @@ class Expressions:
                              N.Call(prop_of_card, (ir_of(base), N.Const(n), N.Const(default)), first="ctx"))
             first = N.Var("f")  # a list of one card: the pass `one-card` reads the card itself
             return ir_ce(INT,
-                         N.FirstOr(N.Cards((ir_of(base),)), first, N.Printed(N.Item(first, 0), n, default, self._table(n, default)),
+                         N.FirstOr(N.Cards((ir_of(base),)), first, N.Printed(N.Item(first, 0), n, default, self._in_table(n, default)),
                                    N.Call(prop_of_first, (first,), first="ctx", consts=(n, default))),
                          bound=self._printed_bound(n, default), lowest=self._printed_lowest(n, default))
         cards = self.coerce_ce(base, CARDS, span)
         if dynamic:
             return applied(prop_of_first, [cards], INT, state="ctx", consts=(n, default))
         first = N.Var("f")  # the property of the first card, else the call saying there is none
-        return ir_ce(INT, N.FirstOr(ir_of(cards), first, N.Printed(N.Item(first, 0), n, default, self._table(n, default)),
+        return ir_ce(INT, N.FirstOr(ir_of(cards), first, N.Printed(N.Item(first, 0), n, default, self._in_table(n, default)),
                                              N.Call(prop_of_first, (first,), first="ctx", consts=(n, default))),
                      bound=self._printed_bound(n, default), lowest=self._printed_lowest(n, default))
 
@@ -213,11 +213,10 @@ class Expressions:
             memo[key] = compute()
         return memo[key]
 
-    def _table(self, n: str, default: Any) -> bool:
-        """May a printed read of N at DEFAULT be `printed[N]` (the pass `printed-table`): every card of the load
-        has its CardDef.printed (compile/game.py), and N's default there is DEFAULT?"""
-        if not self.options.on("printed-table"):
-            return False
+    def _in_table(self, n: str, default: Any) -> bool:
+        """Does every card of the load hold N at DEFAULT in its CardDef.printed (compile/game.py), so that a
+        printed read of N at DEFAULT may be `printed[N]` (Printed.in_table: a fact of the load's cards, which the
+        pass `printed-table` acts on, compile/ir/printed_table.py)?"""
         return self._cards_say("table", n, default, lambda: self._every_printed(n, default))
 
     def _every_printed(self, n: str, default: Any) -> bool:

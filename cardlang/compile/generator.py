@@ -59,8 +59,8 @@ def of_ir(node: IR.Node) -> Code:
 
 
 def called(fn: Callable) -> Code:
-    """The statement `FN(ctx)`: a call of a function of the context (a primitive's own statement, or a
-    decision's reference closure with the pass decide-inline off)."""
+    """The statement `FN(ctx)`: a call of a function of the context (a counter's change generated as a
+    function of its own, with the pass counter-code off: compile/statements.py)."""
     return of_ir(IR.Do(IR.Call(fn, first="ctx")))
 
 

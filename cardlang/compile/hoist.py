@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Callable
 
 from cardlang.compile import pytree
 from cardlang.compile.pyast import CTX, name, store
+from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir.emit import mark, row_mark
 
 if TYPE_CHECKING:
@@ -61,6 +62,7 @@ def only_reads(code: py.AST, variant: set[str], raises: bool = False) -> bool:
 
 
 _READS = (py.Attribute, py.Subscript, py.BinOp, py.UnaryOp, py.BoolOp, py.Compare, py.Tuple)
+_PRINTED = (N.Printed, N.DefPrinted)
 
 
 def _own_safe(n: py.AST) -> bool:
@@ -71,10 +73,14 @@ def _own_safe(n: py.AST) -> bool:
         return isinstance(n.ctx, py.Load)
     if not isinstance(n, _READS) or (isinstance(n, (py.Attribute, py.Subscript)) and not isinstance(n.ctx, py.Load)):
         return False
-    if isinstance(n, py.Subscript) and isinstance(n.slice, py.Constant) and isinstance(n.slice.value, int):
-        # a list's item by its index fails on a short list, but not a state's row of a declared slot, nor its
-        # seat in it, as the emitter marked them (compile/ir/emit.py): slots and seats that exist
-        return row_mark(n) is not None or mark(n) is not None
+    if isinstance(n, py.Subscript) and isinstance(n.slice, py.Constant):
+        if isinstance(n.slice.value, int):
+            # a list's item by its index fails on a short list, but not a state's row of a declared slot, nor its
+            # seat in it, as the emitter marked them (compile/ir/emit.py): slots and seats that exist
+            return row_mark(n) is not None or mark(n) is not None
+        # a printed read from a definition's table (the pass printed-table) is taken out as its table, never
+        # whole, as its `props.get` call is without the pass: the same locals either way
+        return type(mark(n)) not in _PRINTED
     return True
 
 

@@ -3,7 +3,7 @@
 is T`). Mixed into the `Compiler`; the operators that loop (`where`, `sum`, the count of a where) are
 compile/loops.py's, which this module reaches only through the Compiler (`sum` -> `self._sum`).
 
-Each rule gives a CE: its closure (the reference), and its code as IR (ir/nodes_ops.py: `Arith`, `Compare`,
+Each rule gives a CE, its code as IR (ir/nodes_ops.py: `Arith`, `Compare`,
 `Both`, `AllAre`, `Helper`, ...; ir/nodes.py's `Not`, `Call`, the type tests of `is`), emitted by
 ir/emit_ops.py: this module builds no Python. The helpers below are what that code calls (`Helper`) and the
 references of `CARDS is T` (`AllAre`).

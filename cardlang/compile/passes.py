@@ -1,11 +1,13 @@
 """The optimisations of the generated code, named and listed in one tuple, each switchable.
 
-Two kinds, as the compile is now two layers (compile/__init__.py): an IR pass rewrites the typed IR before the
-emitter spells it (`one-card`, in compile/ir/); the others still rewrite or replace the Python that the compile
-rules emit, where a plain version of the same code exists (a primitive's `run` called instead of its lowering,
-a name read from `ctx.vars` instead of a local). A load's `Options` (which passes are on) is handed down the compile:
-`compile_game(..., options=)` puts it on the game's facts, every compiler of the game reads it
-(`Compiler.options`), and every generated module's `Gen` carries it (`gen.options`). No module state: two loads
+Three kinds, as the compile is layered (compile/__init__.py): an IR pass rewrites the typed IR before the
+emitter spells it (`IR -> IR`, a module of its own in compile/ir/, listed in order in ir/passes.py IR_PASSES);
+a rewrite of the emitted Python runs on a module before it is compiled (compile/rewrites.py REWRITES); the
+others are choices the compile rules and the emitter make where a plain version of the same code exists (a
+primitive's `run` called instead of its lowering, a name read from `ctx.vars` instead of a local). A load's
+`Options` (which passes are on) is handed down the compile: `compile_game(..., options=)` puts it on the
+game's facts, every compiler of the game reads it (`Compiler.options`), and every generated module's `Gen`
+(compile/generator.py) carries it (`gen.options`). No module state: two loads
 with different options in two threads are independent. `cardlang simulate|play|compile --no-opt` loads with
 `PLAIN` (no pass), under a cache key of its own (compile/game.py). Every pass leaves the same results and the
 same events (tests/compile/test_passes.py; `python tools/results_golden.py --check --no-opt`).
@@ -20,11 +22,10 @@ class Pass:
     name: str
     module: str  # where it lives
     what: str
-    switchable: bool = True  # False: always on (why is in WHAT)
 
 
 PASSES: tuple[Pass, ...] = (
-    Pass("lower", "primitives (each class's `lower`), compile/primitive_code.py, compile/inline.py, codegen.Gen.apply",
+    Pass("lower", "primitives (each class's `lower`), compile/primitive_code.py, compile/inline.py, generator.Gen.apply",
          "a primitive's call (and the compiler's own owner/type tests) as the code it computes, not a call of `run`"),
     Pass("react-first", "compile/calls.py, compile/reacting.py",
          "a `for P` call whose lowering can look first for a card that reacts switches players only when one does"),
@@ -51,7 +52,8 @@ PASSES: tuple[Pass, ...] = (
          "calls.compile_verbs keeps its statements), "
          "its body run in place with the nesting limit counted around it as its call counts it, when its code is "
          "short (calls._NESTED_IN_PLACE_NODES)"),
-    Pass("name-locals", "compile/codegen.py (Gen.local_ok, given parameters), compile/statements.py (kept_in_locals)",
+    Pass("name-locals", "compile/generator.py (Gen.local_ok), compile/codegen.py (build's `given` parameters), "
+         "compile/statements.py (kept_in_locals)",
          "a rules name written once (or only by lets and assignments of the function's own code), and a verb's "
          "unwritten parameters, kept in Python locals"),
     Pass("unread-stores", "compile/names.py (drop_unread_stores_and_tell), compile/decisions.py (find)",
@@ -130,10 +132,11 @@ PASSES: tuple[Pass, ...] = (
          "a bot's decision of several picks by name makes its table of the remaining options' labels once and "
          "takes the picked one's label out of it, while no label is there twice (else makes it again), not at "
          "every pick"),
-    Pass("printed-table", "compile/printedtable.py, compile/expressions.py (_table), compile/game.py (CardDef.printed)",
-         "a card's printed property read as a subscript of its definition's table of every property the game "
-         "declares (`card_def[_c].printed['cost']`), not a call of its dict's `get` with the default; the "
-         "last rewrite of the generated Python, the others knowing the call"),
+    Pass("printed-table", "compile/ir/printed_table.py",
+         "IR -> IR: a card's printed property that every card of the load holds (compile/expressions.py "
+         "_in_table) read as a subscript of its definition's table of every property the game declares "
+         "(compile/game.py CardDef.printed: `card_def[_c].printed['cost']`), not a call of its dict's `get` with "
+         "the default"),
     Pass("decide-inline", "compile/decisions.py, compile/ir/emit_ask.py (nodes_ask.py)",
          "a decision (`choose`, `choose one of`, `may`) and its prompt built and asked in the generated function "
          "itself, reading the names there (its locals), its blocks inlined; not a call of its reference run "
@@ -269,12 +272,9 @@ PASSES: tuple[Pass, ...] = (
          "a `claim`'s outcome blocks run in place in the code that makes the claim, `caller` and `proof` names "
          "of its own (in locals where it keeps names there), where no enclosing block has those names: no call "
          "of each block, and no names kept and put back around them (primitives/claim.py settle_claim)"),
-    Pass("generated-expressions", "compile/compiler.py (fn_of), codegen.Gen.expr", "always on: an expression "
-         "with code is inlined or generated as one function; its closure half is the reference of other "
-         "constructs (coercions) and cannot be chosen alone without a second backend", switchable=False),
 )
 
-SWITCHABLE = frozenset(p.name for p in PASSES if p.switchable)
+SWITCHABLE = frozenset(p.name for p in PASSES)  # (every pass: each can be switched off)
 
 
 @dataclass(frozen=True)
@@ -286,7 +286,7 @@ class Options:
     def on(self, name: str) -> bool:
         if name not in _NAMES:
             raise KeyError(name)  # a pass not listed in PASSES: a bug of the compiler's
-        return name in self.passes or name not in SWITCHABLE
+        return name in self.passes
 
     @property
     def key(self) -> bytes:

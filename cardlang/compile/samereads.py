@@ -1,7 +1,8 @@
 """A rewrite of the generated Python: a printed property read twice in one expression is read once.
 
 A condition such as `card.cost_wood <= wood and ... and card.cost_wood + card.cost_ore + ... <= wood + ...`
-reads each cost twice: `_it('cost_wood', 0)` (a card's `props.get`), or, for a card held in a list,
+reads each cost twice: `_it['cost_wood']` (a card's table of printed properties: the pass printed-table; without
+it `_it('cost_wood', 0)`, its `props.get`), or, for a card held in a list,
 `(card_def[_f[0]].props.get('cost_wood', 0) if (_f := _l1) else prop_of_first(...))`. A card's printed
 properties never change, and nothing an expression does changes which card a name holds, so where the first
 read is certain to have run before a later one (it is not in a branch the later one can be reached without:
@@ -101,20 +102,27 @@ def _candidates(root: py.expr) -> dict[int, str]:
 def _read_key(n: py.AST) -> tuple[str, set[str]] | None:
     """(what N reads, as text, the names it binds itself) when N is a marked printed read of no other effect."""
     m = mark(n)
-    if type(m) in (N.Printed, N.DefPrinted) and isinstance(n, py.Call):
-        if _plain(n.func) and all(isinstance(a, py.Constant) for a in n.args) and not n.keywords:
+    if type(m) in (N.Printed, N.DefPrinted):
+        if _read_of_plain(n):
             return py.dump(n), set()
         return None
     if type(m) is N.FirstOr and type(m.read) is N.Printed and isinstance(n, py.IfExp) \
             and isinstance(n.test, py.NamedExpr) and isinstance(n.test.target, py.Name):
         f = n.test.target.id
         body, fallback = n.body, n.orelse
-        if not (_plain(n.test.value) and isinstance(body, py.Call) and _plain(body.func)
-                and all(_plain(a) for a in body.args) and isinstance(fallback, py.Call)
+        if not (_plain(n.test.value) and _read_of_plain(body) and isinstance(fallback, py.Call)
                 and isinstance(fallback.func, py.Name) and all(_plain(a) for a in fallback.args)):
             return None
         return py.dump(n).replace(repr(f), "'_'"), {f}
     return None
+
+
+def _read_of_plain(n: py.AST) -> bool:
+    """Is N a printed read of a plain definition: `D.props.get('P', X)` (or a getter in a local, `_it('P', X)`),
+    or `D.printed['P']` (the pass printed-table)?"""
+    if isinstance(n, py.Call):
+        return _plain(n.func) and all(isinstance(a, py.Constant) for a in n.args) and not n.keywords
+    return isinstance(n, py.Subscript) and isinstance(n.slice, py.Constant) and _plain(n.value)
 
 
 def _plain(n: py.AST) -> bool:

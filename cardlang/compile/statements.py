@@ -348,7 +348,7 @@ def _called_fn(node) -> Effect | None:
 
 def written_once(node: ast.Block) -> frozenset[str]:
     """The names a block (with all blocks inside it) writes in one place only: one `let`, one assignment or
-    one loop over it. Its generated function may keep such a name in a Python local (codegen.Gen.local_ok):
+    one loop over it. Its generated function may keep such a name in a Python local (generator.Gen.local_ok):
     no other code running on its context can change the name behind the local's back."""
     counts: dict[str, int] = {}
     for n in nodes(node):  # every block of a load asks this of its whole subtree: the iterative walk
@@ -367,7 +367,7 @@ _INLINED_DECISIONS = {ast.May: ("body", "else_"), ast.ChooseOption: ("options",)
 
 
 def kept_in_locals(node: ast.Block, decisions_inline: bool, eager=None) -> frozenset[str]:
-    """The names the function of block NODE may keep in Python locals (codegen.Gen.local_ok): those it writes in
+    """The names the function of block NODE may keep in Python locals (generator.Gen.local_ok): those it writes in
     one place only (written_once), and those written in several, each by a `let` or an assignment (no loop
     binds them) in the function's own code (not in a block that is a function of its own, which would change
     the name in ctx.vars behind the local's back). DECISIONS_INLINE: `may` and `choose one of` blocks are the

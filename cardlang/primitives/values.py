@@ -3,11 +3,11 @@ reports its own mistakes, the step budget. Used by compiled code and by primitiv
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any
 
 from cardlang.errors import RuleViolation, Span
 from cardlang.primitives.types import CARD, CARDNAME, CARDS, NUMBERS, PLAYER, SLOT, SLOTS, ZONE, leaves_names
-from cardlang.runtime.state import NUMBER_LIMIT, Ctx, IllegalAction
+from cardlang.runtime.state import Ctx, IllegalAction
 
 
 class NothingChosen(IllegalAction):
@@ -40,21 +40,10 @@ def over_budget(ctx: Ctx, span: Span) -> None:
 
 @leaves_names
 def too_big(ctx: Ctx, value: int, span: Span) -> int:
-    """A number past NUMBER_LIMIT: the card that computed it, and where (never the number: it may be too long to
-    print)."""
+    """A number past the limit (runtime/state.py NUMBER_LIMIT): the card that computed it, and where (never the
+    number: it may be too long to print)."""
     raise RuleViolation(f"'{ctx.source or 'rules'}' computed a number of more than 18 digits; numbers in a game "
                         f"have at most 18 digits (under 10^18)", span)
-
-
-def bounded_value(value: int, ctx: Ctx, span: Span) -> int:
-    """VALUE, or a rule violation when it is past NUMBER_LIMIT (the closures' form of operators.bounded_code)."""
-    if -NUMBER_LIMIT < value < NUMBER_LIMIT:
-        return value
-    return too_big(ctx, value, span)
-
-
-def _guard(ctx: Ctx, span: Span, fn: Callable, *args, **kw) -> None:
-    fn(*args, **kw)
 
 
 def zone_cards_in(state, zone) -> list[int]:

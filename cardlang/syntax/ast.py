@@ -1,7 +1,7 @@
 """The typed syntax tree: one frozen record per construct (syntax/nodes.py), each with the span of its source text. This is
 the one module the rest of cardlang imports nodes from (`from cardlang.syntax import ast`, then `ast.Call`);
-the node classes live by kind in ast_exprs.py, ast_stmts.py and ast_decls.py (with `bound_name`, which
-statements bind a name). Here too: how a tree is pickled
+the node classes live by kind in ast_exprs.py, ast_stmts.py (with BINDERS, `bound_name` and `written_name`:
+which statements bind a name) and ast_decls.py. Here too: how a tree is pickled
 into the user's cache (syntax/cached.py).
 
 Shape only: nothing here resolves a name or knows a game. Spans do not take part in equality, so two

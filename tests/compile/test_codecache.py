@@ -211,7 +211,7 @@ def test_a_cached_load_takes_the_facts_it_would_find_and_prints_the_same_code(tm
                                                                             game: str) -> None:
     """A cached load takes what the compiler found in the sources (codecache.CodeLog.fact) from the artifact
     instead of walking them again, and generates the functions it takes from the artifact only for their
-    namespaces (codegen.Gen.replay): every fact it takes is the one it would have found, it compiles
+    namespaces (generator.Gen.replay): every fact it takes is the one it would have found, it compiles
     nothing, and `cardlang compile` prints the same code as after a load that compiled it."""
     from cardlang.compile import codecache
     private_home(tmp_path, monkeypatch, (game,))

@@ -1,17 +1,23 @@
-"""The pass `printed-table` (compile/passes.py, compile/printedtable.py): a card's printed property is read as a
-subscript of its definition's table of every declared property (CardDef.printed), not as a call of
-`props.get(NAME, DEFAULT)`; a hoisted getter used for anything else is left a call. The same games."""
+"""The pass `printed-table` (compile/passes.py, compile/ir/printed_table.py): a card's printed property that every
+card of the load holds is read as a subscript of its definition's table of every declared property
+(CardDef.printed), not as a call of `props.get(NAME, DEFAULT)`; IR -> IR, and the loops' hoist takes out the same
+locals with it as without. The same games."""
 from __future__ import annotations
 
 import ast as py
 
 import pytest
 
+from cardlang.compile import codegen as G
+from cardlang.compile import hoist as H
+from cardlang.compile import pytree
 from cardlang.compile.codegen import source_of
 from cardlang.compile.game import load_game
 from cardlang.compile.ir import nodes as N
-from cardlang.compile.ir.emit import MARK
-from cardlang.compile.printedtable import with_printed_table
+from cardlang.compile.ir.emit import emit
+from cardlang.compile.ir.printed_table import printed_table
+from cardlang.compile.passes import PLAIN
+from cardlang.syntax.nodes import replace
 
 from onoff import assert_same_games, without
 
@@ -44,32 +50,37 @@ def test_the_offers_filter_reads_the_table(games):
     assert "props.get" in off and "printed" not in off
 
 
-def _read(target: py.expr, key: str, table: bool = True) -> py.Call:
-    """A marked printed read `TARGET('KEY', 0)`, as the emitter and the hoist leave it."""
-    call = py.Call(target, [py.Constant(key), py.Constant(0)], [])
-    call.__dict__[MARK] = N.Printed(N.Name("card"), key, 0, table)
-    return call
+CARD = N.Var("c", "_c")
 
 
-def _getter() -> py.Attribute:  # `card_def[_c].props.get`
-    return py.Attribute(py.Attribute(py.Subscript(py.Name("card_def", py.Load()), py.Name("_c", py.Load()),
-                                                  py.Load()), "props", py.Load()), "get", py.Load())
+def test_the_pass_reads_the_table_only_where_every_card_holds_it():
+    held = N.Printed(CARD, "cost", 0, in_table=True)
+    assert printed_table(held) == replace(held, table=True)
+    assert printed_table(N.Printed(CARD, "vp", 0)) == N.Printed(CARD, "vp", 0)  # some card lacks it: a `get`
+    deep = N.Not(N.DefPrinted(N.DefOf(CARD), "cost", 0, in_table=True))
+    assert printed_table(deep).value.table
 
 
-def _module(*body: py.stmt) -> py.Module:
-    return py.fix_missing_locations(py.Module(list(body), []))
+def test_the_emitter_spells_a_table_read_as_a_subscript():
+    held = N.Printed(CARD, "cost", 0, in_table=True)
+    assert py.unparse(emit(G.Gen("t"), held)) == "ctx.state.card_def[_c].printed['cost']"
+    assert py.unparse(emit(G.Gen("t", PLAIN), held)) == "ctx.state.card_def[_c].props.get('cost', 0)"
 
 
-def test_a_hoisted_getter_becomes_the_table_only_when_every_use_is_a_read():
-    it = lambda: py.Name("_it", py.Load())  # noqa: E731
-    tree = _module(py.Assign([py.Name("_it", py.Store())], _getter()),
-                   py.Expr(py.Compare(_read(it(), "cost"), [py.Lt()], [_read(it(), "vp")])))
-    assert py.unparse(with_printed_table(tree)) == "_it = card_def[_c].printed\n_it['cost'] < _it['vp']"
-    other = _module(py.Assign([py.Name("_it", py.Store())], _getter()),
-                    py.Expr(_read(it(), "cost")), py.Expr(py.Call(it(), [py.Constant("x"), py.Constant(1)], [])))
-    assert py.unparse(with_printed_table(other)).count(".props.get") == 1  # the getter left a call
-    direct = _module(py.Expr(_read(_getter(), "cost")), py.Expr(_read(_getter(), "vp", table=False)))
-    assert py.unparse(with_printed_table(direct)) == "card_def[_c].printed['cost']\ncard_def[_c].props.get('vp', 0)"
+def _hoisted(gen: G.Gen) -> tuple[list[str], str]:
+    """The locals the loops' hoist takes out of `_out += COST + VP + COST` over `_c`, and the body after."""
+    reads = {"COST": N.Printed(CARD, "cost", 0, in_table=True), "VP": N.Printed(CARD, "vp", 0, in_table=True)}
+    body = py.parse("_out += COST + VP + COST").body[0]
+    pytree.replace(body, lambda n: emit(gen, reads[n.id]) if isinstance(n, py.Name) and n.id in reads else None)
+    taken = H.share_item_reads(gen, body, "_c", {"_out"})
+    return [py.unparse(py.fix_missing_locations(t)) for t in taken], py.unparse(body)
+
+
+def test_a_loop_takes_out_the_table_not_a_read_as_it_takes_out_the_getter_without_the_pass():
+    assert _hoisted(G.Gen("t")) == (["_it0 = ctx.state.card_def[_c].printed"],
+                                    "_out += _it0['cost'] + _it0['vp'] + _it0['cost']")
+    assert _hoisted(G.Gen("t", PLAIN)) == (["_it0 = ctx.state.card_def[_c].props.get"],
+                                          "_out += _it0('cost', 0) + _it0('vp', 0) + _it0('cost', 0)")
 
 
 def test_the_same_games_with_it_off(games):

@@ -36,9 +36,6 @@ if TYPE_CHECKING:
     from cardlang.compile.codegen import Gen
 
 MARK, ROW_MARK = "cardlang_ir", "cardlang_ir_row"
-# a definition's printed properties as the emitter reads them (`props.get`), and its table of every declared one
-# that the pass `printed-table` (compile/printedtable.py) reads instead
-DEF_PROPS, DEF_PRINTED = L.PROPS, L.PRINTED
 
 
 def mark(code: py.AST) -> N.Node | None:
@@ -255,6 +252,13 @@ def _def_is_type(e: Emitter, n: N.DefIsType) -> py.expr:
     return py.Compare(const(n.type), [py.In()], [attr(e.expr(n.definition), L.TYPES)])
 
 
+def _printed(definition: py.expr, n: N.Printed | N.DefPrinted) -> py.expr:
+    """`DEF.printed['NAME']` (TABLE: the pass printed-table), else `DEF.props.get('NAME', DEFAULT)`; marked N."""
+    if n.table:
+        return _marked(_sub(attr(definition, L.PRINTED), const(n.name)), n)
+    return _marked(_get(attr(definition, L.PROPS), const(n.name), const(n.default)), n)
+
+
 def _computed(e: Emitter, n: N.Computed) -> py.expr:
     """`RUN(ctx, C, NAME, DEFAULT) if card_def[C].dynamic else card_def[C].props.get(NAME, DEFAULT)` for a card
     C in a local (each read of its definition marked, which a loop over cards reads once: fnlocals.py); the
@@ -374,9 +378,9 @@ EXPR_RULES: dict[type, Callable[[Emitter, Any], py.expr]] = {
     N.EmptyPiles: _empty_piles,
     N.CardCounter: lambda e, n: _get(card_counter_table(ctx_state(), n.key) if n.table is None
                                      else e.expr(n.table), e.expr(n.card), const(n.start)),
-    N.Printed: lambda e, n: _marked(_get(attr(def_of(e.expr(n.card)), L.PROPS), const(n.name), const(n.default)), n),
+    N.Printed: lambda e, n: _printed(def_of(e.expr(n.card)), n),
     N.Computed: lambda e, n: _computed(e, n),
-    N.DefPrinted: lambda e, n: _marked(_get(attr(e.expr(n.definition), L.PROPS), const(n.name), const(n.default)), n),
+    N.DefPrinted: lambda e, n: _printed(e.expr(n.definition), n),
     N.IsType: lambda e, n: _is_type(e, n),
     N.DefIsType: lambda e, n: _def_is_type(e, n),
     N.DefNamed: lambda e, n: py.Compare(attr(e.expr(n.definition), L.NAME), [py.Eq()], [const(n.name)]),

@@ -165,7 +165,7 @@ def _prefer(e: Emitter, n: D.Prefer) -> list[py.stmt]:
 
 def _placed(gen, span: Any, out: list[py.stmt]) -> list[py.stmt]:
     """OUT, its code on a new line of the module's line table, for SPAN (placed there when the module is
-    compiled, as a block's items are: codegen.Gen.placing)."""
+    compiled, as a block's items are: generator.Gen.placing)."""
     ln = gen.line(span)
     gen.placing.extend((st, ln) for st in out)
     return out

@@ -74,7 +74,7 @@ def _in_caller(e: Emitter, fn: Callable, items_node: N.Node, cond_node: N.Node, 
     a zone's own list, as FN does. Else a call of FN. OWN: locals of the caller's COND reads (the guard's).
 
     FN is a constant of the caller either way, made first: a module generated again only for its namespace
-    (codegen.Gen.replay, a load from the cache) makes the same constants in the same order without deciding."""
+    (generator.Gen.replay, a load from the cache) makes the same constants in the same order without deciding."""
     g = e.gen
     g.const(fn)
     items = e.expr(items_node)
@@ -249,7 +249,7 @@ def _count_equal(e: Emitter, n: NL.CountEqual) -> py.expr:
 def _sum_in(e: Emitter, n: NL.SumIn) -> py.expr:
     """`sum([EACH for _c in ITEMS])`, bounded, on the terms of _in_caller: EACH reads the caller's locals
     (`sum(attached(u), card.offence)` reads the verb's `u`). Else a call of FN. Every constant is made whichever
-    is chosen (a namespace replayed makes the same ones: codegen.Gen.replay)."""
+    is chosen (a namespace replayed makes the same ones: generator.Gen.replay)."""
     g = e.gen
     g.const(n.fn)
     items = e.expr(n.items)
@@ -382,7 +382,7 @@ def _over_items(e: Emitter, n: NL.OverItems) -> list[py.stmt]:
     result = py.Return(_bounded(e, name(out), n.span, n.too_big) if n.kind == "sum" else name(out))
     items = gen.fresh("items")
     charge = _charge(e, NL.Charge(N.Py(name(items)), n.span, n.over_budget)) if n.charged else []
-    if gen.replay:  # generated only for its namespace (codegen.Gen.replay): what follows shapes code
+    if gen.replay:  # generated only for its namespace (generator.Gen.replay): what follows shapes code
         return guard + [each]
     if not H.escapes(each, gen):
         # a body that only reads goes over a zone's own list (`ctx.state.zones[3][0].cards`, no copy: nothing

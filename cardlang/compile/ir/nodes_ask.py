@@ -8,8 +8,8 @@ A choice of cards (and of names, players, numbers, slots) is an expression, but 
 prompt is made only when the decision is put in full, and not when a bot answers it by name): its statements
 are emitted where it is a `let`'s whole value (`let t = choose ...;`, `t = choose ...;`: ir/emit_stmts.py
 VALUE_RULES; a choice its statement evaluates unconditionally is made one by compile/lift.py), and anywhere
-else (a conditional one) it is a call of its reference (FN, the closure compile/decisions.py builds, made only
-then: `Reference`).
+else (a conditional one) it is a call of its reference (FN: the call of its reference run that
+compile/decisions.py builds as IR, made only then: `Reference`).
 
 Every decision has: who is asked (BY; None: the effect's own player), its tag TAG, its prompt PROMPT (a `Const`
 or a `Text` of ir/nodes_ops.py, made only when the decision is put) and whether it is PRIVATE (runtime

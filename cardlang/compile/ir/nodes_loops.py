@@ -5,7 +5,8 @@ slotted like ir/nodes.py's, whose bridges (`Of`, `Py`, `OfBlock`) and leaves the
 ir/emit_loops.py. Knows no runtime field, no Python `ast`, no game and no source construct.
 
 A filter's or a sum's FN is its generated function (the reference its caller may call instead of the loop
-inlined); a statement's RUN is the closure doing the same (what the emitter calls where it inlines nothing).
+inlined); a statement's RUN is the generated function doing the same (what the emitter calls where it inlines
+nothing: a phase's `run_phase`).
 """
 from __future__ import annotations
 

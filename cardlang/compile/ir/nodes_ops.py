@@ -101,7 +101,7 @@ class SameCards(Node):
 class Helper(Node):
     """FN(state, *ARGS) (STATE false: FN(*ARGS)), a runtime helper of an operator (`NAME in ZONE`, `top N of
     CARDS`): its arguments' code is made first, the helper's constant after, as a primitive's call is
-    (codegen.Gen.apply)."""
+    (generator.Gen.apply)."""
 
     fn: Any = field(compare=False)
     args: tuple[Node, ...] = ()

@@ -123,12 +123,15 @@ class CardCounter(Node):
 
 @node
 class Printed(Node):
-    """CARD's printed property NAME (DEFAULT where its card prints none; TABLE: every card's CardDef.printed
-    holds NAME, DEFAULT the game's: compile/printedtable.py)."""
+    """CARD's printed property NAME (DEFAULT where its card prints none). IN_TABLE: every card of the load holds
+    NAME at DEFAULT in its CardDef.printed, the table of every property the game declares (compile/expressions.py
+    _in_table); TABLE: the read is a subscript of that table, not its props dict's `get` with DEFAULT (the pass
+    printed-table sets it where IN_TABLE: compile/ir/printed_table.py)."""
 
     card: "Expr"
     name: str
     default: Any
+    in_table: bool = False
     table: bool = False
 
 
@@ -146,11 +149,13 @@ class Computed(Node):
 
 @node
 class DefPrinted(Node):
-    """The printed property NAME of the card definition DEF (DEFAULT where it prints none; TABLE: as Printed's)."""
+    """The printed property NAME of the card definition DEF (DEFAULT where it prints none; IN_TABLE, TABLE: as
+    Printed's)."""
 
     definition: "Expr"
     name: str
     default: Any
+    in_table: bool = False
     table: bool = False
 
 

@@ -11,6 +11,7 @@ from cardlang.compile.ir.bool_arith import bool_arith
 from cardlang.compile.ir.create_all import create_all
 from cardlang.compile.ir.one_card import one_card
 from cardlang.compile.ir.printed_consts import printed_consts
+from cardlang.compile.ir.printed_table import printed_table
 from cardlang.compile.ir.shared_conds import shared_conds
 from cardlang.compile.ir.static_where import static_where
 from cardlang.compile.ir.nested_in_place import nested_in_place
@@ -28,6 +29,7 @@ IR_PASSES: tuple[tuple[str, Callable[[N.Node], N.Node]], ...] = (
     ("verb-in-place", verb_in_place),
     ("nested-in-place", nested_in_place),
     ("whole-moves", whole_moves),
+    ("printed-table", printed_table),  # last: the reads the others leave (one-card's, in place)
 )
 
 
