@@ -59,7 +59,8 @@ def _move_all(e: Emitter, n: NL.MoveAll, stmts: Callable) -> list[py.stmt]:
     keep = [py.Expr(_call(attr(name(t), "append"), name(c)))]
     if add is not None:
         p = add.value
-        keep.append(py.AugAssign(store(s), py.Add(), e.expr(N.DefPrinted(N.Py(name(df)), p.name, p.default, p.in_table, p.table))))
+        worth = N.DefPrinted(N.Py(name(df)), p.name, p.default, p.in_table, p.table)
+        keep.append(py.AugAssign(store(s), py.Add(), e.expr(worth)))
     test = e.expr(N.DefIsType(N.Py(name(df)), n.where.cond.type))
     head = [py.Assign([store(st)], ctx_state()), py.Assign([store(z)], e.expr(n.src)),
             py.Assign([store(h)], attr(name(z), L.CARDS)),
