@@ -10,8 +10,10 @@ game's named facts found by walking the sources (the verbs that never nest, the 
 stored under a key of every source's path and bytes (compile/sources.py load_key) and cardlang's own version
 (cardlang/cache.py).
 
-Linking: a later load of the same sources still runs the compiler's rules (they check the sources and make
-the compiled values), but takes each module from the artifact instead of generating it: its functions are
+Linking: a later load of the same sources finds, among the artifact's facts, the game's plan (every value
+the compile rules made, as symbols) and links the game from it, running no compile rule (compile/linked.py).
+Without a plan (or with `load_game(linked=False)`), the load runs the compiler's rules (they check the sources
+and make the compiled values), but takes each module from the artifact instead of generating it: its functions are
 made from the stored code object and linked when first run (Unbound): each constant's symbol is
 resolved against this load's compiler (Linker). A module with a constant that has no symbol (a function the
 compile rules made for one call, closing over its arguments: naming those needs primitives that say what
