@@ -10,8 +10,10 @@ game's named facts found by walking the sources (the verbs that never nest, the 
 stored under a key of every source's path and bytes (compile/sources.py load_key) and cardlang's own version
 (cardlang/cache.py).
 
-Linking: a later load of the same sources still runs the compiler's rules (they check the sources and make
-the compiled values), but takes each module from the artifact instead of generating it: its functions are
+Linking: a later load of the same sources finds, among the artifact's facts, the game's plan (every value
+the compile rules made, as symbols) and links the game from it, running no compile rule (compile/linked.py).
+Without a plan (or with `load_game(linked=False)`), the load runs the compiler's rules (they check the sources
+and make the compiled values), but takes each module from the artifact instead of generating it: its functions are
 made from the stored code object and linked when first run (Unbound): each constant's symbol is
 resolved against this load's compiler (Linker). A module with a constant that has no symbol (a function the
 compile rules made for one call, closing over its arguments: naming those needs primitives that say what
@@ -381,6 +383,11 @@ def _named(module: str, qualname: str) -> Any:
     return None
 
 
+class StaleCode(RuntimeError):
+    """A module of a game linked from its plan (compile/linked.py) whose symbols name nothing in this load:
+    never, for an artifact stored by this cardlang for these sources (its key)."""
+
+
 # ---- modules taken from an artifact, linked when first run ----------------------------------------------
 def _unbound(*args: Any) -> Any:
     # The code every function of an Unbound module runs until it is bound (its one global name replaced
@@ -399,9 +406,12 @@ class Unbound:
     generated whole, and compiled when that is not the stored one either: the function is right whatever
     the entry holds."""
 
-    def __init__(self, label: str, filename: str, defs: list, names: tuple[str, ...], code: Any,
+    def __init__(self, label: str, filename: str, defs: list | None, names: tuple[str, ...], code: Any,
                  lock: threading.RLock, linker: "Linker | None" = None, symbols: tuple | None = None,
-                 options: Any = None) -> None:
+                 options: Any = None, fn_names: list[str] | None = None) -> None:
+        # DEFS None (a game linked from its plan: compile/linked.py, no compile rule ran): FN_NAMES, and the
+        # module only links from its symbols
+        defs = defs if defs is not None else [(n, None, None) for n in fn_names or ()]
         self.label, self.filename, self.defs, self.names, self.code = label, filename, defs, names, code
         self.options = options if options is not None else G.OPTIMISED
         self.lock = lock  # the artifact's: one module of a game is bound at a time
@@ -433,6 +443,9 @@ class Unbound:
                     fn.__code__ = ns[n].__code__
                 self.consts = consts
                 return consts
+            if self.defs and self.defs[0][2] is None:  # (linked from a plan: nothing to generate it from)
+                raise StaleCode(f"{self.filename}: the cached code of this game does not link; remove the "
+                                "cache folder (`CARDLANG_CACHE`) and load it again")
             gen, tree = G._generate(self.label, self.defs, True, self.options)
             if tuple(gen.ns) != self.names:
                 gen, tree = G._generate(self.label, self.defs, False, self.options)

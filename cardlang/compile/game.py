@@ -13,11 +13,12 @@ from pathlib import Path
 from typing import Any, Iterator
 
 from cardlang.compile.codecache import CodeLog, fact, open_log
+from cardlang.compile.linked import PLAN, link_game, plan_of
 from cardlang.compile.compiled import CompiledGame, Pool  # noqa: F401  (loaded games are these)
 from cardlang.compile.compiler import Compiler, Scope
 from cardlang.compile.sources import (CARD_SUFFIX, RULES_SUFFIX, SCENARIO_SUFFIX, game_ids,  # noqa: F401
                                       game_sources, load_key, project_root, shown_path, source_files)
-from cardlang.compile.overrides import replace_cards
+from cardlang.compile.declared import bots_of, card_defs, card_list, game_spec
 from cardlang.compile.passes import OPTIMISED, Options
 from cardlang.compile.properties import property_cycles, wrong_type
 from cardlang.compile.spec import GameSpec
@@ -25,7 +26,7 @@ from cardlang.compile.visibility import watcher_question
 from cardlang.errors import CardCompileError, CardLangError, CardWarning, ErrorList, Span, did_you_mean
 from cardlang.primitives import CORE, Registry
 from cardlang.primitives.lowering import Reactions
-from cardlang.runtime.state import CardDef, Ctx
+from cardlang.runtime.state import Ctx
 from cardlang.syntax import ast
 from cardlang.syntax.cached import parse_cached, source_key
 from cardlang.syntax.walk import nodes
@@ -66,7 +67,7 @@ def parse_files(paths: list[Path], errors: list[CardLangError],
 
 def load_game(game_id: str, extra: list[Path] | None = None, registry: Registry = CORE, *,
               replace: list[Path] | None = None, checking: bool = False,
-              options: Options = OPTIMISED) -> CompiledGame:
+              options: Options = OPTIMISED, linked: bool = True) -> CompiledGame:
     """Parse and compile everything of one game (plus expansion folders). Raises ErrorList with all errors.
 
     Cards in REPLACE (files or folders) take the place of the game's cards of the same name, keeping their
@@ -75,9 +76,11 @@ def load_game(game_id: str, extra: list[Path] | None = None, registry: Registry 
     whole, every function generated, but a function is compiled only if it runs (codecache.CodeLog.checking_only),
     and no code is stored; the game still plays, compiling each function as it is first called.
     OPTIONS: which passes the compile runs (compile/passes.py); a load without all of them has cache entries
-    of its own."""
+    of its own. LINKED: a load whose artifact holds the game's plan makes the game from it, running no compile
+    rule (compile/linked.py); False, the rules run (a scenario compiles statements against the game: their
+    calls of its verbs run in place only with the rules' facts)."""
     with _collector_paused():
-        return _load_game(game_id, extra, registry, replace, checking, options)
+        return _load_game(game_id, extra, registry, replace, checking, options, linked)
 
 
 def check_parsed(game_id: str, rules: list[ast.SourceFile], cards: list[ast.SourceFile],
@@ -112,7 +115,7 @@ def _collector_paused() -> Iterator[None]:
 
 def _load_game(game_id: str, extra: list[Path] | None, registry: Registry,
                replace: list[Path] | None, checking: bool = False,
-               options: Options = OPTIMISED) -> CompiledGame:
+               options: Options = OPTIMISED, linked: bool = True) -> CompiledGame:
     game_dir = project_root() / "games" / game_id
     if not (game_dir / "game.cl").is_file():
         raise KeyError(game_id)
@@ -140,6 +143,12 @@ def _load_game(game_id: str, extra: list[Path] | None, registry: Registry,
         game = compile_game(sources, registry, errors, CodeLog(None, checking_only=True), options)
         game.code_key = log.key
         return game
+    plan = log.stored_facts.get(PLAN) if linked and log.stored_facts is not None else None
+    if plan is not None:
+        game = _linked(sources, log, plan, options)
+        if game is not None:
+            game.code_key = log.key
+            return game
     try:
         game = compile_game(sources, registry, errors, log, options)
     except ErrorList:
@@ -149,9 +158,28 @@ def _load_game(game_id: str, extra: list[Path] | None, registry: Registry,
     if log.stale:  # the artifact was not made from these sources after all: compile everything afresh
         log = CodeLog(log.key)
         game = compile_game(sources, registry, [], log, options)
+    if not log.stale and (log.stored_facts is None or PLAN not in log.stored_facts):
+        log.fact(PLAN, lambda: plan_of(game, log))  # (stored with the artifact: the next load links it)
     log.save()
     game.code_key = log.key
     return game
+
+
+def _linked(sources: "Sources", log: CodeLog, plan: Any, options: Options) -> CompiledGame | None:
+    """The game of clean SOURCES linked from LOG's artifact and its PLAN (compile/linked.py), no compile rule
+    run; None when the plan does not fit them (the load then runs the rules)."""
+    errors: list[CardLangError] = []
+    try:
+        spec = game_spec(sources.game_id, sources.game_dir, sources.rules, sources.extra_rules, errors)
+        cards = card_list(sources.cards, sources.overrides, errors)
+        bots = bots_of(sources.rules + sources.extra_rules, errors)
+        if errors:
+            return None
+        return link_game(plan, log, spec, CORE, card_defs(cards), cards, bots, options,
+                         lambda: compile_game(sources, CORE, [], CodeLog(log.key, log.stored, log.stored_facts),
+                                              options))
+    except (ErrorList, LookupError, TypeError, ValueError):
+        return None
 
 
 @dataclass(frozen=True)
@@ -184,35 +212,13 @@ def _check_and_compile(game_id: str, game_dir: Path, registry: Registry, errors:
                        rules: list[ast.SourceFile], card_files: list[ast.SourceFile],
                        overrides: list[ast.SourceFile], extra_rules: list[ast.SourceFile],
                        log: CodeLog | None = None, options: Options = OPTIMISED) -> CompiledGame:
-    games = [d for f in rules for d in f.decls if isinstance(d, ast.GameDecl)]
-    if len(games) != 1:
-        raise ErrorList(errors + [CardCompileError(f"games/{game_id} must declare exactly one game",
-                                                   Span(shown_path(game_dir / 'game.cl'), 1, 1, 1, 1))])
-    game_decl = games[0]
-    extra_verbs = tuple(d for f in rules + extra_rules for d in f.decls if isinstance(d, ast.VerbDecl))
-    if extra_verbs:
-        game_decl = _with_verbs(game_decl, extra_verbs)
-    try:
-        spec = GameSpec.from_decl(game_id, game_decl)
-    except ErrorList as e:
-        raise ErrorList(errors + e.errors) from None
-    spec.none_first = frozenset(r.tag for f in rules + extra_rules for d in f.decls if isinstance(d, ast.BotDecl)
-                                for r in d.rules if r.prefs and r.prefs[0].kind == "none" and r.prefs[0].cond is None)
+    spec = game_spec(game_id, game_dir, rules, extra_rules, errors)
     # An entry of these sources' code is there only because a load of them found no error (compile/codecache.py):
     # what only finds errors may be left out (a stale entry is found at the first function it lacks, and the
     # load then starts again without it, checking everything).
     known_clean = not errors and log is not None and log.stored is not None
     game = _compile(spec, registry, card_files, errors, overrides, known_clean, log, options)
-    for f in rules + extra_rules:
-        for d in f.decls:
-            if isinstance(d, (ast.CardDecl, ast.ScenarioDecl)):  # (they were dropped without a word)
-                kind = "card" if isinstance(d, ast.CardDecl) else "scenario"
-                errors.append(CardCompileError(f"a .cl file holds a game, verbs and bots, not a {kind}", d.span,
-                                               hint=f"put it in a .{kind} file of its own"))
-            if isinstance(d, ast.BotDecl):
-                if d.name in game.bots:
-                    errors.append(CardCompileError(f"bot '{d.name}' is defined twice", d.span))
-                game.bots[d.name] = d
+    game.bots.update(bots_of(rules + extra_rules, errors))
     if not errors and log is not None and log.checks_known_clean():
         return game  # these sources checked clean before (compile/codecache.py): what follows finds nothing
     from cardlang.compile.bots import check_bots
@@ -223,11 +229,6 @@ def _check_and_compile(game_id: str, game_dir: Path, registry: Registry, errors:
     if errors:
         raise ErrorList(errors)
     return game
-
-
-def _with_verbs(decl: ast.GameDecl, verbs: tuple[ast.VerbDecl, ...]) -> ast.GameDecl:
-    from cardlang.syntax.nodes import replace
-    return replace(decl, verbs=tuple(decl.verbs) + tuple(v for v in verbs if v not in decl.verbs))
 
 
 def _events_used(decl: ast.GameDecl, cards: list[ast.CardDecl]) -> set[str]:
@@ -251,32 +252,10 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
              known_clean: bool = False, log: CodeLog | None = None,
              options: Options = OPTIMISED) -> CompiledGame:
     decl = spec.decl
-    cards: list[tuple[ast.CardDecl, str]] = []
-    seen: dict[str, ast.CardDecl] = {}
-    for f in card_files:
-        for d in f.decls:
-            if not isinstance(d, ast.CardDecl):
-                errors.append(CardCompileError("card files hold cards only", d.span,
-                                               hint="put rules, verbs and bots under games/"))
-                continue
-            if d.name in seen:
-                errors.append(CardCompileError(f"card '{d.name}' is defined twice (first at {seen[d.name].span})",
-                                               d.span, hint="an edited copy of a game's card (an arm of "
-                                               "`compare --b`) is checked with `check --game GAME --replace`"))
-                continue
-            seen[d.name] = d
-            cards.append((d, f.path))
-    replace_cards(cards, overrides, errors)
+    cards = card_list(card_files, overrides, errors)
     spec.card_names = [d.name for d, _ in cards]
-    defs: list[CardDef] = []
-    by_name: dict[str, CardDef] = {}
-    for i, (d, path) in enumerate(cards):
-        cd = CardDef(i, d.name, frozenset(d.types) | frozenset(d.tags))
-        cd.meta.update(span=d.span, path=path, decl=d,
-                       reconstructed={p.name for p in d.props if p.reconstructed}
-                       | {f"on {t.event}" for t in d.triggers if t.reconstructed})
-        defs.append(cd)
-        by_name[d.name] = cd
+    defs = card_defs(cards)
+    by_name = {cd.name: cd for cd in defs}
     comp = Compiler(spec, registry, by_name, options=options)
     comp.code_log = log.attach(comp) if log is not None else None
     from cardlang.primitives.modify import modified_properties, modifier_index, touchable
@@ -344,9 +323,9 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
     # `trigger EVENT X NAME=VALUE` give the abilities of EVENT those names, with their types.
     game_scope = Scope()
     comp.gen_label = "setup"
-    setup = comp.block(decl.setup, game_scope) if decl.setup else (lambda ctx: None)
+    setup = comp.block(decl.setup, game_scope) if decl.setup else no_rules
     comp.gen_label = "turn"
-    turn = comp.block(decl.turn, Scope()) if decl.turn else (lambda ctx: None)
+    turn = comp.block(decl.turn, Scope()) if decl.turn else no_rules
     for t in decl.reactions:  # before the cards: a `trigger` here gives their abilities its names
         comp.gen_label = "on attack"
         comp.attack_rules.append(comp.block(t.body, Scope({"attacker": "player"})))
@@ -441,6 +420,10 @@ def _compile(spec: GameSpec, registry: Registry, card_files: list[ast.SourceFile
     return CompiledGame(spec.id, spec.title, spec, defs, decl.players, setup, turn, comp.phases, end, score,
                         tiebreak, pools, registry, comp.facts, card_files={d.name: Path(p) for d, p in cards},
                         decls={d.name: d for d, _ in cards}, end_parts=end_parts, warnings=warnings)
+
+
+def no_rules(ctx: Ctx) -> None:
+    """The set-up or turn of a game that declares none."""
 
 
 class _NoState:

@@ -105,7 +105,7 @@ def _run(decl: ast.ScenarioDecl, extra: list[Path], cache: dict, variants: tuple
     key = (gid, tuple(map(str, extra)))
     if key not in cache:
         try:
-            cache[key] = load_game(gid, extra)
+            cache[key] = load_game(gid, extra, linked=False)  # (its statements may run verbs in place)
         except KeyError:
             raise CardCompileError(f"unknown game '{gid}'", cfg["game"].span) from None
     game: CompiledGame = cache[key]
