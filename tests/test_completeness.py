@@ -14,8 +14,9 @@ decisions.py), the rules text (compile/describe/, STMT_TEXT), the sheet's glossa
 modifier's check (primitives/modify.py). A rule that lowers to IR nodes no statement had before adds them
 (compile/ir/nodes*.py) with their emitter rules (compile/ir/emit*.py: tests/compile/test_ir.py checks every
 IR node class has one, and an unknown one raises). The analyses that know some statements by class leave an
-unknown one as it is (compile/lift.py, primitives/modify_targets.py), but compile/checks.py flat_verbs must
-learn one that runs abilities as `attack` does (the pass flat-verbs): no test here can tell.
+unknown one as it is (compile/lift.py, primitives/modify_targets.py); compile/checks.py flat_verbs asks its
+table RUNS_BESIDES_CALLS what a statement runs besides its calls (`attack`: the `on attack` rules), so a new
+statement says whether it runs abilities before the pass flat-verbs can call a verb around it flat.
 """
 from __future__ import annotations
 
@@ -23,6 +24,8 @@ import typing
 
 import pytest
 
+from cardlang.compile import checks
+from cardlang.compile.checks import RUNS_BESIDES_CALLS, flat_verbs
 from cardlang.compile.compiler import Compiler
 from cardlang.compile.describe import cond_text, describe_block, describe_stmt, expr_text
 from cardlang.compile.describe.doc import COND_TEXT, STMT_TEXT
@@ -64,6 +67,8 @@ PHASES: list[tuple[Rules, set[type]]] = [
     (GLOSSARY_RULES, STATEMENTS | EXPRESSIONS | STATEMENT_PARTS | EXPRESSION_PARTS),
     # a modifier's check reads its statements; their expressions are the compiler's to check
     (MODIFIER_RULES, STATEMENTS),
+    # which verbs can never run inside themselves (the pass flat-verbs)
+    (RUNS_BESIDES_CALLS, STATEMENTS),
 ]
 
 
@@ -124,6 +129,23 @@ def test_an_unknown_node_raises_in_a_modifiers_check() -> None:
     card = ast.CardDecl("Probe", ("Thing",), (), (), (ast.Trigger("modify", "board", ast.Block((Unheard(),)),
                                                                   False),), None)
     _raises_no_rule(MODIFIER_RULES, lambda: modified_properties([card], []))
+
+
+def test_an_unknown_statement_raises_in_the_flat_verbs_check(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Unheard joins the statements the check asks about, as a class added to `ast.Stmt` would
+    monkeypatch.setattr(checks, "_STATEMENTS", (*checks._STATEMENTS, Unheard))
+    verb = ast.VerbDecl("probe", (), None, ast.Block((Unheard(),)))
+    _raises_no_rule(RUNS_BESIDES_CALLS, lambda: flat_verbs({"probe": verb}, [], [], [], False))
+
+
+def test_attack_is_a_path_to_the_on_attack_rules() -> None:
+    """A verb whose `attack` runs a reaction that calls it back is not flat; without the reaction it is."""
+    call = ast.Call("probe", (), ())
+    attack = ast.Attack("p", ast.NameRef("opponents"), ast.Block(()))
+    verb = ast.VerbDecl("probe", (), None, ast.Block((attack,)))
+    reaction = ast.Trigger("attack", "hand", ast.Block((call,)), False)
+    assert flat_verbs({"probe": verb}, [], [reaction], [], False) == set()
+    assert flat_verbs({"probe": verb}, [], [], [], False) == {"probe"}
 
 
 def test_a_table_refuses_two_rules_for_one_class() -> None:

@@ -8,10 +8,12 @@ happen at run time is left to the budgets there. Knows no game.
 """
 from __future__ import annotations
 
+import typing
 from typing import Iterable, Iterator
 
 from cardlang.errors import CardCompileError, CardLangError, CardWarning, Span, did_you_mean
 from cardlang.syntax import ast
+from cardlang.syntax.rules import Rules
 from cardlang.syntax.walk import nodes
 
 # Primitives after which a verb's next statement might not run: the game may end, or abilities run that may.
@@ -41,6 +43,25 @@ def verb_cycles(verbs: dict[str, ast.VerbDecl], primitives: Iterable[str]) -> li
     return errors
 
 
+# What a statement runs besides the calls written inside it (flat_verbs follows each as a path of calls):
+# `attack` runs the game's `on attack` rules and the cards' `on attack in ZONE`; every other statement runs
+# only its calls, which flat_verbs reads itself. A new statement class has no rule until it says, and then
+# flat_verbs raises NoRule rather than calling a verb flat that is not (tests/test_completeness.py).
+RUNS_BESIDES_CALLS = Rules("the paths of calls a statement makes (flat verbs)")
+_STATEMENTS = typing.get_args(ast.Stmt)
+
+
+@RUNS_BESIDES_CALLS.rule(ast.Attack)
+def _attack_runs(node: ast.Attack) -> tuple[tuple[str, str], ...]:
+    return (("event", "attack"),)
+
+
+@RUNS_BESIDES_CALLS.rule(ast.Let, ast.Assign, ast.If, ast.Repeat, ast.While, ast.For, ast.Phase, ast.ChooseOption,
+                         ast.May, ast.Break, ast.Call, ast.Simultaneous)
+def _runs_its_calls(node) -> tuple[tuple[str, str], ...]:
+    return ()
+
+
 def flat_verbs(verbs: dict[str, ast.VerbDecl], cards: Iterable[ast.CardDecl], reactions: Iterable[ast.Trigger],
                primitives: Iterable[str], modified: bool) -> set[str]:
     """Verbs that can never run inside themselves: no path of calls from their body leads back to them,
@@ -63,8 +84,8 @@ def flat_verbs(verbs: dict[str, ast.VerbDecl], cards: Iterable[ast.CardDecl], re
     for key, blocks in bodies.items():
         out = edges[key] = set()
         for n in (n for b in blocks for n in _nodes(b)):
-            if isinstance(n, ast.Attack):
-                out.add(("event", "attack"))
+            if isinstance(n, _STATEMENTS):
+                out.update(RUNS_BESIDES_CALLS(n))
             if not isinstance(n, ast.Call):
                 continue
             if n.verb in verbs:
