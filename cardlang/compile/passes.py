@@ -56,8 +56,10 @@ PASSES: tuple[Pass, ...] = (
          "compile/statements.py (kept_in_locals)",
          "a rules name written once (or only by lets and assignments of the function's own code), and a verb's "
          "unwritten parameters, kept in Python locals"),
-    Pass("unread-stores", "compile/names.py (drop_unread_stores_and_tell), compile/decisions.py (find)",
-         "stores into ctx.vars that nothing reads dropped; a verb whose body uses no names gets none"),
+    Pass("unread-stores", "compile/names.py (drop_unread_stores_and_tell), compile/decisions.py (find), "
+         "compile/codegen.py (build_function's _FnFacts)",
+         "stores into ctx.vars that nothing reads dropped; a verb whose body uses no names gets none; a "
+         "generated function that uses none (a `where`, a phase's entry) is marked as reading none"),
     Pass("state-locals", "compile/fnlocals.py (with_state_local)",
          "what a function reads again and again (ctx.state, its tables, quiet tests) kept in locals"),
     Pass("tables-kept", "compile/fnlocals.py (with_tables_local), compile/ir/emit.py (card_counter_table)",
