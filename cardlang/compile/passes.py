@@ -208,6 +208,9 @@ PASSES: tuple[Pass, ...] = (
          "a draw (`move top N of ZONE to DEST`) or a move of a whole zone in a verb's statements run in place (only "
          "when nobody watches), in a game of no grid, to a declared zone of no piles, calls a version of "
          "move_top_into / move_zone_into that tests neither the log, the listeners, cells nor piles again"),
+    Pass("empty-moves", "primitives/core_lowering.py (lower_move)",
+         "a move of the cards in a local (a verb's parameter: `discard hand` at clean-up) calls move_into only "
+         "when they are more than one card, not for none (it would move and tell nothing)"),
     Pass("dead-triggers", "compile/game.py (GameSpec.card_events), primitives/core_lowering.py (lower_trigger)",
          "a `trigger EVENT CARDS` for an event no card of the game has an `on EVENT` ability for (a `gain` that no card answers) "
          "works out its cards and looks through none of them (no card can react: Trigger.run looks at the cards' "
