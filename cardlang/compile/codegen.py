@@ -25,10 +25,11 @@ from typing import TYPE_CHECKING, Any, Callable
 from cardlang.compile.generator import (  # noqa: F401
     HELPERS, Code, Gen, call, called, ctx_attr, of_ir, set_var, state_attr, subscript, var, you)
 from cardlang.compile.ir.emit import ctx_names, set_you  # noqa: F401
-from cardlang.compile.names import drop_unread_stores_and_tell
+from cardlang.compile.names import drop_unread_stores_and_tell, uses_names
 from cardlang.compile.passes import OPTIMISED, Options
 from cardlang.compile.pyast import CTX, _place, attr, const, fresh_list, name, store  # noqa: F401
 from cardlang.errors import Span
+from cardlang.primitives.types import made_leaving_names
 
 if TYPE_CHECKING:
     from cardlang.compile.codecache import CodeLog, Unbound
@@ -161,17 +162,54 @@ class _BlockFacts:
 
 def build_function(label: str, span: Span | None, body_of: Callable[[Gen], list[py.stmt]],
                    fn_name: str = "run_expr", args: tuple[str, ...] = (), *, log: "CodeLog | None" = None,
-                   facts: _BlockFacts | None = None, options: Options = OPTIMISED) -> Generated:
+                   facts: "_BlockFacts | _FnFacts | None" = None, options: Options = OPTIMISED) -> Generated:
     """Compile `def FN_NAME(ctx, *ARGS): BODY` in a module of its own; statements without a line get line 1."""
+    if facts is None:  # one expression's or loop's function: whether it uses names, found once generated
+        facts = _FnFacts()
+        body_of = facts.telling(body_of, log)
     g, fns = build_functions(label, span, [(fn_name, (CTX,) + args, body_of)], log=log, facts=facts,
                              options=options)
     g.fn = fns[fn_name]
+    g.uses_names = facts.uses is not False
+    if not g.uses_names:  # a caller that hands it ctx need not keep its own names there for it (names.py)
+        made_leaving_names(g.fn)
     return g
+
+
+class _FnFacts:
+    """Whether a function built by build_function (not a block: build's _BlockFacts) uses names: plain data
+    kept with the module in the artifact, like a block's, so a cached load knows it too."""
+
+    __slots__ = ("uses",)
+
+    def __init__(self) -> None:
+        self.uses: bool | None = None
+
+    def telling(self, body_of: Callable[[Gen], list[py.stmt]], log: "CodeLog | None"
+                ) -> Callable[[Gen], list[py.stmt]]:
+        """BODY_OF, finding as it generates whether the body uses names (the pass unread-stores: off, or on a
+        checking-only load, it is taken to)."""
+        def body(gen: Gen) -> list[py.stmt]:
+            stmts = body_of(gen)
+            if not gen.replay:  # (generated for its namespace only: the fact came from the artifact)
+                plain = (log is not None and log.checking_only) or not gen.options.on("unread-stores")
+                self.uses = True if plain else uses_names(gen, stmts)
+            return stmts
+        return body
+
+    def dump(self) -> tuple:
+        return (self.uses,)
+
+    def load(self, data: tuple) -> bool:
+        if not (len(data) == 1 and isinstance(data[0], bool)):
+            return False
+        self.uses = data[0]
+        return True
 
 
 def build_functions(label: str, span: Span | None,
                     defs: list[tuple[str, tuple[str, ...], Callable[[Gen], list[py.stmt]]]],
-                    *, log: "CodeLog | None" = None, facts: _BlockFacts | None = None,
+                    *, log: "CodeLog | None" = None, facts: "_BlockFacts | _FnFacts | None" = None,
                     options: Options = OPTIMISED) -> tuple[Generated, dict[str, Callable]]:
     """Compile several `def NAME(ARGS): BODY` (names and arguments are the compiler's own) into one module
     with one namespace, in one `compile` (a bot's rules: one module, not one per decision). Returns the

@@ -31,6 +31,7 @@ from cardlang.compile.compiled import CompiledGame, Pool
 from cardlang.compile.compiler import Compiler
 from cardlang.errors import CardWarning, Span
 from cardlang.primitives.lowering import Reactions
+from cardlang.primitives.types import made_leaving_names
 from cardlang.runtime.acts import told_verb
 
 PLAN = "linked game"  # the artifact's fact holding the plan
@@ -187,6 +188,8 @@ def link_game(plan: Any, log: C.CodeLog, spec: Any, registry: Any, defs: list, c
         g = C.G.Generated(label, d(span), None, linker.modules[k][fn_name], None, (lambda j=j: made.tree(j)),
                           unbound[k])
         g.card, g.uses_names, g.options = card, uses, options
+        if not uses:  # (as codegen.build_function marks it: a generated function that reads no names)
+            made_leaving_names(g.fn)
         facts.generated.append(g)
     pool_map = {}
     for name, size, candidates, default in pools:

@@ -37,7 +37,7 @@ def name_uses(gen: Gen, code: py.AST) -> tuple[bool, bool, set[str]]:
     # (nodes are keys by identity; tests of a node's type and dict lookups, not calls: a load runs this over
     # every generated function, twice)
     leaves, kept, attrs, ctxs, read = {}, {}, {}, [], set()
-    touches = False
+    touches = hands = False
     ns = gen.ns
     for n in pytree.walk(code):
         t = type(n)
@@ -46,6 +46,9 @@ def name_uses(gen: Gen, code: py.AST) -> tuple[bool, bool, set[str]]:
             fs = (f.body, f.orelse) if type(f) is py.IfExp else (f,)  # (TOLD if ctx.state.acts else VERBS)[..]
             for f in fs:
                 if type(f) is not py.Name or not _leaves(ns.get(f.id)):
+                    # (said here, not only by the node's absence from LEAVES below: one `ctx` node may be
+                    # an argument of two calls, one of them to a function that reads no names)
+                    hands = hands or any(type(a) is py.Name and a.id == CTX for a in n.args)
                     break
             else:
                 for a in n.args:
@@ -66,8 +69,9 @@ def name_uses(gen: Gen, code: py.AST) -> tuple[bool, bool, set[str]]:
                 touches = True
         elif t is py.Name and n.id == CTX:
             ctxs.append(n)
-    hands = False
     for n in ctxs:
+        if hands:
+            break
         if n not in leaves:
             a = attrs[n] if n in attrs else None
             if a is None or (_is_names(a) and type(a.ctx) is py.Load and a not in kept):

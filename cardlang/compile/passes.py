@@ -56,8 +56,10 @@ PASSES: tuple[Pass, ...] = (
          "compile/statements.py (kept_in_locals)",
          "a rules name written once (or only by lets and assignments of the function's own code), and a verb's "
          "unwritten parameters, kept in Python locals"),
-    Pass("unread-stores", "compile/names.py (drop_unread_stores_and_tell), compile/decisions.py (find)",
-         "stores into ctx.vars that nothing reads dropped; a verb whose body uses no names gets none"),
+    Pass("unread-stores", "compile/names.py (drop_unread_stores_and_tell), compile/decisions.py (find), "
+         "compile/codegen.py (build_function's _FnFacts)",
+         "stores into ctx.vars that nothing reads dropped; a verb whose body uses no names gets none; a "
+         "generated function that uses none (a `where`, a phase's entry) is marked as reading none"),
     Pass("state-locals", "compile/fnlocals.py (with_state_local)",
          "what a function reads again and again (ctx.state, its tables, quiet tests) kept in locals"),
     Pass("tables-kept", "compile/fnlocals.py (with_tables_local), compile/ir/emit.py (card_counter_table)",
@@ -206,6 +208,9 @@ PASSES: tuple[Pass, ...] = (
          "a draw (`move top N of ZONE to DEST`) or a move of a whole zone in a verb's statements run in place (only "
          "when nobody watches), in a game of no grid, to a declared zone of no piles, calls a version of "
          "move_top_into / move_zone_into that tests neither the log, the listeners, cells nor piles again"),
+    Pass("empty-moves", "primitives/core_lowering.py (lower_move)",
+         "a move of the cards in a local (a verb's parameter: `discard hand` at clean-up) calls move_into only "
+         "when they are more than one card, not for none (it would move and tell nothing)"),
     Pass("dead-triggers", "compile/game.py (GameSpec.card_events), primitives/core_lowering.py (lower_trigger)",
          "a `trigger EVENT CARDS` for an event no card of the game has an `on EVENT` ability for (a `gain` that no card answers) "
          "works out its cards and looks through none of them (no card can react: Trigger.run looks at the cards' "

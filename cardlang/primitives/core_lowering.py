@@ -32,13 +32,18 @@ def lower_move(gen, to: py.expr, what: py.expr, site, move_into: Callable, move_
         return gen.emit_ir(_move_one(ir, move_into, ir.Py(to), ir.Py(card), site.zone_of(to), site.gridless))
     if isinstance(what, py.Name):
         # cards in a local (`let got = top 1 of ...; move got to dest`), most often one card:
-        # if len(CARDS) == 1: <the move of one card, CARDS[0]> else: move_into(ctx, DEST, CARDS)
+        # if len(CARDS) == 1: <the move of one card, CARDS[0]> else: move_into(ctx, DEST, CARDS); with the
+        # pass empty-moves, `elif CARDS: move_into(...)`: a move of no card (a hand discarded empty at
+        # clean-up) moves nothing and tells nothing, as move_into's loops over no card do
         cards = ir.Py(what)
         d = ir.Py(to) if isinstance(to, py.Name) else ir.Var("d")
         first = () if isinstance(to, py.Name) else (ir.Let(d, ir.Py(to)),)
+        many: tuple = (ir.Do(ir.Call(move_into, (d, cards), first="ctx")),)
+        if gen.options.on("empty-moves"):
+            many = (ir.If(cards, many),)
         return gen.emit_ir(first + (ir.If(
             ir.Single(cards), _move_one(ir, move_into, d, ir.Item(cards, 0), site.zone_of(to), site.gridless),
-            (ir.Do(ir.Call(move_into, (d, cards), first="ctx")),)),))
+            many),))
     if calls(gen, what, Z.top) and len(what.args) == 3:
         # zones.top(ctx.state, ZONE, N): the same arguments, evaluated in the same order, in one call
         return gen.emit_ir((ir.Do(ir.Call(move_top, (ir.Py(to), *map(ir.Py, what.args[1:])), first="ctx")),))

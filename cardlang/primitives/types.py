@@ -6,7 +6,9 @@ depend on this small module and not on the compiler. Knows nothing of the AST or
 from __future__ import annotations
 
 import functools
+import weakref
 from dataclasses import dataclass, field
+from types import FunctionType
 from typing import Any, Callable
 
 from cardlang.runtime.state import Ctx
@@ -64,6 +66,9 @@ def article(t: str) -> str:
 # Runtime functions that generated code calls with the context and that read only the context's state, player,
 # card and source, never its names (`ctx.vars`); see leaves_names.
 LEAVES_NAMES: set[Callable] = set()
+# Generated functions found to read no names (compile/codegen.py: a `where`, a phase's entry), held weakly:
+# they die with their game.
+_MADE_LEAVING: "weakref.WeakSet[Callable]" = weakref.WeakSet()
 
 
 class LeavesNames:
@@ -80,9 +85,16 @@ def leaves_names(fn: Callable) -> Callable:
     return fn
 
 
+def made_leaving_names(fn: Callable) -> None:
+    """Mark FN, a generated function whose code reads and writes no names and hands the context only to
+    functions that read none (compile/names.py uses_names), as leaves_names marks a runtime function."""
+    _MADE_LEAVING.add(fn)
+
+
 def reads_no_names(obj: object) -> bool:
-    """Is OBJ a function marked with leaves_names, or a table of such (LeavesNames)?"""
-    return isinstance(obj, LeavesNames) or (type(obj).__hash__ is not None and obj in LEAVES_NAMES)
+    """Is OBJ a function marked with leaves_names or made_leaving_names, or a table of such (LeavesNames)?"""
+    return isinstance(obj, LeavesNames) or (type(obj).__hash__ is not None and (
+        obj in LEAVES_NAMES or (type(obj) is FunctionType and obj in _MADE_LEAVING)))
 
 
 # Factories whose functions a cached module may name by the factory and its arguments (compile/codecache.py).
