@@ -54,7 +54,7 @@ def _made(cls: type, eq: bool) -> type:
                 __node_repr__=tuple(shown), __match_args__=tuple(names), __init__=_init(cls.__name__, names, defaults),
                 __repr__=_repr, __setattr__=_frozen, __delattr__=_frozen, __reduce__=_reduce)
     if eq:
-        body.update(__eq__=_eq, __hash__=_hash, __node_key__=staticmethod(_key(compare)))
+        body.update(__eq__=_eq, __hash__=_hash, __node_key__=staticmethod(fields_reader(compare)))
     made = type(cls.__name__, cls.__bases__, body)
     made.__qualname__ = cls.__qualname__
     made.__init__.__qualname__ = f"{cls.__qualname__}.__init__"
@@ -102,9 +102,10 @@ def _hash(self) -> int:
     return hash(self.__node_key__(self))
 
 
-def _key(names: list[str]) -> Callable[[Any], tuple]:
-    """The tuple of a node's compared fields (NAMES), which equality and hash are taken over as a dataclass's
-    are (the same hash): read in C where there are two or more."""
+def fields_reader(names: list[str] | tuple[str, ...]) -> Callable[[Any], tuple]:
+    """A function giving the tuple of a node's fields NAMES, read in C where there are two or more: a node's
+    compared fields, which equality and hash are taken over as a dataclass's are (the same hash), and the
+    fields an IR walk reads (compile/ir/rewrite.py)."""
     if len(names) > 1:
         return attrgetter(*names)
     if names:

@@ -4,11 +4,10 @@ no pass, no runtime, no Python `ast`.
 """
 from __future__ import annotations
 
-from operator import attrgetter
 from typing import Any, Callable
 
 from cardlang.compile.ir.nodes import Node
-from cardlang.syntax.nodes import replace
+from cardlang.syntax.nodes import fields_reader, replace
 
 # Every tree of every emission is walked once by each pass that is on (compile/ir/passes.py), so the walk is
 # made of tests of a value's type against the classes met so far and one read of a node's fields, not calls
@@ -25,7 +24,7 @@ def bottom_up(node: Node, rule: Callable[[Node], Node | None]) -> Node:
     try:
         values = _FIELDS[cls]
     except KeyError:
-        values = _FIELDS[cls] = _reader(cls.__node_fields__)
+        values = _FIELDS[cls] = fields_reader(cls.__node_fields__)
     changes = None
     for f, v in zip(cls.__node_fields__, values(node)):
         t = type(v)
@@ -65,13 +64,3 @@ def _sorted(t: type) -> bool:
         return True
     _OTHERS.add(t)
     return False
-
-
-def _reader(fields: tuple[str, ...]) -> Callable[[Any], tuple]:
-    """A function reading FIELDS of a node as a tuple (attrgetter's, read in C, for two or more)."""
-    if len(fields) > 1:
-        return attrgetter(*fields)
-    if fields:
-        one = attrgetter(fields[0])
-        return lambda node: (one(node),)
-    return lambda node: ()
