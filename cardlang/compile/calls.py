@@ -161,7 +161,7 @@ class Calls:
         for n in walk_nodes(body):
             if type(n) is ast.Call and n.cases:
                 prim = self.registry.get(n.verb)
-                if prim is not None and getattr(prim, "inline_cases", False):
+                if prim is not None and prim.inline_cases:
                     return True
         return False
 
@@ -176,7 +176,7 @@ class Calls:
         inner = scope.with_(**{n: _param_type(t) for n, t in prim.binds})
         # the pass claim-inline: the blocks as statements the verb's lowering runs in place, where no enclosing
         # block has a name the verb binds (which the reference puts back after the blocks)
-        inline = getattr(prim, "inline_cases", False) and self.options.on("claim-inline") and \
+        inline = prim.inline_cases and self.options.on("claim-inline") and \
             self.options.on("lower") and not any(n in scope.names for n, _ in prim.binds)
         out: dict[str, Any] = {}
         for case in node.cases:

@@ -52,6 +52,8 @@ class Primitive:
     returns: ClassVar[str | None] = None   # for functions: the result type
     cases: ClassVar[tuple[str, ...]] = ()  # outcome blocks a call may give: `claim X from hand { honest { } }`
     binds: ClassVar[tuple[tuple[str, str], ...]] = ()  # names (and types) the verb sets for its outcome blocks
+    # its lowering may run the outcome blocks in place, given as statements (the pass claim-inline)
+    inline_cases: ClassVar[bool] = False
     asks: ClassVar[tuple[str, ...]] = ()   # tags of the decisions it always asks (besides a `tag` parameter's)
     doc: ClassVar[str] = ""                # the rule: the docstring's first line
     rule: ClassVar[str] = ""               # the whole docstring, its Example: line included
