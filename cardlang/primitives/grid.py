@@ -45,7 +45,7 @@ class Place(Verb):
         if (column is None) != (row is None):
             raise IllegalAction("place needs both column= and row=, or slot=, or neither")
         if column is not None:
-            _place(ctx, to, list(what), (column, row))
+            _place(ctx, to, what, (column, row))
         elif slot is not None:
             place_in_slot(ctx, to, what, slot)
         else:
@@ -56,29 +56,29 @@ def place_in_slot(ctx: Ctx, dest, cards, chosen) -> None:
     """`place CARDS to ZONE slot=S` (S a chosen slot: a list of one)."""
     if dest.cells is None:
         raise IllegalAction(f"{dest.label} is not a grid zone")
-    chosen = list(chosen)
     if not chosen:
         raise IllegalAction("no slot was chosen")
-    _place(ctx, dest, list(cards), tuple(chosen[0]))
+    _place(ctx, dest, cards, tuple(chosen[0]))
 
 
-def _place(ctx: Ctx, dest, cards: list, cell) -> None:
+def _place(ctx: Ctx, dest, cards, cell) -> None:
     state = ctx.state
     if dest.cells is None:
         raise IllegalAction(f"{dest.label} is not a grid zone")
-    if cell is not None and len(cards) > 1:
-        raise IllegalAction(f"{len(cards)} cards cannot go into one slot")
+    if cell is not None:  # one card at most, to a known slot: moved once, so CARDS needs no copy
+        if len(cards) > 1:
+            raise IllegalAction(f"{len(cards)} cards cannot go into one slot")
+        if cards:
+            B.move_linked(state, cards[0], dest, cell=cell)  # (zones.move hands a move into a grid to it)
+        return
     for cid in cards:
-        target = cell
-        if target is None:
-            free = B.open_cells(dest)
-            if not free:
-                raise IllegalAction(f"{dest.label} has no empty slot for {state.card_def[cid].name}")
-            who = dest.owner if dest.owner is not None else ctx.you
-            d = Decision(who, "place", f"Put {state.card_def[cid].name} where?", "slots", free, 1, 1,
-                         [f"column {c}, row {r}" for c, r in free])
-            target = free[ask(state, d)[0]]
-        Z.move(state, cid, dest, cell=target)
+        free = B.open_cells(dest)
+        if not free:
+            raise IllegalAction(f"{dest.label} has no empty slot for {state.card_def[cid].name}")
+        who = dest.owner if dest.owner is not None else ctx.you
+        d = Decision(who, "place", f"Put {state.card_def[cid].name} where?", "slots", free, 1, 1,
+                     [f"column {c}, row {r}" for c, r in free])
+        Z.move(state, cid, dest, cell=free[ask(state, d)[0]])
 
 
 @primitive
