@@ -50,3 +50,14 @@ def test_open_cells_are_the_empty_slots_in_reading_order():
         cols, rows = zone.spec.grid
         assert B.open_cells(zone) == [(c, r) for r in range(1, rows + 1) for c in range(1, cols + 1)
                                       if (c, r) not in zone.cells]
+
+
+def test_open_slots_of_some_rows_are_counted_and_listed_as_defined():
+    for rng, zone in _boards(4):
+        cols, rows = zone.spec.grid
+        lo = rng.randint(0, rows + 1)
+        hi = rng.randint(lo - 1, rows + 2)
+        want = [(c, r) for r in range(max(lo, 1), min(hi, rows) + 1) for c in range(1, cols + 1)
+                if (c, r) not in zone.cells]
+        assert B.open_cells_in_rows(zone, lo, hi) == want
+        assert B.count_open_in_rows(zone, lo, hi) == len(want)
