@@ -300,13 +300,12 @@ def nearest(zone: Zone, column: int, row: int) -> list[int]:
 
 
 def _sides(cols: int, column: int, row: int) -> tuple[tuple[Cell, Cell], ...]:
-    """The slots either side of (COLUMN, ROW) at distance 1, 2, ... to the grid's edge (COLS columns): nearest's
-    lookups, worked out once per place (a constant, not state; a slot off the grid is never taken)."""
-    key = (cols, column, row)
-    plan = _SIDES.get(key)
-    if plan is None:
-        reach = column - 1 if column - 1 > cols - column else cols - column
-        plan = _SIDES[key] = tuple(((column - d, row), (column + d, row)) for d in range(1, reach + 1))
+    """The slots either side of (COLUMN, ROW) at each distance at which one of them is on a grid of COLS
+    columns, nearest first: nearest's lookups, worked out once per place (a constant, not state; a slot off the
+    grid is never taken, so a COLUMN far off it makes no longer a plan)."""
+    left = range(max(1, column - cols), column)           # 1 <= column - d <= cols
+    right = range(max(1, 1 - column), cols - column + 1)  # 1 <= column + d <= cols
+    plan = _SIDES[(cols, column, row)] = tuple(((column - d, row), (column + d, row)) for d in sorted({*left, *right}))
     return plan
 
 

@@ -33,6 +33,11 @@ def test_nearest_is_the_closest_of_the_row_left_first_when_tied():
         best = min((d for d, _, _ in here), default=None)
         assert B.nearest(zone, column, row) == [cid for d, _, cid in sorted(here) if d == best]
     assert B.nearest(Zone(ZoneSpec("hand", True), 0), 1, 1) == []
+    zone = Zone(ZoneSpec("board", True, grid=(5, 2)), 0)
+    zone.cells.update({(2, 1): 7, (4, 1): 8})
+    # a column far off the grid: its plan holds only the distances that reach the grid (a few, at once)
+    assert B.nearest(zone, 10**9, 1) == [8] and B.nearest(zone, -10**9, 1) == [7]
+    assert B.nearest(zone, 3, 1) == [7, 8]
 
 
 def test_adjacent_is_the_four_neighbours_in_reading_order():
