@@ -10,6 +10,7 @@ from cardlang.primitives import core_lowering as L
 from cardlang.primitives.registry import (CARDNAME, CARDS, INT, NAME, PLAYER, STR, ZONE, Bound, Param, Verb,
                                           primitive)
 from cardlang.primitives.types import leaves_names
+from cardlang.runtime import board as B
 from cardlang.runtime import zones as Z
 from cardlang.runtime import events as E  # (events by module: Note and FirstTurn are verbs here too)
 from cardlang.runtime.state import Ctx, GameOver, IllegalAction, seat_tables
@@ -80,7 +81,7 @@ def move_into(ctx: Ctx, dest, cards) -> None:
     for cid in cards:
         src = loc[cid]
         if src.cells is not None:
-            Z.move(state, cid, dest)
+            B.move_linked(state, cid, dest)  # (off a grid: where zones.move would hand it)
         elif src is not dest:
             held = src.cards  # Zone.take, inlined (loc says the card is there)
             if held[-1] == cid:

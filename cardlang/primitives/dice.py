@@ -5,6 +5,9 @@ The result is numbers (a list of whole numbers): loop over it, count it, choose 
 """
 from __future__ import annotations
 
+import ast as py
+
+from cardlang.primitives.lowering import call, ctx_attr, state
 from cardlang.primitives.registry import INT, PLAYER, Function, Param, primitive
 from cardlang.runtime import dice as D
 
@@ -31,7 +34,15 @@ class Roll(Function):
         # one call with the arguments' code inlined, read in the order the roll has always read them: who first
         if len(ces) > 2:
             return applied(D.roll, [comp.coerce_ce(ces[2], T_PLAYER, spans[2]), count, sides], NUMBERS)
-        return applied(roll_for_you, [count, sides], NUMBERS, state="ctx")
+        return applied(roll_for_you, [count, sides], NUMBERS, state="ctx", lower=_roll_written)
+
+
+def _roll_written(gen, args: list):
+    """`roll(state, ctx.you, N, S)` of written numbers (the player read first changes nothing then): the call
+    roll_for_you makes, made in the code."""
+    if not all(isinstance(a, py.Constant) for a in args):
+        return None
+    return call(gen.const(D.roll), state(gen), ctx_attr("you"), *args)
 
 
 def roll_for_you(ctx, count: int, sides: int) -> tuple[int, ...]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import ast as py
 
-from cardlang.primitives.lowering import call, const, got, name, one_card, state, subscript
+from cardlang.primitives.lowering import CTX, call, const, got, name, one_card, state, subscript
 from cardlang.primitives.registry import ANY, CARDS, INT, ZONE, Function, Param, Verb, primitive
 from cardlang.primitives.types import leaves_names
 from cardlang.runtime import board as B
@@ -45,40 +45,66 @@ class Place(Verb):
         if (column is None) != (row is None):
             raise IllegalAction("place needs both column= and row=, or slot=, or neither")
         if column is not None:
-            _place(ctx, to, list(what), (column, row))
+            _into_slot(ctx.state, to, what, (column, row))
         elif slot is not None:
             place_in_slot(ctx, to, what, slot)
         else:
-            _place(ctx, to, list(what), None)
+            _place_asking(ctx, to, list(what))
+
+    def lower(self, gen, args: list, site) -> list | None:
+        """`place_at(ctx, TO, WHAT, COLUMN, ROW)` or `place_in_slot(ctx, TO, WHAT, SLOT)`: the call of `run` for
+        the options written, one call less and no tests of the options left out."""
+        to, what, column, row, slot = args
+        given = [not (isinstance(a, py.Constant) and a.value is None) for a in (column, row, slot)]
+        if given == [True, True, False]:
+            return [py.Expr(call(gen.const(place_at), name(CTX), to, what, column, row))]
+        if given == [False, False, True]:
+            return [py.Expr(call(gen.const(place_in_slot), name(CTX), to, what, slot))]
+        return None
 
 
+@leaves_names
+def place_at(ctx: Ctx, dest, cards, column, row) -> None:
+    """`place CARDS to ZONE column=C row=R`."""
+    if column is None or row is None:  # (a number is never None: as run, whatever the options' values)
+        Place.run(ctx, dest, cards, column, row, None)
+        return
+    _into_slot(ctx.state, dest, cards, (column, row))
+
+
+@leaves_names
 def place_in_slot(ctx: Ctx, dest, cards, chosen) -> None:
     """`place CARDS to ZONE slot=S` (S a chosen slot: a list of one)."""
     if dest.cells is None:
         raise IllegalAction(f"{dest.label} is not a grid zone")
-    chosen = list(chosen)
     if not chosen:
         raise IllegalAction("no slot was chosen")
-    _place(ctx, dest, list(cards), tuple(chosen[0]))
+    _into_slot(ctx.state, dest, cards, tuple(chosen[0]))
 
 
-def _place(ctx: Ctx, dest, cards: list, cell) -> None:
+def _into_slot(state, dest, cards, cell) -> None:
+    """One card at most into CELL of DEST (moved once, so CARDS needs no copy)."""
+    if dest.cells is None:
+        raise IllegalAction(f"{dest.label} is not a grid zone")
+    if len(cards) > 1:
+        raise IllegalAction(f"{len(cards)} cards cannot go into one slot")
+    if cards:
+        B.move_linked(state, cards[0], dest, cell=cell)  # (zones.move hands a move into a grid to it)
+
+
+def _place_asking(ctx: Ctx, dest, cards: list) -> None:
+    """Each card into an open slot its new owner picks (decision `place`)."""
     state = ctx.state
     if dest.cells is None:
         raise IllegalAction(f"{dest.label} is not a grid zone")
-    if cell is not None and len(cards) > 1:
-        raise IllegalAction(f"{len(cards)} cards cannot go into one slot")
     for cid in cards:
-        target = cell
-        if target is None:
-            free = B.open_cells(dest)
-            if not free:
-                raise IllegalAction(f"{dest.label} has no empty slot for {state.card_def[cid].name}")
-            who = dest.owner if dest.owner is not None else ctx.you
-            d = Decision(who, "place", f"Put {state.card_def[cid].name} where?", "slots", free, 1, 1,
-                         [f"column {c}, row {r}" for c, r in free])
-            target = free[ask(state, d)[0]]
-        Z.move(state, cid, dest, cell=target)
+        free = B.open_cells(dest)
+        if not free:
+            raise IllegalAction(f"{dest.label} has no empty slot for {state.card_def[cid].name}")
+        who = dest.owner if dest.owner is not None else ctx.you
+        d = Decision(who, "place", f"Put {state.card_def[cid].name} where?", "slots", free, 1, 1,
+                     [f"column {c}, row {r}" for c, r in free])
+        Z.move(state, cid, dest, cell=free[ask(state, d)[0]])
 
 
 @primitive

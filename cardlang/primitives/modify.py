@@ -16,7 +16,7 @@ from __future__ import annotations
 import ast as py
 
 from cardlang.errors import CardCompileError
-from cardlang.primitives.lowering import call, name, one_card, state, store, subscript
+from cardlang.primitives.lowering import CTX, call, name, one_card, state, store, subscript
 from cardlang.primitives.modify_targets import modify_targets
 from cardlang.primitives.registry import CARDS, INT, NAME, Param, Verb, primitive
 from cardlang.primitives.types import leaves_names
@@ -159,9 +159,15 @@ def _reach(node, props: set[str], verbs: dict, seen: set) -> bool:
 
 def modified_property(comp, cards, n: str, default):
     """A compiled read of property N of the first of CARDS (a CE), printed value plus modifiers: one call of
-    read_modified, with the cards' code inlined (the totals come from the game's runtime/abilities.py)."""
+    read_modified, with the cards' code inlined (the totals come from the game's runtime/abilities.py); of one
+    card [E], read_modified_card of E (no list made for it)."""
     from cardlang.primitives.types import INT, applied
-    return applied(read_modified, [cards], INT, state="ctx", consts=(comp.abilities, n, default))
+    return applied(read_modified, [cards], INT, state="ctx", consts=(comp.abilities, n, default), lower=_read_one)
+
+
+def _read_one(gen, args: list) -> py.expr | None:
+    card = one_card(args[0])
+    return None if card is None else call(gen.const(read_modified_card), name(CTX), card, *args[1:])
 
 
 @leaves_names  # (the modifiers run in a context of their own: abilities.modifier_total)
@@ -169,8 +175,13 @@ def read_modified(ctx: Ctx, cs: list[int], abilities, n: str, default) -> int:
     """Property N of the first card of CS, printed value plus modifiers."""
     if not cs:
         raise IllegalAction(f"no card to read '{n}' from")
+    return read_modified_card(ctx, cs[0], abilities, n, default)
+
+
+@leaves_names
+def read_modified_card(ctx: Ctx, cid: int, abilities, n: str, default) -> int:
+    """Property N of card CID, printed value plus modifiers."""
     state = ctx.state
-    cid = cs[0]
     d = state.card_def[cid]
     base = d.props.get(n, default) if n not in d.dynamic else prop_of_card(ctx, cid, n, default)
     if state.modifying is not None:  # inside a modifier: printed values only

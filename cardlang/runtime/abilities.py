@@ -19,6 +19,7 @@ from cardlang.runtime.state import Ctx, GameState
 
 MAX_DEPTH = 150  # abilities resolving inside each other; well below Python's own recursion limit
 MODIFY = "modify"  # the event of continuous modifiers (`on modify in ZONE`), read, never resolved
+_new = object.__new__  # (an empty Ctx, its fields set by the caller)
 
 
 def reacting_ids(state: GameState, event: str) -> frozenset[int]:
@@ -176,7 +177,8 @@ class Abilities:
             return 0
         acc = [cid, prop, 0]
         state.modifying = acc
-        ctx = Ctx(state, 0)  # one context for all the modifiers: each gets its player, card and names of its own
+        ctx = _new(Ctx)  # one context for all the modifiers: each gets its player, card and names of its own
+        ctx.state = state  # (the rest set below, for each: no __init__ to run)
         try:
             for zone, source in runs:
                 d = card_def[source]

@@ -158,13 +158,18 @@ def attach(state: GameState, cid: int, host: int) -> None:
 
 
 def move_linked(state: GameState, cid: int, dest: Zone, *, bottom: bool = False, cell: Cell | None = None) -> None:
-    """`zones.move` for moves that touch a grid zone or an attached card (see the module docstring).
+    """`zones.move` for moves that touch a grid zone or an attached card (see the module docstring); a grid's
+    own verbs call it directly (primitives/grid.py).
 
     Into a grid: to CELL, else to the first open slot. Onto a taken slot of the grid the card is already on,
     the two cards swap slots; a taken slot of another zone is a rule violation."""
     src = state.loc[cid]
-    dest = _own_pile(state, cid, dest)
-    if dest.cells is not None:
+    if state.peeked and src is not dest:
+        state.peeked.pop(cid, None)  # a private look lasts until the card moves (as zones.move)
+    if dest.spec.piles:
+        dest = _own_pile(state, cid, dest)
+    cells = dest.cells
+    if cells is not None:
         if cell is None:
             if src is dest and not bottom:
                 return
@@ -173,8 +178,10 @@ def move_linked(state: GameState, cid: int, dest: Zone, *, bottom: bool = False,
                 raise IllegalAction(f"{dest.label} has no empty slot for {state.card_def[cid].name}")
             cell = free[0]
         else:
-            check_cell(dest, cell)
-        occupant = dest.cells.get(cell)
+            cols, rows = dest.spec.grid  # (check_cell's test, its message only when it fails)
+            if not (0 < cell[0] <= cols and 0 < cell[1] <= rows):
+                check_cell(dest, cell)
+        occupant = cells.get(cell)
         if occupant == cid:
             return
         if occupant is not None and src is not dest:
@@ -192,14 +199,22 @@ def move_linked(state: GameState, cid: int, dest: Zone, *, bottom: bool = False,
             _relocate(state, cid, dest, cell)
         else:
             old = state.cell.get(cid)
-            _take_out(state, cid, src)
+            if old is not None:
+                _take_out(state, cid, src)
+            else:  # _take_out of a card in no slot: Zone.take, inlined (loc says the card is there)
+                held = src.cards
+                if held[-1] == cid:
+                    held.pop()
+                else:
+                    held.remove(cid)
+                state.empty_known = None  # (a pile may have lost its last card or, below, got one: state.py)
             if bottom:
                 dest.cards.insert(0, cid)
             else:
                 dest.cards.append(cid)
             state.loc[cid] = dest
             if cell is not None:
-                dest.cells[cell] = cid  # type: ignore[index]
+                cells[cell] = cid  # type: ignore[index]
                 state.cell[cid] = cell
             if state.log is not None or state.listeners:  # the event is built only for someone watching
                 state.emit(Moved(cid, state.card_def[cid].name, label(src, old), label(dest, cell)))
@@ -274,14 +289,27 @@ def nearest(zone: Zone, column: int, row: int) -> list[int]:
     got = cells.get((column, row))
     if got is not None:
         return [got]
+    at = cells.get
     cols = zone.spec.grid[0]
-    for d in range(1, (column - 1 if column - 1 > cols - column else cols - column) + 1):
-        left, right = cells.get((column - d, row)), cells.get((column + d, row))
-        if left is not None:
-            return [left] if right is None else [left, right]
-        if right is not None:
-            return [right]
+    for left, right in _SIDES.get((cols, column, row)) or _sides(cols, column, row):
+        if (found := at(left)) is not None:
+            return [found] if (other := at(right)) is None else [found, other]
+        if (found := at(right)) is not None:
+            return [found]
     return []
+
+
+def _sides(cols: int, column: int, row: int) -> tuple[tuple[Cell, Cell], ...]:
+    """The slots either side of (COLUMN, ROW) at each distance at which one of them is on a grid of COLS
+    columns, nearest first: nearest's lookups, worked out once per place (a constant, not state; a slot off the
+    grid is never taken, so a COLUMN far off it makes no longer a plan)."""
+    left = range(max(1, column - cols), column)           # 1 <= column - d <= cols
+    right = range(max(1, 1 - column), cols - column + 1)  # 1 <= column + d <= cols
+    plan = _SIDES[(cols, column, row)] = tuple(((column - d, row), (column + d, row)) for d in sorted({*left, *right}))
+    return plan
+
+
+_SIDES: dict[tuple[int, int, int], tuple[tuple[Cell, Cell], ...]] = {}
 
 
 def adjacent(state: GameState, cid: int) -> list[int]:

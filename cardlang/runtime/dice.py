@@ -28,22 +28,29 @@ def roll(state: GameState, player: int | None, count: int, sides: int) -> tuple[
     # same draws of the RNG, without two Python calls per die; and _randbelow, for Random's own, is this
     # loop of getrandbits (random.py's _randbelow_with_getrandbits), here without a call of its own
     rng = state.rng
-    below = rng._randbelow
-    bits = rng.getrandbits if type(rng)._randbelow is _WITH_BITS else None
     k = sides.bit_length()
-    for _ in range(count):
-        if fixed:
-            v = fixed.pop(0)
-            if not 1 <= v <= sides:
-                raise IllegalAction(f"a fixed die shows {v}, but the dice have {sides} faces")
-        elif bits is not None:
+    if not fixed and type(rng)._randbelow is _WITH_BITS:  # (most rolls: the loop below less its tests a die)
+        bits = rng.getrandbits
+        for _ in range(count):
             r = bits(k)
             while r >= sides:
                 r = bits(k)
-            v = 1 + r
-        else:
-            v = 1 + below(sides)
-        out.append(v)
+            out.append(r + 1)
+    else:
+        bits = rng.getrandbits if type(rng)._randbelow is _WITH_BITS else None
+        for _ in range(count):
+            if fixed:
+                v = fixed.pop(0)
+                if not 1 <= v <= sides:
+                    raise IllegalAction(f"a fixed die shows {v}, but the dice have {sides} faces")
+            elif bits is not None:
+                r = bits(k)
+                while r >= sides:
+                    r = bits(k)
+                v = 1 + r
+            else:
+                v = 1 + rng._randbelow(sides)
+            out.append(v)
     values = tuple(out)
     if state.log is not None or state.listeners:
         state.emit(Rolled(player, sides, values))

@@ -40,13 +40,13 @@ def move(state: GameState, cid: int, dest: Zone, *, bottom: bool = False,
          cell: tuple[int, int] | None = None) -> None:
     """Move one card, by identity, from wherever it is to the top (or bottom) of DEST (to CELL of a grid)."""
     src = state.loc[cid]
-    if state.peeked and src is not dest:
-        state.peeked.pop(cid, None)  # a private look lasts until the card moves
     if src.cells is not None or dest.cells is not None or state.host or cell is not None:
         board.move_linked(state, cid, dest, bottom=bottom, cell=cell)  # slots and attachments
         return
     if src is dest and not bottom:
         return
+    if state.peeked:
+        state.peeked.pop(cid, None)  # a private look lasts until the card moves
     src.take(cid)
     if dest.spec.piles:
         if dest.pile != state.card_def[cid].name:

@@ -50,7 +50,7 @@ def test_the_primitives_with_a_fast_path_are_the_ones_checked():
     assert {p.verb for p in LOWERED} >= {"move", "reveal", "trigger", "note", "reset", "attached", "card_at", "column",
                                          "row", "adjacent", "count", "refill", "display", "attach", "first_turn",
                                          "modify", "claim", "bank", "create", "claims", "claimant",
-                                         "claimed"}
+                                         "claimed", "place"}
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -92,3 +92,27 @@ def test_a_read_runs_only_the_modifiers_that_can_change_it(tmp_path, monkeypatch
     g.put(s, "p1.board", "Knight", (1, 1))
     g.put(s, "p1.board", "Squire", (2, 1))
     assert read(g, s) == (3 + 1 + 2) + 1     # the Knight's own bonuses; none for the Squire beside it
+
+
+def test_a_read_of_one_cards_property_takes_no_list_and_reads_the_same_without_the_lowering(tmp_path, monkeypatch):
+    # (modify.py's lowering of modified_property: read_modified_card of a card E, not read_modified of [E])
+    import collections
+    import sys
+    from cardlang.compile.game import load_game
+    from cardlang.compile.passes import SWITCHABLE, Options
+    from field_game import Field
+    g = field(tmp_path, monkeypatch, probe="tally = card_at(board, 1, 1).power * 100 + sum(board, card.power);",
+              cards={"Knight": GUARDS})
+    plain = Field(load_game("field", options=Options(SWITCHABLE - {"lower"})))
+    for game, lists in ((g, 1), (plain, 3)):
+        s = game.state()
+        game.put(s, "p1.board", "Knight", (1, 1))
+        game.put(s, "p1.board", "Knight", (2, 1))
+        called = collections.Counter()
+        sys.setprofile(lambda frame, event, arg: called.update([frame.f_code.co_name]) if event == "call" else None)
+        try:
+            assert read(game, s) == 500 + 5 + 5
+        finally:
+            sys.setprofile(None)
+        # lowered, the sum's two cards are read without a list (card_at's list still goes whole)
+        assert called["read_modified"] == lists and called["read_modified_card"] == 3

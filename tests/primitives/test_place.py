@@ -96,6 +96,18 @@ def test_leaving_the_grid_frees_the_slot(tmp_path, monkeypatch) -> None:
     assert g.names(s, "p1.discard") == ["Knight"]
 
 
+def test_a_private_look_ends_when_the_card_goes_onto_or_off_the_grid(tmp_path, monkeypatch) -> None:
+    # (board.move_linked ends it itself: `place` hands it a move into a slot without zones.move)
+    g = field(tmp_path, monkeypatch, probe="place hand to board column=2 row=1; move card_at(board, 1, 1) to discard;")
+    s = g.state()
+    placed, off = g.put(s, "p1.hand", "Knight"), g.put(s, "p1.board", "Squire", (1, 1))
+    stays = g.put(s, "p1.discard", "Squire")
+    s.peeked.update({placed: {1}, off: {1}, stays: {1}})
+    g.run(s)
+    assert g.at(s, "p1.board") == {(2, 1): "Knight"} and g.names(s, "p1.discard") == ["Squire", "Squire"]
+    assert s.peeked == {stays: {1}}
+
+
 @pytest.mark.parametrize("probe, expected", [
     ("tally += column(card_at(board, 2, 2)) * 100 + row(card_at(board, 2, 2)) * 10; "
      "tally += count(adjacent(card_at(board, 2, 1))) + column(hand);",

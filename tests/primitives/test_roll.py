@@ -113,3 +113,27 @@ def test_adding_and_taking_numbers_of_another_player(tmp_path, monkeypatch) -> N
     s = g.state()
     g.run(s)
     assert s.counters[g.game.spec.counters["dice"].slot] == [(), (5, 2, 6, 1)]
+
+
+def test_a_roll_of_written_numbers_calls_roll_itself_and_rolls_the_same_unlowered(tmp_path, monkeypatch):
+    # (dice.py's lowering: roll(state, ctx.you, 5, 6) in the code, not roll_for_you; a count worked out still
+    # goes through roll_for_you, which reads its player after the count)
+    import collections
+    import sys
+    from cardlang.compile.game import load_game
+    from cardlang.compile.passes import SWITCHABLE, Options
+    from field_game import Field
+    g = field(tmp_path, monkeypatch, probe="dice = roll(5, 6); tally = count(roll(tally + 2, 6));")
+    plain = Field(load_game("field", options=Options(SWITCHABLE - {"lower"})))
+    rolled = []
+    for game, wrapped in ((g, 1), (plain, 2)):
+        s = game.state(seed=7)
+        called = collections.Counter()
+        sys.setprofile(lambda frame, event, arg: called.update([frame.f_code.co_name]) if event == "call" else None)
+        try:
+            game.run(s)
+        finally:
+            sys.setprofile(None)
+        assert called["roll"] == 2 and called["roll_for_you"] == wrapped
+        rolled.append(g.events(s, "Rolled"))
+    assert rolled[0] == rolled[1] and [e.values for e in rolled[0]][0] != ()

@@ -33,6 +33,11 @@ def test_nearest_is_the_closest_of_the_row_left_first_when_tied():
         best = min((d for d, _, _ in here), default=None)
         assert B.nearest(zone, column, row) == [cid for d, _, cid in sorted(here) if d == best]
     assert B.nearest(Zone(ZoneSpec("hand", True), 0), 1, 1) == []
+    zone = Zone(ZoneSpec("board", True, grid=(5, 2)), 0)
+    zone.cells.update({(2, 1): 7, (4, 1): 8})
+    # a column far off the grid: its plan holds only the distances that reach the grid (a few, at once)
+    assert B.nearest(zone, 10**9, 1) == [8] and B.nearest(zone, -10**9, 1) == [7]
+    assert B.nearest(zone, 3, 1) == [7, 8]
 
 
 def test_adjacent_is_the_four_neighbours_in_reading_order():
@@ -50,3 +55,14 @@ def test_open_cells_are_the_empty_slots_in_reading_order():
         cols, rows = zone.spec.grid
         assert B.open_cells(zone) == [(c, r) for r in range(1, rows + 1) for c in range(1, cols + 1)
                                       if (c, r) not in zone.cells]
+
+
+def test_open_slots_of_some_rows_are_counted_and_listed_as_defined():
+    for rng, zone in _boards(4):
+        cols, rows = zone.spec.grid
+        lo = rng.randint(0, rows + 1)
+        hi = rng.randint(lo - 1, rows + 2)
+        want = [(c, r) for r in range(max(lo, 1), min(hi, rows) + 1) for c in range(1, cols + 1)
+                if (c, r) not in zone.cells]
+        assert B.open_cells_in_rows(zone, lo, hi) == want
+        assert B.count_open_in_rows(zone, lo, hi) == len(want)
