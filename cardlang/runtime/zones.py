@@ -45,8 +45,8 @@ def move(state: GameState, cid: int, dest: Zone, *, bottom: bool = False,
         return
     if src is dest and not bottom:
         return
-    if state.peeked:
-        state.peeked.pop(cid, None)  # a private look lasts until the card moves
+    if state.peeked and src is not dest:
+        state.peeked.pop(cid, None)  # a private look lasts until the card leaves its zone (move_linked too)
     src.take(cid)
     if dest.spec.piles:
         if dest.pile != state.card_def[cid].name:
