@@ -91,6 +91,10 @@ PASSES: tuple[Pass, ...] = (
          "else writes) not checked against the 18-digit limit when they cannot reach it; "
          "a counter's `+=` (`-=`) of a value never below 0 (written, or a property every card prints so) not "
          "tested against the lower (upper) bound it cannot pass"),
+    Pass("sum-bounds", "compile/loops.py (_sum), compile/ir/emit_loops.py (_bounded)",
+         "a `sum` of amounts whose size the compiler knows (a printed property, a number written) not checked "
+         "against the 18-digit limit, and its size known to the `+` and the counter it goes into: no list "
+         "holds 2^40 items, so a total of amounts below 900,000 cannot reach it"),
     Pass("counter-bounds", "compile/expressions.py (_counter_range)",
          "a counter's read known to stay within its bounds, and one drawing on a finite bank within what the bank "
          "held at the start (the bank conserved, every holder at least 0): `wood + ore + wool` is not "

@@ -209,7 +209,8 @@ class Statements:
         return G.of_ir(N.ChangeCounter(slot, whose, op, ir_of(value), minimum, maximum, bslot if banked else None,
                                        plain and opt("counter-code"), C.set_counter, per_player, value.lowest,
                                        banked and opt("bank-tests"),
-                                       op != "=" and opt("zero-skip") and _mostly_zero(ir_of(value))))
+                                       op != "=" and opt("zero-skip") and _mostly_zero(ir_of(value)),
+                                       value.bound if opt("bounds") else None))
 
     @stmt_rule
     def _(self, node: ast.If, scope: Scope) -> Code:

@@ -144,7 +144,10 @@ def _change_counter(e: Emitter, n: N.ChangeCounter) -> list[py.stmt]:
         quiet.append(py.Compare(value(), [py.GtE()], [const(n.minimum)]))
     if n.maximum is not None and (known is None or known > n.maximum) and not up_ok:
         quiet.append(py.Compare(value(), [py.LtE()], [const(n.maximum)]))
-    # no bound of its own: NUMBER_LIMIT's (past it, set_counter refuses the number)
+    # no bound of its own: NUMBER_LIMIT's (past it, set_counter refuses the number), which a value of known size
+    # set (`=`) cannot reach
+    if n.op == "=" and n.size is not None and n.size < NUMBER_LIMIT:
+        up_ok = down_ok = n.minimum is None and n.maximum is None
     if n.minimum is None and (known is None or known <= -NUMBER_LIMIT) and not down_ok:
         quiet.append(py.Compare(value(), [py.Gt()], [const(-NUMBER_LIMIT)]))
     if n.maximum is None and (known is None or known >= NUMBER_LIMIT) and not up_ok:

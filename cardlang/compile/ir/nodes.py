@@ -170,7 +170,8 @@ class ChangeCounter(Node):
     (a counter's bank, its own or the one it draws on, is declared `bank N`: compile/spec.py), so the code
     does not test it for None, and a `-=` of a VALUE never below 0 (LOWEST) does not test that it covers
     the change (the pass `bank-tests`). SKIP_ZERO: a `+=` or `-=` tests its VALUE first and does nothing for 0
-    (the pass `zero-skip`)."""
+    (the pass `zero-skip`). SIZE: the largest VALUE can be in size, when the compiler knows it: a counter set
+    (`=`) to it is not tested against the number limit it cannot reach (the pass `bounds`)."""
 
     slot: int
     whose: "Expr"
@@ -185,6 +186,7 @@ class ChangeCounter(Node):
     lowest: int | None = None
     bank_known: bool = False
     skip_zero: bool = False
+    size: int | None = None
 
 
 @node
