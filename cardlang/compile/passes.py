@@ -203,6 +203,10 @@ PASSES: tuple[Pass, ...] = (
     Pass("create-const", "compile/ir/emit_stmts.py (_create_cards)",
          "a `create` of a count written in the source does not test the count's sign, and `create 1` appends "
          "the card to the tables and the zone, not a list of one made to extend them"),
+    Pass("grid-moves", "compile/ir/emit_stmts.py (_move_one), compile/ir/emit_moves.py (off_grid)",
+         "a card's move off a grid to a plain zone (a unit wounded or killed off the board) done in the code, as "
+         "runtime/board.py does it, when nobody is told, no checker runs and no card is attached or privately "
+         "shown: not three calls into the runtime"),
     Pass("gridless", "compile/ir/emit_calls.py (gridless), primitives/core_lowering.py, compile/ir/emit_stmts.py "
          "(_move_one)",
          "the move of one card in the code itself does not test either zone for a grid's cells in a game that "

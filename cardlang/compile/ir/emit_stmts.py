@@ -187,7 +187,13 @@ def _move_one(e: Emitter, n: N.MoveOne) -> list[py.stmt]:
                 if _st.check is not None: _st.check.moved(_st, _c, _src, _d)
         else: MOVE(ctx, _d, [_c])
 
-    CARD's code when it is a local is used as it is (no `_c`)."""
+    CARD's code when it is a local is used as it is (no `_c`). With the pass `grid-moves`, in a game with a grid,
+    a card leaving a grid for DEST is moved in the code too (emit_moves.py off_grid) when the checker is off:
+        if <quiet> and not _st.host and not _st.peeked [and DEST plain]:
+            if _src.cells is None: <the above>
+            elif _st.check is None: <off_grid>
+            else: MOVE(ctx, _d, [_c])
+        else: MOVE(ctx, _d, [_c])"""
     gen = e.gen
     card = e.expr(n.card)
     c = card.id if isinstance(card, py.Name) else gen.fresh("c")
@@ -195,8 +201,11 @@ def _move_one(e: Emitter, n: N.MoveOne) -> list[py.stmt]:
     def no_cells(zone: str) -> list[py.expr]:  # (none to test in a game with no grid: MoveOne.gridless)
         return [] if n.gridless else [py.Compare(attr(name(zone), L.CELLS), [py.Is()], [const(None)])]
     dest_plain = [] if n.dest_plain else [*no_cells(d), py.UnaryOp(py.Not(), attr(attr(name(d), L.SPEC), L.PILES))]
+    # a card leaving a grid moved in the code as well (the pass `grid-moves`): SRC's cells tested inside
+    grid = not n.gridless and gen.options.on("grid-moves")
     quiet = quiet_test(name(st), [py.UnaryOp(py.Not(), attr(name(st), L.HOST)),
-                                  py.UnaryOp(py.Not(), attr(name(st), L.PEEKED)), *no_cells(src), *dest_plain])
+                                  py.UnaryOp(py.Not(), attr(name(st), L.PEEKED)), *([] if grid else no_cells(src)),
+                                  *dest_plain])
     take = py.If(py.Compare(_sub(name(h), py.UnaryOp(py.USub(), const(1))), [py.Eq()], [name(c)]),
                  [py.Expr(_call(attr(name(h), "pop")))], [py.Expr(_call(attr(name(h), "remove"), name(c)))])
     check = attr(name(st), L.CHECK)
@@ -212,10 +221,16 @@ def _move_one(e: Emitter, n: N.MoveOne) -> list[py.stmt]:
               [])], [])
     slow = py.Expr(_call(gen.const(n.move), name(CTX), name(d), py.List([name(c)], py.Load())))
     first = [] if isinstance(card, py.Name) else [py.Assign([store(c)], card)]
+    done = py.If(quiet, [moved], [slow])
+    if grid:  # (compile/passes.py)
+        off = py.If(py.Compare(check, [py.Is()], [const(None)]),
+                    emit_moves.off_grid(name(st), name(c), name(src), name(d), gen.fresh("h"), gen.fresh("cl")),
+                    [copy.deepcopy(slow)])
+        done = py.If(quiet, [py.If(no_cells(src)[0], [moved], [off])], [slow])
     return [*first, py.Assign([store(d)], e.expr(n.dest)),
             py.Assign([store(st)], ctx_state()),
             py.Assign([store(src)], _sub(attr(name(st), L.LOC), name(c))),
-            py.If(quiet, [moved], [slow])]
+            done]
 
 
 # An expression computed by statements (a decision: ir/emit_ask.py) when it is a `let`'s whole value: its rule,
