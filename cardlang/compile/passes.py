@@ -78,6 +78,9 @@ PASSES: tuple[Pass, ...] = (
          "(_count_where's mark)",
          "`if count(ITEMS where COND) > 0` (or `== 0`) as a loop that stops at the first item that holds, not a "
          "comprehension counted, when COND is a read without effect that cannot fail"),
+    Pass("count-before", "compile/countbefore.py (with_counts_before), compile/rewrites.py",
+         "a `count(... where ...)` that a statement always works out, past only reads that cannot fail or act, "
+         "counted by a loop before the statement, not by a list comprehension (a function call on Python 3.11)"),
     Pass("comp-loops", "compile/comploops.py (with_comp_loops), compile/rewrites.py",
          "a list comprehension assigned as a statement (or as a branch of a conditional expression so assigned) "
          "run as a loop appending to the list, its variable seen nowhere else in the function: on Python 3.11 a "
