@@ -206,6 +206,9 @@ PASSES: tuple[Pass, ...] = (
     Pass("create-const", "compile/ir/emit_stmts.py (_create_cards)",
          "a `create` of a count written in the source does not test the count's sign, and `create 1` appends "
          "the card to the tables and the zone, not a list of one made to extend them"),
+    Pass("numbers-code", "compile/counter_code.py (numbers_set), compile/ir/emit_stmts.py (_set_numbers)",
+         "a counter of numbers set (`dice = roll(5, 6)`, `a.dice = []`) stored in the code when nobody is told and "
+         "no checker runs, not by a call of set_numbers"),
     Pass("grid-moves", "compile/ir/emit_stmts.py (_move_one), compile/ir/emit_moves.py (off_grid)",
          "a card's move off a grid to a plain zone (a unit wounded or killed off the board) done in the code, as "
          "runtime/board.py does it, when nobody is told, no checker runs and no card is attached or privately "

@@ -168,6 +168,8 @@ class Statements:
                     return Code(lambda gen: CC.card_counter(gen, special, op, *parts))
                 return G.called(self.fn_of(assigned.call))
             change = CC.numbers_change(*assigned.numbers)
+            if inline and op == "=" and self.options.on("numbers-code"):  # (compile/passes.py)
+                return G.of_ir(CC.numbers_set(change, assigned.numbers[3]))
             return G.of_ir(change) if inline else G.called(self.fn_of(ir_ce(ANY, change.value)))
         value = self.coerce_ce(self.expr(node.value, scope), INT, node.value.span) if op != "=" or \
             target[-1] in self.spec.counters else self.expr(node.value, scope)

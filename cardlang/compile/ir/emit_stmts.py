@@ -172,6 +172,21 @@ def _change_counter(e: Emitter, n: N.ChangeCounter) -> list[py.stmt]:
     return out + [py.If(quiet_test(name(st), quiet), put, slow)]
 
 
+def _set_numbers(e: Emitter, n: N.SetNumbers) -> list[py.stmt]:
+    """_p = WHOSE; _v = VALUES; _st = ctx.state
+    if <quiet> and _st.check is None: _st.counters[SLOT][_p] = tuple(_v)   (a shared counter's row at 0)
+    else: SET(_st, SLOT, _p, _v)"""
+    gen = e.gen
+    p, v, st = gen.fresh("p"), gen.fresh("v"), gen.fresh("st")
+    values = e.expr(n.values)
+    new = values if type(values) is py.Tuple and not values.elts else _call(gen.const(tuple), name(v))
+    at = name(p) if n.per_player else const(0)
+    put = py.Assign([py.Subscript(counter_row(name(st), n.slot), at, py.Store())], new)
+    slow = py.Expr(_call(gen.const(n.set), name(st), const(n.slot), name(p), name(v)))
+    return [py.Assign([store(p)], e.expr(n.whose)), py.Assign([store(v)], values), py.Assign([store(st)], ctx_state()),
+            py.If(quiet_test(name(st), checked=True), [put], [slow])]
+
+
 def _move_one(e: Emitter, n: N.MoveOne) -> list[py.stmt]:
     """`move CARD to DEST` for one card: the reference's quiet case in the code itself, else its call.
 
@@ -460,6 +475,7 @@ STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     N.Do: lambda e, n: [py.Expr(e.expr(n.value))],
     N.ChangeCardCounter: _change_card_counter,
     N.ChangeCounter: _change_counter,
+    N.SetNumbers: _set_numbers,
     N.MoveOne: _move_one,
     N.CreateCards: _create_cards,
     NL.CreateAll: _create_all,

@@ -190,6 +190,20 @@ class ChangeCounter(Node):
 
 
 @node
+class SetNumbers(Node):
+    """`[WHOSE.]C = VALUES` of the counter C at SLOT that holds numbers (dice), by seat when PER_PLAYER (else a
+    shared one, its row's 0): stored as a tuple in the code itself when nobody is told and no checker runs (the
+    counter quiet or not: an event is built only for someone told), else by SET(state, SLOT, WHOSE, VALUES), the
+    reference (the pass `numbers-code`)."""
+
+    slot: int
+    whose: "Expr"
+    values: "Expr"
+    per_player: bool
+    set: Any = field(compare=False)
+
+
+@node
 class MoveOne(Node):
     """Move the card CARD to the top of the zone DEST: in the code itself when nobody is told (no log, listener
     or checker told first), no card is attached (to it or to another), none is privately shown, and neither
@@ -238,4 +252,5 @@ Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, 
              CardsAt, ZoneCount, EmptyPiles, CardCounter, Printed, Computed,
              DefPrinted, IsType, DefIsType, DefNamed, NameOf, Variant, DefOf, Not, HolderOf, Turns, Seats, Pool, Quiet, Watched, ForThis, Call, Cards, Item, FirstOr,
              Single, HasTrigger, MayReact]
-Stmt = Union[Let, If, Loop, OfBlock, Do, ChangeCardCounter, ChangeCounter, MoveOne, CreateCards, Return]
+Stmt = Union[Let, If, Loop, OfBlock, Do, ChangeCardCounter, ChangeCounter, SetNumbers, MoveOne, CreateCards,
+             Return]
