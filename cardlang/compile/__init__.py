@@ -11,8 +11,9 @@ The pipeline as it now is, from a checked rule to the code that runs:
          printed property (of one card, or of the first of several: `FirstOr`), type tests, a card's holder,
          the player, the turn's seat, turns, pools, constants and names; of statements, a card's counter
          change (`ChangeCardCounter`), a player's or a shared counter's change (`ChangeCounter`), a list of
-         numbers' change (one call, counter_code.numbers_change), `let` and a rules name's `=` (`Let` of a
-         `Name`), `if` (`If`), `repeat` / `while` / `for` (`Loop`, with its step-budget charge), whose blocks
+         numbers' change (one call, counter_code.numbers_change; its `=` `SetNumbers`), `let` and a rules
+         name's `=` (`Let` of a `Name`), `if` (`If`), `repeat` / `while` / `for` (`Loop`, with its
+         step-budget charge), whose blocks
          are still compiled as Python
          (the bridge `OfBlock`), and moves, triggers and notes; calls (ir/nodes_calls.py, from calls.py and
          primitive_code.py): a core verb's (`CallPrimitive`: its run, or its lowering), a game verb's with

@@ -25,6 +25,14 @@ def numbers_change(fn: Callable, slot: int, who: CE | None, per_player: bool, va
     return N.Do(N.Call(fn, (N.Const(slot), p, v), consts=last))
 
 
+def numbers_set(change: N.Do, per_player: bool) -> N.SetNumbers:
+    """`[P.]C = NUMBERS`, CHANGE's call of set_numbers (numbers_change), as the IR statement SetNumbers: the
+    numbers stored in the code when nobody is told."""
+    call = change.value
+    slot, whose, values = call.args
+    return N.SetNumbers(slot.value, whose, values, per_player, call.fn)
+
+
 def card_counter(gen: G.Gen, spec, op: str, change: Callable, value: CE, cards: CE) -> list[py.stmt]:
     """`CARDS.C op V` (C a counter of each card): the IR statement ChangeCardCounter (compile/ir/nodes.py),
     its plain case for one card in the code when nobody is told and the value keeps the bounds, else CHANGE's

@@ -22,12 +22,18 @@ from cardlang.compile.scope import Scope, expr_rule
 from cardlang.compile.shortcuts import equal_to_item, unmatched
 from cardlang.primitives.types import CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS, SLOT, SLOTS
 from cardlang.primitives.values import over_budget, too_big
+from cardlang.runtime.state import NUMBER_LIMIT
 from cardlang.syntax import ast
 from cardlang.syntax.nodes import replace
 from cardlang.syntax.walk import nodes
 
 # functions whose work is bounded by what they are given: a loop over them needs no charge of its own
 _FLAT_FUNCTIONS = frozenset({"count", "max", "min", "empty_piles"})
+
+# More items than any list `sum` is given can hold: 2^40 of them would take 8 TiB for their pointers alone (a
+# list of cards repeats a card only where the source writes it twice). A sum of amounts each at most B in size
+# is then at most B * 2^40 in size (the pass sum-bounds).
+LIST_LIMIT = 2 ** 40
 
 
 class Loops:
@@ -92,14 +98,21 @@ class Loops:
         each_ce = self.coerce_ce(self.expr(args[1], inner_scope), INT, args[1].span)
         items_ce = src if src.type == CARDNAMES else self.coerce_ce(src, CARDS, args[0].span)
         nests = self._nests(args[1])
-        fn = self._sum_fn(items_ce, each_ce, node.span, nests)  # one generated function: the amount inlined
+        # each amount's size known (a printed property, a number written): the total's too, and not checked
+        bound = None
+        if each_ce.bound is not None and self.options.on("sum-bounds") \
+                and each_ce.bound * LIST_LIMIT < NUMBER_LIMIT:  # (compile/passes.py)
+            bound = each_ce.bound * LIST_LIMIT
+        lowest = 0 if bound is not None and each_ce.lowest is not None and each_ce.lowest >= 0 else None
+        checked = too_big if bound is None else None
+        fn = self._sum_fn(items_ce, each_ce, node.span, nests, checked)  # one generated function: the amount inlined
         # a modified property's read runs the modifiers in a context of their own, each loop of theirs charged
         # by itself: with the pass sum-modified, EACH reading one inlines as a plain read does (compile/passes.py)
         if nests and self.options.on("sum-modified") and not self._nests(args[1], modified=False):
             nests = False
         if nests or not self.options.on("sum-inline"):  # (compile/passes.py)
-            return ir_ce(INT, N.Call(fn, (), first="ctx"))
-        return ir_ce(INT, NL.SumIn(ir_of(items_ce), ir_of(each_ce), fn, node.span, too_big))
+            return ir_ce(INT, N.Call(fn, (), first="ctx"), bound, lowest)
+        return ir_ce(INT, NL.SumIn(ir_of(items_ce), ir_of(each_ce), fn, node.span, checked), bound, lowest)
 
     def _nests(self, node: ast.Expr, modified: bool = True) -> bool:
         """May NODE, a loop's condition or amount, run loops of its own (a `where`, a `sum`, a game's function,
@@ -133,18 +146,19 @@ class Loops:
         # the count's code in its caller, when it only reads (no call)
         return ir_ce(INT, NL.CountEqual(items, x, g.fn))
 
-    def _sum_fn(self, items_ce: CE, each_ce: CE, span, nests: bool = True) -> Callable:
-        """`sum(ITEMS, EACH)` as one generated function: the loop with the amount inlined."""
-        return self._over_items("sum", items_ce, "card", each_ce, span, charged=nests)
+    def _sum_fn(self, items_ce: CE, each_ce: CE, span, nests: bool = True, checked=too_big) -> Callable:
+        """`sum(ITEMS, EACH)` as one generated function: the loop with the amount inlined, the total checked
+        against the number limit by CHECKED (None: it cannot reach it)."""
+        return self._over_items("sum", items_ce, "card", each_ce, span, charged=nests, checked=checked)
 
     def _over_items(self, kind: str, items_ce: CE, var: str, each_ce: CE, span, guard: NL.CounterGuard | None = None,
-                    charged: bool = True) -> Callable:
+                    charged: bool = True, checked=too_big) -> Callable:
         """One generated function looping over ITEMS, EACH for each (ir/nodes_loops.py OverItems; GUARD: what
         may answer first). CHARGED (a loop whose step may loop itself: _nests): each item is charged to the step
         budget, all at once before the loop (one addition, not one per item), so that loops nested in
         conditions and amounts, which no statement counts, end too: six `sum(owned, ...)` inside each other over
         41 cards are 41^6 items."""
-        loop = NL.OverItems(kind, ir_of(items_ce), var, ir_of(each_ce), span, over_budget, too_big, guard, charged)
+        loop = NL.OverItems(kind, ir_of(items_ce), var, ir_of(each_ce), span, over_budget, checked, guard, charged)
         g = G.build_function(f"{self.gen_label}: {kind}", span, lambda gen: gen.emit_ir((loop,)), f"run_{kind}",
                              log=self.code_log, options=self.options)
         self.add_generated(g)

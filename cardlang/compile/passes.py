@@ -78,6 +78,9 @@ PASSES: tuple[Pass, ...] = (
          "(_count_where's mark)",
          "`if count(ITEMS where COND) > 0` (or `== 0`) as a loop that stops at the first item that holds, not a "
          "comprehension counted, when COND is a read without effect that cannot fail"),
+    Pass("count-before", "compile/countbefore.py (with_counts_before), compile/rewrites.py",
+         "a `count(... where ...)` that a statement always works out, past only reads that cannot fail or act, "
+         "counted by a loop before the statement, not by a list comprehension (a function call on Python 3.11)"),
     Pass("comp-loops", "compile/comploops.py (with_comp_loops), compile/rewrites.py",
          "a list comprehension assigned as a statement (or as a branch of a conditional expression so assigned) "
          "run as a loop appending to the list, its variable seen nowhere else in the function: on Python 3.11 a "
@@ -91,6 +94,10 @@ PASSES: tuple[Pass, ...] = (
          "else writes) not checked against the 18-digit limit when they cannot reach it; "
          "a counter's `+=` (`-=`) of a value never below 0 (written, or a property every card prints so) not "
          "tested against the lower (upper) bound it cannot pass"),
+    Pass("sum-bounds", "compile/loops.py (_sum), compile/ir/emit_loops.py (_bounded)",
+         "a `sum` of amounts whose size the compiler knows (a printed property, a number written) not checked "
+         "against the 18-digit limit, and its size known to the `+` and the counter it goes into: no list "
+         "holds 2^40 items, so a total of amounts below 900,000 cannot reach it"),
     Pass("counter-bounds", "compile/expressions.py (_counter_range)",
          "a counter's read known to stay within its bounds, and one drawing on a finite bank within what the bank "
          "held at the start (the bank conserved, every holder at least 0): `wood + ore + wool` is not "
@@ -199,6 +206,13 @@ PASSES: tuple[Pass, ...] = (
     Pass("create-const", "compile/ir/emit_stmts.py (_create_cards)",
          "a `create` of a count written in the source does not test the count's sign, and `create 1` appends "
          "the card to the tables and the zone, not a list of one made to extend them"),
+    Pass("numbers-code", "compile/counter_code.py (numbers_set), compile/ir/emit_stmts.py (_set_numbers)",
+         "a counter of numbers set (`dice = roll(5, 6)`, `a.dice = []`) stored in the code when nobody is told and "
+         "no checker runs, not by a call of set_numbers"),
+    Pass("grid-moves", "compile/ir/emit_stmts.py (_move_one), compile/ir/emit_moves.py (off_grid)",
+         "a card's move off a grid to a plain zone (a unit wounded or killed off the board) done in the code, as "
+         "runtime/board.py does it, when nobody is told, no checker runs and no card is attached or privately "
+         "shown: not three calls into the runtime"),
     Pass("gridless", "compile/ir/emit_calls.py (gridless), primitives/core_lowering.py, compile/ir/emit_stmts.py "
          "(_move_one)",
          "the move of one card in the code itself does not test either zone for a grid's cells in a game that "

@@ -9,6 +9,7 @@ import ast as py
 from typing import Callable
 
 from cardlang.compile.comploops import with_comp_loops
+from cardlang.compile.countbefore import with_counts_before
 from cardlang.compile.existsloops import with_exists_loops
 from cardlang.compile.fnlocals import with_state_local, with_tables_local
 from cardlang.compile.passes import Options
@@ -25,6 +26,7 @@ REWRITES: tuple[tuple[str, str | None, Callable[[py.Module], py.Module]], ...] =
     ("you-local", None, with_you_local),
     ("same-reads", None, with_same_reads),
     ("exists-loops", None, with_exists_loops),
+    ("count-before", None, with_counts_before),
     ("comp-loops", None, with_comp_loops),  # last: the others see the comprehensions as made
 )
 

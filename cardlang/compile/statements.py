@@ -168,6 +168,8 @@ class Statements:
                     return Code(lambda gen: CC.card_counter(gen, special, op, *parts))
                 return G.called(self.fn_of(assigned.call))
             change = CC.numbers_change(*assigned.numbers)
+            if inline and op == "=" and self.options.on("numbers-code"):  # (compile/passes.py)
+                return G.of_ir(CC.numbers_set(change, assigned.numbers[3]))
             return G.of_ir(change) if inline else G.called(self.fn_of(ir_ce(ANY, change.value)))
         value = self.coerce_ce(self.expr(node.value, scope), INT, node.value.span) if op != "=" or \
             target[-1] in self.spec.counters else self.expr(node.value, scope)
@@ -209,7 +211,8 @@ class Statements:
         return G.of_ir(N.ChangeCounter(slot, whose, op, ir_of(value), minimum, maximum, bslot if banked else None,
                                        plain and opt("counter-code"), C.set_counter, per_player, value.lowest,
                                        banked and opt("bank-tests"),
-                                       op != "=" and opt("zero-skip") and _mostly_zero(ir_of(value))))
+                                       op != "=" and opt("zero-skip") and _mostly_zero(ir_of(value)),
+                                       value.bound if opt("bounds") else None))
 
     @stmt_rule
     def _(self, node: ast.If, scope: Scope) -> Code:

@@ -160,7 +160,8 @@ def test_a_create_into_a_plain_zone_adds_the_cards_in_the_code() -> None:
 def test_exists_loops_asks_whether_any_card_blocks_with_a_loop_that_stops() -> None:
     """`if count(d.shown where card.icon == h.icon) > 0` (mark_blocks): a loop that stops at the first."""
     head = "'verb mark_blocks'"
-    on, off = _source(None, "'verb mark_blocks'"), _source("exists-loops", head)
+    # (count-before off too: it would count the `if`'s count first, in a loop that does not stop)
+    on, off = _source(None, "'verb mark_blocks'"), _source(("exists-loops", "count-before"), head)
     assert re.search(r"_any0 = False\n\s+for _c\d+ in .*\n\s+if .*'icon'.*:\n\s+_any0 = True\n\s+break", on)
     assert "len([" not in on and "len([" in off
 

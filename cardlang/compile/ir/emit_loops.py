@@ -28,7 +28,10 @@ from cardlang.syntax.nodes import replace
 
 def _bounded(e: Emitter, code: py.expr, span: Any, too_big: Any) -> py.expr:
     """CODE, a number, checked against NUMBER_LIMIT in the code itself (one comparison):
-    `_n if -LIMIT < (_n := CODE) < LIMIT else TOO_BIG(ctx, _n, SPAN)`."""
+    `_n if -LIMIT < (_n := CODE) < LIMIT else TOO_BIG(ctx, _n, SPAN)`; CODE itself when TOO_BIG is None (a sum
+    that cannot reach the limit: the pass sum-bounds)."""
+    if too_big is None:
+        return code
     gen = e.gen
     n = gen.fresh("n")
     test = py.Compare(const(-NUMBER_LIMIT), [py.Lt(), py.Lt()], [py.NamedExpr(store(n), code), const(NUMBER_LIMIT)])

@@ -1,5 +1,6 @@
 """The emitter's rule for a loop of moves done as one (`MoveAll`, the pass `whole-moves`: ir/whole_moves.py):
-IR -> Python `ast`, through ir/emit.py's helpers and runtime/layout.py's names.
+IR -> Python `ast`, through ir/emit.py's helpers and runtime/layout.py's names; and the code of one card's move
+off a grid (`off_grid`, the pass `grid-moves`), for ir/emit_stmts.py's MoveOne.
 
 Knows Python's `ast` and the runtime's layout; no game, no source construct, no pass.
 """
@@ -94,3 +95,28 @@ def _move_all(e: Emitter, n: NL.MoveAll, stmts: Callable) -> list[py.stmt]:
         fast.append(py.Assign([py.Subscript(name(row), at, py.Store())], name(v)))
     setup = [py.Assign([store(d)], e.expr(n.dest)), py.Assign([store(cnt)], _call(gen.const(len), name(t)))]
     return head + [py.If(name(t), setup + put + [py.If(quiet, fast, stmts(e, (n.loop,)))], [])]
+
+
+def off_grid(st: py.expr, c: py.expr, src: py.expr, d: py.expr, h: str, cl: str) -> list[py.stmt]:
+    """Card C moved from SRC, a grid, to the top of D, neither a grid nor a zone of piles, when nobody is told,
+    no checker runs, no card is attached (so none follows C, and C is attached to none) and none is privately
+    shown: runtime/board.py move_linked's plain case (its _take_out), in the code.
+        _h = SRC.cards
+        if _h[-1] == C: _h.pop()
+        else: _h.remove(C)
+        ST.empty_known = None
+        _cl = ST.cell.pop(C, None)
+        if _cl is not None and SRC.cells.get(_cl) == C: del SRC.cells[_cl]
+        D.cards.append(C); ST.loc[C] = D"""
+    cells = attr(src, L.CELLS)
+    return [
+        py.Assign([store(h)], attr(src, L.CARDS)),
+        py.If(py.Compare(_sub(name(h), py.UnaryOp(py.USub(), const(1))), [py.Eq()], [c]),
+              [py.Expr(_call(attr(name(h), "pop")))], [py.Expr(_call(attr(name(h), "remove"), c))]),
+        py.Assign([py.Attribute(st, L.EMPTY_KNOWN, py.Store())], const(None)),
+        py.Assign([store(cl)], _call(attr(attr(st, L.CELL), "pop"), c, const(None))),
+        py.If(py.BoolOp(py.And(), [py.Compare(name(cl), [py.IsNot()], [const(None)]),
+                                   py.Compare(_call(attr(cells, "get"), name(cl)), [py.Eq()], [c])]),
+              [py.Delete([py.Subscript(attr(src, L.CELLS), name(cl), py.Del())])], []),
+        py.Expr(_call(attr(attr(d, L.CARDS), "append"), c)),
+        py.Assign([py.Subscript(attr(st, L.LOC), c, py.Store())], d)]

@@ -144,7 +144,10 @@ def _change_counter(e: Emitter, n: N.ChangeCounter) -> list[py.stmt]:
         quiet.append(py.Compare(value(), [py.GtE()], [const(n.minimum)]))
     if n.maximum is not None and (known is None or known > n.maximum) and not up_ok:
         quiet.append(py.Compare(value(), [py.LtE()], [const(n.maximum)]))
-    # no bound of its own: NUMBER_LIMIT's (past it, set_counter refuses the number)
+    # no bound of its own: NUMBER_LIMIT's (past it, set_counter refuses the number), which a value of known size
+    # set (`=`) cannot reach
+    if n.op == "=" and n.size is not None and n.size < NUMBER_LIMIT:
+        up_ok = down_ok = n.minimum is None and n.maximum is None
     if n.minimum is None and (known is None or known <= -NUMBER_LIMIT) and not down_ok:
         quiet.append(py.Compare(value(), [py.Gt()], [const(-NUMBER_LIMIT)]))
     if n.maximum is None and (known is None or known >= NUMBER_LIMIT) and not up_ok:
@@ -169,6 +172,21 @@ def _change_counter(e: Emitter, n: N.ChangeCounter) -> list[py.stmt]:
     return out + [py.If(quiet_test(name(st), quiet), put, slow)]
 
 
+def _set_numbers(e: Emitter, n: N.SetNumbers) -> list[py.stmt]:
+    """_p = WHOSE; _v = VALUES; _st = ctx.state
+    if <quiet> and _st.check is None: _st.counters[SLOT][_p] = tuple(_v)   (a shared counter's row at 0)
+    else: SET(_st, SLOT, _p, _v)"""
+    gen = e.gen
+    p, v, st = gen.fresh("p"), gen.fresh("v"), gen.fresh("st")
+    values = e.expr(n.values)
+    new = values if type(values) is py.Tuple and not values.elts else _call(gen.const(tuple), name(v))
+    at = name(p) if n.per_player else const(0)
+    put = py.Assign([py.Subscript(counter_row(name(st), n.slot), at, py.Store())], new)
+    slow = py.Expr(_call(gen.const(n.set), name(st), const(n.slot), name(p), name(v)))
+    return [py.Assign([store(p)], e.expr(n.whose)), py.Assign([store(v)], values), py.Assign([store(st)], ctx_state()),
+            py.If(quiet_test(name(st), checked=True), [put], [slow])]
+
+
 def _move_one(e: Emitter, n: N.MoveOne) -> list[py.stmt]:
     """`move CARD to DEST` for one card: the reference's quiet case in the code itself, else its call.
 
@@ -184,7 +202,13 @@ def _move_one(e: Emitter, n: N.MoveOne) -> list[py.stmt]:
                 if _st.check is not None: _st.check.moved(_st, _c, _src, _d)
         else: MOVE(ctx, _d, [_c])
 
-    CARD's code when it is a local is used as it is (no `_c`)."""
+    CARD's code when it is a local is used as it is (no `_c`). With the pass `grid-moves`, in a game with a grid,
+    a card leaving a grid for DEST is moved in the code too (emit_moves.py off_grid) when the checker is off:
+        if <quiet> and not _st.host and not _st.peeked [and DEST plain]:
+            if _src.cells is None: <the above>
+            elif _st.check is None: <off_grid>
+            else: MOVE(ctx, _d, [_c])
+        else: MOVE(ctx, _d, [_c])"""
     gen = e.gen
     card = e.expr(n.card)
     c = card.id if isinstance(card, py.Name) else gen.fresh("c")
@@ -192,8 +216,11 @@ def _move_one(e: Emitter, n: N.MoveOne) -> list[py.stmt]:
     def no_cells(zone: str) -> list[py.expr]:  # (none to test in a game with no grid: MoveOne.gridless)
         return [] if n.gridless else [py.Compare(attr(name(zone), L.CELLS), [py.Is()], [const(None)])]
     dest_plain = [] if n.dest_plain else [*no_cells(d), py.UnaryOp(py.Not(), attr(attr(name(d), L.SPEC), L.PILES))]
+    # a card leaving a grid moved in the code as well (the pass `grid-moves`): SRC's cells tested inside
+    grid = not n.gridless and gen.options.on("grid-moves")
     quiet = quiet_test(name(st), [py.UnaryOp(py.Not(), attr(name(st), L.HOST)),
-                                  py.UnaryOp(py.Not(), attr(name(st), L.PEEKED)), *no_cells(src), *dest_plain])
+                                  py.UnaryOp(py.Not(), attr(name(st), L.PEEKED)), *([] if grid else no_cells(src)),
+                                  *dest_plain])
     take = py.If(py.Compare(_sub(name(h), py.UnaryOp(py.USub(), const(1))), [py.Eq()], [name(c)]),
                  [py.Expr(_call(attr(name(h), "pop")))], [py.Expr(_call(attr(name(h), "remove"), name(c)))])
     check = attr(name(st), L.CHECK)
@@ -209,10 +236,16 @@ def _move_one(e: Emitter, n: N.MoveOne) -> list[py.stmt]:
               [])], [])
     slow = py.Expr(_call(gen.const(n.move), name(CTX), name(d), py.List([name(c)], py.Load())))
     first = [] if isinstance(card, py.Name) else [py.Assign([store(c)], card)]
+    done = py.If(quiet, [moved], [slow])
+    if grid:  # (compile/passes.py)
+        off = py.If(py.Compare(check, [py.Is()], [const(None)]),
+                    emit_moves.off_grid(name(st), name(c), name(src), name(d), gen.fresh("h"), gen.fresh("cl")),
+                    [copy.deepcopy(slow)])
+        done = py.If(quiet, [py.If(no_cells(src)[0], [moved], [off])], [slow])
     return [*first, py.Assign([store(d)], e.expr(n.dest)),
             py.Assign([store(st)], ctx_state()),
             py.Assign([store(src)], _sub(attr(name(st), L.LOC), name(c))),
-            py.If(quiet, [moved], [slow])]
+            done]
 
 
 # An expression computed by statements (a decision: ir/emit_ask.py) when it is a `let`'s whole value: its rule,
@@ -442,6 +475,7 @@ STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     N.Do: lambda e, n: [py.Expr(e.expr(n.value))],
     N.ChangeCardCounter: _change_card_counter,
     N.ChangeCounter: _change_counter,
+    N.SetNumbers: _set_numbers,
     N.MoveOne: _move_one,
     N.CreateCards: _create_cards,
     NL.CreateAll: _create_all,

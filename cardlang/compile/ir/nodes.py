@@ -170,7 +170,8 @@ class ChangeCounter(Node):
     (a counter's bank, its own or the one it draws on, is declared `bank N`: compile/spec.py), so the code
     does not test it for None, and a `-=` of a VALUE never below 0 (LOWEST) does not test that it covers
     the change (the pass `bank-tests`). SKIP_ZERO: a `+=` or `-=` tests its VALUE first and does nothing for 0
-    (the pass `zero-skip`)."""
+    (the pass `zero-skip`). SIZE: the largest VALUE can be in size, when the compiler knows it: a counter set
+    (`=`) to it is not tested against the number limit it cannot reach (the pass `bounds`)."""
 
     slot: int
     whose: "Expr"
@@ -185,6 +186,21 @@ class ChangeCounter(Node):
     lowest: int | None = None
     bank_known: bool = False
     skip_zero: bool = False
+    size: int | None = None
+
+
+@node
+class SetNumbers(Node):
+    """`[WHOSE.]C = VALUES` of the counter C at SLOT that holds numbers (dice), by seat when PER_PLAYER (else a
+    shared one, its row's 0): stored as a tuple in the code itself when nobody is told and no checker runs (the
+    counter quiet or not: an event is built only for someone told), else by SET(state, SLOT, WHOSE, VALUES), the
+    reference (the pass `numbers-code`)."""
+
+    slot: int
+    whose: "Expr"
+    values: "Expr"
+    per_player: bool
+    set: Any = field(compare=False)
 
 
 @node
@@ -236,4 +252,5 @@ Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, 
              CardsAt, ZoneCount, EmptyPiles, CardCounter, Printed, Computed,
              DefPrinted, IsType, DefIsType, DefNamed, NameOf, Variant, DefOf, Not, HolderOf, Turns, Seats, Pool, Quiet, Watched, ForThis, Call, Cards, Item, FirstOr,
              Single, HasTrigger, MayReact]
-Stmt = Union[Let, If, Loop, OfBlock, Do, ChangeCardCounter, ChangeCounter, MoveOne, CreateCards, Return]
+Stmt = Union[Let, If, Loop, OfBlock, Do, ChangeCardCounter, ChangeCounter, SetNumbers, MoveOne, CreateCards,
+             Return]

@@ -77,8 +77,9 @@ class CountEqual(Node):
 @node
 class SumIn(Node):
     """`sum(ITEMS, EACH)` in its caller, each item the rules name `card` in EACH, the total `Bounded` (SPAN,
-    TOO_BIG): written in the caller where EACH hands the context to nothing that might read names and reads
-    some name of the caller's; else a call of FN."""
+    TOO_BIG; not checked when TOO_BIG is None, a total that cannot reach the limit: the pass sum-bounds):
+    written in the caller where EACH hands the context to nothing that might read names and reads some name of
+    the caller's; else a call of FN."""
 
     items: Node
     each: Node
@@ -172,8 +173,9 @@ class CounterGuard(Node):
 class OverItems(Node):
     """The body of the function generated for a loop over ITEMS (each item the rules name VAR in EACH), which
     returns its result: KIND "where" (the items the condition EACH holds for), "count" (how many) or "sum" (EACH
-    added up, `Bounded` with SPAN and TOO_BIG). GUARD (a `CounterGuard`) may answer first; CHARGED: the items
-    are charged to the step budget first (`Charge`, OVER_BUDGET), for a loop whose EACH may loop itself. A
+    added up, `Bounded` with SPAN and TOO_BIG, unless TOO_BIG is None). GUARD (a `CounterGuard`) may answer
+    first; CHARGED: the items are charged to the step budget first (`Charge`, OVER_BUDGET), for a loop whose
+    EACH may loop itself. A
     body that only reads goes over a zone's own list and computes its reads that are the same for every item
     once (compile/hoist.py)."""
 
