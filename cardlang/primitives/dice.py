@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import ast as py
 
-from cardlang.primitives.lowering import call, ctx_attr, state
+from cardlang.primitives.lowering import call, state
 from cardlang.primitives.registry import INT, PLAYER, Function, Param, primitive
 from cardlang.runtime import dice as D
 
@@ -42,7 +42,7 @@ def _roll_written(gen, args: list):
     roll_for_you makes, made in the code."""
     if not all(isinstance(a, py.Constant) for a in args):
         return None
-    return call(gen.const(D.roll), state(gen), ctx_attr("you"), *args)
+    return call(gen.const(D.roll), state(gen), gen.emit_expr(gen.ir.You()), *args)
 
 
 def roll_for_you(ctx, count: int, sides: int) -> tuple[int, ...]:

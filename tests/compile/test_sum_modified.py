@@ -19,8 +19,9 @@ def _verb_code(options, verb: str) -> str:
 
 def test_a_sum_of_a_modified_property_is_inlined_with_the_pass_only() -> None:
     on, off = _verb_code(OPTIMISED, "strength"), _verb_code(OFF, "strength")
-    assert "_read_modified(ctx, [_c" in on and "_run_sum(ctx)" not in on
-    assert "_read_modified(ctx, [_c" not in off and "_run_sum(ctx)" in off
+    # (each card of the sum read by read_modified_card: the pass `lower` reads one card without a list)
+    assert "_read_modified_card(ctx, _c" in on and "_run_sum(ctx)" not in on
+    assert "_read_modified_card(ctx, _c" not in off and "_run_sum(ctx)" in off
 
 
 def test_games_are_the_same_with_the_pass_on_and_off() -> None:
