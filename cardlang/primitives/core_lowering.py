@@ -42,6 +42,8 @@ def lower_move(gen, to: py.expr, what: py.expr, site, move_into: Callable, move_
         first = () if isinstance(to, py.Name) else (ir.Let(d, ir.Py(to)),)
         many: tuple = (ir.Do(ir.Call(move_into, (d, cards), first="ctx")),)
         if gen.options.on("empty-moves"):
+            if in_code:  # (two cards or more: a whole zone's copy moved as the zone, in the code: MoveList)
+                many = (ir.MoveList(cards, d, move_into),)
             many = (ir.If(cards, many),)
         return gen.emit_ir(first + (ir.If(
             ir.Single(cards), _move_one(ir, move_into, d, ir.Item(cards, 0), site.zone_of(to), site.gridless),

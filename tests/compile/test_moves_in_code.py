@@ -1,7 +1,8 @@
 """The pass `moves-in-code` (compile/passes.py, primitives/core_lowering.py lower_move, compile/ir/emit_moves.py
 MoveTop and MoveZone): where quiet-moves calls move_top_quiet or move_zone_quiet, their own case runs in the code
 itself (Dominion's clean-up `move inplay to discard` and its `draw 5`), and the call only for what they hand
-on (a refill, a checker told). Unwatched, checked and watched: the same games, the same zones card for card,
+on (a refill, a checker told); a move of two cards or more in a local that are all of their zone's cards
+(`discard hand`: the hand's copy) moves that zone in the code (MoveList), else calls move_into. Unwatched, checked and watched: the same games, the same zones card for card,
 the same places (`loc`) and steps, with the pass on and off."""
 from __future__ import annotations
 
@@ -37,8 +38,10 @@ def test_the_clean_up_and_the_draw_move_in_the_code_and_call_only_for_the_rest(g
             r"\s+_k\d+_move_top_quiet\(ctx, \4, _z\d+, \3\)")
     whole = (r"(_d\d+)\.cards\.extend\((_h\d+)\)\n\s+(_loc\d+) = _state\.loc\n\s+for (_x\d+) in \2:\n"
              r"\s+\3\[\4\] = \1\n\s+\2\.clear\(\)\n\s+else:\n\s+_k\d+_move_zone_quiet\(ctx, \1, _z\d+\)")
-    assert re.search(draw, on) and re.search(whole, on)
-    assert not re.search(draw, off) and not re.search(whole, off)
+    hand = (r"(_z\d+) = _state\.loc\[(_p\d+)\[0\]\]\n\s+(_h\d+) = \1\.cards\n\s+if \3 == \2 and .*\1 is not (_d\d+)\):\n"
+            r"\s+\4\.cards\.extend\(\3\)\n(.*\n){3}\s+\3\.clear\(\)\n(.*\n){2}\s+else:\n\s+_k\d+_move_into\(ctx, \4, \2\)")
+    assert re.search(draw, on) and re.search(whole, on) and re.search(hand, on)
+    assert not re.search(draw, off) and not re.search(whole, off) and not re.search(hand, off)
     assert "move_top_quiet(ctx" in off and "move_zone_quiet(ctx" in off
 
 

@@ -1,5 +1,6 @@
 """The emitter's rules for a loop of moves done as one (`MoveAll`, the pass `whole-moves`: ir/whole_moves.py), and
-for a draw and a whole zone's move in quiet code (`MoveTop`, `MoveZone`, the pass `moves-in-code`): IR -> Python
+for a draw and a whole zone's move in quiet code (`MoveTop`, `MoveZone`, `MoveList`, the pass
+`moves-in-code`): IR -> Python
 `ast`, through ir/emit.py's helpers and runtime/layout.py's names.
 
 Knows Python's `ast` and the runtime's layout; no game, no source construct, no pass.
@@ -19,7 +20,8 @@ from cardlang.runtime.state import NUMBER_LIMIT
 
 def rules(stmts: Callable) -> dict:
     """The rule, given ir/emit_stmts.py's `stmts` (for the loop as written)."""
-    return {NL.MoveAll: lambda e, n: _move_all(e, n, stmts), N.MoveTop: _move_top, N.MoveZone: _move_zone}
+    return {NL.MoveAll: lambda e, n: _move_all(e, n, stmts), N.MoveTop: _move_top, N.MoveZone: _move_zone,
+            N.MoveList: _move_list}
 
 
 def _not(x: py.expr) -> py.UnaryOp:
@@ -179,3 +181,27 @@ def _move_zone(e: Emitter, n: N.MoveZone) -> list[py.stmt]:
             py.If(name(h), [py.Assign([store(st)], ctx_state()),
                             py.If(py.BoolOp(py.And(), _plain(st, z, d, n.apart)), fast, slow)], [])]
 
+
+
+def _move_list(e: Emitter, n: N.MoveList) -> list[py.stmt]:
+    """_st = ctx.state; _z = _st.loc[CARDS[0]]; _h = _z.cards
+        if _h == CARDS and _z is not DEST and _st.check is None and not _st.host and not _st.peeked:
+            DEST.cards.extend(_h); _loc = _st.loc; for _x in _h: _loc[_x] = DEST
+            _h.clear(); if _z.pile: _st.empty_known = None
+        else: MOVE(ctx, DEST, CARDS)
+    (CARDS and DEST: locals.) A zone holds each card once and every card is in one zone, so a list equal to
+    the list of its first card's zone is all of that zone's cards, in its order: move_into would take each
+    from there and put it on DEST, as move_into's own whole-zone case does in one go."""
+    gen = e.gen
+    cards, d = e.expr(n.cards).id, e.expr(n.dest).id  # (locals: the lowering's)
+    st, z, h = gen.fresh("st"), gen.fresh("z"), gen.fresh("h")
+    fast = [py.Expr(_call(attr(attr(name(d), L.CARDS), "extend"), name(h))), *_set_loc(e, st, h, d),
+            py.Expr(_call(attr(name(h), "clear"))),
+            py.If(attr(name(z), L.PILE), [py.Assign([py.Attribute(name(st), L.EMPTY_KNOWN, py.Store())],
+                                                    const(None))], [])]
+    slow = [py.Expr(_call(gen.const(n.move), name(CTX), name(d), name(cards)))]
+    whole = py.Compare(name(h), [py.Eq()], [name(cards)])
+    return [py.Assign([store(st)], ctx_state()),
+            py.Assign([store(z)], _sub(attr(name(st), L.LOC), _sub(name(cards), const(0)))),
+            py.Assign([store(h)], attr(name(z), L.CARDS)),
+            py.If(py.BoolOp(py.And(), [whole, *_plain(st, z, d, False)]), fast, slow)]

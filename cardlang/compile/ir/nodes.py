@@ -235,6 +235,19 @@ class MoveZone(Node):
 
 
 @node
+class MoveList(Node):
+    """`move CARDS to DEST`, CARDS a list in a local of two cards or more, in code that runs only when nobody
+    watches, as MoveTop: when CARDS is the very list its first card's zone holds (`discard hand`: the hand's
+    copy), that zone's move in the code itself (its cards land on DEST in order, as one move each would leave
+    them) when no checker is told, no card is attached or privately shown and the zone is not DEST; else
+    MOVE(ctx, DEST, CARDS), the reference (primitives/core.py move_into). The pass `moves-in-code`."""
+
+    cards: "Expr"
+    dest: "Expr"
+    move: Any = field(compare=False)
+
+
+@node
 class CreateCards(Node):
     """COUNT new cards of the definition CARD into DEST, a zone known to hold no piles: their ids, definitions
     and places added at once in the code itself when nobody is told (no log or listener), the count is not
@@ -268,5 +281,5 @@ Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, 
              CardsAt, ZoneCount, EmptyPiles, CardCounter, Printed, Computed,
              DefPrinted, IsType, DefIsType, DefNamed, NameOf, Variant, DefOf, Not, HolderOf, Turns, Seats, Pool, Quiet, Watched, ForThis, Call, Cards, Item, FirstOr,
              Single, HasTrigger, MayReact]
-Stmt = Union[Let, If, Loop, OfBlock, Do, ChangeCardCounter, ChangeCounter, MoveOne, MoveTop, MoveZone, CreateCards,
-             Return]
+Stmt = Union[Let, If, Loop, OfBlock, Do, ChangeCardCounter, ChangeCounter, MoveOne, MoveTop, MoveZone, MoveList,
+             CreateCards, Return]
