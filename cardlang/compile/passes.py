@@ -214,7 +214,7 @@ PASSES: tuple[Pass, ...] = (
          "cards the zone holds: one slice; a whole zone: one extend), each card's `loc` set in the same loop, and "
          "the call only for what they hand on (a refill, a checker told, a card attached or privately shown); in "
          "the same quiet code, a move of two cards or more in a local (past empty-moves' test) that are all of "
-         "their zone's cards (`discard hand`) moves that zone so, else calls move_into: Dominion's clean-up and "
+         "their zone's cards (`discard hand`) moves that zone so, else calls move_into: a deckbuilder's clean-up and "
          "draw at every turn's end"),
     Pass("empty-moves", "primitives/core_lowering.py (lower_move)",
          "a move of the cards in a local (a verb's parameter: `discard hand` at clean-up) calls move_into only "

@@ -21,7 +21,9 @@ def lower_move(gen, to: py.expr, what: py.expr, site, move_into: Callable, move_
     (zones.top's code) as MOVE_TOP(ctx, TO, ZONE, N) and a whole zone (`list(ZONE.cards)`), when it holds cards, as
     MOVE_ZONE(ctx, TO, ZONE): one call each; else MOVE_INTO(ctx, TO, WHAT). Built as IR (gen.ir), spelt by
     the compiler's emitter. QUIET: the two calls' versions for code that runs only when nobody watches, in a
-    game of no grid, to a declared zone of no piles (the pass quiet-moves: Site.quiet), which test less."""
+    game of no grid, to a declared zone of no piles (the pass quiet-moves: Site.quiet), which test less; with
+    the pass moves-in-code their own case in the code (MoveTop, MoveZone), and a local's two cards or more
+    that are a whole zone's moved as that zone (MoveList)."""
     ir = gen.ir
     in_code = False  # the quiet versions' own case in the code itself (the pass moves-in-code: MoveTop, MoveZone)
     if quiet is not None and site.quiet and site.gridless:

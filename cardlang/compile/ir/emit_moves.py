@@ -182,7 +182,6 @@ def _move_zone(e: Emitter, n: N.MoveZone) -> list[py.stmt]:
                             py.If(py.BoolOp(py.And(), _plain(st, z, d, n.apart)), fast, slow)], [])]
 
 
-
 def _move_list(e: Emitter, n: N.MoveList) -> list[py.stmt]:
     """_st = ctx.state; _z = _st.loc[CARDS[0]]; _h = _z.cards
         if _h == CARDS and _z is not DEST and _st.check is None and not _st.host and not _st.peeked:
