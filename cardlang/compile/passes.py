@@ -222,6 +222,14 @@ PASSES: tuple[Pass, ...] = (
          "a draw (`move top N of ZONE to DEST`) or a move of a whole zone in a verb's statements run in place (only "
          "when nobody watches), in a game of no grid, to a declared zone of no piles, calls a version of "
          "move_top_into / move_zone_into that tests neither the log, the listeners, cells nor piles again"),
+    Pass("moves-in-code", "primitives/core_lowering.py (lower_move), compile/ir/emit_moves.py (MoveTop, MoveZone, "
+         "MoveList)",
+         "where quiet-moves calls move_top_quiet or move_zone_quiet, their own case in the code itself (a draw of "
+         "cards the zone holds: one slice; a whole zone: one extend), each card's `loc` set in the same loop, and "
+         "the call only for what they hand on (a refill, a checker told, a card attached or privately shown); in "
+         "the same quiet code, a move of two cards or more in a local (past empty-moves' test) that are all of "
+         "their zone's cards (`discard hand`) moves that zone so, else calls move_into: a deckbuilder's clean-up and "
+         "draw at every turn's end"),
     Pass("empty-moves", "primitives/core_lowering.py (lower_move)",
          "a move of the cards in a local (a verb's parameter: `discard hand` at clean-up) calls move_into only "
          "when they are more than one card, not for none (it would move and tell nothing)"),

@@ -126,7 +126,8 @@ def move_zone_into(ctx: Ctx, dest, zone) -> None:
 # The quiet pair: what move_top_into and move_zone_into do once they know that nobody watches (no log, no
 # listener), that no zone has a grid and that DEST is not a zone of piles. The pass quiet-moves
 # (core_lowering.py) calls them directly where the code knows all that; the *_into pair tests it and hands on
-# (one call more there, none on the quiet path: the tails are written once).
+# (one call more there, none on the quiet path: the tails are written once). The pass moves-in-code runs their
+# own case in the code itself (compile/ir/emit_moves.py MoveTop, MoveZone) and calls them for the rest.
 
 @leaves_names
 def move_top_quiet(ctx: Ctx, dest, zone, n: int) -> None:

@@ -21,12 +21,16 @@ def lower_move(gen, to: py.expr, what: py.expr, site, move_into: Callable, move_
     (zones.top's code) as MOVE_TOP(ctx, TO, ZONE, N) and a whole zone (`list(ZONE.cards)`), when it holds cards, as
     MOVE_ZONE(ctx, TO, ZONE): one call each; else MOVE_INTO(ctx, TO, WHAT). Built as IR (gen.ir), spelt by
     the compiler's emitter. QUIET: the two calls' versions for code that runs only when nobody watches, in a
-    game of no grid, to a declared zone of no piles (the pass quiet-moves: Site.quiet), which test less."""
+    game of no grid, to a declared zone of no piles (the pass quiet-moves: Site.quiet), which test less; with
+    the pass moves-in-code their own case in the code (MoveTop, MoveZone), and a local's two cards or more
+    that are a whole zone's moved as that zone (MoveList)."""
     ir = gen.ir
+    in_code = False  # the quiet versions' own case in the code itself (the pass moves-in-code: MoveTop, MoveZone)
     if quiet is not None and site.quiet and site.gridless:
         spec = site.zone_of(to)
         if spec is not None and not spec.piles and not spec.grid:
             move_top, move_zone = quiet
+            in_code = gen.options.on("moves-in-code")
     card = one_card(what)
     if card is not None:
         return gen.emit_ir(_move_one(ir, move_into, ir.Py(to), ir.Py(card), site.zone_of(to), site.gridless))
@@ -40,22 +44,39 @@ def lower_move(gen, to: py.expr, what: py.expr, site, move_into: Callable, move_
         first = () if isinstance(to, py.Name) else (ir.Let(d, ir.Py(to)),)
         many: tuple = (ir.Do(ir.Call(move_into, (d, cards), first="ctx")),)
         if gen.options.on("empty-moves"):
+            if in_code:  # (two cards or more: a whole zone's copy moved as the zone, in the code: MoveList)
+                many = (ir.MoveList(cards, d, move_into),)
             many = (ir.If(cards, many),)
         return gen.emit_ir(first + (ir.If(
             ir.Single(cards), _move_one(ir, move_into, d, ir.Item(cards, 0), site.zone_of(to), site.gridless),
             many),))
     if calls(gen, what, Z.top) and len(what.args) == 3:
         # zones.top(ctx.state, ZONE, N): the same arguments, evaluated in the same order, in one call
+        if in_code:
+            return gen.emit_ir((ir.MoveTop(ir.Py(to), ir.Py(what.args[1]), ir.Py(what.args[2]), move_top,
+                                           *_apart(site, to, what.args[1])),))
         return gen.emit_ir((ir.Do(ir.Call(move_top, (ir.Py(to), *map(ir.Py, what.args[1:])), first="ctx")),))
     zone = gen.ir_mark(what)
     if type(zone) is ir.ZoneCards:  # list(ZONE.cards), a copy of a whole zone's cards (the emitter's)
         # `_d = TO; _z = ZONE; if _z.cards: MOVE_ZONE(ctx, _d, _z)`: an empty zone (most often: `move fresh to
         # destiny` at each action) moves nothing, as move_zone_into returns at once (a zone of piles holds no
         # card of its own: nor does it move one)
+        if in_code:
+            return gen.emit_ir((ir.MoveZone(ir.Py(to), zone.zone, move_zone,
+                                            *_apart(site, to, zone.zone.code)),))
         d, z = ir.Var("d"), ir.Var("z")
         return gen.emit_ir((ir.Let(d, ir.Py(to)), ir.Let(z, zone.zone),
                             ir.If(ir.OwnCards(z), (ir.Do(ir.Call(move_zone, (d, z), first="ctx")),))))
     return gen.emit_ir((ir.Do(ir.Call(move_into, (ir.Py(to), ir.Py(what)), first="ctx")),))
+
+
+def _apart(site, to: py.expr, zone: py.expr) -> tuple[bool, bool]:
+    """(APART, PILELESS) of a MoveTop or MoveZone from the zone the code ZONE reads to TO's: two declared zones
+    of different slots are two zones (each slot's zones are Zones of their own); a declared zone of no piles
+    never holds a pile's cards."""
+    src, dest = site.zone_of(zone), site.zone_of(to)
+    return (src is not None and dest is not None and src.slot != dest.slot,
+            src is not None and not src.piles)
 
 
 def _move_one(ir, move_into: Callable, dest, card, spec=None, gridless: bool = False) -> tuple:

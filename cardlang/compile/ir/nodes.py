@@ -219,6 +219,51 @@ class MoveOne(Node):
 
 
 @node
+class MoveTop(Node):
+    """`move top COUNT of ZONE to DEST` (a draw) in code that runs only when nobody watches, in a game of no
+    grid, DEST a declared zone of no piles (the pass quiet-moves): ZONE's top COUNT cards taken as one slice and
+    put on DEST in the code itself when COUNT is more than 0, ZONE holds that many (no refill), no checker is
+    told, no card is attached or privately shown and ZONE is not DEST (APART: known to be two zones, so not
+    tested); else MOVE(ctx, DEST, ZONE, COUNT), the quiet reference (primitives/core.py move_top_quiet).
+    PILELESS: ZONE is known to hold no piles (emptying it tells empty_piles nothing). The pass
+    `moves-in-code`."""
+
+    dest: "Expr"
+    zone: "Expr"
+    count: "Expr"
+    move: Any = field(compare=False)
+    apart: bool = False
+    pileless: bool = False
+
+
+@node
+class MoveZone(Node):
+    """`move ZONE to DEST`, every card of a zone, bottom first, in code that runs only when nobody watches, as
+    MoveTop: in the code itself when ZONE holds cards, no checker is told, no card is attached or privately
+    shown and ZONE is not DEST (APART, PILELESS: as MoveTop's); else, when it holds cards, MOVE(ctx, DEST,
+    ZONE), the quiet reference (primitives/core.py move_zone_quiet). The pass `moves-in-code`."""
+
+    dest: "Expr"
+    zone: "Expr"
+    move: Any = field(compare=False)
+    apart: bool = False
+    pileless: bool = False
+
+
+@node
+class MoveList(Node):
+    """`move CARDS to DEST`, CARDS a list in a local of two cards or more, in code that runs only when nobody
+    watches, as MoveTop: when CARDS is the very list its first card's zone holds (`discard hand`: the hand's
+    copy), that zone's move in the code itself (its cards land on DEST in order, as one move each would leave
+    them) when no checker is told, no card is attached or privately shown and the zone is not DEST; else
+    MOVE(ctx, DEST, CARDS), the reference (primitives/core.py move_into). The pass `moves-in-code`."""
+
+    cards: "Expr"
+    dest: "Expr"
+    move: Any = field(compare=False)
+
+
+@node
 class CreateCards(Node):
     """COUNT new cards of the definition CARD into DEST, a zone known to hold no piles: their ids, definitions
     and places added at once in the code itself when nobody is told (no log or listener), the count is not
@@ -252,5 +297,5 @@ Expr = Union[Const, Value, State, Names, You, ThisCard, Current, Name, Var, Of, 
              CardsAt, ZoneCount, EmptyPiles, CardCounter, Printed, Computed,
              DefPrinted, IsType, DefIsType, DefNamed, NameOf, Variant, DefOf, Not, HolderOf, Turns, Seats, Pool, Quiet, Watched, ForThis, Call, Cards, Item, FirstOr,
              Single, HasTrigger, MayReact]
-Stmt = Union[Let, If, Loop, OfBlock, Do, ChangeCardCounter, ChangeCounter, SetNumbers, MoveOne, CreateCards,
-             Return]
+Stmt = Union[Let, If, Loop, OfBlock, Do, ChangeCardCounter, ChangeCounter, SetNumbers, MoveOne, MoveTop, MoveZone,
+             MoveList, CreateCards, Return]
