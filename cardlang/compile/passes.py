@@ -134,6 +134,10 @@ PASSES: tuple[Pass, ...] = (
          "a bot's decision of several picks by name makes its table of the remaining options' labels once and "
          "takes the picked one's label out of it, while no label is there twice (else makes it again), not at "
          "every pick"),
+    Pass("labels-of-defs", "compile/ir/emit_decisions.py (_bot_decide, _of_defs)",
+         "a bot's decision of cards put with the game's card definitions (no labels made) makes its table of the "
+         "remaining options' names from the definitions in that table's own loop, not from a list of every "
+         "option's label made first (a call of state.option_labels and its comprehension's)"),
     Pass("printed-table", "compile/ir/printed_table.py",
          "IR -> IR: a card's printed property that every card of the load holds (compile/expressions.py "
          "_in_table) read as a subscript of its definition's table of every property the game declares "
