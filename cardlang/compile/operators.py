@@ -24,7 +24,6 @@ from cardlang.primitives import registry as R
 from cardlang.primitives.types import (BOOL, CARD, CARDNAME, CARDNAMES, CARDS, CE, INT, NUMBERS, PLAYER, PLAYERS,
                                        TEXT, ZONE, article as _article)
 from cardlang.primitives.values import int_div, int_mod, too_big
-from cardlang.runtime.abilities import named_ids
 from cardlang.runtime.state import NUMBER_LIMIT, IllegalAction
 from cardlang.runtime import zones as Z
 from cardlang.syntax import ast
@@ -43,20 +42,6 @@ def count_named_in(state, zone, d) -> int:
         if defs[c] is d:
             n += 1
     return n
-
-
-def count_named_ids(state, zone, d) -> int:
-    """count_named_in with the pass `named-ids`: the zone's cards among those of definition D, kept by the state
-    (runtime/abilities.py named_ids), counted in one set operation in C, not by a loop reading each card's
-    definition; count_named_in where they are not kept (a search's world, whose reads of cards are watched)."""
-    if zone.spec.piles:
-        return count_named_in(state, zone, d)
-    ids = state.ids_of.get(d)
-    if ids is None:
-        ids = named_ids(state, d)
-        if ids is None:
-            return count_named_in(state, zone, d)
-    return len(ids.intersection(zone.cards))
 
 
 def cards_named_in(state, zone, d) -> list[int]:
@@ -317,8 +302,7 @@ class Operators:
         cont = self.expr(node.container, scope)
         if cont.type == ZONE:  # (a `count` of it counts them in place: counted)
             slot = self._pile_slot(cont)
-            counter = count_named_ids if self.options.on("named-ids") else count_named_in
-            counting = _helper(counter, [cont, item], INT) if slot is None else \
+            counting = _helper(count_named_in, [cont, item], INT) if slot is None else \
                 ir_ce(INT, O.PileCount(slot, ir_of(item)))  # (its pile, in the code)
             return replace(_helper(cards_named_in, [cont, item], CARDS), counted=lambda: counting)
         return _helper(cards_named, [self.coerce_ce(cont, CARDS, node.container.span), item], CARDS)

@@ -138,10 +138,6 @@ PASSES: tuple[Pass, ...] = (
          "a bot's decision of cards put with the game's card definitions (no labels made) makes its table of the "
          "remaining options' names from the definitions in that table's own loop, not from a list of every "
          "option's label made first (a call of state.option_labels and its comprehension's)"),
-    Pass("named-ids", "compile/operators.py (count_named_ids), runtime/abilities.py (named_ids)",
-         "`count(NAME in ZONE)` over a zone of no piles counts the zone's cards among the cards of that definition "
-         "(a set the state keeps until a card is made, made once for a game's list of cards) in one set operation, "
-         "not by a loop reading each card's definition"),
     Pass("printed-table", "compile/ir/printed_table.py",
          "IR -> IR: a card's printed property that every card of the load holds (compile/expressions.py "
          "_in_table) read as a subscript of its definition's table of every property the game declares "

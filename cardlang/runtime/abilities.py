@@ -31,7 +31,13 @@ def reacting_ids(state: GameState, event: str) -> frozenset[int]:
         return _every_card(state)       # (runtime/worlds.py): every list may react, each card is looked at
     known = state.ids_of.get(("on",))
     if known is None:
-        known = _known(state)
+        key = tuple(card_def)
+        known = _KNOWN.get(key)
+        if known is None:
+            if len(_KNOWN) >= 8:
+                _KNOWN.clear()
+            known = _KNOWN[key] = {}
+        state.ids_of[("on",)] = known
     ids = known.get(event)
     if ids is None:
         hits = {d for d in set(card_def) if event in d.triggers}
@@ -40,38 +46,9 @@ def reacting_ids(state: GameState, event: str) -> frozenset[int]:
     return ids
 
 
-def named_ids(state: GameState, d) -> frozenset[int] | None:
-    """The ids of the cards of definition D, kept in state.ids_of under D until a card is made (and, like
-    reacting_ids's sets, once for a list of definitions: the games of a simulation deal the same cards in the
-    same order), so that `count(NAME in ZONE)` is one set operation over the zone's cards, not a loop
-    (compile/operators.py count_named_in). None in a search's world, whose reads of cards are watched."""
-    if state.card_def.__class__ is not list:
-        return None
-    known = state.ids_of.get(("on",))
-    if known is None:
-        known = _known(state)
-    ids = known.get(d)
-    if ids is None:
-        ids = known[d] = frozenset(c for c, x in enumerate(state.card_def) if x is d)
-    state.ids_of[d] = ids
-    return ids
-
-
-def _known(state: GameState) -> dict:
-    """The sets kept for the game's list of definitions (_KNOWN), now kept by the state too."""
-    key = tuple(state.card_def)
-    known = _KNOWN.get(key)
-    if known is None:
-        if len(_KNOWN) >= 8:
-            _KNOWN.clear()
-        known = _KNOWN[key] = {}
-    state.ids_of[("on",)] = known
-    return known
-
-
-# (a game's definitions, in card order) -> event (reacting_ids), or a definition (named_ids) -> the cards with
-# that ability, or of that definition: the last few lists of cards seen (definitions never change once compiled)
-_KNOWN: dict[tuple, dict] = {}
+# (a game's definitions, in card order) -> event -> the cards with that ability: the last few lists of cards seen
+# (definitions never change once compiled)
+_KNOWN: dict[tuple, dict[str, frozenset[int]]] = {}
 
 
 def _every_card(state: GameState) -> frozenset[int]:

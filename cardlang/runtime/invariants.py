@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 from itertools import chain, repeat
 
-from cardlang.runtime.state import CardDef, seat_tables
+from cardlang.runtime.state import seat_tables
 
 
 class InvariantViolation(Exception):
@@ -39,13 +39,8 @@ def check_state(state) -> None:
 
 def check_kept(state, where: str = "") -> None:
     """What the state keeps so as not to work it out again matches what it stands for: the tables of the seats
-    still in (state.others, state.around) are those `out` gives, the cards of a definition kept in state.ids_of
-    (runtime/abilities.py named_ids) are its cards, and the empty piles `empty_piles` answers from
+    still in (state.others, state.around) are those `out` gives, and the empty piles `empty_piles` answers from
     (state.empty_known) are those there are (WHERE: the message's opening)."""
-    for key, ids in state.ids_of.items():  # a definition's cards (runtime/abilities.py named_ids)
-        if key.__class__ is CardDef and ids != frozenset(c for c, d in enumerate(state.card_def) if d is key):
-            raise InvariantViolation(f"{where}the cards of {key.name} are remembered as {sorted(ids)}, but they "
-                                     "are not (a card was made and the state's derived sets were kept)")
     if (state.others, state.around) != seat_tables(state.out):
         raise InvariantViolation(f"{where}the seats still in are remembered as {state.around}, but out is {state.out}")
     for slot, n in (state.empty_known or {}).items():
