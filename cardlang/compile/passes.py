@@ -155,6 +155,9 @@ PASSES: tuple[Pass, ...] = (
          "IR -> IR: a read without effect that cannot fail which several conditions of one `choose` make, one "
          "of them whenever it is tested (`c >= 5 + x`, `count(others where player.d == 0) > 0`), worked out "
          "once before the conditions into a local (AskOption.pre, emitted by compile/ir/emit_ask.py)"),
+    Pass("cheap-first", "compile/ir/cheap_first.py",
+         "IR -> IR: of an `and`/`or` of two reads without effect that cannot fail, the one counting over cards "
+         "(`count(ZONE where ...)`) is tested second, so that it is left out where the other side decides"),
     Pass("bot-by-name", "compile/botgen.py (_by_name), compile/bots.py",
          "a bot rule of names only tries those names against the decision's filter (`choose up to 1` from a zone, "
          "or from several when one holds piles: compile/decisions.py); the options are not built"),
