@@ -286,14 +286,8 @@ def decide_ir(gen: G.Gen, prefs: list[BotPref]) -> D.BotDecide:
 
     def unset(names: list[str]) -> tuple[D.Node, ...]:
         return tuple(N.Let(N.Var(name=n), N.Const(None)) for n in names)
-    picked = any(p.reads_picked for p in picks)
-    # the shared calls' values hold for every pick of the decision when no condition reads `picked` (nothing else
-    # changes between picks): unset once, before them (the pass `subs-once`), else at each pick
-    once = not picked and gen.options.on("subs-once")
-    subs = _subs(picks)
-    return D.BotDecide(_yesno(prefs), unset(across) + (subs if once else ()),
-                       unset(per_pick) + (() if once else subs), tries, ended,
-                       names=any(p.kind == "name" for p in picks), picked=picked,
+    return D.BotDecide(_yesno(prefs), unset(across), unset(per_pick) + _subs(picks), tries, ended,
+                       names=any(p.kind == "name" for p in picks), picked=any(p.reads_picked for p in picks),
                        weighed=WEIGHED if weighs else None)
 
 

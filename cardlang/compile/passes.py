@@ -158,9 +158,6 @@ PASSES: tuple[Pass, ...] = (
     Pass("cheap-first", "compile/ir/cheap_first.py",
          "IR -> IR: of an `and`/`or` of two reads without effect that cannot fail, the one counting over cards "
          "(`count(ZONE where ...)`) is tested second, so that it is left out where the other side decides"),
-    Pass("subs-once", "compile/botgen.py (decide_ir)",
-         "a bot rule's calls made by several conditions (kept in locals when first made) are made once a decision, "
-         "not once a pick, when no condition of the rule reads `picked` (nothing else changes between picks)"),
     Pass("bot-by-name", "compile/botgen.py (_by_name), compile/bots.py",
          "a bot rule of names only tries those names against the decision's filter (`choose up to 1` from a zone, "
          "or from several when one holds piles: compile/decisions.py); the options are not built"),
