@@ -220,7 +220,9 @@ def _bot_decide(e: Emitter, n: D.BotDecide) -> list[py.stmt]:
     With the pass `labels-kept` (and NAMES), `_first = None` before the first pick, and the table is made
     `else` of `if _first is not None and len(_first) == len(_remaining) + 1: del _first[_labels[_choice]]`:
     while no two remaining options share a label, the last pick's table less its label is this pick's, so a
-    decision of three picks from nine options makes it once, not three times (one of one pick pays the test)."""
+    decision of three picks from nine options makes it once, not three times (one of one pick pays the test).
+    With the pass `labels-of-defs`, a choice of cards put with the game's definitions (no labels) makes the
+    table from them (`_defs[_opts[_i]].name`) and no list of labels (_of_defs)."""
     gen = e.gen
     out: list[py.stmt] = [py.If(py.Compare(_decision(L.KIND), [py.Eq()], [const("yesno")]), stmts(e, n.yesno), [])]
     length = gen.const(len, "f")
