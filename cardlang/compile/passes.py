@@ -141,6 +141,10 @@ PASSES: tuple[Pass, ...] = (
          "a bot's decision of several picks by name makes its table of the remaining options' labels once and "
          "takes the picked one's label out of it, while no label is there twice (else makes it again), not at "
          "every pick"),
+    Pass("labels-of-defs", "compile/ir/emit_decisions.py (_bot_decide, _of_defs)",
+         "a bot's decision of cards put with the game's card definitions (no labels made) makes its table of the "
+         "remaining options' names from the definitions in that table's own loop, not from a list of every "
+         "option's label made first (a call of state.option_labels and its comprehension's)"),
     Pass("printed-table", "compile/ir/printed_table.py",
          "IR -> IR: a card's printed property that every card of the load holds (compile/expressions.py "
          "_in_table) read as a subscript of its definition's table of every property the game declares "
@@ -158,6 +162,9 @@ PASSES: tuple[Pass, ...] = (
          "IR -> IR: a read without effect that cannot fail which several conditions of one `choose` make, one "
          "of them whenever it is tested (`c >= 5 + x`, `count(others where player.d == 0) > 0`), worked out "
          "once before the conditions into a local (AskOption.pre, emitted by compile/ir/emit_ask.py)"),
+    Pass("cheap-first", "compile/ir/cheap_first.py",
+         "IR -> IR: of an `and`/`or` of two reads without effect that cannot fail, the one counting over cards "
+         "(`count(ZONE where ...)`) is tested second, so that it is left out where the other side decides"),
     Pass("bot-by-name", "compile/botgen.py (_by_name), compile/bots.py",
          "a bot rule of names only tries those names against the decision's filter (`choose up to 1` from a zone, "
          "or from several when one holds piles: compile/decisions.py); the options are not built"),

@@ -28,7 +28,7 @@ def _bot_source(game, label: str) -> str:
 
 def test_the_table_is_kept_between_picks(games):
     on, off = (_bot_source(g, "bot reader: on defend_heroes") for g in games)
-    assert "del _first[_labels[_choice]]" in on and "_first = None" in on
+    assert "del _first[_labels[_choice]" in on and "_first = None" in on
     assert "del _first" not in off and on.count("_first = {}") == off.count("_first = {}") == 1
 
 

@@ -220,11 +220,17 @@ def _bot_decide(e: Emitter, n: D.BotDecide) -> list[py.stmt]:
     With the pass `labels-kept` (and NAMES), `_first = None` before the first pick, and the table is made
     `else` of `if _first is not None and len(_first) == len(_remaining) + 1: del _first[_labels[_choice]]`:
     while no two remaining options share a label, the last pick's table less its label is this pick's, so a
-    decision of three picks from nine options makes it once, not three times (one of one pick pays the test)."""
+    decision of three picks from nine options makes it once, not three times (one of one pick pays the test).
+    With the pass `labels-of-defs`, a choice of cards put with the game's definitions (no labels) makes the
+    table from them (`_defs[_opts[_i]].name`) and no list of labels (_of_defs)."""
     gen = e.gen
     out: list[py.stmt] = [py.If(py.Compare(_decision(L.KIND), [py.Eq()], [const("yesno")]), stmts(e, n.yesno), [])]
     length = gen.const(len, "f")
-    out += [_assign("_labels", _labels(gen))] if n.names else []
+    by_defs = n.names and gen.options.on("labels-of-defs")  # (compile/passes.py)
+    if by_defs:  # a choice of cards offered with their definitions: no list of labels made (_of_defs)
+        out.append(_of_defs(gen))
+    elif n.names:
+        out.append(_assign("_labels", _labels(gen)))
     out += [_assign("_remaining", _call(name("list"), _call(name("range"), _call(length, name("_opts"))))),
             _assign("_picks", py.List([], py.Load()))]
     if n.picked:
@@ -236,16 +242,22 @@ def _bot_decide(e: Emitter, n: D.BotDecide) -> list[py.stmt]:
     pick: list[py.stmt] = stmts(e, n.each_pick) if n.each_pick else []
     kept = n.names and gen.options.on("labels-kept")
     if n.names:
-        build = [_assign("_first", py.Dict([], [])),
-                 py.For(store("_i"), py.Subscript(name("_remaining"), py.Slice(None, None, const(-1)), py.Load()),
-                        [py.Assign([py.Subscript(name("_first"), _sub(name("_labels"), name("_i")), py.Store())],
-                                   name("_i"))], [], None)]
+        def table(label: Callable[[str], py.expr]) -> py.For:
+            return py.For(store("_i"), py.Subscript(name("_remaining"), py.Slice(None, None, const(-1)), py.Load()),
+                          [py.Assign([py.Subscript(name("_first"), label("_i"), py.Store())], name("_i"))], [], None)
+        build: list[py.stmt] = [_assign("_first", py.Dict([], []))]
+        if by_defs:
+            build.append(py.If(_is_none(name("_defs")), [table(_label_at)], [table(_name_at)]))
+        else:
+            build.append(table(_label_at))
         if kept:  # the table less the label of the last pick, while no label is there twice; else made again
             out.append(_assign("_first", const(None)))
             unique = py.BoolOp(py.And(), [_is_none(name("_first"), True), py.Compare(
                 _call(length, name("_first")), [py.Eq()], [py.BinOp(_call(length, name("_remaining")), py.Add(),
                                                                      const(1))])])
-            taken = py.Delete([py.Subscript(name("_first"), _sub(name("_labels"), name("_choice")), py.Del())])
+            label = (py.IfExp(_is_none(name("_defs")), _label_at("_choice"), _name_at("_choice")) if by_defs
+                     else _label_at("_choice"))
+            taken = py.Delete([py.Subscript(name("_first"), label, py.Del())])
             build = [py.If(unique, [taken], build)]
         pick += build
     pick.append(_assign("_choice", const(None)))
@@ -270,6 +282,28 @@ def _bot_decide(e: Emitter, n: D.BotDecide) -> list[py.stmt]:
                   []),
             py.Return(name("_picks"))]
     return out
+
+
+def _of_defs(gen) -> py.If:
+    """With the pass `labels-of-defs`: `if _lab is None and type(_names) is list: _defs = _names; _labels = None`
+    `else: _defs = None; _labels = <_labels>`: a choice of cards put with the game's card definitions (a decision
+    nobody reads, or one whose labels nobody read yet) has its table of the remaining options' names made from
+    the definitions (`_defs[_opts[_i]].name`, _name_at) in the loop that makes it, not from a list of every
+    option's label made first by a call (state.option_labels, and its comprehension's)."""
+    cards = py.BoolOp(py.And(), [_is_none(name("_lab")), py.Compare(
+        _call(gen.const(type, "t"), name("_names")), [py.Is()], [gen.const(list, "t")])])
+    return py.If(cards, [_assign("_defs", name("_names")), _assign("_labels", const(None))],
+                 [_assign("_defs", const(None)), _assign("_labels", _labels(gen))])
+
+
+def _label_at(i: str) -> py.expr:
+    """`_labels[I]`: the label of option I."""
+    return _sub(name("_labels"), name(i))
+
+
+def _name_at(i: str) -> py.expr:
+    """`_defs[_opts[I]].name`: the name of option I, a card, from the definitions (_of_defs)."""
+    return name_of(_sub(name("_defs"), _sub(name("_opts"), name(i))))
 
 
 def _pick_name(e: Emitter, n: D.PickName) -> list[py.stmt]:

@@ -8,6 +8,7 @@ from typing import Callable
 
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir.bool_arith import bool_arith
+from cardlang.compile.ir.cheap_first import cheap_first
 from cardlang.compile.ir.create_all import create_all
 from cardlang.compile.ir.one_card import one_card
 from cardlang.compile.ir.printed_consts import printed_consts
@@ -26,6 +27,7 @@ IR_PASSES: tuple[tuple[str, Callable[[N.Node], N.Node]], ...] = (
     ("static-where", static_where),
     ("create-all", create_all),
     ("shared-conds", shared_conds),
+    ("cheap-first", cheap_first),
     ("verb-in-place", verb_in_place),
     ("nested-in-place", nested_in_place),
     ("whole-moves", whole_moves),

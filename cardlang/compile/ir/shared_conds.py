@@ -64,7 +64,7 @@ def _rule(node: N.Node) -> N.Node | None:
 def _count(n: N.Node, sure: bool, counts: Counter, sure_set: set, top: bool = True) -> None:
     """Count in COUNTS each read worth taking out in N (SURE: N is worked out whenever its condition is tested;
     those are put in SURE_SET). TOP: count N itself."""
-    if top and type(n) in _TAKEN and _pure(n):
+    if top and type(n) in _TAKEN and pure(n):
         counts[n] += 1
         if sure:
             sure_set.add(n)
@@ -79,25 +79,25 @@ def _count(n: N.Node, sure: bool, counts: Counter, sure_set: set, top: bool = Tr
         _count(n.value, sure, counts, sure_set)
 
 
-def _pure(n: N.Node) -> bool:
+def pure(n: N.Node) -> bool:
     """Is N a read without effect that cannot fail (and charges no step)?"""
     t = type(n)
     if t in _LEAVES:
         return True
     if t in (N.CounterRef, N.ZoneRef, N.Seats):
-        return _pure(n.whose)
+        return pure(n.whose)
     if t in (NO.Compare, NO.Arith, NO.Both):
-        return _pure(n.left) and _pure(n.right)
+        return pure(n.left) and pure(n.right)
     if t is N.Not:
-        return _pure(n.value)
+        return pure(n.value)
     if t in (N.ZoneCount, NO.CardsOfZone):
-        return _pure(n.zone)
+        return pure(n.zone)
     if t in (N.DefIsType, N.DefNamed):
-        return _pure(n.definition)
+        return pure(n.definition)
     if t is N.DefOf:
-        return _pure(n.card)
+        return pure(n.card)
     if t is NL.CountWhere:  # in its caller: a comprehension's length, no function that charges steps
-        return n.inline and _pure(n.items) and _pure(n.cond)
+        return n.inline and pure(n.items) and pure(n.cond)
     return False
 
 
