@@ -41,8 +41,14 @@ _COMPARES = (py.Eq, py.NotEq, py.Lt, py.LtE, py.Gt, py.GtE, py.Is, py.IsNot)
 def with_counts_before(tree: py.Module) -> py.Module:
     """TREE with each count of a `where` that a statement always works out counted by a loop before it (a copy
     of each function it changes)."""
-    fresh = pytree.fresh_names(tree, _PREFIX)
+    fresh = _fresh(tree)
     return pytree.with_functions(tree, lambda fn: _in_body(fn.body, LooseNames(fn), fresh))
+
+
+def _fresh(tree: py.Module):
+    """pytree.fresh_names of TREE, looked for only when a first name is wanted (most modules count nothing
+    first; TREE itself is not changed: the functions counted first are copies)."""
+    yield from pytree.fresh_names(tree, _PREFIX)
 
 
 def _counted(n: py.AST) -> py.ListComp | None:
@@ -51,6 +57,14 @@ def _counted(n: py.AST) -> py.ListComp | None:
             and type(n.args[0]) is py.ListComp:
         return n.args[0]
     return None
+
+
+def _any_counted(n: py.AST) -> bool:
+    """Is there a counted `where` anywhere in N?"""
+    for x in pytree.walk(n):  # (a loop, not any() of a generator: this runs on every statement of a fresh compile)
+        if type(x) is py.Call and _counted(x) is not None:
+            return True
+    return False
 
 
 def _parts(n: py.AST) -> list[py.AST] | None:
@@ -121,8 +135,8 @@ def _before(st: py.stmt, loose: LooseNames, fresh) -> list[py.stmt] | None:
     """The loops counting what ST counts first, then a copy of ST reading their totals; None if there is none.
     (ST's value is copied, not changed: the compile rules may share nodes.)"""
     field = _value_field(st)
-    if field is None:
-        return None
+    if field is None or not _any_counted(getattr(st, field)):
+        return None  # (most statements count nothing: one walk, not a test of each part whether it is safe)
     found: list[py.Call] = []
     _counts(getattr(st, field), found)
     if not found or (type(st) is py.AugAssign and not safe_read(st.target)):
