@@ -1,9 +1,12 @@
 """One check for every pass's test: the same games with the pass on and off. A pass changes the code only, so
 the two compiles of a game must play the same winners, scores, turns and event log (every `repr` of every
-event), seed by seed. Imported by the tests of tests/compile (pytest puts this folder on the path)."""
+event), seed by seed; and the generated code a pass's test looks for. Imported by the tests of tests/compile
+(pytest puts this folder on the path)."""
 from __future__ import annotations
 
 from cardlang.agents import make_agent
+from cardlang.compile.bots import compile_bot
+from cardlang.compile.codegen import source_of
 from cardlang.compile.game import load_game
 from cardlang.compile.passes import SWITCHABLE, Options
 from cardlang.runtime.engine import play_game
@@ -33,3 +36,14 @@ def assert_same_games(on, off, bots: tuple[str, ...], seeds=range(12)) -> None:
     off = load_game(off) if isinstance(off, str) else off
     a, b = played(on, bots, seeds), played(off, bots, seeds)
     assert a and a == b
+
+
+def turn_source(game) -> str:
+    """The generated code of GAME's turn (the functions whose header names it)."""
+    return "\n".join(source_of(m) for m in game.generated if "'turn'" in source_of(m)[:200])
+
+
+def bot_source(game, bot: str, label: str) -> str:
+    """The generated code labelled LABEL once BOT's rules are generated (they are when first asked)."""
+    compile_bot(game, bot).generate_all()
+    return "\n".join(source_of(m) for m in game.generated if m.label == label)

@@ -6,12 +6,10 @@ from __future__ import annotations
 import pytest
 
 from cardlang.agents import make_agent
-from cardlang.compile.bots import compile_bot
-from cardlang.compile.codegen import source_of
 from cardlang.compile.game import load_game
 from cardlang.runtime.engine import play_game
 
-from onoff import assert_same_games, without
+from onoff import assert_same_games, bot_source, without
 
 OFF = without("labels-kept")
 
@@ -21,13 +19,8 @@ def games():
     return load_game("greedy-kingdoms"), load_game("greedy-kingdoms", options=OFF)
 
 
-def _bot_source(game, label: str) -> str:
-    compile_bot(game, "reader").generate_all()  # (a bot's rules are generated when first asked)
-    return "\n".join(source_of(m) for m in game.generated if m.label == label)
-
-
 def test_the_table_is_kept_between_picks(games):
-    on, off = (_bot_source(g, "bot reader: on defend_heroes") for g in games)
+    on, off = (bot_source(g, "reader", "bot reader: on defend_heroes") for g in games)
     assert "del _first[_labels[_choice]" in on and "_first = None" in on
     assert "del _first" not in off and on.count("_first = {}") == off.count("_first = {}") == 1
 

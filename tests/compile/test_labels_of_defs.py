@@ -7,12 +7,10 @@ from __future__ import annotations
 import pytest
 
 from cardlang.agents import make_agent
-from cardlang.compile.bots import compile_bot
-from cardlang.compile.codegen import source_of
 from cardlang.compile.game import load_game
 from cardlang.runtime.engine import play_game
 
-from onoff import assert_same_games, without
+from onoff import assert_same_games, bot_source, without
 
 OFF = without("labels-of-defs")
 
@@ -22,13 +20,8 @@ def games():
     return load_game("greedy-kingdoms"), load_game("greedy-kingdoms", options=OFF)
 
 
-def _bot_source(game, label: str) -> str:
-    compile_bot(game, "reader").generate_all()  # (a bot's rules are generated when first asked)
-    return "\n".join(source_of(m) for m in game.generated if m.label == label)
-
-
 def test_the_table_is_made_from_the_definitions(games):
-    on, off = (_bot_source(g, "bot reader: on defend_heroes") for g in games)
+    on, off = (bot_source(g, "reader", "bot reader: on defend_heroes") for g in games)
     assert "_first[_defs[_opts[_i]].name] = _i" in on and "del _first[_labels[_choice] if _defs is None" in on
     assert "_defs" not in off and "_first[_labels[_i]] = _i" in off
 

@@ -11,12 +11,11 @@ import re
 import pytest
 
 from cardlang.agents import make_agent
-from cardlang.compile.codegen import source_of
 from cardlang.compile.game import load_game
 from cardlang.runtime.checker import InvariantChecker
 from cardlang.runtime.engine import play_out, setup_game
 
-from onoff import assert_same_games, without
+from onoff import assert_same_games, turn_source, without
 
 OFF = without("moves-in-code")
 BOTS = ("big-money", "smithy-bm")
@@ -27,12 +26,8 @@ def games():
     return load_game("dominion"), load_game("dominion", options=OFF)
 
 
-def _turn(game) -> str:
-    return "\n".join(source_of(m) for m in game.generated if "'turn'" in source_of(m)[:200])
-
-
 def test_the_clean_up_and_the_draw_move_in_the_code_and_call_only_for_the_rest(games):
-    on, off = (_turn(g) for g in games)
+    on, off = (turn_source(g) for g in games)
     draw = (r"(_t\d+) = (_h\d+)\[-(_\w+):\]\n\s+del \2\[-\3:\]\n\s+\1\.reverse\(\)\n\s+(_d\d+)\.cards\.extend\(\1\)"
             r"\n\s+(_loc\d+) = _state\.loc\n\s+for (_x\d+) in \1:\n\s+\5\[\6\] = \4\n\s+else:\n"
             r"\s+_k\d+_move_top_quiet\(ctx, \4, _z\d+, \3\)")

@@ -10,13 +10,12 @@ import re
 import pytest
 
 from cardlang.agents import make_agent
-from cardlang.compile.codegen import source_of
 from cardlang.compile.game import load_game
 from cardlang.errors import RuleViolation
 from cardlang.runtime.checker import InvariantChecker
 from cardlang.runtime.engine import play_out, setup_game
 
-from onoff import assert_same_games, without
+from onoff import assert_same_games, turn_source, without
 
 OFF = without("whole-moves")
 BOTS = ("big-money", "smithy-bm")
@@ -27,12 +26,8 @@ def games():
     return load_game("dominion"), load_game("dominion", options=OFF)
 
 
-def _turn(game) -> str:
-    return "\n".join(source_of(m) for m in game.generated if "'turn'" in source_of(m)[:200])
-
-
 def test_the_treasures_move_in_one_go_and_the_coins_change_once(games):
-    on, off = (_turn(g) for g in games)
+    on, off = (turn_source(g) for g in games)
     # the `where`, the total and the cards that stay in one loop; then one move of them all
     one = (r"if 'Treasure' in (_df\d+)\.types:\n\s+(_t\d+)\.append\((_c\d+)\)\n"
            r"\s+_s\d+ \+= \1\.printed\['worth'\]\n\s+else:\n\s+_k\d+\.append\(\3\)")
