@@ -9,7 +9,9 @@ from cardlang.compile.bots import compile_bot
 from cardlang.compile.codegen import source_of
 from cardlang.compile.game import load_game
 from cardlang.compile.passes import SWITCHABLE, Options
-from cardlang.runtime.engine import play_game
+from cardlang.runtime.decisions import RandomAgent
+from cardlang.runtime.engine import play_game, setup_game
+from cardlang.runtime.state import Ctx
 
 
 def without(*names: str) -> Options:
@@ -47,3 +49,20 @@ def bot_source(game, bot: str, label: str) -> str:
     """The generated code labelled LABEL once BOT's rules are generated (they are when first asked)."""
     compile_bot(game, bot).generate_all()
     return "\n".join(source_of(m) for m in game.generated if m.label == label)
+
+
+def play_from_hand(game, name: str, hand: list[str]):
+    """A two-player set-up of GAME (seed 1, random players) whose first seat's hand is exactly the cards named
+    HAND (the dealt ones put in the trash), then a new card NAME in play runs its `play`: the state after it."""
+    state = setup_game(game, [RandomAgent(1), RandomAgent(2)], 1)
+    zone = state.zones[state.zone_slot["hand"]][0]
+    trash = state.zones[state.zone_slot["trash"]][0]
+    for cid in list(zone.cards):
+        state.loc[cid] = trash
+        trash.cards.append(cid)
+    zone.cards.clear()
+    for n in hand:
+        state.new_card(game.defs_by_name[n], zone)
+    cid = state.new_card(game.defs_by_name[name], state.zones[state.zone_slot["inplay"]][0])
+    game.abilities.run_ability(Ctx(state, 0), cid, "play")
+    return state

@@ -5,14 +5,12 @@ number past the limit is still an error."""
 from pathlib import Path
 
 import pytest
+from onoff import play_from_hand
 
 from cardlang.compile.codegen import source_of
 from cardlang.compile.game import load_game
 from cardlang.compile.passes import OPTIMISED, Options
 from cardlang.errors import RuleViolation
-from cardlang.runtime.decisions import RandomAgent
-from cardlang.runtime.engine import setup_game
-from cardlang.runtime.state import Ctx
 
 CARDS = {
     # printed costs and written numbers: at most 8 + 10 * 5; `coins` is a counter (no size known): checked
@@ -36,20 +34,6 @@ def _code(game, card: str) -> str:
     return "\n".join(source_of(m) for m in game.generated if m.card == card)
 
 
-def _play(game, name: str, hand: list[str]):
-    state = setup_game(game, [RandomAgent(1), RandomAgent(2)], 1)
-    zone = state.zones[state.zone_slot["hand"]][0]
-    for cid in list(zone.cards):
-        state.loc[cid] = state.zones[state.zone_slot["trash"]][0]
-        state.zones[state.zone_slot["trash"]][0].cards.append(cid)
-    zone.cards.clear()
-    for n in hand:
-        state.new_card(game.defs_by_name[n], zone)
-    cid = state.new_card(game.defs_by_name[name], state.zones[state.zone_slot["inplay"]][0])
-    game.abilities.run_ability(Ctx(state, 0), cid, "play")
-    return state
-
-
 def _coins(state) -> int:
     return state.counters[[c.name for c in state.counter_specs].index("coins")][0]
 
@@ -67,7 +51,7 @@ def test_known_sizes_go_unchecked_and_the_rest_is_checked(tmp_path: Path) -> Non
 def test_the_same_numbers_either_way(tmp_path: Path, off: bool) -> None:
     g = _game(tmp_path, Options(OPTIMISED.passes - {"bounds"}) if off else OPTIMISED)
     # Gold (6) reaches past 40 from f = 4; Estate (2) from f = 4 too; Copper (0) from f = 5: f = 4, 5 count
-    state = _play(g, "Adder", ["Copper", "Estate", "Gold"])
+    state = play_from_hand(g, "Adder", ["Copper", "Estate", "Gold"])
     assert _coins(state) == 2 + 2  # then Estate and Gold cost more than 3 - coins (2)
 
 
@@ -75,7 +59,7 @@ def test_a_name_the_loop_writes_is_still_checked(tmp_path: Path) -> None:
     g = _game(tmp_path)
     assert "too_big(ctx" in _code(g, "Writer")
     with pytest.raises(RuleViolation, match="18 digits"):
-        _play(g, "Writer", ["Province"])  # 8 + 999999999999999999 is past the limit
+        play_from_hand(g, "Writer", ["Province"])  # 8 + 999999999999999999 is past the limit
 
 
 SIGNED = {
@@ -106,7 +90,7 @@ def test_a_counter_changed_by_a_value_never_below_0_leaves_out_the_bound_it_cann
 @pytest.mark.parametrize("off", [False, True])
 def test_a_counter_changed_by_a_printed_value_is_the_same_either_way(tmp_path: Path, off: bool) -> None:
     g = _game(tmp_path, Options(OPTIMISED.passes - {"bounds"}) if off else OPTIMISED, SIGNED)
-    coins = _coins(_play(g, "Payer", ["Copper"]))
+    coins = _coins(play_from_hand(g, "Payer", ["Copper"]))
     assert coins == 0  # 0 + 5 - 5
 
 
@@ -129,6 +113,6 @@ def test_counts_truth_values_and_lets_of_them_go_unchecked(tmp_path: Path) -> No
     plain = _game(tmp_path / "plain", Options(OPTIMISED.passes - {"bounds"}), cards=COUNTS)
     assert _code(plain, "Tally").count("too_big(ctx") >= 3
     for game in (g, plain):  # the same numbers either way: 3 cards, Gold costs more than 2, more than 1 card
-        assert _coins(_play(game, "Tally", ["Copper", "Estate", "Gold"])) == 3 + 1 * 2 + 1
+        assert _coins(play_from_hand(game, "Tally", ["Copper", "Estate", "Gold"])) == 3 + 1 * 2 + 1
     with pytest.raises(RuleViolation, match="18 digits"):
-        _play(g, "Retally", ["Province"])  # 999999999999999999 + 1 is past the limit
+        play_from_hand(g, "Retally", ["Province"])  # 999999999999999999 + 1 is past the limit

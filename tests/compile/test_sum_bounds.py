@@ -6,14 +6,11 @@ totals are the same."""
 from pathlib import Path
 
 import pytest
-from onoff import assert_same_games, without
+from onoff import assert_same_games, play_from_hand, without
 
 from cardlang.compile.codegen import source_of
 from cardlang.compile.game import load_game
 from cardlang.compile.passes import OPTIMISED, Options
-from cardlang.runtime.decisions import RandomAgent
-from cardlang.runtime.engine import setup_game
-from cardlang.runtime.state import Ctx
 
 SUMMER = {"summer.card": "card Summer { cost 0; types Action; on play { coins += sum(hand, card.cost); } }"}
 # a printed cost this large may pass the limit summed over a long enough list: checked
@@ -31,16 +28,7 @@ def _code(game, card: str) -> str:
 
 
 def _coins_after(game, hand: list[str]) -> int:
-    state = setup_game(game, [RandomAgent(1), RandomAgent(2)], 1)
-    zone = state.zones[state.zone_slot["hand"]][0]
-    for cid in list(zone.cards):
-        state.loc[cid] = state.zones[state.zone_slot["trash"]][0]
-        state.zones[state.zone_slot["trash"]][0].cards.append(cid)
-    zone.cards.clear()
-    for n in hand:
-        state.new_card(game.defs_by_name[n], zone)
-    cid = state.new_card(game.defs_by_name["Summer"], state.zones[state.zone_slot["inplay"]][0])
-    game.abilities.run_ability(Ctx(state, 0), cid, "play")
+    state = play_from_hand(game, "Summer", hand)
     return state.counters[[c.name for c in state.counter_specs].index("coins")][0]
 
 
