@@ -89,6 +89,9 @@ PASSES: tuple[Pass, ...] = (
          "the compiler's temporaries of one function whose stretches of code do not overlap share one local "
          "name: Python 3.11 sets and clears every local slot of a frame at each call, so a generated function "
          "of hundreds of temporaries paid for each at every call"),
+    Pass("random-inline", "compile/ir/emit_decisions.py (_pick_random)",
+         "a bot's `random` pick is `random.Random.choice`'s own code in the rule (the same number drawn from the "
+         "bot's stream), not a call of `choice` that calls `_randbelow`"),
     Pass("seats-kept", "compile/expressions.py, compile/ir/emit.py (Seats), runtime/state.py (seat_tables)",
          "`others` and `players` read from the state's tables of them (made again when a player goes out; the "
          "invariant checker compares them with `out`), not worked out by a call at each use"),
