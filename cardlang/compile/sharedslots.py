@@ -2,11 +2,11 @@
 whose stretches of code do not overlap share one name.
 
 The code generator takes a fresh name for every temporary (`_row4`, `_v18`, `_src48`, `_r24`...), so a large
-generated function has hundreds of locals (Greedy Kingdoms' battle phase 378). On Python 3.11 each call of a
+generated function has hundreds of locals (one game's battle phase: 378). On Python 3.11 each call of a
 function sets every local slot to NULL when its frame is made and clears every slot when it returns, used or
 not: about ten machine instructions a slot, which a game spends on frames of hundreds of slots more than on
 anything such a frame's own code runs (cachegrind: `_PyFrame_Clear` and the `memset` of new frames, 4% of
-Greedy Kingdoms' instructions). The bytecodes do not change, only the slots they name.
+one game's instructions). The bytecodes do not change, only the slots they name.
 
 A temporary's stretch is the run of sibling statements, in the innermost statement list holding all its uses,
 from the first to the last that uses it. A temporary may share when that stretch starts by storing it before
