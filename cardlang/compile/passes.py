@@ -85,6 +85,13 @@ PASSES: tuple[Pass, ...] = (
          "a list comprehension assigned as a statement (or as a branch of a conditional expression so assigned) "
          "run as a loop appending to the list, its variable seen nowhere else in the function: on Python 3.11 a "
          "comprehension is a function made and called each time it runs"),
+    Pass("shared-slots", "compile/sharedslots.py (with_shared_slots), compile/rewrites.py",
+         "the compiler's temporaries of one function whose stretches of code do not overlap share one local "
+         "name: Python 3.11 sets and clears every local slot of a frame at each call, so a generated function "
+         "of hundreds of temporaries paid for each at every call"),
+    Pass("random-inline", "compile/ir/emit_decisions.py (_pick_random)",
+         "a bot's `random` pick is `random.Random.choice`'s own code in the rule (the same number drawn from the "
+         "bot's stream), not a call of `choice` that calls `_randbelow`"),
     Pass("seats-kept", "compile/expressions.py, compile/ir/emit.py (Seats), runtime/state.py (seat_tables)",
          "`others` and `players` read from the state's tables of them (made again when a player goes out; the "
          "invariant checker compares them with `out`), not worked out by a call at each use"),

@@ -372,6 +372,18 @@ def _names_offered(e: Emitter, n: D.NamesOffered) -> py.expr:
     return tests[0] if len(tests) == 1 else py.BoolOp(py.Or(), tests)
 
 
+def _pick_random(e: Emitter, n: D.PickRandom) -> list[py.stmt]:
+    """`_choice = _rng.choice(_remaining); break`; with the pass `random-inline`, `random.Random.choice`'s own
+    code: `_remaining[_rng._randbelow(len(_remaining))]` (_remaining is never empty here: the pick's loop runs
+    while it holds an option), the same number drawn without choice's frame."""
+    rng, left = name(DECIDE_PARAMS[-1]), name("_remaining")
+    if e.gen.options.on("random-inline"):
+        pick = _sub(left, _call(attr(rng, "_randbelow"), _call(e.gen.const(len, "f"), name("_remaining"))))
+    else:
+        pick = _call(attr(rng, "choice"), left)
+    return [_assign("_choice", pick), py.Break()]
+
+
 DECISION_STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     D.Prefer: _prefer,
     D.ReturnLegal: _return_legal,
@@ -381,8 +393,7 @@ DECISION_STMT_RULES: dict[type, Callable[[Emitter, Any], list[py.stmt]]] = {
     D.ZoneNames: _zone_names,
     D.BotDecide: _bot_decide,
     D.PickName: _pick_name,
-    D.PickRandom: lambda e, n: [_assign("_choice", _call(attr(name(DECIDE_PARAMS[-1]), "choice"), name("_remaining"))),
-                                py.Break()],
+    D.PickRandom: _pick_random,
     D.PickNone: lambda e, n: [py.Break()],
     D.PickWeighed: _pick_weighed,
 }
