@@ -13,7 +13,7 @@ put, and the labels of players, are compile/asking.py's functions, called by nam
 Its rules join the emitter's tables (emit.EXPR_RULES, emit_stmts.STMT_RULES, emit_stmts.VALUE_RULES) when it
 is imported, which the package compile/ir does. Knows Python's `ast`, the runtime's decisions and the emitter's
 accessors (no runtime field of its own); no game, no source construct; of the passes, only whether
-`ask-rules` is on.
+`ask-rules`, `none-rules` and `none-first-inline` are on.
 """
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ from typing import Any, Callable
 from cardlang.compile import asking
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_ask as A
-from cardlang.compile.ir.emit import (EXPR_RULES, Emitter, _call, _sub, agent_nones, card_defs, checker, ctx_state,
-                                      ctx_you, name_of, quiet_test, secret, watched_test)
+from cardlang.compile.ir.emit import (EXPR_RULES, Emitter, _call, _sub, agent_never_none, agent_nones, card_defs,
+                                      checker, ctx_state, ctx_you, name_of, quiet_test, secret, watched_test)
 from cardlang.compile.ir.emit_stmts import STMT_RULES, VALUE_RULES, stmts
 from cardlang.compile.pyast import CTX, attr, const, name, store
 from cardlang.primitives.values import choice_bounds
@@ -119,8 +119,19 @@ def _cards(e: Emitter, n: A.AskCards, put: Callable, read: Callable) -> list[py.
     X the let's own store (PUT), read back by READ."""
     gen = e.gen
     if n.first == "none":
-        test = quiet_test(also=[*_not_chance(e, n), _call(gen.const(asking.picks_none), name(CTX), _by(e, n),
-                                                            const(n.tag))])
+        asked: list[py.expr] = [_call(gen.const(asking.picks_none), name(CTX), _by(e, n), const(n.tag))]
+        if gen.options.on("none-first-inline"):
+            # [TAG not in getattr(AGENT, "never_none", ()) and] ([TAG in getattr(AGENT, "nones", ()) and
+            # ctx.state.check is None or] picks_none(...)): a bot that never answers TAG none by name before
+            # naming a card is put it in full, one whose rule is `none` first answers none, each with no call
+            # (compile/bots.py never_none, answers_none); the invariant checker still gets its checkpoint
+            if n.nones:
+                asked = [py.BoolOp(py.Or(), [py.BoolOp(py.And(), [
+                    py.Compare(const(n.tag), [py.In()], [agent_nones(e, _by(e, n))]),
+                    py.Compare(checker(ctx_state()), [py.Is()], [const(None)])]), asked[0]])]
+            if n.never_none:
+                asked.insert(0, py.Compare(const(n.tag), [py.NotIn()], [agent_never_none(e, _by(e, n))]))
+        test = quiet_test(also=[*_not_chance(e, n), *asked])
         return [py.If(test, [put(_list())], _cards_in_full(e, n, put))]
     if n.first == "named":
         also = _not_chance(e, n) + ([] if n.one else [_is(e.expr(n.count), py.Eq(), const(1))])
