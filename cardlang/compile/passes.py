@@ -187,6 +187,10 @@ PASSES: tuple[Pass, ...] = (
          "it none by name before naming a card (its `never_none`: a rule answered from the full list, or a name "
          "first with no condition), each without the call of picks_none (and of the bot's by_name) that found "
          "the same"),
+    Pass("written-bounds", "compile/ir/emit_ask.py (_bounds_written)",
+         "the bounds of a choice of names, numbers or slots whose count is written as a number (`choose 1 from "
+         "slots(board) where ...`) worked out in the code, a length and a comparison, with no call of "
+         "choice_bounds"),
     Pass("bot-shared-reads", "compile/botgen.py (compile_condition)",
          "a call giving a player or a card name (`claimant()`, `claimed()`) that a bot rule's conditions make more "
          "than once is kept in a local when first made, as a call giving a number is: read once per pick"),
