@@ -30,6 +30,7 @@ def test_the_tags_a_bot_never_answers_none_by_name_before_a_name() -> None:
              "c": (None, [_pref("highest")]), "d": (None, [_pref("name", "x > 1"), _pref("lowest")]),
              "e": (None, []), "f": (None, [_pref("name", "x > 1"), _pref("none")])}
     assert never_none(rules, OPTIMISED) == {"b", "c", "d"}  # (f: none when x <= 1; e: none, its rule's end)
+    assert never_none(rules, OPTIMISED, frozenset({"a", "c", "g"})) == {"b", "c", "d", "g"}  # g: no rule
     assert never_none(rules, without("bot-by-name")) == set(rules)  # none answered by name
     assert never_none(rules, without("none-first-inline")) == set() and never_none(rules, PLAIN) == set()
 
@@ -39,6 +40,8 @@ def test_the_turn_tests_the_bot_before_calling_picks_none() -> None:
     bot = make_agent(game, "economy", 1)
     assert {"scrap", "release"} <= bot.nones and {"equip", "reinforce", "act"} <= bot.never_none
     assert "visit" not in bot.never_none  # `"Soldiers" if ...` first: by name, it may come to none
+    dominion = load_game("dominion")  # big-money has no rule for the Chapel's trashing: asked in full, no call
+    assert "chapel_trash" in make_agent(dominion, "big-money", 1).never_none
     on, off = turn_source(game), turn_source(load_game(GAME, options=without("none-first-inline")))
     assert "'scrap' in" in on and "'equip' not in" in on and "'never_none'" in on
     assert "'never_none'" not in off and "'scrap' in" not in off
