@@ -32,11 +32,13 @@ class CompiledBot:
     named_in: "NamedPicks" = field(init=False)
     key: bytes | None = None  # the user-cache key of its code (a game that loaded from the cache), if any
     nones: frozenset[str] = field(init=False)
+    never_none: frozenset[str] = field(init=False)
 
     def __post_init__(self) -> None:
         self.named = NamedPicks(self)
         self.named_in = NamedPicks(self, 2)
         self.nones = answers_none(self.rules, self.comp.options)
+        self.never_none = never_none(self.rules, self.comp.options, self.comp.spec.never_none)
 
     def code(self, tag: str) -> tuple[Callable | None, Callable | None, Callable | None]:
         """(decide, by_name, by_name_in) for TAG: decide(ctx, kind, options, min, max, labels, names, rng) (a
@@ -78,6 +80,22 @@ def answers_none(rules: dict, options) -> frozenset[str]:
     return frozenset(tag for tag, (_, prefs) in rules.items()
                      if prefs and prefs[0].kind == "none" and prefs[0].cond is None
                      and all(p.kind in NAMES_ONLY for p in prefs))
+
+
+def never_none(rules: dict, options, tested: frozenset[str] = frozenset()) -> frozenset[str]:
+    """The tags whose rule never answers `none` by name before naming a card: a rule answered from the full list
+    of options only (a preference other than a name or `none`; every rule, with bot-by-name off), for which
+    `named_picks` hold None, and a rule whose first preference is a name with no condition, whose by_name tries
+    that name first; and of the tags the code tests (TESTED: GameSpec.never_none), those the bot has no rule for
+    (`named_picks` None too). For these asking/picks_none is False whatever the state, so a choice that needs
+    no card is put in full without calling it (the pass `none-first-inline`, compile/ir/emit_ask.py). Empty
+    with that pass off."""
+    if not options.on("none-first-inline"):
+        return frozenset()
+    by_name = options.on("bot-by-name")
+    return frozenset(tag for tag, (_, prefs) in rules.items()
+                     if not (by_name and all(p.kind in NAMES_ONLY for p in prefs))
+                     or (prefs and prefs[0].kind == "name" and prefs[0].cond is None)) | (tested - rules.keys())
 
 
 class NamedPicks(dict):
@@ -218,6 +236,7 @@ class LanguageBot:
         self.named_picks = bot.named  # tag -> by_name or None, shared likewise (see NamedPicks)
         self.named_picks_in = bot.named_in  # tag -> by_name_in or None, likewise
         self.nones = bot.nones  # the tags it answers `none` by name whatever the state (answers_none)
+        self.never_none = bot.never_none  # the tags it never answers none by name before naming a card
         self._seed = seed
         self._rng: random.Random | None = None  # made when first used: most bots never draw from it
         self._ctx: Ctx | None = None  # the bot's context, reused while the game and seat stay

@@ -117,7 +117,7 @@ class Decisions:
                 first, one, find, options_fn, count_fn, counted, kind, written, by, prompt, tag, private, always))
         return asked_or_called(CARDS, cards_call, lambda ref: A.AskCards(
             *asked, ir_of(cards_ce), kind, count_ir, written, always, first, one, find, find_reads_card, ref,
-            names_of, tag in self.spec.none_first))
+            names_of, tag in self.spec.none_first, tag in self.spec.never_none))
 
     def _named_option(self, source: ast.Expr, scope: Scope) -> tuple[Callable | None, bool]:
         """For `choose up to 1 from ZONE where COND` (or from `[ZONE, ZONE, ...] where COND`): find(ctx, NAME)

@@ -33,6 +33,9 @@ def game_spec(game_id: str, game_dir: Path, rules: list[ast.SourceFile], extra_r
         raise ErrorList(errors + e.errors) from None
     spec.none_first = frozenset(r.tag for f in rules + extra_rules for d in f.decls if isinstance(d, ast.BotDecl)
                                 for r in d.rules if r.prefs and r.prefs[0].kind == "none" and r.prefs[0].cond is None)
+    spec.never_none = frozenset(r.tag for f in rules + extra_rules for d in f.decls if isinstance(d, ast.BotDecl)
+                                for r in d.rules if any(p.kind not in ("name", "none") for p in r.prefs)
+                                or (r.prefs and r.prefs[0].kind == "name" and r.prefs[0].cond is None))
     return spec
 
 

@@ -188,6 +188,16 @@ PASSES: tuple[Pass, ...] = (
          "a decision a bot answers by name, when the bot's rule for it is `none` first with no condition (`on "
          "play_action { none; }`), answered none in the code (a set test of the agent's `nones`), with no call of "
          "named_cards and of the bot's by_name"),
+    Pass("none-first-inline", "compile/bots.py (never_none), compile/ir/emit_ask.py (_cards)",
+         "a choice that needs no card (any, or up to N) put to a bot answers none in the code when the bot's rule "
+         "for it is `none` first with no condition (its `nones`), and is put in full when the bot never answers "
+         "it none by name before naming a card (its `never_none`: a rule answered from the full list, or a name "
+         "first with no condition), each without the call of picks_none (and of the bot's by_name) that found "
+         "the same"),
+    Pass("written-bounds", "compile/ir/emit_ask.py (_bounds_written)",
+         "the bounds of a choice of names, numbers or slots whose count is written as a number (`choose 1 from "
+         "slots(board) where ...`) worked out in the code, a length and a comparison, with no call of "
+         "choice_bounds"),
     Pass("bot-shared-reads", "compile/botgen.py (compile_condition)",
          "a call giving a player or a card name (`claimant()`, `claimed()`) that a bot rule's conditions make more "
          "than once is kept in a local when first made, as a call giving a number is: read once per pick"),

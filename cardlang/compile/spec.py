@@ -38,6 +38,10 @@ class GameSpec:
     # decision tags some bot of the game's sources answers `none` first, with no condition (compile/bots.py
     # answers_none): where the code tests a bot for it (the pass none-rules), not at every other decision
     none_first: frozenset[str] = frozenset()
+    # decision tags some bot never answers `none` by name before naming a card (a rule with a preference other
+    # than a name or `none`, or a name first with no condition: compile/bots.py never_none): where the code tests
+    # a bot for it before calling picks_none (the pass none-first-inline)
+    never_none: frozenset[str] = frozenset()
     # the events some card of the game has an `on EVENT` ability for (compile/game.py _compile), None until known
     card_events: frozenset[str] | None = None
 

@@ -69,7 +69,13 @@ def place_at(ctx: Ctx, dest, cards, column, row) -> None:
     if column is None or row is None:  # (a number is never None: as run, whatever the options' values)
         Place.run(ctx, dest, cards, column, row, None)
         return
-    _into_slot(ctx.state, dest, cards, (column, row))
+    # _into_slot's code, not a call of it (a call more for each card placed)
+    if dest.cells is None:
+        raise IllegalAction(f"{dest.label} is not a grid zone")
+    if len(cards) > 1:
+        raise IllegalAction(f"{len(cards)} cards cannot go into one slot")
+    if cards:
+        B.move_linked(ctx.state, cards[0], dest, cell=(column, row))
 
 
 @leaves_names
@@ -79,7 +85,11 @@ def place_in_slot(ctx: Ctx, dest, cards, chosen) -> None:
         raise IllegalAction(f"{dest.label} is not a grid zone")
     if not chosen:
         raise IllegalAction("no slot was chosen")
-    _into_slot(ctx.state, dest, cards, tuple(chosen[0]))
+    # _into_slot's code, not a call of it (a call more for each card placed; its grid test made above)
+    if len(cards) > 1:
+        raise IllegalAction(f"{len(cards)} cards cannot go into one slot")
+    if cards:
+        B.move_linked(ctx.state, cards[0], dest, cell=tuple(chosen[0]))
 
 
 def _into_slot(state, dest, cards, cell) -> None:

@@ -172,10 +172,22 @@ def _read_one(gen, args: list) -> py.expr | None:
 
 @leaves_names  # (the modifiers run in a context of their own: abilities.modifier_total)
 def read_modified(ctx: Ctx, cs: list[int], abilities, n: str, default) -> int:
-    """Property N of the first card of CS, printed value plus modifiers."""
+    """Property N of the first card of CS, printed value plus modifiers: read_modified_card's code, not a call
+    of it (a call more for each read of a card passed as a list: a verb's parameter)."""
     if not cs:
         raise IllegalAction(f"no card to read '{n}' from")
-    return read_modified_card(ctx, cs[0], abilities, n, default)
+    cid = cs[0]
+    state = ctx.state
+    d = state.card_def[cid]
+    base = d.props.get(n, default) if n not in d.dynamic else prop_of_card(ctx, cid, n, default)
+    if state.modifying is not None:  # inside a modifier: printed values only
+        return base
+    can = abilities.touchable.get(n)
+    if can is not None and d.index not in can:
+        if state.check is not None and abilities.modifier_total(state, cid, n, every=True):
+            raise InvariantViolation(f"a modifier changed {d.name}'s {n}, which modify_targets said none can")
+        return base
+    return base + abilities.modifier_total(state, cid, n)
 
 
 @leaves_names

@@ -75,6 +75,8 @@ TRIGGERS = "triggers"    # a definition's abilities run when something happens t
 # ---- a decision put to a player (state.Decision), as a bot's generated answer reads it
 NONES = "nones"          # an agent's decision tags that its rules answer `none` by name whatever the state
                          # (compile/bots.py answers_none; an agent without it has none)
+NEVER_NONE = "never_none"  # an agent's decision tags that it never answers `none` by name before naming a card
+                           # (compile/bots.py never_none; an agent without it may answer any so)
 KIND = "kind"            # "cards" | "options" | "yesno" | "players" | "numbers" | "slots"
 OPTIONS = "options"      # the options offered: card ids, labels, player indices, numbers or slots
 LABELS = "labels"        # what the decider sees of each option (made when first read)

@@ -449,6 +449,13 @@ def agent_nones(e: Emitter, by: py.expr) -> py.Call:
     return _call(e.gen.const(getattr), _sub(attr(ctx_state(), L.AGENTS), by), const(L.NONES), py.Tuple([], py.Load()))
 
 
+def agent_never_none(e: Emitter, by: py.expr) -> py.Call:
+    """`getattr(ctx.state.agents[BY], "never_none", ())`: the tags seat BY's agent never answers `none` by name
+    before naming a card (compile/bots.py never_none; an agent of another kind is asked by name as before)."""
+    return _call(e.gen.const(getattr), _sub(attr(ctx_state(), L.AGENTS), by), const(L.NEVER_NONE),
+                 py.Tuple([], py.Load()))
+
+
 def piles_by_key() -> py.Attribute:
     """`ctx.state.piles`: (zone slot, pile key) -> the pile's Zone."""
     return _state(L.PILES_BY_KEY)

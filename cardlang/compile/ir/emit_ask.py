@@ -13,7 +13,7 @@ put, and the labels of players, are compile/asking.py's functions, called by nam
 Its rules join the emitter's tables (emit.EXPR_RULES, emit_stmts.STMT_RULES, emit_stmts.VALUE_RULES) when it
 is imported, which the package compile/ir does. Knows Python's `ast`, the runtime's decisions and the emitter's
 accessors (no runtime field of its own); no game, no source construct; of the passes, only whether
-`ask-rules` is on.
+`ask-rules`, `none-rules`, `none-first-inline` and `written-bounds` are on.
 """
 from __future__ import annotations
 
@@ -23,8 +23,8 @@ from typing import Any, Callable
 from cardlang.compile import asking
 from cardlang.compile.ir import nodes as N
 from cardlang.compile.ir import nodes_ask as A
-from cardlang.compile.ir.emit import (EXPR_RULES, Emitter, _call, _sub, agent_nones, card_defs, checker, ctx_state,
-                                      ctx_you, name_of, quiet_test, secret, watched_test)
+from cardlang.compile.ir.emit import (EXPR_RULES, Emitter, _call, _sub, agent_never_none, agent_nones, card_defs,
+                                      checker, ctx_state, ctx_you, name_of, quiet_test, secret, watched_test)
 from cardlang.compile.ir.emit_stmts import STMT_RULES, VALUE_RULES, stmts
 from cardlang.compile.pyast import CTX, attr, const, name, store
 from cardlang.primitives.values import choice_bounds
@@ -119,8 +119,19 @@ def _cards(e: Emitter, n: A.AskCards, put: Callable, read: Callable) -> list[py.
     X the let's own store (PUT), read back by READ."""
     gen = e.gen
     if n.first == "none":
-        test = quiet_test(also=[*_not_chance(e, n), _call(gen.const(asking.picks_none), name(CTX), _by(e, n),
-                                                            const(n.tag))])
+        asked: list[py.expr] = [_call(gen.const(asking.picks_none), name(CTX), _by(e, n), const(n.tag))]
+        if gen.options.on("none-first-inline"):
+            # [TAG not in getattr(AGENT, "never_none", ()) and] ([TAG in getattr(AGENT, "nones", ()) and
+            # ctx.state.check is None or] picks_none(...)): a bot that never answers TAG none by name before
+            # naming a card is put it in full, one whose rule is `none` first answers none, each with no call
+            # (compile/bots.py never_none, answers_none); the invariant checker still gets its checkpoint
+            if n.nones:
+                asked = [py.BoolOp(py.Or(), [py.BoolOp(py.And(), [
+                    py.Compare(const(n.tag), [py.In()], [agent_nones(e, _by(e, n))]),
+                    py.Compare(checker(ctx_state()), [py.Is()], [const(None)])]), asked[0]])]
+            if n.never_none:
+                asked.insert(0, py.Compare(const(n.tag), [py.NotIn()], [agent_never_none(e, _by(e, n))]))
+        test = quiet_test(also=[*_not_chance(e, n), *asked])
         return [py.If(test, [put(_list())], _cards_in_full(e, n, put))]
     if n.first == "named":
         also = _not_chance(e, n) + ([] if n.one else [_is(e.expr(n.count), py.Eq(), const(1))])
@@ -207,7 +218,7 @@ def _player(e: Emitter, n: A.AskPlayer, put: Callable, read: Callable) -> list[p
 
 def _values(e: Emitter, n: A.AskValues, put: Callable, read: Callable) -> list[py.stmt]:
     """    _o = VALUES                     (numbers, slots: `list(VALUES)`)
-           _lo, _hi = choice_bounds(KIND, COUNT, len(_o))
+           _lo, _hi = choice_bounds(KIND, COUNT, len(_o))       (COUNT written: in the code, _bounds_written)
            X = [_o[_i] for _i in ask(ctx.state, Decision(BY, TAG, PROMPT, VKIND, _o, _lo, _hi, LABELS...))]
     LABELS: the names' own, `[_x.name for _x in _o]`, or None and `names=LABELS` for numbers and slots; numbers
     are picked as a tuple."""
@@ -217,7 +228,11 @@ def _values(e: Emitter, n: A.AskValues, put: Callable, read: Callable) -> list[p
     if n.vkind != "cards":
         values = _call(name("list"), values)
     count = e.expr(n.count) if n.count is not None else const(None)
-    bounds = _call(gen.const(choice_bounds), const(n.kind), count, _call(gen.const(len), name(o)))
+    bounds: list[py.stmt] = [py.Assign([py.Tuple([store(lo), store(hi)], py.Store())], _call(
+        gen.const(choice_bounds), const(n.kind), count, _call(gen.const(len), name(o))))]
+    written = n.count is None or (type(n.count) is N.Const and type(n.count.value) is int)
+    if written and gen.options.on("written-bounds"):  # (compile/passes.py)
+        bounds = _bounds_written(gen, n.kind, None if n.count is None else n.count.value, o, lo, hi)
     if n.vkind == "cards":
         x = gen.fresh("x")
 
@@ -233,8 +248,21 @@ def _values(e: Emitter, n: A.AskValues, put: Callable, read: Callable) -> list[p
     picked: py.expr = _picked(o, i, name(pk))
     if n.vkind == "numbers":
         picked = _call(gen.const(tuple), picked)
-    return [_assign(o, values), py.Assign([py.Tuple([store(lo), store(hi)], py.Store())], bounds), *asked,
-            put(picked)]
+    return [_assign(o, values), *bounds, *asked, put(picked)]
+
+
+def _bounds_written(gen, kind: str, count: int | None, o: str, lo: str, hi: str) -> list[py.stmt]:
+    """choice_bounds(KIND, COUNT, len(O)) in the code, for a COUNT written as a number (or none): at most C of
+    the options, C = max(COUNT or 0, 0), for `exactly` (at least as many) and `up to`; all of them for `any`:
+        HI = len(O)
+        if C < HI: HI = C          (exactly, up to)
+        LO = HI                    (exactly; else LO = 0)"""
+    out: list[py.stmt] = [_assign(hi, _call(gen.const(len), name(o)))]
+    if kind in ("exactly", "up_to"):
+        c = const(max(count or 0, 0))
+        out.append(py.If(_is(c, py.Lt(), name(hi)), [_assign(hi, const(max(count or 0, 0)))], []))
+    out.append(_assign(lo, name(hi) if kind == "exactly" else const(0)))
+    return out
 
 
 # ---- decisions that run blocks: statements

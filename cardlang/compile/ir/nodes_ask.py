@@ -68,6 +68,7 @@ class AskCards(Node):
     fn: Any = field(default=None, compare=False)
     names_of: Node | None = None
     nones: bool = False  # may a bot answer TAG `none` first (GameSpec.none_first: the pass none-rules tests it)
+    never_none: bool = False  # may a bot never answer TAG none by name (GameSpec.never_none: none-first-inline)
 
 
 @node
