@@ -11,7 +11,7 @@ from typing import Callable
 from cardlang.compile.comploops import with_comp_loops
 from cardlang.compile.countbefore import with_counts_before
 from cardlang.compile.existsloops import with_exists_loops
-from cardlang.compile.fnlocals import with_state_local, with_tables_local
+from cardlang.compile.fnlocals import with_state_local, with_tables_local, with_zones_local
 from cardlang.compile.passes import Options
 from cardlang.compile.quietfold import fold_quiet
 from cardlang.compile.samereads import with_same_reads
@@ -23,6 +23,7 @@ REWRITES: tuple[tuple[str, str | None, Callable[[py.Module], py.Module]], ...] =
     ("state-locals", None, with_state_local),
     ("quiet-fold", "state-locals", fold_quiet),
     ("tables-kept", "state-locals", with_tables_local),
+    ("zones-kept", "state-locals", with_zones_local),
     ("you-local", None, with_you_local),
     ("same-reads", None, with_same_reads),
     ("exists-loops", None, with_exists_loops),
