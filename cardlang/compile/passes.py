@@ -89,6 +89,9 @@ PASSES: tuple[Pass, ...] = (
          "a list comprehension assigned as a statement (or as a branch of a conditional expression so assigned) "
          "run as a loop appending to the list, its variable seen nowhere else in the function: on Python 3.11 a "
          "comprehension is a function made and called each time it runs"),
+    Pass("state-uncelled", "compile/statecell.py (with_state_uncelled)",
+         "in a generated function of 256 locals or more, a comprehension reads the state as `ctx.state`, so the "
+         "function's `_state` is a plain local, not a cell read with an EXTENDED_ARG at each of its reads"),
     Pass("seats-kept", "compile/expressions.py, compile/ir/emit.py (Seats), runtime/state.py (seat_tables)",
          "`others` and `players` read from the state's tables of them (made again when a player goes out; the "
          "invariant checker compares them with `out`), not worked out by a call at each use"),

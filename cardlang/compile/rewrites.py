@@ -15,6 +15,7 @@ from cardlang.compile.fnlocals import with_state_local, with_tables_local, with_
 from cardlang.compile.passes import Options
 from cardlang.compile.quietfold import fold_quiet
 from cardlang.compile.samereads import with_same_reads
+from cardlang.compile.statecell import with_state_uncelled
 from cardlang.compile.youlocal import with_you_local
 
 # (pass, what it needs on as well, the rewrite): quiet-fold answers the quiet local that state-locals makes, and
@@ -28,7 +29,8 @@ REWRITES: tuple[tuple[str, str | None, Callable[[py.Module], py.Module]], ...] =
     ("same-reads", None, with_same_reads),
     ("exists-loops", None, with_exists_loops),
     ("count-before", None, with_counts_before),
-    ("comp-loops", None, with_comp_loops),  # last: the others see the comprehensions as made
+    ("comp-loops", None, with_comp_loops),  # the others see the comprehensions as made
+    ("state-uncelled", "state-locals", with_state_uncelled),  # last: the comprehensions comp-loops leaves
 )
 
 
