@@ -232,17 +232,25 @@ def with_zones_local(tree: py.Module) -> py.Module:
     outermost loop around it, as the player's own zone is (_loop_locals): the state makes each zone once and
     never replaces it (a move changes its lists in place), and the local, set before the loop and nowhere else,
     names the same seat all through it. A seat's zone can always be read: no read fails that would not have
-    run. Only the functions rewritten are copied."""
+    run. In a function that sets the player (a call `for P`), where _loop_locals keeps nothing, a counter's row
+    and a shared zone are kept the same way (neither depends on the player). Only the functions rewritten are
+    copied."""
     out = py.Module(list(tree.body), tree.type_ignores)
 
     def key(e: py.AST) -> tuple | None:
-        if type(e) is not py.Subscript or type(e.slice) is not py.Name:
+        if type(e) is not py.Subscript:
             return None
+        row = row_mark(e)
+        if type(row) is N.CounterRef and type(e.value) is py.Attribute and type(e.value.value) is py.Name \
+                and e.value.value.id == STATE:
+            return ("counters", row.slot)  # (a row: what _loop_locals keeps where the function never sets you)
         zone = zone_read(e)
         if zone is None or type(e.value) is not py.Subscript or type(e.value.value) is not py.Attribute \
                 or type(e.value.value.value) is not py.Name or e.value.value.value.id != STATE:
             return None
-        return ("zones", zone.slot, e.slice.id)
+        if zone.whose == N.Const(0):
+            return ("zones", zone.slot, 0)  # (a shared zone: the same)
+        return ("zones", zone.slot, e.slice.id) if type(e.slice) is py.Name else None
 
     for i, fn in enumerate(out.body):
         if not isinstance(fn, py.FunctionDef) or not fn.body or not _sets_state(fn.body[0]):
@@ -252,7 +260,7 @@ def with_zones_local(tree: py.Module) -> py.Module:
             continue  # no such read below a statement that may hold a loop: left as it is, not copied
         copied, nodes = pytree.copy_listed(fn)
         out.body[i] = copied
-        _hoist_reads(_Fn(copied, nodes), key, "_zone", needs=lambda k: k[2])
+        _hoist_reads(_Fn(copied, nodes), key, "_kept", needs=lambda k: k[2] if k[0] == "zones" and k[2] != 0 else None)
     return out
 
 

@@ -68,7 +68,7 @@ PASSES: tuple[Pass, ...] = (
     Pass("zones-kept", "compile/fnlocals.py (with_zones_local), compile/ir/emit.py (zone_read)",
          "with state-locals, a zone of a player held in a local (a verb's parameter, a local set once before the "
          "loop) that a loop reads is read once before the outermost loop around it, as the player's own zone is: "
-         "the state never replaces a zone"),
+         "the state never replaces a zone; and a counter's row and a shared zone in a function that sets the player"),
     Pass("quiet-fold", "compile/quietfold.py (fold_quiet)",
          "a quiet test inside a branch of the same test answered: `if _quiet:` there runs its body, `_quiet and X` "
          "is X (a phase inlined when nobody watches no longer asks again at each move and counter change)"),
