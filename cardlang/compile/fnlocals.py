@@ -13,8 +13,8 @@ from typing import Callable
 
 from cardlang.compile import pytree
 from cardlang.compile.ir import nodes as N
-from cardlang.compile.ir.emit import (ctx_state, def_of, is_split_test, mark, quiet_local, quiet_test, row_mark,
-                                      zone_read)
+from cardlang.compile.ir.emit import (MARK, ROW_MARK, ctx_state, def_of, is_split_test, mark, quiet_local,
+                                      quiet_test, row_mark, zone_read)
 from cardlang.compile.pyast import CTX, _place, name, store
 
 STATE = "_state"  # the local a generated function keeps `ctx.state` in
@@ -144,12 +144,13 @@ def _loop_locals(f: _Fn) -> None:
 
 
 def _hoist_reads(f: _Fn, key: Callable[[py.AST], tuple | None], prefix: str,
-                 needs: Callable[[tuple], str | None] | None = None) -> None:
+                 needs: Callable[[tuple], str | None] | None = None, marked_only: bool = False) -> None:
     """Before each outermost loop of F, the reads of its body that KEY knows (the same all through F) read once
     into locals PREFIX0, PREFIX1, ..., and read from them in the loop. NEEDS (a key -> the Python local its read
     reads, or None): such a read is hoisted only before a loop that a plain `LOCAL = ...` earlier in its own
     block or an enclosing one (or F's parameters) has set, the local set nowhere else in F: it holds there
-    what it holds all through the loop."""
+    what it holds all through the loop. MARKED_ONLY: KEY knows only subscripts the emitter marked (asked of no
+    other node)."""
     fn = f.fn
     names: dict[tuple, str] = {}
     params = {a.arg for a in fn.args.args}
@@ -170,6 +171,9 @@ def _hoist_reads(f: _Fn, key: Callable[[py.AST], tuple | None], prefix: str,
                 if isinstance(st, py.While):
                     inner += list(pytree.walk(st.test))
                 found = {}
+                if marked_only:
+                    inner = [n for n in inner if type(n) is py.Subscript
+                             and (MARK in n.__dict__ or ROW_MARK in n.__dict__)]
                 for n in inner:
                     if type(n) is py.Attribute or type(n) is py.Subscript:  # (the only reads key knows)
                         k = key(n)
@@ -248,19 +252,30 @@ def with_zones_local(tree: py.Module) -> py.Module:
         if zone is None or type(e.value) is not py.Subscript or type(e.value.value) is not py.Attribute \
                 or type(e.value.value.value) is not py.Name or e.value.value.value.id != STATE:
             return None
-        if zone.whose == N.Const(0):
-            return ("zones", zone.slot, 0)  # (a shared zone: the same)
+        if type(zone.whose) is N.Const:
+            return ("zones", zone.slot, 0) if zone.whose.value == 0 else None  # (a shared zone: the same)
         return ("zones", zone.slot, e.slice.id) if type(e.slice) is py.Name else None
 
     for i, fn in enumerate(out.body):
         if not isinstance(fn, py.FunctionDef) or not fn.body or not _sets_state(fn.body[0]):
             continue
-        if not any(key(n) is not None for st in fn.body if isinstance(st, (py.For, py.While, py.Try, py.If))
-                   for n in pytree.walk(st)):
-            continue  # no such read below a statement that may hold a loop: left as it is, not copied
+        # (a walk and list comprehensions, no call a node: this looks at every function of a fresh compile)
+        nodes = pytree.walk_all(fn.body)
+        loops = [n for n in nodes if type(n) is py.For or type(n) is py.While]
+        inner = pytree.walk_all([s for n in loops for s in n.body])
+        params, in_loops = {a.arg for a in fn.args.args}, set(inner)  # (nodes hash by identity)
+        once = {n.targets[0].id for n in nodes if type(n) is py.Assign and n not in in_loops
+                and type(n.targets[0]) is py.Name}  # (_hoist_reads says which are set once, and where)
+        for n in [n for n in inner if type(n) is py.Subscript and (MARK in n.__dict__ or ROW_MARK in n.__dict__)]:
+            k = key(n)
+            if k is not None and (k[0] != "zones" or k[2] == 0 or k[2] in params or k[2] in once):
+                break
+        else:
+            continue  # no such read in a loop: left as it is, not copied
         copied, nodes = pytree.copy_listed(fn)
         out.body[i] = copied
-        _hoist_reads(_Fn(copied, nodes), key, "_kept", needs=lambda k: k[2] if k[0] == "zones" and k[2] != 0 else None)
+        _hoist_reads(_Fn(copied, nodes), key, "_kept", marked_only=True,
+                     needs=lambda k: k[2] if k[0] == "zones" and k[2] != 0 else None)
     return out
 
 

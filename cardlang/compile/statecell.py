@@ -26,6 +26,7 @@ from cardlang.compile.pyast import CTX, _place
 _MANY = 256  # locals from which a cell's read takes an EXTENDED_ARG (its index is counted after them)
 _COMPS = (py.ListComp, py.SetComp, py.DictComp, py.GeneratorExp)
 _SCOPES = (py.Lambda, py.FunctionDef, py.AsyncFunctionDef, py.ClassDef)
+_COMP_TYPES, _SCOPE_TYPES = frozenset(_COMPS), frozenset(_SCOPES)
 
 
 def with_state_uncelled(tree: py.Module) -> py.Module:
@@ -35,15 +36,16 @@ def with_state_uncelled(tree: py.Module) -> py.Module:
     for i, fn in enumerate(out.body):
         if not isinstance(fn, py.FunctionDef) or not fn.args.args or fn.args.args[0].arg != CTX:
             continue
+        # (a walk and list comprehensions, no call a node: this looks at every function of a fresh compile)
         nodes = pytree.walk_all(fn.body)
-        comps = [n for n in nodes if isinstance(n, _COMPS)]
-        if not any(_reads_state(part) for c in comps for part in _own_scope(c)) or _locals(fn, nodes) < _MANY:
+        comps = [n for n in nodes if type(n) in _COMP_TYPES]
+        if not comps or _locals(fn, nodes) < _MANY or not [c for c in comps if _reads_state(_own_scope(c))]:
             continue
-        if any(isinstance(n, _SCOPES) and _reads_state(n) for n in nodes):
+        if [n for n in nodes if type(n) in _SCOPE_TYPES and _reads_state([n])]:
             continue  # (another scope reads it: a cell all the same)
         copied, listed = pytree.copy_listed(fn)
         out.body[i] = copied
-        for comp in (n for n in listed if isinstance(n, _COMPS)):
+        for comp in [n for n in listed if type(n) in _COMP_TYPES]:
             for part in _own_scope(comp):
                 holder = py.Expr(part)  # (replace looks below a node, never at it)
                 pytree.replace(holder, lambda n: _state_read(n) if n.id == STATE and type(n.ctx) is py.Load
@@ -80,14 +82,14 @@ def _put_back(comp: py.AST, old: py.AST, new: py.AST) -> None:
     ifs[:] = [new if x is old else x for x in ifs]
 
 
-def _reads_state(node: py.AST) -> bool:
-    return any(type(n) is py.Name and n.id == STATE and type(n.ctx) is py.Load for n in pytree.walk(node))
+def _reads_state(nodes: list[py.AST]) -> bool:
+    return bool([n for n in pytree.walk_all(nodes) if type(n) is py.Name and n.id == STATE and type(n.ctx) is py.Load])
 
 
 def _locals(fn: py.FunctionDef, nodes: list[py.AST]) -> int:
     """How many locals FN has: its parameters and the names it sets (a comprehension's own variables not
     counted; a `:=` inside one sets the function's)."""
-    own = {t.id for n in nodes if isinstance(n, _COMPS) for g in n.generators for t in pytree.walk(g.target)
+    own = {t.id for n in nodes if type(n) in _COMP_TYPES for g in n.generators for t in pytree.walk(g.target)
            if type(t) is py.Name}
     stored = {n.id for n in nodes if type(n) is py.Name and type(n.ctx) is py.Store}
     walrus = {n.target.id for n in nodes if type(n) is py.NamedExpr}
