@@ -3,9 +3,9 @@
 
 On Python 3.11 a comprehension is a function of its own; a local of its caller it reads becomes a cell, and the
 caller then reads it with LOAD_DEREF at an index counted after all its locals. Past 255 that index takes an
-EXTENDED_ARG before every read: a function of 256 locals or more (a verb with several verbs run in place in it,
-as Warring Kingdom's round of combat) whose comprehensions read `_state` paid one at each of its reads of the
-state, hundreds a call, for the few reads inside its comprehensions. `ctx.state` is what `_state` holds (a
+EXTENDED_ARG before every read: a function of 256 locals or more (a verb with several verbs run in place in it)
+whose comprehensions read `_state` paid one at each of its reads of the state, hundreds a call, for the few reads
+inside its comprehensions. `ctx.state` is what `_state` holds (a
 context's state is set when the context is made and never changes: compile/fnlocals.py with_state_local), and
 `ctx`, the function's first parameter, keeps its own slot as a cell. A function where a nested scope other than a
 comprehension (a `lambda`, a `def`) reads `_state` is left as it is. It runs after state-locals, last of the
