@@ -13,8 +13,8 @@ from typing import Callable
 
 from cardlang.compile import pytree
 from cardlang.compile.ir import nodes as N
-from cardlang.compile.ir.emit import (ctx_state, def_of, is_split_test, mark, quiet_local, quiet_test, row_mark,
-                                      zone_read)
+from cardlang.compile.ir.emit import (MARK, ROW_MARK, ctx_state, def_of, is_split_test, mark, quiet_local,
+                                      quiet_test, row_mark, zone_read)
 from cardlang.compile.pyast import CTX, _place, name, store
 
 STATE = "_state"  # the local a generated function keeps `ctx.state` in
@@ -143,24 +143,43 @@ def _loop_locals(f: _Fn) -> None:
     _hoist_reads(f, key, "_once")
 
 
-def _hoist_reads(f: _Fn, key: Callable[[py.AST], tuple | None], prefix: str) -> None:
+def _hoist_reads(f: _Fn, key: Callable[[py.AST], tuple | None], prefix: str,
+                 needs: Callable[[tuple], str | None] | None = None, marked_only: bool = False) -> None:
     """Before each outermost loop of F, the reads of its body that KEY knows (the same all through F) read once
-    into locals PREFIX0, PREFIX1, ..., and read from them in the loop."""
+    into locals PREFIX0, PREFIX1, ..., and read from them in the loop. NEEDS (a key -> the Python local its read
+    reads, or None): such a read is hoisted only before a loop that a plain `LOCAL = ...` earlier in its own
+    block or an enclosing one (or F's parameters) has set, the local set nowhere else in F: it holds there
+    what it holds all through the loop. MARKED_ONLY: KEY knows only subscripts the emitter marked (asked of no
+    other node)."""
     fn = f.fn
     names: dict[tuple, str] = {}
+    params = {a.arg for a in fn.args.args}
 
-    def in_block(stmts: list[py.stmt]) -> list[py.stmt]:
+    def set_once(st: py.stmt) -> str | None:
+        if type(st) is py.Assign and len(st.targets) == 1 and type(st.targets[0]) is py.Name \
+                and f.stores.get(st.targets[0].id) == 1:
+            return st.targets[0].id
+        return None
+
+    def in_block(stmts: list[py.stmt], bound: frozenset = frozenset()) -> list[py.stmt]:
         out: list[py.stmt] = []
         for st in stmts:
+            if needs is not None and (got := set_once(st)) is not None:
+                bound |= {got}
             if isinstance(st, (py.For, py.While)):
                 inner = [n for part in (st.body, st.orelse) for s in part for n in pytree.walk(s)]
                 if isinstance(st, py.While):
                     inner += list(pytree.walk(st.test))
                 found = {}
+                if marked_only:
+                    inner = [n for n in inner if type(n) is py.Subscript
+                             and (MARK in n.__dict__ or ROW_MARK in n.__dict__)]
                 for n in inner:
                     if type(n) is py.Attribute or type(n) is py.Subscript:  # (the only reads key knows)
                         k = key(n)
-                        if k is not None and k not in found:
+                        if k is not None and k not in found and (needs is None or (local := needs(k)) is None
+                                                                 or local in bound
+                                                                 or (local in params and local not in f.stores)):
                             found[k] = n
                 for k, n in found.items():
                     first = py.Assign([store(names.setdefault(k, f"{prefix}{len(names)}"))], n)
@@ -168,14 +187,14 @@ def _hoist_reads(f: _Fn, key: Callable[[py.AST], tuple | None], prefix: str) -> 
                         _place(first, st.lineno)
                     out.append(first)
                 if found:
-                    _replace(st, key, names)
+                    _replace(st, key, {k: names[k] for k in found})
                 out.append(st)
                 continue
             for field in ("body", "orelse", "finalbody"):
                 if isinstance(getattr(st, field, None), list):
-                    setattr(st, field, in_block(getattr(st, field)))
+                    setattr(st, field, in_block(getattr(st, field), bound))
             for h in getattr(st, "handlers", ()):
-                h.body = in_block(h.body)
+                h.body = in_block(h.body, bound)
             out.append(st)
         return out
     fn.body = in_block(fn.body)
@@ -207,6 +226,56 @@ def with_tables_local(tree: py.Module) -> py.Module:
         copied, nodes = pytree.copy_listed(fn)
         out.body[i] = copied
         _hoist_reads(_Fn(copied, nodes), key, "_tab")
+    return out
+
+
+def with_zones_local(tree: py.Module) -> py.Module:
+    """The pass `zones-kept`, after state-locals: in a function that keeps the state in its local, a zone of a
+    player held in a Python local (a verb's parameter, `_state.zones[3][_a0]`, or a local set once before the
+    loop, as the emitter marked the read: ir/emit.py zone_read) that a loop reads is read once before the
+    outermost loop around it, as the player's own zone is (_loop_locals): the state makes each zone once and
+    never replaces it (a move changes its lists in place), and the local, set before the loop and nowhere else,
+    names the same seat all through it. A seat's zone can always be read: no read fails that would not have
+    run. In a function that sets the player (a call `for P`), where _loop_locals keeps nothing, a counter's row
+    and a shared zone are kept the same way (neither depends on the player). Only the functions rewritten are
+    copied."""
+    out = py.Module(list(tree.body), tree.type_ignores)
+
+    def key(e: py.AST) -> tuple | None:
+        if type(e) is not py.Subscript:
+            return None
+        row = row_mark(e)
+        if type(row) is N.CounterRef and type(e.value) is py.Attribute and type(e.value.value) is py.Name \
+                and e.value.value.id == STATE:
+            return ("counters", row.slot)  # (a row: what _loop_locals keeps where the function never sets you)
+        zone = zone_read(e)
+        if zone is None or type(e.value) is not py.Subscript or type(e.value.value) is not py.Attribute \
+                or type(e.value.value.value) is not py.Name or e.value.value.value.id != STATE:
+            return None
+        if type(zone.whose) is N.Const:
+            return ("zones", zone.slot, 0) if zone.whose.value == 0 else None  # (a shared zone: the same)
+        return ("zones", zone.slot, e.slice.id) if type(e.slice) is py.Name else None
+
+    for i, fn in enumerate(out.body):
+        if not isinstance(fn, py.FunctionDef) or not fn.body or not _sets_state(fn.body[0]):
+            continue
+        # (a walk and list comprehensions, no call a node: this looks at every function of a fresh compile)
+        nodes = pytree.walk_all(fn.body)
+        loops = [n for n in nodes if type(n) is py.For or type(n) is py.While]
+        inner = pytree.walk_all([s for n in loops for s in n.body])
+        params, in_loops = {a.arg for a in fn.args.args}, set(inner)  # (nodes hash by identity)
+        once = {n.targets[0].id for n in nodes if type(n) is py.Assign and n not in in_loops
+                and type(n.targets[0]) is py.Name}  # (_hoist_reads says which are set once, and where)
+        for n in [n for n in inner if type(n) is py.Subscript and (MARK in n.__dict__ or ROW_MARK in n.__dict__)]:
+            k = key(n)
+            if k is not None and (k[0] != "zones" or k[2] == 0 or k[2] in params or k[2] in once):
+                break
+        else:
+            continue  # no such read in a loop: left as it is, not copied
+        copied, nodes = pytree.copy_listed(fn)
+        out.body[i] = copied
+        _hoist_reads(_Fn(copied, nodes), key, "_kept", marked_only=True,
+                     needs=lambda k: k[2] if k[0] == "zones" and k[2] != 0 else None)
     return out
 
 

@@ -65,6 +65,10 @@ PASSES: tuple[Pass, ...] = (
     Pass("tables-kept", "compile/fnlocals.py (with_tables_local), compile/ir/emit.py (card_counter_table)",
          "with state-locals, the table of a per-card counter that a loop reads (`card.ticket == X` at each pass) "
          "is read once before the outermost loop around it, as a counter's row is: the state never replaces it"),
+    Pass("zones-kept", "compile/fnlocals.py (with_zones_local), compile/ir/emit.py (zone_read)",
+         "with state-locals, a zone of a player held in a local (a verb's parameter, a local set once before the "
+         "loop) that a loop reads is read once before the outermost loop around it, as the player's own zone is: "
+         "the state never replaces a zone; and a counter's row and a shared zone in a function that sets the player"),
     Pass("quiet-fold", "compile/quietfold.py (fold_quiet)",
          "a quiet test inside a branch of the same test answered: `if _quiet:` there runs its body, `_quiet and X` "
          "is X (a phase inlined when nobody watches no longer asks again at each move and counter change)"),
@@ -92,6 +96,9 @@ PASSES: tuple[Pass, ...] = (
     Pass("random-inline", "compile/ir/emit_decisions.py (_pick_random)",
          "a bot's `random` pick is `random.Random.choice`'s own code in the rule (the same number drawn from the "
          "bot's stream), not a call of `choice` that calls `_randbelow`"),
+    Pass("state-uncelled", "compile/statecell.py (with_state_uncelled)",
+         "in a generated function of 256 locals or more, a comprehension reads the state as `ctx.state`, so the "
+         "function's `_state` is a plain local, not a cell read with an EXTENDED_ARG at each of its reads"),
     Pass("seats-kept", "compile/expressions.py, compile/ir/emit.py (Seats), runtime/state.py (seat_tables)",
          "`others` and `players` read from the state's tables of them (made again when a player goes out; the "
          "invariant checker compares them with `out`), not worked out by a call at each use"),
