@@ -96,9 +96,6 @@ PASSES: tuple[Pass, ...] = (
     Pass("random-inline", "compile/ir/emit_decisions.py (_pick_random)",
          "a bot's `random` pick is `random.Random.choice`'s own code in the rule (the same number drawn from the "
          "bot's stream), not a call of `choice` that calls `_randbelow`"),
-    Pass("state-uncelled", "compile/statecell.py (with_state_uncelled)",
-         "in a generated function of 256 locals or more, a comprehension reads the state as `ctx.state`, so the "
-         "function's `_state` is a plain local, not a cell read with an EXTENDED_ARG at each of its reads"),
     Pass("seats-kept", "compile/expressions.py, compile/ir/emit.py (Seats), runtime/state.py (seat_tables)",
          "`others` and `players` read from the state's tables of them (made again when a player goes out; the "
          "invariant checker compares them with `out`), not worked out by a call at each use"),

@@ -16,7 +16,6 @@ from cardlang.compile.passes import Options
 from cardlang.compile.quietfold import fold_quiet
 from cardlang.compile.samereads import with_same_reads
 from cardlang.compile.sharedslots import with_shared_slots
-from cardlang.compile.statecell import with_state_uncelled
 from cardlang.compile.youlocal import with_you_local
 
 # (pass, what it needs on as well, the rewrite): quiet-fold answers the quiet local that state-locals makes, and
@@ -31,9 +30,7 @@ REWRITES: tuple[tuple[str, str | None, Callable[[py.Module], py.Module]], ...] =
     ("exists-loops", None, with_exists_loops),
     ("count-before", None, with_counts_before),
     ("comp-loops", None, with_comp_loops),  # the others see the comprehensions as made
-    ("shared-slots", None, with_shared_slots),  # after the others: it renames what they may have made
-    # last: the comprehensions comp-loops leaves, in a function still of 256 locals or more once they share
-    ("state-uncelled", "state-locals", with_state_uncelled),
+    ("shared-slots", None, with_shared_slots),  # last: it renames what the others may have made
 )
 
 
