@@ -14,9 +14,10 @@ anything can read it: its first statement is `NAME = VALUE` (VALUE not reading i
 (holding every use, none in ITEMS or `else`), or a single statement whose expression stores it by `:=` before
 any read, on no branch. Then no run of the stretch reads a value that an earlier run, or any other code, left
 in it, so another temporary may hold the slot outside the stretch. Stretches that do not overlap get one name
-(an interval colouring in statement order). Only names of the generator's shape (`_` letters digits) are
-touched, and none that a nested scope (a comprehension, a lambda), a `del`, an `except ... as` or a parameter
-uses. Copies the functions it changes (the compile rules may share nodes).
+(an interval colouring in statement order), among temporaries of the same letters only (`_h` with `_h`, `_cnt`
+with `_cnt`): a name still says what it holds to a reader of `cardlang compile`, and to the tests that read a
+pass's code. Only names of the generator's shape (`_` letters digits) are touched, and none that a nested
+scope (a comprehension, a lambda), a `del`, an `except ... as` or a parameter uses. Copies the functions it changes (the compile rules may share nodes).
 
 Knows Python's `ast`; no game, no source construct, no runtime layout.
 """
@@ -32,6 +33,7 @@ _TEMP = re.compile(r"_[a-z]+[0-9]+\Z")
 _SCOPES = (py.ListComp, py.SetComp, py.DictComp, py.GeneratorExp, py.Lambda, py.FunctionDef,
            py.AsyncFunctionDef, py.ClassDef)
 _BODIES = ("body", "orelse", "finalbody")
+_DIGITS = "0123456789"
 _FEWEST = 8  # a function with fewer candidates than this is left as it is (its frame is small anyway)
 
 
@@ -236,12 +238,14 @@ def _renames(fn: py.FunctionDef) -> dict[str, str]:
         return {}
     spans.sort()
     free: list[tuple[int, str]] = []  # (where its last holder's stretch ends, the name) of the names in use
-    idle: list[str] = []
+    idle: dict[str, list[str]] = {}  # by the letters of the name: a hand's list shares only with hands' lists
     out: dict[str, str] = {}
     for start, end, name in spans:
         while free and free[0][0] < start:
-            idle.append(heapq.heappop(free)[1])
-        slot = idle.pop() if idle else name
+            done = heapq.heappop(free)[1]
+            idle.setdefault(done.rstrip(_DIGITS), []).append(done)
+        kind = idle.get(name.rstrip(_DIGITS))
+        slot = kind.pop() if kind else name
         if slot != name:
             out[name] = slot
         heapq.heappush(free, (end, slot))
