@@ -34,12 +34,15 @@ _SCOPES = (py.ListComp, py.SetComp, py.DictComp, py.GeneratorExp, py.Lambda, py.
            py.AsyncFunctionDef, py.ClassDef)
 _BODIES = ("body", "orelse", "finalbody")
 _DIGITS = "0123456789"
-_FEWEST = 8  # a function with fewer candidates than this is left as it is (its frame is small anyway)
+# A function with fewer temporaries than this is left as it is: its frame costs little to set and clear, and
+# sharing Dominion's turn (95 locals) measured 1.5-2% slower in time pairs, for a reason not found (its machine
+# instructions are not what the pass is judged by there). The functions it pays for have 130 to 440.
+_FEWEST = 100
 
 
-def with_shared_slots(tree: py.Module) -> py.Module:
+def with_shared_slots(tree: py.Module, fewest: int = _FEWEST) -> py.Module:
     """TREE with each function's temporaries sharing names where their stretches do not overlap."""
-    return pytree.with_functions(tree, _shared)
+    return pytree.with_functions(tree, lambda fn: _shared(fn, fewest))
 
 
 class _Scan:
@@ -221,7 +224,7 @@ def _stored_first(st: py.stmt, name: str, whole: bool) -> bool:
     return first is not None and type(first[0].ctx) is py.Store and not first[1]
 
 
-def _renames(fn: py.FunctionDef) -> dict[str, str]:
+def _renames(fn: py.FunctionDef, fewest: int) -> dict[str, str]:
     """NAME -> the name it shares, for the temporaries of FN that may share one."""
     scan = _Scan(fn)
     blocks = scan.blocks
@@ -234,7 +237,7 @@ def _renames(fn: py.FunctionDef) -> dict[str, str]:
         if not _stored_first(body[lo], name, lo == hi):
             continue
         spans.append((scan.spans[id(body[lo])][0], scan.spans[id(body[hi])][1], name))
-    if len(spans) < _FEWEST:
+    if len(scan.chains) < fewest:
         return {}
     spans.sort()
     free: list[tuple[int, str]] = []  # (where its last holder's stretch ends, the name) of the names in use
@@ -252,8 +255,8 @@ def _renames(fn: py.FunctionDef) -> dict[str, str]:
     return out
 
 
-def _shared(fn: py.FunctionDef) -> list[py.stmt] | None:
-    renames = _renames(fn)
+def _shared(fn: py.FunctionDef, fewest: int) -> list[py.stmt] | None:
+    renames = _renames(fn, fewest)
     return _renamed_copy(fn.body, renames) if renames else None
 
 

@@ -18,7 +18,7 @@ _FILLER = "".join(f"    _f{i} = k + {i}\n    out.append(_f{i})\n" for i in range
 
 def _shared(src: str):
     """SRC's function `g` after shared-slots: (its source, the function, the names it stores)."""
-    tree = py.fix_missing_locations(with_shared_slots(py.parse(src)))
+    tree = py.fix_missing_locations(with_shared_slots(py.parse(src), fewest=8))
     space: dict = {}
     exec(compile(tree, "<test>", "exec"), space)
     stored = {n.id for n in py.walk(tree) if isinstance(n, py.Name) and isinstance(n.ctx, py.Store)}
