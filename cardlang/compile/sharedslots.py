@@ -35,8 +35,8 @@ _SCOPES = (py.ListComp, py.SetComp, py.DictComp, py.GeneratorExp, py.Lambda, py.
 _BODIES = ("body", "orelse", "finalbody")
 _DIGITS = "0123456789"
 # A function with fewer temporaries than this is left as it is: its frame costs little to set and clear, and
-# sharing Dominion's turn (95 locals) measured 1.5-2% slower in time pairs, for a reason not found (its machine
-# instructions are not what the pass is judged by there). The functions it pays for have 130 to 440.
+# sharing a shipped game's turn of 95 locals measured 1.5-2% slower, for a reason not found (README, "What made
+# it fast"). The functions the pass pays for have 130 to 440 locals.
 _FEWEST = 100
 
 
