@@ -34,10 +34,7 @@ _SCOPES = (py.ListComp, py.SetComp, py.DictComp, py.GeneratorExp, py.Lambda, py.
            py.AsyncFunctionDef, py.ClassDef)
 _BODIES = ("body", "orelse", "finalbody")
 _DIGITS = "0123456789"
-# A function with fewer temporaries than this is left as it is: its frame costs little to set and clear, and
-# sharing a shipped game's turn of 95 locals measured 1.5-2% slower, for a reason not found (README, "What made
-# it fast"). The functions the pass pays for have 130 to 440 locals.
-_FEWEST = 100
+_FEWEST = 8  # a function with fewer temporaries than this is left as it is (its frame is small anyway)
 
 
 def with_shared_slots(tree: py.Module, fewest: int = _FEWEST) -> py.Module:
