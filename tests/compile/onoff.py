@@ -45,6 +45,12 @@ def turn_source(game) -> str:
     return "\n".join(source_of(m) for m in game.generated if "'turn'" in source_of(m)[:200])
 
 
+def verb_source(game_id: str, options, verb: str) -> str:
+    """The generated code of the verb VERB of the game GAME_ID compiled with OPTIONS (its own function)."""
+    game = load_game(game_id, options=options)
+    return "".join(source_of(g) for g in game.facts.generated if g.label == f"verb {verb}")
+
+
 def bot_source(game, bot: str, label: str) -> str:
     """The generated code labelled LABEL once BOT's rules are generated (they are when first asked)."""
     compile_bot(game, bot).generate_all()

@@ -3,8 +3,9 @@ inlined in its caller like a sum of a printed property (Warring Kingdom's `stren
 `arm`), and plays the same games as the generated function it replaces."""
 from __future__ import annotations
 
+from onoff import verb_source
+
 from cardlang.agents import make_agent
-from cardlang.compile.codegen import source_of
 from cardlang.compile.game import load_game
 from cardlang.compile.passes import OPTIMISED, SWITCHABLE, Options
 from cardlang.runtime.engine import play_game
@@ -12,13 +13,8 @@ from cardlang.runtime.engine import play_game
 OFF = Options(SWITCHABLE - {"sum-modified"})
 
 
-def _verb_code(options, verb: str) -> str:
-    game = load_game("warring-kingdom", options=options)
-    return "".join(source_of(g) for g in game.facts.generated if g.label == f"verb {verb}")
-
-
 def test_a_sum_of_a_modified_property_is_inlined_with_the_pass_only() -> None:
-    on, off = _verb_code(OPTIMISED, "strength"), _verb_code(OFF, "strength")
+    on, off = (verb_source("warring-kingdom", o, "strength") for o in (OPTIMISED, OFF))
     # (each card of the sum read by read_modified_card: the pass `lower` reads one card without a list)
     assert "_read_modified_card(ctx, _c" in on and "_run_sum(ctx)" not in on
     assert "_read_modified_card(ctx, _c" not in off and "_run_sum(ctx)" in off

@@ -3,20 +3,14 @@
 around it, and read from that local in the loop; the same games with the pass on and off."""
 from __future__ import annotations
 
-from onoff import assert_same_games, without
+from onoff import assert_same_games, verb_source, without
 
-from cardlang.compile.codegen import source_of
 from cardlang.compile.game import load_game
 from cardlang.compile.passes import OPTIMISED
 
 
-def _verb_code(options, verb: str) -> str:
-    game = load_game("warring-kingdom", options=options)
-    return "".join(source_of(g) for g in game.facts.generated if g.label == f"verb {verb}")
-
-
 def test_a_table_read_in_a_loop_is_read_once_before_it_with_the_pass_only() -> None:
-    on, off = _verb_code(OPTIMISED, "resolve"), _verb_code(without("tables-kept"), "resolve")
+    on, off = (verb_source("warring-kingdom", o, "resolve") for o in (OPTIMISED, without("tables-kept")))
     head, loop = on.split("for _x1 in (1, 2, 3, 4, 5):", 1)
     assert "_tab0 = _state.card_counters['ticket']" in head and "_state.card_counters[" not in loop, on
     assert ":= _tab0).values()" in loop, on  # (the guard of its filter: is any card at 10 * f + r?)

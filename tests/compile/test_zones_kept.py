@@ -5,20 +5,14 @@ so are a counter's row and a shared zone in a function that sets the player; a z
 (`for p in [a, d] { ... p.dead ... }`) is not; the same games with the pass on and off."""
 from __future__ import annotations
 
-from onoff import assert_same_games, without
+from onoff import assert_same_games, verb_source, without
 
-from cardlang.compile.codegen import source_of
 from cardlang.compile.game import load_game
 from cardlang.compile.passes import OPTIMISED
 
 
-def _verb_code(options, verb: str) -> str:
-    game = load_game("warring-kingdom", options=options)
-    return "".join(source_of(g) for g in game.facts.generated if g.label == f"verb {verb}")
-
-
 def test_a_zone_of_a_parameter_read_in_a_loop_is_read_once_before_it_with_the_pass_only() -> None:
-    on, off = _verb_code(OPTIMISED, "resolve"), _verb_code(without("zones-kept"), "resolve")
+    on, off = (verb_source("warring-kingdom", o, "resolve") for o in (OPTIMISED, without("zones-kept")))
     head, loop = on.split("for _x1 in (1, 2, 3, 4, 5):", 1)
     for slot, who in (("3", "_a0"), ("6", "_a0"), ("7", "_a0"), ("8", "_a1"), ("3", "_a1")):
         assert f"= _state.zones[{slot}][{who}]\n" in head, on
@@ -28,7 +22,7 @@ def test_a_zone_of_a_parameter_read_in_a_loop_is_read_once_before_it_with_the_pa
 
 
 def test_a_zone_of_a_loops_own_player_is_read_at_each_pass() -> None:
-    on = _verb_code(OPTIMISED, "cleanup")
+    on = verb_source("warring-kingdom", OPTIMISED, "cleanup")
     loop = on.split("in [_a0, _a1]:", 1)[1]
     assert "_state.zones[7][_x" in loop and "_state.zones[6][_x" in loop, on
     assert "_kept0 = _state.zones[6][_a1]" in on  # (the verb's parameter's, in `critical` run in place)
